@@ -1,0 +1,35 @@
+# Wakeful: `make demo` and `make test` do all the set-up on a fresh clone.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PIP_FLAGS := --quiet --disable-pip-version-check
+export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
+
+.PHONY: install demo test test-fast bench synth clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || { echo "creating $(VENV)"; python3 -m venv $(VENV); }
+	@echo "installing wakeful and its dependencies into $(VENV) ..."
+	@$(PY) -m pip install $(PIP_FLAGS) -e '.[dev,infra]'
+	@touch $(STAMP)
+
+demo: install
+	@$(PY) -m wakeful.demo
+
+test: install
+	@$(PY) -m pytest
+
+test-fast: install
+	@$(PY) -m pytest -m "not e2e and not infra"
+
+bench: install
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+synth: install
+	@$(PY) -m infra.app
+
+clean:
+	rm -rf $(VENV) cdk.out .pytest_cache

@@ -1,0 +1,1 @@
+"""Actions: one tool execution for one event and one subscription."""

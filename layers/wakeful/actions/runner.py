@@ -1,0 +1,175 @@
+"""Running one action: the tool Lambda's work.
+
+Reads the action (which holds the seed's ``request_meta``: event, agent context, tool
+config), runs the tool with the action id as its idempotency key, appends the tool's
+``new_events`` (idempotently, keyed by the action), records the result, and tells the
+orchestrator to look at the heartbeat again. A redelivered message finds the action
+finished and only repeats that last, harmless step.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from wakeful import clock, ddb, queues
+from wakeful.actions import records
+from wakeful.events import store as events
+from wakeful.events.models import NewEvent
+from wakeful.hooks.firing import fire
+from wakeful.tools import registry
+from wakeful.tools.base import ToolRequest, ToolResponse
+from wakeful.tools.exceptions import ToolCallError
+
+logger = logging.getLogger(__name__)
+
+
+def run(action_id: str) -> str:
+    """Run an action if it is not finished. Returns what happened, for logs."""
+    action = records.get(action_id)
+    if action is None:
+        return "missing"
+    if action["status"] in records.TERMINAL:
+        _continue(action)
+        return "already-finished"
+    now = clock.now()
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("actions"),
+            Key=ddb.serialize({"action_id": action_id}),
+            UpdateExpression="SET #st = :running, started_at = if_not_exists(started_at, :now), run_count = run_count + :one",
+            ConditionExpression="#st IN (:pending, :running)",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(
+                {":running": records.RUNNING, ":pending": records.PENDING, ":now": now, ":one": 1}
+            ),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return "already-finished"
+        raise
+
+    agent = ddb.get("agents", {"agent_id": action["agent_id"]}) or {}
+    meta = action.get("request_meta") or {}
+    tool = registry.resolve(action["owner"], action["tool"]) if agent else None
+    hook_data = {
+        "action_id": action_id,
+        "tool_name": action["tool"],
+        "event_type": action.get("event_type"),
+        "request_meta": meta,
+    }
+    hook_args = {"heartbeat_id": action.get("heartbeat_id"), "action_id": action_id, "context": {"triggered_by": action.get("event_type")}}
+    if tool is not None:
+        fire(agent, f"BEFORE_{tool.hook_name()}", hook_data, delivery_key=f"{action_id}:before-tool", **hook_args)
+        fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
+
+    started = time.perf_counter()
+    if not agent:
+        response = ToolResponse(success=False, error="agent deleted")
+    elif tool is None:
+        response = ToolResponse(success=False, error=f"tool {action['tool']!r} not found (deleted?)")
+    else:
+        response = _call(tool, action_id, meta)
+    elapsed_ms = int((time.perf_counter() - started) * 1000)
+
+    if response.success and response.new_events:
+        events.append(
+            action["agent_id"],
+            [
+                NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{action['tool']}")
+                for e in response.new_events
+            ],
+            idempotency_key=f"action:{action_id}",
+            parent_action_id=action_id,
+        )
+
+    status = records.COMPLETED if response.success else records.FAILED
+    error_message = None if response.success else (response.error or "the tool reported failure without a reason")
+    try:
+        result = ddb.client().update_item(
+            TableName=ddb.table("actions"),
+            Key=ddb.serialize({"action_id": action_id}),
+            UpdateExpression=(
+                "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
+                + (", error_message = :err" if error_message else "")
+            ),
+            ConditionExpression="#st = :running",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(
+                {
+                    ":status": status,
+                    ":resp": response.model_dump(mode="json"),
+                    ":ms": elapsed_ms,
+                    ":now": clock.now(),
+                    ":running": records.RUNNING,
+                    **({":err": error_message[:4000]} if error_message else {}),
+                }
+            ),
+            ReturnValues="ALL_NEW",
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+        # A concurrent run of the same action finished first; its result stands.
+        finished = records.get(action_id)
+        if finished:
+            _continue(finished)
+        return "lost-race"
+    finished = ddb.deserialize(result["Attributes"]) or action
+
+    if tool is not None:
+        after = {
+            "action_id": action_id,
+            "tool_name": action["tool"],
+            "success": response.success,
+            "output": response.output,
+            "execution_time_ms": elapsed_ms,
+        }
+        fire(agent, f"AFTER_{tool.hook_name()}", after, delivery_key=f"{action_id}:after-tool", **hook_args)
+        if response.success:
+            fire(agent, "ACTION_COMPLETED", after, delivery_key=f"{action_id}:completed", **hook_args)
+    if not response.success and agent:
+        fire(
+            agent,
+            "ACTION_FAILED",
+            {
+                "action_id": action_id,
+                "tool_name": action["tool"],
+                "error_message": error_message,
+                "request_meta": meta,
+                "execution_time_ms": elapsed_ms,
+            },
+            delivery_key=f"{action_id}:failed",
+            **hook_args,
+        )
+    logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
+    _continue(finished)
+    return status.lower()
+
+
+def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
+    try:
+        request = ToolRequest(
+            action_id=action_id,
+            event=meta["event"],
+            agent_context=meta.get("agent_context") or {},
+            tool_config=meta.get("tool_config") or {},
+        )
+        response = tool.run(request)
+        if not isinstance(response, ToolResponse):
+            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
+        return response
+    except ToolCallError as error:
+        return ToolResponse(success=False, error=str(error))
+    except Exception as error:  # noqa: BLE001 - a failed tool fails its action, not the heartbeat
+        logger.exception("tool raised", extra={"action_id": action_id})
+        return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
+
+
+def _continue(action: dict[str, Any]) -> None:
+    """Ask the orchestrator to look at the action's heartbeat (round may be done)."""
+    if action.get("heartbeat_id"):
+        queues.send_heartbeats([{"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}])

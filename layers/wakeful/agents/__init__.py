@@ -1,0 +1,1 @@
+"""Agents: identity, personality and the heartbeat schedule they own."""

@@ -1,0 +1,71 @@
+"""Agent shapes: API input and the public view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wakeful.clock import iso
+
+ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
+
+
+class AgentCreate(BaseModel):
+    """``POST /agents`` body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100)
+    alias: str = Field(pattern=ALIAS_PATTERN, description="Unique handle, used for @mentions")
+    personality: dict[str, Any] | str | None = None
+    expertise: str | None = Field(default=None, max_length=2000)
+    focus_areas: list[str] = Field(default_factory=list, max_length=50)
+    heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
+    preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+
+
+class AgentPatch(BaseModel):
+    """``PATCH /agents/{id}`` body: any subset of the mutable fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+    personality: dict[str, Any] | str | None = None
+    expertise: str | None = Field(default=None, max_length=2000)
+    focus_areas: list[str] | None = Field(default=None, max_length=50)
+    heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
+    is_active: bool | None = None
+
+
+def public(agent: dict[str, Any]) -> dict[str, Any]:
+    """The API view of an agent item."""
+    return {
+        "id": agent["agent_id"],
+        "name": agent["name"],
+        "alias": agent["alias"],
+        "personality": agent.get("personality"),
+        "expertise": agent.get("expertise"),
+        "focus_areas": agent.get("focus_areas") or [],
+        "heartbeat_interval_seconds": agent["heartbeat_interval_seconds"],
+        "is_active": agent.get("is_active", True),
+        "preset": agent.get("preset"),
+        "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
+        "last_seq": agent.get("last_seq", 0),
+        "processed_seq": agent.get("processed_seq", 0),
+        "created_at": iso(agent.get("created_at")),
+        "updated_at": iso(agent.get("updated_at")),
+    }
+
+
+def agent_context(agent: dict[str, Any]) -> dict[str, Any]:
+    """The ``agent_context`` a tool receives (seed 000, Base Tool Interface)."""
+    return {
+        "agent_id": agent["agent_id"],
+        "owner": agent.get("owner"),
+        "name": agent["name"],
+        "alias": agent["alias"],
+        "personality": agent.get("personality"),
+        "expertise": agent.get("expertise"),
+        "focus_areas": agent.get("focus_areas") or [],
+    }

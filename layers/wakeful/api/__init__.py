@@ -1,0 +1,1 @@
+"""The management HTTP API (API Gateway REST -> the api Lambda)."""

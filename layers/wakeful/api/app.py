@@ -1,0 +1,111 @@
+"""The API resolver: routes, bearer-key authentication, and the error shape.
+
+Every route but the public ones needs ``Authorization: Bearer <api key>``; the key's
+owner is put in the request context and every service call is scoped to it
+(DESIGN.md invariant 6). Errors are ``{"error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+
+from wakeful.api.common import respond
+from wakeful.auth import keys
+from wakeful.exceptions import RateLimitedError, WakefulError
+
+logger = logging.getLogger(__name__)
+
+PUBLIC_ROUTES = {("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
+
+#: Route modules; each exposes ``router``. Capabilities that are not installed are skipped.
+ROUTER_MODULES = [
+    "wakeful.api.routes_agents",
+    "wakeful.api.routes_tools",
+    "wakeful.hooks.routes",
+    "wakeful.webhooks.routes",
+    "wakeful.snipin.routes",
+    "wakeful.ops.routes",
+]
+
+app = APIGatewayRestResolver(enable_validation=True)
+app.enable_swagger(path="/docs", title="Wakeful API", version="1")
+
+
+def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
+    body: dict[str, Any] = {"error": {"code": code, "message": message}}
+    if details is not None:
+        body["error"]["details"] = details
+    return respond(status, body, headers)
+
+
+def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any:
+    event = resolver.current_event
+    if (event.http_method.upper(), event.path) in PUBLIC_ROUTES:
+        return next_middleware(resolver)
+    header = event.headers.get("Authorization") or event.headers.get("authorization") or ""
+    scheme, _, token = header.partition(" ")
+    owner = keys.owner_of(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    if owner is None:
+        return _error(401, "unauthorized", "missing or invalid API key: send Authorization: Bearer <api key>")
+    resolver.append_context(owner=owner)
+    return next_middleware(resolver)
+
+
+app.use([_authenticate])
+
+
+@app.get("/health", include_in_schema=True, summary="Liveness", tags=["operations"])
+def health():
+    return respond(200, {"status": "ok"})
+
+
+@app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"])
+def openapi():
+    return respond(200, app.get_openapi_schema(title="Wakeful API", version="1").model_dump(mode="json", by_alias=True, exclude_none=True))
+
+
+@app.exception_handler(RequestValidationError)
+def _validation_error(error: RequestValidationError):
+    problems = error.errors()
+    malformed = any(p.get("type") == "json_invalid" for p in problems) or any(
+        tuple(p.get("loc", ())) == ("body",) for p in problems
+    )
+    details = [
+        {"loc": ".".join(str(part) for part in p.get("loc", ())), "msg": p.get("msg"), "type": p.get("type")}
+        for p in problems
+    ]
+    message = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5])
+    if malformed:
+        return _error(400, "bad_request", f"the body must be a JSON object of the documented shape ({message})", details)
+    return _error(422, "validation_error", message, details)
+
+
+@app.exception_handler(WakefulError)
+def _wakeful_error(error: WakefulError):
+    headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimitedError) else None
+    return _error(error.status, error.code, error.message, error.details, headers)
+
+
+@app.exception_handler(Exception)
+def _unexpected(error: Exception):
+    logger.exception("unhandled error in the API")
+    request_id = (app.current_event.request_context.request_id or "") if app.current_event else ""
+    return _error(500, "internal_error", f"internal error (request id {request_id})")
+
+
+@app.not_found
+def _not_found(_: Exception):
+    return _error(404, "not_found", f"no route {app.current_event.http_method} {app.current_event.path}")
+
+
+for _module in ROUTER_MODULES:
+    try:
+        app.include_router(importlib.import_module(_module).router)
+    except ModuleNotFoundError as _error_:
+        if not (_module == _error_.name or _module.startswith(f"{_error_.name}.")):
+            raise

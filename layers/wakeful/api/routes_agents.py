@@ -1,0 +1,111 @@
+"""Agents, heartbeats, events and actions of an agent."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful import ddb
+from wakeful.actions import records as actions
+from wakeful.agents import models as agent_models
+from wakeful.agents import service as agents
+from wakeful.api.common import owner, page, respond
+from wakeful.events import store as events
+from wakeful.events.models import EventIn, NewEvent
+from wakeful.heartbeats import records as heartbeats
+from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
+from wakeful.pagination import MAX_LIMIT, decode, encode
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+
+
+@router.post("/agents", summary="Create an agent; its first heartbeat is due at once", tags=["agents"])
+def create_agent(body: agent_models.AgentCreate):
+    return respond(201, agent_models.public(agents.create(owner(router), body)))
+
+
+@router.get("/agents", summary="List your agents, newest first", tags=["agents"])
+def list_agents(limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
+    items, next_cursor = agents.list_page(owner(router), limit, cursor)
+    return respond(200, page([agent_models.public(a) for a in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>", summary="Get an agent", tags=["agents"])
+def get_agent(agent_id: str):
+    return respond(200, agent_models.public(agents.get(owner(router), agent_id)))
+
+
+@router.patch("/agents/<agent_id>", summary="Change an agent (is_active: false pauses its heartbeats)", tags=["agents"])
+def patch_agent(agent_id: str, body: agent_models.AgentPatch):
+    return respond(200, agent_models.public(agents.patch(owner(router), agent_id, body)))
+
+
+@router.delete("/agents/<agent_id>", summary="Delete an agent", tags=["agents"])
+def delete_agent(agent_id: str):
+    agents.delete(owner(router), agent_id)
+    return respond(204, None)
+
+
+@router.post("/agents/<agent_id>/heartbeats", summary="Make a heartbeat due now", tags=["heartbeats"])
+def request_heartbeat(agent_id: str):
+    return respond(202, {"heartbeat_id": agents.request_heartbeat(owner(router), agent_id)})
+
+
+@router.get("/agents/<agent_id>/heartbeats", summary="List an agent's heartbeats, newest first", tags=["heartbeats"])
+def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
+    agents.get(owner(router), agent_id)
+    items, last = ddb.query_page(
+        "heartbeats",
+        limit=limit,
+        start=decode(cursor),
+        KeyConditionExpression="agent_id = :a",
+        ExpressionAttributeValues={":a": agent_id},
+        ScanIndexForward=False,
+    )
+    return respond(200, page([heartbeats.public(h) for h in items], encode(last)))
+
+
+@router.get("/agents/<agent_id>/heartbeats/<heartbeat_id>", summary="A heartbeat and its actions", tags=["heartbeats"])
+def get_heartbeat(agent_id: str, heartbeat_id: str):
+    agents.get(owner(router), agent_id)
+    item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    if item is None:
+        raise HeartbeatNotFoundError(f"heartbeat {heartbeat_id} not found")
+    body = heartbeats.public(item)
+    body["actions"] = [actions.public(a) for a in actions.for_heartbeat(heartbeat_id) if a["agent_id"] == agent_id]
+    return respond(200, body)
+
+
+@router.post("/agents/<agent_id>/events", summary="Append an event to the agent's log", tags=["events"])
+def post_event(agent_id: str, body: EventIn):
+    agents.get(owner(router), agent_id)
+    new = NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
+    result = events.append(agent_id, [new], idempotency_key=body.idempotency_key)
+    event = result.events[0]
+    return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
+
+
+@router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"])
+def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
+    agents.get(owner(router), agent_id)
+    found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
+    more = len(found) > limit
+    found = found[:limit]
+    next_cursor = str(found[-1].seq) if more and found else None
+    return respond(200, page([e.public() for e in found], next_cursor))
+
+
+@router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"])
+def list_actions(
+    agent_id: str,
+    heartbeat_id: Annotated[str | None, Query()] = None,
+    status: Annotated[str | None, Query(pattern="^(PENDING|RUNNING|COMPLETED|FAILED)$")] = None,
+    limit: Limit = 50,
+    cursor: Annotated[str | None, Query()] = None,
+):
+    agents.get(owner(router), agent_id)
+    items, next_cursor = actions.list_page(agent_id, heartbeat_id=heartbeat_id, status=status, limit=limit, cursor=cursor)
+    return respond(200, page([actions.public(a) for a in items], next_cursor))

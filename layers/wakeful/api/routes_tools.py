@@ -1,0 +1,62 @@
+"""Tools and subscriptions."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful.api.common import owner, page, respond
+from wakeful.pagination import MAX_LIMIT
+from wakeful.subscriptions import models as sub_models
+from wakeful.subscriptions import service as subscriptions
+from wakeful.tools import service as tools
+from wakeful.tools.models import ToolIn
+
+router = Router()
+
+
+@router.get("/tools", summary="Built-in tools and your own", tags=["tools"])
+def list_tools():
+    return respond(200, page(tools.list_for(owner(router)), None))
+
+
+@router.post("/tools", summary="Register an HTTP or Lambda tool (the secret is shown once)", tags=["tools"])
+def create_tool(body: ToolIn):
+    return respond(201, tools.create(owner(router), body))
+
+
+@router.delete("/tools/<name>", summary="Delete one of your tools", tags=["tools"])
+def delete_tool(name: str):
+    tools.delete(owner(router), name)
+    return respond(204, None)
+
+
+@router.post("/subscriptions", summary="Subscribe a tool to an event type", tags=["subscriptions"])
+def create_subscription(body: sub_models.SubscriptionIn):
+    return respond(201, sub_models.public(subscriptions.create(owner(router), body)))
+
+
+@router.get("/subscriptions", summary="List your subscriptions", tags=["subscriptions"])
+def list_subscriptions(
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 50, cursor: Annotated[str | None, Query()] = None
+):
+    items, next_cursor = subscriptions.list_page(owner(router), limit, cursor)
+    return respond(200, page([sub_models.public(s) for s in items], next_cursor))
+
+
+@router.get("/subscriptions/<subscription_id>", summary="Get a subscription", tags=["subscriptions"])
+def get_subscription(subscription_id: str):
+    return respond(200, sub_models.public(subscriptions.get(owner(router), subscription_id)))
+
+
+@router.patch("/subscriptions/<subscription_id>", summary="Change a subscription", tags=["subscriptions"])
+def patch_subscription(subscription_id: str, body: sub_models.SubscriptionPatch):
+    return respond(200, sub_models.public(subscriptions.patch(owner(router), subscription_id, body)))
+
+
+@router.delete("/subscriptions/<subscription_id>", summary="Delete a subscription", tags=["subscriptions"])
+def delete_subscription(subscription_id: str):
+    subscriptions.delete(owner(router), subscription_id)
+    return respond(204, None)

@@ -1,0 +1,1 @@
+"""API keys: bearer tokens stored only as hashes, each bound to one owner."""

@@ -1,0 +1,73 @@
+"""Settings parsed once, at cold start, from the environment."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+from wakeful import constants
+
+
+class Settings(BaseModel, frozen=True):
+    """Everything a Wakeful process reads from its environment."""
+
+    region: str = "us-east-1"
+    endpoint_url: str | None = None
+    tables: dict[str, str]
+    queues: dict[str, str]
+    dev_mode: bool = False
+    dev_api_keys: str = ""
+    heartbeat_lease_seconds: int = Field(default=900, ge=1)
+    due_shards: int = Field(default=8, ge=1, le=256)
+    max_cascade_rounds: int = Field(default=5, ge=1, le=50)
+    max_heartbeat_attempts: int = Field(default=3, ge=1)
+    hook_backoff_base_seconds: float = Field(default=2.0, ge=0)
+    webhook_base_url: str = ""
+    kms_key_id: str = ""
+
+    def table(self, logical: str) -> str:
+        """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
+        return self.tables[logical]
+
+    def queue(self, logical: str) -> str:
+        """URL of a logical queue; empty when the queue is not configured."""
+        return self.queues.get(logical, "")
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> Settings:
+    """Build :class:`Settings` from an environment mapping (default ``os.environ``)."""
+    env = os.environ if env is None else env
+    tables = {name: env.get(var, f"wakeful-{name.replace('_', '-')}") for name, var in constants.TABLE_ENV.items()}
+    queues = {name: env.get(var, "") for name, var in constants.QUEUE_ENV.items()}
+    raw = {
+        "region": env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "us-east-1",
+        "endpoint_url": env.get("AWS_ENDPOINT_URL") or None,
+        "tables": tables,
+        "queues": queues,
+        "dev_mode": _truthy(env.get(constants.ENV_DEV_MODE)),
+        "dev_api_keys": env.get(constants.ENV_DEV_API_KEYS, ""),
+        "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
+        "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
+    }
+    optional = {
+        "heartbeat_lease_seconds": constants.ENV_HEARTBEAT_LEASE,
+        "due_shards": constants.ENV_DUE_SHARDS,
+        "max_cascade_rounds": constants.ENV_MAX_ROUNDS,
+        "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
+    }
+    for field_name, var in optional.items():
+        if env.get(var):
+            raw[field_name] = env[var]
+    return Settings.model_validate(raw)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings, read once."""
+    return settings_from_env()

@@ -1,0 +1,59 @@
+"""Names shared by the CDK app, the Lambda functions, the local runtime and the tests.
+
+One module so that a resource is named once: the infra passes these environment
+variables to the functions, the functions read them through :mod:`wakeful.config`, and
+the tests and ``wakeful dev`` create resources under the same names.
+"""
+
+from __future__ import annotations
+
+SERVICE_NAME = "wakeful"
+METRICS_NAMESPACE = "Wakeful"
+
+# Logical table name -> environment variable holding its physical name.
+TABLE_ENV = {
+    "agents": "WAKEFUL_TABLE_AGENTS",
+    "heartbeats": "WAKEFUL_TABLE_HEARTBEATS",
+    "events": "WAKEFUL_TABLE_EVENTS",
+    "idempotency": "WAKEFUL_TABLE_IDEMPOTENCY",
+    "tools": "WAKEFUL_TABLE_TOOLS",
+    "subscriptions": "WAKEFUL_TABLE_SUBSCRIPTIONS",
+    "actions": "WAKEFUL_TABLE_ACTIONS",
+    "memories": "WAKEFUL_TABLE_MEMORIES",
+    "api_keys": "WAKEFUL_TABLE_API_KEYS",
+}
+
+# Logical queue name -> environment variable holding its URL.
+QUEUE_ENV = {
+    "heartbeat": "WAKEFUL_QUEUE_HEARTBEAT_URL",
+    "action": "WAKEFUL_QUEUE_ACTION_URL",
+    "ingest": "WAKEFUL_QUEUE_INGEST_URL",
+    "ingest_dlq": "WAKEFUL_QUEUE_INGEST_DLQ_URL",
+}
+
+# Queue settings shared by the CDK stack and the local runtime.
+# The action queue is FIFO (one message group per agent) so that a heartbeat's
+# actions run in the order the orchestrator dispatched them (execution_order).
+FIFO_QUEUES = {"action"}
+QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
+
+ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
+ENV_DEV_API_KEYS = "WAKEFUL_DEV_API_KEYS"
+ENV_HOOK_BACKOFF_BASE = "WAKEFUL_HOOK_BACKOFF_BASE_SECONDS"
+ENV_HEARTBEAT_LEASE = "WAKEFUL_HEARTBEAT_LEASE_SECONDS"
+ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
+ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
+ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
+ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
+
+# Function logical names: folder under functions/ and the CDK construct id.
+FUNCTIONS = (
+    "api",
+    "heartbeat_scan",
+    "orchestrator",
+    "tool_runner",
+)
+
+# CloudFormation stack outputs.
+OUTPUT_API_URL = "ApiUrl"
+OUTPUT_INGEST_QUEUE_URL = "IngestQueueUrl"

@@ -1,0 +1,154 @@
+"""Small DynamoDB helpers: (de)serialisation and transaction error decoding.
+
+Items travel as plain dicts; floats become Decimals on the way in and integral
+Decimals become ints on the way out.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Iterable, Iterator
+
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+from botocore.exceptions import ClientError
+
+from wakeful import aws
+from wakeful.config import get_settings
+
+_serializer = TypeSerializer()
+_deserializer = TypeDeserializer()
+
+
+def _to_ddb(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, float):
+        return Decimal(repr(value))
+    if isinstance(value, dict):
+        return {k: _to_ddb(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_to_ddb(v) for v in value]
+    return value
+
+
+def _from_ddb(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dict):
+        return {k: _from_ddb(v) for k, v in value.items()}
+    if isinstance(value, (list, set)):
+        return [_from_ddb(v) for v in value]
+    return value
+
+
+def serialize(item: dict[str, Any]) -> dict[str, Any]:
+    """Plain dict -> DynamoDB attribute-value map (None values dropped)."""
+    return {k: _serializer.serialize(_to_ddb(v)) for k, v in item.items() if v is not None}
+
+
+def value(v: Any) -> dict[str, Any]:
+    """One plain value -> DynamoDB attribute value."""
+    return _serializer.serialize(_to_ddb(v))
+
+
+def values(mapping: dict[str, Any]) -> dict[str, Any]:
+    """ExpressionAttributeValues from a plain dict."""
+    return {k: value(v) for k, v in mapping.items()}
+
+
+def deserialize(item: dict[str, Any] | None) -> dict[str, Any] | None:
+    """DynamoDB attribute-value map -> plain dict (None stays None)."""
+    if item is None:
+        return None
+    return {k: _from_ddb(_deserializer.deserialize(v)) for k, v in item.items()}
+
+
+def table(logical: str) -> str:
+    """Physical name of a logical table."""
+    return get_settings().table(logical)
+
+
+def client() -> Any:
+    """The shared DynamoDB client."""
+    return aws.client("dynamodb")
+
+
+def is_conditional_failure(error: ClientError) -> bool:
+    """True when a write failed its condition expression."""
+    return error.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
+
+
+def cancellation_codes(error: ClientError) -> list[str]:
+    """The per-item reason codes of a cancelled transaction ("None" where it passed)."""
+    if error.response.get("Error", {}).get("Code") != "TransactionCanceledException":
+        return []
+    reasons = error.response.get("CancellationReasons")
+    if reasons:
+        return [r.get("Code", "None") for r in reasons]
+    # moto (and older botocore) put the reasons in the message only:
+    # "Transaction cancelled, please refer cancellation reasons for specific reasons
+    # [None, ConditionalCheckFailed]"
+    message = error.response.get("Error", {}).get("Message", "")
+    if "[" in message and message.endswith("]"):
+        return [part.strip() for part in message[message.rindex("[") + 1 : -1].split(",")]
+    return []
+
+
+def get(logical: str, key: dict[str, Any], consistent: bool = True) -> dict[str, Any] | None:
+    """GetItem by key; None when absent."""
+    response = client().get_item(TableName=table(logical), Key=serialize(key), ConsistentRead=consistent)
+    return deserialize(response.get("Item"))
+
+
+def query(logical: str, *, index: str | None = None, limit: int | None = None, **kwargs: Any) -> Iterator[dict[str, Any]]:
+    """Query, following pages, yielding plain items. ``kwargs`` go to the Query call;
+    ``ExpressionAttributeValues`` may be a plain dict."""
+    params: dict[str, Any] = {"TableName": table(logical), **kwargs}
+    if index:
+        params["IndexName"] = index
+    if "ExpressionAttributeValues" in params:
+        params["ExpressionAttributeValues"] = values(params["ExpressionAttributeValues"])
+    yielded = 0
+    while True:
+        if limit is not None:
+            params["Limit"] = max(1, limit - yielded)
+        page = client().query(**params)
+        for raw in page.get("Items", []):
+            yield deserialize(raw)  # type: ignore[misc]
+            yielded += 1
+            if limit is not None and yielded >= limit:
+                return
+        last = page.get("LastEvaluatedKey")
+        if not last:
+            return
+        params["ExclusiveStartKey"] = last
+
+
+def query_page(
+    logical: str, *, index: str | None = None, limit: int, start: dict[str, Any] | None = None, **kwargs: Any
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """One page of a Query: (items, last evaluated key as a plain dict or None)."""
+    params: dict[str, Any] = {"TableName": table(logical), "Limit": limit, **kwargs}
+    if index:
+        params["IndexName"] = index
+    if "ExpressionAttributeValues" in params:
+        params["ExpressionAttributeValues"] = values(params["ExpressionAttributeValues"])
+    if start:
+        params["ExclusiveStartKey"] = serialize(start)
+    page = client().query(**params)
+    items = [deserialize(raw) for raw in page.get("Items", [])]
+    return items, deserialize(page.get("LastEvaluatedKey"))  # type: ignore[return-value]
+
+
+def batch_get(logical: str, keys: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """BatchGetItem with consistent reads, 100 keys a call, retrying unprocessed keys."""
+    name = table(logical)
+    keys = list(keys)
+    found: list[dict[str, Any]] = []
+    for start in range(0, len(keys), 100):
+        request = {name: {"Keys": [serialize(k) for k in keys[start : start + 100]], "ConsistentRead": True}}
+        while request:
+            response = client().batch_get_item(RequestItems=request)
+            found.extend(deserialize(raw) for raw in response.get("Responses", {}).get(name, []))  # type: ignore[misc]
+            request = response.get("UnprocessedKeys") or {}
+    return found

@@ -1,0 +1,1 @@
+"""The immutable event log: per-agent, gap-free sequence numbers."""

@@ -1,0 +1,13 @@
+"""Errors of the event log."""
+
+from __future__ import annotations
+
+from wakeful.exceptions import ConflictError, NotFoundError
+
+
+class EventAgentNotFoundError(NotFoundError):
+    """The agent the event is for does not exist."""
+
+
+class EventAppendContentionError(ConflictError):
+    """Too many concurrent appends to one agent; the append did not happen."""

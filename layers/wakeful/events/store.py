@@ -1,0 +1,189 @@
+"""Appending to and reading the event log.
+
+Each append is one DynamoDB transaction that moves the agent's ``last_seq`` counter
+(conditioned on the value read) and puts the events under the next sequence numbers,
+so ``seq`` is gap-free and every event is visible to exactly one heartbeat window
+(DESIGN.md invariant 1). An idempotency record in the same transaction makes a repeated
+append return the first result.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator, Sequence
+
+from botocore.exceptions import ClientError
+
+from wakeful import clock, ddb, ids
+from wakeful.events.exceptions import EventAgentNotFoundError, EventAppendContentionError
+from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
+
+IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+_MAX_TRIES = 40
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """The appended events, and whether this call created them (False: a repeat)."""
+
+    events: list[Event]
+    created: bool
+
+
+def idempotency_record_key(agent_id: str, key: str) -> str:
+    """The idempotency-table key of an append key for one agent."""
+    return f"event#{agent_id}#{key}"
+
+
+def append(
+    agent_id: str,
+    new_events: Sequence[NewEvent],
+    *,
+    idempotency_key: str | None = None,
+    parent_action_id: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> AppendResult:
+    """Append events to an agent's log atomically, in order.
+
+    Args:
+        agent_id: the agent whose log to append to.
+        new_events: one or more events (at most ``MAX_EVENTS_PER_APPEND``).
+        idempotency_key: repeats within 24 h return the first result, appending nothing.
+        parent_action_id: the action whose tool emitted these events, if any.
+        extra: additional attributes stored on each event item.
+
+    Raises:
+        EventAgentNotFoundError: the agent does not exist.
+        EventAppendContentionError: the append lost too many races to other appends.
+    """
+    if not new_events:
+        raise ValueError("append needs at least one event")
+    if len(new_events) > MAX_EVENTS_PER_APPEND:
+        raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
+    client = ddb.client()
+    agents_table = ddb.table("agents")
+    events_table = ddb.table("events")
+    idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
+
+    for attempt in range(_MAX_TRIES):
+        now = clock.now()
+        if idem_key:
+            existing = _existing(idem_key, now)
+            if existing is not None:
+                return AppendResult(existing, created=False)
+        agent = ddb.get("agents", {"agent_id": agent_id})
+        if agent is None or agent.get("deleted"):
+            raise EventAgentNotFoundError(f"agent {agent_id} not found")
+        last_seq = int(agent.get("last_seq", 0))
+        items: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
+        for offset, new in enumerate(new_events, start=1):
+            record = {
+                "agent_id": agent_id,
+                "seq": last_seq + offset,
+                "event_id": ids.new_id("evt", now),
+                "event_type": new.event_type,
+                "payload": new.payload,
+                "priority": new.priority,
+                "source": new.source,
+                "metadata": new.metadata,
+                "created_at": now,
+                "parent_action_id": parent_action_id,
+                **(extra or {}),
+            }
+            records.append(record)
+            items.append(
+                {
+                    "Put": {
+                        "TableName": events_table,
+                        "Item": ddb.serialize(record),
+                        "ConditionExpression": "attribute_not_exists(seq)",
+                    }
+                }
+            )
+        new_last = last_seq + len(records)
+        items.insert(
+            0,
+            {
+                "Update": {
+                    "TableName": agents_table,
+                    "Key": ddb.serialize({"agent_id": agent_id}),
+                    "UpdateExpression": "SET last_seq = :new",
+                    "ConditionExpression": "attribute_exists(agent_id) AND last_seq = :old",
+                    "ExpressionAttributeValues": ddb.values({":new": new_last, ":old": last_seq}),
+                }
+            },
+        )
+        if idem_key:
+            items.append(
+                {
+                    "Put": {
+                        "TableName": ddb.table("idempotency"),
+                        "Item": ddb.serialize(
+                            {
+                                "key": idem_key,
+                                "kind": "event",
+                                "agent_id": agent_id,
+                                "event_ids": [r["event_id"] for r in records],
+                                "seqs": [r["seq"] for r in records],
+                                "expires_at": int(now + IDEMPOTENCY_TTL_SECONDS),
+                            }
+                        ),
+                        # moto never expires TTL items, and DynamoDB deletes them late:
+                        # an expired record counts as absent.
+                        "ConditionExpression": "attribute_not_exists(#k) OR expires_at < :now",
+                        "ExpressionAttributeNames": {"#k": "key"},
+                        "ExpressionAttributeValues": ddb.values({":now": int(now)}),
+                    }
+                }
+            )
+        try:
+            client.transact_write_items(TransactItems=items)
+        except ClientError as error:
+            codes = ddb.cancellation_codes(error)
+            if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
+                raise
+            # Lost a race (another append moved last_seq, or a concurrent repeat of
+            # this idempotency key won): read again and retry.
+            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+            continue
+        return AppendResult([Event.from_item(r) for r in records], created=True)
+    raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+
+
+def _existing(idem_key: str, now: float) -> list[Event] | None:
+    record = ddb.get("idempotency", {"key": idem_key})
+    if record is None or record.get("expires_at", 0) < now:
+        return None
+    agent_id = record["agent_id"]
+    found = ddb.batch_get("events", [{"agent_id": agent_id, "seq": s} for s in record["seqs"]])
+    found.sort(key=lambda item: item["seq"])
+    return [Event.from_item(item) for item in found]
+
+
+def get(agent_id: str, seq: int) -> Event | None:
+    """One event by its sequence number."""
+    item = ddb.get("events", {"agent_id": agent_id, "seq": seq})
+    return Event.from_item(item) if item else None
+
+
+def read_range(agent_id: str, after_seq: int, up_to_seq: int | None = None, limit: int | None = None) -> Iterator[Event]:
+    """Events with ``after_seq < seq <= up_to_seq``, oldest first (consistent reads)."""
+    if up_to_seq is None:
+        condition = "agent_id = :a AND seq > :lo"
+        values: dict[str, Any] = {":a": agent_id, ":lo": after_seq}
+    else:
+        if up_to_seq <= after_seq:
+            return iter(())
+        condition = "agent_id = :a AND seq BETWEEN :lo AND :hi"
+        values = {":a": agent_id, ":lo": after_seq + 1, ":hi": up_to_seq}
+    items = ddb.query(
+        "events",
+        KeyConditionExpression=condition,
+        ExpressionAttributeValues=values,
+        ConsistentRead=True,
+        limit=limit,
+    )
+    return (Event.from_item(item) for item in items)

@@ -1,0 +1,1 @@
+"""Heartbeats: the due-work scan, the orchestrator and the lifecycle records."""

@@ -1,0 +1,452 @@
+"""The orchestrator: drives one heartbeat through its window of events.
+
+A heartbeat is a small state machine persisted on its DynamoDB item, and
+:func:`process` is re-entrant: every SQS message only says "look at heartbeat X", and
+every transition is a conditional write fenced by the heartbeat's ``attempt``. A
+duplicate message, two racing workers, or a worker killed between any two writes leave
+the same result (DESIGN.md invariants 1, 2 and 4).
+
+Rounds: round 1 is the window ``(agent.processed_seq, last_seq]`` read *after* the
+heartbeat's own ``HEARTBEAT`` event was appended, so that event is inside its own
+window. Each round creates one action per (event, matching subscription), with a
+deterministic id, and dispatches them to the FIFO action queue in order. When a round's
+actions are all finished, the next round reads the events appended since (those the
+tools emitted, and any that arrived meanwhile), up to ``max_cascade_rounds``. The rest
+waits for the next heartbeat. Completion marks the heartbeat, advances the agent's
+``processed_seq`` and schedules the next heartbeat in one transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from wakeful import clock, ddb, ids, queues
+from wakeful.actions import records as actions
+from wakeful.agents.models import agent_context
+from wakeful.config import get_settings
+from wakeful.events import store as events
+from wakeful.events.models import NewEvent
+from wakeful.heartbeats import records as hb
+from wakeful.hooks.firing import fire
+from wakeful.subscriptions import service as subscriptions
+from wakeful.subscriptions.models import passes
+
+logger = logging.getLogger(__name__)
+
+MAX_EVENTS_PER_ROUND = 100
+
+
+class _Stale(Exception):
+    """This worker's attempt is no longer the heartbeat's; stop quietly."""
+
+
+def _heartbeat_key(agent_id: str, heartbeat_id: str) -> dict[str, Any]:
+    return ddb.serialize({"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+
+
+def _update(item: dict[str, Any], expression: str, values: dict[str, Any], condition: str = "") -> dict[str, Any]:
+    """Conditional update of the heartbeat, fenced by its attempt; returns ALL_NEW."""
+    fence = "attempt = :attempt AND #st IN (:queued, :executing)"
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("heartbeats"),
+            Key=_heartbeat_key(item["agent_id"], item["heartbeat_id"]),
+            UpdateExpression=expression,
+            ConditionExpression=f"{fence} AND ({condition})" if condition else fence,
+            ExpressionAttributeNames={"#st": "status", **({"#rnd": "round"} if "#rnd" in expression + condition else {})},
+            ExpressionAttributeValues=ddb.values(
+                {":attempt": item["attempt"], ":queued": hb.QUEUED, ":executing": hb.EXECUTING, **values}
+            ),
+            ReturnValues="ALL_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            raise _Stale() from error
+        raise
+    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+
+
+def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str:
+    """Advance a heartbeat as far as it can go now. Returns what happened, for logs.
+
+    Args:
+        agent_id: the heartbeat's agent.
+        heartbeat_id: the heartbeat.
+        attempt: the claim this message was sent for; None (a tool's "continue")
+            means whatever claim is current.
+    """
+    item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    if item is None:
+        return "missing"
+    if item["status"] not in hb.CLAIMED:
+        return "not-claimed"
+    if attempt is not None and item.get("attempt") != attempt:
+        return "stale"
+    try:
+        return _advance(item)
+    except _Stale:
+        return "stale"
+
+
+def _advance(item: dict[str, Any]) -> str:
+    settings = get_settings()
+    agent = ddb.get("agents", {"agent_id": item["agent_id"]})
+    now = clock.now()
+    if agent is None:
+        _finish(item, None, status=hb.FAILED, error="agent deleted")
+        return "agent-deleted"
+    lease = now + settings.heartbeat_lease_seconds
+    if item["status"] == hb.QUEUED:
+        if not agent.get("is_active", True):
+            _park(item)
+            return "parked"
+        item = _update(
+            item,
+            "SET #st = :executing, started_at = if_not_exists(started_at, :now), "
+            "active_owner = :owner, lease_expires_at = :lease",
+            {":now": now, ":owner": item["owner"], ":lease": lease},
+            "#st = :queued",
+        )
+        last = agent.get("last_heartbeat") or None
+        fire(
+            agent,
+            "BEFORE_HEARTBEAT",
+            {"scheduled_at": clock.iso(item.get("scheduled_at")), "last_heartbeat": last},
+            heartbeat_id=item["heartbeat_id"],
+            context={"triggered_by": "CRON_SCHEDULER"},
+            delivery_key=f"{item['heartbeat_id']}:before",
+        )
+    if "cursor_seq" not in item:
+        appended = events.append(
+            item["agent_id"],
+            [
+                NewEvent(
+                    event_type="HEARTBEAT",
+                    payload={
+                        "heartbeat_id": item["heartbeat_id"],
+                        "scheduled_at": clock.iso(item.get("scheduled_at")),
+                    },
+                    source="system",
+                )
+            ],
+            idempotency_key=f"heartbeat:{item['heartbeat_id']}",
+        )
+        item = _init_window(item, int(agent.get("processed_seq", 0)), appended.events[0].seq)
+
+    while True:
+        open_ids = item.get("round_actions") or []
+        if open_ids:
+            found = ddb.batch_get("actions", [{"action_id": a} for a in open_ids])
+            still_open = [
+                a for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]
+            ]
+            if still_open:
+                if item.get("round_dispatch") != item["attempt"]:
+                    # A new claim after a lost worker: the first dispatch may be lost too.
+                    order = {a: i for i, a in enumerate(open_ids)}
+                    pending = sorted((a["action_id"] for a in still_open), key=order.__getitem__)
+                    item = _update(
+                        item, "SET round_dispatch = :attempt, lease_expires_at = :lease", {":lease": clock.now() + settings.heartbeat_lease_seconds}
+                    )
+                    queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
+                    return "redispatched"
+                return "waiting"
+        if item.get("round", 0) >= settings.max_cascade_rounds:
+            _finish(item, agent, status=hb.COMPLETED)
+            return "completed-depth-bound"
+        agent = ddb.get("agents", {"agent_id": item["agent_id"]}) or agent
+        cursor = int(item["cursor_seq"])
+        if int(agent.get("last_seq", 0)) <= cursor:
+            _finish(item, agent, status=hb.COMPLETED)
+            return "completed"
+        window = list(events.read_range(item["agent_id"], cursor, int(agent["last_seq"]), limit=MAX_EVENTS_PER_ROUND))
+        if not window:
+            _finish(item, agent, status=hb.COMPLETED)
+            return "completed"
+        round_no = int(item.get("round", 0)) + 1
+        action_ids = _create_actions(item, agent, window, round_no)
+        item = _update(
+            item,
+            "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
+            "events_processed = events_processed + :ne, actions_triggered = actions_triggered + :na, "
+            "lease_expires_at = :lease",
+            {
+                ":round": round_no,
+                ":prev": round_no - 1,
+                ":end": window[-1].seq,
+                ":ids": action_ids,
+                ":ne": len(window),
+                ":na": len(action_ids),
+                ":lease": clock.now() + settings.heartbeat_lease_seconds,
+            },
+            "#rnd = :prev",
+        )
+        if action_ids:
+            queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
+            return "dispatched"
+
+
+def _init_window(item: dict[str, Any], start: int, heartbeat_seq: int) -> dict[str, Any]:
+    try:
+        return _update(
+            item,
+            "SET cursor_seq = :start, window_start_seq = :start, #rnd = :zero, heartbeat_event_seq = :seq",
+            {":start": start, ":zero": 0, ":seq": heartbeat_seq},
+            "attribute_not_exists(cursor_seq)",
+        )
+    except _Stale:
+        # Either another worker initialised the window (go on with its state) or the
+        # claim moved on (stop).
+        fresh = ddb.get("heartbeats", {"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"]})
+        if fresh is None or fresh.get("attempt") != item["attempt"] or fresh["status"] not in hb.CLAIMED:
+            raise
+        return fresh
+
+
+def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[Any], round_no: int) -> list[str]:
+    """One action per (event, matching subscription), in seq then execution_order.
+
+    Ids are deterministic, so a retry finds what an earlier try created. An unfinished
+    action left by an earlier, failed heartbeat is adopted into this round; a finished
+    one is not run again.
+    """
+    from wakeful.tools import registry
+
+    subs = subscriptions.for_agent(agent["owner"], agent["agent_id"])
+    context = agent_context(agent)
+    tool_configs: dict[str, dict[str, Any]] = {}
+    chosen: list[str] = []
+    now = clock.now()
+    for event in window:
+        for sub in subs:
+            if sub["event_type"] != event.event_type or not passes(sub.get("filter_config"), event.priority, event.payload):
+                continue
+            tool_name = sub["tool"]
+            if tool_name not in tool_configs:
+                tool = registry.resolve(agent["owner"], tool_name)
+                tool_configs[tool_name] = dict(getattr(tool, "item", {}).get("config") or {}) if tool else {}
+            action_id = ids.action_id(agent["agent_id"], event.seq, sub["subscription_id"])
+            order_key = actions.order_key(round_no, event.seq, sub.get("execution_order", 0), sub["subscription_id"])
+            record = {
+                "action_id": action_id,
+                "agent_id": agent["agent_id"],
+                "owner": agent["owner"],
+                "heartbeat_id": item["heartbeat_id"],
+                "round": round_no,
+                "order_key": order_key,
+                "event_id": event.id,
+                "event_seq": event.seq,
+                "event_type": event.event_type,
+                "subscription_id": sub["subscription_id"],
+                "tool": tool_name,
+                "status": actions.PENDING,
+                "parent_action_id": event.parent_action_id,
+                "request_meta": {
+                    "event": {
+                        "id": event.id,
+                        "type": event.event_type,
+                        "payload": event.payload,
+                        "priority": event.priority,
+                        "seq": event.seq,
+                        "created_at": event.created_at,
+                    },
+                    "agent_context": context,
+                    "tool_config": tool_configs[tool_name],
+                },
+                "created_at": now,
+                "run_count": 0,
+            }
+            if _put_or_adopt(record):
+                chosen.append(action_id)
+    return chosen
+
+
+def _put_or_adopt(record: dict[str, Any]) -> bool:
+    """Create the action; if it exists, adopt it when unfinished. True if it is part
+    of this round."""
+    client = ddb.client()
+    try:
+        client.put_item(
+            TableName=ddb.table("actions"),
+            Item=ddb.serialize(record),
+            ConditionExpression="attribute_not_exists(action_id)",
+        )
+        return True
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+    existing = actions.get(record["action_id"])
+    if existing is None or existing["status"] in actions.TERMINAL:
+        return False
+    if existing.get("heartbeat_id") == record["heartbeat_id"] and existing.get("round") == record["round"]:
+        return True
+    try:
+        client.update_item(
+            TableName=ddb.table("actions"),
+            Key=ddb.serialize({"action_id": record["action_id"]}),
+            UpdateExpression="SET heartbeat_id = :h, #rnd = :r, order_key = :o",
+            ConditionExpression="#st IN (:p, :run)",
+            ExpressionAttributeNames={"#st": "status", "#rnd": "round"},
+            ExpressionAttributeValues=ddb.values(
+                {
+                    ":h": record["heartbeat_id"],
+                    ":r": record["round"],
+                    ":o": record["order_key"],
+                    ":p": actions.PENDING,
+                    ":run": actions.RUNNING,
+                }
+            ),
+        )
+        return True
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return False  # it finished meanwhile
+        raise
+
+
+def _park(item: dict[str, Any]) -> None:
+    """The agent was paused after this heartbeat was claimed: back to PENDING, out of
+    every index; resuming the agent makes it due again."""
+    _update(
+        item,
+        "SET #st = :pending REMOVE lease_shard, lease_expires_at, active_owner",
+        {":pending": hb.PENDING},
+        "#st = :queued",
+    )
+
+
+def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
+    """Mark a claimed heartbeat FAILED (e.g. its workers kept dying) and schedule the
+    next one. Its window is not advanced: the next heartbeat processes it again, and
+    deterministic action ids keep finished actions from running twice."""
+    item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    if item is None or item["status"] not in hb.CLAIMED or item.get("attempt") != attempt:
+        return False
+    agent = ddb.get("agents", {"agent_id": agent_id})
+    try:
+        _finish(item, agent, status=hb.FAILED, error=reason)
+    except _Stale:
+        return False
+    return True
+
+
+def _finish(item: dict[str, Any], agent: dict[str, Any] | None, *, status: str, error: str | None = None) -> None:
+    """Complete or fail the heartbeat, advance ``processed_seq`` (on success) and put
+    the next heartbeat, atomically."""
+    client = ddb.client()
+    for _ in range(10):
+        now = clock.now()
+        hb_values: dict[str, Any] = {
+            ":attempt": item["attempt"],
+            ":queued": hb.QUEUED,
+            ":executing": hb.EXECUTING,
+            ":status": status,
+            ":now": now,
+        }
+        hb_set = "#st = :status, completed_at = :now"
+        if error:
+            hb_set += ", error_message = :err"
+            hb_values[":err"] = error[:2000]
+        if status == hb.FAILED:
+            hb_set += ", failed_owner = #own"
+        heartbeat_update = {
+            "Update": {
+                "TableName": ddb.table("heartbeats"),
+                "Key": _heartbeat_key(item["agent_id"], item["heartbeat_id"]),
+                "UpdateExpression": f"SET {hb_set} REMOVE lease_shard, lease_expires_at, active_owner, round_actions",
+                "ConditionExpression": "attempt = :attempt AND #st IN (:queued, :executing)",
+                "ExpressionAttributeNames": {"#st": "status", **({"#own": "owner"} if status == hb.FAILED else {})},
+                "ExpressionAttributeValues": ddb.values(hb_values),
+            }
+        }
+        if agent is None:
+            try:
+                client.transact_write_items(TransactItems=[heartbeat_update])
+            except ClientError as err:
+                if ddb.cancellation_codes(err):
+                    raise _Stale() from err
+                raise
+            return
+        requested = agent.get("requested_heartbeat_id")
+        next_id = requested or ids.new_id("hb", now)
+        scheduled = now if requested else now + int(agent["heartbeat_interval_seconds"])
+        next_item = hb.pending_item(agent, next_id, scheduled, now=now)
+        summary = {
+            "heartbeat_id": item["heartbeat_id"],
+            "status": status,
+            "completed_at": clock.iso(now),
+            "events_processed": int(item.get("events_processed", 0)),
+            "actions_triggered": int(item.get("actions_triggered", 0)),
+        }
+        agent_values: dict[str, Any] = {
+            ":next": next_id,
+            ":at": scheduled,
+            ":hid": item["heartbeat_id"],
+            ":active": agent.get("is_active", True),
+            ":summary": summary,
+        }
+        agent_set = "active_heartbeat_id = :next, next_heartbeat_at = :at, last_heartbeat = :summary"
+        if status == hb.COMPLETED:
+            agent_set += ", processed_seq = :processed"
+            agent_values[":processed"] = int(item.get("cursor_seq", agent.get("processed_seq", 0)))
+        condition = "active_heartbeat_id = :hid AND is_active = :active"
+        if requested:
+            condition += " AND requested_heartbeat_id = :req"
+            agent_values[":req"] = requested
+        else:
+            condition += " AND attribute_not_exists(requested_heartbeat_id)"
+        transaction = [
+            heartbeat_update,
+            {
+                "Update": {
+                    "TableName": ddb.table("agents"),
+                    "Key": ddb.serialize({"agent_id": item["agent_id"]}),
+                    "UpdateExpression": f"SET {agent_set} REMOVE requested_heartbeat_id",
+                    "ConditionExpression": condition,
+                    "ExpressionAttributeValues": ddb.values(agent_values),
+                }
+            },
+            {
+                "Put": {
+                    "TableName": ddb.table("heartbeats"),
+                    "Item": ddb.serialize(next_item),
+                    "ConditionExpression": "attribute_not_exists(heartbeat_id)",
+                }
+            },
+        ]
+        try:
+            client.transact_write_items(TransactItems=transaction)
+        except ClientError as err:
+            codes = ddb.cancellation_codes(err)
+            if not codes:
+                raise
+            if codes[0] != "None":
+                raise _Stale() from err
+            # The agent changed under us (paused, resumed, a heartbeat requested, or
+            # deleted): read it again and retry.
+            agent = ddb.get("agents", {"agent_id": item["agent_id"]})
+            continue
+        final = {**item, "status": status, "completed_at": now, "error_message": error}
+        fire(
+            agent,
+            "AFTER_HEARTBEAT",
+            {
+                "status": status,
+                "scheduled_at": clock.iso(item.get("scheduled_at")),
+                "started_at": clock.iso(item.get("started_at")),
+                "completed_at": clock.iso(now),
+                "events_processed": summary["events_processed"],
+                "actions_triggered": summary["actions_triggered"],
+                "error_message": error,
+                "next_heartbeat_at": clock.iso(scheduled),
+            },
+            heartbeat_id=item["heartbeat_id"],
+            context={"triggered_by": "HEARTBEAT"},
+            delivery_key=f"{item['heartbeat_id']}:after",
+        )
+        logger.info("heartbeat finished", extra={"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "status": final["status"]})
+        return
+    raise RuntimeError(f"could not finish heartbeat {item['heartbeat_id']}: the agent kept changing")

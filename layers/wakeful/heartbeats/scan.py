@@ -1,0 +1,144 @@
+"""The heartbeat scan: find due work, claim it, fan it out.
+
+Runs on a schedule (EventBridge, or the local runtime's ticker). For each shard it
+Queries two sparse indexes, so it reads only what is due (DESIGN.md invariant 3):
+
+- ``pending-due``: PENDING heartbeats whose ``due_at`` has come. Each is claimed with a
+  conditional write (PENDING -> QUEUED, a lease, out of the index), so two racing scans
+  claim it once.
+- ``lease-expiry``: claimed heartbeats whose lease ran out because their worker died.
+  Each is re-queued under a new ``attempt`` (the old worker's writes are fenced off),
+  or FAILED with the reason once it has used its attempts.
+
+Claimed work goes to the heartbeat queue with SendMessageBatch. A scan that dies after
+claiming loses nothing: the lease expires and a later scan re-queues the heartbeat.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from wakeful import ddb, queues
+from wakeful.config import get_settings
+from wakeful.heartbeats import orchestrator
+from wakeful.heartbeats import records as hb
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class ScanResult:
+    """What one scan did."""
+
+    claimed: int = 0
+    requeued: int = 0
+    failed: int = 0
+    items_read: int = 0
+    messages: list[dict[str, Any]] = field(default_factory=list)
+
+
+def scan(now: float) -> ScanResult:
+    """Claim every due heartbeat and every expired lease at time ``now``."""
+    settings = get_settings()
+    result = ScanResult()
+    for shard in range(settings.due_shards):
+        for key in _due(shard, now):
+            result.items_read += 1
+            claimed = _claim(key, now, settings.heartbeat_lease_seconds)
+            if claimed is not None:
+                result.claimed += 1
+                result.messages.append(claimed)
+        for key in _expired(shard, now):
+            result.items_read += 1
+            attempt = int(key.get("attempt", 0))
+            if attempt >= settings.max_heartbeat_attempts:
+                reason = f"no worker finished this heartbeat in {attempt} attempts (lease expired each time)"
+                if orchestrator.fail(key["agent_id"], key["heartbeat_id"], attempt, reason):
+                    result.failed += 1
+                continue
+            requeued = _requeue(key, attempt, now, settings.heartbeat_lease_seconds)
+            if requeued is not None:
+                result.requeued += 1
+                result.messages.append(requeued)
+    queues.send_heartbeats(result.messages)
+    return result
+
+
+def _due(shard: int, now: float) -> Any:
+    return ddb.query(
+        "heartbeats",
+        index="pending-due",
+        KeyConditionExpression="due_shard = :s AND due_at <= :now",
+        ExpressionAttributeValues={":s": shard, ":now": now},
+    )
+
+
+def _expired(shard: int, now: float) -> Any:
+    return ddb.query(
+        "heartbeats",
+        index="lease-expiry",
+        KeyConditionExpression="lease_shard = :s AND lease_expires_at <= :now",
+        ExpressionAttributeValues={":s": shard, ":now": now},
+    )
+
+
+def _claim(key: dict[str, Any], now: float, lease_seconds: int) -> dict[str, Any] | None:
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("heartbeats"),
+            Key=ddb.serialize({"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"]}),
+            UpdateExpression=(
+                "SET #st = :queued, attempt = attempt + :one, lease_shard = :shard, "
+                "lease_expires_at = :lease, queued_at = :now REMOVE due_shard, due_at"
+            ),
+            ConditionExpression="#st = :pending AND due_at <= :now",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(
+                {
+                    ":queued": hb.QUEUED,
+                    ":pending": hb.PENDING,
+                    ":one": 1,
+                    ":shard": hb.shard_of(key["agent_id"]),
+                    ":lease": now + lease_seconds,
+                    ":now": now,
+                }
+            ),
+            ReturnValues="UPDATED_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return None  # another scan claimed it first
+        raise
+    attempt = int(ddb.deserialize(response["Attributes"])["attempt"])  # type: ignore[index]
+    return {"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt}
+
+
+def _requeue(key: dict[str, Any], attempt: int, now: float, lease_seconds: int) -> dict[str, Any] | None:
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("heartbeats"),
+            Key=ddb.serialize({"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"]}),
+            UpdateExpression="SET #st = :queued, attempt = :next, lease_expires_at = :lease, queued_at = :now",
+            ConditionExpression="attempt = :attempt AND lease_expires_at <= :now AND #st IN (:queued, :executing)",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(
+                {
+                    ":queued": hb.QUEUED,
+                    ":executing": hb.EXECUTING,
+                    ":attempt": attempt,
+                    ":next": attempt + 1,
+                    ":lease": now + lease_seconds,
+                    ":now": now,
+                }
+            ),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return None
+        raise
+    logger.warning("heartbeat lease expired; re-queued", extra={"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt + 1})
+    return {"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt + 1}

@@ -1,0 +1,53 @@
+"""Firing hooks from the heartbeat and action lifecycle.
+
+Firing never blocks or fails a heartbeat: errors are logged and swallowed. The agent
+item carries ``hook_types`` (the types it has active hooks for) so that an agent with no
+hooks costs no extra request.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+
+def fire(
+    agent: dict[str, Any],
+    hook_type: str,
+    data: dict[str, Any],
+    *,
+    heartbeat_id: str | None = None,
+    action_id: str | None = None,
+    context: dict[str, Any] | None = None,
+    delivery_key: str | None = None,
+) -> None:
+    """Fire every active hook of ``agent`` for ``hook_type``.
+
+    Args:
+        agent: the agent item (its ``hook_types`` says whether to look further).
+        hook_type: e.g. ``AFTER_HEARTBEAT``, ``BEFORE_SNIP_CREATE``, ``ACTION_FAILED``.
+        data: the hook-specific ``data`` of the seed's HookPayload.
+        heartbeat_id: the heartbeat this belongs to, if any.
+        action_id: the action this belongs to, if any.
+        context: the payload's ``context`` (e.g. ``{"triggered_by": "FEED_SUMMARIZED"}``).
+        delivery_key: makes the delivery id deterministic, so that firing the same
+            lifecycle point again (a redelivered message) never delivers twice.
+    """
+    if hook_type not in set(agent.get("hook_types") or ()):
+        return
+    try:
+        from wakeful.hooks import delivery
+
+        delivery.start_deliveries(
+            agent,
+            hook_type,
+            data,
+            heartbeat_id=heartbeat_id,
+            action_id=action_id,
+            context=context or {},
+            delivery_key=delivery_key,
+        )
+    except Exception:  # noqa: BLE001 - a hook must never break the heartbeat
+        logger.exception("hook firing failed", extra={"agent_id": agent.get("agent_id"), "hook_type": hook_type})

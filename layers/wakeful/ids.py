@@ -1,0 +1,40 @@
+"""Identifiers.
+
+New ids are time-ordered (ULID layout: 48-bit milliseconds + 80 random bits, Crockford
+base32) so that "newest first" is a sort on the id. Action ids are deterministic.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import uuid
+
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_ACTION_NAMESPACE = uuid.UUID("6f1d3a52-7a7e-4c1e-9a55-2f8f1c0f7a11")
+
+
+def ulid(at: float | None = None) -> str:
+    """A 26-character, lexicographically time-ordered id."""
+    millis = int((time.time() if at is None else at) * 1000)
+    value = (millis << 80) | secrets.randbits(80)
+    chars = []
+    for _ in range(26):
+        chars.append(_ALPHABET[value & 31])
+        value >>= 5
+    return "".join(reversed(chars))
+
+
+def new_id(prefix: str, at: float | None = None) -> str:
+    """A prefixed, time-ordered id such as ``agt_01J…``."""
+    return f"{prefix}_{ulid(at)}"
+
+
+def action_id(agent_id: str, seq: int, subscription_id: str) -> str:
+    """The one action a subscription gets for an event (DESIGN.md invariant 2).
+
+    Keyed by (agent, event seq, subscription), not by heartbeat: if a heartbeat dies and
+    the next one processes the same window, it finds the same actions instead of
+    making new ones, so a tool never runs twice for one event.
+    """
+    return "act_" + uuid.uuid5(_ACTION_NAMESPACE, f"{agent_id}:{seq}:{subscription_id}").hex

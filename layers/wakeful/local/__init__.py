@@ -1,0 +1,1 @@
+"""``wakeful dev``: the whole system on one machine, AWS emulated by moto."""

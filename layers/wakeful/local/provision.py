@@ -1,0 +1,80 @@
+"""Creating Wakeful's AWS resources in an emulator, from the same specs the CDK
+stack uses (:mod:`wakeful.tables`, :mod:`wakeful.constants`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from wakeful import aws, constants
+from wakeful.tables import TABLES, TableSpec
+
+
+def _table_params(spec: TableSpec, name: str) -> dict[str, Any]:
+    attrs = {spec.pk.name: spec.pk.type}
+    key = [{"AttributeName": spec.pk.name, "KeyType": "HASH"}]
+    if spec.sk:
+        attrs[spec.sk.name] = spec.sk.type
+        key.append({"AttributeName": spec.sk.name, "KeyType": "RANGE"})
+    indexes = []
+    for index in spec.indexes:
+        attrs[index.pk.name] = index.pk.type
+        index_key = [{"AttributeName": index.pk.name, "KeyType": "HASH"}]
+        if index.sk:
+            attrs[index.sk.name] = index.sk.type
+            index_key.append({"AttributeName": index.sk.name, "KeyType": "RANGE"})
+        if index.keys_only and index.include:
+            projection = {"ProjectionType": "INCLUDE", "NonKeyAttributes": list(index.include)}
+        elif index.keys_only:
+            projection = {"ProjectionType": "KEYS_ONLY"}
+        else:
+            projection = {"ProjectionType": "ALL"}
+        indexes.append({"IndexName": index.name, "KeySchema": index_key, "Projection": projection})
+    params: dict[str, Any] = {
+        "TableName": name,
+        "KeySchema": key,
+        "AttributeDefinitions": [{"AttributeName": n, "AttributeType": t} for n, t in attrs.items()],
+        "BillingMode": "PAY_PER_REQUEST",
+    }
+    if indexes:
+        params["GlobalSecondaryIndexes"] = indexes
+    return params
+
+
+def create_tables(names: dict[str, str]) -> None:
+    """Create every table (idempotent)."""
+    ddb = aws.client("dynamodb")
+    existing = set(ddb.list_tables().get("TableNames", []))
+    for logical, spec in TABLES.items():
+        name = names[logical]
+        if name in existing:
+            continue
+        ddb.create_table(**_table_params(spec, name))
+        if spec.ttl:
+            ddb.update_time_to_live(TableName=name, TimeToLiveSpecification={"Enabled": True, "AttributeName": spec.ttl})
+
+
+def create_queues(prefix: str, visibility_timeout: int) -> dict[str, str]:
+    """Create the work queues, each with a DLQ after ``QUEUE_MAX_RECEIVES`` receives.
+    Returns logical name -> URL (including ``ingest_dlq``)."""
+    sqs = aws.client("sqs")
+    urls: dict[str, str] = {}
+    for logical in ("heartbeat", "action", "ingest"):
+        fifo = logical in constants.FIFO_QUEUES
+        suffix = ".fifo" if fifo else ""
+        fifo_attrs = {"FifoQueue": "true"} if fifo else {}
+        dlq_url = sqs.create_queue(QueueName=f"{prefix}-{logical}-dlq{suffix}", Attributes=fifo_attrs)["QueueUrl"]
+        dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+        attrs = {
+            **fifo_attrs,
+            "VisibilityTimeout": str(visibility_timeout),
+            "RedrivePolicy": json.dumps({"deadLetterTargetArn": dlq_arn, "maxReceiveCount": constants.QUEUE_MAX_RECEIVES}),
+        }
+        urls[logical] = sqs.create_queue(QueueName=f"{prefix}-{logical}{suffix}", Attributes=attrs)["QueueUrl"]
+        urls[f"{logical}_dlq"] = dlq_url
+    return urls
+
+
+def create_kms_key() -> str:
+    """A symmetric KMS key for sealing secrets."""
+    return aws.client("kms").create_key(Description="wakeful secrets (dev)")["KeyMetadata"]["KeyId"]

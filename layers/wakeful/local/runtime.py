@@ -1,0 +1,228 @@
+"""The local stack: moto in server mode plus the real handlers, wired as AWS would.
+
+- DynamoDB, SQS, KMS, Step Functions and Lambda are moto, on loopback.
+- A ticker invokes the heartbeat-scan handler with a scheduled event (EventBridge).
+- Pollers feed each queue to its handler in Lambda-shaped batches (event source
+  mappings, partial batch failures honoured).
+- A gateway turns HTTP requests into API Gateway proxy events (API Gateway).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+import uuid
+from typing import Any
+
+from wakeful import aws, clock
+from wakeful.local import lambdas, provision
+from wakeful.local.gateway import Gateway
+from wakeful.local.sqs_poller import QueuePoller
+
+logger = logging.getLogger(__name__)
+
+#: queue -> the function its event source mapping invokes
+QUEUE_FUNCTIONS = {"heartbeat": "orchestrator", "action": "tool_runner", "ingest": "ingest"}
+#: (method, path regex, function) routes in front of the api function
+HTTP_ROUTES = [("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest")]
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+def scheduled_event(now: float | None = None) -> dict[str, Any]:
+    """An EventBridge scheduled event, as the scan's schedule sends it."""
+    return {
+        "version": "0",
+        "id": str(uuid.uuid4()),
+        "detail-type": "Scheduled Event",
+        "source": "aws.events",
+        "account": "123456789012",
+        "time": clock.iso(clock.now() if now is None else now),
+        "region": "us-east-1",
+        "resources": ["arn:aws:events:us-east-1:123456789012:rule/wakeful-heartbeat-scan"],
+        "detail": {},
+    }
+
+
+class DevStack:
+    """Everything ``wakeful dev`` runs, startable from the CLI, the demo and tests."""
+
+    def __init__(
+        self,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = 8080,
+        tick: float = 1.0,
+        dev_api_keys: str = "",
+        visibility_timeout: int = 5,
+        workers: bool = True,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.tick_seconds = tick
+        self.dev_api_keys = dev_api_keys
+        self.visibility_timeout = visibility_timeout
+        self.workers = workers
+        self.extra_env = env or {}
+        self.moto: Any = None
+        self.aws_endpoint = ""
+        self.queue_urls: dict[str, str] = {}
+        self.gateway: Gateway | None = None
+        self.pollers: dict[str, QueuePoller] = {}
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+
+    # -- lifecycle ---------------------------------------------------------------
+    def start(self) -> "DevStack":
+        from moto.server import ThreadedMotoServer
+
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
+        moto_port = free_port(self.host)
+        self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
+        self.moto.start()
+        self.aws_endpoint = f"http://{self.host}:{moto_port}"
+        env = {
+            # moto's Step Functions interpreter calls Lambda at localhost:$MOTO_PORT
+            "MOTO_PORT": str(moto_port),
+            "AWS_ENDPOINT_URL": self.aws_endpoint,
+            "AWS_ACCESS_KEY_ID": "testing",
+            "AWS_SECRET_ACCESS_KEY": "testing",
+            "AWS_SESSION_TOKEN": "testing",
+            "AWS_DEFAULT_REGION": "us-east-1",
+            "AWS_REGION": "us-east-1",
+            "WAKEFUL_DEV_MODE": "1",
+            "POWERTOOLS_SERVICE_NAME": "wakeful",
+            "POWERTOOLS_METRICS_NAMESPACE": "Wakeful",
+            "POWERTOOLS_METRICS_DISABLED": "true",
+            "POWERTOOLS_TRACE_DISABLED": "true",
+            "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
+            **self.extra_env,
+        }
+        os.environ.update(env)
+        aws.reset_clients()
+        import requests
+
+        requests.post(
+            f"{self.aws_endpoint}/moto-api/config",
+            json={"stepfunctions": {"execute_state_machine": True}, "lambda": {"use_docker": False}},
+            timeout=10,
+        ).raise_for_status()
+
+        from wakeful.config import get_settings
+
+        provision.create_tables(get_settings().tables)
+        urls = provision.create_queues("wakeful", self.visibility_timeout)
+        self.queue_urls = urls
+        os.environ["WAKEFUL_QUEUE_HEARTBEAT_URL"] = urls["heartbeat"]
+        os.environ["WAKEFUL_QUEUE_ACTION_URL"] = urls["action"]
+        os.environ["WAKEFUL_QUEUE_INGEST_URL"] = urls["ingest"]
+        os.environ["WAKEFUL_QUEUE_INGEST_DLQ_URL"] = urls["ingest_dlq"]
+        os.environ["WAKEFUL_KMS_KEY_ID"] = provision.create_kms_key()
+        if self.port is not None:
+            self.gateway = Gateway(self.host, self.port, HTTP_ROUTES, "api", self.invoke)
+            self.port = self.gateway.port
+            os.environ["WAKEFUL_WEBHOOK_BASE_URL"] = self.api_url
+        aws.reset_clients()
+
+        from wakeful.auth import keys
+
+        for owner, key in keys.parse_dev_keys(self.dev_api_keys):
+            keys.create(owner, key)
+
+        self._extensions()
+        for queue, function in QUEUE_FUNCTIONS.items():
+            if lambdas.available(function):
+                self.pollers[queue] = QueuePoller(
+                    urls[queue], lambda event, f=function: self.invoke(f, event)
+                )
+        if self.gateway:
+            self.gateway.start()
+        if self.workers:
+            for poller in self.pollers.values():
+                poller.start()
+            self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
+            self._ticker.start()
+        return self
+
+    def _extensions(self) -> None:
+        """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
+        import importlib
+
+        try:
+            hooks_local = importlib.import_module("wakeful.hooks.local")
+        except ModuleNotFoundError as error:
+            if error.name != "wakeful.hooks.local":
+                raise
+            return
+        hooks_local.setup(self)
+
+    def stop(self) -> None:
+        self._stop.set()
+        for poller in self.pollers.values():
+            poller.stop()
+        if self._ticker:
+            self._ticker.join(timeout=5)
+        if self.gateway:
+            self.gateway.stop()
+        if self.moto:
+            self.moto.stop()
+
+    def __enter__(self) -> "DevStack":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- playing AWS's part ------------------------------------------------------
+    @property
+    def api_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def invoke(self, function: str, event: dict[str, Any]) -> Any:
+        """Invoke a function's real handler in-process."""
+        return lambdas.invoke(function, event)
+
+    def tick(self, now: float | None = None) -> Any:
+        """One run of the heartbeat scan, at ``now`` (default: the real time)."""
+        return self.invoke("heartbeat_scan", scheduled_event(now))
+
+    def _tick_loop(self) -> None:
+        while not self._stop.wait(self.tick_seconds):
+            try:
+                self.tick()
+            except Exception:  # noqa: BLE001 - the next tick tries again, as EventBridge would
+                logger.exception("heartbeat scan failed")
+
+    def drain(self, timeout: float = 60.0) -> None:
+        """Run the pollers until every queue is empty and nothing is in flight
+        (for tests and the demo, with background workers off)."""
+        deadline = time.monotonic() + timeout
+        idle = 0
+        sqs = aws.client("sqs")
+        while time.monotonic() < deadline:
+            received = sum(p.poll_once(0) for p in self.pollers.values())
+            if received:
+                idle = 0
+                continue
+            in_flight = 0
+            for queue in self.pollers:
+                attrs = sqs.get_queue_attributes(
+                    QueueUrl=self.queue_urls[queue],
+                    AttributeNames=["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+                )["Attributes"]
+                in_flight += int(attrs["ApproximateNumberOfMessages"]) + int(attrs["ApproximateNumberOfMessagesNotVisible"])
+            if in_flight == 0:
+                idle += 1
+                if idle >= 2:
+                    return
+            time.sleep(0.05)
+        raise TimeoutError(f"queues did not drain within {timeout} s")

@@ -1,0 +1,111 @@
+"""Polling SQS and calling a handler with Lambda-shaped batches, as an event source
+mapping would: up to 10 records, ``batchItemFailures`` honoured (failed messages stay
+on the queue and come back after their visibility timeout; after the queue's
+maxReceiveCount they move to its DLQ)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any, Callable
+
+from wakeful import aws
+
+logger = logging.getLogger(__name__)
+
+
+def lambda_records(queue_arn: str, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """SQS messages -> the ``Records`` of a Lambda SQS event."""
+    records = []
+    for message in messages:
+        attributes = message.get("Attributes", {})
+        records.append(
+            {
+                "messageId": message["MessageId"],
+                "receiptHandle": message["ReceiptHandle"],
+                "body": message["Body"],
+                "attributes": attributes,
+                "messageAttributes": {
+                    name: {
+                        "stringValue": value.get("StringValue"),
+                        "dataType": value.get("DataType", "String"),
+                        "stringListValues": [],
+                        "binaryListValues": [],
+                    }
+                    for name, value in (message.get("MessageAttributes") or {}).items()
+                },
+                "md5OfBody": message.get("MD5OfBody", ""),
+                "eventSource": "aws:sqs",
+                "eventSourceARN": queue_arn,
+                "awsRegion": "us-east-1",
+            }
+        )
+    return records
+
+
+class QueuePoller:
+    """Feeds one queue to one handler."""
+
+    def __init__(self, queue_url: str, invoke: Callable[[dict[str, Any]], Any], *, batch_size: int = 10) -> None:
+        self.queue_url = queue_url
+        self.invoke = invoke
+        self.batch_size = batch_size
+        self._arn: str | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def queue_arn(self) -> str:
+        if self._arn is None:
+            attrs = aws.client("sqs").get_queue_attributes(QueueUrl=self.queue_url, AttributeNames=["QueueArn"])
+            self._arn = attrs["Attributes"]["QueueArn"]
+        return self._arn
+
+    def poll_once(self, wait_seconds: int = 0) -> int:
+        """Receive one batch and hand it to the handler. Returns messages received."""
+        sqs = aws.client("sqs")
+        response = sqs.receive_message(
+            QueueUrl=self.queue_url,
+            MaxNumberOfMessages=self.batch_size,
+            WaitTimeSeconds=wait_seconds,
+            AttributeNames=["All"],
+            MessageAttributeNames=["All"],
+        )
+        messages = response.get("Messages", [])
+        if not messages:
+            return 0
+        failed: set[str] = set()
+        try:
+            result = self.invoke({"Records": lambda_records(self.queue_arn, messages)})
+            for failure in (result or {}).get("batchItemFailures", []) if isinstance(result, dict) else []:
+                failed.add(failure["itemIdentifier"])
+        except Exception:  # noqa: BLE001 - a crashed invocation fails the whole batch, as on Lambda
+            logger.exception("handler invocation failed", extra={"queue": self.queue_url})
+            failed = {m["MessageId"] for m in messages}
+        done = [m for m in messages if m["MessageId"] not in failed]
+        for start in range(0, len(done), 10):
+            sqs.delete_message_batch(
+                QueueUrl=self.queue_url,
+                Entries=[{"Id": str(i), "ReceiptHandle": m["ReceiptHandle"]} for i, m in enumerate(done[start : start + 10])],
+            )
+        return len(messages)
+
+    def start(self) -> None:
+        """Poll in a background thread until :meth:`stop`."""
+        self._thread = threading.Thread(target=self._loop, name=f"poller-{self.queue_url.rsplit('/', 1)[-1]}", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                if self.poll_once(wait_seconds=1) == 0:
+                    self._stop.wait(0.05)
+            except Exception:  # noqa: BLE001 - keep polling; the emulator may be restarting
+                logger.exception("poll failed")
+                self._stop.wait(0.5)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread:
+            self._thread.join(timeout=5)

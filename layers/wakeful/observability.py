@@ -1,0 +1,25 @@
+"""Metric names, declared once: the handlers emit them and the CDK dashboard and
+alarms chart them (a test checks the two agree)."""
+
+from __future__ import annotations
+
+HEARTBEATS_CLAIMED = "HeartbeatsClaimed"
+HEARTBEATS_REQUEUED = "HeartbeatsRequeued"
+HEARTBEATS_COMPLETED = "HeartbeatsCompleted"
+HEARTBEATS_FAILED = "HeartbeatsFailed"
+SCAN_ITEMS_READ = "ScanItemsRead"
+ACTIONS_COMPLETED = "ActionsCompleted"
+ACTIONS_FAILED = "ActionsFailed"
+EVENTS_INGESTED = "EventsIngested"
+
+#: Every metric the code emits (name -> unit).
+METRICS = {
+    HEARTBEATS_CLAIMED: "Count",
+    HEARTBEATS_REQUEUED: "Count",
+    HEARTBEATS_COMPLETED: "Count",
+    HEARTBEATS_FAILED: "Count",
+    SCAN_ITEMS_READ: "Count",
+    ACTIONS_COMPLETED: "Count",
+    ACTIONS_FAILED: "Count",
+    EVENTS_INGESTED: "Count",
+}

@@ -1,0 +1,1 @@
+"""Subscriptions: which tool runs for which event type, with filters and order."""

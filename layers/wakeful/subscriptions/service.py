@@ -1,0 +1,128 @@
+"""Storing subscriptions and finding the ones that apply to an agent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful import clock, ddb, ids, pagination
+from wakeful.subscriptions.exceptions import (
+    SubscriptionDuplicateError,
+    SubscriptionNotFoundError,
+    SubscriptionToolUnknownError,
+)
+from wakeful.subscriptions.models import SubscriptionIn, SubscriptionPatch
+
+
+def _scope(owner: str, agent_id: str | None) -> str:
+    return f"agent#{agent_id}" if agent_id else f"owner#{owner}"
+
+
+def create(owner: str, body: SubscriptionIn) -> dict[str, Any]:
+    """Subscribe a tool to an event type for one agent or every agent of the owner."""
+    from wakeful.agents import service as agents
+    from wakeful.tools import registry
+
+    if registry.resolve(owner, body.tool) is None:
+        raise SubscriptionToolUnknownError(f"unknown tool {body.tool!r}; GET /tools lists the tools you can use")
+    if body.agent_id is not None:
+        agents.get(owner, body.agent_id)  # 404 for another owner's agent
+    scope = _scope(owner, body.agent_id)
+    for existing in _in_scope(scope):
+        if existing["tool"] == body.tool and existing["event_type"] == body.event_type:
+            raise SubscriptionDuplicateError(
+                f"{body.tool} is already subscribed to {body.event_type} here (subscription {existing['subscription_id']})"
+            )
+    now = clock.now()
+    item = {
+        "subscription_id": ids.new_id("sub", now),
+        "owner": owner,
+        "scope": scope,
+        "agent_id": body.agent_id,
+        "tool": body.tool,
+        "event_type": body.event_type,
+        "filter_config": body.filter_config.model_dump(exclude_none=True) if body.filter_config else None,
+        "execution_order": body.execution_order,
+        "is_active": body.is_active,
+        "created_at": now,
+        "updated_at": now,
+    }
+    ddb.client().put_item(
+        TableName=ddb.table("subscriptions"),
+        Item=ddb.serialize(item),
+        ConditionExpression="attribute_not_exists(subscription_id)",
+    )
+    return item
+
+
+def get(owner: str, subscription_id: str) -> dict[str, Any]:
+    """The owner's subscription (another owner's is not found)."""
+    item = ddb.get("subscriptions", {"subscription_id": subscription_id})
+    if item is None or item.get("owner") != owner:
+        raise SubscriptionNotFoundError(f"subscription {subscription_id} not found")
+    return item
+
+
+def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+    """The owner's subscriptions, newest first."""
+    items, last = ddb.query_page(
+        "subscriptions",
+        index="by-owner",
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="#o = :o",
+        ExpressionAttributeNames={"#o": "owner"},
+        ExpressionAttributeValues={":o": owner},
+        ScanIndexForward=False,
+    )
+    return items, pagination.encode(last)
+
+
+def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str, Any]:
+    """Change filter, order or activity."""
+    get(owner, subscription_id)
+    changes = body.model_dump(exclude_unset=True)
+    if "filter_config" in changes and body.filter_config is not None:
+        changes["filter_config"] = body.filter_config.model_dump(exclude_none=True)
+    for key in ("execution_order", "is_active"):
+        if key in changes and changes[key] is None:
+            del changes[key]
+    changes["updated_at"] = clock.now()
+    names = {f"#f{i}": key for i, key in enumerate(changes)}
+    sets = ", ".join(f"#f{i} = :v{i}" for i in range(len(changes)))
+    ddb.client().update_item(
+        TableName=ddb.table("subscriptions"),
+        Key=ddb.serialize({"subscription_id": subscription_id}),
+        UpdateExpression=f"SET {sets}",
+        ConditionExpression="attribute_exists(subscription_id)",
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=ddb.values({f":v{i}": v for i, v in enumerate(changes.values())}),
+    )
+    return get(owner, subscription_id)
+
+
+def delete(owner: str, subscription_id: str) -> None:
+    """Remove a subscription."""
+    get(owner, subscription_id)
+    ddb.client().delete_item(
+        TableName=ddb.table("subscriptions"), Key=ddb.serialize({"subscription_id": subscription_id})
+    )
+
+
+def _in_scope(scope: str) -> list[dict[str, Any]]:
+    return list(
+        ddb.query(
+            "subscriptions",
+            index="by-scope",
+            KeyConditionExpression="#s = :s",
+            ExpressionAttributeNames={"#s": "scope"},
+            ExpressionAttributeValues={":s": scope},
+        )
+    )
+
+
+def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
+    """Active subscriptions that apply to an agent: its own and its owner's
+    every-agent ones, ordered by (execution_order, id)."""
+    found = _in_scope(_scope(owner, agent_id)) + _in_scope(_scope(owner, None))
+    active = [s for s in found if s.get("is_active", True)]
+    return sorted(active, key=lambda s: (s.get("execution_order", 0), s["subscription_id"]))

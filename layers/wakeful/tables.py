@@ -1,0 +1,106 @@
+"""The DynamoDB data model, declared once.
+
+The CDK stack builds its tables from these specs and ``wakeful dev`` creates the same
+tables in moto from them, so the two cannot drift. ``docs/data-model.md`` explains
+every key, index and access pattern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Attr:
+    """A key attribute: its name and DynamoDB scalar type ("S" or "N")."""
+
+    name: str
+    type: str = "S"
+
+
+@dataclass(frozen=True)
+class Index:
+    """A global secondary index. ``include`` empty and ``keys_only`` false means ALL."""
+
+    name: str
+    pk: Attr
+    sk: Attr | None = None
+    keys_only: bool = False
+    include: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One table: partition key, optional sort key, indexes and TTL attribute."""
+
+    name: str
+    pk: Attr
+    sk: Attr | None = None
+    indexes: tuple[Index, ...] = field(default_factory=tuple)
+    ttl: str | None = None
+
+
+S = "S"
+N = "N"
+
+TABLES: dict[str, TableSpec] = {
+    spec.name: spec
+    for spec in (
+        TableSpec(
+            "agents",
+            Attr("agent_id"),
+            indexes=(
+                Index("by-owner", Attr("owner"), Attr("created_at", N)),
+                Index("by-alias", Attr("alias"), keys_only=True, include=("owner",)),
+            ),
+        ),
+        TableSpec(
+            "heartbeats",
+            Attr("agent_id"),
+            Attr("heartbeat_id"),
+            indexes=(
+                # Sparse: only PENDING heartbeats of active agents carry due_shard.
+                Index("pending-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True),
+                # Sparse: only claimed (QUEUED/EXECUTING) heartbeats carry lease_shard.
+                Index(
+                    "lease-expiry",
+                    Attr("lease_shard", N),
+                    Attr("lease_expires_at", N),
+                    keys_only=True,
+                    include=("attempt",),
+                ),
+                # Sparse, per owner: claimed heartbeats (stuck-heartbeat monitoring).
+                Index("active-by-owner", Attr("active_owner"), Attr("started_at", N)),
+                # Sparse, per owner: FAILED heartbeats by completion time.
+                Index("failed-by-owner", Attr("failed_owner"), Attr("completed_at", N)),
+            ),
+        ),
+        TableSpec("events", Attr("agent_id"), Attr("seq", N)),
+        TableSpec("idempotency", Attr("key"), ttl="expires_at"),
+        TableSpec("tools", Attr("owner"), Attr("name")),
+        TableSpec(
+            "subscriptions",
+            Attr("subscription_id"),
+            indexes=(
+                Index("by-owner", Attr("owner"), Attr("created_at", N)),
+                # scope is "agent#<agent_id>" or "owner#<owner>" (every agent of the owner)
+                Index("by-scope", Attr("scope"), Attr("subscription_id")),
+            ),
+        ),
+        TableSpec(
+            "actions",
+            Attr("action_id"),
+            indexes=(
+                Index("by-heartbeat", Attr("heartbeat_id"), Attr("order_key")),
+                Index("by-agent", Attr("agent_id"), Attr("created_at", N)),
+                Index("by-owner", Attr("owner"), Attr("created_at", N)),
+            ),
+        ),
+        TableSpec("memories", Attr("agent_id"), Attr("memory_key")),
+        TableSpec(
+            "api_keys",
+            Attr("key_hash"),
+            indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
+        ),
+    )
+}

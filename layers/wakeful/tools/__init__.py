@@ -1,0 +1,1 @@
+"""Tools: the BaseTool contract, built-in tools, and users' HTTP and Lambda tools."""

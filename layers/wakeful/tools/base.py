@@ -1,0 +1,83 @@
+"""The tool contract of seed 000 ("Base Tool Interface"): a tool receives a
+:class:`ToolRequest` and answers a :class:`ToolResponse`."""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wakeful.events.models import EVENT_TYPE_PATTERN
+
+MAX_NEW_EVENTS = 50
+
+
+class ToolEvent(BaseModel):
+    """The event that triggered the action."""
+
+    id: str
+    type: str
+    payload: dict[str, Any]
+    priority: int
+    seq: int
+    created_at: str
+
+
+class ToolRequest(BaseModel):
+    """What a tool is given. ``action_id`` is its idempotency key: the same action may
+    be sent again after a failure, and its side effects must happen once."""
+
+    action_id: str
+    event: ToolEvent
+    agent_context: dict[str, Any]
+    tool_config: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolNewEvent(BaseModel):
+    """An event a tool asks to append to the agent's log."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    event_type: str = Field(pattern=EVENT_TYPE_PATTERN)
+    payload: dict[str, Any] = Field(default_factory=dict)
+    priority: int = Field(default=5, ge=1, le=10)
+
+
+class ToolResponse(BaseModel):
+    """What a tool answers."""
+
+    success: bool
+    output: Any = None
+    new_events: list[ToolNewEvent] = Field(default_factory=list, max_length=MAX_NEW_EVENTS)
+    error: str | None = None
+    usage_stats: dict[str, Any] | None = None
+
+
+def upper_snake(name: str) -> str:
+    """``SnipCreate`` -> ``SNIP_CREATE``; ``my-tool`` -> ``MY_TOOL``."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return re.sub(r"[^A-Za-z0-9]+", "_", spaced).strip("_").upper()
+
+
+class BaseTool(ABC):
+    """A tool. Subclasses set ``name`` and ``description`` and implement :meth:`run`."""
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+    kind: ClassVar[str] = "builtin"
+    #: Suffix of the BEFORE_/AFTER_ hook types; seed 000 names some (SNIP_CREATE, LIKE…).
+    hook_suffix: ClassVar[str | None] = None
+
+    def hook_name(self) -> str:
+        """The ``<X>`` in ``BEFORE_<X>`` / ``AFTER_<X>``."""
+        return self.hook_suffix or upper_snake(self.name)
+
+    @abstractmethod
+    def run(self, request: ToolRequest) -> ToolResponse:
+        """Execute the tool. Raise or answer ``success: false`` to fail the action."""
+
+    def describe(self) -> dict[str, Any]:
+        """The ``GET /tools`` view."""
+        return {"name": self.name, "kind": self.kind, "description": self.description, "builtin": True}

@@ -1,0 +1,31 @@
+"""User tool shapes."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+TOOL_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,63}$"
+
+
+class ToolIn(BaseModel):
+    """``POST /tools`` body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(pattern=TOOL_NAME_PATTERN)
+    kind: Literal["http", "lambda"]
+    endpoint_url: str | None = Field(default=None, max_length=2048)
+    function_arn: str | None = Field(default=None, pattern=r"^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9_$-]+)?$")
+    description: str | None = Field(default=None, max_length=2000)
+    config: dict[str, Any] = Field(default_factory=dict)
+    timeout_ms: int = Field(default=10000, ge=100, le=60000)
+
+    @model_validator(mode="after")
+    def _target_matches_kind(self) -> "ToolIn":
+        if self.kind == "http" and not self.endpoint_url:
+            raise ValueError("an http tool needs endpoint_url")
+        if self.kind == "lambda" and not self.function_arn:
+            raise ValueError("a lambda tool needs function_arn")
+        return self
