@@ -21,6 +21,9 @@ TABLE_ENV = {
     "actions": "WAKEFUL_TABLE_ACTIONS",
     "memories": "WAKEFUL_TABLE_MEMORIES",
     "api_keys": "WAKEFUL_TABLE_API_KEYS",
+    # -- hooks tables (issue 5) --
+    # -- webhooks tables (issue 4) --
+    # -- snipin tables (issue 3) --
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -52,6 +55,8 @@ FUNCTIONS = (
     "heartbeat_scan",
     "orchestrator",
     "tool_runner",
+    # -- hooks functions (issue 5) --
+    # -- webhooks functions (issue 4) --
 )
 
 # CloudFormation stack outputs.

@@ -102,5 +102,8 @@ TABLES: dict[str, TableSpec] = {
             Attr("key_hash"),
             indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
         ),
+        # -- hooks tables (issue 5) --
+        # -- webhooks tables (issue 4) --
+        # -- snipin tables (issue 3) --
     )
 }
