@@ -11,6 +11,9 @@ SCAN_ITEMS_READ = "ScanItemsRead"
 ACTIONS_COMPLETED = "ActionsCompleted"
 ACTIONS_FAILED = "ActionsFailed"
 EVENTS_INGESTED = "EventsIngested"
+# -- hooks metrics (issue 5) --
+# -- webhooks metrics (issue 4) --
+# -- snipin / llm metrics (issue 3) --
 
 #: Every metric the code emits (name -> unit).
 METRICS = {
@@ -22,4 +25,7 @@ METRICS = {
     ACTIONS_COMPLETED: "Count",
     ACTIONS_FAILED: "Count",
     EVENTS_INGESTED: "Count",
+    # -- hooks metrics (issue 5) --
+    # -- webhooks metrics (issue 4) --
+    # -- snipin / llm metrics (issue 3) --
 }
