@@ -1,0 +1,44 @@
+"""Step Functions "deliver-hook" task -> one signed POST attempt of a hook delivery.
+
+The state machine (``layers/wakeful/hooks/deliver_hook.asl.json``) calls this once per
+attempt and loops on its answer; ``action: "record_failure"`` is its Catch path, which
+records why a delivery died when this function itself kept failing.
+"""
+
+from __future__ import annotations
+
+from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.metrics import MetricUnit
+
+from wakeful import observability
+from wakeful.hooks import delivery
+
+logger = Logger(service="wakeful")
+tracer = Tracer(service="wakeful")
+metrics = Metrics(namespace="Wakeful", service="wakeful")
+
+_OUTCOME_METRICS = {
+    delivery.SUCCESS: observability.HOOK_DELIVERIES_SUCCEEDED,
+    delivery.FAILED: observability.HOOK_DELIVERIES_FAILED,
+    delivery.DISABLED: observability.HOOK_DELIVERIES_FAILED,
+    delivery.RETRY: observability.HOOK_ATTEMPTS_RETRIED,
+}
+
+
+@logger.inject_lambda_context(correlation_id_path="delivery_id")
+@tracer.capture_lambda_handler
+@metrics.log_metrics
+def handler(event: dict, context: object) -> dict:
+    logger.append_keys(hook_id=event.get("hook_id"), agent_id=event.get("agent_id"), attempt=event.get("attempt"))
+    if event.get("action") == "record_failure":
+        delivery.record_crash(event)
+        metrics.add_metric(name=observability.HOOK_DELIVERIES_FAILED, unit=MetricUnit.Count, value=1)
+        return {"outcome": delivery.FAILED}
+    result = delivery.attempt(event)
+    metric = _OUTCOME_METRICS.get(result["outcome"])
+    if metric:
+        metrics.add_metric(name=metric, unit=MetricUnit.Count, value=1)
+    if result["outcome"] == delivery.DISABLED:
+        metrics.add_metric(name=observability.HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
+    logger.info("hook delivery attempt", outcome=result["outcome"], status_code=result.get("status_code"))
+    return result
