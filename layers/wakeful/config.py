@@ -24,6 +24,8 @@ class Settings(BaseModel, frozen=True):
     max_cascade_rounds: int = Field(default=5, ge=1, le=50)
     max_heartbeat_attempts: int = Field(default=3, ge=1)
     hook_backoff_base_seconds: float = Field(default=2.0, ge=0)
+    hook_state_machine_arn: str = ""
+    hook_disable_after_seconds: int = Field(default=5 * 24 * 3600, ge=0)
     webhook_base_url: str = ""
     kms_key_id: str = ""
 
@@ -54,12 +56,14 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "dev_api_keys": env.get(constants.ENV_DEV_API_KEYS, ""),
         "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
         "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
+        "hook_state_machine_arn": env.get(constants.ENV_HOOK_STATE_MACHINE_ARN, ""),
     }
     optional = {
         "heartbeat_lease_seconds": constants.ENV_HEARTBEAT_LEASE,
         "due_shards": constants.ENV_DUE_SHARDS,
         "max_cascade_rounds": constants.ENV_MAX_ROUNDS,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
+        "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
     }
     for field_name, var in optional.items():
         if env.get(var):

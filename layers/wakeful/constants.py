@@ -22,6 +22,9 @@ TABLE_ENV = {
     "memories": "WAKEFUL_TABLE_MEMORIES",
     "api_keys": "WAKEFUL_TABLE_API_KEYS",
     # -- hooks tables (issue 5) --
+    "hooks": "WAKEFUL_TABLE_HOOKS",
+    "hook_executions": "WAKEFUL_TABLE_HOOK_EXECUTIONS",
+    "hook_deliveries": "WAKEFUL_TABLE_HOOK_DELIVERIES",
     # -- webhooks tables (issue 4) --
     # -- snipin tables (issue 3) --
 }
@@ -48,6 +51,10 @@ ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
 ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
+# Hooks (issue 5): the deliver-hook state machine the firing functions start, and how
+# long an endpoint may keep failing before it is disabled (Svix: 5 days).
+ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"
+ENV_HOOK_DISABLE_AFTER = "WAKEFUL_HOOK_DISABLE_AFTER_SECONDS"
 
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (
@@ -56,6 +63,7 @@ FUNCTIONS = (
     "orchestrator",
     "tool_runner",
     # -- hooks functions (issue 5) --
+    "deliver_hook",
     # -- webhooks functions (issue 4) --
 )
 

@@ -12,6 +12,10 @@ ACTIONS_COMPLETED = "ActionsCompleted"
 ACTIONS_FAILED = "ActionsFailed"
 EVENTS_INGESTED = "EventsIngested"
 # -- hooks metrics (issue 5) --
+HOOK_DELIVERIES_SUCCEEDED = "HookDeliveriesSucceeded"
+HOOK_DELIVERIES_FAILED = "HookDeliveriesFailed"
+HOOK_ATTEMPTS_RETRIED = "HookAttemptsRetried"
+HOOKS_DISABLED = "HooksDisabled"
 # -- webhooks metrics (issue 4) --
 # -- snipin / llm metrics (issue 3) --
 
@@ -26,6 +30,10 @@ METRICS = {
     ACTIONS_FAILED: "Count",
     EVENTS_INGESTED: "Count",
     # -- hooks metrics (issue 5) --
+    HOOK_DELIVERIES_SUCCEEDED: "Count",
+    HOOK_DELIVERIES_FAILED: "Count",
+    HOOK_ATTEMPTS_RETRIED: "Count",
+    HOOKS_DISABLED: "Count",
     # -- webhooks metrics (issue 4) --
     # -- snipin / llm metrics (issue 3) --
 }

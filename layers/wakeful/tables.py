@@ -103,6 +103,16 @@ TABLES: dict[str, TableSpec] = {
             indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
         ),
         # -- hooks tables (issue 5) --
+        TableSpec("hooks", Attr("agent_id"), Attr("hook_id")),
+        # One row per delivery attempt, newest first (execution_id is time-ordered).
+        TableSpec("hook_executions", Attr("hook_id"), Attr("execution_id"), ttl="expires_at"),
+        # One row per delivery (a hook firing): its payload, for retries and replay.
+        TableSpec(
+            "hook_deliveries",
+            Attr("delivery_id"),
+            indexes=(Index("by-hook", Attr("hook_id"), Attr("created_at", N)),),
+            ttl="expires_at",
+        ),
         # -- webhooks tables (issue 4) --
         # -- snipin tables (issue 3) --
     )
