@@ -64,3 +64,13 @@ def other_api(stack: Any) -> Api:
 
     owner = f"other-{uuid.uuid4().hex[:8]}"
     return Api(stack.api_url, keys.create(owner), owner)
+
+
+@pytest.fixture()
+def tool_server() -> Iterator[Any]:
+    """A recording HTTP tool server on loopback."""
+    from tests.support.tool_server import ToolServer
+
+    server = ToolServer()
+    yield server
+    server.close()
