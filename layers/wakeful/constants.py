@@ -27,6 +27,11 @@ TABLE_ENV = {
     "hook_deliveries": "WAKEFUL_TABLE_HOOK_DELIVERIES",
     # -- webhooks tables (issue 4) --
     # -- snipin tables (issue 3) --
+    "snips": "WAKEFUL_TABLE_SNIPS",
+    "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
+    "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
+    "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
+    "llm": "WAKEFUL_TABLE_LLM",
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -51,6 +56,14 @@ ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
 ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
+# LLM (issue 3): provider "anthropic" | "scripted" (default: anthropic when
+# ANTHROPIC_API_KEY is set), default model, per-call timeout, SDK retries, and the
+# default per-agent daily token budget.
+ENV_LLM_PROVIDER = "WAKEFUL_LLM_PROVIDER"
+ENV_LLM_MODEL = "WAKEFUL_LLM_MODEL"
+ENV_LLM_TIMEOUT = "WAKEFUL_LLM_TIMEOUT_SECONDS"
+ENV_LLM_MAX_RETRIES = "WAKEFUL_LLM_MAX_RETRIES"
+ENV_LLM_DAILY_TOKEN_BUDGET = "WAKEFUL_LLM_DAILY_TOKEN_BUDGET"
 # Hooks (issue 5): the deliver-hook state machine the firing functions start, and how
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"

@@ -18,6 +18,12 @@ HOOK_ATTEMPTS_RETRIED = "HookAttemptsRetried"
 HOOKS_DISABLED = "HooksDisabled"
 # -- webhooks metrics (issue 4) --
 # -- snipin / llm metrics (issue 3) --
+LLM_CALLS = "LlmCalls"
+LLM_INPUT_TOKENS = "LlmInputTokens"
+LLM_OUTPUT_TOKENS = "LlmOutputTokens"
+LLM_CACHE_READ_TOKENS = "LlmCacheReadTokens"
+LLM_COST_MICRO_USD = "LlmCostMicroUsd"
+LLM_BUDGET_EXCEEDED = "LlmBudgetExceeded"
 
 #: Every metric the code emits (name -> unit).
 METRICS = {
@@ -36,4 +42,10 @@ METRICS = {
     HOOKS_DISABLED: "Count",
     # -- webhooks metrics (issue 4) --
     # -- snipin / llm metrics (issue 3) --
+    LLM_CALLS: "Count",
+    LLM_INPUT_TOKENS: "Count",
+    LLM_OUTPUT_TOKENS: "Count",
+    LLM_CACHE_READ_TOKENS: "Count",
+    LLM_COST_MICRO_USD: "Count",
+    LLM_BUDGET_EXCEEDED: "Count",
 }

@@ -115,5 +115,26 @@ TABLES: dict[str, TableSpec] = {
         ),
         # -- webhooks tables (issue 4) --
         # -- snipin tables (issue 3) --
+        TableSpec(
+            "snips",
+            Attr("snip_id"),
+            indexes=(
+                # author is "agent#<agent_id>" or "user#<owner>#<user_id>"
+                Index("by-author", Attr("author"), Attr("created_at", N)),
+                # the owner's network, newest first (the feed of an agent that follows nobody)
+                Index("by-owner", Attr("owner"), Attr("created_at", N)),
+            ),
+        ),
+        TableSpec("snip_comments", Attr("snip_id"), Attr("comment_id")),
+        TableSpec(
+            "snip_reactions",
+            Attr("snip_id"),
+            Attr("reaction_key"),  # "like#<actor>" | "share#<actor>": one of each per actor
+            indexes=(Index("by-actor", Attr("actor"), Attr("created_at", N)),),
+        ),
+        # Per-agent SnipIn state: "follow#<actor>", "whisper#<id>", "cap#<heartbeat>#<tool>#<action>"
+        TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
+        # Per-agent LLM state: "settings", "usage#<YYYY-MM-DD>", "answer#<action>#<step>"
+        TableSpec("llm", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
     )
 }
