@@ -1,0 +1,510 @@
+"""Delivering hooks: one Step Functions execution per (hook, firing).
+
+:func:`start_deliveries` (called by :func:`wakeful.hooks.firing.fire`) stores each
+delivery — its payload, byte for byte, so every retry and a replay send the same body —
+and starts the deliver-hook state machine, naming the execution by the delivery id. The
+id is derived from the firing's ``delivery_key`` when there is one, so a re-fired
+lifecycle point finds its delivery instead of making a second (DESIGN.md invariant 2).
+
+:func:`attempt` is the state machine's task: one signed POST (CONTRACT.md "Hooks"), one
+``hook_executions`` row, and the answer the state machine loops on: ``RETRY`` with the
+next wait, or a final outcome. Seed 000's executor retried in-process without awaiting;
+on Lambda that work dies with the invocation, hence Step Functions.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import logging
+import random
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import requests
+from botocore.exceptions import ClientError
+from urllib3.exceptions import HTTPError as Urllib3Error
+from urllib3.exceptions import ReadTimeoutError
+
+from wakeful import aws, clock, ddb, ids, net, secrets, signing
+from wakeful.agents import service as agents
+from wakeful.config import get_settings
+from wakeful.hooks import service
+from wakeful.hooks.exceptions import HookDeliveryNotReplayableError, HookStateMachineMissingError
+from wakeful.hooks.models import MAX_RESPONSE_BODY_BYTES, DeliverInput, DeliverResult, RetryConfig
+
+logger = logging.getLogger(__name__)
+
+# Outcomes of an attempt (the state machine's Choice reads them).
+SUCCESS = "SUCCESS"
+RETRY = "RETRY"
+FAILED = "FAILED"
+DISABLED = "DISABLED"
+CANCELLED = "CANCELLED"
+
+# Statuses of an attempt row (CONTRACT.md ".../executions").
+ROW_SUCCESS = "SUCCESS"
+ROW_FAILED = "FAILED"
+ROW_TIMEOUT = "TIMEOUT"
+ROW_RETRYING = "RETRYING"
+
+# Statuses of a delivery.
+PENDING = "PENDING"
+RETRYING = "RETRYING"
+REPLAYABLE = (FAILED, CANCELLED)
+
+JITTER = 0.2  # ±20 %
+MAX_WAIT_SECONDS = 24 * 3600  # a Retry-After beyond this is capped
+RETENTION_SECONDS = 30 * 24 * 3600  # deliveries and attempt rows expire (TTL)
+MAX_STORED_BODY_BYTES = 256 * 1024  # a DynamoDB item holds 400 KB
+_NAMESPACE = uuid.UUID("0b6f7f8e-3c4a-4f57-9a1e-5d0c2b7e9f41")
+
+
+# -- pure parts ------------------------------------------------------------------------
+def delivery_id_for(hook_id: str, delivery_key: str | None) -> str:
+    """The delivery id: deterministic from (hook, delivery key) so that firing the same
+    lifecycle point again never delivers twice; time-ordered and random otherwise."""
+    if delivery_key:
+        return "hd_" + uuid.uuid5(_NAMESPACE, f"{hook_id}:{delivery_key}").hex
+    return ids.new_id("hd")
+
+
+def next_delay(base: float, retry: int, *, retry_after: float | None = None, rng: random.Random | None = None) -> float:
+    """Seconds to wait before retry ``retry`` (1 for the first retry).
+
+    ``base × 2^(retry−1)`` with ±20 % jitter (CONTRACT.md), never less than the
+    endpoint's ``Retry-After``, at most a day.
+    """
+    uniform = (rng or random).uniform
+    delay = base * 2 ** (retry - 1) * uniform(1 - JITTER, 1 + JITTER)
+    if retry_after is not None:
+        delay = max(delay, retry_after)
+    return min(max(delay, 0.0), MAX_WAIT_SECONDS)
+
+
+def split_delay(delay: float) -> tuple[int, int]:
+    """A delay as (whole seconds for the Wait state, milliseconds the next attempt
+    sleeps): Step Functions waits whole seconds only, and rounding would erase the
+    jitter of short delays."""
+    millis = int(round(delay * 1000))
+    return millis // 1000, millis % 1000
+
+
+def parse_retry_after(value: str | None, now: float) -> float | None:
+    """``Retry-After`` as seconds from now: delta-seconds or an HTTP date (RFC 9110)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - now)
+
+
+def build_payload(
+    agent: dict[str, Any],
+    hook_type: str,
+    data: dict[str, Any],
+    *,
+    heartbeat_id: str | None,
+    action_id: str | None,
+    context: dict[str, Any] | None,
+    now: float,
+) -> dict[str, Any]:
+    """Seed 000's HookPayload."""
+    payload: dict[str, Any] = {
+        "hook_type": hook_type,
+        "agent": {"id": agent["agent_id"], "name": agent.get("name"), "alias": agent.get("alias")},
+        "timestamp": clock.iso(now),
+    }
+    if heartbeat_id:
+        payload["heartbeat_id"] = heartbeat_id
+    if action_id:
+        payload["action_id"] = action_id
+    payload["data"] = data
+    payload["context"] = context or {}
+    return payload
+
+
+def _encode(payload: dict[str, Any]) -> str:
+    body = json.dumps(payload, separators=(",", ":"), default=str)
+    if len(body.encode()) > MAX_STORED_BODY_BYTES:
+        size = len(body.encode())
+        payload = {**payload, "data": {"truncated": True, "original_bytes": size}}
+        body = json.dumps(payload, separators=(",", ":"), default=str)
+    return body
+
+
+# -- starting deliveries ---------------------------------------------------------------
+def start_deliveries(
+    agent: dict[str, Any],
+    hook_type: str,
+    data: dict[str, Any],
+    *,
+    heartbeat_id: str | None = None,
+    action_id: str | None = None,
+    context: dict[str, Any] | None = None,
+    delivery_key: str | None = None,
+) -> list[str]:
+    """Start one delivery per active hook of ``agent`` for ``hook_type``.
+
+    Returns the delivery ids. One hook failing to start does not stop the others;
+    a start that fails leaves the delivery FAILED with the reason (replayable).
+    """
+    started: list[str] = []
+    now = clock.now()
+    payload = build_payload(agent, hook_type, data, heartbeat_id=heartbeat_id, action_id=action_id, context=context, now=now)
+    for hook in service.active_hooks(agent["agent_id"], hook_type):
+        delivery_id = delivery_id_for(hook["hook_id"], delivery_key)
+        try:
+            _create_and_start(hook, delivery_id, payload, kind="event", heartbeat_id=heartbeat_id, action_id=action_id)
+            started.append(delivery_id)
+        except Exception:  # noqa: BLE001 - one hook must not keep the others from firing
+            logger.exception("hook delivery could not start", extra={"hook_id": hook["hook_id"], "delivery_id": delivery_id})
+    return started
+
+
+def start_test(owner: str, agent_id: str, hook_id: str) -> str:
+    """``POST .../test``: deliver a test payload to the hook now; returns its delivery id.
+    Sent even when the hook is inactive, so an endpoint can be checked before re-enabling."""
+    hook = service.get(owner, agent_id, hook_id)
+    agent = agents.get(owner, agent_id)
+    now = clock.now()
+    payload = build_payload(
+        agent,
+        hook["hook_type"],
+        {"test": True, "message": "A test delivery from Wakeful: your endpoint is reachable if you answer 2xx."},
+        heartbeat_id=None,
+        action_id=None,
+        context={"triggered_by": "TEST"},
+        now=now,
+    )
+    delivery_id = delivery_id_for(hook_id, None)
+    _create_and_start(hook, delivery_id, payload, kind="test")
+    return delivery_id
+
+
+def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[str, Any]:
+    """Send a finally failed (or cancelled) delivery again: the same body and
+    ``webhook-id``, a new execution with the hook's current retry settings."""
+    service.get_delivery(owner, agent_id, hook_id, delivery_id)
+    hook = service.get(owner, agent_id, hook_id)
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("hook_deliveries"),
+            Key=ddb.serialize({"delivery_id": delivery_id}),
+            UpdateExpression="SET #st = :pending, replays = if_not_exists(replays, :zero) + :one, updated_at = :now "
+            "REMOVE completed_at",
+            ConditionExpression="#st IN (:failed, :cancelled)",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(
+                {":pending": PENDING, ":zero": 0, ":one": 1, ":now": clock.now(), ":failed": FAILED, ":cancelled": CANCELLED}
+            ),
+            ReturnValues="ALL_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            raise HookDeliveryNotReplayableError(
+                f"delivery {delivery_id} has not failed (or is being delivered); only a failed delivery can be replayed"
+            ) from error
+        raise
+    row = ddb.deserialize(response["Attributes"]) or {}
+    replay_no = int(row["replays"])
+    try:
+        _start_execution(f"{delivery_id}-replay-{replay_no}", _input(hook, delivery_id, replay_no))
+    except Exception as error:
+        _finish_delivery(delivery_id, FAILED, error=f"the replay could not start: {error}")
+        raise
+    return row
+
+
+def _input(hook: dict[str, Any], delivery_id: str, replay_no: int) -> DeliverInput:
+    retry = RetryConfig.model_validate(hook.get("retry_config") or {})
+    return {
+        "delivery_id": delivery_id,
+        "hook_id": hook["hook_id"],
+        "agent_id": hook["agent_id"],
+        "attempt": 0,
+        "max_retries": retry.max_retries,
+        "timeout_ms": retry.timeout_ms,
+        "backoff_base_seconds": get_settings().hook_backoff_base_seconds,
+        "carry_ms": 0,
+        "replay": replay_no,
+    }
+
+
+def _create_and_start(
+    hook: dict[str, Any],
+    delivery_id: str,
+    payload: dict[str, Any],
+    *,
+    kind: str,
+    heartbeat_id: str | None = None,
+    action_id: str | None = None,
+) -> None:
+    now = clock.now()
+    row = {
+        "delivery_id": delivery_id,
+        "hook_id": hook["hook_id"],
+        "agent_id": hook["agent_id"],
+        "owner": hook["owner"],
+        "hook_type": payload["hook_type"],
+        "kind": kind,
+        "body": _encode(payload),
+        "status": PENDING,
+        "attempts": 0,
+        "replays": 0,
+        "heartbeat_id": heartbeat_id,
+        "action_id": action_id,
+        "created_at": now,
+        "updated_at": now,
+        "expires_at": int(now + RETENTION_SECONDS),
+    }
+    try:
+        ddb.client().put_item(
+            TableName=ddb.table("hook_deliveries"),
+            Item=ddb.serialize(row),
+            ConditionExpression="attribute_not_exists(delivery_id)",
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+        existing = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
+        if existing is not None and existing["status"] != PENDING:
+            return  # fired before and already under way or finished
+    try:
+        _start_execution(delivery_id, _input(hook, delivery_id, 0))
+    except Exception as error:
+        _finish_delivery(delivery_id, FAILED, error=f"the delivery could not start: {error}")
+        raise
+
+
+def _start_execution(name: str, execution_input: DeliverInput) -> None:
+    """StartExecution, idempotent by name: the same name again is the same delivery."""
+    arn = get_settings().hook_state_machine_arn
+    if not arn:
+        raise HookStateMachineMissingError("WAKEFUL_HOOK_STATE_MACHINE_ARN is not set: hooks cannot be delivered")
+    try:
+        aws.client("stepfunctions").start_execution(
+            stateMachineArn=arn, name=name, input=json.dumps(execution_input, sort_keys=True)
+        )
+    except ClientError as error:
+        if error.response.get("Error", {}).get("Code") != "ExecutionAlreadyExists":
+            raise
+
+
+# -- one attempt (the state machine's task) --------------------------------------------
+@dataclass
+class _Answer:
+    status_code: int | None = None
+    body: str | None = None
+    error: str | None = None
+    timed_out: bool = False
+    retry_after: float | None = None
+    elapsed_ms: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.status_code is not None and 200 <= self.status_code < 300
+
+
+def _result(outcome: str, status: str | None = None, status_code: int | None = None, delay: float = 0.0) -> DeliverResult:
+    wait_seconds, carry_ms = split_delay(delay)
+    return {"outcome": outcome, "status": status, "status_code": status_code, "wait_seconds": wait_seconds, "carry_ms": carry_ms}
+
+
+def attempt(event: DeliverInput) -> DeliverResult:
+    """Make one attempt of a delivery and record it; tell the state machine what next."""
+    settings = get_settings()
+    delivery_id = event["delivery_id"]
+    delivery = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
+    hook = ddb.get("hooks", {"agent_id": event["agent_id"], "hook_id": event["hook_id"]})
+    if delivery is None:
+        return _result(CANCELLED)
+    if hook is None:
+        _finish_delivery(delivery_id, CANCELLED, error="the hook was deleted")
+        return _result(CANCELLED)
+    if not hook.get("is_active", True) and delivery.get("kind", "event") == "event":
+        reason = hook.get("disabled_reason") or "is_active is false"
+        _finish_delivery(delivery_id, CANCELLED, error=f"the hook is inactive ({reason})")
+        return _result(CANCELLED)
+
+    carry_ms = min(max(int(event.get("carry_ms") or 0), 0), 999)
+    if carry_ms:
+        time.sleep(carry_ms / 1000)
+    attempt_no = int(event["attempt"])
+    more = attempt_no < int(event["max_retries"])
+    answer = _post(hook, delivery, int(event["timeout_ms"]), dev_mode=settings.dev_mode)
+    now = clock.now()
+    delay = 0.0
+    error = answer.error
+    if answer.ok:
+        outcome = SUCCESS
+        service.note_success(hook)
+    elif answer.status_code == 410:
+        # 410 Gone: the receiver asks us to stop (Standard Webhooks, Svix).
+        outcome = DISABLED
+        error = error or "the endpoint answered 410 Gone; the hook is disabled"
+        service.disable(hook["agent_id"], hook["hook_id"], "the endpoint answered 410 Gone")
+    else:
+        outcome = RETRY if more else FAILED
+        since = service.note_failure(hook, now)
+        limit = settings.hook_disable_after_seconds
+        if limit and now - since >= limit:
+            reason = (
+                f"every delivery failed since {clock.iso(since)} (more than {limit} s); "
+                f"last error: {error or f'HTTP {answer.status_code}'}"
+            )
+            service.disable(hook["agent_id"], hook["hook_id"], reason)
+            outcome = DISABLED
+        if outcome == RETRY:
+            delay = next_delay(float(event["backoff_base_seconds"]), attempt_no + 1, retry_after=answer.retry_after)
+    if answer.ok:
+        row_status = ROW_SUCCESS
+    elif answer.timed_out:
+        row_status = ROW_TIMEOUT
+    elif outcome == RETRY:
+        row_status = ROW_RETRYING
+    else:
+        row_status = ROW_FAILED
+    if error is None and not answer.ok:
+        error = f"HTTP {answer.status_code}"
+    _record_attempt(delivery, event, row_status, answer.status_code, answer.body, error, answer.elapsed_ms, now)
+    final = {SUCCESS: SUCCESS, RETRY: RETRYING}.get(outcome, FAILED)
+    _finish_delivery(delivery_id, final, error=None if answer.ok else error, status_code=answer.status_code, attempted=True)
+    return _result(outcome, row_status, answer.status_code, delay)
+
+
+def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, dev_mode: bool) -> _Answer:
+    """One signed POST of the stored body. Never raises for the endpoint's faults."""
+    answer = _Answer()
+    started = time.perf_counter()
+    url = hook["endpoint_url"]
+    try:
+        # Again at delivery: DNS may have changed since registration (invariant 7).
+        net.check_url(url, dev_mode=dev_mode)
+    except net.UnsafeUrlError as error:
+        answer.error = f"refused to call the endpoint: {error.message}"
+        return answer
+    body = delivery["body"].encode()
+    secret = secrets.unseal(hook["secret"], context=service.secret_context(hook))
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "Wakeful-Hooks/1",
+        **signing.headers(secret, delivery["delivery_id"], int(time.time()), body),
+        "X-Wakeful-Hook-Type": delivery["hook_type"],
+        "X-Wakeful-Agent-Id": delivery["agent_id"],
+        "X-Wakeful-Delivery-Id": delivery["delivery_id"],
+    }
+    if hook.get("auth_header"):
+        headers["Authorization"] = secrets.unseal(hook["auth_header"], context=service.auth_context(hook))
+    timeout = timeout_ms / 1000
+    try:
+        with requests.post(url, data=body, headers=headers, timeout=timeout, allow_redirects=False, stream=True) as response:
+            answer.status_code = response.status_code
+            answer.retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
+            raw = response.raw.read(MAX_RESPONSE_BODY_BYTES, decode_content=True) or b""
+            answer.body = raw.decode("utf-8", errors="ignore")
+    except requests.Timeout:
+        answer.timed_out = True
+        answer.error = f"no answer within timeout_ms ({timeout_ms} ms)"
+    except ReadTimeoutError:
+        answer.timed_out = True
+        answer.error = f"the answer's body did not arrive within timeout_ms ({timeout_ms} ms)"
+    except (requests.RequestException, Urllib3Error) as error:
+        answer.error = f"{type(error).__name__}: {error}"[:2000]
+    answer.elapsed_ms = int((time.perf_counter() - started) * 1000)
+    return answer
+
+
+def _record_attempt(
+    delivery: dict[str, Any],
+    event: dict[str, Any],
+    status: str,
+    status_code: int | None,
+    body: str | None,
+    error: str | None,
+    elapsed_ms: int | None,
+    now: float,
+) -> None:
+    row = {
+        "hook_id": delivery["hook_id"],
+        "execution_id": ids.new_id("hx", now),
+        "delivery_id": delivery["delivery_id"],
+        "agent_id": delivery["agent_id"],
+        "owner": delivery.get("owner"),
+        "hook_type": delivery.get("hook_type"),
+        "retry_count": int(event.get("attempt") or 0),
+        "replay": int(event.get("replay") or 0),
+        "status": status,
+        "status_code": status_code,
+        "response_body": body,
+        "error_message": error[:4000] if error else None,
+        "execution_time_ms": elapsed_ms,
+        "heartbeat_id": delivery.get("heartbeat_id"),
+        "action_id": delivery.get("action_id"),
+        "executed_at": now,
+        "expires_at": int(now + RETENTION_SECONDS),
+    }
+    ddb.client().put_item(TableName=ddb.table("hook_executions"), Item=ddb.serialize(row))
+
+
+def _finish_delivery(
+    delivery_id: str,
+    status: str,
+    *,
+    error: str | None = None,
+    status_code: int | None = None,
+    attempted: bool = False,
+) -> None:
+    now = clock.now()
+    sets: dict[str, Any] = {"status": status, "updated_at": now}
+    if status not in (PENDING, RETRYING):
+        sets["completed_at"] = now
+    if error:
+        sets["error_message"] = error[:4000]
+    if status_code is not None:
+        sets["last_status_code"] = status_code
+    names = {f"#f{i}": key for i, key in enumerate(sets)}
+    expression = "SET " + ", ".join(f"#f{i} = :v{i}" for i in range(len(sets)))
+    values = {f":v{i}": value for i, value in enumerate(sets.values())}
+    if attempted:
+        expression += " ADD attempts :one"
+        values[":one"] = 1
+    if not error:
+        expression += " REMOVE error_message"
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("hook_deliveries"),
+            Key=ddb.serialize({"delivery_id": delivery_id}),
+            UpdateExpression=expression,
+            ConditionExpression="attribute_exists(delivery_id)",
+            ExpressionAttributeNames=names,
+            ExpressionAttributeValues=ddb.values(values),
+        )
+    except ClientError as err:
+        if not ddb.is_conditional_failure(err):
+            raise
+
+
+def record_crash(event: dict[str, Any]) -> None:
+    """The state machine's Catch: the deliver function kept failing. Record why."""
+    error = event.get("error") or {}
+    detail = error.get("Cause") or ""
+    try:
+        detail = json.loads(detail).get("errorMessage", detail)
+    except (ValueError, AttributeError):
+        pass
+    message = f"the deliver function failed: {error.get('Error', 'unknown error')}: {detail}"[:4000]
+    delivery = ddb.get("hook_deliveries", {"delivery_id": event["delivery_id"]})
+    if delivery is None:
+        return
+    _record_attempt(delivery, event, ROW_FAILED, None, None, message, None, clock.now())
+    _finish_delivery(event["delivery_id"], FAILED, error=message)

@@ -1,0 +1,91 @@
+"""Hook routes: ``/agents/{id}/hooks[/{hook_id}[/test|/executions|/deliveries…]]``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful.api.common import owner, page, respond
+from wakeful.hooks import delivery, service
+from wakeful.hooks.models import HookCreate, HookPatch, public, public_delivery, public_execution
+from wakeful.pagination import MAX_LIMIT
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
+
+
+@router.post("/agents/<agent_id>/hooks", summary="Register a hook (its whsec_ secret is shown once)", tags=["hooks"])
+def create_hook(agent_id: str, body: HookCreate):
+    hook, secret = service.create(owner(router), agent_id, body)
+    return respond(201, {**public(hook), "secret": secret})
+
+
+@router.get("/agents/<agent_id>/hooks", summary="List an agent's hooks, newest first", tags=["hooks"])
+def list_hooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
+    return respond(200, page([public(h) for h in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/hooks/<hook_id>", summary="Get a hook", tags=["hooks"])
+def get_hook(agent_id: str, hook_id: str):
+    return respond(200, public(service.get(owner(router), agent_id, hook_id)))
+
+
+@router.patch(
+    "/agents/<agent_id>/hooks/<hook_id>",
+    summary="Change a hook (is_active: true re-enables one disabled for failing)",
+    tags=["hooks"],
+)
+def patch_hook(agent_id: str, hook_id: str, body: HookPatch):
+    return respond(200, public(service.patch(owner(router), agent_id, hook_id, body)))
+
+
+@router.delete("/agents/<agent_id>/hooks/<hook_id>", summary="Delete a hook", tags=["hooks"])
+def delete_hook(agent_id: str, hook_id: str):
+    service.delete(owner(router), agent_id, hook_id)
+    return respond(204, None)
+
+
+@router.post("/agents/<agent_id>/hooks/<hook_id>/test", summary="Send a test delivery now", tags=["hooks"])
+def test_hook(agent_id: str, hook_id: str):
+    return respond(202, {"delivery_id": delivery.start_test(owner(router), agent_id, hook_id)})
+
+
+@router.get(
+    "/agents/<agent_id>/hooks/<hook_id>/executions",
+    summary="The delivery log: one row per attempt, newest first",
+    tags=["hooks"],
+)
+def list_executions(
+    agent_id: str,
+    hook_id: str,
+    limit: Limit = 50,
+    cursor: Cursor = None,
+    delivery_id: Annotated[str | None, Query(description="Only this delivery's attempts")] = None,
+):
+    items, next_cursor = service.executions_page(owner(router), agent_id, hook_id, limit, cursor, delivery_id)
+    return respond(200, page([public_execution(e) for e in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries", summary="A hook's deliveries, newest first", tags=["hooks"])
+def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.deliveries_page(owner(router), agent_id, hook_id, limit, cursor)
+    return respond(200, page([public_delivery(d) for d in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>", summary="A delivery", tags=["hooks"])
+def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
+    return respond(200, public_delivery(service.get_delivery(owner(router), agent_id, hook_id, delivery_id)))
+
+
+@router.post(
+    "/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>/replay",
+    summary="Replay a failed delivery (same body and webhook-id)",
+    tags=["hooks"],
+)
+def replay_delivery(agent_id: str, hook_id: str, delivery_id: str):
+    row = delivery.replay(owner(router), agent_id, hook_id, delivery_id)
+    return respond(202, {"delivery_id": delivery_id, "replay": row["replays"], "status": row["status"]})

@@ -1,0 +1,296 @@
+"""Registering, reading, changing and deleting hooks.
+
+The agent item carries ``hook_types``, the types its *active* hooks listen to, so that
+firing costs nothing for an agent without hooks (:mod:`wakeful.hooks.firing`). Every
+change to an agent's hooks recomputes it from the hooks table, conditioned on the
+agent's ``hooks_version``, so concurrent changes never leave it stale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from wakeful import clock, ddb, ids, net, pagination, secrets, signing
+from wakeful.agents import service as agents
+from wakeful.config import get_settings
+from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
+from wakeful.hooks.models import HookCreate, HookPatch
+
+MAX_HOOKS_PER_AGENT = 50
+
+
+def secret_context(hook: dict[str, Any]) -> dict[str, str]:
+    """The KMS encryption context binding a hook's secret to its record."""
+    return {"owner": hook["owner"], "hook": hook["hook_id"]}
+
+
+def auth_context(hook: dict[str, Any]) -> dict[str, str]:
+    """The KMS encryption context binding a hook's auth header to its record."""
+    return {"owner": hook["owner"], "hook": hook["hook_id"], "field": "auth_header"}
+
+
+def _dev_mode(dev_mode: bool | None) -> bool:
+    return get_settings().dev_mode if dev_mode is None else dev_mode
+
+
+def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None = None) -> tuple[dict[str, Any], str]:
+    """Register a hook on the owner's agent. Returns the item and its ``whsec_``
+    secret, which is shown only here.
+
+    Args:
+        dev_mode: allow loopback/http endpoints; default from settings (a seam for tests
+            of the production rule).
+    """
+    agents.get(owner, agent_id)
+    net.check_url(body.endpoint_url, dev_mode=_dev_mode(dev_mode))
+    if len(_agent_hooks(agent_id)) >= MAX_HOOKS_PER_AGENT:
+        raise HookLimitError(f"an agent can have at most {MAX_HOOKS_PER_AGENT} hooks")
+    now = clock.now()
+    hook: dict[str, Any] = {
+        "agent_id": agent_id,
+        "hook_id": ids.new_id("hook", now),
+        "owner": owner,
+        "hook_type": body.hook_type,
+        "endpoint_url": body.endpoint_url,
+        "is_active": body.is_active,
+        "retry_config": body.retry_config.model_dump(),
+        "metadata": body.metadata,
+        "created_at": now,
+        "updated_at": now,
+    }
+    secret = signing.new_secret()
+    hook["secret"] = secrets.seal(secret, context=secret_context(hook))
+    if body.auth_header:
+        hook["auth_header"] = secrets.seal(body.auth_header, context=auth_context(hook))
+    ddb.client().put_item(
+        TableName=ddb.table("hooks"),
+        Item=ddb.serialize(hook),
+        ConditionExpression="attribute_not_exists(hook_id)",
+    )
+    sync_hook_types(agent_id)
+    return hook, secret
+
+
+def get(owner: str, agent_id: str, hook_id: str) -> dict[str, Any]:
+    """The owner's hook; another owner's agent or hook is not found."""
+    agents.get(owner, agent_id)
+    hook = ddb.get("hooks", {"agent_id": agent_id, "hook_id": hook_id})
+    if hook is None or hook.get("owner") != owner:
+        raise HookNotFoundError(f"hook {hook_id} not found")
+    return hook
+
+
+def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+    """The agent's hooks, newest first."""
+    agents.get(owner, agent_id)
+    items, last = ddb.query_page(
+        "hooks",
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="agent_id = :a",
+        ExpressionAttributeValues={":a": agent_id},
+        ScanIndexForward=False,
+    )
+    return items, pagination.encode(last)
+
+
+def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode: bool | None = None) -> dict[str, Any]:
+    """Change a hook. ``is_active: true`` also re-enables a hook disabled for failing
+    (its reason and failure streak are cleared)."""
+    hook = get(owner, agent_id, hook_id)
+    changes = body.model_dump(exclude_unset=True)
+    sets: dict[str, Any] = {"updated_at": clock.now()}
+    removes: list[str] = []
+    if changes.get("endpoint_url") is not None:
+        net.check_url(changes["endpoint_url"], dev_mode=_dev_mode(dev_mode))
+        sets["endpoint_url"] = changes["endpoint_url"]
+    if "auth_header" in changes:
+        if changes["auth_header"]:
+            sets["auth_header"] = secrets.seal(changes["auth_header"], context=auth_context(hook))
+        else:
+            removes.append("auth_header")
+    if changes.get("retry_config") is not None:
+        sets["retry_config"] = changes["retry_config"]
+    if "metadata" in changes:
+        sets["metadata"] = changes["metadata"]
+    if changes.get("is_active") is not None:
+        sets["is_active"] = changes["is_active"]
+        if changes["is_active"]:
+            removes += ["disabled_reason", "disabled_at", "failing_since"]
+    names = {f"#s{i}": key for i, key in enumerate(sets)}
+    names.update({f"#r{i}": key for i, key in enumerate(removes)})
+    expression = "SET " + ", ".join(f"#s{i} = :s{i}" for i in range(len(sets)))
+    if removes:
+        expression += " REMOVE " + ", ".join(f"#r{i}" for i in range(len(removes)))
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("hooks"),
+            Key=ddb.serialize({"agent_id": agent_id, "hook_id": hook_id}),
+            UpdateExpression=expression,
+            ConditionExpression="attribute_exists(hook_id)",
+            ExpressionAttributeNames=names,
+            ExpressionAttributeValues=ddb.values({f":s{i}": value for i, value in enumerate(sets.values())}),
+            ReturnValues="ALL_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            raise HookNotFoundError(f"hook {hook_id} not found") from error
+        raise
+    if "is_active" in sets:
+        sync_hook_types(agent_id)
+    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+
+
+def delete(owner: str, agent_id: str, hook_id: str) -> None:
+    """Delete a hook; deliveries in flight stop at their next attempt."""
+    get(owner, agent_id, hook_id)
+    ddb.client().delete_item(TableName=ddb.table("hooks"), Key=ddb.serialize({"agent_id": agent_id, "hook_id": hook_id}))
+    sync_hook_types(agent_id)
+
+
+def disable(agent_id: str, hook_id: str, reason: str) -> bool:
+    """Disable a hook with a recorded reason (410 Gone, or failing for too long).
+    Returns False when it was already inactive or is gone."""
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("hooks"),
+            Key=ddb.serialize({"agent_id": agent_id, "hook_id": hook_id}),
+            UpdateExpression="SET is_active = :f, disabled_reason = :r, disabled_at = :now, updated_at = :now",
+            ConditionExpression="attribute_exists(hook_id) AND is_active = :t",
+            ExpressionAttributeValues=ddb.values({":f": False, ":t": True, ":r": reason[:1000], ":now": clock.now()}),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return False
+        raise
+    sync_hook_types(agent_id)
+    return True
+
+
+def note_failure(hook: dict[str, Any], now: float) -> float:
+    """Start the hook's failure streak if none is running; returns when it started."""
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("hooks"),
+            Key=ddb.serialize({"agent_id": hook["agent_id"], "hook_id": hook["hook_id"]}),
+            UpdateExpression="SET failing_since = if_not_exists(failing_since, :now)",
+            ConditionExpression="attribute_exists(hook_id)",
+            ExpressionAttributeValues=ddb.values({":now": now}),
+            ReturnValues="UPDATED_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return now
+        raise
+    return float(ddb.deserialize(response["Attributes"])["failing_since"])  # type: ignore[index]
+
+
+def note_success(hook: dict[str, Any]) -> None:
+    """End the hook's failure streak, if one is running."""
+    if "failing_since" not in hook:
+        return
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("hooks"),
+            Key=ddb.serialize({"agent_id": hook["agent_id"], "hook_id": hook["hook_id"]}),
+            UpdateExpression="REMOVE failing_since",
+            ConditionExpression="attribute_exists(hook_id)",
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+
+
+def _agent_hooks(agent_id: str) -> list[dict[str, Any]]:
+    return list(
+        ddb.query(
+            "hooks",
+            KeyConditionExpression="agent_id = :a",
+            ExpressionAttributeValues={":a": agent_id},
+            ConsistentRead=True,
+        )
+    )
+
+
+def active_hooks(agent_id: str, hook_type: str) -> list[dict[str, Any]]:
+    """The agent's active hooks of one type (one Query on the agent's partition)."""
+    return [h for h in _agent_hooks(agent_id) if h["hook_type"] == hook_type and h.get("is_active", True)]
+
+
+def sync_hook_types(agent_id: str) -> None:
+    """Recompute the agent's ``hook_types`` from its active hooks.
+
+    Optimistic: the write is conditioned on the ``hooks_version`` read before the
+    hooks were queried; whoever changed hooks meanwhile bumps it, and this retries.
+    The last successful writer has queried after every change that preceded it.
+    """
+    for _ in range(20):
+        agent = ddb.get("agents", {"agent_id": agent_id})
+        if agent is None:
+            return
+        version = int(agent.get("hooks_version", 0))
+        types = sorted({h["hook_type"] for h in _agent_hooks(agent_id) if h.get("is_active", True)})
+        condition = "attribute_exists(agent_id) AND " + (
+            "hooks_version = :v" if version else "(attribute_not_exists(hooks_version) OR hooks_version = :v)"
+        )
+        try:
+            ddb.client().update_item(
+                TableName=ddb.table("agents"),
+                Key=ddb.serialize({"agent_id": agent_id}),
+                UpdateExpression="SET hook_types = :t, hooks_version = :next",
+                ConditionExpression=condition,
+                ExpressionAttributeValues=ddb.values({":t": types, ":v": version, ":next": version + 1}),
+            )
+            return
+        except ClientError as error:
+            if not ddb.is_conditional_failure(error):
+                raise
+    raise RuntimeError(f"could not update hook_types of agent {agent_id}: its hooks kept changing")
+
+
+def executions_page(
+    owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None, delivery_id: str | None = None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One row per delivery attempt, newest first (optionally of one delivery)."""
+    get(owner, agent_id, hook_id)
+    extra: dict[str, Any] = {}
+    values: dict[str, Any] = {":h": hook_id}
+    if delivery_id:
+        extra["FilterExpression"] = "delivery_id = :d"
+        values[":d"] = delivery_id
+    items, last = ddb.query_page(
+        "hook_executions",
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="hook_id = :h",
+        ExpressionAttributeValues=values,
+        ScanIndexForward=False,
+        **extra,
+    )
+    return items, pagination.encode(last)
+
+
+def deliveries_page(owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+    """The hook's deliveries, newest first."""
+    get(owner, agent_id, hook_id)
+    items, last = ddb.query_page(
+        "hook_deliveries",
+        index="by-hook",
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="hook_id = :h",
+        ExpressionAttributeValues={":h": hook_id},
+        ScanIndexForward=False,
+    )
+    return items, pagination.encode(last)
+
+
+def get_delivery(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[str, Any]:
+    """One delivery of the owner's hook."""
+    get(owner, agent_id, hook_id)
+    row = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
+    if row is None or row.get("hook_id") != hook_id or row.get("owner") != owner:
+        raise HookDeliveryNotFoundError(f"delivery {delivery_id} not found")
+    return row
