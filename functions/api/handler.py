@@ -1,17 +1,22 @@
-"""API Gateway (REST) -> the management API."""
+"""API Gateway (REST) -> the management API.
+
+Domain modules load at the first invocation, not at import: see docs/operations.md
+("Cold starts") for why, and bench/import_cost.py for the numbers.
+"""
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Logger, Tracer
+from aws_lambda_powertools import Logger
 from aws_lambda_powertools.logging import correlation_paths
 
-from wakeful.api.app import app
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)
-@tracer.capture_lambda_handler
+@capture_lambda_handler
 def handler(event: dict, context: object) -> dict:
+    from wakeful.api.app import app
+
     return app.resolve(event, context)

@@ -1,22 +1,27 @@
-"""EventBridge schedule -> claim due heartbeats and fan them out."""
+"""EventBridge schedule -> claim due heartbeats and fan them out.
+
+Domain modules load at the first invocation (docs/operations.md, "Cold starts").
+"""
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import clock, observability
-from wakeful.heartbeats.scan import scan
+from wakeful import observability
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 metrics = Metrics(namespace="Wakeful", service="wakeful")
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
+@capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
+    from wakeful import clock
+    from wakeful.heartbeats.scan import scan
+
     # The scheduled event's time is "now"; it is also how tests move the clock forward.
     now = clock.parse_iso(event["time"]) if event.get("time") else clock.now()
     result = scan(now)

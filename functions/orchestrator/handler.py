@@ -1,24 +1,26 @@
-"""SQS heartbeat queue -> advance each heartbeat (partial batch failures)."""
+"""SQS heartbeat queue -> advance each heartbeat (partial batch failures).
+
+Domain modules load at the first invocation (docs/operations.md, "Cold starts").
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
-from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
-from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 
 from wakeful import observability
-from wakeful.heartbeats import orchestrator
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 metrics = Metrics(namespace="Wakeful", service="wakeful")
-processor = BatchProcessor(event_type=EventType.SQS)
 
 
-def record_handler(record: SQSRecord) -> str:
+def record_handler(record: Any) -> str:
+    from wakeful.heartbeats import orchestrator
+
     message = json.loads(record.body)
     logger.append_keys(agent_id=message["agent_id"], heartbeat_id=message["heartbeat_id"])
     outcome = orchestrator.process(message["agent_id"], message["heartbeat_id"], message.get("attempt"))
@@ -29,7 +31,10 @@ def record_handler(record: SQSRecord) -> str:
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
+@capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
+    from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+
+    processor = BatchProcessor(event_type=EventType.SQS)
     return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

@@ -1,24 +1,26 @@
-"""SQS FIFO action queue -> run each action's tool, in order (partial batch failures)."""
+"""SQS FIFO action queue -> run each action's tool, in order (partial batch failures).
+
+Domain modules load at the first invocation (docs/operations.md, "Cold starts").
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
-from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
-from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 
 from wakeful import observability
-from wakeful.actions import runner
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 metrics = Metrics(namespace="Wakeful", service="wakeful")
-processor = SqsFifoPartialProcessor()
 
 
-def record_handler(record: SQSRecord) -> str:
+def record_handler(record: Any) -> str:
+    from wakeful.actions import runner
+
     message = json.loads(record.body)
     logger.append_keys(agent_id=message.get("agent_id"), action_id=message["action_id"])
     outcome = runner.run(message["action_id"])
@@ -31,7 +33,11 @@ def record_handler(record: SQSRecord) -> str:
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
+@capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
-    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
+    from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
+
+    return process_partial_response(
+        event=event, record_handler=record_handler, processor=SqsFifoPartialProcessor(), context=context
+    )

@@ -1,7 +1,8 @@
 """AWS clients, built lazily and once per process.
 
-boto3 is imported here and in the data-access adapters only. No client exists at import
-time; the first call builds it from :func:`wakeful.config.get_settings`.
+AWS SDK clients are built here only (botocore directly: importing boto3 would add
+s3transfer and ~150 ms to every cold start). No client exists at import time; the
+first call builds it from :func:`wakeful.config.get_settings`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import boto3
+import botocore.session
 from botocore.config import Config
 
 from wakeful.config import get_settings
@@ -26,7 +27,7 @@ _CLIENT_CONFIG = Config(
 def client(service: str) -> Any:
     """A boto3 client for ``service``, honouring ``AWS_ENDPOINT_URL`` (local runtime)."""
     settings = get_settings()
-    return boto3.session.Session().client(
+    return botocore.session.get_session().create_client(
         service,
         region_name=settings.region,
         endpoint_url=settings.endpoint_url,

@@ -3,6 +3,10 @@ alarms chart them (a test checks the two agree)."""
 
 from __future__ import annotations
 
+import functools
+import os
+from typing import Any
+
 HEARTBEATS_CLAIMED = "HeartbeatsClaimed"
 HEARTBEATS_REQUEUED = "HeartbeatsRequeued"
 HEARTBEATS_COMPLETED = "HeartbeatsCompleted"
@@ -17,6 +21,14 @@ HOOK_DELIVERIES_FAILED = "HookDeliveriesFailed"
 HOOK_ATTEMPTS_RETRIED = "HookAttemptsRetried"
 HOOKS_DISABLED = "HooksDisabled"
 # -- webhooks metrics (issue 4) --
+# Inbound webhook requests by outcome (the ``status`` of their webhook_requests row);
+# events appended by webhooks and by the SQS ingest queue count as EVENTS_INGESTED.
+WEBHOOK_REQUESTS_ACCEPTED = "WebhookRequestsAccepted"
+WEBHOOK_REQUESTS_DUPLICATE = "WebhookRequestsDuplicate"
+WEBHOOK_REQUESTS_REJECTED = "WebhookRequestsRejected"
+WEBHOOK_REQUESTS_INVALID_SIGNATURE = "WebhookRequestsInvalidSignature"
+WEBHOOK_REQUESTS_RATE_LIMITED = "WebhookRequestsRateLimited"
+INGEST_MESSAGES_INVALID = "IngestMessagesInvalid"
 # -- snipin / llm metrics (issue 3) --
 LLM_CALLS = "LlmCalls"
 LLM_INPUT_TOKENS = "LlmInputTokens"
@@ -41,6 +53,12 @@ METRICS = {
     HOOK_ATTEMPTS_RETRIED: "Count",
     HOOKS_DISABLED: "Count",
     # -- webhooks metrics (issue 4) --
+    WEBHOOK_REQUESTS_ACCEPTED: "Count",
+    WEBHOOK_REQUESTS_DUPLICATE: "Count",
+    WEBHOOK_REQUESTS_REJECTED: "Count",
+    WEBHOOK_REQUESTS_INVALID_SIGNATURE: "Count",
+    WEBHOOK_REQUESTS_RATE_LIMITED: "Count",
+    INGEST_MESSAGES_INVALID: "Count",
     # -- snipin / llm metrics (issue 3) --
     LLM_CALLS: "Count",
     LLM_INPUT_TOKENS: "Count",
@@ -49,3 +67,27 @@ METRICS = {
     LLM_COST_MICRO_USD: "Count",
     LLM_BUDGET_EXCEEDED: "Count",
 }
+
+
+def capture_lambda_handler(handler: Any) -> Any:
+    """Powertools Tracer around a Lambda handler, built at the first invocation and only
+    when tracing is on (on Lambda, unless POWERTOOLS_TRACE_DISABLED). Building a Tracer
+    imports the X-Ray SDK, ~300 ms that would otherwise land on every module import."""
+    traced: Any = None
+
+    @functools.wraps(handler)
+    def wrapper(event: Any, context: Any) -> Any:
+        nonlocal traced
+        if traced is None:
+            enabled = os.environ.get("AWS_LAMBDA_FUNCTION_NAME") and os.environ.get(
+                "POWERTOOLS_TRACE_DISABLED", ""
+            ).lower() not in ("1", "true")
+            if enabled:
+                from aws_lambda_powertools import Tracer
+
+                traced = Tracer(service="wakeful").capture_lambda_handler(handler)
+            else:
+                traced = handler
+        return traced(event, context)
+
+    return wrapper

@@ -24,7 +24,6 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb, queues
 from wakeful.config import get_settings
-from wakeful.heartbeats import orchestrator
 from wakeful.heartbeats import records as hb
 
 logger = logging.getLogger(__name__)
@@ -56,6 +55,8 @@ def scan(now: float) -> ScanResult:
             result.items_read += 1
             attempt = int(key.get("attempt", 0))
             if attempt >= settings.max_heartbeat_attempts:
+                from wakeful.heartbeats import orchestrator  # rare path; keeps the scan's import small
+
                 reason = f"no worker finished this heartbeat in {attempt} attempts (lease expired each time)"
                 if orchestrator.fail(key["agent_id"], key["heartbeat_id"], attempt, reason):
                     result.failed += 1

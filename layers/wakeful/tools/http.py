@@ -7,7 +7,6 @@ import json
 import time
 from typing import Any
 
-import requests
 from pydantic import ValidationError as PydanticValidationError
 
 from wakeful import net, secrets, signing
@@ -17,12 +16,15 @@ from wakeful.tools.exceptions import ToolCallError, ToolRetryableError
 
 RETRIES = 2
 RETRY_BASE_SECONDS = 0.5
-_session: requests.Session | None = None
+_session: Any = None
 
 
-def _http() -> requests.Session:
+def _http() -> Any:
+    """A shared requests.Session (requests is imported on first use: ~200 ms)."""
     global _session
     if _session is None:
+        import requests
+
         _session = requests.Session()
     return _session
 
@@ -55,6 +57,8 @@ class HttpTool(BaseTool):
         raise ToolCallError(f"{self.name}: {last_error} (after {RETRIES + 1} attempts)")
 
     def _call(self, url: str, secret: str, action_id: str, body: bytes, timeout: float) -> ToolResponse:
+        import requests
+
         headers = {
             "Content-Type": "application/json",
             "User-Agent": "Wakeful/1",
