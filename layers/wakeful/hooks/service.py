@@ -178,7 +178,7 @@ def note_failure(hook: dict[str, Any], now: float) -> float:
             UpdateExpression="SET failing_since = if_not_exists(failing_since, :now)",
             ConditionExpression="attribute_exists(hook_id)",
             ExpressionAttributeValues=ddb.values({":now": now}),
-            ReturnValues="UPDATED_NEW",
+            ReturnValues="ALL_NEW",
         )
     except ClientError as error:
         if ddb.is_conditional_failure(error):

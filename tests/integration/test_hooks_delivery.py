@@ -1,0 +1,212 @@
+"""Hooks against the local stack: the state machine moto runs, idempotent firing,
+``hook_types`` upkeep, disabling, cancelling, and the SSRF rules outside dev mode."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from tests.support.hook_receiver import Answer, HookReceiver, dead_url
+from wakeful import aws, ddb, hooks
+from wakeful.hooks import delivery
+from wakeful.local.lambdas import REPO_ROOT
+
+
+@pytest.fixture()
+def receiver():
+    rx = HookReceiver()
+    yield rx
+    rx.close()
+
+
+def create_hook(api: Any, agent_id: str, hook_type: str, url: str, **extra: Any) -> dict[str, Any]:
+    response = api.post(f"/agents/{agent_id}/hooks", json={"hook_type": hook_type, "endpoint_url": url, **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def wait_final(delivery_id: str, timeout: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        row = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
+        if row and row["status"] in ("SUCCESS", "FAILED", "CANCELLED"):
+            return row
+        time.sleep(0.05)
+    raise AssertionError(f"delivery {delivery_id} did not finish: {row}")
+
+
+def attempts(hook_id: str) -> list[dict[str, Any]]:
+    return list(ddb.query("hook_executions", KeyConditionExpression="hook_id = :h", ExpressionAttributeValues={":h": hook_id}))
+
+
+def agent_item(agent_id: str) -> dict[str, Any]:
+    return ddb.get("agents", {"agent_id": agent_id}) or {}
+
+
+def test_the_state_machine_moto_runs_is_the_definition_file(stack):
+    described = aws.client("stepfunctions").describe_state_machine(stateMachineArn=stack.hook_state_machine_arn)
+    function_arn = aws.client("lambda").get_function(FunctionName="wakeful-deliver-hook")["Configuration"]["FunctionArn"]
+    assert json.loads(described["definition"]) == json.loads(hooks.definition(function_arn))
+    assert described["type"] == "STANDARD"
+
+
+def test_firing_the_same_lifecycle_point_twice_delivers_once(stack, api, receiver):
+    agent = api.create_agent()
+    hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("once"))
+    item = agent_item(agent["id"])
+
+    first = delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
+    second = delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
+
+    assert first == second and len(first) == 1
+    assert wait_final(first[0])["status"] == "SUCCESS"
+    # a third firing after the delivery finished is still the same delivery
+    assert delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, delivery_key="hb_x:after") == first
+    time.sleep(0.5)
+    assert [d.header("webhook-id") for d in receiver.deliveries("once")] == first
+    executions = aws.client("stepfunctions").list_executions(stateMachineArn=stack.hook_state_machine_arn)["executions"]
+    assert [e["name"] for e in executions].count(first[0]) == 1
+    assert len(attempts(hook["id"])) == 1
+
+
+def test_the_agent_lists_the_types_of_its_active_hooks_only(stack, api, receiver):
+    agent = api.create_agent()
+    assert not agent_item(agent["id"]).get("hook_types")
+    a = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("t"))
+    b = create_hook(api, agent["id"], "BEFORE_MY_TOOL", receiver.url("t"), is_active=False)
+    assert agent_item(agent["id"])["hook_types"] == ["ACTION_FAILED"]
+
+    assert api.patch(f"/agents/{agent['id']}/hooks/{b['id']}", json={"is_active": True}).status_code == 200
+    assert agent_item(agent["id"])["hook_types"] == ["ACTION_FAILED", "BEFORE_MY_TOOL"]
+    assert api.patch(f"/agents/{agent['id']}/hooks/{a['id']}", json={"is_active": False}).status_code == 200
+    assert agent_item(agent["id"])["hook_types"] == ["BEFORE_MY_TOOL"]
+    assert api.delete(f"/agents/{agent['id']}/hooks/{b['id']}").status_code == 204
+    assert agent_item(agent["id"])["hook_types"] == []
+
+
+def test_an_endpoint_failing_longer_than_the_period_is_disabled_with_a_reason(stack, api):
+    agent = api.create_agent()
+    hook = create_hook(api, agent["id"], "ACTION_FAILED", dead_url(), retry_config={"max_retries": 3})
+    # Arrange: the hook has been failing for six days (the period is five).
+    ddb.client().update_item(
+        TableName=ddb.table("hooks"),
+        Key=ddb.serialize({"agent_id": agent["id"], "hook_id": hook["id"]}),
+        UpdateExpression="SET failing_since = :t",
+        ExpressionAttributeValues=ddb.values({":t": time.time() - 6 * 24 * 3600}),
+    )
+    delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]
+
+    assert wait_final(delivery_id)["status"] == "FAILED"
+    assert len(attempts(hook["id"])) == 1  # disabled at once: no retries
+    disabled = api.get(f"/agents/{agent['id']}/hooks/{hook['id']}").json()
+    assert disabled["is_active"] is False
+    assert "every delivery failed since" in disabled["disabled_reason"]
+    assert "ConnectionError" in disabled["disabled_reason"]
+    assert agent_item(agent["id"])["hook_types"] == []
+
+    enabled = api.patch(f"/agents/{agent['id']}/hooks/{hook['id']}", json={"is_active": True}).json()
+    assert enabled["is_active"] is True and enabled["disabled_reason"] is None and enabled["failing_since"] is None
+    assert agent_item(agent["id"])["hook_types"] == ["ACTION_FAILED"]
+
+
+def test_a_recent_failure_streak_does_not_disable_the_hook(stack, api):
+    agent = api.create_agent()
+    hook = create_hook(api, agent["id"], "ACTION_FAILED", dead_url(), retry_config={"max_retries": 0})
+    delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]
+    assert wait_final(delivery_id)["status"] == "FAILED"
+    got = api.get(f"/agents/{agent['id']}/hooks/{hook['id']}").json()
+    assert got["is_active"] is True and got["failing_since"] is not None
+
+
+def test_deleting_a_hook_cancels_its_pending_retries(stack, api, receiver):
+    receiver.script("gone", [Answer(500)])
+    agent = api.create_agent()
+    hook = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("gone"), retry_config={"max_retries": 3})
+    delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]
+    receiver.wait_for("gone", 1)
+    assert api.delete(f"/agents/{agent['id']}/hooks/{hook['id']}").status_code == 204
+
+    row = wait_final(delivery_id)
+    assert row["status"] == "CANCELLED" and "deleted" in row["error_message"]
+    assert len(receiver.deliveries("gone")) == 1
+
+
+# -- outside dev mode ----------------------------------------------------------------
+_PROD_SCRIPT = r"""
+import json, sys
+from functions.api.handler import handler as api
+from functions.deliver_hook.handler import handler as deliver
+from wakeful.local.gateway import proxy_event
+from wakeful.local.lambdas import FakeContext
+from wakeful.config import get_settings
+
+assert get_settings().dev_mode is False
+args = json.loads(sys.argv[1])
+out = {"register": [], "deliver": None}
+for url in args["urls"]:
+    body = json.dumps({"hook_type": "AFTER_HEARTBEAT", "endpoint_url": url}).encode()
+    headers = {"Authorization": "Bearer " + args["key"], "Content-Type": "application/json"}
+    answer = api(proxy_event("POST", "/agents/%s/hooks" % args["agent_id"], headers, body, "127.0.0.1"), FakeContext("api"))
+    out["register"].append([url, answer["statusCode"], json.loads(answer["body"])])
+out["deliver"] = deliver(args["deliver_event"], FakeContext("deliver_hook"))
+print(json.dumps(out))
+"""
+
+REFUSED = [
+    "http://127.0.0.1/hook",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://10.0.0.1/hook",
+    "https://127.0.0.1/hook",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://10.0.0.1/hook",
+    "https://192.168.1.10/hook",
+    "https://[::1]/hook",
+    "https://localhost/hook",  # a hostname that resolves to loopback
+]
+PUBLIC = "https://93.184.215.14/hook"  # a public address literal: no DNS needed
+
+
+def test_outside_dev_mode_private_targets_are_refused_at_registration_and_at_delivery(stack, api, receiver):
+    agent = api.create_agent()
+    # Registered in dev mode (loopback allowed) and delivered once there.
+    hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("prod"), retry_config={"max_retries": 0})
+    delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]
+    assert wait_final(delivery_id)["status"] == "SUCCESS"
+    assert len(receiver.deliveries("prod")) == 1
+
+    deliver_event = {
+        "delivery_id": delivery_id,
+        "hook_id": hook["id"],
+        "agent_id": agent["id"],
+        "attempt": 0,
+        "max_retries": 0,
+        "timeout_ms": 1000,
+        "backoff_base_seconds": 1,
+        "carry_ms": 0,
+        "replay": 1,
+    }
+    env = {**os.environ, "WAKEFUL_DEV_MODE": "0"}
+    args = {"key": api.key, "agent_id": agent["id"], "urls": [*REFUSED, PUBLIC], "deliver_event": deliver_event}
+    run = subprocess.run(
+        [sys.executable, "-c", _PROD_SCRIPT, json.dumps(args)],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+
+    for url, status, body in out["register"][:-1]:
+        assert status == 422, (url, body)
+        assert body["error"]["code"] == "validation_error"
+    assert "non-public" in out["register"][-2][2]["error"]["message"]  # localhost: refused for its address
+    assert out["register"][-1][1] == 201, out["register"][-1]  # the same check lets a public address through
+
+    assert out["deliver"]["outcome"] == "FAILED"
+    assert len(receiver.deliveries("prod")) == 1  # nothing was sent
+    refused = [a for a in attempts(hook["id"]) if a.get("replay") == 1]
+    assert len(refused) == 1 and "refused to call the endpoint" in refused[0]["error_message"]
