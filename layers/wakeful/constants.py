@@ -26,6 +26,8 @@ TABLE_ENV = {
     "hook_executions": "WAKEFUL_TABLE_HOOK_EXECUTIONS",
     "hook_deliveries": "WAKEFUL_TABLE_HOOK_DELIVERIES",
     # -- webhooks tables (issue 4) --
+    "webhooks": "WAKEFUL_TABLE_WEBHOOKS",
+    "webhook_requests": "WAKEFUL_TABLE_WEBHOOK_REQUESTS",
     # -- snipin tables (issue 3) --
     "snips": "WAKEFUL_TABLE_SNIPS",
     "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
@@ -78,6 +80,8 @@ FUNCTIONS = (
     # -- hooks functions (issue 5) --
     "deliver_hook",
     # -- webhooks functions (issue 4) --
+    "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
+    "ingest",  # SQS ingest queue -> event log
 )
 
 # CloudFormation stack outputs.

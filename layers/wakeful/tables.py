@@ -114,6 +114,14 @@ TABLES: dict[str, TableSpec] = {
             ttl="expires_at",
         ),
         # -- webhooks tables (issue 4) --
+        TableSpec(
+            "webhooks",
+            Attr("webhook_id"),
+            indexes=(Index("by-agent", Attr("agent_id"), Attr("created_at", N)),),
+        ),
+        # request_id "whr_<ulid>": one row per inbound request, newest last; the same
+        # partition holds the hourly rate-limit counters ("rate#<YYYYMMDDHH>").
+        TableSpec("webhook_requests", Attr("webhook_id"), Attr("request_id"), ttl="expires_at"),
         # -- snipin tables (issue 3) --
         TableSpec(
             "snips",

@@ -1,0 +1,136 @@
+"""The SQS ingest queue: each message becomes one event in the named agent's log.
+
+CONTRACT.md "SQS ingestion": a body ``{agent_id, event_type, payload, priority?,
+source? (default "sqs"), metadata?, idempotency_key?}`` is appended once (keyed by its
+``idempotency_key``, else by its SQS message id, so a redelivered message appends
+nothing new). A message that can never be valid — bad JSON, a wrong shape, a bad event
+type, an unknown agent — is copied to the ingest DLQ at once with a ``reason`` message
+attribute and reported as done, so SQS deletes it instead of retrying it
+``QUEUE_MAX_RECEIVES`` times. Anything else that fails (throttling, contention) is
+reported as a batch item failure and retried by SQS.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from wakeful import aws
+from wakeful.config import get_settings
+from wakeful.events import store
+from wakeful.events.exceptions import EventAgentNotFoundError
+from wakeful.events.models import NewEvent
+from wakeful.ingest import payload as checks
+from wakeful.ingest.exceptions import IngestMessageInvalidError
+
+logger = logging.getLogger(__name__)
+
+MESSAGE_FIELDS = frozenset({"agent_id", "event_type", "payload", "priority", "source", "metadata", "idempotency_key"})
+DEFAULT_SOURCE = "sqs"
+_MAX_MESSAGE_ATTRIBUTES = 10  # SQS allows 10 attributes per message
+
+
+@dataclass(frozen=True)
+class IngestMessage:
+    """A validated ingest-queue message."""
+
+    agent_id: str
+    event: NewEvent
+    idempotency_key: str | None
+
+
+@dataclass
+class BatchResult:
+    """What happened to one batch: message ids per outcome."""
+
+    appended: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    dead_lettered: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def response(self) -> dict[str, Any]:
+        """The Lambda partial batch response: only failed messages are retried."""
+        return {"batchItemFailures": [{"itemIdentifier": message_id} for message_id in self.failed]}
+
+
+def parse(body: str) -> IngestMessage:
+    """Validate a message body. Raises IngestMessageInvalidError with a reason code."""
+    message = checks.loads(body)
+    if not isinstance(message, dict):
+        raise IngestMessageInvalidError("the message body must be a JSON object", code="invalid_shape")
+    checks.only_keys(message, MESSAGE_FIELDS, "the message")
+    agent_id = checks.text(message.get("agent_id"), "agent_id", max_length=100)
+    if agent_id is None:
+        raise IngestMessageInvalidError("agent_id is required", code="invalid_shape")
+    if "event_type" not in message:
+        raise IngestMessageInvalidError("event_type is required", code="bad_event_type")
+    event_type = checks.event_type(message["event_type"])
+    event_payload = checks.obj(message.get("payload"), "payload", required=True)
+    metadata = checks.obj(message.get("metadata"), "metadata", required=False)
+    checks.check_storable({"payload": event_payload, "metadata": metadata}, "the message")
+    event = NewEvent(
+        event_type=event_type,
+        payload=event_payload,
+        priority=checks.priority(message.get("priority")),
+        source=checks.text(message.get("source"), "source", default=DEFAULT_SOURCE, max_length=100),
+        metadata=metadata,
+    )
+    return IngestMessage(agent_id, event, checks.text(message.get("idempotency_key"), "idempotency_key"))
+
+
+def message_idempotency_key(message_id: str) -> str:
+    """The append key of a message sent without ``idempotency_key``."""
+    return f"sqs-message:{message_id}"
+
+
+def process_batch(records: Iterable[dict[str, Any]]) -> BatchResult:
+    """Append each record of a Lambda SQS event; return what happened to each."""
+    result = BatchResult()
+    for record in records:
+        message_id = record["messageId"]
+        try:
+            outcome = process_record(record)
+        except Exception:  # noqa: BLE001 - one bad record must not fail the batch; SQS retries it
+            logger.exception("ingest message failed; SQS will retry it", extra={"message_id": message_id})
+            result.failed.append(message_id)
+            continue
+        getattr(result, outcome).append(message_id)
+    return result
+
+
+def process_record(record: dict[str, Any]) -> str:
+    """One record -> "appended", "duplicates" or "dead_lettered"."""
+    try:
+        message = parse(record.get("body") or "")
+        appended = store.append(
+            message.agent_id,
+            [message.event],
+            idempotency_key=message.idempotency_key or message_idempotency_key(record["messageId"]),
+        )
+    except IngestMessageInvalidError as error:
+        dead_letter(record, error.reason_code, error.message)
+        return "dead_lettered"
+    except EventAgentNotFoundError as error:
+        dead_letter(record, "unknown_agent", error.message)
+        return "dead_lettered"
+    return "appended" if appended.created else "duplicates"
+
+
+def dead_letter(record: dict[str, Any], code: str, reason: str) -> None:
+    """Copy a message to the ingest DLQ with why it can never be ingested."""
+    dlq = get_settings().queue("ingest_dlq")
+    if not dlq:
+        raise RuntimeError("the ingest DLQ is not configured (WAKEFUL_QUEUE_INGEST_DLQ_URL)")
+    attributes: dict[str, Any] = {
+        "reason": {"DataType": "String", "StringValue": f"{code}: {reason}"[:1000]},
+        "reason_code": {"DataType": "String", "StringValue": code},
+        "source_message_id": {"DataType": "String", "StringValue": record["messageId"]},
+    }
+    for name, value in (record.get("messageAttributes") or {}).items():
+        if len(attributes) >= _MAX_MESSAGE_ATTRIBUTES:
+            break
+        if name not in attributes and value.get("stringValue") is not None:
+            attributes[name] = {"DataType": value.get("dataType", "String"), "StringValue": value["stringValue"]}
+    aws.client("sqs").send_message(QueueUrl=dlq, MessageBody=record.get("body") or "(empty)", MessageAttributes=attributes)
+    logger.warning("ingest message dead-lettered", extra={"message_id": record["messageId"], "reason_code": code})

@@ -1,0 +1,11 @@
+"""Inbound webhooks (seed 000 "Webhooks System", CONTRACT.md "Webhooks (inbound)").
+
+- ``verify`` — both signature schemes over the raw body bytes, constant time, ±300 s.
+- ``records`` — the webhooks and webhook_requests tables (rows, rate-limit counters).
+- ``receive`` — one inbound request, start to finish (the webhook_ingest function).
+- ``service``, ``models``, ``routes`` — management through the API (the api function).
+
+Fixed seed flaws (DESIGN.md): the signature is checked over the raw body, not over a
+re-serialised parse; the URL carries only the webhook id, never the secret; the rate
+limit is an atomic counter, not a count query.
+"""

@@ -1,0 +1,257 @@
+"""One inbound webhook request, start to finish (the webhook_ingest function).
+
+Order of checks, each answer as CONTRACT.md fixes it:
+
+1. the webhook exists and is active, else 404;
+2. the body is at most 256 KiB, else 413;
+3. the signature is valid over the raw body bytes, with a timestamp within ±300 s,
+   else 401 — nothing is parsed before this point (DESIGN.md invariant 5);
+4. a delivery already accepted (same ``webhook-id``, or same scheme-1 timestamp and
+   signature) answers 200 ``{event_id, seq, duplicate: true}`` and appends nothing;
+5. the hour's rate limit (an atomic counter; only authenticated, non-duplicate
+   requests count, so nobody without the secret can use up the quota), else 429 with
+   ``Retry-After``;
+6. the body is a JSON object ``{event_type?, priority?, payload}`` that can be stored,
+   else 400;
+7. the event type is allowed, else 403;
+8. the event is appended with the delivery as idempotency key (so two concurrent
+   copies of one delivery still append once) → 202 ``{event_id, seq}``.
+
+Every request, whatever its answer, leaves a webhook_requests row. Secrets and
+signatures are never logged.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from wakeful import clock, ddb
+from wakeful.events import store
+from wakeful.events.exceptions import EventAgentNotFoundError
+from wakeful.events.models import NewEvent
+from wakeful.ingest import payload as checks
+from wakeful.ingest.exceptions import IngestMessageInvalidError
+from wakeful.webhooks import records, verify
+
+logger = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 256 * 1024
+DEFAULT_EVENT_TYPE = "WEBHOOK_TRIGGER"
+EVENT_SOURCE = "webhook"
+BODY_FIELDS = frozenset({"event_type", "priority", "payload"})
+_WEBHOOK_ID = re.compile(r"whk_[0-9A-HJKMNP-TV-Z]{26}")
+_PATH = re.compile(r"/webhooks/([^/]+)/?$")
+
+
+@dataclass(frozen=True)
+class InboundRequest:
+    """What the function needs from an API Gateway proxy event."""
+
+    webhook_id: str
+    headers: dict[str, str]  # lower-case names
+    body: bytes
+    source_ip: str | None = None
+    request_id: str | None = None
+
+
+@dataclass
+class Reply:
+    """The answer, and what to record about it."""
+
+    http_status: int
+    body: dict[str, Any]
+    status: str  # one of records.STATUSES
+    headers: dict[str, str] = field(default_factory=dict)
+    reason: str | None = None
+    event_type: str | None = None
+    event_id: str | None = None
+    seq: int | None = None
+    signature_valid: bool = False
+    scheme: str | None = None
+    delivery: str | None = None
+    created: bool = False
+
+    def proxy_response(self) -> dict[str, Any]:
+        """The API Gateway proxy response."""
+        return {
+            "statusCode": self.http_status,
+            "headers": {"Content-Type": "application/json", **self.headers},
+            "body": json.dumps(self.body),
+            "isBase64Encoded": False,
+        }
+
+
+def request_from_proxy_event(event: dict[str, Any]) -> InboundRequest:
+    """Read an API Gateway REST proxy event: path id, headers, raw body bytes.
+
+    The body is taken exactly as delivered (base64-decoded when ``isBase64Encoded``);
+    it is not parsed here.
+    """
+    params = event.get("pathParameters") or {}
+    webhook_id = params.get("webhook_id") if isinstance(params, dict) else None
+    if not webhook_id:
+        match = _PATH.search(str(event.get("path") or ""))
+        webhook_id = match.group(1) if match else ""
+    headers: dict[str, str] = {}
+    for name, values in (event.get("multiValueHeaders") or {}).items():
+        if isinstance(values, list) and values and isinstance(values[-1], str):
+            headers[str(name).lower()] = values[-1]
+    for name, value in (event.get("headers") or {}).items():
+        if isinstance(value, str):
+            headers[str(name).lower()] = value
+    raw = event.get("body")
+    if raw is None:
+        body = b""
+    elif event.get("isBase64Encoded"):
+        try:
+            body = base64.b64decode(raw, validate=True)
+        except (binascii.Error, ValueError, TypeError):
+            body = str(raw).encode("utf-8", "surrogatepass")
+    else:
+        body = str(raw).encode("utf-8", "surrogatepass")
+    context = event.get("requestContext") or {}
+    identity = context.get("identity") or {}
+    return InboundRequest(
+        webhook_id=str(webhook_id),
+        headers=headers,
+        body=body,
+        source_ip=identity.get("sourceIp") if isinstance(identity, dict) else None,
+        request_id=context.get("requestId"),
+    )
+
+
+def _error(http_status: int, status: str, code: str, message: str, **fields: Any) -> Reply:
+    return Reply(http_status, {"error": {"code": code, "message": message}}, status, reason=message, **fields)
+
+
+def receive(request: InboundRequest, now: float | None = None) -> Reply:
+    """Handle one inbound request and record it (see the module docstring)."""
+    now = clock.now() if now is None else now
+    webhook: dict[str, Any] | None = None
+    try:
+        webhook = records.get(request.webhook_id) if _WEBHOOK_ID.fullmatch(request.webhook_id) else None
+        reply = _decide(request, webhook, now)
+    except Exception:  # noqa: BLE001 - answer and record even an unexpected failure
+        logger.exception("webhook request failed", extra={"webhook_id": request.webhook_id[:64]})
+        reply = _error(500, records.REJECTED, "internal_error", "internal error; the request was not processed")
+    _record(request, webhook, reply, now)
+    return reply
+
+
+def _decide(request: InboundRequest, webhook: dict[str, Any] | None, now: float) -> Reply:
+    if webhook is None or not webhook.get("is_active", True):
+        return _error(404, records.REJECTED, "not_found", "unknown or inactive webhook")
+    if len(request.body) > MAX_BODY_BYTES:
+        return _error(413, records.REJECTED, "payload_too_large", f"body is {len(request.body)} bytes; the limit is {MAX_BODY_BYTES} (256 KiB)")
+
+    check = verify.verify(request.headers, request.body, records.valid_secrets(webhook, now), now)
+    if not check.valid:
+        return _error(401, records.INVALID_SIGNATURE, "invalid_signature", check.reason or "invalid signature", scheme=check.scheme)
+    signed = {"signature_valid": True, "scheme": check.scheme, "delivery": check.delivery}
+    agent_id = webhook["agent_id"]
+    idempotency_key = f"webhook:{webhook['webhook_id']}:{check.delivery}"
+
+    earlier = _earlier_delivery(agent_id, idempotency_key, now)
+    if earlier is not None:
+        return _duplicate(*earlier, **signed)
+
+    retry_after = records.take_rate_slot(webhook["webhook_id"], int(webhook.get("rate_limit_per_hour", 100)), now)
+    if retry_after is not None:
+        return _error(
+            429,
+            records.RATE_LIMITED,
+            "rate_limited",
+            f"over this webhook's limit of {webhook.get('rate_limit_per_hour', 100)} requests per hour",
+            headers={"Retry-After": str(retry_after)},
+            **signed,
+        )
+
+    try:
+        event_type, new_event = _parse(request.body, webhook, request, check.delivery)
+    except IngestMessageInvalidError as error:
+        return _error(400, records.REJECTED, "bad_request", error.message, **signed)
+    allowed = webhook.get("allowed_event_types") or []
+    if allowed and event_type not in allowed:
+        return _error(
+            403, records.REJECTED, "forbidden", f"event type {event_type} is not allowed by this webhook", event_type=event_type, **signed
+        )
+
+    try:
+        result = store.append(agent_id, [new_event], idempotency_key=idempotency_key)
+    except EventAgentNotFoundError:
+        return _error(404, records.REJECTED, "not_found", "unknown or inactive webhook (its agent was deleted)", **signed)
+    event = result.events[0]
+    if not result.created:
+        return _duplicate(event.id, event.seq, **signed)
+    return Reply(
+        202, {"event_id": event.id, "seq": event.seq}, records.ACCEPTED,
+        event_type=event_type, event_id=event.id, seq=event.seq, created=True, **signed,
+    )
+
+
+def _duplicate(event_id: str, seq: int, **signed: Any) -> Reply:
+    return Reply(
+        200, {"event_id": event_id, "seq": seq, "duplicate": True}, records.DUPLICATE,
+        reason="delivery already accepted", event_id=event_id, seq=seq, **signed,
+    )
+
+
+def _earlier_delivery(agent_id: str, idempotency_key: str, now: float) -> tuple[str, int] | None:
+    """The event of an earlier acceptance of this delivery, if any (read before the
+    rate limit so that a sender's retries do not use up its quota)."""
+    record = ddb.get("idempotency", {"key": store.idempotency_record_key(agent_id, idempotency_key)})
+    if not record or float(record.get("expires_at", 0)) < now or not record.get("event_ids"):
+        return None
+    return record["event_ids"][0], int(record["seqs"][0])
+
+
+def _parse(body: bytes, webhook: dict[str, Any], request: InboundRequest, delivery: str | None) -> tuple[str, NewEvent]:
+    data = checks.loads(body)
+    if not isinstance(data, dict):
+        raise IngestMessageInvalidError('the body must be a JSON object {"event_type"?, "priority"?, "payload"}')
+    checks.only_keys(data, BODY_FIELDS, "the body")
+    event_type = checks.event_type(DEFAULT_EVENT_TYPE if data.get("event_type") is None else data["event_type"])
+    event_payload = checks.obj(data.get("payload"), "payload", required=True)
+    checks.check_storable(event_payload)
+    metadata = {
+        "webhook_id": webhook["webhook_id"],
+        "source_ip": request.source_ip,
+        "delivery": delivery,
+    }
+    return event_type, NewEvent(
+        event_type=event_type,
+        payload=event_payload,
+        priority=checks.priority(data.get("priority")),
+        source=EVENT_SOURCE,
+        metadata={k: v for k, v in metadata.items() if v is not None},
+    )
+
+
+def _record(request: InboundRequest, webhook: dict[str, Any] | None, reply: Reply, now: float) -> None:
+    row = {
+        "status": reply.status,
+        "http_status": reply.http_status,
+        "rejection_reason": reply.reason if reply.status != records.ACCEPTED else None,
+        "event_type": reply.event_type,
+        "event_id": reply.event_id,
+        "seq": reply.seq,
+        "signature_valid": reply.signature_valid,
+        "scheme": reply.scheme,
+        "delivery_id": reply.delivery,
+        "source_ip": request.source_ip,
+        "gateway_request_id": request.request_id,
+        "body_bytes": len(request.body),
+        "agent_id": webhook.get("agent_id") if webhook else None,
+    }
+    # Unknown ids are recorded too (under the id as sent, trimmed to a valid key).
+    key = request.webhook_id.encode("utf-8", "replace").decode("utf-8")[:128] or "-"
+    try:
+        records.record_request(key, row, now)
+    except Exception:  # noqa: BLE001 - the answer stands even if its record cannot be written
+        logger.exception("could not record a webhook request", extra={"webhook_id": key[:64], "status": reply.status})

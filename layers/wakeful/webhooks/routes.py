@@ -1,0 +1,104 @@
+"""Webhook management: ``/agents/{id}/webhooks[...]`` (CONTRACT.md "Webhooks (inbound)").
+
+The inbound ``POST /webhooks/{webhook_id}`` is not here: API Gateway sends it to the
+small webhook_ingest function (:mod:`wakeful.webhooks.receive`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful.api.common import owner, page, respond
+from wakeful.config import get_settings
+from wakeful.pagination import MAX_LIMIT
+from wakeful.webhooks import models, records, service
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+Cursor = Annotated[str | None, Query(description="The `next` value of the previous page")]
+TAGS = ["webhooks"]
+
+
+def _base_url() -> str:
+    """Where senders reach this API: WAKEFUL_WEBHOOK_BASE_URL, else the URL this
+    request came in on (API Gateway's domain and stage, or a custom domain's base path)."""
+    configured = get_settings().webhook_base_url
+    if configured:
+        return configured
+    event = router.current_event
+    context: dict[str, Any] = event.raw_event.get("requestContext") or {}
+    host = context.get("domainName") or event.headers.get("Host") or event.headers.get("host") or "localhost"
+    full_path = context.get("path") or event.path
+    prefix = full_path[: len(full_path) - len(event.path)] if full_path.endswith(event.path) else ""
+    return f"https://{host}{prefix}"
+
+
+def _view(item: dict[str, Any]) -> dict[str, Any]:
+    return models.public(item, _base_url())
+
+
+@router.post(
+    "/agents/<agent_id>/webhooks",
+    status_code=201,
+    summary="Create an inbound webhook; its secret is shown only in this answer",
+    tags=TAGS,
+)
+def create_webhook(agent_id: str, body: models.WebhookCreate):
+    item, secret = service.create(owner(router), agent_id, body)
+    return respond(201, {**_view(item), "secret": secret})
+
+
+@router.get("/agents/<agent_id>/webhooks", summary="List an agent's webhooks, newest first", tags=TAGS)
+def list_webhooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
+    return respond(200, page([_view(i) for i in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/webhooks/<webhook_id>", summary="Get a webhook (never its secret)", tags=TAGS)
+def get_webhook(agent_id: str, webhook_id: str):
+    return respond(200, _view(service.get(owner(router), agent_id, webhook_id)))
+
+
+@router.patch(
+    "/agents/<agent_id>/webhooks/<webhook_id>",
+    summary="Change is_active, allowed_event_types or rate_limit_per_hour",
+    tags=TAGS,
+)
+def patch_webhook(agent_id: str, webhook_id: str, body: models.WebhookPatch):
+    return respond(200, _view(service.patch(owner(router), agent_id, webhook_id, body)))
+
+
+@router.delete("/agents/<agent_id>/webhooks/<webhook_id>", status_code=204, summary="Delete a webhook", tags=TAGS)
+def delete_webhook(agent_id: str, webhook_id: str):
+    service.delete(owner(router), agent_id, webhook_id)
+    return respond(204, None)
+
+
+@router.post(
+    "/agents/<agent_id>/webhooks/<webhook_id>/rotate",
+    summary="Give the webhook a new secret; the old one stays valid for 24 h (overlap_seconds)",
+    tags=TAGS,
+)
+def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRotate | None = None):
+    item, secret = service.rotate(owner(router), agent_id, webhook_id, body)
+    return respond(
+        200,
+        {
+            "id": item["webhook_id"],
+            "secret": secret,
+            "previous_secret_expires_at": models.public(item, "")["previous_secret_expires_at"],
+        },
+    )
+
+
+@router.get(
+    "/agents/<agent_id>/webhooks/<webhook_id>/requests",
+    summary="Every request the webhook received, accepted or not, newest first",
+    tags=TAGS,
+)
+def list_webhook_requests(agent_id: str, webhook_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.requests_page(owner(router), agent_id, webhook_id, limit, cursor)
+    return respond(200, page([records.public_request(i) for i in items], next_cursor))
