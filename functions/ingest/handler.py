@@ -1,28 +1,30 @@
 """SQS ingest queue -> each message appended once to its agent's log; messages that can
 never be valid go to the ingest DLQ at once (partial batch failures for the rest).
 
-The partial batch response is built by :mod:`wakeful.ingest.sqs` rather than
-Powertools' BatchProcessor, whose import alone costs a third of ``import boto3``:
-this function's cold start is kept small (issue 4).
+Kept small: no management API, no anthropic, and no Powertools BatchProcessor (its
+import alone costs a third of ``import boto3``; :mod:`wakeful.ingest.sqs` builds the
+partial batch response itself). Domain modules load at the first invocation
+(docs/operations.md, "Cold starts"; bench/webhooks_bench.py prints both costs).
 """
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
-from wakeful.ingest import sqs
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 metrics = Metrics(namespace="Wakeful", service="wakeful")
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
+@capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
+    from wakeful.ingest import sqs
+
     result = sqs.process_batch(event.get("Records", []))
     metrics.add_metric(name=observability.EVENTS_INGESTED, unit=MetricUnit.Count, value=len(result.appended))
     metrics.add_metric(name=observability.INGEST_MESSAGES_INVALID, unit=MetricUnit.Count, value=len(result.dead_lettered))

@@ -2,35 +2,38 @@
 rate-limit, append the event (CONTRACT.md "Webhooks (inbound)").
 
 Kept small on purpose: it imports neither the management API (wakeful.api, the
-resolver) nor anthropic. Bodies, secrets and signatures are never logged.
+resolver) nor anthropic, and its domain modules load at the first invocation
+(docs/operations.md, "Cold starts"; bench/webhooks_bench.py prints both costs).
+Bodies, secrets and signatures are never logged.
 """
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
-from wakeful.webhooks import receive, records
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 metrics = Metrics(namespace="Wakeful", service="wakeful")
 
 STATUS_METRICS = {
-    records.ACCEPTED: observability.WEBHOOK_REQUESTS_ACCEPTED,
-    records.DUPLICATE: observability.WEBHOOK_REQUESTS_DUPLICATE,
-    records.REJECTED: observability.WEBHOOK_REQUESTS_REJECTED,
-    records.INVALID_SIGNATURE: observability.WEBHOOK_REQUESTS_INVALID_SIGNATURE,
-    records.RATE_LIMITED: observability.WEBHOOK_REQUESTS_RATE_LIMITED,
+    "ACCEPTED": observability.WEBHOOK_REQUESTS_ACCEPTED,
+    "DUPLICATE": observability.WEBHOOK_REQUESTS_DUPLICATE,
+    "REJECTED": observability.WEBHOOK_REQUESTS_REJECTED,
+    "INVALID_SIGNATURE": observability.WEBHOOK_REQUESTS_INVALID_SIGNATURE,
+    "RATE_LIMITED": observability.WEBHOOK_REQUESTS_RATE_LIMITED,
 }
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)
-@tracer.capture_lambda_handler(capture_response=False)
+@capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
+    from wakeful.webhooks import receive
+
     request = receive.request_from_proxy_event(event)
     reply = receive.receive(request)
     metrics.add_metric(name=STATUS_METRICS[reply.status], unit=MetricUnit.Count, value=1)

@@ -33,7 +33,6 @@ ROUTER_MODULES = [
 ]
 
 app = APIGatewayRestResolver(enable_validation=True)
-app.enable_swagger(path="/docs", title="Wakeful API", version="1")
 
 
 def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
@@ -66,7 +65,28 @@ def health():
 
 @app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"])
 def openapi():
-    return respond(200, app.get_openapi_schema(title="Wakeful API", version="1").model_dump(mode="json", by_alias=True, exclude_none=True))
+    from wakeful.ops.openapi import document  # the generated document, completed (issue 4)
+
+    return respond(200, document(app, server_url=_server_url()))
+
+
+@app.get("/docs", summary="Swagger UI for this API", tags=["operations"], include_in_schema=False)
+def docs():
+    from aws_lambda_powertools.event_handler import Response
+
+    from wakeful.ops.openapi import document, swagger_html
+
+    return Response(200, "text/html", swagger_html(document(app, server_url=_server_url())))
+
+
+def _server_url() -> str:
+    """This API's base path as the caller sees it (API Gateway's stage, if any)."""
+    event = app.current_event
+    context = event.raw_event.get("requestContext") or {}
+    full = context.get("path") or event.path
+    if not context.get("domainName") or not full.endswith(event.path):
+        return "/"  # not behind API Gateway (the local gateway serves at the root)
+    return full[: len(full) - len(event.path)] or "/"
 
 
 @app.exception_handler(RequestValidationError)

@@ -69,3 +69,15 @@ def public(item: dict[str, Any], base_url: str) -> dict[str, Any]:
         "created_at": iso(item.get("created_at")),
         "updated_at": iso(item.get("updated_at")),
     }
+
+
+class WebhookDeliveryDoc(BaseModel):
+    """The body of ``POST /webhooks/{webhook_id}``, for the OpenAPI document only: the
+    webhook-ingest function checks it by hand, after the signature
+    (:mod:`wakeful.webhooks.receive`)."""
+
+    model_config = ConfigDict(extra="forbid", title="WebhookDelivery")
+
+    event_type: EventType = Field(default="WEBHOOK_TRIGGER", description="UPPER_SNAKE_CASE; must be allowed by the webhook")
+    priority: int = Field(default=5, ge=1, le=10, description="1 is the most urgent, 10 the least")
+    payload: dict[str, Any] = Field(description="The event's data (a JSON object)")

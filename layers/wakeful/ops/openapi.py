@@ -1,0 +1,223 @@
+"""The API's OpenAPI 3 document, generated from the code, and its Swagger UI.
+
+Powertools' resolver generates paths, parameters and request bodies from the routes and
+their pydantic models. This module completes what it cannot know:
+
+- the bearer-key security scheme, required on every route but the public ones;
+- the error shape of CONTRACT.md (``{"error": {"code", "message"}}``) for 400, 401,
+  404 and 422 — instead of Powertools' default ``HTTPValidationError``, which this API
+  never returns (``wakeful.api.app`` renders validation errors in the contract's shape);
+- each route's success status: its declared ``status_code`` if any, else the literal
+  statuses of its ``respond(<status>, ...)`` calls (the routes' convention);
+- ``POST /webhooks/{webhook_id}``, which API Gateway sends to the webhook_ingest
+  function rather than to the resolver, and the SQS ingest message schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+TITLE = "Wakeful API"
+VERSION = "1"
+DESCRIPTION = (
+    "Proactive AI agents on serverless AWS: heartbeats, an immutable event log, tools and "
+    "subscriptions, outbound hooks and inbound webhooks. Every route but `GET /health`, "
+    "`GET /openapi.json`, `GET /docs` and `POST /webhooks/{webhook_id}` needs "
+    "`Authorization: Bearer <api key>` and sees only the key owner's resources; another "
+    "owner's resource answers 404. Errors are `{\"error\": {\"code\", \"message\"}}`."
+)
+SECURITY_SCHEME = "apiKey"
+PUBLIC = {("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
+_REF = "#/components/schemas/"
+_RESPOND = re.compile(r"\brespond\(([^,]*),")  # the status argument of respond(...)
+_STATUS = re.compile(r"\b([1-5][0-9]{2})\b")
+_POWERTOOLS_ERRORS = ("HTTPValidationError", "ResponseValidationError", "ValidationError")
+
+ERROR_SCHEMA = {
+    "title": "Error",
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {
+                "code": {"type": "string", "examples": ["not_found"]},
+                "message": {"type": "string"},
+                "details": {"description": "Optional: e.g. the failing fields of a validation error"},
+            },
+        }
+    },
+}
+
+_ERRORS = {
+    400: "Malformed request: the body is not JSON of the documented shape, or a cursor is invalid",
+    401: "Missing or invalid API key",
+    403: "Not allowed",
+    404: "Not found, or it belongs to another owner",
+    409: "Conflicts with the current state",
+    413: "Body too large",
+    422: "Validation error: a field breaks a rule (details lists them)",
+    429: "Too many requests (see Retry-After)",
+}
+
+
+def _error_response(status: int, description: str | None = None) -> dict[str, Any]:
+    return {
+        "description": description or _ERRORS[status],
+        "content": {"application/json": {"schema": {"$ref": f"{_REF}Error"}}},
+    }
+
+
+def success_statuses(func: Any) -> list[int]:
+    """The 2xx statuses a route handler answers, read from its ``respond(...)`` calls."""
+    try:
+        source = inspect.getsource(func)
+    except (OSError, TypeError):
+        return []
+    codes = {int(code) for argument in _RESPOND.findall(source) for code in _STATUS.findall(argument)}
+    return sorted(code for code in codes if 200 <= code < 300)
+
+
+def document(app: Any, server_url: str = "/") -> dict[str, Any]:
+    """The complete OpenAPI document of ``app`` (a Powertools resolver), for callers
+    that reach it under ``server_url`` (e.g. an API Gateway stage, ``/prod``)."""
+    doc = copy.deepcopy(_document(id(app), app))
+    doc["servers"] = [{"url": server_url}]
+    return doc
+
+
+@lru_cache(maxsize=4)
+def _document(_key: int, app: Any) -> dict[str, Any]:
+    doc = app.get_openapi_schema(title=TITLE, version=VERSION, description=DESCRIPTION).model_dump(
+        mode="json", by_alias=True, exclude_none=True
+    )
+    components = doc.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    schemas["Error"] = ERROR_SCHEMA
+    components["securitySchemes"] = {
+        SECURITY_SCHEME: {"type": "http", "scheme": "bearer", "description": "An API key from `wakeful keys create --owner NAME`"}
+    }
+    routes = {(r.method.lower(), r.openapi_path): r for r in [*app._static_routes, *app._dynamic_routes]}
+    for path, operations in doc.get("paths", {}).items():
+        for method, operation in operations.items():
+            route = routes.get((method, path))
+            _complete(operation, method, path, route)
+    _add_webhook_ingest(doc, schemas)
+    # Powertools' own error shapes: this API answers in CONTRACT.md's shape instead.
+    others = {name: schema for name, schema in schemas.items() if name not in _POWERTOOLS_ERRORS}
+    if not any(_references(node, f"{_REF}{name}") for node in (doc["paths"], others) for name in _POWERTOOLS_ERRORS):
+        for name in _POWERTOOLS_ERRORS:
+            schemas.pop(name, None)
+    return doc
+
+
+def _complete(operation: dict[str, Any], method: str, path: str, route: Any) -> None:
+    responses: dict[str, Any] = operation.setdefault("responses", {})
+    declared = route is not None and (route.responses or route.status_code != 200)
+    if route is not None and not declared and "200" in responses:
+        codes = success_statuses(route.func)
+        if codes and codes != [200]:
+            default = responses.pop("200")
+            for code in codes:
+                responses[str(code)] = {"description": "No content"} if code == 204 else copy.deepcopy(default)
+    if "204" in responses:
+        responses["204"] = {"description": "No content"}
+    responses.pop("422", None)
+    public = (method, path) in PUBLIC
+    if not public:
+        operation["security"] = [{SECURITY_SCHEME: []}]
+        responses.setdefault("401", _error_response(401))
+    else:
+        operation["security"] = []
+    if "{" in path:
+        responses.setdefault("404", _error_response(404))
+    if operation.get("parameters") or operation.get("requestBody"):
+        responses.setdefault("400", _error_response(400))
+        responses["422"] = _error_response(422)
+
+
+def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
+    from wakeful.ingest.models import IngestMessageDoc
+    from wakeful.webhooks.models import WebhookDeliveryDoc
+
+    for model in (WebhookDeliveryDoc, IngestMessageDoc):
+        schema = model.model_json_schema(ref_template=_REF + "{model}")
+        schemas.update(schema.pop("$defs", {}))
+        schemas[model.__name__.removesuffix("Doc")] = schema
+    header = lambda name, description: {  # noqa: E731
+        "name": name, "in": "header", "required": False, "schema": {"type": "string"}, "description": description,
+    }
+    accepted = {
+        "type": "object",
+        "required": ["event_id", "seq"],
+        "properties": {"event_id": {"type": "string"}, "seq": {"type": "integer"}, "duplicate": {"type": "boolean"}},
+    }
+    doc.setdefault("paths", {})["/webhooks/{webhook_id}"] = {
+        "post": {
+            "tags": ["webhooks"],
+            "summary": "Deliver an event to an agent through its webhook (signed; no API key)",
+            "description": (
+                "Served by the webhook-ingest function. Sign the raw body bytes with the webhook's secret "
+                "(HMAC-SHA256 keyed with the base64-decoded part after `whsec_`), by either scheme: "
+                "(1) `X-Wakeful-Timestamp: <unix seconds>` and `X-Wakeful-Signature: sha256=<hex of "
+                "HMAC(key, \"<timestamp>.<raw body>\")>`; (2) Standard Webhooks: `webhook-id`, "
+                "`webhook-timestamp`, `webhook-signature: v1,<base64 of HMAC(key, \"<id>.<timestamp>.<raw body>\")>`. "
+                "The timestamp must be within 300 s of now. Every request is recorded "
+                "(`GET /agents/{id}/webhooks/{webhook_id}/requests`). The event's source is `webhook`."
+            ),
+            "operationId": "deliver_webhook",
+            "security": [],
+            "parameters": [
+                {"name": "webhook_id", "in": "path", "required": True, "schema": {"type": "string"}},
+                header("webhook-id", "Standard Webhooks: the delivery id (replays of it are answered 200, duplicate)"),
+                header("webhook-timestamp", "Standard Webhooks: unix seconds"),
+                header("webhook-signature", "Standard Webhooks: `v1,<base64>` (several, space-separated, allowed)"),
+                header("X-Wakeful-Timestamp", "Scheme 1: unix seconds"),
+                header("X-Wakeful-Signature", "Scheme 1: `sha256=<hex>`"),
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": {"$ref": f"{_REF}WebhookDelivery"}}},
+            },
+            "responses": {
+                "202": {"description": "Accepted: the event was appended", "content": {"application/json": {"schema": accepted}}},
+                "200": {
+                    "description": "The same delivery again: no new event (`duplicate: true`)",
+                    "content": {"application/json": {"schema": accepted}},
+                },
+                "400": _error_response(400, "The body is not a JSON object {event_type?, priority?, payload}"),
+                "401": _error_response(401, "Missing or wrong signature, or a timestamp more than 300 s away"),
+                "403": _error_response(403, "The event type is not in the webhook's allowed_event_types"),
+                "404": _error_response(404, "Unknown or inactive webhook"),
+                "413": _error_response(413, "Body over 256 KiB"),
+                "429": {
+                    **_error_response(429, "Over the webhook's rate_limit_per_hour"),
+                    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds until the next hour"}},
+                },
+            },
+        }
+    }
+
+
+def _references(node: Any, ref: str) -> bool:
+    return ref in json.dumps(node)
+
+
+def swagger_html(doc: dict[str, Any]) -> str:
+    """Swagger UI for ``doc``, self-contained (scripts inlined, as Powertools serves it)."""
+    from pathlib import Path
+
+    import aws_lambda_powertools.event_handler.openapi.swagger_ui as ui
+    from aws_lambda_powertools.event_handler.openapi.swagger_ui import generate_swagger_html
+
+    folder = Path(ui.__file__).parent
+    js = (folder / "swagger-ui-bundle.min.js").read_text(encoding="utf-8")
+    css = (folder / "swagger-ui.min.css").read_text(encoding="utf-8")
+    spec = json.dumps(doc).replace("</", "<\\/")
+    return generate_swagger_html(spec, js, css, "", None, False)

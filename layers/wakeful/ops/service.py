@@ -1,0 +1,112 @@
+"""Seed 000's monitoring queries ("Monitoring & Health Checks"), per owner, by Query on
+sparse indexes — never a Scan (DESIGN.md invariant 3):
+
+- stuck heartbeats: ``heartbeats.active-by-owner`` holds only heartbeats a worker has
+  started and not finished (EXECUTING, or QUEUED again after their lease expired), by
+  ``started_at``; the stuck ones are those started before the cutoff;
+- failed heartbeats: ``heartbeats.failed-by-owner`` holds only FAILED heartbeats, by
+  ``completed_at``;
+- tool statistics: ``actions.by-owner``, by ``created_at``, aggregated per tool (the
+  seed's GROUP BY), reading only ``tool``, ``status`` and ``execution_time_ms``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful import clock, ddb, pagination
+from wakeful.heartbeats import records as heartbeats
+from wakeful.ops.exceptions import OpsSinceInvalidError
+
+DEFAULT_WINDOW_SECONDS = 24 * 3600
+MAX_STATS_ACTIONS = 100_000  # beyond this, stats are computed on the newest actions only
+
+
+def parse_since(since: str | None, now: float) -> float:
+    """``since`` as epoch seconds: ISO 8601 or epoch seconds; default one day ago."""
+    if since is None or not since.strip():
+        return now - DEFAULT_WINDOW_SECONDS
+    text = since.strip()
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    try:
+        return clock.parse_iso(text)
+    except ValueError as error:
+        raise OpsSinceInvalidError(f"since {text[:40]!r} is not an ISO 8601 time (e.g. 2026-02-05T10:30:00Z) or epoch seconds") from error
+
+
+def stuck_heartbeats(
+    owner: str, older_than_seconds: int, limit: int, cursor: str | None, now: float | None = None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """The owner's heartbeats started more than ``older_than_seconds`` ago and not
+    finished, most recently started first."""
+    now = clock.now() if now is None else now
+    items, last = ddb.query_page(
+        "heartbeats",
+        index="active-by-owner",
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="active_owner = :o AND started_at < :cutoff",
+        ExpressionAttributeValues={":o": owner, ":cutoff": now - older_than_seconds},
+        ScanIndexForward=False,
+    )
+    views = []
+    for item in items:
+        view = heartbeats.public(item)
+        view["stuck_seconds"] = int(now - float(item["started_at"]))
+        view["lease_expires_at"] = clock.iso(item.get("lease_expires_at"))
+        views.append(view)
+    return views, pagination.encode(last)
+
+
+def failed_heartbeats(
+    owner: str, since: float, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """The owner's heartbeats that FAILED since ``since``, newest first."""
+    items, last = ddb.query_page(
+        "heartbeats",
+        index="failed-by-owner",
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="failed_owner = :o AND completed_at >= :since",
+        ExpressionAttributeValues={":o": owner, ":since": since},
+        ScanIndexForward=False,
+    )
+    return [heartbeats.public(item) for item in items], pagination.encode(last)
+
+
+def tool_stats(owner: str, since: float) -> tuple[list[dict[str, Any]], bool]:
+    """Per tool: actions created since ``since``, how many COMPLETED and FAILED, and the
+    mean execution time of those that ran. Returns (items by total, truncated)."""
+    totals: dict[str, dict[str, Any]] = {}
+    count = 0
+    for item in ddb.query(
+        "actions",
+        index="by-owner",
+        limit=MAX_STATS_ACTIONS,
+        KeyConditionExpression="#o = :o AND created_at >= :since",
+        ExpressionAttributeNames={"#o": "owner", "#st": "status", "#t": "tool"},
+        ExpressionAttributeValues={":o": owner, ":since": since},
+        ProjectionExpression="#t, #st, execution_time_ms",
+        ScanIndexForward=False,
+    ):
+        count += 1
+        entry = totals.setdefault(item["tool"], {"tool": item["tool"], "total": 0, "successful": 0, "failed": 0, "_ms": 0.0, "_timed": 0})
+        entry["total"] += 1
+        if item.get("status") == "COMPLETED":
+            entry["successful"] += 1
+        elif item.get("status") == "FAILED":
+            entry["failed"] += 1
+        if item.get("execution_time_ms") is not None:
+            entry["_ms"] += float(item["execution_time_ms"])
+            entry["_timed"] += 1
+    items = []
+    for entry in sorted(totals.values(), key=lambda e: (-e["total"], e["tool"])):
+        timed, total_ms = entry.pop("_timed"), entry.pop("_ms")
+        entry["pending"] = entry["total"] - entry["successful"] - entry["failed"]
+        entry["success_rate"] = round(entry["successful"] / entry["total"], 4)
+        entry["avg_execution_ms"] = round(total_ms / timed, 1) if timed else None
+        items.append(entry)
+    return items, count >= MAX_STATS_ACTIONS
