@@ -85,7 +85,9 @@ def capture_lambda_handler(handler: Any) -> Any:
             if enabled:
                 from aws_lambda_powertools import Tracer
 
-                traced = Tracer(service="wakeful").capture_lambda_handler(handler)
+                # capture_response=False: responses carry secrets shown once (webhook,
+                # hook and tool creation, rotation) and must not land in X-Ray metadata.
+                traced = Tracer(service="wakeful").capture_lambda_handler(handler, capture_response=False)
             else:
                 traced = handler
         return traced(event, context)
