@@ -1,0 +1,104 @@
+"""The ``anthropic`` provider: the official SDK's Messages API.
+
+``anthropic`` is imported here, on the first call, never at module level anywhere a
+handler imports (it costs over a second and tens of MB). The client honours
+``ANTHROPIC_API_KEY`` and ``ANTHROPIC_BASE_URL``, times each request out after
+``WAKEFUL_LLM_TIMEOUT_SECONDS`` and lets the SDK retry 408/409/429/5xx (529 overloaded
+included) and timeouts ``WAKEFUL_LLM_MAX_RETRIES`` times with its backoff, honouring
+``retry-after``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from wakeful.llm import pricing, render
+from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
+from wakeful.llm.models import LLMRequest, RawAnswer, Usage
+from wakeful.llm.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+
+class AnthropicProvider:
+    """Claude through the Messages API."""
+
+    name = "anthropic"
+
+    def __init__(self) -> None:
+        self._client: Any = None
+
+    def client(self) -> Any:
+        """The SDK client, built on first use."""
+        if self._client is None:
+            try:
+                import anthropic  # noqa: PLC0415 - lazy on purpose (cold-start cost)
+            except ModuleNotFoundError as error:
+                raise LLMConfigurationError(
+                    "the anthropic provider needs the `anthropic` package (pip install 'wakeful[llm]')"
+                ) from error
+            settings = get_settings()
+            self._client = anthropic.Anthropic(timeout=settings.timeout_seconds, max_retries=settings.max_retries)
+        return self._client
+
+    def complete(self, request: LLMRequest, model: str) -> RawAnswer:
+        """Send one Messages API request and return its content blocks and usage."""
+        import anthropic  # noqa: PLC0415 - already loaded by client()
+
+        client = self.client()
+        settings = get_settings()
+        attempts = settings.max_retries + 1
+        try:
+            message = client.messages.create(**render.messages_params(request, model))
+        except anthropic.APITimeoutError as error:
+            raise LLMProviderError(
+                f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)"
+            ) from error
+        except anthropic.APIStatusError as error:
+            kind = _error_type(error)
+            raise LLMProviderError(
+                f"the Anthropic API answered HTTP {error.status_code}{f' {kind}' if kind else ''}"
+                f"{f' after {attempts} attempts' if _retryable(error.status_code) else ''}: {_message(error)}"
+            ) from error
+        except anthropic.APIConnectionError as error:
+            raise LLMProviderError(f"could not reach the Anthropic API ({attempts} attempts): {error}") from error
+        except anthropic.APIResponseValidationError as error:
+            raise LLMProviderError(f"the Anthropic API answered an unexpected shape: {error}") from error
+        usage = message.usage
+        read = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
+        write = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
+        cost = pricing.cost_usd(message.model or model, usage.input_tokens, usage.output_tokens, read, write)
+        return RawAnswer(
+            content=[block.model_dump(mode="json") for block in message.content],
+            usage=Usage(
+                model=message.model or model,
+                input_tokens=int(usage.input_tokens),
+                output_tokens=int(usage.output_tokens),
+                cache_read_input_tokens=read,
+                cache_creation_input_tokens=write,
+                cost_usd=cost,
+                provider=self.name,
+            ),
+            stop_reason=message.stop_reason,
+        )
+
+
+def _retryable(status: int) -> bool:
+    return status in (408, 409, 429) or status >= 500
+
+
+def _error_type(error: Any) -> str:
+    body = getattr(error, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error")
+        if isinstance(inner, dict):
+            return str(inner.get("type") or "")
+    return ""
+
+
+def _message(error: Any) -> str:
+    body = getattr(error, "body", None)
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        return str(body["error"].get("message") or "")[:300]
+    return str(error)[:300]

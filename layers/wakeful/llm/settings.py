@@ -1,0 +1,73 @@
+"""LLM settings, parsed once from the environment (call :func:`reset` after changing it).
+
+- ``WAKEFUL_LLM_PROVIDER``: ``anthropic`` or ``scripted``. Default: ``anthropic`` when
+  ``ANTHROPIC_API_KEY`` is set, else ``scripted`` (deterministic, offline).
+- ``WAKEFUL_LLM_MODEL``: the default model (:data:`DEFAULT_MODEL` if unset). A tool's
+  ``tool_config.model`` or the agent's LLM settings (``PATCH /agents/{id}/llm``) win.
+- ``WAKEFUL_LLM_TIMEOUT_SECONDS`` (default 30) per request; ``WAKEFUL_LLM_MAX_RETRIES``
+  (default 2) the SDK's retries on 408/409/429/5xx/529 and timeouts.
+- ``WAKEFUL_LLM_DAILY_TOKEN_BUDGET`` (default 500000): tokens per agent per UTC day,
+  unless the agent's LLM settings say otherwise.
+- ``ANTHROPIC_BASE_URL`` is honoured by the SDK itself.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from wakeful import constants
+
+#: The one documented default model (seed 000 uses claude-sonnet-4 for every tool).
+DEFAULT_MODEL = "claude-sonnet-4-6"
+DEFAULT_DAILY_TOKEN_BUDGET = 500_000
+
+
+class LLMSettings(BaseModel, frozen=True):
+    """What the LLM layer reads from its environment."""
+
+    provider: Literal["anthropic", "scripted"]
+    provider_reason: str
+    model: str = DEFAULT_MODEL
+    timeout_seconds: float = Field(default=30.0, gt=0, le=600)
+    max_retries: int = Field(default=2, ge=0, le=10)
+    daily_token_budget: int = Field(default=DEFAULT_DAILY_TOKEN_BUDGET, ge=0)
+
+
+def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
+    """Build :class:`LLMSettings` from an environment mapping (default ``os.environ``)."""
+    env = dict(os.environ) if env is None else env
+    chosen = (env.get(constants.ENV_LLM_PROVIDER) or "").strip().lower()
+    if chosen:
+        reason = f"{constants.ENV_LLM_PROVIDER}={chosen}"
+    elif env.get("ANTHROPIC_API_KEY"):
+        chosen, reason = "anthropic", "ANTHROPIC_API_KEY is set"
+    else:
+        chosen, reason = "scripted", "ANTHROPIC_API_KEY is not set"
+    raw: dict[str, object] = {"provider": chosen, "provider_reason": reason}
+    for field, var in (
+        ("model", constants.ENV_LLM_MODEL),
+        ("timeout_seconds", constants.ENV_LLM_TIMEOUT),
+        ("max_retries", constants.ENV_LLM_MAX_RETRIES),
+        ("daily_token_budget", constants.ENV_LLM_DAILY_TOKEN_BUDGET),
+    ):
+        if env.get(var):
+            raw[field] = env[var]
+    return LLMSettings.model_validate(raw)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> LLMSettings:
+    """The process-wide LLM settings, read once."""
+    return settings_from_env()
+
+
+def reset() -> None:
+    """Forget the settings and the provider clients built from them."""
+    get_settings.cache_clear()
+    from wakeful.llm import providers
+
+    providers.reset()

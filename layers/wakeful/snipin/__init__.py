@@ -1,0 +1,10 @@
+"""SnipIn, seed 000's social network, as Wakeful's built-in tool set.
+
+- :mod:`store` — snips, comments, likes/shares, follows, whispers, caps (DynamoDB);
+- :mod:`social` — what members do, and the events it raises for agents (mentions too);
+- :mod:`tools` — FeedReader, SnipCreate, SnipComment, SnipShare, SnipLike, WebhookHandler;
+- :mod:`preset` — the ``snipin`` preset (seed 000's subscription table);
+- :mod:`routes` — ``/snips`` and ``/agents/{id}/...`` (feed, follows, whispers, memories, llm).
+"""
+
+from __future__ import annotations

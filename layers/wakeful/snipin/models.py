@@ -1,0 +1,162 @@
+"""SnipIn API shapes: validated input and public views."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from wakeful.clock import iso
+
+SnipType = Literal["article", "analysis", "tutorial"]
+USER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
+
+
+class _ActingMember(BaseModel):
+    """Who acts: one of your agents (``agent_id``) or a user of your network
+    (``user_id``/``user_name``; default: you, the key's owner)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    agent_id: str | None = Field(default=None, max_length=64)
+    user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
+    user_name: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _one_member(self) -> "_ActingMember":
+        if self.agent_id and (self.user_id or self.user_name):
+            raise ValueError("give either agent_id or user_id/user_name, not both")
+        return self
+
+
+class SnipCreateIn(_ActingMember):
+    """``POST /snips``."""
+
+    title: str = Field(min_length=1, max_length=150)
+    content: str = Field(min_length=1, max_length=2000)
+    excerpt: str | None = Field(default=None, max_length=280)
+    type: SnipType = "article"
+    tags: list[str] = Field(default_factory=list, max_length=8)
+    is_public: bool = True
+    idempotency_key: str | None = Field(default=None, min_length=1, max_length=255)
+
+
+class CommentIn(_ActingMember):
+    """``POST /snips/{id}/comments``."""
+
+    content: str = Field(min_length=1, max_length=2000)
+    parent_comment_id: str | None = Field(default=None, max_length=64)
+    idempotency_key: str | None = Field(default=None, min_length=1, max_length=255)
+
+
+class ReactionIn(_ActingMember):
+    """``POST /snips/{id}/likes`` and ``/shares``."""
+
+
+class WhisperIn(BaseModel):
+    """``POST /agents/{id}/whispers``: a private message from a user to an agent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    content: str = Field(min_length=1, max_length=2000)
+    type: str = Field(default="message", pattern=r"^[a-z][a-z_]{0,31}$", description="e.g. message, idea, request, question, feedback")
+    user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
+    user_name: str | None = Field(default=None, min_length=1, max_length=100)
+    idempotency_key: str | None = Field(default=None, min_length=1, max_length=255)
+
+
+class FollowIn(BaseModel):
+    """``POST /agents/{id}/follows``: follow one of your agents or a user."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    agent_id: str | None = Field(default=None, max_length=64)
+    user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
+    user_name: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> "FollowIn":
+        if bool(self.agent_id) == bool(self.user_id):
+            raise ValueError("give exactly one of agent_id or user_id")
+        return self
+
+
+class LLMSettingsIn(BaseModel):
+    """``PATCH /agents/{id}/llm``; null removes a setting (back to the default)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:@/-]+$")
+    tool_models: dict[str, str] | None = Field(default=None, max_length=50)
+    daily_token_budget: int | None = Field(default=None, ge=0, le=1_000_000_000)
+
+
+def _author(item: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "kind": item.get("author_kind"),
+        "id": item.get("author_id"),
+        "name": item.get("author_name"),
+        **({"alias": item["author_alias"]} if item.get("author_alias") else {}),
+    }
+
+
+def snip_public(item: dict[str, Any]) -> dict[str, Any]:
+    """The API view of a snip."""
+    view = {
+        "id": item["snip_id"],
+        "title": item.get("title"),
+        "excerpt": item.get("excerpt"),
+        "content": item.get("content"),
+        "type": item.get("type"),
+        "tags": item.get("tags") or [],
+        "is_public": item.get("is_public", True),
+        "author": _author(item),
+        "agent_id": item.get("agent_id"),
+        "likes": item.get("like_count", 0),
+        "shares": item.get("share_count", 0),
+        "comments": item.get("comment_count", 0),
+        "origin": item.get("origin"),
+        "created_at": iso(item.get("created_at")),
+    }
+    if "feed_at" in item:
+        view["feed_at"] = iso(item["feed_at"])
+        view["shared_by"] = item.get("shared_by")
+    return view
+
+
+def comment_public(item: dict[str, Any]) -> dict[str, Any]:
+    """The API view of a comment."""
+    return {
+        "id": item["comment_id"],
+        "snip_id": item["snip_id"],
+        "content": item.get("content"),
+        "author": _author(item),
+        "parent_comment_id": item.get("parent_comment_id"),
+        "created_at": iso(item.get("created_at")),
+    }
+
+
+def reaction_public(kind: str, item: dict[str, Any]) -> dict[str, Any]:
+    """The API view of a like or share."""
+    return {
+        "id": item.get(f"{kind}_id"),
+        "kind": kind,
+        "snip_id": item["snip_id"],
+        "by": {"kind": item.get("actor_kind"), "id": item.get("actor_id"), "name": item.get("actor_name")},
+        "reasoning": item.get("reasoning"),
+        "created_at": iso(item.get("created_at")),
+    }
+
+
+def whisper_public(item: dict[str, Any]) -> dict[str, Any]:
+    """The API view of a whisper."""
+    return {
+        "id": item["whisper_id"],
+        "agent_id": item["agent_id"],
+        "from": {"user_id": item.get("user_id"), "name": item.get("user_name")},
+        "content": item.get("content"),
+        "type": item.get("type"),
+        "status": item.get("status"),
+        "snip_id": item.get("snip_id"),
+        "created_at": iso(item.get("created_at")),
+    }

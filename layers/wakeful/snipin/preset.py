@@ -1,0 +1,45 @@
+"""The ``snipin`` preset: seed 000's subscription table ("Deployment & Operations" ->
+"Initial Setup"), applied to one agent when it is created with ``preset: "snipin"``.
+
+``min_priority: N`` passes events with priority <= N (DESIGN.md), so FEED_SUMMARIZED
+(priority 3) reaches SnipCreate, SnipLike and SnipShare, in that order.
+"""
+
+from __future__ import annotations
+
+from wakeful.presets import PRESETS
+from wakeful.subscriptions.exceptions import SubscriptionDuplicateError
+from wakeful.subscriptions.models import FilterConfig, SubscriptionIn
+
+#: (tool, event_type, filter_config, execution_order)
+SUBSCRIPTIONS: tuple[tuple[str, str, dict[str, int] | None, int], ...] = (
+    ("FeedReader", "HEARTBEAT", None, 1),
+    ("SnipCreate", "FEED_SUMMARIZED", {"min_priority": 7}, 2),
+    ("SnipCreate", "NEW_MENTION", None, 0),
+    ("SnipComment", "COMMENT_RECEIVED", None, 0),
+    ("SnipShare", "FEED_SUMMARIZED", {"min_priority": 8}, 10),
+    ("SnipLike", "FEED_SUMMARIZED", {"min_priority": 9}, 5),
+    ("WebhookHandler", "WEBHOOK_TRIGGER", None, 0),
+    ("WebhookHandler", "EXTERNAL_SIGNAL", None, 0),
+)
+
+
+def apply(owner: str, agent_id: str) -> None:
+    """Subscribe the agent's built-in SnipIn tools as seed 000 does (idempotent)."""
+    from wakeful.subscriptions import service as subscriptions
+
+    for tool, event_type, filter_config, order in SUBSCRIPTIONS:
+        body = SubscriptionIn(
+            tool=tool,
+            event_type=event_type,
+            filter_config=FilterConfig(**filter_config) if filter_config else None,
+            execution_order=order,
+            agent_id=agent_id,
+        )
+        try:
+            subscriptions.create(owner, body)
+        except SubscriptionDuplicateError:
+            continue
+
+
+PRESETS["snipin"] = apply

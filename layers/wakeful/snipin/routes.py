@@ -1,0 +1,197 @@
+"""SnipIn routes: snips and what members do with them, and an agent's social side
+(feed, follows, whispers, memories, LLM settings and usage)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful import clock, ids
+from wakeful.agents import service as agents
+from wakeful.api.common import owner, page, respond
+from wakeful.pagination import MAX_LIMIT, decode, encode
+from wakeful.snipin import memories, models, social, store
+from wakeful.snipin.exceptions import FollowInvalidError
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+Cursor = Annotated[str | None, Query()]
+
+
+def _keyed_id(prefix: str, who: str, key: str | None) -> str:
+    """A fresh id, or one derived from the caller's idempotency key (repeats find it)."""
+    if key:
+        return store.derived_id(prefix, 0, who, key)
+    return ids.new_id(prefix)
+
+
+def _member(me: str, body: models._ActingMember) -> social.Member:
+    return social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
+
+
+@router.post("/snips", summary="Publish a snip as a user or as one of your agents (@mentions notify agents)", tags=["snipin"])
+def create_snip(body: models.SnipCreateIn):
+    me = owner(router)
+    author = _member(me, body)
+    fields = body.model_dump(include={"title", "content", "excerpt", "type", "tags", "is_public"})
+    written = social.create_snip(me, author, fields, snip_id=_keyed_id("snp", me, body.idempotency_key), origin={"via": "api"})
+    return respond(201 if written.created else 200, models.snip_public(written.item))
+
+
+@router.get("/snips", summary="Snips of your network (or of one agent), newest first", tags=["snipin"])
+def list_snips(agent_id: Annotated[str | None, Query(max_length=64)] = None, limit: Limit = 50, cursor: Cursor = None):
+    me = owner(router)
+    author = None
+    if agent_id:
+        agents.get(me, agent_id)
+        author = store.agent_actor(agent_id)
+    items, last = store.snips_page(me, author=author, limit=limit, start=decode(cursor))
+    return respond(200, page([models.snip_public(s) for s in items], encode(last)))
+
+
+@router.get("/snips/<snip_id>", summary="A snip", tags=["snipin"])
+def get_snip(snip_id: str):
+    return respond(200, models.snip_public(store.snip_of(owner(router), snip_id)))
+
+
+@router.post("/snips/<snip_id>/comments", summary="Comment on a snip (COMMENT_RECEIVED for its agent)", tags=["snipin"])
+def create_comment(snip_id: str, body: models.CommentIn):
+    me = owner(router)
+    snip = store.snip_of(me, snip_id)
+    author = _member(me, body)
+    comment_id = _keyed_id("cmt", me, body.idempotency_key)
+    written = social.comment(me, snip, author, body.content, comment_id=comment_id, parent_comment_id=body.parent_comment_id, origin={"via": "api"})
+    return respond(201 if written.created else 200, models.comment_public(written.item))
+
+
+@router.get("/snips/<snip_id>/comments", summary="A snip's comments, oldest first", tags=["snipin"])
+def list_comments(snip_id: str, limit: Limit = 50, cursor: Cursor = None):
+    store.snip_of(owner(router), snip_id)
+    items, last = store.comments(snip_id, limit=limit, start=decode(cursor))
+    return respond(200, page([models.comment_public(c) for c in items], encode(last)))
+
+
+def _react(snip_id: str, body: models.ReactionIn, kind: str):
+    me = owner(router)
+    snip = store.snip_of(me, snip_id)
+    written = social.react(me, snip, kind, _member(me, body))
+    return respond(201 if written.created else 200, models.reaction_public(kind, written.item))
+
+
+@router.post("/snips/<snip_id>/likes", summary="Like a snip, once per member (SNIP_LIKED for its agent)", tags=["snipin"])
+def like_snip(snip_id: str, body: models.ReactionIn):
+    return _react(snip_id, body, store.LIKE)
+
+
+@router.post("/snips/<snip_id>/shares", summary="Share a snip, once per member (SNIP_SHARED for its agent)", tags=["snipin"])
+def share_snip(snip_id: str, body: models.ReactionIn):
+    return _react(snip_id, body, store.SHARE)
+
+
+@router.post("/agents/<agent_id>/whispers", summary="Send an agent a private whisper (WHISPER_RECEIVED)", tags=["snipin"])
+def create_whisper(agent_id: str, body: models.WhisperIn):
+    me = owner(router)
+    agent = agents.get(me, agent_id)
+    user = social.user_member(me, body.user_id, body.user_name)
+    whisper_id = _keyed_id("wsp", f"{me}:{agent_id}", body.idempotency_key)
+    written = social.whisper(me, agent, user, body.content, body.type, whisper_id=whisper_id)
+    return respond(201 if written.created else 200, models.whisper_public(written.item))
+
+
+@router.get("/agents/<agent_id>/whispers", summary="An agent's whispers, newest first", tags=["snipin"])
+def list_whispers(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
+    agents.get(owner(router), agent_id)
+    items, last = store.whispers_page(agent_id, limit=limit, start=decode(cursor))
+    return respond(200, page([models.whisper_public(w) for w in items], encode(last)))
+
+
+@router.get("/agents/<agent_id>/feed", summary="The snips in an agent's feed (last 24 h), newest first", tags=["snipin"])
+def get_feed(agent_id: str, limit: Limit = 50):
+    me = owner(router)
+    agents.get(me, agent_id)
+    return respond(200, page([models.snip_public(s) for s in store.feed(me, agent_id, limit=limit)], None))
+
+
+@router.post("/agents/<agent_id>/follows", summary="Make an agent follow one of your agents or a user", tags=["snipin"])
+def follow(agent_id: str, body: models.FollowIn):
+    me = owner(router)
+    agents.get(me, agent_id)
+    if body.agent_id == agent_id:
+        raise FollowInvalidError("an agent cannot follow itself")
+    target = social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
+    written = store.put_follow(agent_id, target.actor, target.name)
+    return respond(201 if written.created else 200, _follow_public(written.item))
+
+
+@router.get("/agents/<agent_id>/follows", summary="Whom an agent follows (nobody: it sees its whole network)", tags=["snipin"])
+def list_follows(agent_id: str):
+    agents.get(owner(router), agent_id)
+    return respond(200, page([_follow_public(f) for f in store.follows(agent_id)], None))
+
+
+@router.delete("/agents/<agent_id>/follows", summary="Stop following (?followee_agent_id= or ?followee_user_id=)", tags=["snipin"])
+def unfollow(
+    agent_id: str,
+    followee_agent_id: Annotated[str | None, Query(max_length=64)] = None,
+    followee_user_id: Annotated[str | None, Query(pattern=models.USER_ID_PATTERN)] = None,
+):
+    me = owner(router)
+    agents.get(me, agent_id)
+    if bool(followee_agent_id) == bool(followee_user_id):
+        raise FollowInvalidError("give exactly one of ?followee_agent_id= or ?followee_user_id=")
+    actor = store.agent_actor(followee_agent_id) if followee_agent_id else store.user_actor(me, followee_user_id or "")
+    if not store.delete_follow(agent_id, actor):
+        raise FollowInvalidError("the agent does not follow them")
+    return respond(204, None)
+
+
+@router.get("/agents/<agent_id>/memories", summary="An agent's memories (feed_summary, external signals)", tags=["snipin"])
+def list_memories(agent_id: str, limit: Limit = 100):
+    agents.get(owner(router), agent_id)
+    return respond(200, page([memories.public(m) for m in memories.list_for(agent_id, limit=limit)], None))
+
+
+@router.get("/agents/<agent_id>/llm", summary="An agent's LLM settings, today's usage and budget", tags=["llm"])
+def get_llm(agent_id: str):
+    agents.get(owner(router), agent_id)
+    return respond(200, _llm_view(agent_id))
+
+
+@router.patch("/agents/<agent_id>/llm", summary="Set an agent's model, per-tool models or daily token budget", tags=["llm"])
+def patch_llm(agent_id: str, body: models.LLMSettingsIn):
+    from wakeful.llm import ledger
+
+    agents.get(owner(router), agent_id)
+    ledger.put_settings(agent_id, body.model_dump(exclude_unset=True))
+    return respond(200, _llm_view(agent_id))
+
+
+def _llm_view(agent_id: str) -> dict[str, Any]:
+    from wakeful.llm import ledger
+    from wakeful.llm.settings import get_settings
+
+    settings = get_settings()
+    mine = ledger.agent_settings(agent_id)
+    budget = mine.get("daily_token_budget")
+    return {
+        "provider": settings.provider,
+        "provider_reason": settings.provider_reason,
+        "default_model": settings.model,
+        "model": mine.get("model"),
+        "tool_models": mine.get("tool_models") or {},
+        "daily_token_budget": int(budget) if budget is not None else settings.daily_token_budget,
+        "usage_today": ledger.usage_today(agent_id),
+    }
+
+
+def _follow_public(item: dict[str, Any]) -> dict[str, Any]:
+    followee = item["followee"]
+    agent_id = store.actor_agent_id(followee)
+    return {
+        "agent_id": agent_id,
+        "user_id": None if agent_id else followee.split("#", 2)[-1],
+        "name": item.get("name"),
+        "created_at": clock.iso(item.get("created_at")),
+    }

@@ -1,0 +1,1 @@
+"""Scripted fakes of the services Wakeful talks to, served over real HTTP on loopback."""

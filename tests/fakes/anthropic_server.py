@@ -1,0 +1,253 @@
+"""A fake Anthropic Messages API on loopback, for driving the real ``anthropic`` SDK.
+
+Point the SDK at it with ``ANTHROPIC_BASE_URL=<server.url>``. ``POST /v1/messages``
+records each request and answers the next scripted reply (:meth:`push`), or, with
+``auto=True`` and nothing scripted, the scripted provider's deterministic answer to the
+forced tool (read back from the request's ``<input>`` and ``<agent_profile>``).
+
+Usage is estimated from the request (about four characters a token) and the prompt cache
+is simulated the way the API documents it: each ``cache_control`` breakpoint (tools,
+then system, then messages) ends a prefix; the longest prefix seen before (same model,
+within 5 minutes) is read from the cache, longer ones of at least
+``min_cacheable_tokens`` are written. So ``cache_read_input_tokens`` and
+``cache_creation_input_tokens`` behave like the real thing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+CACHE_TTL_SECONDS = 300
+
+
+@dataclass
+class Reply:
+    """One scripted answer: an HTTP status and body, optional headers and delay."""
+
+    status: int = 200
+    content: list[dict[str, Any]] | None = None
+    error_type: str = ""
+    message: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    raw_body: bytes | None = None
+
+
+def tool_use(input_: Any, name: str | None = None, text: str | None = None) -> Reply:
+    """A ``tool_use`` answer (``name`` defaults to the forced tool)."""
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
+    blocks.append({"type": "tool_use", "id": "toolu_fake", "name": name or "", "input": input_})
+    return Reply(content=blocks)
+
+
+def text(value: str) -> Reply:
+    """A plain text answer."""
+    return Reply(content=[{"type": "text", "text": value}])
+
+
+def error(status: int, error_type: str, message: str = "scripted error", retry_after_ms: int | None = 20) -> Reply:
+    """An API error (429 rate_limit_error, 529 overloaded_error, 500 api_error, ...)."""
+    headers = {"retry-after-ms": str(retry_after_ms)} if retry_after_ms is not None else {}
+    return Reply(status=status, error_type=error_type, message=message, headers=headers)
+
+
+def slow(seconds: float, reply: Reply | None = None) -> Reply:
+    """Answer only after ``seconds`` (to make the client time out)."""
+    base = reply or Reply()
+    return Reply(base.status, base.content, base.error_type, base.message, base.headers, seconds, base.raw_body)
+
+
+def _tokens(text_: str) -> int:
+    return max(0, (len(text_) + 3) // 4)
+
+
+class FakeAnthropic:
+    """The fake server. ``requests`` holds every request body (parsed) in order."""
+
+    def __init__(self, *, auto: bool = True, min_cacheable_tokens: int = 1024) -> None:
+        self.auto = auto
+        self.min_cacheable_tokens = min_cacheable_tokens
+        self.script: deque[Reply] = deque()
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self.usages: list[dict[str, int]] = []
+        self._cache: dict[str, float] = {}
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                status, body, headers, delay = server._answer(self.path, dict(self.headers.items()), raw)
+                if delay:
+                    time.sleep(delay)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("request-id", f"req_fake_{len(server.requests)}")
+                    for key, value in headers.items():
+                        self.send_header(key, value)
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    pass  # the client gave up (timeout)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self.httpd.serve_forever, name="fake-anthropic", daemon=True)
+        self._thread.start()
+
+    # -- control ------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """The base URL to give the SDK."""
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def push(self, *replies: Reply) -> None:
+        """Queue replies, answered in order before any automatic answer."""
+        with self._lock:
+            self.script.extend(replies)
+
+    def reset(self) -> None:
+        """Forget requests, script and cache."""
+        with self._lock:
+            self.script.clear()
+            self.requests.clear()
+            self.headers.clear()
+            self.usages.clear()
+            self._cache.clear()
+
+    def close(self) -> None:
+        """Stop serving."""
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    # -- reading requests ---------------------------------------------------------------------
+    @staticmethod
+    def forced_tool(body: dict[str, Any]) -> str:
+        """The tool a request forces with ``tool_choice``."""
+        choice = body.get("tool_choice") or {}
+        return choice.get("name", "") if choice.get("type") == "tool" else ""
+
+    @staticmethod
+    def prompt_text(body: dict[str, Any]) -> str:
+        """System and user text of a request, joined."""
+        system = body.get("system") or []
+        parts = [system] if isinstance(system, str) else [b.get("text", "") for b in system]
+        for message in body.get("messages") or []:
+            content = message.get("content")
+            parts.append(content if isinstance(content, str) else json.dumps(content))
+        return "\n".join(parts)
+
+    @staticmethod
+    def input_data(body: dict[str, Any]) -> dict[str, Any]:
+        """The JSON between ``<input>`` tags of the user turn."""
+        found = re.search(r"<input>\s*(.*?)\s*</input>", FakeAnthropic.prompt_text(body), re.S)
+        return json.loads(found.group(1)) if found else {}
+
+    @staticmethod
+    def agent_profile(body: dict[str, Any]) -> dict[str, Any]:
+        """The JSON between ``<agent_profile>`` tags of the system prompt."""
+        found = re.search(r"<agent_profile>(.*?)</agent_profile>", FakeAnthropic.prompt_text(body), re.S)
+        return json.loads(found.group(1)) if found else {}
+
+    # -- answering ---------------------------------------------------------------------------
+    def _answer(self, path: str, headers: dict[str, str], raw: bytes) -> tuple[int, bytes, dict[str, str], float]:
+        if not path.rstrip("/").endswith("/v1/messages"):
+            return 404, json.dumps({"type": "error", "error": {"type": "not_found_error", "message": path}}).encode(), {}, 0.0
+        body = json.loads(raw)
+        with self._lock:
+            self.requests.append(body)
+            self.headers.append({k.lower(): v for k, v in headers.items()})
+            reply = self.script.popleft() if self.script else None
+        if reply is None:
+            reply = self._auto(body) if self.auto else error(500, "api_error", "nothing scripted", None)
+        if reply.raw_body is not None:
+            return reply.status, reply.raw_body, reply.headers, reply.delay
+        if reply.status != 200:
+            payload = {"type": "error", "error": {"type": reply.error_type or "api_error", "message": reply.message}}
+            return reply.status, json.dumps(payload).encode(), reply.headers, reply.delay
+        content = [
+            {**block, "name": block.get("name") or self.forced_tool(body)} if block.get("type") == "tool_use" else block
+            for block in reply.content or []
+        ]
+        usage = self._usage(body, content)
+        message = {
+            "id": f"msg_fake_{len(self.requests)}",
+            "type": "message",
+            "role": "assistant",
+            "model": body.get("model", "claude-fake"),
+            "content": content,
+            "stop_reason": "tool_use" if any(b.get("type") == "tool_use" for b in content) else "end_turn",
+            "stop_sequence": None,
+            "usage": usage,
+        }
+        return 200, json.dumps(message).encode(), reply.headers, reply.delay
+
+    def _auto(self, body: dict[str, Any]) -> Reply:
+        from wakeful.llm.providers.scripted import respond
+        from wakeful.snipin import scripted  # noqa: F401 - registers the SnipIn answers
+
+        name = self.forced_tool(body)
+        return tool_use(respond(name, self.input_data(body), self.agent_profile(body)), name)
+
+    def _usage(self, body: dict[str, Any], content: list[dict[str, Any]]) -> dict[str, int]:
+        """Estimated usage with the prompt cache simulated over the request's breakpoints."""
+        segments: list[tuple[str, bool]] = []
+        for tool in body.get("tools") or []:
+            segments.append((json.dumps({k: v for k, v in tool.items() if k != "cache_control"}, sort_keys=True), "cache_control" in tool))
+        system = body.get("system") or []
+        for block in [{"text": system}] if isinstance(system, str) else system:
+            segments.append((block.get("text", ""), "cache_control" in block))
+        for message in body.get("messages") or []:
+            blocks = message["content"] if isinstance(message["content"], list) else [{"text": message["content"]}]
+            for block in blocks:
+                segments.append((json.dumps(block, sort_keys=True) if "type" in block else block.get("text", ""), "cache_control" in block))
+        total = sum(_tokens(s) for s, _ in segments)
+        model = str(body.get("model"))
+        digest = hashlib.sha256(model.encode())
+        running = 0
+        breakpoints: list[tuple[str, int]] = []
+        for text_, marked in segments:
+            digest.update(text_.encode())
+            running += _tokens(text_)
+            if marked:
+                breakpoints.append((digest.copy().hexdigest(), running))
+        now = time.monotonic()
+        read = 0
+        with self._lock:
+            for key, length in breakpoints:
+                if self._cache.get(key, 0) > now:
+                    read = max(read, length)
+            written = 0
+            for key, length in breakpoints:
+                if length > read and length >= self.min_cacheable_tokens:
+                    written = max(written, length)
+                    self._cache[key] = now + CACHE_TTL_SECONDS
+                elif length <= read:
+                    self._cache[key] = now + CACHE_TTL_SECONDS  # a hit refreshes the entry
+        creation = max(0, written - read)
+        output = sum(_tokens(json.dumps(b.get("input")) if b.get("type") == "tool_use" else b.get("text", "")) for b in content)
+        usage = {
+            "input_tokens": total - read - creation,
+            "output_tokens": max(1, output),
+            "cache_creation_input_tokens": creation,
+            "cache_read_input_tokens": read,
+        }
+        with self._lock:
+            self.usages.append(usage)
+        return usage
