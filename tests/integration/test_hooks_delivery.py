@@ -25,6 +25,15 @@ def receiver():
     rx.close()
 
 
+def quiet_agent(api: Any, **fields: Any) -> dict[str, Any]:
+    """An agent whose heartbeats are paused: the session's scans then skip it, which
+    keeps the heartbeat tests' drains short. Hooks are delivered all the same."""
+    agent = api.create_agent(**fields)
+    response = api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    assert response.status_code == 200, response.text
+    return agent
+
+
 def create_hook(api: Any, agent_id: str, hook_type: str, url: str, **extra: Any) -> dict[str, Any]:
     response = api.post(f"/agents/{agent_id}/hooks", json={"hook_type": hook_type, "endpoint_url": url, **extra})
     assert response.status_code == 201, response.text
@@ -57,7 +66,7 @@ def test_the_state_machine_moto_runs_is_the_definition_file(stack):
 
 
 def test_firing_the_same_lifecycle_point_twice_delivers_once(stack, api, receiver):
-    agent = api.create_agent()
+    agent = quiet_agent(api)
     hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("once"))
     item = agent_item(agent["id"])
 
@@ -76,7 +85,7 @@ def test_firing_the_same_lifecycle_point_twice_delivers_once(stack, api, receive
 
 
 def test_the_agent_lists_the_types_of_its_active_hooks_only(stack, api, receiver):
-    agent = api.create_agent()
+    agent = quiet_agent(api)
     assert not agent_item(agent["id"]).get("hook_types")
     a = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("t"))
     b = create_hook(api, agent["id"], "BEFORE_MY_TOOL", receiver.url("t"), is_active=False)
@@ -91,7 +100,7 @@ def test_the_agent_lists_the_types_of_its_active_hooks_only(stack, api, receiver
 
 
 def test_an_endpoint_failing_longer_than_the_period_is_disabled_with_a_reason(stack, api):
-    agent = api.create_agent()
+    agent = quiet_agent(api)
     hook = create_hook(api, agent["id"], "ACTION_FAILED", dead_url(), retry_config={"max_retries": 3})
     # Arrange: the hook has been failing for six days (the period is five).
     ddb.client().update_item(
@@ -116,7 +125,7 @@ def test_an_endpoint_failing_longer_than_the_period_is_disabled_with_a_reason(st
 
 
 def test_a_recent_failure_streak_does_not_disable_the_hook(stack, api):
-    agent = api.create_agent()
+    agent = quiet_agent(api)
     hook = create_hook(api, agent["id"], "ACTION_FAILED", dead_url(), retry_config={"max_retries": 0})
     delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]
     assert wait_final(delivery_id)["status"] == "FAILED"
@@ -126,7 +135,7 @@ def test_a_recent_failure_streak_does_not_disable_the_hook(stack, api):
 
 def test_deleting_a_hook_cancels_its_pending_retries(stack, api, receiver):
     receiver.script("gone", [Answer(500)])
-    agent = api.create_agent()
+    agent = quiet_agent(api)
     hook = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("gone"), retry_config={"max_retries": 3})
     delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]
     receiver.wait_for("gone", 1)
@@ -173,7 +182,7 @@ PUBLIC = "https://93.184.215.14/hook"  # a public address literal: no DNS needed
 
 
 def test_outside_dev_mode_private_targets_are_refused_at_registration_and_at_delivery(stack, api, receiver):
-    agent = api.create_agent()
+    agent = quiet_agent(api)
     # Registered in dev mode (loopback allowed) and delivered once there.
     hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("prod"), retry_config={"max_retries": 0})
     delivery_id = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test").json()["delivery_id"]

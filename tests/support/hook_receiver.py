@@ -75,7 +75,7 @@ class HookReceiver:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, name="hook-receiver", daemon=True).start()
+        threading.Thread(target=self.httpd.serve_forever, args=(0.05,), name="hook-receiver", daemon=True).start()
 
     def _record(self, delivery: Delivery) -> Answer:
         with self._lock:
