@@ -1,0 +1,121 @@
+"""API Gateway (REST): the management API as a Lambda proxy, and the public webhook
+route ``POST /webhooks/{webhook_id}`` on its own function.
+
+No API Gateway authorizer: the contract's bearer API keys are checked by the api
+function (hashed keys, per-owner scoping), and webhooks are authenticated by HMAC
+signatures over the raw body, which only the webhook function can check. The stage has
+JSON access logs, execution logging of errors, X-Ray, and throttling (the webhook route
+tighter). API Gateway's own errors (throttled, unknown route) answer in the contract's
+error shape.
+"""
+
+from __future__ import annotations
+
+from aws_cdk import Stack
+from aws_cdk import aws_apigateway as apigw
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from constructs import Construct
+
+from infra.compute import retention
+from infra.settings import DeploySettings
+
+STAGE_NAME = "v1"
+WEBHOOK_PATH = "/webhooks/{webhook_id}"
+
+#: API Gateway's own answers, in CONTRACT.md's error shape.
+_GATEWAY_ERRORS = {
+    # An unknown route with no matching resource: API Gateway says 403 "Missing
+    # Authentication Token"; the contract says 404.
+    "MISSING_AUTHENTICATION_TOKEN": ("404", "not_found", "no such route"),
+    "THROTTLED": ("429", "rate_limited", "too many requests; slow down"),
+    "REQUEST_TOO_LARGE": ("413", "payload_too_large", "the request body is too large"),
+    "DEFAULT_4_XX": (None, "bad_request", "$context.error.messageString"),
+    "DEFAULT_5_XX": (None, "internal_error", "$context.error.messageString"),
+}
+
+
+class Api(Construct):
+    """The REST API; ``url`` is the stage URL, ``rest_api`` the API."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        settings: DeploySettings,
+        api_function: lambda_.IFunction,
+        webhook_function: lambda_.IFunction | None,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        access_logs = logs.LogGroup(self, "AccessLogs", retention=retention(settings.log_retention_days))
+        method_options = {}
+        if webhook_function is not None:
+            method_options[f"{WEBHOOK_PATH}/POST"] = apigw.MethodDeploymentOptions(
+                throttling_rate_limit=settings.webhook_rate_limit,
+                throttling_burst_limit=settings.webhook_burst_limit,
+                logging_level=apigw.MethodLoggingLevel.ERROR,
+                metrics_enabled=True,
+            )
+        self.rest_api = apigw.RestApi(
+            self,
+            "RestApi",
+            rest_api_name=f"{Stack.of(self).stack_name}-api",
+            description="Wakeful: agents, events, tools, subscriptions, actions, hooks, webhooks",
+            endpoint_types=[apigw.EndpointType.REGIONAL],
+            # Access logging needs the account-level API Gateway CloudWatch role.
+            cloud_watch_role=True,
+            deploy_options=apigw.StageOptions(
+                stage_name=STAGE_NAME,
+                access_log_destination=apigw.LogGroupLogDestination(access_logs),
+                access_log_format=apigw.AccessLogFormat.json_with_standard_fields(
+                    caller=False,
+                    http_method=True,
+                    ip=True,
+                    protocol=True,
+                    request_time=True,
+                    resource_path=True,
+                    response_length=True,
+                    status=True,
+                    user=False,
+                ),
+                logging_level=apigw.MethodLoggingLevel.ERROR,
+                data_trace_enabled=False,  # bodies carry secrets (created once) and user data
+                metrics_enabled=True,
+                tracing_enabled=True,
+                throttling_rate_limit=settings.api_rate_limit,
+                throttling_burst_limit=settings.api_burst_limit,
+                method_options=method_options,
+            ),
+        )
+        # Validates required path parameters; bodies are validated by the functions
+        # (the webhook signature is over the raw bytes, so they must reach it intact).
+        validator = self.rest_api.add_request_validator(
+            "Validator", validate_request_body=True, validate_request_parameters=True
+        )
+        api_integration = apigw.LambdaIntegration(api_function, proxy=True, allow_test_invoke=False)
+        self.rest_api.root.add_method("ANY", api_integration)
+        self.rest_api.root.add_proxy(default_integration=api_integration, any_method=True)
+        if webhook_function is not None:
+            webhooks = self.rest_api.root.add_resource("webhooks").add_resource("{webhook_id}")
+            webhooks.add_method(
+                "POST",
+                apigw.LambdaIntegration(webhook_function, proxy=True, allow_test_invoke=False),
+                request_parameters={"method.request.path.webhook_id": True},
+                request_validator=validator,
+            )
+        for response_type, (status, code, message) in _GATEWAY_ERRORS.items():
+            # $context.error.messageString is already a quoted JSON string.
+            rendered = message if message.startswith("$") else f'"{message}"'
+            self.rest_api.add_gateway_response(
+                f"{response_type.title().replace('_', '')}Response",
+                type=getattr(apigw.ResponseType, response_type),
+                status_code=status,
+                response_headers={"Retry-After": "'1'"} if response_type == "THROTTLED" else None,
+                templates={"application/json": '{"error": {"code": "%s", "message": %s}}' % (code, rendered)},
+            )
+
+        stack = Stack.of(self)
+        #: The stage URL without a dependency on the stage (functions may refer to it).
+        self.base_url = f"https://{self.rest_api.rest_api_id}.execute-api.{stack.region}.{stack.url_suffix}/{STAGE_NAME}"
+        self.url = self.rest_api.url

@@ -1,0 +1,40 @@
+"""The CDK app: ``python -m infra.app`` (``npx cdk synth|deploy`` runs it, see cdk.json).
+
+cdk-nag's AwsSolutions and Serverless packs check the stack on every synth; an
+unsuppressed finding is an error annotation and ``npx cdk deploy`` stops on it.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION", "1")
+os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
+
+from aws_cdk import App, Aspects, Environment  # noqa: E402
+from cdk_nag import AwsSolutionsChecks, ServerlessChecks  # noqa: E402
+
+from infra.settings import STACK_NAME  # noqa: E402
+from infra.stack import WakefulStack  # noqa: E402
+
+
+def build(app: App | None = None, *, nag: bool = True) -> tuple[App, WakefulStack]:
+    """The app with the Wakeful stack (and the cdk-nag packs as aspects)."""
+    app = app or App()
+    account = os.environ.get("CDK_DEFAULT_ACCOUNT")
+    region = os.environ.get("CDK_DEFAULT_REGION")
+    env = Environment(account=account, region=region) if account and region else None
+    stack = WakefulStack(app, STACK_NAME, env=env, description="Wakeful: proactive AI agents on serverless AWS")
+    if nag:
+        Aspects.of(app).add(AwsSolutionsChecks(verbose=True))
+        Aspects.of(app).add(ServerlessChecks(verbose=True))
+    return app, stack
+
+
+def main() -> None:
+    app, _ = build()
+    app.synth()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""What each Lambda function is given: size, time, and least-privilege access.
+
+The *list* of functions is :data:`wakeful.constants.FUNCTIONS` (folder
+``functions/<name>/handler.py``). This module says, per function, what its code calls
+on AWS, read from the code paths each handler reaches; the stack turns it into IAM
+statements with exact actions and resources. A test fails when a function in
+``FUNCTIONS`` has no entry here, so a new function cannot ship without a decision.
+
+DynamoDB access is granted per table (and its indexes) as *read* (GetItem,
+BatchGetItem, Query, ConditionCheckItem) or *write* (read plus PutItem, UpdateItem,
+DeleteItem). Scan is never granted (DESIGN.md invariant 3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wakeful.tables import TABLES
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    """One function's sizing and the AWS calls its code makes."""
+
+    description: str
+    memory_mb: int
+    timeout_seconds: int
+    #: Tables (and their indexes) it only reads.
+    reads: tuple[str, ...] = ()
+    #: Tables (and their indexes) it reads and writes.
+    writes: tuple[str, ...] = ()
+    #: Logical queues (``wakeful.constants.QUEUE_ENV`` keys) it sends to.
+    sends: tuple[str, ...] = ()
+    #: KMS operations on the secrets key: "encrypt" (seal) and/or "decrypt" (unseal).
+    kms: tuple[str, ...] = ()
+    #: It fires hooks: ``states:StartExecution`` on the deliver-hook state machine.
+    starts_hooks: bool = False
+    #: It invokes users' Lambda tools (``lambda:InvokeFunction``, scoped by name prefix).
+    invokes_tools: bool = False
+    #: It calls the LLM: gets ``ANTHROPIC_API_KEY`` when a key secret is configured.
+    llm: bool = False
+    #: SnapStart on published versions; its trigger targets the ``live`` alias.
+    snap_start: bool = False
+    #: SQS event source batch size, when a queue triggers it.
+    sqs_batch_size: int = 10
+    #: Extra environment variables.
+    environment: dict[str, str] = field(default_factory=dict)
+
+    def tables(self) -> tuple[str, ...]:
+        """Every table it touches."""
+        return tuple(dict.fromkeys((*self.writes, *self.reads)))
+
+
+# Firing a hook (wakeful.hooks.firing -> delivery.start_deliveries) reads the agent's
+# hooks, records the delivery, and starts one deliver-hook execution per hook.
+_HOOK_FIRING_READS = ("hooks",)
+_HOOK_FIRING_WRITES = ("hook_deliveries",)
+# The SnipIn built-in tools keep snips, comments, reactions and per-agent state; the LLM
+# client keeps per-agent settings, daily usage (token budgets) and cached answers.
+_SNIPIN_TABLES = ("snips", "snip_comments", "snip_reactions", "snipin_agents", "llm")
+
+
+def _known(*names: str) -> tuple[str, ...]:
+    """``names`` that exist in TABLES (capabilities whose tables are not merged yet
+    are left out instead of breaking the synth)."""
+    return tuple(n for n in names if n in TABLES)
+
+
+def _all_tables_except(*excluded: str) -> tuple[str, ...]:
+    return tuple(n for n in TABLES if n not in excluded)
+
+
+def specs() -> dict[str, FunctionSpec]:
+    """Function name -> spec, built from the current :data:`TABLES`."""
+    return {
+        # The management plane: every route module (agents, events, tools,
+        # subscriptions, actions, hooks, webhooks, snipin, ops) reads and changes its
+        # owner's rows, so it reaches every table; API keys are only read (keys are
+        # created with `wakeful keys create`, outside the API).
+        "api": FunctionSpec(
+            description="Wakeful management API (API Gateway REST proxy)",
+            memory_mb=512,
+            timeout_seconds=25,  # under API Gateway's 29 s integration limit
+            reads=_known("api_keys"),
+            writes=_all_tables_except("api_keys"),
+            kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
+            starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
+        ),
+        # Queries the sparse due/lease indexes, claims with conditional writes, fails
+        # heartbeats whose workers kept dying (one transaction with the agent and the
+        # next heartbeat), and fires AFTER_HEARTBEAT for those.
+        "heartbeat_scan": FunctionSpec(
+            description="Heartbeat scan: claim due heartbeats, re-queue expired leases",
+            memory_mb=512,
+            timeout_seconds=50,  # finishes before the next one-minute tick
+            writes=("heartbeats", "agents", *_known(*_HOOK_FIRING_WRITES)),
+            reads=_known(*_HOOK_FIRING_READS),
+            sends=("heartbeat",),
+            starts_hooks=True,
+        ),
+        "orchestrator": FunctionSpec(
+            description="Heartbeat orchestrator: event window, subscriptions, actions",
+            memory_mb=512,
+            timeout_seconds=60,
+            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_known(*_HOOK_FIRING_WRITES)),
+            reads=("subscriptions", "tools", *_known(*_HOOK_FIRING_READS)),
+            sends=("action",),
+            starts_hooks=True,
+        ),
+        # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with
+        # the tool's sealed secret) and Lambda tools; appends new events; wakes the
+        # orchestrator with a "continue" message.
+        "tool_runner": FunctionSpec(
+            description="Tool runner: run one action's tool (LLM, HTTP or Lambda tool)",
+            memory_mb=1024,  # the anthropic SDK and JSON handling; more CPU for TLS
+            timeout_seconds=120,  # an LLM answer plus an HTTP tool's retries
+            writes=(
+                "actions", "agents", "events", "idempotency", "memories",
+                *_known(*_HOOK_FIRING_WRITES, *_SNIPIN_TABLES),
+            ),  # fmt: skip
+            reads=("tools", "heartbeats", *_known(*_HOOK_FIRING_READS)),
+            sends=("heartbeat",),
+            kms=("decrypt",),
+            starts_hooks=True,
+            invokes_tools=True,
+            llm=True,
+            snap_start=True,
+            # One action per invocation: each tool call gets the whole timeout, and a
+            # slow LLM answer never makes a batch of finished actions run again.
+            sqs_batch_size=1,
+        ),
+        # One delivery attempt: reads the delivery and the hook (unsealing its secret and
+        # auth header), records the attempt, disables a hook that answers 410 or keeps
+        # failing (recomputing the agent's hook_types).
+        "deliver_hook": FunctionSpec(
+            description="Deliver one hook attempt (Step Functions task)",
+            memory_mb=256,
+            timeout_seconds=45,  # a hook's timeout_ms is at most 30 s
+            writes=("hooks", "hook_executions", "hook_deliveries", "agents"),
+            kms=("decrypt",),
+        ),
+        "webhook_ingest": FunctionSpec(
+            description="Inbound webhooks: verify, rate-limit, append to the event log",
+            memory_mb=512,
+            timeout_seconds=15,
+            writes=("agents", "events", "idempotency", *_known("webhooks", "webhook_requests", "webhook_rate")),
+            kms=("decrypt",),
+        ),
+        "ingest": FunctionSpec(
+            description="SQS ingestion: validated messages to the event log",
+            memory_mb=256,
+            timeout_seconds=30,
+            writes=("agents", "events", "idempotency"),
+            sends=("ingest_dlq",),  # invalid messages go to the DLQ with a reason, not retried
+        ),
+    }

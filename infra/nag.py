@@ -1,0 +1,145 @@
+"""cdk-nag suppressions: each one names the finding, the resource, and why it is
+acceptable here. Anything not listed fails the synth (``tests/infra`` checks zero
+unsuppressed findings).
+
+Suppressions are scoped as narrowly as cdk-nag allows: to one resource (and its
+children), and for IAM5 to the exact wildcard (``applies_to``), so that a new wildcard
+elsewhere still fails.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_cdk import Annotations
+from aws_cdk import aws_lambda as lambda_
+from cdk_nag import NagPackSuppression, NagSuppressions, RegexAppliesTo
+from constructs import IConstruct
+
+if TYPE_CHECKING:
+    from infra.stack import WakefulStack
+
+XRAY_WILDCARD = (
+    "X-Ray's PutTraceSegments and PutTelemetryRecords do not support resource-level "
+    "permissions; '*' is the only valid resource (added by CDK for active tracing)."
+)
+
+
+def _add(construct: IConstruct, rule: str, reason: str, applies_to: list[Any] | None = None) -> None:
+    NagSuppressions.add_resource_suppressions(
+        construct,
+        [NagPackSuppression(id=rule, reason=reason, applies_to=applies_to)],
+        apply_to_children=True,
+    )
+
+
+def suppress(stack: "WakefulStack") -> None:
+    """Apply every suppression to the stack's resources."""
+    functions = stack.compute.functions
+    for name, function in functions.items():
+        _add(
+            function,
+            "Serverless-LambdaDLQ",
+            "Function-level DLQs catch failed *asynchronous* invocations only. The queue-"
+            "triggered functions use their queue's redrive DLQ; api, webhook_ingest and "
+            "deliver_hook are invoked synchronously (API Gateway, Step Functions retries); "
+            "the scan's asynchronous failures go to its on-failure destination (scan DLQ).",
+        )
+        if function.role is not None:
+            _add(function.role, "AwsSolutions-IAM5", XRAY_WILDCARD, applies_to=["Resource::*"])
+        if stack.compute.specs[name].snap_start:
+            Annotations.of(function).acknowledge_warning(
+                "@aws-cdk/aws-lambda:snapStartRequirePublish",
+                "Triggers invoke the 'live' alias of the function's current published version.",
+            )
+    tool_runner = functions.get("tool_runner")
+    if tool_runner is not None and tool_runner.role is not None:
+        _add(
+            tool_runner.role,
+            "AwsSolutions-IAM5",
+            "Users register their own Lambda tools at run time, so their ARNs are unknown "
+            "at deploy time. The grant is limited to functions named 'wakeful-tool-*' in "
+            "this region (cross-account ones also need their owner's resource policy), "
+            "which excludes Wakeful's own functions and every other function.",
+            applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:\*:function:wakeful-tool-\*$/")],
+        )
+
+    for target in stack.compute.targets.values():
+        for child in target.node.find_all():
+            if isinstance(child, lambda_.CfnEventSourceMapping):
+                _add(
+                    child,
+                    "Serverless-LambdaEventSourceMappingDestination",
+                    "On-failure destinations exist only for stream and Kafka sources; for "
+                    "SQS the queue's redrive policy is the DLQ (maxReceiveCount "
+                    "QUEUE_MAX_RECEIVES), with partial batch failures reported.",
+                )
+
+    for dlq in [*stack.queues.dlqs.values(), stack.scan_dlq]:
+        _add(
+            dlq,
+            "Serverless-SQSRedrivePolicy",
+            "This queue is itself a dead-letter queue: the end of the line, watched by a "
+            "DLQ-not-empty alarm and redriven by an operator.",
+        )
+    _add(
+        stack.scan_dlq,
+        "AwsSolutions-SQS3",
+        "This queue is a DLQ: of the scan schedule's target and of the scan function's "
+        "asynchronous invocations (on-failure destination), which SQS3 does not see.",
+    )
+
+    if stack.schedule is not None:
+        for child in stack.node.find_all():
+            if child.node.id.startswith("SchedulerRoleForTarget"):
+                _add(
+                    child,
+                    "AwsSolutions-IAM5",
+                    "Scheduler's Lambda target grants invoke on the scan function and its "
+                    "qualified ARNs (versions/aliases), as CDK's grantInvoke does.",
+                    applies_to=[RegexAppliesTo(regex=r"/^Resource::<FunctionsHeartbeatScan[A-Za-z0-9]+\.Arn>:\*$/")],
+                )
+
+    if stack.api is not None:
+        rest_api = stack.api.rest_api
+        _add(
+            rest_api,
+            "AwsSolutions-APIG4",
+            "CONTRACT.md authenticates every route but the public ones with bearer API "
+            "keys, checked (hashed, per owner) by the api function; POST /webhooks/{id} "
+            "is authenticated by an HMAC signature over the raw body, which only the "
+            "webhook function can verify. An authorizer would duplicate the first and "
+            "break the second.",
+        )
+        _add(
+            rest_api,
+            "AwsSolutions-COG4",
+            "Callers are API-key holders (machines and scripts), not Cognito users; see "
+            "the APIG4 reason.",
+        )
+        _add(
+            rest_api,
+            "AwsSolutions-APIG3",
+            "WAF is optional in this stack (about $5/month + $1 per rule): the stage is "
+            "throttled, webhooks have per-webhook hourly limits, bodies are size-checked. "
+            "Attach a WebACL to the stage for internet-facing production deployments.",
+        )
+        _add(
+            rest_api,
+            "AwsSolutions-IAM4",
+            "API Gateway's account-level CloudWatch role (needed for access and execution "
+            "logs) uses the AWS managed policy made for it.",
+            applies_to=[
+                "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs"
+            ],
+        )
+
+    if stack.deliver_hook is not None:
+        _add(
+            stack.deliver_hook.state_machine,
+            "AwsSolutions-IAM5",
+            "Step Functions logging (logs:CreateLogDelivery, PutResourcePolicy, "
+            "DescribeLogGroups, ...) and X-Ray tracing APIs do not support resource-level "
+            "permissions; AWS documents '*' for them. Lambda invoke is on the exact ARN.",
+            applies_to=["Resource::*"],
+        )

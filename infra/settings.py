@@ -1,0 +1,79 @@
+"""Deploy-time knobs, read once from CDK context (``-c key=value`` or cdk.json).
+
+Everything has a production default, so ``npx cdk deploy`` needs no flags. Tests and
+offline synths set ``wakeful:layerDeps=none`` so that nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from constructs import Construct
+
+#: Python runtime of every function and layer (SnapStart supports 3.12 and later).
+PYTHON_VERSION = "3.14"
+#: Graviton: cheaper per GB-second than x86_64, and SnapStart supports it.
+ARCHITECTURE = "arm64"
+#: The stack name ``wakeful keys create`` looks up by default.
+STACK_NAME = "Wakeful"
+
+LAYER_DEPS_MODES = ("pip", "none")
+
+
+@dataclass(frozen=True)
+class DeploySettings:
+    """What the stack reads from context; see README "Deploy to AWS"."""
+
+    #: "pip": the layer gets the runtime dependencies (pip, manylinux aarch64 wheels);
+    #: "none": the layer holds only the ``wakeful`` package (offline synth and tests).
+    layer_deps: str = "pip"
+    #: Email address subscribed to the alarm topic (optional).
+    alarm_email: str = ""
+    #: Upper bound on concurrent tool-runner invocations (SQS event source maximum
+    #: concurrency): the guard for the LLM provider's rate limits.
+    tool_runner_max_concurrency: int = 10
+    #: Reserved concurrency for the tool runner; 0 leaves it unreserved (new accounts
+    #: with a 10-execution quota cannot reserve any).
+    tool_runner_reserved_concurrency: int = 0
+    #: API Gateway stage throttling (steady requests per second, burst).
+    api_rate_limit: int = 50
+    api_burst_limit: int = 100
+    #: Webhook route throttling (per stage, on top of each webhook's own hourly limit).
+    webhook_rate_limit: int = 20
+    webhook_burst_limit: int = 40
+    #: Days CloudWatch keeps function, API and state machine logs.
+    log_retention_days: int = 30
+    #: "retain" keeps tables and the secrets key on ``cdk destroy``; "destroy" deletes them.
+    removal_policy: str = "retain"
+
+    @classmethod
+    def from_context(cls, scope: Construct) -> "DeploySettings":
+        """Read ``wakeful:*`` context keys (env ``WAKEFUL_LAYER_DEPS`` also sets layerDeps)."""
+
+        def get(key: str, default: Any) -> Any:
+            value = scope.node.try_get_context(f"wakeful:{key}")
+            return default if value is None or value == "" else value
+
+        layer_deps = str(get("layerDeps", os.environ.get("WAKEFUL_LAYER_DEPS") or "pip"))
+        if layer_deps not in LAYER_DEPS_MODES:
+            raise ValueError(f"wakeful:layerDeps must be one of {LAYER_DEPS_MODES}, not {layer_deps!r}")
+        removal = str(get("removalPolicy", "retain"))
+        if removal not in ("retain", "destroy"):
+            raise ValueError(f"wakeful:removalPolicy must be 'retain' or 'destroy', not {removal!r}")
+        settings = cls(
+            layer_deps=layer_deps,
+            alarm_email=str(get("alarmEmail", "")),
+            tool_runner_max_concurrency=int(get("toolRunnerMaxConcurrency", 10)),
+            tool_runner_reserved_concurrency=int(get("toolRunnerReservedConcurrency", 0)),
+            api_rate_limit=int(get("apiRateLimit", 50)),
+            api_burst_limit=int(get("apiBurstLimit", 100)),
+            webhook_rate_limit=int(get("webhookRateLimit", 20)),
+            webhook_burst_limit=int(get("webhookBurstLimit", 40)),
+            log_retention_days=int(get("logRetentionDays", 30)),
+            removal_policy=removal,
+        )
+        if not 2 <= settings.tool_runner_max_concurrency <= 1000:
+            raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
+        return settings

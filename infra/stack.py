@@ -1,0 +1,157 @@
+"""The Wakeful stack: the design card's shape on AWS (DESIGN.md), generated from the
+single sources of truth in the ``wakeful`` package so that the deployed system and
+``wakeful dev`` cannot drift:
+
+- tables from ``wakeful.tables.TABLES``; table/queue env names, FIFO queues, DLQ
+  receive count, functions, output keys from ``wakeful.constants``;
+- the queue -> consumer map from ``wakeful.local.runtime.QUEUE_FUNCTIONS``;
+- the deliver-hook state machine from ``layers/wakeful/hooks/deliver_hook.asl.json``;
+- dashboard and alarms from ``wakeful.observability.METRICS``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from aws_cdk import Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_lambda_destinations as destinations
+from aws_cdk import aws_scheduler as scheduler
+from aws_cdk import aws_scheduler_targets as scheduler_targets
+from aws_cdk import aws_sqs as sqs
+from constructs import Construct
+
+from infra import nag
+from infra.api import Api
+from infra.compute import Functions
+from infra.data import Data
+from infra.functions import specs
+from infra.hooks import DeliverHook, definition_available
+from infra.messaging import Queues
+from infra.observability import Observability
+from infra.settings import DeploySettings
+from wakeful import constants
+
+#: The stack output ``wakeful keys create`` reads.
+OUTPUT_API_KEYS_TABLE = "ApiKeysTableName"
+
+
+class WakefulStack(Stack):
+    """Everything Wakeful runs on, in one stack."""
+
+    def __init__(self, scope: Construct, construct_id: str, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scope, construct_id, **kwargs)
+        settings = DeploySettings.from_context(self)
+        self.settings = settings
+        removal = RemovalPolicy.RETAIN if settings.removal_policy == "retain" else RemovalPolicy.DESTROY
+
+        self.data = Data(self, "Data", removal_policy=removal)
+        function_specs = specs()
+        self.queues = Queues(
+            self, "Queues", consumer_timeouts={name: spec.timeout_seconds for name, spec in function_specs.items()}
+        )
+        self.compute = Functions(self, "Functions", settings=settings, data=self.data, queues=self.queues)
+        functions = self.compute.functions
+
+        # -- the heartbeat scan, every minute -----------------------------------------
+        self.scan_dlq = sqs.Queue(
+            self,
+            "ScanDlq",
+            retention_period=Duration.days(14),
+            enforce_ssl=True,
+            encryption=sqs.QueueEncryption.SQS_MANAGED,
+        )
+        self.schedule: scheduler.Schedule | None = None
+        if "heartbeat_scan" in functions:
+            scan = functions["heartbeat_scan"]
+            # A failed scan is not retried: the next tick, a minute later, does its work
+            # (claims are conditional). Failures land in the scan DLQ, which alarms.
+            scan.configure_async_invoke(
+                retry_attempts=0,
+                max_event_age=Duration.minutes(2),
+                on_failure=destinations.SqsDestination(self.scan_dlq),
+            )
+            self.schedule = scheduler.Schedule(
+                self,
+                "HeartbeatScanSchedule",
+                description="Wakeful: run the heartbeat scan every minute",
+                schedule=scheduler.ScheduleExpression.rate(Duration.minutes(1)),
+                target=scheduler_targets.LambdaInvoke(
+                    scan,
+                    # The scheduled time is the scan's "now" (the handler reads event["time"]).
+                    input=scheduler.ScheduleTargetInput.from_object({"time": scheduler.ContextAttribute.scheduled_time}),
+                    dead_letter_queue=self.scan_dlq,
+                    retry_attempts=0,
+                    max_event_age=Duration.minutes(1),
+                ),
+            )
+
+        # -- hooks: the deliver-hook state machine ------------------------------------
+        self.deliver_hook: DeliverHook | None = None
+        if "deliver_hook" in functions and definition_available():
+            self.deliver_hook = DeliverHook(self, "DeliverHook", settings=settings, deliver_function=functions["deliver_hook"])
+            machine = self.deliver_hook.state_machine
+            for name, function in functions.items():
+                if function_specs[name].starts_hooks:
+                    function.add_environment(constants.ENV_HOOK_STATE_MACHINE_ARN, machine.state_machine_arn)
+                    function.add_to_role_policy(
+                        iam.PolicyStatement(actions=["states:StartExecution"], resources=[machine.state_machine_arn])
+                    )
+        elif "deliver_hook" in functions:
+            message = "layers/wakeful/hooks/deliver_hook.asl.json does not exist yet: no deliver-hook state machine"
+            Annotations.of(self).add_warning_v2("wakeful:missingStateMachine", message)
+            print(f"warning: {message}", file=sys.stderr)
+
+        # -- the LLM key: a Secrets Manager secret, resolved by CloudFormation ---------
+        anthropic_secret = self.node.try_get_context("wakeful:anthropicSecretName")
+        if anthropic_secret:
+            key = SecretValue.secrets_manager(str(anthropic_secret)).unsafe_unwrap()
+            for name, function in functions.items():
+                if function_specs[name].llm:
+                    function.add_environment("ANTHROPIC_API_KEY", key)
+
+        # -- API Gateway -----------------------------------------------------------------
+        self.api: Api | None = None
+        if "api" in functions:
+            self.api = Api(
+                self,
+                "Api",
+                settings=settings,
+                api_function=self.compute.targets["api"],
+                webhook_function=self.compute.targets.get("webhook_ingest"),
+            )
+            # New webhooks answer their URL: <stage URL>/webhooks/<id>.
+            functions["api"].add_environment(constants.ENV_WEBHOOK_BASE_URL, self.api.base_url)
+
+        # -- CloudWatch ------------------------------------------------------------------
+        dead_letter_queues = {**self.queues.dlqs, "scan": self.scan_dlq}
+        self.observability = Observability(
+            self,
+            "Observability",
+            alarm_email=settings.alarm_email,
+            functions=functions,
+            work_queues={q: self.queues.queues[q] for q in self.queues.dlqs},
+            dead_letter_queues=dead_letter_queues,
+            rest_api=self.api.rest_api if self.api else None,
+            state_machine=self.deliver_hook.state_machine if self.deliver_hook else None,
+        )
+
+        # -- outputs -----------------------------------------------------------------------
+        if self.api:
+            CfnOutput(self, constants.OUTPUT_API_URL, value=self.api.url, description="Base URL of the Wakeful API")
+        ingest = self.queues.queues.get("ingest")
+        if ingest is not None:
+            CfnOutput(self, constants.OUTPUT_INGEST_QUEUE_URL, value=ingest.queue_url, description="Send events here (IAM-guarded)")
+            CfnOutput(self, "IngestQueueArn", value=ingest.queue_arn, description="Grant sqs:SendMessage on this to trusted senders")
+        CfnOutput(
+            self,
+            OUTPUT_API_KEYS_TABLE,
+            value=self.data.tables["api_keys"].table_name,
+            description="Read by `wakeful keys create`",
+        )
+        CfnOutput(self, "AlarmTopicArn", value=self.observability.topic.topic_arn, description="Subscribe to get alarms")
+        CfnOutput(self, "DashboardName", value=self.observability.dashboard.dashboard_name)
+        if self.deliver_hook:
+            CfnOutput(self, "HookStateMachineArn", value=self.deliver_hook.state_machine.state_machine_arn)
+
+        nag.suppress(self)
