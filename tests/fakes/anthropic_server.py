@@ -1,7 +1,8 @@
 """A fake Anthropic Messages API on loopback, for driving the real ``anthropic`` SDK.
 
 Point the SDK at it with ``ANTHROPIC_BASE_URL=<server.url>``. ``POST /v1/messages``
-records each request and answers the next scripted reply (:meth:`push`), or, with
+records each request and answers the next reply scripted for the forced tool
+(:meth:`on`), else the next scripted reply (:meth:`push`), or, with
 ``auto=True`` and nothing scripted, the scripted provider's deterministic answer to the
 forced tool (read back from the request's ``<input>`` and ``<agent_profile>``).
 
@@ -76,6 +77,7 @@ class FakeAnthropic:
         self.auto = auto
         self.min_cacheable_tokens = min_cacheable_tokens
         self.script: deque[Reply] = deque()
+        self.by_tool: dict[str, deque[Reply]] = {}
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.usages: list[dict[str, int]] = []
@@ -122,10 +124,21 @@ class FakeAnthropic:
         with self._lock:
             self.script.extend(replies)
 
+    def on(self, tool: str, *replies: Reply) -> None:
+        """Queue replies for requests that force ``tool``; they take precedence over
+        :meth:`push` and the automatic answer."""
+        with self._lock:
+            self.by_tool.setdefault(tool, deque()).extend(replies)
+
+    def requests_for(self, tool: str) -> list[dict[str, Any]]:
+        """The requests that forced ``tool``."""
+        return [r for r in self.requests if self.forced_tool(r) == tool]
+
     def reset(self) -> None:
         """Forget requests, script and cache."""
         with self._lock:
             self.script.clear()
+            self.by_tool.clear()
             self.requests.clear()
             self.headers.clear()
             self.usages.clear()
@@ -173,7 +186,8 @@ class FakeAnthropic:
         with self._lock:
             self.requests.append(body)
             self.headers.append({k.lower(): v for k, v in headers.items()})
-            reply = self.script.popleft() if self.script else None
+            queued = self.by_tool.get(self.forced_tool(body))
+            reply = queued.popleft() if queued else (self.script.popleft() if self.script else None)
         if reply is None:
             reply = self._auto(body) if self.auto else error(500, "api_error", "nothing scripted", None)
         if reply.raw_body is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
 
@@ -21,12 +21,6 @@ class _ActingMember(BaseModel):
     agent_id: str | None = Field(default=None, max_length=64)
     user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
     user_name: str | None = Field(default=None, min_length=1, max_length=100)
-
-    @model_validator(mode="after")
-    def _one_member(self) -> "_ActingMember":
-        if self.agent_id and (self.user_id or self.user_name):
-            raise ValueError("give either agent_id or user_id/user_name, not both")
-        return self
 
 
 class SnipCreateIn(_ActingMember):
@@ -73,12 +67,6 @@ class FollowIn(BaseModel):
     agent_id: str | None = Field(default=None, max_length=64)
     user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
     user_name: str | None = Field(default=None, min_length=1, max_length=100)
-
-    @model_validator(mode="after")
-    def _exactly_one(self) -> "FollowIn":
-        if bool(self.agent_id) == bool(self.user_id):
-            raise ValueError("give exactly one of agent_id or user_id")
-        return self
 
 
 class LLMSettingsIn(BaseModel):

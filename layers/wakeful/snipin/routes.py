@@ -13,7 +13,7 @@ from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.pagination import MAX_LIMIT, decode, encode
 from wakeful.snipin import memories, models, social, store
-from wakeful.snipin.exceptions import FollowInvalidError
+from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -28,6 +28,8 @@ def _keyed_id(prefix: str, who: str, key: str | None) -> str:
 
 
 def _member(me: str, body: models._ActingMember) -> social.Member:
+    if body.agent_id and (body.user_id or body.user_name):
+        raise SnipAuthorInvalidError("give either agent_id (one of your agents) or user_id/user_name, not both")
     return social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
 
 
@@ -118,6 +120,8 @@ def get_feed(agent_id: str, limit: Limit = 50):
 def follow(agent_id: str, body: models.FollowIn):
     me = owner(router)
     agents.get(me, agent_id)
+    if bool(body.agent_id) == bool(body.user_id):
+        raise FollowInvalidError("give exactly one of agent_id or user_id")
     if body.agent_id == agent_id:
         raise FollowInvalidError("an agent cannot follow itself")
     target = social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
