@@ -3,32 +3,36 @@
 The state machine (``layers/wakeful/hooks/deliver_hook.asl.json``) calls this once per
 attempt and loops on its answer; ``action: "record_failure"`` is its Catch path, which
 records why a delivery died when this function itself kept failing.
+
+Domain modules load at the first invocation (docs/operations.md, "Cold starts").
 """
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
-from wakeful.hooks import delivery
+from wakeful.observability import capture_lambda_handler
 
 logger = Logger(service="wakeful")
-tracer = Tracer(service="wakeful")
 metrics = Metrics(namespace="Wakeful", service="wakeful")
 
+#: attempt outcome -> the metric it counts toward
 _OUTCOME_METRICS = {
-    delivery.SUCCESS: observability.HOOK_DELIVERIES_SUCCEEDED,
-    delivery.FAILED: observability.HOOK_DELIVERIES_FAILED,
-    delivery.DISABLED: observability.HOOK_DELIVERIES_FAILED,
-    delivery.RETRY: observability.HOOK_ATTEMPTS_RETRIED,
+    "SUCCESS": observability.HOOK_DELIVERIES_SUCCEEDED,
+    "FAILED": observability.HOOK_DELIVERIES_FAILED,
+    "DISABLED": observability.HOOK_DELIVERIES_FAILED,
+    "RETRY": observability.HOOK_ATTEMPTS_RETRIED,
 }
 
 
 @logger.inject_lambda_context(correlation_id_path="delivery_id")
-@tracer.capture_lambda_handler
+@capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
+    from wakeful.hooks import delivery
+
     logger.append_keys(hook_id=event.get("hook_id"), agent_id=event.get("agent_id"), attempt=event.get("attempt"))
     if event.get("action") == "record_failure":
         delivery.record_crash(event)
@@ -41,4 +45,4 @@ def handler(event: dict, context: object) -> dict:
     if result["outcome"] == delivery.DISABLED:
         metrics.add_metric(name=observability.HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
     logger.info("hook delivery attempt", outcome=result["outcome"], status_code=result.get("status_code"))
-    return result
+    return dict(result)
