@@ -99,6 +99,19 @@ def test_the_agent_lists_the_types_of_its_active_hooks_only(stack, api, receiver
     assert agent_item(agent["id"])["hook_types"] == []
 
 
+def test_patch_changes_only_the_fields_sent(stack, api, receiver):
+    agent = quiet_agent(api)
+    hook = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("p"), retry_config={"max_retries": 7, "timeout_ms": 900})
+    path = f"/agents/{agent['id']}/hooks/{hook['id']}"
+
+    patched = api.patch(path, json={"retry_config": {"max_retries": 1}}).json()
+    assert patched["retry_config"] == {"max_retries": 1, "timeout_ms": 900}
+    assert patched["endpoint_url"] == hook["endpoint_url"] and patched["is_active"] is True
+    assert api.patch(path, json={"retry_config": {"timeout_ms": 31000}}).status_code == 422
+    assert api.patch(path, json={"endpoint_url": "http://10.0.0.1/x"}).status_code == 422
+    assert api.get(path).json()["retry_config"] == {"max_retries": 1, "timeout_ms": 900}
+
+
 def test_an_endpoint_failing_longer_than_the_period_is_disabled_with_a_reason(stack, api):
     agent = quiet_agent(api)
     hook = create_hook(api, agent["id"], "ACTION_FAILED", dead_url(), retry_config={"max_retries": 3})

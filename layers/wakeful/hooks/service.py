@@ -16,7 +16,7 @@ from wakeful import clock, ddb, ids, net, pagination, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
-from wakeful.hooks.models import HookCreate, HookPatch
+from wakeful.hooks.models import HookCreate, HookPatch, RetryConfig
 
 MAX_HOOKS_PER_AGENT = 50
 
@@ -112,7 +112,9 @@ def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode:
         else:
             removes.append("auth_header")
     if changes.get("retry_config") is not None:
-        sets["retry_config"] = changes["retry_config"]
+        # Only the fields sent change; the others keep their current values.
+        current = RetryConfig.model_validate(hook.get("retry_config") or {}).model_dump()
+        sets["retry_config"] = RetryConfig.model_validate({**current, **changes["retry_config"]}).model_dump()
     if "metadata" in changes:
         sets["metadata"] = changes["metadata"]
     if changes.get("is_active") is not None:
