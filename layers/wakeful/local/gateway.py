@@ -50,6 +50,12 @@ def proxy_event(method: str, raw_path: str, headers: dict[str, str], body: bytes
     }
 
 
+class _Server(ThreadingHTTPServer):
+    # API Gateway takes bursts; socketserver's default listen backlog of 5 makes
+    # concurrent clients see connection resets (issue 4: 20 concurrent webhook calls).
+    request_queue_size = 128
+
+
 class Gateway:
     """Serves HTTP on host:port and routes each request to a handler name."""
 
@@ -71,7 +77,7 @@ class Gateway:
 
             do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _serve
 
-        self.server = ThreadingHTTPServer((host, port), _Handler)
+        self.server = _Server((host, port), _Handler)
         self.server.daemon_threads = True
         self._thread: threading.Thread | None = None
 

@@ -18,7 +18,7 @@ import uuid
 from typing import Any
 
 from wakeful import aws, clock
-from wakeful.local import lambdas, provision
+from wakeful.local import lambdas, moto_compat, provision
 from wakeful.local.gateway import Gateway
 from wakeful.local.sqs_poller import QueuePoller
 
@@ -88,6 +88,7 @@ class DevStack:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         moto_port = free_port(self.host)
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
+        moto_compat.serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
         env = {
@@ -100,6 +101,9 @@ class DevStack:
             "AWS_DEFAULT_REGION": "us-east-1",
             "AWS_REGION": "us-east-1",
             "WAKEFUL_DEV_MODE": "1",
+            # One machine needs no write sharding of the due index; the scan reads
+            # every shard each tick, so fewer shards means fewer requests.
+            "WAKEFUL_DUE_SHARDS": os.environ.get("WAKEFUL_DUE_SHARDS", "2"),
             "POWERTOOLS_SERVICE_NAME": "wakeful",
             "POWERTOOLS_METRICS_NAMESPACE": "Wakeful",
             "POWERTOOLS_METRICS_DISABLED": "true",
