@@ -492,6 +492,12 @@ class _Endorse(SnipInTool):
     def picks_of(self, decision: Any) -> tuple[bool, list[Any], str]:
         raise NotImplementedError
 
+    def _not_done_elsewhere(self, snip_id: str, actor: str, action_id: str) -> bool:
+        """Not yet liked/shared by this agent, or only by this very action (a re-run
+        must see the candidates its first run saw)."""
+        done = store.get_reaction(snip_id, self.kind, actor)
+        return done is None or done.get("action_id") == action_id
+
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         owner = _owner(request)
         me = _me(request)
@@ -500,7 +506,7 @@ class _Endorse(SnipInTool):
             for p in _top_posts(request)
             if int(p.get("priority") or 0) >= self.min_priority
             and p.get("author_id") != me.id
-            and store.get_reaction(p["id"], self.kind, me.actor) is None
+            and self._not_done_elsewhere(p["id"], me.actor, request.action_id)
         ]
         if not candidates:
             return ToolResponse(success=True, output={"action": "skip", "reason": f"no new post with priority >= {self.min_priority} to {self.kind}"})
