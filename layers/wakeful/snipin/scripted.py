@@ -76,7 +76,8 @@ def snip_decision(data: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]
     recent = " ".join(str(s) for s in data.get("your_recent_snips") or []).lower()
     for post in posts:
         title = str(post.get("title") or "")
-        if int(post.get("priority", 0)) >= 9 and title.lower() not in recent and not title.startswith("Re:") and "take" not in title.lower():
+        # Write about primary sources (people's posts), not about other agents' takes.
+        if int(post.get("priority", 0)) >= 9 and title.lower() not in recent and post.get("author_kind") != "agent":
             return {
                 "should_post": True,
                 "reasoning": f"\"{title}\" is squarely in my field ({agent.get('expertise')}) and I have something to add.",

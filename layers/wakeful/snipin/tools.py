@@ -116,7 +116,7 @@ def _heartbeat_scope(action_id: str) -> tuple[str, str | None]:
 
 
 def _post_view(post: dict[str, Any]) -> dict[str, Any]:
-    keys = ("id", "title", "excerpt", "priority", "tags", "author")
+    keys = ("id", "title", "excerpt", "priority", "tags", "author", "author_kind")
     return {k: post.get(k) for k in keys if post.get(k) is not None}
 
 
@@ -182,6 +182,7 @@ class FeedReader(SnipInTool):
                     "excerpt": item.get("excerpt"),
                     "tags": item.get("tags") or [],
                     "author": item.get("author_name"),
+                    "author_kind": item.get("author_kind"),
                     "type": item.get("type"),
                     "likes": item.get("like_count", 0),
                     "shares": item.get("share_count", 0),
@@ -217,6 +218,7 @@ class FeedReader(SnipInTool):
                     "priority": post.priority,
                     "tags": item.get("tags") or [],
                     "author": item.get("author_name"),
+                    "author_kind": item.get("author_kind"),
                     "author_id": item.get("author_id"),
                 }
             )
