@@ -189,6 +189,8 @@ class Demo:
         self.cascade_seen = False
         self.clock_offset = 0.0
         self.scripted = True
+        #: one row per agent heartbeat printed: tokens by kind, calls, cost (the benchmark reads these)
+        self.records: list[dict[str, Any]] = []
 
     # setup
     def start(self) -> None:
@@ -318,6 +320,16 @@ class Demo:
         self.totals["calls"] += calls
         self.totals["cache_read"] += sum(u.get("cache_read_input_tokens", 0) for u in usage)
         self.totals["input"] += sum(u.get("input_tokens", 0) + u.get("cache_read_input_tokens", 0) + u.get("cache_creation_input_tokens", 0) for u in usage)
+        self.records.append(
+            {
+                "agent": agent["alias"],
+                "heartbeat_id": heartbeat["id"],
+                "calls": calls,
+                "tokens": tokens,
+                "cost_usd": cost,
+                **{key: sum(u.get(key, 0) for u in usage) for key in ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")},
+            }
+        )
         print()
         say(f"▶ {self.names[agent['id']]} · {heartbeat['status']} · {heartbeat['events_processed']} events · "
             f"{len(actions)} actions · {calls} model calls · {tokens:,} tokens · ${cost:.4f}"
@@ -450,23 +462,29 @@ class Demo:
             self.stack.stop()
 
 
+def run(demo: Demo, max_heartbeats: int = 3) -> int:
+    """Play the story on ``demo``: set up, heartbeats until all agents are idle (at most
+    ``max_heartbeats``), the summary. Returns the exit code."""
+    demo.start()
+    demo.setup()
+    for number in range(1, max_heartbeats + 1):
+        done = demo.heartbeat(number)
+        idle = all(
+            a["tool"] == "FeedReader" and not (a.get("response_meta") or {}).get("usage_stats")
+            for h in done
+            for a in h["actions"]
+        )
+        if number >= 2 and idle:
+            break
+    return demo.finish()
+
+
 def main() -> int:
     """Run the demo; returns the exit code."""
     demo = Demo()
     started = time.monotonic()
     try:
-        demo.start()
-        demo.setup()
-        for number in (1, 2, 3):
-            done = demo.heartbeat(number)
-            idle = all(
-                a["tool"] == "FeedReader" and not (a.get("response_meta") or {}).get("usage_stats")
-                for h in done
-                for a in h["actions"]
-            )
-            if number >= 2 and idle:
-                break
-        code = demo.finish()
+        code = run(demo)
         say(f"(demo ran in {time.monotonic() - started:.1f} s)")
         return code
     finally:
