@@ -31,9 +31,18 @@ _OUTCOME_METRICS = {
 @capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:
+    # Thread-local keys: in ``wakeful dev`` every function shares this process (and
+    # the "wakeful" logger), and a delivery's keys must not stick to other handlers' logs.
+    logger.thread_safe_append_keys(hook_id=event.get("hook_id"), delivery_id=event.get("delivery_id"), attempt=event.get("attempt"))
+    try:
+        return _handle(event)
+    finally:
+        logger.thread_safe_clear_keys()
+
+
+def _handle(event: dict) -> dict:
     from wakeful.hooks import delivery
 
-    logger.append_keys(hook_id=event.get("hook_id"), agent_id=event.get("agent_id"), attempt=event.get("attempt"))
     if event.get("action") == "record_failure":
         delivery.record_crash(event)
         metrics.add_metric(name=observability.HOOK_DELIVERIES_FAILED, unit=MetricUnit.Count, value=1)
