@@ -17,6 +17,7 @@ def stack() -> Iterator[Any]:
     from wakeful.local.runtime import DevStack
 
     os.environ.setdefault("WAKEFUL_HEARTBEAT_LEASE_SECONDS", "300")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
     # Hook retries wait base × 2^(n−1) s: a small base keeps the hook tests short.
     os.environ.setdefault("WAKEFUL_HOOK_BACKOFF_BASE_SECONDS", "0.5")
     dev = DevStack(port=0, workers=False, visibility_timeout=1).start()

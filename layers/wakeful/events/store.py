@@ -69,10 +69,6 @@ def append(
 
     for attempt in range(_MAX_TRIES):
         now = clock.now()
-        if idem_key:
-            existing = _existing(idem_key, now)
-            if existing is not None:
-                return AppendResult(existing, created=False)
         agent = ddb.get("agents", {"agent_id": agent_id})
         if agent is None or agent.get("deleted"):
             raise EventAgentNotFoundError(f"agent {agent_id} not found")
@@ -145,8 +141,13 @@ def append(
             codes = ddb.cancellation_codes(error)
             if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
                 raise
-            # Lost a race (another append moved last_seq, or a concurrent repeat of
-            # this idempotency key won): read again and retry.
+            if idem_key and codes and codes[-1] == "ConditionalCheckFailed":
+                # A repeat: the idempotency record exists (checked here rather than by a
+                # read before every append, which would cost a request each time).
+                existing = _existing(idem_key, now)
+                if existing is not None:
+                    return AppendResult(existing, created=False)
+            # Lost a race (another append moved last_seq): read again and retry.
             time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
             continue
         return AppendResult([Event.from_item(r) for r in records], created=True)

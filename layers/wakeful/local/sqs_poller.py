@@ -80,8 +80,9 @@ class QueuePoller:
             result = self.invoke({"Records": lambda_records(self.queue_arn, messages)})
             for failure in (result or {}).get("batchItemFailures", []) if isinstance(result, dict) else []:
                 failed.add(failure["itemIdentifier"])
-        except Exception:  # noqa: BLE001 - a crashed invocation fails the whole batch, as on Lambda
-            logger.exception("handler invocation failed", extra={"queue": self.queue_url})
+        except Exception as error:  # noqa: BLE001 - a failed invocation fails the whole batch, as on Lambda
+            # (Powertools raises when every record of a batch failed; each was logged.)
+            logger.warning("invocation failed; the batch will be redelivered", extra={"queue": self.queue_url, "error": str(error)[:200]})
             failed = {m["MessageId"] for m in messages}
         done = [m for m in messages if m["MessageId"] not in failed]
         for start in range(0, len(done), 10):
