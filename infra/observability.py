@@ -16,8 +16,6 @@ Alarms (all to the SNS alarm topic):
 
 from __future__ import annotations
 
-import re
-
 from aws_cdk import Duration, Stack
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_cloudwatch as cw
@@ -31,6 +29,7 @@ from aws_cdk import aws_sqs as sqs
 from aws_cdk import aws_stepfunctions as sfn
 from constructs import Construct
 
+from infra.metrics import failure_rate_pairs, metric_groups
 from infra.names import camel
 from wakeful import constants
 from wakeful import observability as obs
@@ -40,7 +39,6 @@ PERIOD = Duration.minutes(5)
 #: Failure-rate alarm thresholds (percent) by metric stem; others use the default.
 FAILURE_RATE_THRESHOLDS = {"Heartbeats": 5, "Actions": 25, "HookDeliveries": 50}
 DEFAULT_FAILURE_RATE = 10
-_OK_SUFFIXES = ("Completed", "Succeeded")
 #: A heartbeat message older than this means heartbeats are not being picked up.
 HEARTBEAT_QUEUE_MAX_AGE_SECONDS = 900
 
@@ -57,30 +55,6 @@ def wakeful_metric(name: str, statistic: str = "Sum", label: str | None = None) 
         period=PERIOD,
         label=label or name,
     )
-
-
-def metric_groups() -> dict[str, list[str]]:
-    """METRICS grouped by the first word of the name (``Heartbeats``, ``Hook``, ``Llm``)."""
-    groups: dict[str, list[str]] = {}
-    for name in METRICS:
-        match = re.match(r"[A-Z][a-z0-9]*", name)
-        word = (match.group(0) if match else name).rstrip("s") or name
-        groups.setdefault(word, []).append(name)
-    return groups
-
-
-def failure_rate_pairs() -> list[tuple[str, str, str]]:
-    """(stem, ok metric, failed metric) for every ``<Stem>Failed`` with a sibling."""
-    pairs = []
-    for name in METRICS:
-        if not name.endswith("Failed"):
-            continue
-        stem = name[: -len("Failed")]
-        for suffix in _OK_SUFFIXES:
-            if stem + suffix in METRICS:
-                pairs.append((stem, stem + suffix, name))
-                break
-    return pairs
 
 
 class Observability(Construct):
