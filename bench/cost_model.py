@@ -556,7 +556,7 @@ def _hook_delivery_cost() -> float:
 def _print_tally(title: str, tally: Tally) -> None:
     out = _REAL_STDOUT
     out.write(f"\n{title}\n")
-    out.write("  invocations: " + ", ".join(f"{f} {n:g}" for f, n in sorted(tally.invocations.items())) + "\n")
+    out.write("  local invocations (SQS in batches): " + ", ".join(f"{f} {n:g}" for f, n in sorted(tally.invocations.items())) + "\n")
     out.write("  SQS records: " + ", ".join(f"{f} {n:g}" for f, n in sorted(tally.records.items())) + "\n")
     out.write("  CPU ms:      " + ", ".join(f"{f} {n:.0f}" for f, n in sorted(tally.cpu_ms.items())) + "\n")
     out.write("  EMF metrics: " + ", ".join(f"{m} {n:g}" for m, n in sorted(tally.metrics.items())) + "\n")
@@ -574,6 +574,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--llm-seconds", type=float, default=LLM_CALL_SECONDS, help="model answer time per LLM call")
     args = parser.parse_args(argv)
 
+    import warnings
+
+    warnings.filterwarnings("ignore", message="No application metrics to publish")
     os.environ.pop("ANTHROPIC_API_KEY", None)  # the scripted provider: deterministic, offline
     os.environ["POWERTOOLS_LOG_LEVEL"] = "INFO"
     from wakeful.local.runtime import DevStack
