@@ -5,6 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PIP_FLAGS := --quiet --disable-pip-version-check
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
+export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
 .PHONY: install demo test test-fast bench synth clean
 
@@ -30,8 +31,9 @@ test-fast: install
 bench: install
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
+# Offline: the layer is built without its dependencies (not deployable; see README).
 synth: install
-	@$(PY) -m infra.app
+	@WAKEFUL_LAYER_DEPS=none $(PY) -m infra.app
 
 clean:
 	rm -rf $(VENV) cdk.out .pytest_cache

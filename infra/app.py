@@ -7,6 +7,7 @@ unsuppressed finding is an error annotation and ``npx cdk deploy`` stops on it.
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION", "1")
 os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
@@ -31,10 +32,23 @@ def build(app: App | None = None, *, nag: bool = True) -> tuple[App, WakefulStac
     return app, stack
 
 
-def main() -> None:
-    app, _ = build()
-    app.synth()
+def main() -> int:
+    """Synthesize. Run by the CDK CLI, it writes where the CLI says; run directly
+    (``make synth``), it writes ``cdk.out/`` and fails on any error annotation (such as
+    an unsuppressed cdk-nag finding), as ``cdk deploy`` would."""
+    by_cli = "CDK_OUTDIR" in os.environ
+    app, stack = build(App() if by_cli else App(outdir="cdk.out"))
+    assembly = app.synth()
+    if by_cli:
+        return 0
+    artifact = assembly.get_stack_artifact(stack.artifact_id)
+    errors = [f"{m.id}: {m.entry.data}" for m in artifact.messages if "ERROR" in str(m.level)]
+    for error in errors:
+        print(f"error: {error}", file=sys.stderr)
+    resources = len(artifact.template.get("Resources", {}))
+    print(f"synthesized {assembly.directory}/{artifact.template_file} ({resources} resources, {len(errors)} errors)")
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
