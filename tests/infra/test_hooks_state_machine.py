@@ -18,15 +18,10 @@ ARN = "arn:aws:lambda:us-east-1:123456789012:function:wakeful-deliver-hook"
 
 
 @pytest.fixture(scope="module")
-def synthesized() -> tuple[Path, dict[str, Any]]:
-    """(cloud assembly directory, Wakeful stack template), synthesized offline."""
-    from aws_cdk import App
-
-    from infra.app import build
-
-    app, stack = build(App(context={"wakeful:layerDeps": "none"}), nag=False)
-    assembly = app.synth()
-    return Path(assembly.directory), assembly.get_stack_artifact(stack.artifact_id).template
+def synthesized(synth: Any) -> tuple[Path, dict[str, Any]]:
+    """(cloud assembly directory, Wakeful stack template): the session's one offline
+    synthesis (tests/infra/conftest.py), so that the infra tests synthesize once."""
+    return synth.outdir, synth.template
 
 
 def _state_machine(template: dict[str, Any]) -> dict[str, Any]:
