@@ -109,7 +109,9 @@ def specs() -> dict[str, FunctionSpec]:
             # Most of its time is spent waiting for the model, billed per GB-second:
             # 512 MB keeps that cheap (docs/cost.md); SnapStart restores the imports.
             memory_mb=512,
-            timeout_seconds=120,  # an LLM answer plus an HTTP tool's retries
+            # An LLM call may take 30 s x 3 attempts (wakeful.llm.settings defaults) and a
+            # tool may make two; an HTTP tool's timeout_ms defaults to 10 s with retries.
+            timeout_seconds=180,
             writes=(
                 "actions", "agents", "events", "idempotency", "memories",
                 *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
