@@ -40,6 +40,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     raw_body: bytes | None = None
+    stop_reason: str | None = None
 
 
 def tool_use(input_: Any, name: str | None = None, text: str | None = None) -> Reply:
@@ -63,7 +64,7 @@ def error(status: int, error_type: str, message: str = "scripted error", retry_a
 def slow(seconds: float, reply: Reply | None = None) -> Reply:
     """Answer only after ``seconds`` (to make the client time out)."""
     base = reply or Reply()
-    return Reply(base.status, base.content, base.error_type, base.message, base.headers, seconds, base.raw_body)
+    return Reply(base.status, base.content, base.error_type, base.message, base.headers, seconds, base.raw_body, base.stop_reason)
 
 
 def _tokens(text_: str) -> int:
@@ -206,7 +207,7 @@ class FakeAnthropic:
             "role": "assistant",
             "model": body.get("model", "claude-fake"),
             "content": content,
-            "stop_reason": "tool_use" if any(b.get("type") == "tool_use" for b in content) else "end_turn",
+            "stop_reason": reply.stop_reason or ("tool_use" if any(b.get("type") == "tool_use" for b in content) else "end_turn"),
             "stop_sequence": None,
             "usage": usage,
         }

@@ -119,6 +119,15 @@ def test_malformed_json_fails_with_a_clear_error_and_still_counts_its_tokens(cla
     assert session.usage_stats()["calls"] == 1  # type: ignore[index]
 
 
+def test_an_answer_cut_off_at_max_tokens_says_so(claude: fake.FakeAnthropic) -> None:
+    cut = fake.text('{"should_reply": true, "reaso')
+    cut.stop_reason = "max_tokens"
+    claude.push(cut)
+    session = _session()
+    with pytest.raises(LLMMalformedOutputError, match=r"cut off at max_tokens=1024"):
+        session.ask(_request(session), "decide")
+
+
 def test_an_answer_of_the_wrong_shape_fails_and_is_not_remembered(claude: fake.FakeAnthropic) -> None:
     claude.push(fake.tool_use({"should_reply": "maybe"}), fake.tool_use(GOOD))
     session = _session()

@@ -22,7 +22,7 @@ import logging
 from typing import Any
 
 from wakeful.llm import ledger, parsing, providers
-from wakeful.llm.exceptions import LLMBudgetExceededError
+from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, Usage
 from wakeful.llm.settings import get_settings
 
@@ -85,8 +85,13 @@ class LLMSession:
         settings = get_settings()
         raw = providers.get(settings.provider).complete(request, model)
         self._record(step, raw.usage)
-        data, _text = parsing.from_content(raw.content, request.response.name)
-        answer = parsing.validate(request.response, data)
+        try:
+            data, _text = parsing.from_content(raw.content, request.response.name)
+            answer = parsing.validate(request.response, data)
+        except LLMMalformedOutputError as error:
+            if raw.stop_reason == "max_tokens":
+                raise LLMMalformedOutputError(f"{error} (the answer was cut off at max_tokens={request.max_tokens})") from error
+            raise
         if self.agent_id and self.action_id:
             kept = ledger.memo_put(self.agent_id, self.action_id, step, answer.model_dump(mode="json"), raw.usage)
             answer = parsing.validate(request.response, kept)
