@@ -134,6 +134,15 @@ def suppress(stack: "WakefulStack") -> None:
             ],
         )
 
+    if stack.settings.alarm_email:
+        _add(
+            stack.observability.topic,
+            "Serverless-SNSRedrivePolicy",
+            "The only subscription is the operator's alarm email. An undelivered alarm "
+            "email has nothing to replay from a DLQ: the alarm's state stays visible in "
+            "CloudWatch, and SNS already retries email delivery.",
+        )
+
     if stack.deliver_hook is not None:
         _add(
             stack.deliver_hook.state_machine,
