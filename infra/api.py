@@ -11,7 +11,7 @@ error shape.
 
 from __future__ import annotations
 
-from aws_cdk import Stack
+from aws_cdk import RemovalPolicy, Stack
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
@@ -48,7 +48,9 @@ class Api(Construct):
         webhook_function: lambda_.IFunction | None,
     ) -> None:
         super().__init__(scope, construct_id)
-        access_logs = logs.LogGroup(self, "AccessLogs", retention=retention(settings.log_retention_days))
+        access_logs = logs.LogGroup(
+            self, "AccessLogs", retention=retention(settings.log_retention_days), removal_policy=RemovalPolicy.DESTROY
+        )
         method_options = {}
         if webhook_function is not None:
             method_options[f"{WEBHOOK_PATH}/POST"] = apigw.MethodDeploymentOptions(

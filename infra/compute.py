@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from aws_cdk import Annotations, Duration, Stack
+from aws_cdk import Annotations, Duration, RemovalPolicy, Stack
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
@@ -154,7 +154,10 @@ class Functions(Construct):
         stack: Stack,
     ) -> None:
         cid = camel(name)
-        log_group = logs.LogGroup(self, f"{cid}Logs", retention=retention(settings.log_retention_days))
+        # Logs go with the stack (they expire anyway); a retained group would outlive it.
+        log_group = logs.LogGroup(
+            self, f"{cid}Logs", retention=retention(settings.log_retention_days), removal_policy=RemovalPolicy.DESTROY
+        )
         role = iam.Role(
             self,
             f"{cid}Role",

@@ -10,7 +10,7 @@ transition (without execution data: payloads carry users' data) and traces with 
 
 from __future__ import annotations
 
-from aws_cdk import Stack
+from aws_cdk import RemovalPolicy, Stack
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
@@ -48,6 +48,8 @@ class DeliverHook(Construct):
             # /aws/vendedlogs/ keeps CloudWatch Logs' resource policy from growing per log group.
             log_group_name=f"/aws/vendedlogs/states/{stack.stack_name}-deliver-hook",
             retention=retention(settings.log_retention_days),
+            # Named, so it must go with the stack or the next deploy would collide with it.
+            removal_policy=RemovalPolicy.DESTROY,
         )
         self.state_machine = sfn.StateMachine(
             self,
