@@ -32,3 +32,62 @@ def serialize_dynamodb_requests() -> None:
 
     call_action._wakeful_serialized = True  # type: ignore[attr-defined]
     DynamoHandler.call_action = call_action  # type: ignore[method-assign]
+
+
+class _TablesNotCopied:
+    """Stands in for the ``copy`` module inside moto's transact_write_items, whose
+    whole-table snapshots make every transaction O(table size)."""
+
+    @staticmethod
+    def deepcopy(value: Any, memo: Any = None) -> Any:
+        return value
+
+
+def cheap_transaction_rollback() -> None:
+    """Make moto's TransactWriteItems cost O(items in the transaction).
+
+    moto deep-copies every table a transaction touches so it can roll back: with a
+    session's worth of events an append took 150 ms and grew without bound. Instead,
+    snapshot only the items the transaction names and put them back if it is cancelled.
+    Correct only with :func:`serialize_dynamodb_requests` (nothing else runs meanwhile).
+    """
+    import copy
+
+    from moto.dynamodb import models as ddb_models
+    from moto.dynamodb.models.dynamo_type import DynamoType
+
+    backend = ddb_models.DynamoDBBackend
+    original = backend.transact_write_items
+    if getattr(original, "_wakeful_cheap_rollback", False):
+        return
+
+    def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> Any:
+        snapshot = []
+        for entry in transact_items:
+            try:
+                op_type, op = next(iter(entry.items()))
+                table = self.get_table(op["TableName"])
+                attrs = op["Item"] if op_type == "Put" else op["Key"]
+                hash_key = DynamoType(attrs[table.hash_key_attr])
+                range_key = DynamoType(attrs[table.range_key_attr]) if table.range_key_attr else None
+                snapshot.append((table, hash_key, range_key, copy.deepcopy(table.get_item(hash_key, range_key))))
+            except Exception:  # noqa: BLE001 - moto reports malformed items itself
+                continue
+        saved = ddb_models.copy
+        ddb_models.copy = _TablesNotCopied  # type: ignore[assignment]
+        try:
+            return original(self, transact_items)
+        except Exception:
+            for table, hash_key, range_key, item in reversed(snapshot):
+                if item is None:
+                    table.delete_item(hash_key, range_key)
+                elif range_key is not None:
+                    table.items[hash_key][range_key] = item
+                else:
+                    table.items[hash_key] = item
+            raise
+        finally:
+            ddb_models.copy = saved  # type: ignore[assignment]
+
+    transact_write_items._wakeful_cheap_rollback = True  # type: ignore[attr-defined]
+    backend.transact_write_items = transact_write_items  # type: ignore[method-assign]
