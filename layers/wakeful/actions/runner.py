@@ -18,6 +18,7 @@ from botocore.exceptions import ClientError
 from wakeful import clock, ddb, queues
 from wakeful.actions import records
 from wakeful.events import store as events
+from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
 from wakeful.hooks.firing import fire
 from wakeful.tools import registry
@@ -52,9 +53,10 @@ def run(action_id: str) -> str:
             return "already-finished"
         raise
 
-    agent = ddb.get("agents", {"agent_id": action["agent_id"]}) or {}
     meta = action.get("request_meta") or {}
-    tool = registry.resolve(action["owner"], action["tool"]) if agent else None
+    # The action carries what hooks need (agent identity, hook types), so no agent read.
+    agent = {**(meta.get("agent_context") or {}), "hook_types": action.get("hook_types") or []}
+    tool = registry.resolve(action["owner"], action["tool"])
     hook_data = {
         "action_id": action_id,
         "tool_name": action["tool"],
@@ -67,24 +69,17 @@ def run(action_id: str) -> str:
         fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
 
     started = time.perf_counter()
-    if not agent:
-        response = ToolResponse(success=False, error="agent deleted")
-    elif tool is None:
+    if tool is None:
         response = ToolResponse(success=False, error=f"tool {action['tool']!r} not found (deleted?)")
     else:
         response = _call(tool, action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
 
     if response.success and response.new_events:
-        events.append(
-            action["agent_id"],
-            [
-                NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{action['tool']}")
-                for e in response.new_events
-            ],
-            idempotency_key=f"action:{action_id}",
-            parent_action_id=action_id,
-        )
+        try:
+            _append_new_events(action, response)
+        except EventAgentNotFoundError:
+            response = ToolResponse(success=False, output=response.output, error="agent deleted; its new events were dropped")
 
     status = records.COMPLETED if response.success else records.FAILED
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
@@ -131,7 +126,7 @@ def run(action_id: str) -> str:
         fire(agent, f"AFTER_{tool.hook_name()}", after, delivery_key=f"{action_id}:after-tool", **hook_args)
         if response.success:
             fire(agent, "ACTION_COMPLETED", after, delivery_key=f"{action_id}:completed", **hook_args)
-    if not response.success and agent:
+    if not response.success:
         fire(
             agent,
             "ACTION_FAILED",
@@ -148,6 +143,19 @@ def run(action_id: str) -> str:
     logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
     _continue(finished)
     return status.lower()
+
+
+def _append_new_events(action: dict[str, Any], response: ToolResponse) -> None:
+    """Append the tool's ``new_events``, once per action (idempotency key)."""
+    events.append(
+        action["agent_id"],
+        [
+            NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{action['tool']}")
+            for e in response.new_events
+        ],
+        idempotency_key=f"action:{action['action_id']}",
+        parent_action_id=action["action_id"],
+    )
 
 
 def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
@@ -170,6 +178,23 @@ def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
 
 
 def _continue(action: dict[str, Any]) -> None:
-    """Ask the orchestrator to look at the action's heartbeat (round may be done)."""
-    if action.get("heartbeat_id"):
+    """Take the finished action out of its heartbeat's ``open_actions``; whoever empties
+    the set asks the orchestrator to go on. Removing from a set is idempotent, so a
+    redelivered message can do it again safely."""
+    if not action.get("heartbeat_id"):
+        return
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("heartbeats"),
+            Key=ddb.serialize({"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}),
+            UpdateExpression="DELETE open_actions :done",
+            ConditionExpression="attribute_exists(heartbeat_id)",
+            ExpressionAttributeValues={":done": {"SS": [action["action_id"]]}},
+            ReturnValues="UPDATED_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return  # the heartbeat is gone; nothing waits for this action
+        raise
+    if not (response.get("Attributes") or {}).get("open_actions"):
         queues.send_heartbeats([{"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}])

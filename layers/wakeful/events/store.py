@@ -44,6 +44,7 @@ def append(
     idempotency_key: str | None = None,
     parent_action_id: str | None = None,
     extra: dict[str, Any] | None = None,
+    expected_last_seq: int | None = None,
 ) -> AppendResult:
     """Append events to an agent's log atomically, in order.
 
@@ -53,6 +54,8 @@ def append(
         idempotency_key: repeats within 24 h return the first result, appending nothing.
         parent_action_id: the action whose tool emitted these events, if any.
         extra: additional attributes stored on each event item.
+        expected_last_seq: the agent's ``last_seq`` if the caller just read it; saves
+            the first read (a wrong guess only costs a retry).
 
     Raises:
         EventAgentNotFoundError: the agent does not exist.
@@ -69,10 +72,13 @@ def append(
 
     for attempt in range(_MAX_TRIES):
         now = clock.now()
-        agent = ddb.get("agents", {"agent_id": agent_id})
-        if agent is None or agent.get("deleted"):
-            raise EventAgentNotFoundError(f"agent {agent_id} not found")
-        last_seq = int(agent.get("last_seq", 0))
+        if attempt == 0 and expected_last_seq is not None:
+            last_seq = expected_last_seq
+        else:
+            agent = ddb.get("agents", {"agent_id": agent_id})
+            if agent is None:
+                raise EventAgentNotFoundError(f"agent {agent_id} not found")
+            last_seq = int(agent.get("last_seq", 0))
         items: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         for offset, new in enumerate(new_events, start=1):
@@ -148,6 +154,8 @@ def append(
                 if existing is not None:
                     return AppendResult(existing, created=False)
             # Lost a race (another append moved last_seq): read again and retry.
+            if attempt == 0 and expected_last_seq is not None:
+                continue
             time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
             continue
         return AppendResult([Event.from_item(r) for r in records], created=True)

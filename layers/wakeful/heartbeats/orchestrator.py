@@ -103,11 +103,14 @@ def _advance(item: dict[str, Any]) -> str:
         if not agent.get("is_active", True):
             _park(item)
             return "parked"
+        # The window starts after the agent's processed_seq; fixed at the first claim.
         item = _update(
             item,
             "SET #st = :executing, started_at = if_not_exists(started_at, :now), "
-            "active_owner = :owner, lease_expires_at = :lease",
-            {":now": now, ":owner": item["owner"], ":lease": lease},
+            "active_owner = :owner, lease_expires_at = :lease, "
+            "cursor_seq = if_not_exists(cursor_seq, :start), window_start_seq = if_not_exists(window_start_seq, :start), "
+            "#rnd = if_not_exists(#rnd, :zero)",
+            {":now": now, ":owner": item["owner"], ":lease": lease, ":start": int(agent.get("processed_seq", 0)), ":zero": 0},
             "#st = :queued",
         )
         last = agent.get("last_heartbeat") or None
@@ -119,7 +122,11 @@ def _advance(item: dict[str, Any]) -> str:
             context={"triggered_by": "CRON_SCHEDULER"},
             delivery_key=f"{item['heartbeat_id']}:before",
         )
-    if "cursor_seq" not in item:
+    last_seq: int | None = None
+    if "heartbeat_event_seq" not in item:
+        # Idempotent (keyed by the heartbeat), so a retry before the first round is
+        # recorded finds the same event. Appended before the window is read, so the
+        # heartbeat's own HEARTBEAT event is inside its window (DESIGN.md, known flaws).
         appended = events.append(
             item["agent_id"],
             [
@@ -133,46 +140,58 @@ def _advance(item: dict[str, Any]) -> str:
                 )
             ],
             idempotency_key=f"heartbeat:{item['heartbeat_id']}",
+            expected_last_seq=int(agent.get("last_seq", 0)),
         )
-        item = _init_window(item, int(agent.get("processed_seq", 0)), appended.events[0].seq)
+        item = {**item, "heartbeat_event_seq": appended.events[0].seq}
+        last_seq = max(int(agent.get("last_seq", 0)), appended.events[0].seq)
 
     while True:
-        open_ids = item.get("round_actions") or []
-        if open_ids:
-            found = ddb.batch_get("actions", [{"action_id": a} for a in open_ids])
-            still_open = [
-                a for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]
-            ]
-            if still_open:
-                if item.get("round_dispatch") != item["attempt"]:
-                    # A new claim after a lost worker: the first dispatch may be lost too.
-                    order = {a: i for i, a in enumerate(open_ids)}
-                    pending = sorted((a["action_id"] for a in still_open), key=order.__getitem__)
-                    item = _update(
-                        item, "SET round_dispatch = :attempt, lease_expires_at = :lease", {":lease": clock.now() + settings.heartbeat_lease_seconds}
-                    )
-                    queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
-                    return "redispatched"
+        if item.get("open_actions"):
+            # Tools remove their action from ``open_actions`` when it finishes; the last
+            # one sends the "continue" that brings us back here with the set empty.
+            if item.get("round_dispatch") == item["attempt"]:
                 return "waiting"
+            # A new claim after a lost worker: the first dispatch may be lost too.
+            order = {a: i for i, a in enumerate(item.get("round_actions") or [])}
+            found = ddb.batch_get("actions", [{"action_id": a} for a in item["open_actions"]])
+            pending = sorted(
+                (a["action_id"] for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]),
+                key=lambda a: order.get(a, 0),
+            )
+            item = _update(
+                item,
+                "SET round_dispatch = :attempt, lease_expires_at = :lease",
+                {":lease": clock.now() + settings.heartbeat_lease_seconds},
+            )
+            if pending:
+                queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
+                return "redispatched"
+            # Every open action had in fact finished: close the round below.
+            item = _update(item, "REMOVE open_actions", {})
         if item.get("round", 0) >= settings.max_cascade_rounds:
             _finish(item, agent, status=hb.COMPLETED)
             return "completed-depth-bound"
-        agent = ddb.get("agents", {"agent_id": item["agent_id"]}) or agent
+        if last_seq is None:
+            agent = ddb.get("agents", {"agent_id": item["agent_id"]}) or agent
+            last_seq = int(agent.get("last_seq", 0))
         cursor = int(item["cursor_seq"])
-        if int(agent.get("last_seq", 0)) <= cursor:
-            _finish(item, agent, status=hb.COMPLETED)
-            return "completed"
-        window = list(events.read_range(item["agent_id"], cursor, int(agent["last_seq"]), limit=MAX_EVENTS_PER_ROUND))
+        window = list(events.read_range(item["agent_id"], cursor, last_seq, limit=MAX_EVENTS_PER_ROUND)) if last_seq > cursor else []
         if not window:
             _finish(item, agent, status=hb.COMPLETED)
             return "completed"
         round_no = int(item.get("round", 0)) + 1
         action_ids = _create_actions(item, agent, window, round_no)
+        if not action_ids:
+            # Nothing to run: this round's events are processed, and nothing of ours
+            # can have emitted more. Anything that arrived meanwhile is the next
+            # heartbeat's.
+            _finish(item, agent, status=hb.COMPLETED, processed_seq=window[-1].seq, more_events=len(window))
+            return "completed"
         item = _update(
             item,
             "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
             "events_processed = events_processed + :ne, actions_triggered = actions_triggered + :na, "
-            "lease_expires_at = :lease",
+            "lease_expires_at = :lease, open_actions = :open, heartbeat_event_seq = :hbseq",
             {
                 ":round": round_no,
                 ":prev": round_no - 1,
@@ -181,29 +200,13 @@ def _advance(item: dict[str, Any]) -> str:
                 ":ne": len(window),
                 ":na": len(action_ids),
                 ":lease": clock.now() + settings.heartbeat_lease_seconds,
+                ":open": set(action_ids),
+                ":hbseq": item["heartbeat_event_seq"],
             },
             "#rnd = :prev",
         )
-        if action_ids:
-            queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
-            return "dispatched"
-
-
-def _init_window(item: dict[str, Any], start: int, heartbeat_seq: int) -> dict[str, Any]:
-    try:
-        return _update(
-            item,
-            "SET cursor_seq = :start, window_start_seq = :start, #rnd = :zero, heartbeat_event_seq = :seq",
-            {":start": start, ":zero": 0, ":seq": heartbeat_seq},
-            "attribute_not_exists(cursor_seq)",
-        )
-    except _Stale:
-        # Either another worker initialised the window (go on with its state) or the
-        # claim moved on (stop).
-        fresh = ddb.get("heartbeats", {"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"]})
-        if fresh is None or fresh.get("attempt") != item["attempt"] or fresh["status"] not in hb.CLAIMED:
-            raise
-        return fresh
+        queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
+        return "dispatched"
 
 
 def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[Any], round_no: int) -> list[str]:
@@ -244,6 +247,8 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
                 "tool": tool_name,
                 "status": actions.PENDING,
                 "parent_action_id": event.parent_action_id,
+                # Copied so the tool runner need not read the agent to fire hooks.
+                "hook_types": list(agent.get("hook_types") or []),
                 "request_meta": {
                     "event": {
                         "id": event.id,
@@ -333,7 +338,15 @@ def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     return True
 
 
-def _finish(item: dict[str, Any], agent: dict[str, Any] | None, *, status: str, error: str | None = None) -> None:
+def _finish(
+    item: dict[str, Any],
+    agent: dict[str, Any] | None,
+    *,
+    status: str,
+    error: str | None = None,
+    processed_seq: int | None = None,
+    more_events: int = 0,
+) -> None:
     """Complete or fail the heartbeat, advance ``processed_seq`` (on success) and put
     the next heartbeat, atomically."""
     client = ddb.client()
@@ -346,7 +359,8 @@ def _finish(item: dict[str, Any], agent: dict[str, Any] | None, *, status: str, 
             ":status": status,
             ":now": now,
         }
-        hb_set = "#st = :status, completed_at = :now"
+        hb_set = "#st = :status, completed_at = :now, events_processed = :ep"
+        hb_values[":ep"] = int(item.get("events_processed", 0)) + more_events
         if error:
             hb_set += ", error_message = :err"
             hb_values[":err"] = error[:2000]
@@ -356,7 +370,7 @@ def _finish(item: dict[str, Any], agent: dict[str, Any] | None, *, status: str, 
             "Update": {
                 "TableName": ddb.table("heartbeats"),
                 "Key": _heartbeat_key(item["agent_id"], item["heartbeat_id"]),
-                "UpdateExpression": f"SET {hb_set} REMOVE lease_shard, lease_expires_at, active_owner, round_actions",
+                "UpdateExpression": f"SET {hb_set} REMOVE lease_shard, lease_expires_at, active_owner, open_actions",
                 "ConditionExpression": "attempt = :attempt AND #st IN (:queued, :executing)",
                 "ExpressionAttributeNames": {"#st": "status", **({"#own": "owner"} if status == hb.FAILED else {})},
                 "ExpressionAttributeValues": ddb.values(hb_values),
@@ -378,7 +392,7 @@ def _finish(item: dict[str, Any], agent: dict[str, Any] | None, *, status: str, 
             "heartbeat_id": item["heartbeat_id"],
             "status": status,
             "completed_at": clock.iso(now),
-            "events_processed": int(item.get("events_processed", 0)),
+            "events_processed": int(item.get("events_processed", 0)) + more_events,
             "actions_triggered": int(item.get("actions_triggered", 0)),
         }
         agent_values: dict[str, Any] = {
@@ -391,7 +405,9 @@ def _finish(item: dict[str, Any], agent: dict[str, Any] | None, *, status: str, 
         agent_set = "active_heartbeat_id = :next, next_heartbeat_at = :at, last_heartbeat = :summary"
         if status == hb.COMPLETED:
             agent_set += ", processed_seq = :processed"
-            agent_values[":processed"] = int(item.get("cursor_seq", agent.get("processed_seq", 0)))
+            agent_values[":processed"] = (
+                processed_seq if processed_seq is not None else int(item.get("cursor_seq", agent.get("processed_seq", 0)))
+            )
         condition = "active_heartbeat_id = :hid AND is_active = :active"
         if requested:
             condition += " AND requested_heartbeat_id = :req"
