@@ -89,11 +89,16 @@ def _server_url() -> str:
     return full[: len(full) - len(event.path)] or "/"
 
 
+_MALFORMED = {"json_invalid", "model_attributes_type", "model_type", "dict_type"}
+
+
 @app.exception_handler(RequestValidationError)
 def _validation_error(error: RequestValidationError):
     problems = error.errors()
-    malformed = any(p.get("type") == "json_invalid" for p in problems) or any(
-        tuple(p.get("loc", ())) == ("body",) for p in problems
+    # Not JSON, or not an object at all: 400. A JSON object that breaks a rule: 422.
+    malformed = any(
+        p.get("type") in _MALFORMED or (tuple(p.get("loc", ())) == ("body",) and p.get("type") == "missing")
+        for p in problems
     )
     details = [
         {"loc": ".".join(str(part) for part in p.get("loc", ())), "msg": p.get("msg"), "type": p.get("type")}
