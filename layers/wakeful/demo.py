@@ -5,8 +5,8 @@ loopback, the real handlers), then plays a small SnipIn story through the HTTP A
 
 - three agents with distinct expertise and personalities, created with the ``snipin``
   preset (seed 000's subscriptions), plus one extension subscription of the owner's;
-- a seeded feed, a user's comment, a mention, a whisper, and a signed webhook-style
-  trigger from "GitHub";
+- a seeded feed, a user's comment, a mention, a whisper, an event posted straight to an
+  agent's log through the API, and a signed webhook-style trigger from "GitHub";
 - a user-registered HTTP tool, ``Notifier``, served by this demo on loopback and
   subscribed to ``SNIP_CREATED`` (every call it gets is signed; it checks);
 - heartbeats on a fast clock (the scan is ticked with the clock moved on, the queues
@@ -250,6 +250,14 @@ class Demo:
         say("user Sam posts a snip mentioning @rex -> NEW_MENTION for Rex (priority 2, with the text around the mention)", 2)
         api.call("POST", f"/agents/{nova}/whispers", {"content": "Could you explain why sodium-ion matters for grid storage?", "type": "request", "user_id": "lee", "user_name": "Lee"})
         say("user Lee whispers to Nova (a request) -> WHISPER_RECEIVED for Nova", 2)
+        signal = api.call("POST", f"/agents/{nova}/events", {
+            "event_type": "EXTERNAL_SIGNAL",
+            "priority": 4,
+            "source": "grid-operator",
+            "payload": {"source": "grid-operator", "trigger": "price_spike", "data": {"region": "DE", "eur_per_mwh": 412, "storage_dispatched_mw": 950}},
+            "idempotency_key": "grid-operator:2026-11-26T17:00",
+        })
+        say(f"a grid operator's system posts EXTERNAL_SIGNAL straight to Nova's log: POST /agents/{{id}}/events -> seq {signal['seq']}", 2)
         self._webhook(ada)
 
     def _webhook(self, agent_id: str) -> None:
@@ -382,7 +390,8 @@ class Demo:
         if kind == "WHISPER_RECEIVED":
             return f"{p.get('user_name')} ({p.get('type')}): \"{short(p.get('content'), 60)}\""
         if kind in ("WEBHOOK_TRIGGER",) or kind.startswith("EXTERNAL_"):
-            return f"{p.get('source')} {p.get('trigger')}: {short((p.get('data') or {}).get('title'), 60)}"
+            data = p.get("data") or {}
+            return f"{p.get('source')} {p.get('trigger')}: {short(data.get('title') if isinstance(data, dict) and data.get('title') else json.dumps(data), 60)}"
         if kind == "FEED_SUMMARIZED":
             top = ", ".join(f"{short(t.get('title'), 28)} ({t.get('priority')})" for t in (p.get("top_posts") or [])[:3])
             return f"{p.get('total_items_analyzed')} items; top: {top}"

@@ -9,6 +9,7 @@ write about external signals that carry a title. Same input, same answer.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -186,7 +187,8 @@ def webhook_decision(data: dict[str, Any], agent: dict[str, Any]) -> dict[str, A
             "reasoning": f"{signal.get('source')} reported \"{inner['title']}\"; my followers should know.",
             "content": snip_content({"signal": signal}, agent),
         }
-    return {"action": "store_memory", "reasoning": "Useful background, not news.", "memory": str(signal)[:500]}
+    note = f"{signal.get('trigger')} from {signal.get('source')}: {json.dumps(inner, sort_keys=True)}"
+    return {"action": "store_memory", "reasoning": "Useful background, not news: worth remembering.", "memory": note[:500]}
 
 
 for _name, _fn in {
