@@ -89,7 +89,7 @@ def _server_url() -> str:
     return full[: len(full) - len(event.path)] or "/"
 
 
-_MALFORMED = {"json_invalid", "model_attributes_type", "model_type", "dict_type"}
+_MALFORMED = {"model_attributes_type", "model_type", "dict_type", "missing"}
 
 
 @app.exception_handler(RequestValidationError)
@@ -97,7 +97,7 @@ def _validation_error(error: RequestValidationError):
     problems = error.errors()
     # Not JSON, or not an object at all: 400. A JSON object that breaks a rule: 422.
     malformed = any(
-        p.get("type") in _MALFORMED or (tuple(p.get("loc", ())) == ("body",) and p.get("type") == "missing")
+        p.get("type") == "json_invalid" or (tuple(p.get("loc", ())) == ("body",) and p.get("type") in _MALFORMED)
         for p in problems
     )
     details = [
