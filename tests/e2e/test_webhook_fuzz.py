@@ -43,9 +43,7 @@ WRONG_SECRET = "whsec_" + base64.b64encode(b"not the secret, not at all!!").deco
 json_leaf = st.none() | st.booleans() | st.integers(-(10**9), 10**9) | st.floats(
     allow_nan=False, allow_infinity=False, width=32
 ) | st.text(max_size=12)
-json_value = st.recursive(
-    json_leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=3), max_leaves=8
-)
+json_value = json_leaf | st.lists(json_leaf, max_size=3) | st.dictionaries(st.text(min_size=1, max_size=6), json_leaf, max_size=3)
 
 
 def sign_standard(secret: str, msg_id: str, stamp: int, body: bytes) -> dict[str, str]:
@@ -122,7 +120,9 @@ def test_fuzzed_requests_never_answer_5xx_nor_append_without_a_valid_signature(s
         headers = {"Content-Type": "application/json", **sign(secret, now, body)}
         path_id, is_b64, wire_body = webhook_id, False, body
         null_body = False
-        for mutation in data.draw(st.lists(st.sampled_from(MUTATIONS), max_size=3)):
+        # At least one mutation (some keep the signature valid: recase_header, base64_body,
+        # both_schemes, signature_noise, sha_upper), so most requests are rejected ones.
+        for mutation in data.draw(st.lists(st.sampled_from(MUTATIONS), min_size=1, max_size=3)):
             if mutation == "flip_byte" and wire_body:
                 i = data.draw(st.integers(0, len(wire_body) - 1))
                 wire_body = wire_body[:i] + bytes([wire_body[i] ^ (1 << data.draw(st.integers(0, 7)))]) + wire_body[i + 1 :]
