@@ -21,6 +21,15 @@ def stack() -> Iterator[Any]:
     # Hook retries wait base × 2^(n−1) s: a small base keeps the hook tests short.
     os.environ.setdefault("WAKEFUL_HOOK_BACKOFF_BASE_SECONDS", "0.5")
     dev = DevStack(port=0, workers=False, visibility_timeout=1).start()
+
+    # DESIGN.md invariant 3: no DynamoDB Scan on any path. Every handler runs in this
+    # process with these clients, so a Scan anywhere fails the test that caused it.
+    def _no_scan(**_: Any) -> None:
+        raise AssertionError("DynamoDB Scan called: every access path must be Get/Query by key")
+
+    from wakeful import aws
+
+    aws.client("dynamodb").meta.events.register("before-call.dynamodb.Scan", _no_scan, unique_id="no-scan")
     yield dev
     dev.stop()
 
