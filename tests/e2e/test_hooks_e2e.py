@@ -84,11 +84,15 @@ def test_a_receiver_failing_twice_gets_three_attempts_with_one_webhook_id_and_gr
     assert {d.header("webhook-id") for d in got} == {delivery_id}
     assert {d.header("X-Wakeful-Delivery-Id") for d in got} == {delivery_id}
     assert len({d.raw for d in got}) == 1  # the same body every time
-    first, second = gaps(got)
-    assert first >= 0.8 * base and second >= 0.8 * 2 * base
-    assert second > first
-    assert final["status"] == "SUCCESS" and final["attempts"] == 3
     rows = executions(api, agent["id"], hook["id"])  # newest first
+    # The scheduled backoff grows (base x 2^(n-1), +-20%), and each real gap lasted at
+    # least as long as scheduled (wall-clock gaps also carry the emulator's overhead).
+    scheduled = [r["next_retry_in_ms"] / 1000 for r in reversed(rows[1:])]
+    assert 0.8 * base <= scheduled[0] <= 1.2 * base
+    assert 0.8 * 2 * base <= scheduled[1] <= 1.2 * 2 * base
+    for gap, wait in zip(gaps(got), scheduled):
+        assert gap >= wait - 0.05
+    assert final["status"] == "SUCCESS" and final["attempts"] == 3
     assert [(r["status"], r["retry_count"], r["status_code"]) for r in rows] == [
         ("SUCCESS", 2, 200),
         ("RETRYING", 1, 500),

@@ -376,7 +376,7 @@ def attempt(event: DeliverInput) -> DeliverResult:
         row_status = ROW_FAILED
     if error is None and not answer.ok:
         error = f"HTTP {answer.status_code}"
-    _record_attempt(delivery, event, row_status, answer.status_code, answer.body, error, answer.elapsed_ms, now)
+    _record_attempt(delivery, event, row_status, answer.status_code, answer.body, error, answer.elapsed_ms, now, delay)
     final = {SUCCESS: SUCCESS, RETRY: RETRYING}.get(outcome, FAILED)
     _finish_delivery(delivery_id, final, error=None if answer.ok else error, status_code=answer.status_code, attempted=True)
     return _result(outcome, row_status, answer.status_code, delay)
@@ -433,6 +433,7 @@ def _record_attempt(
     error: str | None,
     elapsed_ms: int | None,
     now: float,
+    next_delay_seconds: float = 0.0,
 ) -> None:
     row = {
         "hook_id": delivery["hook_id"],
@@ -451,6 +452,8 @@ def _record_attempt(
         "heartbeat_id": delivery.get("heartbeat_id"),
         "action_id": delivery.get("action_id"),
         "executed_at": now,
+        # When this attempt is retried: the backoff it scheduled (jitter and Retry-After included).
+        "next_retry_in_ms": int(next_delay_seconds * 1000) if status == "RETRYING" else None,
         "expires_at": int(now + RETENTION_SECONDS),
     }
     ddb.client().put_item(TableName=ddb.table("hook_executions"), Item=ddb.serialize(row))

@@ -146,6 +146,7 @@ def public_execution(row: dict[str, Any]) -> dict[str, Any]:
         "heartbeat_id": row.get("heartbeat_id"),
         "action_id": row.get("action_id"),
         "executed_at": iso(row.get("executed_at")),
+        "next_retry_in_ms": row.get("next_retry_in_ms"),
     }
 
 
