@@ -22,8 +22,12 @@ $(STAMP): pyproject.toml
 demo: install
 	@$(PY) -m wakeful.demo
 
+# Two workers (this machine has two cores); a file's tests stay on one worker, which
+# keeps module fixtures (a `wakeful dev` process, the CDK synth) from running twice.
+TEST_WORKERS ?= 2
+
 test: install
-	@$(PY) -m pytest
+	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 test-fast: install
 	@$(PY) -m pytest -m "not e2e and not infra"
