@@ -115,8 +115,8 @@ def _verify_standard(
         return Verification(False, "standard", reason=f"webhook-timestamp: {problem}")
     # Sign the timestamp exactly as sent (after trimming whitespace), as senders do.
     signed = f"{msg_id}.{stamp.strip()}.".encode("utf-8", "surrogatepass") + body
-    # Compared as canonical base64 text, as the Standard Webhooks libraries do: a
-    # non-canonical encoding of the right digest is not the signature that was sent.
+    # Compared as the base64 text of the expected digest: a non-canonical encoding of
+    # the right digest is refused, so "valid" means exactly one string per secret.
     expected = [base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()) for key in keys]
     matched = False
     for candidate in header.split(" "):
