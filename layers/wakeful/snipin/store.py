@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids
+from wakeful import clock, ddb
 from wakeful.snipin.exceptions import SnipNotFoundError
 
 LIKE = "like"
@@ -169,11 +169,6 @@ def comments(snip_id: str, *, limit: int = 100, start: dict[str, Any] | None = N
         KeyConditionExpression="snip_id = :s",
         ExpressionAttributeValues={":s": snip_id},
     )
-
-
-def get_comment(snip_id: str, comment_id: str) -> dict[str, Any] | None:
-    """One comment."""
-    return ddb.get("snip_comments", {"snip_id": snip_id, "comment_id": comment_id})
 
 
 # -- likes and shares ------------------------------------------------------------------------
@@ -406,8 +401,3 @@ def feed(owner: str, agent_id: str, *, since: float | None = None, limit: int = 
     ]
     visible.sort(key=lambda e: (e["feed_at"], e["snip_id"]), reverse=True)
     return visible[:limit]
-
-
-def new_snip_id(at: float | None = None) -> str:
-    """A fresh, time-ordered snip id."""
-    return ids.new_id("snp", at)
