@@ -112,11 +112,12 @@ def specs() -> dict[str, FunctionSpec]:
             # An LLM call may take 30 s x 3 attempts (wakeful.llm.settings defaults) and a
             # tool may make two; an HTTP tool's timeout_ms defaults to 10 s with retries.
             timeout_seconds=180,
+            # heartbeats: a finished action leaves its heartbeat's open_actions set.
             writes=(
-                "actions", "agents", "events", "idempotency", "memories",
+                "actions", "agents", "events", "heartbeats", "idempotency", "memories",
                 *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
             ),  # fmt: skip
-            reads=("tools", "heartbeats", *_HOOK_FIRING_READS),
+            reads=("tools", *_HOOK_FIRING_READS),
             sends=("heartbeat",),
             kms=("decrypt",),
             starts_hooks=True,
