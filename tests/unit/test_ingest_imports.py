@@ -1,0 +1,31 @@
+"""The ingest functions stay small (issue 4): neither the webhook_ingest nor the SQS
+ingest handler, with everything it loads at its first call, imports the management API
+(the resolver, every route module) or anthropic. Checked in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = """
+import json, sys
+import {modules}
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("wakeful", "anthropic", "aws_lambda_powertools"))))
+"""
+
+
+@pytest.mark.parametrize(
+    "modules",
+    ["functions.webhook_ingest.handler, wakeful.webhooks.receive", "functions.ingest.handler, wakeful.ingest.sqs"],
+)
+def test_ingest_handlers_import_neither_the_management_api_nor_anthropic(modules: str) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE.format(modules=modules)], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = json.loads(done.stdout)
+    assert any(m.startswith("wakeful.events") for m in loaded)  # the probe saw the domain load
+    forbidden = [m for m in loaded if m == "anthropic" or m.startswith(("anthropic.", "wakeful.api", "wakeful.llm", "aws_lambda_powertools.event_handler", "aws_lambda_powertools.utilities.batch"))]
+    assert forbidden == []
