@@ -30,7 +30,16 @@ def stack() -> Iterator[Any]:
     from wakeful import aws
 
     aws.client("dynamodb").meta.events.register("before-call.dynamodb.Scan", _no_scan, unique_id="no-scan")
+
+    # The CDK stack's least-privilege grants must allow what the handlers really do.
+    from tests.support.iam_audit import IamAudit
+    from wakeful.config import get_settings
+
+    audit = IamAudit()
+    audit.install()
     yield dev
+    problems = audit.problems(get_settings().tables, dev.queue_urls)
+    assert not problems, "IAM grants in infra/functions.py miss what the code does:\n" + "\n".join(problems)
     dev.stop()
 
 
@@ -86,3 +95,19 @@ def tool_server() -> Iterator[Any]:
     server = ToolServer()
     yield server
     server.close()
+
+
+@pytest.fixture()
+def instant_redelivery(stack: Any) -> Iterator[None]:
+    """Failed messages come back at once instead of after the visibility timeout
+    (the drain is single-threaded, so nothing is received twice concurrently)."""
+    from wakeful import aws
+
+    sqs = aws.client("sqs")
+    queues = [stack.queue_urls["heartbeat"], stack.queue_urls["action"]]
+    before = [sqs.get_queue_attributes(QueueUrl=q, AttributeNames=["VisibilityTimeout"])["Attributes"] for q in queues]
+    for queue in queues:
+        sqs.set_queue_attributes(QueueUrl=queue, Attributes={"VisibilityTimeout": "0"})
+    yield
+    for queue, attributes in zip(queues, before):
+        sqs.set_queue_attributes(QueueUrl=queue, Attributes=attributes)

@@ -11,9 +11,7 @@ timeout, and a scan later than the lease re-queues a heartbeat whose worker died
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 from tests.integration.spine_helpers import (
     all_actions,
@@ -103,20 +101,6 @@ def _check_exactly_once(api: Any, tool_server: Any, agent: dict[str, Any], subs:
     for name in ("reader", "writer"):
         mine = {a["action_id"] for a in actions if a["subscription_id"] == subs[name]["id"]}
         assert mine <= tool_server.effects[name], f"{label}: {name} never ran an action"
-
-
-@pytest.fixture()
-def instant_redelivery(stack: Any) -> Iterator[None]:
-    """Failed messages come back at once instead of after the visibility timeout
-    (the drain is single-threaded, so nothing is received twice concurrently)."""
-    sqs = aws.client("sqs")
-    queues = [stack.queue_urls["heartbeat"], stack.queue_urls["action"]]
-    before = [sqs.get_queue_attributes(QueueUrl=q, AttributeNames=["VisibilityTimeout"])["Attributes"] for q in queues]
-    for queue in queues:
-        sqs.set_queue_attributes(QueueUrl=queue, Attributes={"VisibilityTimeout": "0"})
-    yield
-    for queue, attributes in zip(queues, before):
-        sqs.set_queue_attributes(QueueUrl=queue, Attributes=attributes)
 
 
 def test_a_worker_killed_before_any_write_recovers_with_every_event_processed_once(

@@ -24,7 +24,7 @@ class _AlwaysDie:
                 raise RuntimeError("worker died")
 
 
-def test_a_heartbeat_whose_workers_keep_dying_fails_with_the_reason_and_the_next_is_scheduled(stack, api):
+def test_a_heartbeat_whose_workers_keep_dying_fails_with_the_reason_and_the_next_is_scheduled(stack, api, instant_redelivery):
     agent = api.create_agent()
     killer = _AlwaysDie(agent["id"])
     client = aws.client("dynamodb")
@@ -52,17 +52,12 @@ def test_a_heartbeat_whose_workers_keep_dying_fails_with_the_reason_and_the_next
     assert statuses[:2] == ["PENDING", "COMPLETED"] and statuses[-1] == "FAILED"
 
 
-def test_a_poison_message_lands_in_the_dlq_after_the_receive_limit(stack):
+def test_a_poison_message_lands_in_the_dlq_after_the_receive_limit(stack, instant_redelivery):
     sqs = aws.client("sqs")
     queue = stack.queue_urls["heartbeat"]
     dlq = stack.queue_urls["heartbeat_dlq"]
-    before = sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=["VisibilityTimeout"])["Attributes"]
-    sqs.set_queue_attributes(QueueUrl=queue, Attributes={"VisibilityTimeout": "0"})
-    try:
-        sqs.send_message(QueueUrl=queue, MessageBody="{this is not json")
-        stack.drain()
-    finally:
-        sqs.set_queue_attributes(QueueUrl=queue, Attributes=before)
+    sqs.send_message(QueueUrl=queue, MessageBody="{this is not json")
+    stack.drain()
     found = sqs.receive_message(QueueUrl=dlq, MaxNumberOfMessages=10, AttributeNames=["All"]).get("Messages", [])
     poison = [m for m in found if m["Body"] == "{this is not json"]
     assert len(poison) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import importlib
 import sys
 import threading
@@ -38,6 +39,10 @@ class FakeContext:
         return max(0, int((self.timeout_seconds - (time.monotonic() - self._started)) * 1000))
 
 
+#: The function whose handler is running in this thread (None outside handlers): lets
+#: tools such as the IAM audit in tests attribute AWS calls to a function.
+current_function: contextvars.ContextVar[str | None] = contextvars.ContextVar("current_function", default=None)
+
 _lock = threading.Lock()
 _handlers: dict[str, Callable[[dict[str, Any], Any], Any]] = {}
 
@@ -60,4 +65,8 @@ def handler(name: str) -> Callable[[dict[str, Any], Any], Any]:
 
 def invoke(name: str, event: dict[str, Any]) -> Any:
     """Invoke a function's handler with an event and a fresh context."""
-    return handler(name)(event, FakeContext(function_name=name))
+    token = current_function.set(name)
+    try:
+        return handler(name)(event, FakeContext(function_name=name))
+    finally:
+        current_function.reset(token)
