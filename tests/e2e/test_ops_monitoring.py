@@ -83,6 +83,8 @@ def test_stuck_heartbeats_tool_stats_and_failed_heartbeats(stack: Any, api: Any,
     assert mine[0]["error_message"] == "agent deleted"
     assert api.get(f"/ops/heartbeats/failed?since={future}").json()["items"] == []
     assert other_api.get("/ops/heartbeats/failed").json()["items"] == []
+    # Its tools' server closes with this test: keep later scans from waking the agent.
+    assert api.patch(f"/agents/{agent['id']}", json={"is_active": False}).status_code == 200
 
 
 def test_since_accepts_iso_or_epoch_and_refuses_anything_else(api: Any) -> None:

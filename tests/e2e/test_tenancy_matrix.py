@@ -195,4 +195,7 @@ def test_another_owners_key_gets_404_on_every_route_and_changes_nothing(api: Any
             assert not any(i in response.text for i in a_ids), (route.method, route.path)
     after = snapshot(api, ids)
     assert after == before
+    # B's own agents (POST /agents above) would otherwise wake in every later scan.
+    for agent in other_api.get("/agents").json()["items"]:
+        other_api.delete(f"/agents/{agent['id']}")
     assert sum(1 for s in outcomes.values() if s == 404) >= 30
