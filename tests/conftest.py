@@ -16,7 +16,9 @@ def stack() -> Iterator[Any]:
     """The local stack: ``stack.api_url``, ``stack.tick(now)``, ``stack.drain()``."""
     from wakeful.local.runtime import DevStack
 
-    os.environ.setdefault("WAKEFUL_HEARTBEAT_LEASE_SECONDS", "300")
+    # Tests that move the clock past a lease stay well short of the default heartbeat
+    # interval (900 s), so other tests' agents do not come due in their scans.
+    os.environ.setdefault("WAKEFUL_HEARTBEAT_LEASE_SECONDS", "120")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
     # Hook retries wait base × 2^(n−1) s: a small base keeps the hook tests short.
     os.environ.setdefault("WAKEFUL_HOOK_BACKOFF_BASE_SECONDS", "0.5")
