@@ -181,3 +181,44 @@ def batch_get(logical: str, keys: Iterable[dict[str, Any]]) -> list[dict[str, An
             found.extend(deserialize(raw) for raw in response.get("Responses", {}).get(name, []))  # type: ignore[misc]
             request = response.get("UnprocessedKeys") or {}
     return found
+
+
+def set_clause(changes: dict[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """``SET #f0 = :v0, …`` for a dict of attribute -> new value, with its names and
+    (plain) values, so any attribute name, reserved words included, can be set."""
+    names = {f"#f{i}": key for i, key in enumerate(changes)}
+    expression = "SET " + ", ".join(f"#f{i} = :v{i}" for i in range(len(changes)))
+    return expression, names, {f":v{i}": value for i, value in enumerate(changes.values())}
+
+
+def page(
+    logical: str,
+    *,
+    key: str,
+    value: Any,
+    limit: int,
+    cursor: str | None,
+    index: str | None = None,
+    newest_first: bool = True,
+    **kwargs: Any,
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of the items whose partition key ``key`` is ``value``: the list shape
+    of the API (items, next cursor). ``kwargs`` may add a KeyConditionExpression suffix
+    (``key_suffix``), a FilterExpression and their values."""
+    from wakeful import pagination
+
+    suffix = kwargs.pop("key_suffix", "")
+    values = {":pk": value, **kwargs.pop("ExpressionAttributeValues", {})}
+    names = {"#pk": key, **kwargs.pop("ExpressionAttributeNames", {})}
+    items, last = query_page(
+        logical,
+        index=index,
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression="#pk = :pk" + suffix,
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=values,
+        ScanIndexForward=not newest_first,
+        **kwargs,
+    )
+    return items, pagination.encode(last)

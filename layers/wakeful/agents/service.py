@@ -11,7 +11,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids, pagination
+from wakeful import clock, ddb, ids
 from wakeful.agents.exceptions import (
     AgentAliasTakenError,
     AgentNotFoundError,
@@ -100,18 +100,7 @@ def get(owner: str, agent_id: str) -> dict[str, Any]:
 
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The owner's agents, newest first."""
-    items, last = ddb.query_page(
-        "agents",
-        index="by-owner",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner},
-        ScanIndexForward=False,
-    )
-    # The index projects everything, but read the base items to see the latest state.
-    return items, pagination.encode(last)
+    return ddb.page("agents", index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
 
 
 def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
@@ -123,13 +112,11 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
         del changes["is_active"]
     now = clock.now()
     changes["updated_at"] = now
-    names = {f"#f{i}": key for i, key in enumerate(changes)}
-    sets = ", ".join(f"#f{i} = :v{i}" for i in range(len(changes)))
-    vals = {f":v{i}": value for i, value in enumerate(changes.values())}
+    expression, names, vals = ddb.set_clause(changes)
     update = {
         "TableName": ddb.table("agents"),
         "Key": ddb.serialize({"agent_id": agent_id}),
-        "UpdateExpression": f"SET {sets}",
+        "UpdateExpression": expression,
         "ConditionExpression": "attribute_exists(agent_id)",
         "ExpressionAttributeNames": names,
         "ExpressionAttributeValues": ddb.values(vals),

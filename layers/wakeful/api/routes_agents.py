@@ -16,7 +16,7 @@ from wakeful.events import store as events
 from wakeful.events.models import EventIn, NewEvent
 from wakeful.heartbeats import records as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
-from wakeful.pagination import MAX_LIMIT, decode, encode
+from wakeful.pagination import MAX_LIMIT
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -57,15 +57,8 @@ def request_heartbeat(agent_id: str):
 @router.get("/agents/<agent_id>/heartbeats", summary="List an agent's heartbeats, newest first", tags=["heartbeats"])
 def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
-    items, last = ddb.query_page(
-        "heartbeats",
-        limit=limit,
-        start=decode(cursor),
-        KeyConditionExpression="agent_id = :a",
-        ExpressionAttributeValues={":a": agent_id},
-        ScanIndexForward=False,
-    )
-    return respond(200, page([heartbeats.public(h) for h in items], encode(last)))
+    items, next_cursor = ddb.page("heartbeats", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return respond(200, page([heartbeats.public(h) for h in items], next_cursor))
 
 
 @router.get("/agents/<agent_id>/heartbeats/<heartbeat_id>", summary="A heartbeat and its actions", tags=["heartbeats"])

@@ -475,9 +475,7 @@ def _finish_delivery(
         sets["error_message"] = error[:4000]
     if status_code is not None:
         sets["last_status_code"] = status_code
-    names = {f"#f{i}": key for i, key in enumerate(sets)}
-    expression = "SET " + ", ".join(f"#f{i} = :v{i}" for i in range(len(sets)))
-    values = {f":v{i}": value for i, value in enumerate(sets.values())}
+    expression, names, values = ddb.set_clause(sets)
     if attempted:
         expression += " ADD attempts :one"
         values[":one"] = 1

@@ -12,7 +12,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids, net, pagination, secrets, signing
+from wakeful import clock, ddb, ids, net, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
@@ -85,15 +85,7 @@ def get(owner: str, agent_id: str, hook_id: str) -> dict[str, Any]:
 def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The agent's hooks, newest first."""
     agents.get(owner, agent_id)
-    items, last = ddb.query_page(
-        "hooks",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="agent_id = :a",
-        ExpressionAttributeValues={":a": agent_id},
-        ScanIndexForward=False,
-    )
-    return items, pagination.encode(last)
+    return ddb.page("hooks", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
 
 
 def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode: bool | None = None) -> dict[str, Any]:
@@ -257,36 +249,16 @@ def executions_page(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """One row per delivery attempt, newest first (optionally of one delivery)."""
     get(owner, agent_id, hook_id)
-    extra: dict[str, Any] = {}
-    values: dict[str, Any] = {":h": hook_id}
-    if delivery_id:
-        extra["FilterExpression"] = "delivery_id = :d"
-        values[":d"] = delivery_id
-    items, last = ddb.query_page(
-        "hook_executions",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="hook_id = :h",
-        ExpressionAttributeValues=values,
-        ScanIndexForward=False,
-        **extra,
+    only: dict[str, Any] = (
+        {"FilterExpression": "delivery_id = :d", "ExpressionAttributeValues": {":d": delivery_id}} if delivery_id else {}
     )
-    return items, pagination.encode(last)
+    return ddb.page("hook_executions", key="hook_id", value=hook_id, limit=limit, cursor=cursor, **only)
 
 
 def deliveries_page(owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The hook's deliveries, newest first."""
     get(owner, agent_id, hook_id)
-    items, last = ddb.query_page(
-        "hook_deliveries",
-        index="by-hook",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="hook_id = :h",
-        ExpressionAttributeValues={":h": hook_id},
-        ScanIndexForward=False,
-    )
-    return items, pagination.encode(last)
+    return ddb.page("hook_deliveries", index="by-hook", key="hook_id", value=hook_id, limit=limit, cursor=cursor)
 
 
 def get_delivery(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[str, Any]:

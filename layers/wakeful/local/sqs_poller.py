@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from typing import Any, Callable
 
 from wakeful import aws

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wakeful import clock, ddb, ids, pagination
+from wakeful import clock, ddb, ids
 from wakeful.subscriptions.exceptions import (
     SubscriptionDuplicateError,
     SubscriptionNotFoundError,
@@ -64,17 +64,7 @@ def get(owner: str, subscription_id: str) -> dict[str, Any]:
 
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The owner's subscriptions, newest first."""
-    items, last = ddb.query_page(
-        "subscriptions",
-        index="by-owner",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner},
-        ScanIndexForward=False,
-    )
-    return items, pagination.encode(last)
+    return ddb.page("subscriptions", index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
 
 
 def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str, Any]:
@@ -87,15 +77,14 @@ def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str
         if key in changes and changes[key] is None:
             del changes[key]
     changes["updated_at"] = clock.now()
-    names = {f"#f{i}": key for i, key in enumerate(changes)}
-    sets = ", ".join(f"#f{i} = :v{i}" for i in range(len(changes)))
+    expression, names, values = ddb.set_clause(changes)
     ddb.client().update_item(
         TableName=ddb.table("subscriptions"),
         Key=ddb.serialize({"subscription_id": subscription_id}),
-        UpdateExpression=f"SET {sets}",
+        UpdateExpression=expression,
         ConditionExpression="attribute_exists(subscription_id)",
         ExpressionAttributeNames=names,
-        ExpressionAttributeValues=ddb.values({f":v{i}": v for i, v in enumerate(changes.values())}),
+        ExpressionAttributeValues=ddb.values(values),
     )
     return get(owner, subscription_id)
 

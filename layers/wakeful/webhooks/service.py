@@ -13,7 +13,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids, pagination, secrets, signing
+from wakeful import clock, ddb, ids, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
@@ -68,16 +68,7 @@ def get(owner: str, agent_id: str, webhook_id: str) -> dict[str, Any]:
 def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """An agent's webhooks, newest first."""
     agents.get(owner, agent_id)
-    items, last = ddb.query_page(
-        "webhooks",
-        index="by-agent",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="agent_id = :a",
-        ExpressionAttributeValues={":a": agent_id},
-        ScanIndexForward=False,
-    )
-    return items, pagination.encode(last)
+    return ddb.page("webhooks", index="by-agent", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
 
 
 def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> dict[str, Any]:
@@ -89,10 +80,8 @@ def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> dic
     if "rate_limit_per_hour" in changes and changes["rate_limit_per_hour"] is None:
         del changes["rate_limit_per_hour"]
     changes["updated_at"] = clock.now()
-    names = {f"#f{i}": key for i, key in enumerate(changes)}
-    sets = ", ".join(f"#f{i} = :v{i}" for i in range(len(changes)))
-    values = {f":v{i}": value for i, value in enumerate(changes.values())}
-    _update(webhook_id, owner, agent_id, f"SET {sets}", names, values)
+    expression, names, values = ddb.set_clause(changes)
+    _update(webhook_id, owner, agent_id, expression, names, values)
     return get(owner, agent_id, webhook_id)
 
 
@@ -142,15 +131,15 @@ def requests_page(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """The webhook's recorded requests, newest first."""
     get(owner, agent_id, webhook_id)
-    items, last = ddb.query_page(
+    return ddb.page(
         "webhook_requests",
+        key="webhook_id",
+        value=webhook_id,
         limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="webhook_id = :w AND begins_with(request_id, :p)",
-        ExpressionAttributeValues={":w": webhook_id, ":p": records.REQUEST_PREFIX},
-        ScanIndexForward=False,
+        cursor=cursor,
+        key_suffix=" AND begins_with(request_id, :p)",
+        ExpressionAttributeValues={":p": records.REQUEST_PREFIX},
     )
-    return items, pagination.encode(last)
 
 
 def _update(webhook_id: str, owner: str, agent_id: str, expression: str, names: dict[str, str], values: dict[str, Any]) -> None:
