@@ -222,3 +222,23 @@ def page(
         **kwargs,
     )
     return items, pagination.encode(last)
+
+
+def put_new(logical: str, item: dict[str, Any]) -> bool:
+    """Put ``item`` unless an item with its key exists. True if it was written, False if
+    one was already there (the idempotent create every "once per id" write needs)."""
+    from wakeful.tables import TABLES
+
+    key_name = (TABLES[logical].sk or TABLES[logical].pk).name
+    try:
+        client().put_item(
+            TableName=table(logical),
+            Item=serialize(item),
+            ConditionExpression="attribute_not_exists(#key)",
+            ExpressionAttributeNames={"#key": key_name},
+        )
+    except ClientError as error:
+        if is_conditional_failure(error):
+            return False
+        raise
+    return True

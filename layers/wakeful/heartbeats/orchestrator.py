@@ -272,24 +272,15 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
 def _put_or_adopt(record: dict[str, Any]) -> bool:
     """Create the action; if it exists, adopt it when unfinished. True if it is part
     of this round."""
-    client = ddb.client()
-    try:
-        client.put_item(
-            TableName=ddb.table("actions"),
-            Item=ddb.serialize(record),
-            ConditionExpression="attribute_not_exists(action_id)",
-        )
+    if ddb.put_new("actions", record):
         return True
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
     existing = actions.get(record["action_id"])
     if existing is None or existing["status"] in actions.TERMINAL:
         return False
     if existing.get("heartbeat_id") == record["heartbeat_id"] and existing.get("round") == record["round"]:
         return True
     try:
-        client.update_item(
+        ddb.client().update_item(
             TableName=ddb.table("actions"),
             Key=ddb.serialize({"action_id": record["action_id"]}),
             UpdateExpression="SET heartbeat_id = :h, #rnd = :r, order_key = :o",

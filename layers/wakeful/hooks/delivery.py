@@ -267,15 +267,7 @@ def _create_and_start(
         "updated_at": now,
         "expires_at": int(now + RETENTION_SECONDS),
     }
-    try:
-        ddb.client().put_item(
-            TableName=ddb.table("hook_deliveries"),
-            Item=ddb.serialize(row),
-            ConditionExpression="attribute_not_exists(delivery_id)",
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    if not ddb.put_new("hook_deliveries", row):
         existing = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
         if existing is not None and existing["status"] != PENDING:
             return  # fired before and already under way or finished

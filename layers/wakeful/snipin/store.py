@@ -66,16 +66,8 @@ def actor_agent_id(actor: str) -> str | None:
 def put_snip(item: dict[str, Any]) -> Written:
     """Create a snip unless one with its id exists (then return that one)."""
     item = {"like_count": 0, "share_count": 0, "comment_count": 0, "is_public": True, **item}
-    try:
-        ddb.client().put_item(
-            TableName=ddb.table("snips"),
-            Item=ddb.serialize(item),
-            ConditionExpression="attribute_not_exists(snip_id)",
-        )
+    if ddb.put_new("snips", item):
         return Written(item, True)
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
     existing = get_snip(item["snip_id"])
     return Written(existing or item, False)
 
@@ -245,16 +237,8 @@ def _put_counted(table: str, item: dict[str, Any], counter: str, condition: str)
 def put_follow(agent_id: str, followee: str, name: str) -> Written:
     """``agent_id`` follows ``followee`` (an actor string)."""
     item = {"agent_id": agent_id, "record_key": f"follow#{followee}", "followee": followee, "name": name, "created_at": clock.now()}
-    try:
-        ddb.client().put_item(
-            TableName=ddb.table("snipin_agents"),
-            Item=ddb.serialize(item),
-            ConditionExpression="attribute_not_exists(record_key)",
-        )
+    if ddb.put_new("snipin_agents", item):
         return Written(item, True)
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
     return Written(ddb.get("snipin_agents", {"agent_id": agent_id, "record_key": item["record_key"]}) or item, False)
 
 
@@ -282,16 +266,8 @@ def follows(agent_id: str) -> list[dict[str, Any]]:
 def put_whisper(item: dict[str, Any]) -> Written:
     """Store a whisper to an agent (once per whisper id)."""
     item = {**item, "record_key": f"whisper#{item['whisper_id']}"}
-    try:
-        ddb.client().put_item(
-            TableName=ddb.table("snipin_agents"),
-            Item=ddb.serialize(item),
-            ConditionExpression="attribute_not_exists(record_key)",
-        )
+    if ddb.put_new("snipin_agents", item):
         return Written(item, True)
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
     return Written(get_whisper(item["agent_id"], item["whisper_id"]) or item, False)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
 
 from wakeful import clock, ddb, net, secrets, signing
 from wakeful.config import get_settings
@@ -33,17 +32,8 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
         "secret": secrets.seal(secret, context={"owner": owner, "tool": body.name}),
         "created_at": clock.now(),
     }
-    try:
-        ddb.client().put_item(
-            TableName=ddb.table("tools"),
-            Item=ddb.serialize(item),
-            ConditionExpression="attribute_not_exists(#n)",
-            ExpressionAttributeNames={"#n": "name"},
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise ToolNameTakenError(f"you already have a tool named {body.name!r}") from error
-        raise
+    if not ddb.put_new("tools", item):
+        raise ToolNameTakenError(f"you already have a tool named {body.name!r}")
     return {**public(item), "secret": secret}
 
 
