@@ -113,3 +113,13 @@ def instant_redelivery(stack: Any) -> Iterator[None]:
     yield
     for queue, attributes in zip(queues, before):
         sqs.set_queue_attributes(QueueUrl=queue, Attributes=attributes)
+
+
+@pytest.fixture()
+def receiver() -> Iterator[Any]:
+    """A recording hook receiver on loopback."""
+    from tests.support.hook_receiver import HookReceiver
+
+    rx = HookReceiver()
+    yield rx
+    rx.close()

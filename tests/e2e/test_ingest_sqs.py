@@ -15,28 +15,14 @@ from typing import Any
 
 import pytest
 
+from tests.integration.spine_helpers import events
+from tests.support.hook_receiver import quiet_agent
+
 from wakeful import aws
 from wakeful.local import lambdas
 from wakeful.local.sqs_poller import QueuePoller
 
 pytestmark = pytest.mark.e2e
-
-
-def quiet_agent(api: Any) -> dict[str, Any]:
-    agent = api.create_agent()
-    assert api.patch(f"/agents/{agent['id']}", json={"is_active": False}).status_code == 200
-    return agent
-
-
-def all_events(api: Any, agent_id: str) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    after = 0
-    while True:
-        page = api.get(f"/agents/{agent_id}/events?after_seq={after}&limit=100").json()
-        found.extend(page["items"])
-        if not page["next"]:
-            return found
-        after = found[-1]["seq"]
 
 
 def send(stack: Any, bodies: list[str]) -> None:
@@ -121,10 +107,10 @@ def test_a_hundred_messages_with_duplicates_and_invalid_ones(stack: Any, api: An
     send(stack, bodies)
     stack.drain()
 
-    appended = [(agent["id"], e["payload"]["marker"]) for agent in agents for e in all_events(api, agent["id"])]
+    appended = [(agent["id"], e["payload"]["marker"]) for agent in agents for e in events(api, agent["id"])]
     assert Counter(appended) == Counter(valid)  # every valid one once, nothing else
     for agent in agents:
-        logged = all_events(api, agent["id"])
+        logged = events(api, agent["id"])
         assert [e["seq"] for e in logged] == list(range(1, len(logged) + 1))
         assert all(e["source"] in ("sqs", "collector") and "resent" not in e["payload"] for e in logged)
     dead = drain_dlq(stack)
@@ -155,7 +141,7 @@ def test_a_batch_of_ten_costs_one_invocation(stack: Any, api: Any) -> None:
         assert got, "the ingest queue ran dry early"
         received += got
     assert invocations == [10]
-    assert sorted(e["payload"]["i"] for e in all_events(api, agent["id"])) == list(range(10))
+    assert sorted(e["payload"]["i"] for e in events(api, agent["id"])) == list(range(10))
 
 
 def test_a_redelivered_message_is_appended_once(stack: Any, api: Any) -> None:
@@ -171,7 +157,7 @@ def test_a_redelivered_message_is_appended_once(stack: Any, api: Any) -> None:
     first = lambdas.invoke("ingest", {"Records": [record]})
     again = lambdas.invoke("ingest", {"Records": [record, record]})
     assert first == again == {"batchItemFailures": []}
-    assert len(all_events(api, agent["id"])) == 1
+    assert len(events(api, agent["id"])) == 1
 
 
 def test_a_failure_that_may_pass_later_is_reported_for_retry_not_dead_lettered(stack: Any, api: Any) -> None:
@@ -198,4 +184,4 @@ def test_a_failure_that_may_pass_later_is_reported_for_retry_not_dead_lettered(s
         client.meta.events.unregister("before-call.dynamodb.TransactWriteItems", unique_id="ingest-refuse-once")
     assert result == {"batchItemFailures": [{"itemIdentifier": "m-flaky"}]}
     assert lambdas.invoke("ingest", {"Records": [flaky]}) == {"batchItemFailures": []}
-    assert len(all_events(api, agent["id"])) == 2
+    assert len(events(api, agent["id"])) == 2

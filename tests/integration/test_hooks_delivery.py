@@ -10,34 +10,13 @@ import sys
 import time
 from typing import Any
 
-import pytest
 
-from tests.support.hook_receiver import Answer, HookReceiver, dead_url
+from tests.support.hook_receiver import Answer, create_hook, dead_url, quiet_agent
 from wakeful import aws, ddb, hooks
 from wakeful.hooks import delivery
 from wakeful.local.lambdas import REPO_ROOT
 
 
-@pytest.fixture()
-def receiver():
-    rx = HookReceiver()
-    yield rx
-    rx.close()
-
-
-def quiet_agent(api: Any, **fields: Any) -> dict[str, Any]:
-    """An agent whose heartbeats are paused: the session's scans then skip it, which
-    keeps the heartbeat tests' drains short. Hooks are delivered all the same."""
-    agent = api.create_agent(**fields)
-    response = api.patch(f"/agents/{agent['id']}", json={"is_active": False})
-    assert response.status_code == 200, response.text
-    return agent
-
-
-def create_hook(api: Any, agent_id: str, hook_type: str, url: str, **extra: Any) -> dict[str, Any]:
-    response = api.post(f"/agents/{agent_id}/hooks", json={"hook_type": hook_type, "endpoint_url": url, **extra})
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def wait_final(delivery_id: str, timeout: float = 20.0) -> dict[str, Any]:

@@ -118,3 +118,19 @@ def dead_url(path: str = "dead") -> str:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     return f"http://127.0.0.1:{port}/{path}"
+
+
+def quiet_agent(api: Any, **fields: Any) -> dict[str, Any]:
+    """An agent whose heartbeats are paused: the session's scans then skip it, which
+    keeps tests' drains short. Hooks and webhooks work all the same."""
+    agent = api.create_agent(**fields)
+    response = api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    assert response.status_code == 200, response.text
+    return agent
+
+
+def create_hook(api: Any, agent_id: str, hook_type: str, url: str, **extra: Any) -> dict[str, Any]:
+    """Register a hook through the API; returns its body (with the secret)."""
+    response = api.post(f"/agents/{agent_id}/hooks", json={"hook_type": hook_type, "endpoint_url": url, **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
