@@ -9,9 +9,10 @@ from __future__ import annotations
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.logging import correlation_paths
 
+from wakeful.constants import SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
 
-logger = Logger(service="wakeful")
+logger = Logger(service=SERVICE_NAME)
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)

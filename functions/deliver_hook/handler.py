@@ -13,10 +13,11 @@ from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
+from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
 
-logger = Logger(service="wakeful")
-metrics = Metrics(namespace="Wakeful", service="wakeful")
+logger = Logger(service=SERVICE_NAME)
+metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 #: attempt outcome -> the metric it counts toward
 _OUTCOME_METRICS = {

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from wakeful.clock import iso
+
 EVENT_TYPE_PATTERN = r"^[A-Z][A-Z0-9_]{0,99}$"
 MAX_EVENTS_PER_APPEND = 90  # DynamoDB transactions take 100 items; keep room for the rest
 
@@ -47,8 +49,6 @@ class Event(BaseModel):
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> "Event":
         """Build from a DynamoDB item of the events table."""
-        from wakeful.clock import iso
-
         return cls(
             id=item["event_id"],
             agent_id=item["agent_id"],
