@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 demo: install
-	@$(PY) -m wakeful.demo
+	@$(PY) -m wakeful_dev.demo
 
 # Two workers (this machine has two cores); a file's tests stay on one worker, which
 # keeps module fixtures (a `wakeful dev` process, the CDK synth) from running twice.

@@ -232,7 +232,7 @@ class Meter:
         import botocore.session
 
         from wakeful import aws
-        from wakeful.local import lambdas
+        from wakeful_dev import lambdas
         from wakeful.tables import TABLES
 
         settings_tables = {}
@@ -579,7 +579,7 @@ def main(argv: list[str] | None = None) -> int:
     warnings.filterwarnings("ignore", message="No application metrics to publish")
     os.environ.pop("ANTHROPIC_API_KEY", None)  # the scripted provider: deterministic, offline
     os.environ["POWERTOOLS_LOG_LEVEL"] = "INFO"
-    from wakeful.local.runtime import DevStack
+    from wakeful_dev.runtime import DevStack
 
     started = time.time()
     stack = DevStack(port=0, workers=False, visibility_timeout=30, env={"POWERTOOLS_METRICS_DISABLED": "false"}).start()

@@ -61,7 +61,7 @@ def main() -> int:
 
     from wakeful import aws
     from wakeful.auth import keys
-    from wakeful.local.runtime import DevStack
+    from wakeful_dev.runtime import DevStack
 
     stack = DevStack(port=0, workers=False, dev_api_keys="bench:bench-key").start()
     tool = ThreadingHTTPServer(("127.0.0.1", 0), _Tool)

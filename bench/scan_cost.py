@@ -24,7 +24,7 @@ def main() -> int:
     os.environ["WAKEFUL_DUE_SHARDS"] = "8"  # the production default
     from wakeful import aws, ddb, ids
     from wakeful.heartbeats import records
-    from wakeful.local.runtime import DevStack
+    from wakeful_dev.runtime import DevStack
 
     stack = DevStack(port=None, workers=False).start()
     try:

@@ -84,7 +84,7 @@ def bench_throughput(requests_total: int, clients: int, agents: int, messages: i
 
     from wakeful import aws
     from wakeful.auth import keys
-    from wakeful.local.runtime import DevStack
+    from wakeful_dev.runtime import DevStack
 
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
     with DevStack(port=0, workers=False, visibility_timeout=5) as stack:

@@ -19,7 +19,7 @@ def _attribute(attr: Attr) -> dynamodb.Attribute:
 
 
 def _projection(index: Index) -> tuple[dynamodb.ProjectionType, list[str] | None]:
-    # Same rule as wakeful.local.provision: keys_only + include = INCLUDE.
+    # Same rule as wakeful_dev.provision: keys_only + include = INCLUDE.
     if index.keys_only and index.include:
         return dynamodb.ProjectionType.INCLUDE, list(index.include)
     if index.keys_only:

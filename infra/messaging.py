@@ -1,7 +1,7 @@
 """SQS work queues, each with a DLQ, built from :mod:`wakeful.constants`.
 
 The work queues are the logical queues that have a consumer function
-(``wakeful.local.runtime.QUEUE_FUNCTIONS``, the same map ``wakeful dev`` polls with);
+(``wakeful.constants.QUEUE_FUNCTIONS``, the same map ``wakeful dev`` polls with);
 ``<queue>_dlq`` entries of ``QUEUE_ENV`` name their DLQs. FIFO queues
 (``FIFO_QUEUES``) use high-throughput FIFO: deduplication and throughput per message
 group, one group per agent. A message moves to the DLQ after ``QUEUE_MAX_RECEIVES``
@@ -17,7 +17,6 @@ from constructs import Construct
 
 from infra.names import camel
 from wakeful import constants
-from wakeful.local.runtime import QUEUE_FUNCTIONS
 
 #: Lambda's guidance: queue visibility >= 6 x the function timeout (+ batching window).
 VISIBILITY_FACTOR = 6
@@ -25,7 +24,7 @@ VISIBILITY_FACTOR = 6
 
 def work_queues() -> dict[str, str]:
     """Logical work queue -> the function consuming it."""
-    return {q: f for q, f in QUEUE_FUNCTIONS.items() if q in constants.QUEUE_ENV}
+    return {q: f for q, f in constants.QUEUE_FUNCTIONS.items() if q in constants.QUEUE_ENV}
 
 
 class Queues(Construct):

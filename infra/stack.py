@@ -4,7 +4,7 @@ single sources of truth in the ``wakeful`` package so that the deployed system a
 
 - tables from ``wakeful.tables.TABLES``; table/queue env names, FIFO queues, DLQ
   receive count, functions, output keys from ``wakeful.constants``;
-- the queue -> consumer map from ``wakeful.local.runtime.QUEUE_FUNCTIONS``;
+- the queue -> consumer map from ``wakeful.constants.QUEUE_FUNCTIONS``;
 - the deliver-hook state machine from ``layers/wakeful/hooks/deliver_hook.asl.json``;
 - dashboard and alarms from ``wakeful.observability.METRICS``.
 """

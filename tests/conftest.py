@@ -14,7 +14,7 @@ import requests
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Any]:
     """The local stack: ``stack.api_url``, ``stack.tick(now)``, ``stack.drain()``."""
-    from wakeful.local.runtime import DevStack
+    from wakeful_dev.runtime import DevStack
 
     # Tests that move the clock past a lease stay well short of the default heartbeat
     # interval (900 s), so other tests' agents do not come due in their scans.

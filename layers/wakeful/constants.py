@@ -50,6 +50,10 @@ QUEUE_ENV = {
 FIFO_QUEUES = {"action"}
 QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
 
+#: Work queue -> the function its event source mapping invokes (the CDK stack wires
+#: these; ``wakeful dev`` polls the same map).
+QUEUE_FUNCTIONS = {"heartbeat": "orchestrator", "action": "tool_runner", "ingest": "ingest"}
+
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
 ENV_DEV_API_KEYS = "WAKEFUL_DEV_API_KEYS"
 ENV_HOOK_BACKOFF_BASE = "WAKEFUL_HOOK_BACKOFF_BASE_SECONDS"

@@ -19,8 +19,8 @@ from tests.integration.spine_helpers import events
 from tests.support.hook_receiver import quiet_agent
 
 from wakeful import aws
-from wakeful.local import lambdas
-from wakeful.local.sqs_poller import QueuePoller
+from wakeful_dev import lambdas
+from wakeful_dev.sqs_poller import QueuePoller
 
 pytestmark = pytest.mark.e2e
 

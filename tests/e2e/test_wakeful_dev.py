@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from wakeful.local.runtime import free_port
+from wakeful_dev.runtime import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -29,7 +29,7 @@ def _clean_env() -> dict[str, str]:
 def dev_server():
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "wakeful.cli", "dev", "--port", str(port), "--tick", "0.3"],
+        [sys.executable, "-m", "wakeful_dev.cli", "dev", "--port", str(port), "--tick", "0.3"],
         cwd=ROOT,
         env=_clean_env(),
         stdout=subprocess.PIPE,
@@ -83,7 +83,7 @@ def test_an_agent_wakes_on_its_own_and_runs_a_tool_chain(dev_server, tool_server
 
 def test_keys_create_against_the_dev_stack(dev_server):
     out = subprocess.run(
-        [sys.executable, "-m", "wakeful.cli", "keys", "create", "--owner", "bob", "--dev-endpoint", dev_server["aws"]],
+        [sys.executable, "-m", "wakeful_dev.cli", "keys", "create", "--owner", "bob", "--dev-endpoint", dev_server["aws"]],
         cwd=ROOT, env=_clean_env(), capture_output=True, text=True, timeout=60, check=True,
     ).stdout.strip()
     assert out.startswith("wk_")

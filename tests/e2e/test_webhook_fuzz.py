@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from standardwebhooks import Webhook
 
 from wakeful import ddb
-from wakeful.local import lambdas
-from wakeful.local.gateway import proxy_event
+from wakeful_dev import lambdas
+from wakeful_dev.gateway import proxy_event
 
 pytestmark = pytest.mark.e2e
 

@@ -334,7 +334,7 @@ def test_the_secret_is_shown_once_sealed_at_rest_and_never_in_the_url(api: Any, 
 
 
 def test_the_handler_never_logs_the_secret_body_or_signature(stack: Any, api: Any, hook: dict[str, Any], caplog: Any) -> None:
-    from wakeful.local import lambdas
+    from wakeful_dev import lambdas
 
     module = __import__("functions.webhook_ingest.handler", fromlist=["logger"])
     lambdas.handler("webhook_ingest")

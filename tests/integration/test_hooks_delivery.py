@@ -14,7 +14,7 @@ from typing import Any
 from tests.support.hook_receiver import Answer, create_hook, dead_url, quiet_agent
 from wakeful import aws, ddb, hooks
 from wakeful.hooks import delivery
-from wakeful.local.lambdas import REPO_ROOT
+from wakeful_dev.lambdas import REPO_ROOT
 
 
 
@@ -143,8 +143,8 @@ _PROD_SCRIPT = r"""
 import json, sys
 from functions.api.handler import handler as api
 from functions.deliver_hook.handler import handler as deliver
-from wakeful.local.gateway import proxy_event
-from wakeful.local.lambdas import FakeContext
+from wakeful_dev.gateway import proxy_event
+from wakeful_dev.lambdas import FakeContext
 from wakeful.config import get_settings
 
 assert get_settings().dev_mode is False

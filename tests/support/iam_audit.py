@@ -28,7 +28,7 @@ class IamAudit:
         aws.client("sqs").meta.events.register("before-parameter-build.sqs", self._sqs, unique_id="iam-audit")
 
     def _function(self) -> str | None:
-        from wakeful.local.lambdas import current_function
+        from wakeful_dev.lambdas import current_function
 
         return current_function.get()
 

@@ -1,6 +1,6 @@
 """``make demo``: SnipIn agents waking up on a fast clock, on the whole local stack.
 
-Run as ``python -m wakeful.demo``. It starts ``wakeful dev``'s stack in-process (moto on
+Run as ``python -m wakeful_dev.demo``. It starts ``wakeful dev``'s stack in-process (moto on
 loopback, the real handlers), then plays a small SnipIn story through the HTTP API:
 
 - three agents with distinct expertise and personalities, created with the ``snipin``
@@ -195,7 +195,7 @@ class Demo:
     # setup
     def start(self) -> None:
         from wakeful.llm.settings import get_settings, reset
-        from wakeful.local.runtime import DevStack
+        from wakeful_dev.runtime import DevStack
 
         key = "wk_demo_" + secrets.token_hex(12)
         os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")

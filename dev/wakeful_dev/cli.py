@@ -11,7 +11,7 @@ import threading
 
 
 def _dev(args: argparse.Namespace) -> int:
-    from wakeful.local.runtime import DevStack
+    from wakeful_dev.runtime import DevStack
 
     if args.tick <= 0:
         print("error: --tick must be a positive number of seconds", file=sys.stderr)

@@ -2,7 +2,7 @@
 Step Functions interpreter, and its Lambda task runs the real deliver handler
 in-process (DESIGN.md "Running on one machine").
 
-:func:`setup` (called by :meth:`wakeful.local.runtime.DevStack._extensions`) creates, in
+:func:`setup` (called by :meth:`wakeful_dev.runtime.DevStack._extensions`) creates, in
 the emulator, the deliver function and the state machine from the one definition
 (:data:`wakeful.hooks.DEFINITION_PATH`, the file the CDK app deploys), and points
 ``WAKEFUL_HOOK_STATE_MACHINE_ARN`` at it. moto's docker-free Lambda backend answers

@@ -17,15 +17,14 @@ import time
 import uuid
 from typing import Any
 
-from wakeful import aws, clock
-from wakeful.local import lambdas, moto_compat, provision
-from wakeful.local.gateway import Gateway
-from wakeful.local.sqs_poller import QueuePoller
+from wakeful import aws, clock, constants
+from wakeful_dev import lambdas, moto_compat, provision
+from wakeful_dev.gateway import Gateway
+from wakeful_dev.sqs_poller import QueuePoller
 
 logger = logging.getLogger(__name__)
 
-#: queue -> the function its event source mapping invokes
-QUEUE_FUNCTIONS = {"heartbeat": "orchestrator", "action": "tool_runner", "ingest": "ingest"}
+QUEUE_FUNCTIONS = constants.QUEUE_FUNCTIONS
 #: (method, path regex, function) routes in front of the api function
 HTTP_ROUTES = [("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest")]
 
@@ -160,14 +159,8 @@ class DevStack:
 
     def _extensions(self) -> None:
         """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
-        import importlib
+        from wakeful_dev import hooks_local
 
-        try:
-            hooks_local = importlib.import_module("wakeful.hooks.local")
-        except ModuleNotFoundError as error:
-            if error.name != "wakeful.hooks.local":
-                raise
-            return
         hooks_local.setup(self)
 
     def stop(self) -> None:
