@@ -30,6 +30,11 @@ ROUTER_MODULES = [
     "wakeful.webhooks.routes",
     "wakeful.snipin.routes",
     "wakeful.ops.routes",
+    "wakeful.threads.routes",
+    "wakeful.interceptors.routes",
+    "wakeful.stream.routes",
+    "wakeful.schedules.routes",
+    "wakeful.console.routes",
 ]
 
 app = APIGatewayRestResolver(enable_validation=True)

@@ -27,6 +27,18 @@ SEED_HOOK_TYPES = (
     "ACTION_COMPLETED",
     "ACTION_FAILED",
 )
+#: Hook types of threads, approvals, notifications and schedules.
+THREAD_HOOK_TYPES = (
+    "THREAD_STARTED",
+    "THREAD_SLEEPING",
+    "THREAD_WOKEN",
+    "THREAD_COMPLETED",
+    "THREAD_FAILED",
+    "NOTIFICATION",
+    "APPROVAL_REQUESTED",
+    "SCHEDULE_RESULT",
+    "SCHEDULE_FAILED",
+)
 #: ``BEFORE_<TOOL>`` / ``AFTER_<TOOL>``, ``<TOOL>`` being a tool's name in UPPER_SNAKE_CASE.
 TOOL_HOOK_PATTERN = re.compile(r"^(BEFORE|AFTER)_[A-Z0-9]+(_[A-Z0-9]+)*$")
 MAX_HOOK_TYPE_LENGTH = 100
@@ -38,7 +50,7 @@ MAX_RESPONSE_BODY_BYTES = 10 * 1024
 
 def is_valid_hook_type(value: str) -> bool:
     """Whether ``value`` names a hook type Wakeful fires."""
-    return len(value) <= MAX_HOOK_TYPE_LENGTH and (value in SEED_HOOK_TYPES or bool(TOOL_HOOK_PATTERN.match(value)))
+    return len(value) <= MAX_HOOK_TYPE_LENGTH and (value in SEED_HOOK_TYPES or value in THREAD_HOOK_TYPES or bool(TOOL_HOOK_PATTERN.match(value)))
 
 
 class RetryConfig(BaseModel):
@@ -67,7 +79,7 @@ class HookCreate(BaseModel):
     def _known_type(cls, value: str) -> str:
         if not is_valid_hook_type(value):
             raise ValueError(
-                f"unknown hook type {value!r}: use one of {', '.join(SEED_HOOK_TYPES)}, "
+                f"unknown hook type {value!r}: use one of {', '.join(SEED_HOOK_TYPES + THREAD_HOOK_TYPES)}, "
                 "or BEFORE_<TOOL> / AFTER_<TOOL> with the tool's name in UPPER_SNAKE_CASE"
             )
         return value

@@ -1,0 +1,1 @@
+"""One interception point for every message and tool call of a thread."""

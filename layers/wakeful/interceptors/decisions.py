@@ -1,0 +1,45 @@
+"""What the interception point answers for one step of a thread.
+
+The thread runtime persists a step (a MessageEvent or a ToolCallEvent), then asks
+:func:`wakeful.interceptors.dispatch.dispatch` what to do with it, then enqueues the next
+step according to the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class Continue:
+    """Go on with ``event`` (the original, or a mutated copy: only ``message.content``
+    and tool call ``arguments`` may differ)."""
+
+    event: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Respond:
+    """Skip the default step; persist and process this message instead."""
+
+    content: str
+    sender_type: Literal["agent", "system"] = "agent"
+    enqueue_after: Literal["immediately", "tool_results"] = "immediately"
+
+
+@dataclass(frozen=True)
+class Deny:
+    """Do not run the tool calls; the model gets an error result naming ``reason``."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class RequireApproval:
+    """Park the thread as waiting_approval for these tool calls (the rest run)."""
+
+    tool_call_ids: tuple[str, ...] = field(default_factory=tuple)
+
+
+Decision = Continue | Respond | Deny | RequireApproval

@@ -1,0 +1,21 @@
+"""The interception point: the agent's interceptor endpoint, its ``tool_policy`` and any
+in-process interceptor. Until interceptors are implemented every step continues unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful.interceptors.decisions import Continue, Decision
+
+
+def dispatch(agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any]) -> Decision:
+    """Decide what happens to ``event`` (a MessageEvent or a ToolCallEvent dict).
+
+    Args:
+        agent: the agent item.
+        thread: the thread item (``thread_id``, ``status``).
+        event: ``{id, type: "message", created_by, thread_id, message: {role, content}}``
+            or ``{id, type: "tool_call", created_by: "agent", thread_id, agent_name,
+            tool_calls: [{id, name, arguments}]}``; ``id`` is stable across retries.
+    """
+    return Continue(event)

@@ -1,0 +1,1 @@
+"""Cron schedules, heartbeat checklists and their results."""
