@@ -1,0 +1,45 @@
+"""In-process interceptors, for people who embed the ``wakeful`` package.
+
+An interceptor is a callable ``(event: dict) -> Decision | None`` registered for one
+agent (by id) or for every agent of a preset (by preset name). ``None`` means continue
+unchanged. It runs at the same point, with the same semantics, as an interceptor endpoint.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+from wakeful.interceptors.decisions import Decision
+
+Interceptor = Callable[[dict[str, Any]], "Decision | None"]
+
+_lock = threading.Lock()
+_by_agent: dict[str, Interceptor] = {}
+_by_preset: dict[str, Interceptor] = {}
+
+
+def register(interceptor: Interceptor, *, agent_id: str | None = None, preset: str | None = None) -> None:
+    """Register ``interceptor`` for one agent or for every agent of a preset."""
+    if (agent_id is None) == (preset is None):
+        raise ValueError("register an interceptor for exactly one of agent_id or preset")
+    with _lock:
+        if agent_id is not None:
+            _by_agent[agent_id] = interceptor
+        else:
+            _by_preset[str(preset)] = interceptor
+
+
+def unregister(*, agent_id: str | None = None, preset: str | None = None) -> None:
+    """Remove the interceptor registered for an agent or a preset, if any."""
+    with _lock:
+        if agent_id is not None:
+            _by_agent.pop(agent_id, None)
+        if preset is not None:
+            _by_preset.pop(preset, None)
+
+
+def lookup(agent: dict[str, Any]) -> Interceptor | None:
+    """The in-process interceptor for this agent item: its own, else its preset's."""
+    with _lock:
+        return _by_agent.get(str(agent.get("agent_id"))) or _by_preset.get(str(agent.get("preset") or ""))
