@@ -76,7 +76,7 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
 def post_event(agent_id: str, body: EventIn):
     agents.get(owner(router), agent_id)
     new = NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
-    result = events.append(agent_id, [new], idempotency_key=body.idempotency_key)
+    result = events.append(agent_id, [new], idempotency_key=body.idempotency_key, same_body_only=True)
     event = result.events[0]
     return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
 

@@ -9,6 +9,8 @@ append return the first result.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from dataclasses import dataclass
@@ -17,7 +19,11 @@ from typing import Any, Iterator, Sequence
 from botocore.exceptions import ClientError
 
 from wakeful import clock, ddb, ids
-from wakeful.events.exceptions import EventAgentNotFoundError, EventAppendContentionError
+from wakeful.events.exceptions import (
+    EventAgentNotFoundError,
+    EventAppendContentionError,
+    EventIdempotencyConflictError,
+)
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
@@ -26,10 +32,12 @@ _MAX_TRIES = 40
 
 @dataclass(frozen=True)
 class AppendResult:
-    """The appended events, and whether this call created them (False: a repeat)."""
+    """The appended events, and whether this call created them (False: a repeat).
+    ``body_differs``: a repeat whose events differ from the first ones (which stand)."""
 
     events: list[Event]
     created: bool
+    body_differs: bool = False
 
 
 def idempotency_record_key(agent_id: str, key: str) -> str:
@@ -45,6 +53,7 @@ def append(
     parent_action_id: str | None = None,
     extra: dict[str, Any] | None = None,
     expected_last_seq: int | None = None,
+    same_body_only: bool = False,
 ) -> AppendResult:
     """Append events to an agent's log atomically, in order.
 
@@ -56,10 +65,16 @@ def append(
         extra: additional attributes stored on each event item.
         expected_last_seq: the agent's ``last_seq`` if the caller just read it; saves
             the first read (a wrong guess only costs a retry).
+        same_body_only: a repeat of ``idempotency_key`` with different events raises
+            instead of returning the first result (what an outside caller reusing a key
+            by mistake needs to hear). Internal callers, whose retries may legitimately
+            differ (a tool re-run after a crash), leave it off: the first result stands.
 
     Raises:
         EventAgentNotFoundError: the agent does not exist.
         EventAppendContentionError: the append lost too many races to other appends.
+        EventIdempotencyConflictError: with ``same_body_only``, the key was used for
+            different events; the message names the first event.
     """
     if not new_events:
         raise ValueError("append needs at least one event")
@@ -69,6 +84,7 @@ def append(
     agents_table = ddb.table("agents")
     events_table = ddb.table("events")
     idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
+    fingerprint = body_fingerprint(new_events)
 
     for attempt in range(_MAX_TRIES):
         now = clock.now()
@@ -130,6 +146,7 @@ def append(
                                 "agent_id": agent_id,
                                 "event_ids": [r["event_id"] for r in records],
                                 "seqs": [r["seq"] for r in records],
+                                "body_sha256": fingerprint,
                                 "expires_at": int(now + IDEMPOTENCY_TTL_SECONDS),
                             }
                         ),
@@ -152,7 +169,14 @@ def append(
                 # read before every append, which would cost a request each time).
                 existing = _existing(idem_key, now)
                 if existing is not None:
-                    return AppendResult(existing, created=False)
+                    first, first_fingerprint = existing
+                    if same_body_only and first_fingerprint not in (None, fingerprint):
+                        raise EventIdempotencyConflictError(
+                            f"idempotency_key {idempotency_key!r} was already used for a different body: "
+                            f"event {first[0].id} (seq {first[0].seq}); use a new key for a new event",
+                            details={"event_id": first[0].id, "seq": first[0].seq},
+                        )
+                    return AppendResult(first, created=False, body_differs=first_fingerprint not in (None, fingerprint))
             # Lost a race (another append moved last_seq): read again and retry.
             if attempt == 0 and expected_last_seq is not None:
                 continue
@@ -162,14 +186,21 @@ def append(
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
 
 
-def _existing(idem_key: str, now: float) -> list[Event] | None:
+def body_fingerprint(new_events: Sequence[NewEvent]) -> str:
+    """SHA-256 of the events' canonical JSON: what "the same body" means for a repeat."""
+    canonical = json.dumps([e.model_dump(mode="json") for e in new_events], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _existing(idem_key: str, now: float) -> tuple[list[Event], str | None] | None:
+    """The events of a live idempotency record and the fingerprint of their body."""
     record = ddb.get("idempotency", {"key": idem_key})
     if record is None or record.get("expires_at", 0) < now:
         return None
     agent_id = record["agent_id"]
     found = ddb.batch_get("events", [{"agent_id": agent_id, "seq": s} for s in record["seqs"]])
     found.sort(key=lambda item: item["seq"])
-    return [Event.from_item(item) for item in found]
+    return [Event.from_item(item) for item in found], record.get("body_sha256")
 
 
 def get(agent_id: str, seq: int) -> Event | None:
