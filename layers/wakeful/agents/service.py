@@ -22,8 +22,16 @@ from wakeful.agents.models import AgentCreate, AgentPatch
 from wakeful.heartbeats import records as hb
 
 
-def _alias_key(alias: str) -> str:
-    return f"alias#{alias.lower()}"
+def alias_key(owner: str, alias: str) -> str:
+    """The reservation of an alias: unique per owner, case-insensitively (``Ada`` and
+    ``ada`` are one alias; another owner may use it too)."""
+    return f"alias#{owner}#{alias.lower()}"
+
+
+def find_by_alias(owner: str, alias: str) -> str | None:
+    """The id of the owner's agent with this alias, in any case (one GetItem)."""
+    record = ddb.get("idempotency", {"key": alias_key(owner, alias)})
+    return record.get("agent_id") if record else None
 
 
 def create(owner: str, body: AgentCreate) -> dict[str, Any]:
@@ -66,7 +74,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         {
             "Put": {
                 "TableName": ddb.table("idempotency"),
-                "Item": ddb.serialize({"key": _alias_key(body.alias), "kind": "alias", "agent_id": agent_id}),
+                "Item": ddb.serialize({"key": alias_key(owner, body.alias), "kind": "alias", "agent_id": agent_id}),
                 "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"},
             }
@@ -83,7 +91,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
     except ClientError as error:
         codes = ddb.cancellation_codes(error)
         if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-            raise AgentAliasTakenError(f"alias {body.alias!r} is already taken") from error
+            raise AgentAliasTakenError(f"you already have an agent with the alias {body.alias!r} (aliases ignore case)") from error
         raise
     if body.preset is not None:
         presets.PRESETS[body.preset](owner, agent_id)
@@ -175,7 +183,7 @@ def delete(owner: str, agent_id: str) -> None:
         {
             "Delete": {
                 "TableName": ddb.table("idempotency"),
-                "Key": ddb.serialize({"key": _alias_key(agent["alias"])}),
+                "Key": ddb.serialize({"key": alias_key(owner, agent["alias"])}),
             }
         },
     ]
