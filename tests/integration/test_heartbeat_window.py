@@ -69,3 +69,45 @@ def test_an_action_starting_renews_its_heartbeats_lease(stack, api, tool_server)
 
     assert len(seen) == 1 and seen[0] > dispatched_lease
     assert "lease_expires_at" not in ddb.get("heartbeats", key)  # finished: out of the lease index
+
+
+def test_requesting_a_heartbeat_refuses_fields_it_does_not_know(stack, api):
+    agent = api.create_agent()
+    before = heartbeats_of(api, agent["id"])
+    response = api.post(f"/agents/{agent['id']}/heartbeats", json={"at": "2030-01-01T00:00:00Z"})
+    assert response.status_code == 422 and "at" in response.json()["error"]["message"]
+    assert heartbeats_of(api, agent["id"]) == before
+    assert api.post(f"/agents/{agent['id']}/heartbeats").status_code == 202
+    assert api.post(f"/agents/{agent['id']}/heartbeats", json={}).status_code == 202
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+
+
+def test_testing_a_hook_refuses_fields_it_does_not_know(stack, api, receiver):
+    agent = api.create_agent()
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    hook = api.post(f"/agents/{agent['id']}/hooks", json={"hook_type": "AFTER_HEARTBEAT", "endpoint_url": receiver.url("h")}).json()
+    response = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test", json={"payload": {"x": 1}})
+    assert response.status_code == 422
+
+
+def test_changing_the_interval_reschedules_the_pending_heartbeat(stack, api):
+    from wakeful import clock
+
+    agent = api.create_agent(heartbeat_interval_seconds=600)
+    run_heartbeat(stack, api, agent["id"])
+    [pending] = [h for h in heartbeats_of(api, agent["id"]) if h["status"] == "PENDING"]
+    before = clock.parse_iso(pending["scheduled_at"])
+
+    changed = api.patch(f"/agents/{agent['id']}", json={"heartbeat_interval_seconds": 3600}).json()
+
+    [after] = [h for h in heartbeats_of(api, agent["id"]) if h["status"] == "PENDING"]
+    assert after["id"] == pending["id"]
+    assert abs(clock.parse_iso(after["scheduled_at"]) - (before + 3000)) < 1
+    assert changed["next_heartbeat_at"] == after["scheduled_at"]
+    shorter = api.patch(f"/agents/{agent['id']}", json={"heartbeat_interval_seconds": 60}).json()
+    assert abs(clock.parse_iso(shorter["next_heartbeat_at"]) - (before - 540)) < 1
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+
+
+def heartbeats_of(api, agent_id):
+    return api.get(f"/agents/{agent_id}/heartbeats?limit=100").json()["items"]

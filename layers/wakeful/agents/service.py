@@ -165,7 +165,56 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
             ddb.client().update_item(**update)
     else:
         ddb.client().update_item(**update)
+    new_interval = changes.get("heartbeat_interval_seconds")
+    if new_interval is not None and new_interval != agent.get("heartbeat_interval_seconds"):
+        _reschedule(get(owner, agent_id), int(agent["heartbeat_interval_seconds"]), int(new_interval))
     return get(owner, agent_id)
+
+
+def _reschedule(agent: dict[str, Any], old_interval: int, new_interval: int) -> None:
+    """Move the pending heartbeat to the new interval: it was due ``old_interval``
+    after the last one, now it is due ``new_interval`` after it (at once if that has
+    passed). A heartbeat already due, or running, is left alone: the next one is
+    scheduled from the new interval when it completes."""
+    heartbeat_id = agent.get("active_heartbeat_id")
+    if not heartbeat_id:
+        return
+    item = ddb.get("heartbeats", {"agent_id": agent["agent_id"], "heartbeat_id": heartbeat_id})
+    now = clock.now()
+    if item is None or item["status"] != hb.PENDING or float(item["scheduled_at"]) <= now:
+        return
+    scheduled = max(now, float(item["scheduled_at"]) - old_interval + new_interval)
+    active = "due_shard" in item
+    try:
+        ddb.client().transact_write_items(
+            TransactItems=[
+                {
+                    "Update": {
+                        "TableName": ddb.table("heartbeats"),
+                        "Key": ddb.serialize({"agent_id": agent["agent_id"], "heartbeat_id": heartbeat_id}),
+                        "UpdateExpression": "SET scheduled_at = :s" + (", due_at = :s" if active else ""),
+                        "ConditionExpression": "#st = :p AND scheduled_at = :old AND "
+                        + ("attribute_exists(due_shard)" if active else "attribute_not_exists(due_shard)"),
+                        "ExpressionAttributeNames": {"#st": "status"},
+                        "ExpressionAttributeValues": ddb.values({":s": scheduled, ":p": hb.PENDING, ":old": item["scheduled_at"]}),
+                    }
+                },
+                {
+                    "Update": {
+                        "TableName": ddb.table("agents"),
+                        "Key": ddb.serialize({"agent_id": agent["agent_id"]}),
+                        "UpdateExpression": "SET next_heartbeat_at = :s",
+                        "ConditionExpression": "active_heartbeat_id = :h",
+                        "ExpressionAttributeValues": ddb.values({":s": scheduled, ":h": heartbeat_id}),
+                    }
+                },
+            ]
+        )
+    except ClientError as error:
+        if not ddb.cancellation_codes(error):
+            raise
+        # It was claimed, paused or requested meanwhile: its completion schedules the
+        # next heartbeat from the new interval.
 
 
 def delete(owner: str, agent_id: str) -> None:
