@@ -242,6 +242,9 @@ def delete(owner: str, agent_id: str) -> None:
         if ddb.cancellation_codes(error):
             raise AgentNotFoundError(f"agent {agent_id} not found") from error
         raise
+    from wakeful.tools import settings as tool_settings
+
+    tool_settings.delete_for_agent(agent_id)
     if agent.get("active_heartbeat_id"):
         try:
             ddb.client().update_item(

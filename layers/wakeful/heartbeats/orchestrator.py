@@ -278,21 +278,23 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
     action left by an earlier, failed heartbeat is adopted into this round; a finished
     one is not run again.
     """
-    from wakeful.tools import registry
+    from wakeful.tools import settings as tool_settings
 
     subs = subscriptions.for_agent(agent["owner"], agent["agent_id"])
+    usable: dict[str, tool_settings.ToolSettings] | None = None
     context = agent_context(agent)
-    tool_configs: dict[str, dict[str, Any]] = {}
     chosen: list[str] = []
     now = clock.now()
     for event in window:
         for sub in subs:
             if sub["event_type"] != event.event_type or not passes(sub.get("filter_config"), event.priority, event.payload):
                 continue
+            if usable is None:  # read once, and only when something matches
+                usable = tool_settings.effective(agent["owner"], agent["agent_id"])
             tool_name = sub["tool"]
-            if tool_name not in tool_configs:
-                tool = registry.resolve(agent["owner"], tool_name)
-                tool_configs[tool_name] = dict(getattr(tool, "item", {}).get("config") or {}) if tool else {}
+            tool = usable.get(tool_name)
+            if tool is None or not tool.is_active:
+                continue  # switched off (or deleted): the subscription waits, nothing fails
             action_id = ids.action_id(agent["agent_id"], event.seq, sub["subscription_id"])
             order_key = actions.order_key(round_no, event.seq, sub.get("execution_order", 0), sub["subscription_id"])
             record = {
@@ -321,7 +323,7 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
                         "created_at": event.created_at,
                     },
                     "agent_context": context,
-                    "tool_config": tool_configs[tool_name],
+                    "tool_config": tool.config,
                 },
                 "created_at": now,
                 "run_count": 0,
