@@ -145,14 +145,15 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=512,
             timeout_seconds=15,
             reads=("webhooks",),
-            writes=("agents", "events", "idempotency", "webhook_requests"),
+            # heartbeats: an urgent event (wake_on_priority) makes one due at once.
+            writes=("agents", "events", "heartbeats", "idempotency", "webhook_requests"),
             kms=("decrypt",),
         ),
         "ingest": FunctionSpec(
             description="SQS ingestion: validated messages to the event log",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("agents", "events", "idempotency"),
+            writes=("agents", "events", "heartbeats", "idempotency"),  # heartbeats: wake_on_priority
             sends=("ingest_dlq",),  # invalid messages go to the DLQ with a reason, not retried
         ),
     }

@@ -9,6 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from wakeful.clock import iso
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
+WAKE_ON_PRIORITY_DOC = (
+    "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
+    "next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat."
+)
 
 
 class AgentCreate(BaseModel):
@@ -23,6 +27,7 @@ class AgentCreate(BaseModel):
     focus_areas: list[str] = Field(default_factory=list, max_length=50)
     heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
 
 
 class AgentPatch(BaseModel):
@@ -36,6 +41,7 @@ class AgentPatch(BaseModel):
     focus_areas: list[str] | None = Field(default=None, max_length=50)
     heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
     is_active: bool | None = None
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
 
 
 def public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -50,6 +56,7 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "heartbeat_interval_seconds": agent["heartbeat_interval_seconds"],
         "is_active": agent.get("is_active", True),
         "preset": agent.get("preset"),
+        "wake_on_priority": agent.get("wake_on_priority"),
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
         "processed_seq": agent.get("processed_seq", 0),

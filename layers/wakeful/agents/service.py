@@ -55,6 +55,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         "focus_areas": body.focus_areas,
         "heartbeat_interval_seconds": body.heartbeat_interval_seconds,
         "preset": body.preset,
+        "wake_on_priority": body.wake_on_priority,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -271,6 +272,23 @@ def request_heartbeat(owner: str, agent_id: str) -> str:
     agent = get(owner, agent_id)
     if not agent.get("is_active", True):
         raise AgentPausedError(f"agent {agent_id} is paused; PATCH is_active=true first")
+    return _due_now(agent)
+
+
+def wake_for_urgent_events(agent: dict[str, Any]) -> str | None:
+    """An urgent event arrived (priority <= the agent's ``wake_on_priority``): make a
+    heartbeat due now. Coalesced: the pending heartbeat is moved (once due, it stays
+    the one), or, while one runs, its successor is named once; a burst makes one
+    heartbeat. Returns its id (None for a paused agent)."""
+    if not agent.get("is_active", True):
+        return None
+    return _due_now(agent)
+
+
+def _due_now(agent: dict[str, Any]) -> str:
+    """Make the pending heartbeat due now or, if one is running, ask for the next one
+    at its completion; returns the id of the heartbeat that will run."""
+    agent_id = agent["agent_id"]
     now = clock.now()
     active = agent.get("active_heartbeat_id")
     if active:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import time
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from wakeful.events.exceptions import (
     EventIdempotencyConflictError,
 )
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
+
+logger = logging.getLogger(__name__)
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
 _MAX_TRIES = 40
@@ -86,6 +89,7 @@ def append(
     idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
     fingerprint = body_fingerprint(new_events)
 
+    agent: dict[str, Any] | None = None
     for attempt in range(_MAX_TRIES):
         now = clock.now()
         if attempt == 0 and expected_last_seq is not None:
@@ -182,8 +186,28 @@ def append(
                 continue
             time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
             continue
+        if agent is not None and parent_action_id is None:
+            _wake_if_urgent(agent, new_events)
         return AppendResult([Event.from_item(r) for r in records], created=True)
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+
+
+def _wake_if_urgent(agent: dict[str, Any], new_events: Sequence[NewEvent]) -> None:
+    """Events at or above the agent's ``wake_on_priority`` make a heartbeat due now.
+
+    Events that tools emit are left to their heartbeat's cascade. The append has
+    happened whatever this does: a failure here only means the event waits for the
+    next heartbeat, as it would without the setting.
+    """
+    threshold = agent.get("wake_on_priority")
+    if not threshold or min(e.priority for e in new_events) > int(threshold):
+        return
+    from wakeful.agents import service as agents
+
+    try:
+        agents.wake_for_urgent_events(agent)
+    except Exception:  # noqa: BLE001 - see above
+        logger.exception("could not make a heartbeat due for an urgent event", extra={"agent_id": agent["agent_id"]})
 
 
 def body_fingerprint(new_events: Sequence[NewEvent]) -> str:
