@@ -29,6 +29,8 @@ class Settings(BaseModel, frozen=True):
     webhook_base_url: str = ""
     kms_key_id: str = ""
     cursor_key: str = ""
+    account_id: str = ""
+    lambda_tool_allowed_arns: tuple[str, ...] = ()
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
@@ -58,6 +60,10 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
         "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
         "cursor_key": env.get(constants.ENV_CURSOR_KEY, ""),
+        "account_id": env.get(constants.ENV_ACCOUNT_ID, ""),
+        "lambda_tool_allowed_arns": tuple(
+            p.strip() for p in env.get(constants.ENV_LAMBDA_TOOL_ALLOWED_ARNS, "").split(",") if p.strip()
+        ),
         "hook_state_machine_arn": env.get(constants.ENV_HOOK_STATE_MACHINE_ARN, ""),
     }
     optional = {

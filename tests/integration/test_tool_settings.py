@@ -90,3 +90,15 @@ def test_an_agent_subscription_and_an_owner_wide_one_run_the_tool_once_per_event
     assert len(actions) == 1  # the agent's own subscription (priority <= 3) replaced the owner-wide one
     assert actions[0]["subscription_id"] == own["id"] != owner_wide["id"]
     api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+
+
+def test_a_lambda_tool_must_be_a_function_wakeful_may_invoke(api):
+    from wakeful.config import get_settings
+
+    region = get_settings().region
+    foreign = api.post("/tools", json={"name": "Foreign", "kind": "lambda", "function_arn": f"arn:aws:lambda:{region}:999999999999:function:wakeful-tool-x"})
+    assert foreign.status_code == 422 and "account" in foreign.json()["error"]["message"]
+    own_other = api.post("/tools", json={"name": "Billing", "kind": "lambda", "function_arn": f"arn:aws:lambda:{region}:123456789012:function:billing"})
+    assert own_other.status_code == 422
+    ok = api.post("/tools", json={"name": "Mine", "kind": "lambda", "function_arn": f"arn:aws:lambda:{region}:123456789012:function:wakeful-tool-mine"})
+    assert ok.status_code == 201, ok.text

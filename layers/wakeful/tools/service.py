@@ -18,6 +18,10 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
         raise ToolNameTakenError(f"{body.name!r} is a built-in tool")
     if body.endpoint_url:
         net.check_url(body.endpoint_url, dev_mode=get_settings().dev_mode)
+    if body.function_arn:
+        from wakeful.tools.lambda_tool import check_function_arn
+
+        check_function_arn(body.function_arn)
     secret = signing.new_secret()
     item = {
         "owner": owner,
