@@ -98,7 +98,8 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_FIRING_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
-            sends=("action",),
+            # heartbeat: a long window goes on in a fresh invocation (a message to itself).
+            sends=("action", "heartbeat"),
             starts_hooks=True,
         ),
         # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with

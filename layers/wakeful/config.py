@@ -22,6 +22,7 @@ class Settings(BaseModel, frozen=True):
     heartbeat_lease_seconds: int = Field(default=900, ge=1)
     due_shards: int = Field(default=8, ge=1, le=256)
     max_cascade_rounds: int = Field(default=5, ge=1, le=50)
+    heartbeat_pages_per_invocation: int = Field(default=20, ge=1, le=1000)
     max_heartbeat_attempts: int = Field(default=3, ge=1)
     hook_backoff_base_seconds: float = Field(default=2.0, ge=0)
     hook_state_machine_arn: str = ""
@@ -70,6 +71,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "heartbeat_lease_seconds": constants.ENV_HEARTBEAT_LEASE,
         "due_shards": constants.ENV_DUE_SHARDS,
         "max_cascade_rounds": constants.ENV_MAX_ROUNDS,
+        "heartbeat_pages_per_invocation": constants.ENV_HEARTBEAT_PAGES,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
         "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
     }

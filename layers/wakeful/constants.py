@@ -60,6 +60,9 @@ ENV_HOOK_BACKOFF_BASE = "WAKEFUL_HOOK_BACKOFF_BASE_SECONDS"
 ENV_HEARTBEAT_LEASE = "WAKEFUL_HEARTBEAT_LEASE_SECONDS"
 ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
 ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
+# Pages of a heartbeat's window (100 events each) one orchestrator invocation reads
+# before it hands over to a fresh one.
+ENV_HEARTBEAT_PAGES = "WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
 # The key list cursors are authenticated with (optional; see wakeful.pagination).

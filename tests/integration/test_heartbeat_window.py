@@ -4,7 +4,9 @@ window, ``events_processed`` and the agent's ``processed_seq`` agree."""
 from __future__ import annotations
 
 from tests.integration.spine_helpers import register_tool, run_heartbeat, subscribe
+from wakeful.config import get_settings
 from wakeful.events import store
+from wakeful.heartbeats.orchestrator import MAX_EVENTS_PER_ROUND
 from wakeful.events.models import NewEvent
 
 
@@ -22,7 +24,10 @@ def test_heartbeat_pages_through_a_window_of_unsubscribed_events_to_the_one_that
     pulse = register_tool(api, tool_server, "pulse")
     subscribe(api, wanted, "WANTED", agent["id"])
     subscribe(api, pulse, "HEARTBEAT", agent["id"])
-    _append_noise(agent["id"], 250)
+    # More than one page, and more pages than one orchestrator invocation reads.
+    noise = MAX_EVENTS_PER_ROUND * get_settings().heartbeat_pages_per_invocation + 50
+    assert noise <= 1000, "set WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION low in tests"
+    _append_noise(agent["id"], noise)
     match = api.post(f"/agents/{agent['id']}/events", json={"event_type": "WANTED", "payload": {}}).json()
 
     hb = run_heartbeat(stack, api, agent["id"])
@@ -30,7 +35,7 @@ def test_heartbeat_pages_through_a_window_of_unsubscribed_events_to_the_one_that
     assert hb["status"] == "COMPLETED"
     assert [r["event"]["seq"] for r in tool_server.requests_for("wanted")] == [match["seq"]]
     assert [r["event"]["payload"]["heartbeat_id"] for r in tool_server.requests_for("pulse")] == [hb["id"]]
-    assert hb["events_processed"] == 252  # 250 + the match + its own HEARTBEAT event
+    assert hb["events_processed"] == noise + 2  # the noise, the match and its own HEARTBEAT event
     processed = api.get(f"/agents/{agent['id']}").json()["processed_seq"]
     assert hb["window"]["up_to_seq"] == processed
     assert hb["window"]["up_to_seq"] - hb["window"]["after_seq"] == hb["events_processed"]
@@ -111,3 +116,4 @@ def test_changing_the_interval_reschedules_the_pending_heartbeat(stack, api):
 
 def heartbeats_of(api, agent_id):
     return api.get(f"/agents/{agent_id}/heartbeats?limit=100").json()["items"]
+

@@ -12,8 +12,8 @@ this heartbeat's, however many (the heartbeat's own event included). It pages th
 the window ``MAX_EVENTS_PER_ROUND`` events at a time; a page creates one action per
 (event, matching subscription), with a deterministic id, and dispatches them to the
 FIFO action queue in order (a *round*); a page with nothing to run just moves the
-cursor on. One invocation reads at most ``MAX_PAGES_PER_CALL`` pages and then hands
-over to a fresh one, so the work is bounded per invocation, not the window.
+cursor on. One invocation reads at most ``heartbeat_pages_per_invocation`` pages (20)
+and then hands over to a fresh one, so the work is bounded per invocation, not the window.
 
 Cascades: when the window is done and actions ran, the target moves to the log's end
 to take in what the tools emitted meanwhile (and anything that arrived with it), up to
@@ -44,8 +44,6 @@ from wakeful.subscriptions.models import passes
 logger = logging.getLogger(__name__)
 
 MAX_EVENTS_PER_ROUND = 100
-#: Pages without actions read by one invocation before it hands over to a fresh one.
-MAX_PAGES_PER_CALL = 20
 
 
 class _Stale(Exception):
@@ -151,7 +149,7 @@ def _advance(item: dict[str, Any]) -> str:
             if outcome:
                 return outcome
             continue
-        if pages >= MAX_PAGES_PER_CALL:
+        if pages >= settings.heartbeat_pages_per_invocation:
             # Bound the work of one invocation, not the window: go on in a fresh one.
             queues.send_heartbeats([{"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "attempt": item["attempt"]}])
             return "paging"
