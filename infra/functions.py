@@ -102,7 +102,9 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_FIRING_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
-            sends=("action", "route"),  # route: its HEARTBEAT event, for agents with threads
+            # heartbeat: a long window goes on in a fresh invocation (a message to itself);
+            # route: its HEARTBEAT event, for agents with threads.
+            sends=("action", "heartbeat", "route"),
             starts_hooks=True,
         ),
         # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with
@@ -149,7 +151,8 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=512,
             timeout_seconds=15,
             reads=("webhooks",),
-            writes=("agents", "events", "idempotency", "webhook_requests"),
+            # heartbeats: an urgent event (wake_on_priority) makes one due at once.
+            writes=("agents", "events", "heartbeats", "idempotency", "webhook_requests"),
             sends=("route",),  # for agents with threads
             kms=("decrypt",),
         ),
@@ -157,7 +160,7 @@ def specs() -> dict[str, FunctionSpec]:
             description="SQS ingestion: validated messages to the event log",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("agents", "events", "idempotency"),
+            writes=("agents", "events", "heartbeats", "idempotency"),  # heartbeats: wake_on_priority
             sends=("ingest_dlq", "route"),  # invalid messages go to the DLQ with a reason, not retried
         ),
         # -- threads functions (issue 11) --

@@ -76,8 +76,20 @@ ENV_HOOK_BACKOFF_BASE = "WAKEFUL_HOOK_BACKOFF_BASE_SECONDS"
 ENV_HEARTBEAT_LEASE = "WAKEFUL_HEARTBEAT_LEASE_SECONDS"
 ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
 ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
+# Pages of a heartbeat's window (100 events each) one orchestrator invocation reads
+# before it hands over to a fresh one.
+ENV_HEARTBEAT_PAGES = "WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
+# The key list cursors are authenticated with (optional; see wakeful.pagination).
+ENV_CURSOR_KEY = "WAKEFUL_CURSOR_KEY"
+# Lambda tools: the account Wakeful runs in (the CDK stack sets it; else STS says),
+# and an optional comma-separated allow-list of other function ARNs (glob patterns).
+ENV_ACCOUNT_ID = "WAKEFUL_ACCOUNT_ID"
+ENV_LAMBDA_TOOL_ALLOWED_ARNS = "WAKEFUL_LAMBDA_TOOL_ALLOWED_ARNS"
+#: Users' Lambda tools must be named with this prefix: the tool runner's role may invoke
+#: those and nothing else (not Wakeful's own functions, not the account's others).
+LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
 # LLM (issue 3): provider "anthropic" | "scripted" (default: anthropic when
 # ANTHROPIC_API_KEY is set), default model, per-call timeout, SDK retries, and the
 # default per-agent daily token budget.

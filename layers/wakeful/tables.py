@@ -49,10 +49,8 @@ TABLES: dict[str, TableSpec] = {
         TableSpec(
             "agents",
             Attr("agent_id"),
-            indexes=(
-                Index("by-owner", Attr("owner"), Attr("created_at", N)),
-                Index("by-alias", Attr("alias"), keys_only=True, include=("owner",)),
-            ),
+            # @alias lookups read the alias reservation in ``idempotency`` (per owner).
+            indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
         ),
         TableSpec(
             "heartbeats",

@@ -10,6 +10,10 @@ from wakeful.clock import iso
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
+WAKE_ON_PRIORITY_DOC = (
+    "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
+    "next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat."
+)
 
 
 class AgentCreate(BaseModel):
@@ -32,6 +36,7 @@ class AgentCreate(BaseModel):
     tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
         default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
     )
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
 
 
 class AgentPatch(BaseModel):
@@ -53,6 +58,7 @@ class AgentPatch(BaseModel):
     tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
         default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
     )
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
 
 
 def public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -67,6 +73,7 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "heartbeat_interval_seconds": agent["heartbeat_interval_seconds"],
         "is_active": agent.get("is_active", True),
         "preset": agent.get("preset"),
+        "wake_on_priority": agent.get("wake_on_priority"),
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
         "processed_seq": agent.get("processed_seq", 0),

@@ -11,3 +11,9 @@ class EventAgentNotFoundError(NotFoundError):
 
 class EventAppendContentionError(ConflictError):
     """Too many concurrent appends to one agent; the append did not happen."""
+
+
+class EventIdempotencyConflictError(ConflictError):
+    """The idempotency key was used within 24 h for a different body."""
+
+    code = "idempotency_conflict"

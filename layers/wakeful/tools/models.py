@@ -36,3 +36,27 @@ class ToolIn(BaseModel):
         if self.input_schema.get("type", "object") != "object":
             raise ValueError('input_schema must be a JSON Schema object ({"type": "object", ...})')
         return self
+
+
+class BuiltinToolConfig(BaseModel):
+    """``config`` of a built-in tool: the model settings its LLM calls use."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:@/-]+$")
+    temperature: float | None = Field(default=None, ge=0, le=1)
+    max_tokens: int | None = Field(default=None, ge=1, le=64000)
+
+
+class ToolSettingsPatch(BaseModel):
+    """``PATCH /tools/{name}`` and ``PATCH /agents/{id}/tools/{name}`` body.
+
+    ``config`` replaces the tool's config (``{}`` or null: none); for a built-in tool it
+    takes ``model``, ``temperature`` and ``max_tokens``. ``is_active: false`` stops the
+    tool from running for the owner's agents (or for this agent); its subscriptions stay.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    config: dict[str, Any] | None = None
+    is_active: bool | None = None
