@@ -19,6 +19,7 @@ from wakeful.agents.exceptions import (
     AgentPresetUnknownError,
 )
 from wakeful.agents.models import AgentCreate, AgentPatch
+from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
 
 
@@ -302,7 +303,21 @@ def wake_for_urgent_events(agent: dict[str, Any]) -> str | None:
 
 def _due_now(agent: dict[str, Any]) -> str:
     """Make the pending heartbeat due now or, if one is running, ask for the next one
-    at its completion; returns the id of the heartbeat that will run."""
+    at its completion; returns the id of the heartbeat that will run.
+
+    The agent may have moved on since it was read (its heartbeat completed and the next
+    is pending): then it is read again and the new pending heartbeat is the one moved.
+    """
+    for _ in range(3):
+        done = _try_due_now(agent)
+        if done is not None:
+            return done
+        agent = ddb.get("agents", {"agent_id": agent["agent_id"]}) or agent
+    raise ConflictError(f"agent {agent['agent_id']} kept changing; try again")
+
+
+def _try_due_now(agent: dict[str, Any]) -> str | None:
+    """One try of :func:`_due_now` against the agent as read; None if it moved on."""
     agent_id = agent["agent_id"]
     now = clock.now()
     active = agent.get("active_heartbeat_id")
@@ -327,14 +342,21 @@ def _due_now(agent: dict[str, Any]) -> str:
         except ClientError as error:
             if not ddb.is_conditional_failure(error):
                 raise
-    # A heartbeat is running: name its successor now and ask for it to be due at once.
+    # A heartbeat is running: name its successor now and ask for it to be due at once,
+    # provided it is still the one running (else the agent moved on: try again).
     next_id = agent.get("requested_heartbeat_id") or ids.new_id("hb", now)
-    ddb.client().update_item(
-        TableName=ddb.table("agents"),
-        Key=ddb.serialize({"agent_id": agent_id}),
-        UpdateExpression="SET requested_heartbeat_id = if_not_exists(requested_heartbeat_id, :h)",
-        ConditionExpression="attribute_exists(agent_id)",
-        ExpressionAttributeValues=ddb.values({":h": next_id}),
-    )
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("agents"),
+            Key=ddb.serialize({"agent_id": agent_id}),
+            UpdateExpression="SET requested_heartbeat_id = if_not_exists(requested_heartbeat_id, :h)",
+            ConditionExpression="attribute_exists(agent_id) AND "
+            + ("active_heartbeat_id = :a" if active else "attribute_not_exists(active_heartbeat_id)"),
+            ExpressionAttributeValues=ddb.values({":h": next_id, **({":a": active} if active else {})}),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+        return None
     refreshed = ddb.get("agents", {"agent_id": agent_id}) or {}
     return refreshed.get("requested_heartbeat_id", next_id)

@@ -99,39 +99,60 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
 
 
 def _advance(item: dict[str, Any]) -> str:
-    settings = get_settings()
     agent = ddb.get("agents", {"agent_id": item["agent_id"]})
-    now = clock.now()
     if agent is None:
         _finish(item, None, status=hb.FAILED, error="agent deleted")
         return "agent-deleted"
-    lease = now + settings.heartbeat_lease_seconds
     if item["status"] == hb.QUEUED:
         if not agent.get("is_active", True):
             _park(item)
             return "parked"
-        # The window starts after the agent's processed_seq; fixed at the first claim.
-        item = _update(
-            item,
-            "SET #st = :executing, started_at = if_not_exists(started_at, :now), "
-            "active_owner = :owner, lease_expires_at = :lease, "
-            "cursor_seq = if_not_exists(cursor_seq, :start), window_start_seq = if_not_exists(window_start_seq, :start), "
-            "#rnd = if_not_exists(#rnd, :zero)",
-            {":now": now, ":owner": item["owner"], ":lease": lease, ":start": int(agent.get("processed_seq", 0)), ":zero": 0},
-            "#st = :queued",
-        )
-        last = agent.get("last_heartbeat") or None
-        fire(
-            agent,
-            "BEFORE_HEARTBEAT",
-            {"scheduled_at": clock.iso(item.get("scheduled_at")), "last_heartbeat": last},
-            heartbeat_id=item["heartbeat_id"],
-            context={"triggered_by": "CRON_SCHEDULER"},
-            delivery_key=f"{item['heartbeat_id']}:before",
-        )
-    if "window_end_seq" not in item:
-        item = _fix_window_end(item, agent)
+        item = _start(item, agent)
+    elif "window_end_seq" not in item:
+        # Started by a version that did not fix the window's end: fix it now.
+        end = _append_heartbeat_event(item, agent)
+        item = _update(item, "SET window_end_seq = :end, target_seq = if_not_exists(target_seq, :end)", {":end": end})
+    return _work_through(item, agent)
 
+
+def _start(item: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]:
+    """QUEUED -> EXECUTING, with the window fixed (see :func:`_append_heartbeat_event`)
+    in the same write; fires ``BEFORE_HEARTBEAT``."""
+    now = clock.now()
+    end = int(item["window_end_seq"]) if "window_end_seq" in item else _append_heartbeat_event(item, agent)
+    # if_not_exists: a re-queued heartbeat (its worker died) keeps its window and cursor.
+    item = _update(
+        item,
+        "SET #st = :executing, started_at = if_not_exists(started_at, :now), "
+        "active_owner = :owner, lease_expires_at = :lease, "
+        "cursor_seq = if_not_exists(cursor_seq, :start), window_start_seq = if_not_exists(window_start_seq, :start), "
+        "window_end_seq = if_not_exists(window_end_seq, :end), heartbeat_event_seq = if_not_exists(heartbeat_event_seq, :end), "
+        "target_seq = if_not_exists(target_seq, :end), cascade_round = if_not_exists(cascade_round, :zero), "
+        "#rnd = if_not_exists(#rnd, :zero)",
+        {
+            ":now": now,
+            ":owner": item["owner"],
+            ":lease": now + get_settings().heartbeat_lease_seconds,
+            ":start": int(agent.get("processed_seq", 0)),
+            ":end": end,
+            ":zero": 0,
+        },
+        "#st = :queued",
+    )
+    fire(
+        agent,
+        "BEFORE_HEARTBEAT",
+        {"scheduled_at": clock.iso(item.get("scheduled_at")), "last_heartbeat": agent.get("last_heartbeat") or None},
+        heartbeat_id=item["heartbeat_id"],
+        context={"triggered_by": "CRON_SCHEDULER"},
+        delivery_key=f"{item['heartbeat_id']}:before",
+    )
+    return item
+
+
+def _work_through(item: dict[str, Any], agent: dict[str, Any]) -> str:
+    """Read the window page by page until a round of actions is dispatched, the
+    heartbeat finishes, or this invocation has read its share of pages."""
     pages = 0
     while True:
         if item.get("open_actions"):
@@ -142,61 +163,69 @@ def _advance(item: dict[str, Any]) -> str:
             item, redispatched = _redispatch(item)
             if redispatched:
                 return "redispatched"
-        cursor = int(item["cursor_seq"])
-        target = int(item.get("target_seq", item["window_end_seq"]))
-        if cursor >= target:
+        if int(item["cursor_seq"]) >= int(item.get("target_seq", item["window_end_seq"])):
             item, agent, outcome = _next_target(item, agent)
             if outcome:
                 return outcome
             continue
-        if pages >= settings.heartbeat_pages_per_invocation:
+        if pages >= get_settings().heartbeat_pages_per_invocation:
             # Bound the work of one invocation, not the window: go on in a fresh one.
             queues.send_heartbeats([{"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "attempt": item["attempt"]}])
             return "paging"
         pages += 1
-        page = list(events.read_range(item["agent_id"], cursor, target, limit=MAX_EVENTS_PER_ROUND))
-        if not page:  # cannot happen with a gap-free log; never spin on it
-            _finish(item, agent, status=hb.FAILED, error=f"events {cursor + 1}..{target} are missing from the log")
-            return "failed-missing-events"
-        round_no = int(item.get("round", 0)) + 1
-        action_ids = _create_actions(item, agent, page, round_no)
-        if not action_ids:
-            # Nothing to run for this page: it is processed; read the next one.
-            item = _update(
-                item,
-                "SET cursor_seq = :end, events_processed = :ep, lease_expires_at = :lease",
-                {":end": page[-1].seq, ":ep": page[-1].seq - int(item["window_start_seq"]), ":cur": cursor, ":lease": _lease()},
-                "cursor_seq = :cur",
-            )
-            continue
+        item, outcome = _page(item, agent)
+        if outcome:
+            return outcome
+
+
+def _page(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Match the next page of events (up to the target). A page with actions is a
+    round, dispatched in order ("dispatched"); one without just moves the cursor ("")."""
+    cursor = int(item["cursor_seq"])
+    target = int(item.get("target_seq", item["window_end_seq"]))
+    page = list(events.read_range(item["agent_id"], cursor, target, limit=MAX_EVENTS_PER_ROUND))
+    if not page:  # cannot happen with a gap-free log; never spin on it
+        _finish(item, agent, status=hb.FAILED, error=f"events {cursor + 1}..{target} are missing from the log")
+        return item, "failed-missing-events"
+    round_no = int(item.get("round", 0)) + 1
+    action_ids = _create_actions(item, agent, page, round_no)
+    processed = page[-1].seq - int(item["window_start_seq"])
+    if not action_ids:
         item = _update(
             item,
-            "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
-            "events_processed = :ep, actions_triggered = actions_triggered + :na, "
-            "lease_expires_at = :lease, open_actions = :open, dispatched_since_target = :yes",
-            {
-                ":round": round_no,
-                ":prev": round_no - 1,
-                ":end": page[-1].seq,
-                ":ids": action_ids,
-                ":ep": page[-1].seq - int(item["window_start_seq"]),
-                ":na": len(action_ids),
-                ":lease": _lease(),
-                ":open": set(action_ids),
-                ":yes": True,
-            },
-            "#rnd = :prev",
+            "SET cursor_seq = :end, events_processed = :ep, lease_expires_at = :lease",
+            {":end": page[-1].seq, ":ep": processed, ":cur": cursor, ":lease": _lease()},
+            "cursor_seq = :cur",
         )
-        queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
-        return "dispatched"
+        return item, ""
+    item = _update(
+        item,
+        "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
+        "events_processed = :ep, actions_triggered = actions_triggered + :na, "
+        "lease_expires_at = :lease, open_actions = :open, dispatched_since_target = :yes",
+        {
+            ":round": round_no,
+            ":prev": round_no - 1,
+            ":end": page[-1].seq,
+            ":ids": action_ids,
+            ":ep": processed,
+            ":na": len(action_ids),
+            ":lease": _lease(),
+            ":open": set(action_ids),
+            ":yes": True,
+        },
+        "#rnd = :prev",
+    )
+    queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
+    return item, "dispatched"
 
 
 def _lease() -> float:
     return clock.now() + get_settings().heartbeat_lease_seconds
 
 
-def _fix_window_end(item: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]:
-    """Append the heartbeat's own ``HEARTBEAT`` event and fix the window's end at its seq.
+def _append_heartbeat_event(item: dict[str, Any], agent: dict[str, Any]) -> int:
+    """Append the heartbeat's own ``HEARTBEAT`` event; its seq is the window's end.
 
     Idempotent (keyed by the heartbeat), so a retry finds the same event and the same
     end. Appended before anything is read, so the heartbeat's own event is inside its
@@ -215,13 +244,7 @@ def _fix_window_end(item: dict[str, Any], agent: dict[str, Any]) -> dict[str, An
         idempotency_key=f"heartbeat:{item['heartbeat_id']}",
         expected_last_seq=int(agent.get("last_seq", 0)),
     )
-    end = appended.events[0].seq
-    return _update(
-        item,
-        "SET heartbeat_event_seq = :end, window_end_seq = if_not_exists(window_end_seq, :end), "
-        "target_seq = if_not_exists(target_seq, :end), cascade_round = if_not_exists(cascade_round, :zero)",
-        {":end": end, ":zero": 0},
-    )
+    return appended.events[0].seq
 
 
 def _redispatch(item: dict[str, Any]) -> tuple[dict[str, Any], bool]:
