@@ -32,7 +32,7 @@ DESCRIPTION = (
     "owner's resource answers 404. Errors are `{\"error\": {\"code\", \"message\"}}`."
 )
 SECURITY_SCHEME = "apiKey"
-PUBLIC = {("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
+PUBLIC = {("get", "/"), ("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
 _REF = "#/components/schemas/"
 _RESPOND = re.compile(r"\brespond\(([^,]*),")  # the status argument of respond(...)
 _STATUS = re.compile(r"\b([1-5][0-9]{2})\b")
