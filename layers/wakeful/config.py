@@ -28,6 +28,7 @@ class Settings(BaseModel, frozen=True):
     hook_disable_after_seconds: int = Field(default=5 * 24 * 3600, ge=0)
     webhook_base_url: str = ""
     kms_key_id: str = ""
+    cursor_key: str = ""
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
@@ -56,6 +57,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "dev_api_keys": env.get(constants.ENV_DEV_API_KEYS, ""),
         "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
         "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
+        "cursor_key": env.get(constants.ENV_CURSOR_KEY, ""),
         "hook_state_machine_arn": env.get(constants.ENV_HOOK_STATE_MACHINE_ARN, ""),
     }
     optional = {

@@ -62,6 +62,8 @@ ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
 ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
+# The key list cursors are authenticated with (optional; see wakeful.pagination).
+ENV_CURSOR_KEY = "WAKEFUL_CURSOR_KEY"
 # LLM (issue 3): provider "anthropic" | "scripted" (default: anthropic when
 # ANTHROPIC_API_KEY is set), default model, per-call timeout, SDK retries, and the
 # default per-agent daily token budget.

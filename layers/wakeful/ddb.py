@@ -156,17 +156,59 @@ def query(logical: str, *, index: str | None = None, limit: int | None = None, *
 def query_page(
     logical: str, *, index: str | None = None, limit: int, start: dict[str, Any] | None = None, **kwargs: Any
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """One page of a Query: (items, last evaluated key as a plain dict or None)."""
+    """One page of a Query: (items, last evaluated key as a plain dict or None).
+
+    ``start`` (from a client's cursor) must be a key of this very query: its partition
+    value one of the query's values. Otherwise, or if DynamoDB refuses it, the cursor
+    was made for another list: BadRequestError.
+    """
     params: dict[str, Any] = {"TableName": table(logical), "Limit": limit, **kwargs}
     if index:
         params["IndexName"] = index
+    if start:
+        _check_start(logical, index, start, params.get("ExpressionAttributeValues") or {})
+        params["ExclusiveStartKey"] = serialize(start)
     if "ExpressionAttributeValues" in params:
         params["ExpressionAttributeValues"] = values(params["ExpressionAttributeValues"])
-    if start:
-        params["ExclusiveStartKey"] = serialize(start)
-    page = client().query(**params)
+    try:
+        page = client().query(**params)
+    except ClientError as error:
+        if start and error.response.get("Error", {}).get("Code") == "ValidationException":
+            raise _bad_cursor() from error
+        raise
     items = [deserialize(raw) for raw in page.get("Items", [])]
     return items, deserialize(page.get("LastEvaluatedKey"))  # type: ignore[return-value]
+
+
+def _bad_cursor() -> Exception:
+    from wakeful.exceptions import BadRequestError
+
+    return BadRequestError("cursor is not valid for this list; pass back the 'next' value of a previous page of it")
+
+
+def _check_start(logical: str, index: str | None, start: dict[str, Any], plain_values: dict[str, Any]) -> None:
+    """A start key must hold exactly the key attributes of the table and index, with
+    the partition value the query asks for."""
+    from wakeful.tables import TABLES
+
+    spec = TABLES[logical]
+    attrs = [spec.pk, spec.sk]
+    pk = spec.pk
+    if index:
+        found = next((i for i in spec.indexes if i.name == index), None)
+        if found is not None:
+            attrs += [found.pk, found.sk]
+            pk = found.pk
+    expected = {a.name: a.type for a in attrs if a is not None}
+    if set(start) != set(expected):
+        raise _bad_cursor()
+    for name, kind in expected.items():
+        v = start[name]
+        ok = isinstance(v, str) if kind == "S" else isinstance(v, (int, float)) and not isinstance(v, bool)
+        if not ok:
+            raise _bad_cursor()
+    if start[pk.name] not in plain_values.values():
+        raise _bad_cursor()
 
 
 def batch_get(logical: str, keys: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

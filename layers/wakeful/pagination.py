@@ -1,14 +1,49 @@
-"""Opaque list cursors: a DynamoDB LastEvaluatedKey, base64url-encoded JSON."""
+"""Opaque list cursors: a DynamoDB LastEvaluatedKey, base64url-encoded JSON, with a MAC.
+
+A cursor the API did not issue (garbage, a hand-made or edited key) answers 400 instead
+of reaching DynamoDB: the key is authenticated with HMAC-SHA256 under a server-side
+key (``WAKEFUL_CURSOR_KEY``; without it, one derived from the deployment's settings).
+A genuine cursor used on another list is refused by the query helpers
+(:func:`wakeful.ddb.query_page`).
+"""
 
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import json
+from functools import lru_cache
 from typing import Any
 
 from wakeful.exceptions import BadRequestError
 
 MAX_LIMIT = 100
+_MAC_BYTES = 16
+_INVALID = "cursor is not valid; pass back the 'next' value of a previous page"
+
+
+@lru_cache(maxsize=1)
+def _key() -> bytes:
+    from wakeful.config import get_settings
+
+    settings = get_settings()
+    if settings.cursor_key:
+        return settings.cursor_key.encode()
+    seed = "|".join(("wakeful-cursor", settings.region, settings.kms_key_id, settings.table("api_keys")))
+    return hashlib.sha256(seed.encode()).digest()
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode("ascii"))
+
+
+def _mac(body: bytes) -> bytes:
+    return hmac.new(_key(), body, hashlib.sha256).digest()[:_MAC_BYTES]
 
 
 def encode(last_key: dict[str, Any] | None) -> str | None:
@@ -16,18 +51,21 @@ def encode(last_key: dict[str, Any] | None) -> str | None:
     if not last_key:
         return None
     raw = json.dumps(last_key, separators=(",", ":"), sort_keys=True).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return f"{_b64(raw)}.{_b64(_mac(raw))}"
 
 
 def decode(cursor: str | None) -> dict[str, Any] | None:
-    """The LastEvaluatedKey inside a cursor. Raises BadRequestError when malformed."""
+    """The LastEvaluatedKey inside a cursor. Raises BadRequestError unless the API
+    issued it."""
     if not cursor:
         return None
+    body, _, mac = cursor.partition(".")
     try:
-        padded = cursor + "=" * (-len(cursor) % 4)
-        value = json.loads(base64.urlsafe_b64decode(padded.encode()))
-    except (ValueError, TypeError) as error:
-        raise BadRequestError("cursor is not valid; pass back the 'next' value of a previous page") from error
-    if not isinstance(value, dict):
-        raise BadRequestError("cursor is not valid; pass back the 'next' value of a previous page")
+        raw = _unb64(body)
+        valid = hmac.compare_digest(_unb64(mac), _mac(raw))
+        value = json.loads(raw) if valid else None
+    except (ValueError, TypeError, UnicodeError) as error:
+        raise BadRequestError(_INVALID) from error
+    if not isinstance(value, dict) or not value:
+        raise BadRequestError(_INVALID)
     return value
