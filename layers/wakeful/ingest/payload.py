@@ -12,7 +12,7 @@ from typing import Any
 from wakeful import storable
 from wakeful.ingest.exceptions import IngestMessageInvalidError
 
-EVENT_TYPE_RE = re.compile(r"[A-Z][A-Z0-9_]{0,99}")  # events.models.EVENT_TYPE_PATTERN, used with fullmatch
+EVENT_TYPE_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}")  # events.models.EVENT_TYPE_PATTERN, used with fullmatch
 MAX_DEPTH = storable.MAX_DEPTH
 MAX_ITEM_BYTES = storable.MAX_EVENT_BYTES
 
@@ -48,7 +48,7 @@ def event_type(value: Any, where: str = "event_type") -> str:
     if not isinstance(value, str) or not EVENT_TYPE_RE.fullmatch(value):
         shown = value[:60] if isinstance(value, str) else type(value).__name__
         raise IngestMessageInvalidError(
-            f"{where} {shown!r} is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]{{0,99}}$)", code="bad_event_type"
+            f"{where} {shown!r} is not a valid event type (^[A-Za-z][A-Za-z0-9_]{{0,99}}$)", code="bad_event_type"
         )
     return value
 
