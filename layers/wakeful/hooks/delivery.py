@@ -395,8 +395,9 @@ def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, de
         "X-Wakeful-Agent-Id": delivery["agent_id"],
         "X-Wakeful-Delivery-Id": delivery["delivery_id"],
     }
-    if hook.get("auth_header"):
-        headers["Authorization"] = secrets.unseal(hook["auth_header"], context=service.auth_context(hook))
+    auth = secrets.unseal(hook["auth_header"], context=service.auth_context(hook)) if hook.get("auth_header") else None
+    if auth:
+        headers["Authorization"] = auth
     timeout = timeout_ms / 1000
     try:
         with requests.post(url, data=body, headers=headers, timeout=timeout, allow_redirects=False, stream=True) as response:
@@ -411,9 +412,22 @@ def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, de
         answer.timed_out = True
         answer.error = f"the answer's body did not arrive within timeout_ms ({timeout_ms} ms)"
     except (requests.RequestException, Urllib3Error) as error:
-        answer.error = f"{type(error).__name__}: {error}"[:2000]
+        answer.error = _redact(f"{type(error).__name__}: {error}", auth, secret)[:2000]
+    except (ValueError, UnicodeError) as error:  # a header http.client cannot send
+        answer.error = _redact(f"the request could not be sent: {type(error).__name__}", auth, secret)
     answer.elapsed_ms = int((time.perf_counter() - started) * 1000)
     return answer
+
+
+def _redact(text: str, *values: str | None) -> str:
+    """``text`` without any of the secret ``values`` (an error must never echo one)."""
+    for value in values:
+        if value:
+            text = text.replace(value, "[redacted]")
+            for line in value.splitlines():
+                if len(line) >= 4:
+                    text = text.replace(line, "[redacted]")
+    return text
 
 
 def _record_attempt(
