@@ -135,6 +135,10 @@ class DevStack:
             self.gateway = Gateway(self.host, self.port, HTTP_ROUTES, "api", self.invoke)
             self.port = self.gateway.port
             os.environ["WAKEFUL_WEBHOOK_BASE_URL"] = self.api_url
+        # Hooks and tools may call loopback in dev, but never the stack itself: a hook
+        # to the emulator's /moto-api/reset would wipe every tenant's tables.
+        own_ports = [moto_port] + ([self.port] if self.port is not None else [])
+        os.environ[constants.ENV_DEV_BLOCKED_PORTS] = ",".join(str(p) for p in own_ports)
         aws.reset_clients()
 
         from wakeful.auth import keys

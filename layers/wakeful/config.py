@@ -28,6 +28,13 @@ class Settings(BaseModel, frozen=True):
     hook_disable_after_seconds: int = Field(default=5 * 24 * 3600, ge=0)
     webhook_base_url: str = ""
     kms_key_id: str = ""
+    #: Dev mode: loopback ports hooks and tools may never call (the emulator, the API).
+    dev_blocked_ports: frozenset[int] = frozenset()
+    #: Dev mode: if set, the only loopback ports hooks and tools may call.
+    dev_allowed_ports: frozenset[int] = frozenset()
+    #: Days after which events, heartbeats, actions, hook executions and webhook
+    #: requests expire (DynamoDB TTL); 0 keeps them for ever.
+    retention_days: int = Field(default=0, ge=0, le=36500)
     cursor_key: str = ""
 
     def table(self, logical: str) -> str:
@@ -66,11 +73,25 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "max_cascade_rounds": constants.ENV_MAX_ROUNDS,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
         "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
+        "retention_days": constants.ENV_RETENTION_DAYS,
     }
     for field_name, var in optional.items():
         if env.get(var):
             raw[field_name] = env[var]
+    for field_name, var in (
+        ("dev_blocked_ports", constants.ENV_DEV_BLOCKED_PORTS),
+        ("dev_allowed_ports", constants.ENV_DEV_ALLOWED_PORTS),
+    ):
+        raw[field_name] = _ports(env.get(var, ""), var)
     return Settings.model_validate(raw)
+
+
+def _ports(spec: str, name: str) -> frozenset[int]:
+    """``"4566, 8080"`` -> {4566, 8080}."""
+    try:
+        return frozenset(int(part) for part in spec.replace(",", " ").split())
+    except ValueError as error:
+        raise ValueError(f"{name} must be port numbers separated by commas, not {spec!r}") from error
 
 
 @lru_cache(maxsize=1)
