@@ -84,6 +84,9 @@ ENV_DEV_ALLOWED_PORTS = "WAKEFUL_DEV_ALLOWED_PORTS"
 # webhook-request items expire (DynamoDB TTL); unset or 0 keeps them.
 ENV_RETENTION_DAYS = "WAKEFUL_RETENTION_DAYS"
 
+#: The tool runner's timeout: HTTP tools keep all their attempts inside it.
+TOOL_RUNNER_TIMEOUT_SECONDS = 180
+
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (
     "api",

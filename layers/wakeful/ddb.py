@@ -6,30 +6,14 @@ Decimals become ints on the way out.
 
 from __future__ import annotations
 
-import random
-import time
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from botocore.exceptions import ClientError
 
 from wakeful import aws
+from wakeful.backoff import Backoff
 from wakeful.config import get_settings
-
-
-@dataclass
-class Backoff:
-    """Exponential backoff with full jitter: round n (from 1) waits a random time up to
-    ``min(cap, base * 2**(n-1))`` seconds."""
-
-    base: float = 0.05
-    cap: float = 2.0
-    max_rounds: int = 12
-    sleep: Callable[[float], None] = time.sleep
-
-    def delay(self, round_: int) -> float:
-        return random.uniform(0, min(self.cap, self.base * 2 ** (round_ - 1)))
 
 
 #: How :func:`batch_get` waits before retrying unprocessed keys.

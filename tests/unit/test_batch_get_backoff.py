@@ -9,6 +9,7 @@ import pytest
 from botocore.stub import Stubber
 
 from wakeful import ddb
+from wakeful.backoff import Backoff
 
 
 @pytest.fixture()
@@ -46,7 +47,7 @@ def test_unprocessed_keys_are_retried_after_a_growing_jittered_wait(stubbed, mon
 
 
 def test_the_backoff_grows_exponentially_up_to_its_cap_with_full_jitter():
-    backoff = ddb.Backoff(base=0.05, cap=1.0)
+    backoff = Backoff(base=0.05, cap=1.0)
     for round_, ceiling in [(1, 0.05), (2, 0.1), (3, 0.2), (6, 1.0), (12, 1.0)]:
         samples = [backoff.delay(round_) for _ in range(200)]
         assert all(0 <= s <= ceiling for s in samples)
@@ -56,7 +57,7 @@ def test_the_backoff_grows_exponentially_up_to_its_cap_with_full_jitter():
 def test_keys_still_unprocessed_after_the_last_round_fail_loudly(stubbed, monkeypatch):
     name = ddb.table("events")
     key = {"agent_id": {"S": "agt_1"}, "seq": {"N": "1"}}
-    monkeypatch.setattr(ddb, "BATCH_BACKOFF", ddb.Backoff(max_rounds=2, sleep=lambda s: None))
+    monkeypatch.setattr(ddb, "BATCH_BACKOFF", Backoff(max_rounds=2, sleep=lambda s: None))
     for _ in range(2):
         stubbed.add_response("batch_get_item", {"Responses": {name: []}, "UnprocessedKeys": {name: {"Keys": [key]}}})
     with pytest.raises(RuntimeError, match="unprocessed"):
