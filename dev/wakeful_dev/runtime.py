@@ -15,7 +15,7 @@ import socket
 import threading
 import time
 import uuid
-from typing import Any
+from typing import Any, Callable
 
 from wakeful import aws, clock, constants
 from wakeful_dev import lambdas, moto_compat, provision
@@ -64,6 +64,7 @@ class DevStack:
         visibility_timeout: int = 5,
         workers: bool = True,
         env: dict[str, str] | None = None,
+        observer: Callable[[str, dict[str, Any], Any], None] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -72,6 +73,9 @@ class DevStack:
         self.visibility_timeout = visibility_timeout
         self.workers = workers
         self.extra_env = env or {}
+        #: Called after each invocation with (function, event, result): `wakeful dev`
+        #: prints one line per finished heartbeat, action, hook delivery, webhook request.
+        self.observer = observer
         self.moto: Any = None
         self.aws_endpoint = ""
         self.queue_urls: dict[str, str] = {}
@@ -106,7 +110,7 @@ class DevStack:
             "WAKEFUL_DUE_SHARDS": os.environ.get("WAKEFUL_DUE_SHARDS", "2"),
             "POWERTOOLS_SERVICE_NAME": "wakeful",
             "POWERTOOLS_METRICS_NAMESPACE": "Wakeful",
-            "POWERTOOLS_METRICS_DISABLED": "true",
+            "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED", "true"),
             "POWERTOOLS_TRACE_DISABLED": "true",
             "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
             **self.extra_env,
@@ -191,7 +195,10 @@ class DevStack:
 
     def invoke(self, function: str, event: dict[str, Any]) -> Any:
         """Invoke a function's real handler in-process."""
-        return lambdas.invoke(function, event)
+        result = lambdas.invoke(function, event)
+        if self.observer is not None:
+            self.observer(function, event, result)
+        return result
 
     def tick(self, now: float | None = None) -> Any:
         """One run of the heartbeat scan, at ``now`` (default: the real time)."""
