@@ -25,6 +25,8 @@ from wakeful_dev.sqs_poller import QueuePoller
 logger = logging.getLogger(__name__)
 
 QUEUE_FUNCTIONS = constants.QUEUE_FUNCTIONS
+#: How many actions (of different agents) `wakeful dev` runs at once.
+ENV_ACTION_CONCURRENCY = "WAKEFUL_DEV_ACTION_CONCURRENCY"
 #: (method, path regex, function) routes in front of the api function
 HTTP_ROUTES = [("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest")]
 
@@ -49,6 +51,27 @@ def scheduled_event(now: float | None = None) -> dict[str, Any]:
         "resources": ["arn:aws:events:us-east-1:123456789012:rule/wakeful-heartbeat-scan"],
         "detail": {},
     }
+
+
+def quiet_disabled_metrics() -> None:
+    """With metrics disabled, Powertools skips printing at the end of an invocation but
+    keeps the values, and prints them all once 100 accumulate: clear them instead, so
+    `wakeful dev` prints no metric lines unless asked (``--metrics``)."""
+    from aws_lambda_powertools.metrics.provider.cloudwatch_emf import cloudwatch
+
+    provider = cloudwatch.AmazonCloudWatchEMFProvider
+    if getattr(provider.flush_metrics, "_wakeful_quiet", False):
+        return
+    original = provider.flush_metrics
+
+    def flush_metrics(self: Any, raise_on_empty_metrics: bool = False) -> None:
+        if cloudwatch.is_metrics_disabled():
+            self.clear_metrics()
+            return
+        original(self, raise_on_empty_metrics)
+
+    flush_metrics._wakeful_quiet = True  # type: ignore[attr-defined]
+    provider.flush_metrics = flush_metrics  # type: ignore[method-assign]
 
 
 class DevStack:
@@ -93,6 +116,7 @@ class DevStack:
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
         moto_compat.serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
         moto_compat.cheap_transaction_rollback()  # and O(1), not O(table size)
+        quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
         env = {
@@ -154,7 +178,7 @@ class DevStack:
         for queue, function in QUEUE_FUNCTIONS.items():
             if lambdas.available(function):
                 self.pollers[queue] = QueuePoller(
-                    urls[queue], lambda event, f=function: self.invoke(f, event)
+                    urls[queue], lambda event, f=function: self.invoke(f, event), **self._poller_options(queue)
                 )
         if self.gateway:
             self.gateway.start()
@@ -164,6 +188,14 @@ class DevStack:
             self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
             self._ticker.start()
         return self
+
+    def _poller_options(self, queue: str) -> dict[str, int]:
+        """The action queue is FIFO with one message group per agent: several pollers
+        taking one message each let one agent's slow tool run beside another agent's
+        actions instead of ahead of them (on AWS, Lambda does this per message group)."""
+        if queue != "action":
+            return {}
+        return {"batch_size": 1, "concurrency": max(1, int(os.environ.get(ENV_ACTION_CONCURRENCY, "4")))}
 
     def _extensions(self) -> None:
         """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
