@@ -35,9 +35,8 @@ FUNCTIONS_DIR = ROOT / "functions"
 READ_ACTIONS = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:ConditionCheckItem"]
 WRITE_ACTIONS = [*READ_ACTIONS, "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"]
 
-#: Users' Lambda tools must be named with this prefix: the tool runner may invoke
-#: those and nothing else (not Wakeful's own functions, not the account's others).
-TOOL_FUNCTION_PREFIX = "wakeful-tool-"
+#: Users' Lambda tools must be named with this prefix (the API checks it too).
+TOOL_FUNCTION_PREFIX = constants.LAMBDA_TOOL_FUNCTION_PREFIX
 
 RETENTION = {
     1: logs.RetentionDays.ONE_DAY,
@@ -119,6 +118,7 @@ class Functions(Construct):
             **{constants.TABLE_ENV[n]: t.table_name for n, t in data.tables.items()},
             **{constants.QUEUE_ENV[q]: queues.queues[q].queue_url for q in constants.QUEUE_ENV},
             constants.ENV_KMS_KEY_ID: data.secrets_key.key_arn,
+            constants.ENV_ACCOUNT_ID: stack.account,
         }
 
         self.functions: dict[str, lambda_.Function] = {}

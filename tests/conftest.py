@@ -19,6 +19,9 @@ def stack() -> Iterator[Any]:
     # Tests that move the clock past a lease stay well short of the default heartbeat
     # interval (900 s), so other tests' agents do not come due in their scans.
     os.environ.setdefault("WAKEFUL_HEARTBEAT_LEASE_SECONDS", "120")
+    # A long heartbeat window goes on in a fresh invocation; few pages per invocation
+    # let tests reach that with hundreds of events, not thousands.
+    os.environ.setdefault("WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION", "2")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
     # Hook retries wait base × 2^(n−1) s: a small base keeps the hook tests short.
     os.environ.setdefault("WAKEFUL_HOOK_BACKOFF_BASE_SECONDS", "0.5")

@@ -10,12 +10,13 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.logging import correlation_paths
 
 from wakeful.constants import SERVICE_NAME
-from wakeful.observability import capture_lambda_handler
+from wakeful.observability import capture_lambda_handler, log_context
 
 logger = Logger(service=SERVICE_NAME)
 
 
-@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)
+@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST, clear_state=True)
+@log_context(logger, correlation_id_path=correlation_paths.API_GATEWAY_REST)
 @capture_lambda_handler
 def handler(event: dict, context: object) -> dict:
     from wakeful.api.app import app

@@ -14,7 +14,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
-from wakeful.observability import capture_lambda_handler
+from wakeful.observability import capture_lambda_handler, log_context
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -28,7 +28,8 @@ _OUTCOME_METRICS = {
 }
 
 
-@logger.inject_lambda_context(correlation_id_path="delivery_id")
+@logger.inject_lambda_context(correlation_id_path="delivery_id", clear_state=True)
+@log_context(logger, correlation_id_path="delivery_id")
 @capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:

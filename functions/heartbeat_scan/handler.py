@@ -10,13 +10,14 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
-from wakeful.observability import capture_lambda_handler
+from wakeful.observability import capture_lambda_handler, log_context
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 
-@logger.inject_lambda_context
+@logger.inject_lambda_context(clear_state=True)
+@log_context(logger)
 @capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:

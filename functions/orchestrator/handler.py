@@ -13,7 +13,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
-from wakeful.observability import capture_lambda_handler
+from wakeful.observability import capture_lambda_handler, log_context
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -23,15 +23,21 @@ def record_handler(record: Any) -> str:
     from wakeful.heartbeats import orchestrator
 
     message = json.loads(record.body)
-    logger.append_keys(agent_id=message["agent_id"], heartbeat_id=message["heartbeat_id"])
-    outcome = orchestrator.process(message["agent_id"], message["heartbeat_id"], message.get("attempt"))
-    if outcome.startswith("completed"):
-        metrics.add_metric(name=observability.HEARTBEATS_COMPLETED, unit=MetricUnit.Count, value=1)
-    logger.info("heartbeat advanced", outcome=outcome)
-    return outcome
+    # Thread-local and removed after the record: the next record (or function) must
+    # not log under this one's ids.
+    logger.thread_safe_append_keys(agent_id=message["agent_id"], heartbeat_id=message["heartbeat_id"])
+    try:
+        outcome = orchestrator.process(message["agent_id"], message["heartbeat_id"], message.get("attempt"))
+        if outcome.startswith("completed"):
+            metrics.add_metric(name=observability.HEARTBEATS_COMPLETED, unit=MetricUnit.Count, value=1)
+        logger.info("heartbeat advanced", outcome=outcome)
+        return outcome
+    finally:
+        logger.thread_safe_remove_keys(["agent_id", "heartbeat_id"])
 
 
-@logger.inject_lambda_context
+@logger.inject_lambda_context(clear_state=True)
+@log_context(logger)
 @capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:

@@ -13,7 +13,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
-from wakeful.observability import capture_lambda_handler
+from wakeful.observability import capture_lambda_handler, log_context
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -23,17 +23,22 @@ def record_handler(record: Any) -> str:
     from wakeful.actions import runner
 
     message = json.loads(record.body)
-    logger.append_keys(agent_id=message.get("agent_id"), action_id=message["action_id"])
-    outcome = runner.run(message["action_id"])
-    if outcome == "completed":
-        metrics.add_metric(name=observability.ACTIONS_COMPLETED, unit=MetricUnit.Count, value=1)
-    elif outcome == "failed":
-        metrics.add_metric(name=observability.ACTIONS_FAILED, unit=MetricUnit.Count, value=1)
-    logger.info("action processed", outcome=outcome)
-    return outcome
+    # Thread-local and removed after the record (see the orchestrator's handler).
+    logger.thread_safe_append_keys(agent_id=message.get("agent_id"), action_id=message["action_id"])
+    try:
+        outcome = runner.run(message["action_id"])
+        if outcome == "completed":
+            metrics.add_metric(name=observability.ACTIONS_COMPLETED, unit=MetricUnit.Count, value=1)
+        elif outcome == "failed":
+            metrics.add_metric(name=observability.ACTIONS_FAILED, unit=MetricUnit.Count, value=1)
+        logger.info("action processed", outcome=outcome)
+        return outcome
+    finally:
+        logger.thread_safe_remove_keys(["agent_id", "action_id"])
 
 
-@logger.inject_lambda_context
+@logger.inject_lambda_context(clear_state=True)
+@log_context(logger)
 @capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:

@@ -15,7 +15,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
-from wakeful.observability import capture_lambda_handler
+from wakeful.observability import capture_lambda_handler, log_context
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -29,7 +29,8 @@ STATUS_METRICS = {
 }
 
 
-@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)
+@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST, clear_state=True)
+@log_context(logger, correlation_id_path=correlation_paths.API_GATEWAY_REST)
 @capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: object) -> dict:

@@ -22,6 +22,7 @@ class Settings(BaseModel, frozen=True):
     heartbeat_lease_seconds: int = Field(default=900, ge=1)
     due_shards: int = Field(default=8, ge=1, le=256)
     max_cascade_rounds: int = Field(default=5, ge=1, le=50)
+    heartbeat_pages_per_invocation: int = Field(default=20, ge=1, le=1000)
     max_heartbeat_attempts: int = Field(default=3, ge=1)
     hook_backoff_base_seconds: float = Field(default=2.0, ge=0)
     hook_state_machine_arn: str = ""
@@ -36,6 +37,11 @@ class Settings(BaseModel, frozen=True):
     #: requests expire (DynamoDB TTL); 0 keeps them for ever.
     retention_days: int = Field(default=0, ge=0, le=36500)
     cursor_key: str = ""
+    thread_lease_seconds: int = Field(default=300, ge=1)
+    thread_max_attempts: int = Field(default=3, ge=1)
+    thread_max_running_per_agent: int = Field(default=4, ge=1)
+    account_id: str = ""
+    lambda_tool_allowed_arns: tuple[str, ...] = ()
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
@@ -65,15 +71,23 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
         "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
         "cursor_key": env.get(constants.ENV_CURSOR_KEY, ""),
+        "account_id": env.get(constants.ENV_ACCOUNT_ID, ""),
+        "lambda_tool_allowed_arns": tuple(
+            p.strip() for p in env.get(constants.ENV_LAMBDA_TOOL_ALLOWED_ARNS, "").split(",") if p.strip()
+        ),
         "hook_state_machine_arn": env.get(constants.ENV_HOOK_STATE_MACHINE_ARN, ""),
     }
     optional = {
         "heartbeat_lease_seconds": constants.ENV_HEARTBEAT_LEASE,
         "due_shards": constants.ENV_DUE_SHARDS,
         "max_cascade_rounds": constants.ENV_MAX_ROUNDS,
+        "heartbeat_pages_per_invocation": constants.ENV_HEARTBEAT_PAGES,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
         "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
         "retention_days": constants.ENV_RETENTION_DAYS,
+        "thread_lease_seconds": constants.ENV_THREAD_LEASE,
+        "thread_max_attempts": constants.ENV_THREAD_MAX_ATTEMPTS,
+        "thread_max_running_per_agent": constants.ENV_THREAD_MAX_RUNNING,
     }
     for field_name, var in optional.items():
         if env.get(var):

@@ -34,6 +34,10 @@ TABLE_ENV = {
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
     "llm": "WAKEFUL_TABLE_LLM",
+    # -- threads tables (issue 11) --
+    "threads": "WAKEFUL_TABLE_THREADS",
+    "thread_messages": "WAKEFUL_TABLE_THREAD_MESSAGES",
+    "thread_routes": "WAKEFUL_TABLE_THREAD_ROUTES",
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -42,17 +46,29 @@ QUEUE_ENV = {
     "action": "WAKEFUL_QUEUE_ACTION_URL",
     "ingest": "WAKEFUL_QUEUE_INGEST_URL",
     "ingest_dlq": "WAKEFUL_QUEUE_INGEST_DLQ_URL",
+    # -- threads queues (issue 11) --
+    "thread": "WAKEFUL_QUEUE_THREAD_URL",
+    "route": "WAKEFUL_QUEUE_ROUTE_URL",
 }
 
 # Queue settings shared by the CDK stack and the local runtime.
 # The action queue is FIFO (one message group per agent) so that a heartbeat's
 # actions run in the order the orchestrator dispatched them (execution_order).
-FIFO_QUEUES = {"action"}
+# The thread queue is FIFO with one group per thread (one step of a thread at a time);
+# the route queue is FIFO with one group per agent (the router reads a log in order).
+FIFO_QUEUES = {"action", "thread", "route"}
 QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
 
 #: Work queue -> the function its event source mapping invokes (the CDK stack wires
 #: these; ``wakeful dev`` polls the same map).
-QUEUE_FUNCTIONS = {"heartbeat": "orchestrator", "action": "tool_runner", "ingest": "ingest"}
+QUEUE_FUNCTIONS = {
+    "heartbeat": "orchestrator",
+    "action": "tool_runner",
+    "ingest": "ingest",
+    # -- threads (issue 11) --
+    "thread": "thread_runner",
+    "route": "thread_router",
+}
 
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
 ENV_DEV_API_KEYS = "WAKEFUL_DEV_API_KEYS"
@@ -60,10 +76,20 @@ ENV_HOOK_BACKOFF_BASE = "WAKEFUL_HOOK_BACKOFF_BASE_SECONDS"
 ENV_HEARTBEAT_LEASE = "WAKEFUL_HEARTBEAT_LEASE_SECONDS"
 ENV_DUE_SHARDS = "WAKEFUL_DUE_SHARDS"
 ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
+# Pages of a heartbeat's window (100 events each) one orchestrator invocation reads
+# before it hands over to a fresh one.
+ENV_HEARTBEAT_PAGES = "WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
 # The key list cursors are authenticated with (optional; see wakeful.pagination).
 ENV_CURSOR_KEY = "WAKEFUL_CURSOR_KEY"
+# Lambda tools: the account Wakeful runs in (the CDK stack sets it; else STS says),
+# and an optional comma-separated allow-list of other function ARNs (glob patterns).
+ENV_ACCOUNT_ID = "WAKEFUL_ACCOUNT_ID"
+ENV_LAMBDA_TOOL_ALLOWED_ARNS = "WAKEFUL_LAMBDA_TOOL_ALLOWED_ARNS"
+#: Users' Lambda tools must be named with this prefix: the tool runner's role may invoke
+#: those and nothing else (not Wakeful's own functions, not the account's others).
+LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
 # LLM (issue 3): provider "anthropic" | "scripted" (default: anthropic when
 # ANTHROPIC_API_KEY is set), default model, per-call timeout, SDK retries, and the
 # default per-agent daily token budget.
@@ -86,6 +112,11 @@ ENV_RETENTION_DAYS = "WAKEFUL_RETENTION_DAYS"
 
 #: The tool runner's timeout: HTTP tools keep all their attempts inside it.
 TOOL_RUNNER_TIMEOUT_SECONDS = 180
+# Threads (issue 11): how long a run step may hold a thread before the scan re-sends it,
+# how many times before the thread fails, and how many threads of one agent may run at once.
+ENV_THREAD_LEASE = "WAKEFUL_THREAD_LEASE_SECONDS"
+ENV_THREAD_MAX_ATTEMPTS = "WAKEFUL_THREAD_MAX_ATTEMPTS"
+ENV_THREAD_MAX_RUNNING = "WAKEFUL_THREAD_MAX_RUNNING_PER_AGENT"
 
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (
@@ -98,6 +129,9 @@ FUNCTIONS = (
     # -- webhooks functions (issue 4) --
     "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
     "ingest",  # SQS ingest queue -> event log
+    # -- threads functions (issue 11) --
+    "thread_runner",  # SQS FIFO thread queue -> one step of a thread run
+    "thread_router",  # SQS FIFO route queue -> wake / start threads for new events
 )
 
 # CloudFormation stack outputs.

@@ -2,6 +2,8 @@
 
 Hook and HTTP-tool URLs that resolve to private, loopback, link-local, multicast,
 reserved or metadata addresses are refused outside dev mode, and https is required.
+IPv6 addresses that lead to an IPv4 one (IPv4-mapped, 6to4, Teredo, NAT64) are judged
+by that IPv4 address.
 Checked at registration and again before each call (DNS can change). Under
 ``wakeful dev``, loopback targets are allowed except the stack's own ports.
 """
@@ -20,10 +22,37 @@ class UnsafeUrlError(ValidationError):
     """The URL points at an address Wakeful will not call."""
 
 
+#: IPv6 ranges that carry an IPv4 address in their low 32 bits: NAT64 (RFC 6052) and
+#: the deprecated IPv4-compatible addresses.
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+#: Local-use NAT64 (RFC 8215): translates into whatever the local network chooses.
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address] | None:
+    """The IPv4 addresses an IPv6 address leads to (IPv4-mapped, 6to4, Teredo, NAT64,
+    IPv4-compatible), or None when it embeds none."""
+    if ip.ipv4_mapped:
+        return [ip.ipv4_mapped]
+    if ip.sixtofour:
+        return [ip.sixtofour]
+    if ip.teredo:
+        return list(ip.teredo)  # the relay server and the client's public address
+    if ip in _NAT64 or ip in _IPV4_COMPATIBLE:
+        return [ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)]
+    return None
+
+
 def _is_public(address: str) -> bool:
     ip = ipaddress.ip_address(address)
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in _NAT64_LOCAL:
+            return False
+        embedded = _embedded_ipv4(ip)
+        if embedded is not None:
+            # Judged by where it leads: 2002:0a00:0001:: is 10.0.0.1, 64:ff9b::7f00:1 is 127.0.0.1.
+            return all(_is_public(str(v4)) for v4 in embedded)
     return ip.is_global and not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_reserved)
 
 

@@ -36,6 +36,16 @@ LLM_OUTPUT_TOKENS = "LlmOutputTokens"
 LLM_CACHE_READ_TOKENS = "LlmCacheReadTokens"
 LLM_COST_MICRO_USD = "LlmCostMicroUsd"
 LLM_BUDGET_EXCEEDED = "LlmBudgetExceeded"
+# -- threads metrics (issue 11) --
+THREADS_STARTED = "ThreadsStarted"
+THREADS_WOKEN = "ThreadsWoken"
+THREADS_SLEPT = "ThreadsSlept"
+THREADS_COMPLETED = "ThreadsCompleted"
+THREADS_FAILED = "ThreadsFailed"
+THREADS_EXPIRED = "ThreadsExpired"
+THREAD_STEPS = "ThreadSteps"
+THREAD_STEPS_RESENT = "ThreadStepsResent"
+THREAD_EVENTS_ROUTED = "ThreadEventsRouted"
 
 #: Every metric the code emits (name -> unit).
 METRICS = {
@@ -66,6 +76,16 @@ METRICS = {
     LLM_CACHE_READ_TOKENS: "Count",
     LLM_COST_MICRO_USD: "Count",
     LLM_BUDGET_EXCEEDED: "Count",
+    # -- threads metrics (issue 11) --
+    THREADS_STARTED: "Count",
+    THREADS_WOKEN: "Count",
+    THREADS_SLEPT: "Count",
+    THREADS_COMPLETED: "Count",
+    THREADS_FAILED: "Count",
+    THREADS_EXPIRED: "Count",
+    THREAD_STEPS: "Count",
+    THREAD_STEPS_RESENT: "Count",
+    THREAD_EVENTS_ROUTED: "Count",
 }
 
 
@@ -93,3 +113,49 @@ def capture_lambda_handler(handler: Any) -> Any:
         return traced(event, context)
 
     return wrapper
+
+
+def log_context(logger: Any, correlation_id_path: str | None = None) -> Any:
+    """Per-invocation log keys, for a handler already wrapped in Powertools'
+    ``inject_lambda_context(clear_state=True)`` (which resets the logger's shared keys
+    at each invocation, so nothing of the last one survives on Lambda).
+
+    The invocation's keys (function name, request id, cold start, correlation id) are
+    also set thread-locally, and removed when the invocation ends. Every function of
+    ``wakeful dev`` runs in one process, on threads, sharing one "wakeful" logger:
+    thread-local keys are what keeps one handler's ``function_name`` (or a record's
+    ``agent_id``) off another's lines. Per-record keys go through
+    ``logger.thread_safe_append_keys`` for the same reason.
+    """
+
+    def decorate(handler: Any) -> Any:
+        cold = True
+
+        @functools.wraps(handler)
+        def wrapper(event: Any, context: Any) -> Any:
+            nonlocal cold
+            keys: dict[str, Any] = {
+                "cold_start": cold,
+                "function_name": getattr(context, "function_name", None),
+                "function_memory_size": getattr(context, "memory_limit_in_mb", None),
+                "function_arn": getattr(context, "invoked_function_arn", None),
+                "function_request_id": getattr(context, "aws_request_id", None),
+            }
+            cold = False
+            if correlation_id_path:
+                from aws_lambda_powertools.utilities import jmespath_utils
+
+                try:
+                    keys["correlation_id"] = jmespath_utils.query(envelope=correlation_id_path, data=event)
+                except Exception:  # noqa: BLE001 - a log key must never fail an invocation
+                    keys["correlation_id"] = None
+            logger.thread_safe_clear_keys()
+            logger.thread_safe_append_keys(**keys)
+            try:
+                return handler(event, context)
+            finally:
+                logger.thread_safe_clear_keys()
+
+        return wrapper
+
+    return decorate

@@ -129,14 +129,27 @@ def test_health_needs_no_key(stack):
     assert requests.get(f"{stack.api_url}/health", timeout=10).json() == {"status": "ok"}
 
 
-def test_an_idempotency_key_returns_the_first_event(api):
+def test_an_idempotency_key_repeated_with_the_same_body_returns_the_first_event(api):
     agent = api.create_agent()
     body = {"event_type": "ORDER", "payload": {"n": 1}, "idempotency_key": "order-1"}
     first = api.post(f"/agents/{agent['id']}/events", json=body)
-    again = api.post(f"/agents/{agent['id']}/events", json={**body, "payload": {"n": 2}})
+    again = api.post(f"/agents/{agent['id']}/events", json=body)
     assert first.status_code == 202 and again.status_code == 200
     assert first.json() == again.json()
     assert [e["event_type"] for e in api.get(f"/agents/{agent['id']}/events").json()["items"]] == ["ORDER"]
+
+
+def test_an_idempotency_key_reused_with_a_different_body_answers_409_naming_the_first_event(api):
+    agent = api.create_agent()
+    body = {"event_type": "ORDER", "payload": {"n": 1}, "idempotency_key": "order-1"}
+    first = api.post(f"/agents/{agent['id']}/events", json=body).json()
+    for changed in ({**body, "payload": {"n": 2}}, {**body, "priority": 1}, {**body, "event_type": "REFUND"}):
+        again = api.post(f"/agents/{agent['id']}/events", json=changed)
+        assert again.status_code == 409, again.text
+        error = again.json()["error"]
+        assert error["code"] == "idempotency_conflict" and first["event_id"] in error["message"]
+        assert error["details"] == {"event_id": first["event_id"], "seq": first["seq"]}
+    assert len(api.get(f"/agents/{agent['id']}/events").json()["items"]) == 1
 
 
 def test_another_owner_sees_none_of_my_spine_resources(api, other_api, tool_server):

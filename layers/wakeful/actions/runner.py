@@ -53,6 +53,7 @@ def run(action_id: str) -> str:
             return "already-finished"
         raise
 
+    _renew_heartbeat_lease(action)
     meta = action.get("request_meta") or {}
     # The action carries what hooks need (agent identity, hook types), so no agent read.
     agent = {**(meta.get("agent_context") or {}), "hook_types": action.get("hook_types") or []}
@@ -216,6 +217,31 @@ def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
     except Exception as error:  # noqa: BLE001 - a failed tool fails its action, not the heartbeat
         logger.exception("tool raised", extra={"action_id": action_id})
         return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
+
+
+def _renew_heartbeat_lease(action: dict[str, Any]) -> None:
+    """Push the heartbeat's lease out as each of its actions starts: a heartbeat whose
+    actions make progress is alive, however long its round takes in all. Only a claimed
+    heartbeat carries a lease (the ``lease-expiry`` index is sparse), hence the
+    condition; a finished one is left alone."""
+    from wakeful.config import get_settings
+    from wakeful.heartbeats import records as hb
+
+    if not action.get("heartbeat_id"):
+        return
+    lease = clock.now() + get_settings().heartbeat_lease_seconds
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("heartbeats"),
+            Key=ddb.serialize({"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}),
+            UpdateExpression="SET lease_expires_at = :lease",
+            ConditionExpression="#st IN (:queued, :executing) AND attribute_exists(lease_shard) AND lease_expires_at < :lease",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values({":lease": lease, ":queued": hb.QUEUED, ":executing": hb.EXECUTING}),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
 
 
 def _continue(action: dict[str, Any]) -> None:

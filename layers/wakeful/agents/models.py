@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
+from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
 #: An agent's profile travels in every action and tool request: keep it small.
@@ -25,6 +26,10 @@ Personality = Annotated[
     AfterValidator(_small_personality),
 ]
 FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
+WAKE_ON_PRIORITY_DOC = (
+    "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
+    "next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat."
+)
 
 
 class AgentCreate(BaseModel):
@@ -39,6 +44,15 @@ class AgentCreate(BaseModel):
     focus_areas: list[FocusArea] = Field(default_factory=list, max_length=50)
     heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+    system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
+    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
+    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
+    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
+    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
+    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
+        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
+    )
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
 
 
 class AgentPatch(BaseModel):
@@ -52,6 +66,15 @@ class AgentPatch(BaseModel):
     focus_areas: list[FocusArea] | None = Field(default=None, max_length=50)
     heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
     is_active: bool | None = None
+    system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
+    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
+    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
+    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
+    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
+    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
+        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
+    )
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
 
 
 def public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -66,12 +89,20 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "heartbeat_interval_seconds": agent["heartbeat_interval_seconds"],
         "is_active": agent.get("is_active", True),
         "preset": agent.get("preset"),
+        "wake_on_priority": agent.get("wake_on_priority"),
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
         "processed_seq": agent.get("processed_seq", 0),
         "created_at": iso(agent.get("created_at")),
         "updated_at": iso(agent.get("updated_at")),
+        **_thread_fields(agent),
     }
+
+
+def _thread_fields(agent: dict[str, Any]) -> dict[str, Any]:
+    from wakeful.threads.models import agent_view
+
+    return agent_view(agent)
 
 
 def agent_context(agent: dict[str, Any]) -> dict[str, Any]:

@@ -22,8 +22,16 @@ from wakeful.agents.models import AgentCreate, AgentPatch
 from wakeful.heartbeats import records as hb
 
 
-def _alias_key(alias: str) -> str:
-    return f"alias#{alias.lower()}"
+def alias_key(owner: str, alias: str) -> str:
+    """The reservation of an alias: unique per owner, case-insensitively (``Ada`` and
+    ``ada`` are one alias; another owner may use it too)."""
+    return f"alias#{owner}#{alias.lower()}"
+
+
+def find_by_alias(owner: str, alias: str) -> str | None:
+    """The id of the owner's agent with this alias, in any case (one GetItem)."""
+    record = ddb.get("idempotency", {"key": alias_key(owner, alias)})
+    return record.get("agent_id") if record else None
 
 
 def create(owner: str, body: AgentCreate) -> dict[str, Any]:
@@ -47,6 +55,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         "focus_areas": body.focus_areas,
         "heartbeat_interval_seconds": body.heartbeat_interval_seconds,
         "preset": body.preset,
+        "wake_on_priority": body.wake_on_priority,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -54,6 +63,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         "next_heartbeat_at": now,
         "created_at": now,
         "updated_at": now,
+        **_thread_fields(body),
     }
     items = [
         {
@@ -66,7 +76,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         {
             "Put": {
                 "TableName": ddb.table("idempotency"),
-                "Item": ddb.serialize({"key": _alias_key(body.alias), "kind": "alias", "agent_id": agent_id}),
+                "Item": ddb.serialize({"key": alias_key(owner, body.alias), "kind": "alias", "agent_id": agent_id}),
                 "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"},
             }
@@ -83,11 +93,23 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
     except ClientError as error:
         codes = ddb.cancellation_codes(error)
         if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-            raise AgentAliasTakenError(f"alias {body.alias!r} is already taken") from error
+            raise AgentAliasTakenError(f"you already have an agent with the alias {body.alias!r} (aliases ignore case)") from error
         raise
     if body.preset is not None:
         presets.PRESETS[body.preset](owner, agent_id)
     return agent
+
+
+def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
+    """The thread fields given in a body; an agent with thread triggers routes its log
+    (see wakeful.threads.router)."""
+    from wakeful.threads.models import THREAD_AGENT_FIELDS
+
+    given = body.model_dump(include=set(THREAD_AGENT_FIELDS), exclude_unset=unset)
+    fields = {k: v for k, v in given.items() if v is not None}
+    if fields.get("thread_triggers"):
+        fields["routes_events"] = True
+    return fields
 
 
 def get(owner: str, agent_id: str) -> dict[str, Any]:
@@ -108,6 +130,8 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
     the due index in the same transaction."""
     agent = get(owner, agent_id)
     changes = body.model_dump(exclude_unset=True)
+    if changes.get("thread_triggers"):
+        changes["routes_events"] = True
     if "is_active" in changes and changes["is_active"] is None:
         del changes["is_active"]
     now = clock.now()
@@ -157,7 +181,56 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
             ddb.client().update_item(**update)
     else:
         ddb.client().update_item(**update)
+    new_interval = changes.get("heartbeat_interval_seconds")
+    if new_interval is not None and new_interval != agent.get("heartbeat_interval_seconds"):
+        _reschedule(get(owner, agent_id), int(agent["heartbeat_interval_seconds"]), int(new_interval))
     return get(owner, agent_id)
+
+
+def _reschedule(agent: dict[str, Any], old_interval: int, new_interval: int) -> None:
+    """Move the pending heartbeat to the new interval: it was due ``old_interval``
+    after the last one, now it is due ``new_interval`` after it (at once if that has
+    passed). A heartbeat already due, or running, is left alone: the next one is
+    scheduled from the new interval when it completes."""
+    heartbeat_id = agent.get("active_heartbeat_id")
+    if not heartbeat_id:
+        return
+    item = ddb.get("heartbeats", {"agent_id": agent["agent_id"], "heartbeat_id": heartbeat_id})
+    now = clock.now()
+    if item is None or item["status"] != hb.PENDING or float(item["scheduled_at"]) <= now:
+        return
+    scheduled = max(now, float(item["scheduled_at"]) - old_interval + new_interval)
+    active = "due_shard" in item
+    try:
+        ddb.client().transact_write_items(
+            TransactItems=[
+                {
+                    "Update": {
+                        "TableName": ddb.table("heartbeats"),
+                        "Key": ddb.serialize({"agent_id": agent["agent_id"], "heartbeat_id": heartbeat_id}),
+                        "UpdateExpression": "SET scheduled_at = :s" + (", due_at = :s" if active else ""),
+                        "ConditionExpression": "#st = :p AND scheduled_at = :old AND "
+                        + ("attribute_exists(due_shard)" if active else "attribute_not_exists(due_shard)"),
+                        "ExpressionAttributeNames": {"#st": "status"},
+                        "ExpressionAttributeValues": ddb.values({":s": scheduled, ":p": hb.PENDING, ":old": item["scheduled_at"]}),
+                    }
+                },
+                {
+                    "Update": {
+                        "TableName": ddb.table("agents"),
+                        "Key": ddb.serialize({"agent_id": agent["agent_id"]}),
+                        "UpdateExpression": "SET next_heartbeat_at = :s",
+                        "ConditionExpression": "active_heartbeat_id = :h",
+                        "ExpressionAttributeValues": ddb.values({":s": scheduled, ":h": heartbeat_id}),
+                    }
+                },
+            ]
+        )
+    except ClientError as error:
+        if not ddb.cancellation_codes(error):
+            raise
+        # It was claimed, paused or requested meanwhile: its completion schedules the
+        # next heartbeat from the new interval.
 
 
 def delete(owner: str, agent_id: str) -> None:
@@ -175,7 +248,7 @@ def delete(owner: str, agent_id: str) -> None:
         {
             "Delete": {
                 "TableName": ddb.table("idempotency"),
-                "Key": ddb.serialize({"key": _alias_key(agent["alias"])}),
+                "Key": ddb.serialize({"key": alias_key(owner, agent["alias"])}),
             }
         },
     ]
@@ -185,6 +258,9 @@ def delete(owner: str, agent_id: str) -> None:
         if ddb.cancellation_codes(error):
             raise AgentNotFoundError(f"agent {agent_id} not found") from error
         raise
+    from wakeful.tools import settings as tool_settings
+
+    tool_settings.delete_for_agent(agent_id)
     if agent.get("active_heartbeat_id"):
         try:
             ddb.client().update_item(
@@ -211,6 +287,23 @@ def request_heartbeat(owner: str, agent_id: str) -> str:
     agent = get(owner, agent_id)
     if not agent.get("is_active", True):
         raise AgentPausedError(f"agent {agent_id} is paused; PATCH is_active=true first")
+    return _due_now(agent)
+
+
+def wake_for_urgent_events(agent: dict[str, Any]) -> str | None:
+    """An urgent event arrived (priority <= the agent's ``wake_on_priority``): make a
+    heartbeat due now. Coalesced: the pending heartbeat is moved (once due, it stays
+    the one), or, while one runs, its successor is named once; a burst makes one
+    heartbeat. Returns its id (None for a paused agent)."""
+    if not agent.get("is_active", True):
+        return None
+    return _due_now(agent)
+
+
+def _due_now(agent: dict[str, Any]) -> str:
+    """Make the pending heartbeat due now or, if one is running, ask for the next one
+    at its completion; returns the id of the heartbeat that will run."""
+    agent_id = agent["agent_id"]
     now = clock.now()
     active = agent.get("active_heartbeat_id")
     if active:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful import ddb
@@ -16,6 +16,7 @@ from wakeful.events import store as events
 from wakeful.events.models import EventIn, NewEvent
 from wakeful.heartbeats import records as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
+from wakeful.heartbeats.models import HeartbeatRequest
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
@@ -50,7 +51,7 @@ def delete_agent(agent_id: str):
 
 
 @router.post("/agents/<agent_id>/heartbeats", summary="Make a heartbeat due now", tags=["heartbeats"])
-def request_heartbeat(agent_id: str):
+def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Body()] = None):
     return respond(202, {"heartbeat_id": agents.request_heartbeat(owner(router), agent_id)})
 
 
@@ -76,7 +77,7 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
 def post_event(agent_id: str, body: EventIn):
     agents.get(owner(router), agent_id)
     new = NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
-    result = events.append(agent_id, [new], idempotency_key=body.idempotency_key)
+    result = events.append(agent_id, [new], idempotency_key=body.idempotency_key, same_body_only=True)
     event = result.events[0]
     return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
 

@@ -12,7 +12,7 @@ from wakeful.pagination import MAX_LIMIT
 from wakeful.subscriptions import models as sub_models
 from wakeful.subscriptions import service as subscriptions
 from wakeful.tools import service as tools
-from wakeful.tools.models import ToolIn
+from wakeful.tools.models import ToolIn, ToolSettingsPatch
 
 router = Router()
 
@@ -27,10 +27,29 @@ def create_tool(body: ToolIn):
     return respond(201, tools.create(owner(router), body))
 
 
-@router.delete("/tools/<name>", summary="Delete one of your tools", tags=["tools"])
+@router.patch(
+    "/tools/<name>",
+    summary="Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins; is_active)",
+    tags=["tools"],
+)
+def patch_tool(name: str, body: ToolSettingsPatch):
+    return respond(200, tools.patch(owner(router), name, body))
+
+
+@router.delete("/tools/<name>", summary="Delete one of your tools and its subscriptions", tags=["tools"])
 def delete_tool(name: str):
     tools.delete(owner(router), name)
     return respond(204, None)
+
+
+@router.get("/agents/<agent_id>/tools", summary="The tools an agent can use, with the config each runs with", tags=["tools"])
+def list_agent_tools(agent_id: str):
+    return respond(200, page(tools.for_agent(owner(router), agent_id), None))
+
+
+@router.patch("/agents/<agent_id>/tools/<name>", summary="Configure a tool for one agent (on top of your settings)", tags=["tools"])
+def patch_agent_tool(agent_id: str, name: str, body: ToolSettingsPatch):
+    return respond(200, tools.patch_for_agent(owner(router), agent_id, name, body))
 
 
 @router.post("/subscriptions", summary="Subscribe a tool to an event type", tags=["subscriptions"])

@@ -15,3 +15,9 @@ class EventAppendContentionError(ConflictError):
 
 class EventNotStorableError(ValidationError):
     """DynamoDB refused to store the events (not a race: retrying cannot help)."""
+
+
+class EventIdempotencyConflictError(ConflictError):
+    """The idempotency key was used within 24 h for a different body."""
+
+    code = "idempotency_conflict"

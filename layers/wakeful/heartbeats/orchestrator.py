@@ -6,14 +6,21 @@ every transition is a conditional write fenced by the heartbeat's ``attempt``. A
 duplicate message, two racing workers, or a worker killed between any two writes leave
 the same result (DESIGN.md invariants 1, 2 and 4).
 
-Rounds: round 1 is the window ``(agent.processed_seq, last_seq]`` read *after* the
-heartbeat's own ``HEARTBEAT`` event was appended, so that event is inside its own
-window. Each round creates one action per (event, matching subscription), with a
-deterministic id, and dispatches them to the FIFO action queue in order. When a round's
-actions are all finished, the next round reads the events appended since (those the
-tools emitted, and any that arrived meanwhile), up to ``max_cascade_rounds``. The rest
-waits for the next heartbeat. Completion marks the heartbeat, advances the agent's
-``processed_seq`` and schedules the next heartbeat in one transaction.
+The window: when it starts, a heartbeat appends its own ``HEARTBEAT`` event and fixes
+its window as ``(agent.processed_seq, that event's seq]``: every event up to there is
+this heartbeat's, however many (the heartbeat's own event included). It pages through
+the window ``MAX_EVENTS_PER_ROUND`` events at a time; a page creates one action per
+(event, matching subscription), with a deterministic id, and dispatches them to the
+FIFO action queue in order (a *round*); a page with nothing to run just moves the
+cursor on. One invocation reads at most ``heartbeat_pages_per_invocation`` pages (20)
+and then hands over to a fresh one, so the work is bounded per invocation, not the window.
+
+Cascades: when the window is done and actions ran, the target moves to the log's end
+to take in what the tools emitted meanwhile (and anything that arrived with it), up to
+``max_cascade_rounds`` generations in all; the rest waits for the next heartbeat.
+Completion marks the heartbeat, advances the agent's ``processed_seq`` to the cursor
+and schedules the next heartbeat in one transaction, so the heartbeat's ``window``, its
+``events_processed`` and the agent's ``processed_seq`` agree.
 """
 
 from __future__ import annotations
@@ -122,91 +129,144 @@ def _advance(item: dict[str, Any]) -> str:
             context={"triggered_by": "CRON_SCHEDULER"},
             delivery_key=f"{item['heartbeat_id']}:before",
         )
-    last_seq: int | None = None
-    if "heartbeat_event_seq" not in item:
-        # Idempotent (keyed by the heartbeat), so a retry before the first round is
-        # recorded finds the same event. Appended before the window is read, so the
-        # heartbeat's own HEARTBEAT event is inside its window (DESIGN.md, known flaws).
-        appended = events.append(
-            item["agent_id"],
-            [
-                NewEvent(
-                    event_type="HEARTBEAT",
-                    payload={
-                        "heartbeat_id": item["heartbeat_id"],
-                        "scheduled_at": clock.iso(item.get("scheduled_at")),
-                    },
-                    source="system",
-                )
-            ],
-            idempotency_key=f"heartbeat:{item['heartbeat_id']}",
-            expected_last_seq=int(agent.get("last_seq", 0)),
-        )
-        item = {**item, "heartbeat_event_seq": appended.events[0].seq}
-        last_seq = max(int(agent.get("last_seq", 0)), appended.events[0].seq)
+    if "window_end_seq" not in item:
+        item = _fix_window_end(item, agent)
 
+    pages = 0
     while True:
         if item.get("open_actions"):
             # Tools remove their action from ``open_actions`` when it finishes; the last
             # one sends the "continue" that brings us back here with the set empty.
             if item.get("round_dispatch") == item["attempt"]:
                 return "waiting"
-            # A new claim after a lost worker: the first dispatch may be lost too.
-            order = {a: i for i, a in enumerate(item.get("round_actions") or [])}
-            found = ddb.batch_get("actions", [{"action_id": a} for a in item["open_actions"]])
-            pending = sorted(
-                (a["action_id"] for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]),
-                key=lambda a: order.get(a, 0),
-            )
+            item, redispatched = _redispatch(item)
+            if redispatched:
+                return "redispatched"
+        cursor = int(item["cursor_seq"])
+        target = int(item.get("target_seq", item["window_end_seq"]))
+        if cursor >= target:
+            item, agent, outcome = _next_target(item, agent)
+            if outcome:
+                return outcome
+            continue
+        if pages >= settings.heartbeat_pages_per_invocation:
+            # Bound the work of one invocation, not the window: go on in a fresh one.
+            queues.send_heartbeats([{"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "attempt": item["attempt"]}])
+            return "paging"
+        pages += 1
+        page = list(events.read_range(item["agent_id"], cursor, target, limit=MAX_EVENTS_PER_ROUND))
+        if not page:  # cannot happen with a gap-free log; never spin on it
+            _finish(item, agent, status=hb.FAILED, error=f"events {cursor + 1}..{target} are missing from the log")
+            return "failed-missing-events"
+        round_no = int(item.get("round", 0)) + 1
+        action_ids = _create_actions(item, agent, page, round_no)
+        if not action_ids:
+            # Nothing to run for this page: it is processed; read the next one.
             item = _update(
                 item,
-                "SET round_dispatch = :attempt, lease_expires_at = :lease",
-                {":lease": clock.now() + settings.heartbeat_lease_seconds},
+                "SET cursor_seq = :end, events_processed = :ep, lease_expires_at = :lease",
+                {":end": page[-1].seq, ":ep": page[-1].seq - int(item["window_start_seq"]), ":cur": cursor, ":lease": _lease()},
+                "cursor_seq = :cur",
             )
-            if pending:
-                queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
-                return "redispatched"
-            # Every open action had in fact finished: close the round below.
-            item = _update(item, "REMOVE open_actions", {})
-        if item.get("round", 0) >= settings.max_cascade_rounds:
-            _finish(item, agent, status=hb.COMPLETED)
-            return "completed-depth-bound"
-        if last_seq is None:
-            agent = ddb.get("agents", {"agent_id": item["agent_id"]}) or agent
-            last_seq = int(agent.get("last_seq", 0))
-        cursor = int(item["cursor_seq"])
-        window = list(events.read_range(item["agent_id"], cursor, last_seq, limit=MAX_EVENTS_PER_ROUND)) if last_seq > cursor else []
-        if not window:
-            _finish(item, agent, status=hb.COMPLETED)
-            return "completed"
-        round_no = int(item.get("round", 0)) + 1
-        action_ids = _create_actions(item, agent, window, round_no)
-        if not action_ids:
-            # Nothing to run: this round's events are processed, and nothing of ours
-            # can have emitted more. Anything that arrived meanwhile is the next
-            # heartbeat's.
-            _finish(item, agent, status=hb.COMPLETED, processed_seq=window[-1].seq, more_events=len(window))
-            return "completed"
+            continue
         item = _update(
             item,
             "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
-            "events_processed = events_processed + :ne, actions_triggered = actions_triggered + :na, "
-            "lease_expires_at = :lease, open_actions = :open, heartbeat_event_seq = :hbseq",
+            "events_processed = :ep, actions_triggered = actions_triggered + :na, "
+            "lease_expires_at = :lease, open_actions = :open, dispatched_since_target = :yes",
             {
                 ":round": round_no,
                 ":prev": round_no - 1,
-                ":end": window[-1].seq,
+                ":end": page[-1].seq,
                 ":ids": action_ids,
-                ":ne": len(window),
+                ":ep": page[-1].seq - int(item["window_start_seq"]),
                 ":na": len(action_ids),
-                ":lease": clock.now() + settings.heartbeat_lease_seconds,
+                ":lease": _lease(),
                 ":open": set(action_ids),
-                ":hbseq": item["heartbeat_event_seq"],
+                ":yes": True,
             },
             "#rnd = :prev",
         )
         queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
         return "dispatched"
+
+
+def _lease() -> float:
+    return clock.now() + get_settings().heartbeat_lease_seconds
+
+
+def _fix_window_end(item: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]:
+    """Append the heartbeat's own ``HEARTBEAT`` event and fix the window's end at its seq.
+
+    Idempotent (keyed by the heartbeat), so a retry finds the same event and the same
+    end. Appended before anything is read, so the heartbeat's own event is inside its
+    window (DESIGN.md, known flaws). Every event up to that seq is this heartbeat's,
+    however many there are.
+    """
+    appended = events.append(
+        item["agent_id"],
+        [
+            NewEvent(
+                event_type="HEARTBEAT",
+                payload={"heartbeat_id": item["heartbeat_id"], "scheduled_at": clock.iso(item.get("scheduled_at"))},
+                source="system",
+            )
+        ],
+        idempotency_key=f"heartbeat:{item['heartbeat_id']}",
+        expected_last_seq=int(agent.get("last_seq", 0)),
+    )
+    end = appended.events[0].seq
+    return _update(
+        item,
+        "SET heartbeat_event_seq = :end, window_end_seq = if_not_exists(window_end_seq, :end), "
+        "target_seq = if_not_exists(target_seq, :end), cascade_round = if_not_exists(cascade_round, :zero)",
+        {":end": end, ":zero": 0},
+    )
+
+
+def _redispatch(item: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """A new claim after a lost worker: the first dispatch of the round may be lost too.
+    Sends the round's unfinished actions again; (item, True) if there were any."""
+    order = {a: i for i, a in enumerate(item.get("round_actions") or [])}
+    found = ddb.batch_get("actions", [{"action_id": a} for a in item["open_actions"]])
+    pending = sorted(
+        (a["action_id"] for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]),
+        key=lambda a: order.get(a, 0),
+    )
+    item = _update(item, "SET round_dispatch = :attempt, lease_expires_at = :lease", {":lease": _lease()})
+    if pending:
+        queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
+        return item, True
+    # Every open action had in fact finished: the round is closed.
+    return _update(item, "REMOVE open_actions", {}), False
+
+
+def _next_target(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """The cursor reached the target. Finish, or extend the target over what the tools
+    emitted meanwhile (a cascade round, up to ``max_cascade_rounds`` in all).
+
+    Returns the item, the agent and an outcome ("" when there is more to read).
+    """
+    if not item.get("dispatched_since_target"):
+        # No action ran since the target was set, so nothing of ours can have emitted
+        # more: anything that arrived meanwhile is the next heartbeat's.
+        _finish(item, agent, status=hb.COMPLETED)
+        return item, agent, "completed"
+    if int(item.get("cascade_round", 0)) + 1 >= get_settings().max_cascade_rounds:
+        _finish(item, agent, status=hb.COMPLETED)
+        return item, agent, "completed-depth-bound"
+    agent = ddb.get("agents", {"agent_id": item["agent_id"]}) or agent
+    last_seq = int(agent.get("last_seq", 0))
+    if last_seq <= int(item["cursor_seq"]):
+        _finish(item, agent, status=hb.COMPLETED)
+        return item, agent, "completed"
+    item = _update(
+        item,
+        "SET target_seq = :t, cascade_round = :c, dispatched_since_target = :no",
+        {":t": last_seq, ":c": int(item.get("cascade_round", 0)) + 1, ":no": False, ":cur": item["cursor_seq"]},
+        "cursor_seq = :cur",
+    )
+    return item, agent, ""
 
 
 def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[Any], round_no: int) -> list[str]:
@@ -216,21 +276,23 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
     action left by an earlier, failed heartbeat is adopted into this round; a finished
     one is not run again.
     """
-    from wakeful.tools import registry
+    from wakeful.tools import settings as tool_settings
 
     subs = subscriptions.for_agent(agent["owner"], agent["agent_id"])
+    usable: dict[str, tool_settings.ToolSettings] | None = None
     context = agent_context(agent)
-    tool_configs: dict[str, dict[str, Any]] = {}
     chosen: list[str] = []
     now = clock.now()
     for event in window:
         for sub in subs:
             if sub["event_type"] != event.event_type or not passes(sub.get("filter_config"), event.priority, event.payload):
                 continue
+            if usable is None:  # read once, and only when something matches
+                usable = tool_settings.effective(agent["owner"], agent["agent_id"])
             tool_name = sub["tool"]
-            if tool_name not in tool_configs:
-                tool = registry.resolve(agent["owner"], tool_name)
-                tool_configs[tool_name] = dict(getattr(tool, "item", {}).get("config") or {}) if tool else {}
+            tool = usable.get(tool_name)
+            if tool is None or not tool.is_active:
+                continue  # switched off (or deleted): the subscription waits, nothing fails
             action_id = ids.action_id(agent["agent_id"], event.seq, sub["subscription_id"])
             order_key = actions.order_key(round_no, event.seq, sub.get("execution_order", 0), sub["subscription_id"])
             record = {
@@ -259,7 +321,7 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
                         "created_at": event.created_at,
                     },
                     "agent_context": context,
-                    "tool_config": tool_configs[tool_name],
+                    "tool_config": tool.config,
                 },
                 "created_at": now,
                 "run_count": 0,
@@ -329,17 +391,27 @@ def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     return True
 
 
+def _processed_count(item: dict[str, Any]) -> int:
+    """Events of the log this heartbeat has matched: its window so far."""
+    if "cursor_seq" not in item or "window_start_seq" not in item:
+        return int(item.get("events_processed", 0))
+    return int(item["cursor_seq"]) - int(item["window_start_seq"])
+
+
 def _finish(
     item: dict[str, Any],
     agent: dict[str, Any] | None,
     *,
     status: str,
     error: str | None = None,
-    processed_seq: int | None = None,
-    more_events: int = 0,
 ) -> None:
     """Complete or fail the heartbeat, advance ``processed_seq`` (on success) and put
-    the next heartbeat, atomically."""
+    the next heartbeat, atomically.
+
+    The window ``(window_start_seq, cursor_seq]``, ``events_processed`` and the agent's
+    new ``processed_seq`` all come from the cursor, so they agree.
+    """
+    processed = _processed_count(item)
     client = ddb.client()
     for _ in range(10):
         now = clock.now()
@@ -351,7 +423,7 @@ def _finish(
             ":now": now,
         }
         hb_set = "#st = :status, completed_at = :now, events_processed = :ep"
-        hb_values[":ep"] = int(item.get("events_processed", 0)) + more_events
+        hb_values[":ep"] = processed
         if error:
             hb_set += ", error_message = :err"
             hb_values[":err"] = error[:2000]
@@ -383,7 +455,7 @@ def _finish(
             "heartbeat_id": item["heartbeat_id"],
             "status": status,
             "completed_at": clock.iso(now),
-            "events_processed": int(item.get("events_processed", 0)) + more_events,
+            "events_processed": processed,
             "actions_triggered": int(item.get("actions_triggered", 0)),
         }
         agent_values: dict[str, Any] = {
@@ -396,9 +468,7 @@ def _finish(
         agent_set = "active_heartbeat_id = :next, next_heartbeat_at = :at, last_heartbeat = :summary"
         if status == hb.COMPLETED:
             agent_set += ", processed_seq = :processed"
-            agent_values[":processed"] = (
-                processed_seq if processed_seq is not None else int(item.get("cursor_seq", agent.get("processed_seq", 0)))
-            )
+            agent_values[":processed"] = int(item.get("cursor_seq", agent.get("processed_seq", 0)))
         condition = "active_heartbeat_id = :hid AND is_active = :active"
         if requested:
             condition += " AND requested_heartbeat_id = :req"

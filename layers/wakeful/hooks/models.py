@@ -102,6 +102,13 @@ class HookCreate(BaseModel):
         return value
 
 
+class HookTestRequest(BaseModel):
+    """``POST /agents/{id}/hooks/{hook_id}/test`` body: optional and empty; unknown
+    fields are refused, never ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 class HookPatch(BaseModel):
     """``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
     hook that was disabled for failing."""

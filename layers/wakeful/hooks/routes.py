@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
 from wakeful.hooks import delivery, service
-from wakeful.hooks.models import HookCreate, HookPatch, public, public_delivery, public_execution
+from wakeful.hooks.models import HookCreate, HookPatch, HookTestRequest, public, public_delivery, public_execution
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
@@ -50,7 +50,7 @@ def delete_hook(agent_id: str, hook_id: str):
 
 
 @router.post("/agents/<agent_id>/hooks/<hook_id>/test", summary="Send a test delivery now", tags=["hooks"])
-def test_hook(agent_id: str, hook_id: str):
+def test_hook(agent_id: str, hook_id: str, body: Annotated[HookTestRequest | None, Body()] = None):
     return respond(202, {"delivery_id": delivery.start_test(owner(router), agent_id, hook_id)})
 
 

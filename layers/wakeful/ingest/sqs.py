@@ -114,6 +114,13 @@ def process_record(record: dict[str, Any]) -> str:
     except EventAgentNotFoundError as error:
         dead_letter(record, "unknown_agent", error.message)
         return "dead_lettered"
+    if appended.body_differs:
+        # The queue is trusted and its contract is "once per key": the first event
+        # stands, and the sender's reuse of a key for another body is made visible here.
+        logger.warning(
+            "ingest idempotency_key reused for a different body; the first event stands",
+            extra={"message_id": record["messageId"], "agent_id": message.agent_id, "event_id": appended.events[0].id},
+        )
     return "appended" if appended.created else "duplicates"
 
 

@@ -246,17 +246,10 @@ def mentions(content: str) -> list[tuple[str, str]]:
 
 
 def find_agent_by_alias(owner: str, alias: str) -> str | None:
-    """The owner's agent with this alias (exact, then lower-case), via ``by-alias``."""
-    for candidate in dict.fromkeys((alias, alias.lower())):
-        for hit in ddb.query(
-            "agents",
-            index="by-alias",
-            KeyConditionExpression="alias = :a",
-            ExpressionAttributeValues={":a": candidate},
-        ):
-            if hit.get("owner") == owner:
-                return hit["agent_id"]
-    return None
+    """The owner's agent with this alias, whatever its case (``@Ada`` finds ``ada``)."""
+    from wakeful.agents import service as agents
+
+    return agents.find_by_alias(owner, alias)
 
 
 def publish_mentions(owner: str, content: str, mention_type: str, *, snip_id: str, comment_id: str | None, author: Member) -> list[str]:

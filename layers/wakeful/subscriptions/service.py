@@ -110,8 +110,32 @@ def _in_scope(scope: str) -> list[dict[str, Any]]:
 
 
 def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
-    """Active subscriptions that apply to an agent: its own and its owner's
-    every-agent ones, ordered by (execution_order, id)."""
-    found = _in_scope(_scope(owner, agent_id)) + _in_scope(_scope(owner, None))
+    """Active subscriptions that apply to an agent, ordered by (execution_order, id).
+
+    One tool runs once per event per agent: an agent's own subscription for a (tool,
+    event type) replaces the owner's every-agent one for that pair, filter, order and
+    ``is_active`` included (so ``is_active: false`` there switches it off for this
+    agent alone).
+    """
+    own = _in_scope(_scope(owner, agent_id))
+    taken = {(s["tool"], s["event_type"]) for s in own}
+    found = own + [s for s in _in_scope(_scope(owner, None)) if (s["tool"], s["event_type"]) not in taken]
     active = [s for s in found if s.get("is_active", True)]
     return sorted(active, key=lambda s: (s.get("execution_order", 0), s["subscription_id"]))
+
+
+def delete_for_tool(owner: str, tool: str) -> list[str]:
+    """Delete every subscription of the owner to ``tool`` (any scope); returns their ids."""
+    found = ddb.query(
+        "subscriptions",
+        index="by-owner",
+        KeyConditionExpression="#o = :o",
+        FilterExpression="tool = :t",
+        ExpressionAttributeNames={"#o": "owner"},
+        ExpressionAttributeValues={":o": owner, ":t": tool},
+    )
+    removed = []
+    for item in found:
+        ddb.client().delete_item(TableName=ddb.table("subscriptions"), Key=ddb.serialize({"subscription_id": item["subscription_id"]}))
+        removed.append(item["subscription_id"])
+    return removed

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from wakeful import clock, ddb, net, secrets, signing
 from wakeful.config import get_settings
 from wakeful.tools import registry
 from wakeful.tools.exceptions import ToolNameTakenError, ToolNotFoundError
 from wakeful.tools.http import public
-from wakeful.tools.models import ToolIn
+from wakeful.tools.models import ToolIn, ToolSettingsPatch
 
 
 def create(owner: str, body: ToolIn) -> dict[str, Any]:
@@ -19,6 +18,10 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
         raise ToolNameTakenError(f"{body.name!r} is a built-in tool")
     if body.endpoint_url:
         net.check_url(body.endpoint_url, dev_mode=get_settings().dev_mode)
+    if body.function_arn:
+        from wakeful.tools.lambda_tool import check_function_arn
+
+        check_function_arn(body.function_arn)
     secret = signing.new_secret()
     item = {
         "owner": owner,
@@ -29,30 +32,135 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
         "description": body.description,
         "config": body.config,
         "timeout_ms": body.timeout_ms,
+        "input_schema": {"type": "object", **body.input_schema},
+        "requires_approval": body.requires_approval,
         "secret": secrets.seal(secret, context={"owner": owner, "tool": body.name}),
         "created_at": clock.now(),
     }
     if not ddb.put_new("tools", item):
         raise ToolNameTakenError(f"you already have a tool named {body.name!r}")
-    return {**public(item), "secret": secret}
+    return {**user_view(item), "secret": secret}
 
 
 def list_for(owner: str) -> list[dict[str, Any]]:
-    """Built-in tools, then the owner's tools."""
-    listed = [tool.describe() for tool in registry.builtins().values()]
-    mine = ddb.query(
-        "tools",
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner},
-    )
-    return listed + [public(item) for item in mine]
+    """Built-in tools (with the owner's settings), then the owner's tools."""
+    from wakeful.tools import settings
+
+    mine = settings.owner_items(owner)
+    listed = [_builtin_view(tool, mine.get(name)) for name, tool in registry.builtins().items()]
+    return listed + [user_view(item) for item in mine.values() if item.get("kind") in settings.USER_KINDS]
 
 
-def delete(owner: str, name: str) -> None:
-    """Remove one of the owner's tools."""
-    if registry.user_tool_item(owner, name) is None:
+def user_view(item: dict[str, Any]) -> dict[str, Any]:
+    """The API view of one of the owner's tools."""
+    return {**public(item), "is_active": item.get("is_active", True)}
+
+
+def _builtin_view(tool: Any, item: dict[str, Any] | None) -> dict[str, Any]:
+    item = item or {}
+    return {**tool.describe(), "config": item.get("config") or {}, "is_active": item.get("is_active", True)}
+
+
+def _clean_config(name: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """The patch as stored: null config is no config; a built-in's config is checked."""
+    from pydantic import ValidationError as PydanticValidationError
+
+    from wakeful.exceptions import ValidationError
+    from wakeful.tools.models import BuiltinToolConfig
+
+    if changes.get("is_active", True) is None:
+        del changes["is_active"]
+    if "config" in changes:
+        config = changes["config"] or {}
         if name in registry.builtins():
-            raise ToolNotFoundError(f"{name!r} is built in and cannot be deleted")
+            try:
+                config = BuiltinToolConfig.model_validate(config).model_dump(exclude_none=True)
+            except PydanticValidationError as error:
+                first = error.errors()[0]
+                where = ".".join(str(p) for p in first.get("loc", ()))
+                raise ValidationError(f"config.{where}: {first.get('msg')} (a built-in tool takes model, temperature, max_tokens)") from error
+        changes["config"] = config
+    return changes
+
+
+def patch(owner: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
+    """Change a tool's ``config`` or ``is_active`` for every agent of the owner."""
+    from wakeful.tools import settings
+
+    changes = _clean_config(name, body.model_dump(exclude_unset=True))
+    builtin = registry.builtins().get(name)
+    if builtin is not None:
+        return _builtin_view(builtin, settings.put_builtin(owner, name, changes) if changes else settings.owner_items(owner).get(name))
+    if not changes:
+        item = registry.user_tool_item(owner, name)
+    else:
+        item = settings.update_user_tool(owner, name, changes)
+    if item is None or item.get("kind") not in settings.USER_KINDS:
         raise ToolNotFoundError(f"tool {name!r} not found")
+    return user_view(item)
+
+
+def patch_for_agent(owner: str, agent_id: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
+    """Change a tool's ``config`` or ``is_active`` for one agent of the owner."""
+    from wakeful.agents import service as agents
+    from wakeful.tools import settings
+
+    agents.get(owner, agent_id)
+    if registry.resolve(owner, name) is None:
+        raise ToolNotFoundError(f"tool {name!r} not found; GET /tools lists the tools you can use")
+    changes = _clean_config(name, body.model_dump(exclude_unset=True))
+    if changes:
+        settings.put_for_agent(owner, agent_id, name, changes)
+    return agent_view(owner, agent_id, name)
+
+
+def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
+    """Every tool an agent can use, with what it runs with for that agent."""
+    from wakeful.agents import service as agents
+    from wakeful.tools import settings
+
+    agents.get(owner, agent_id)
+    own = settings.agent_items(agent_id, owner)
+    return [_agent_tool_view(s, own.get(s.name)) for s in settings.effective(owner, agent_id).values()]
+
+
+def agent_view(owner: str, agent_id: str, name: str) -> dict[str, Any]:
+    """One tool as it runs for an agent."""
+    from wakeful.tools import settings
+
+    found = settings.effective(owner, agent_id).get(name)
+    if found is None:
+        raise ToolNotFoundError(f"tool {name!r} not found")
+    return _agent_tool_view(found, settings.agent_items(agent_id, owner).get(name))
+
+
+def _agent_tool_view(found: Any, own: dict[str, Any] | None) -> dict[str, Any]:
+    own = own or {}
+    return {
+        "name": found.name,
+        "kind": found.kind,
+        "is_active": found.is_active,
+        "config": found.config,
+        "agent_settings": {"config": own.get("config") or {}, "is_active": own.get("is_active", True)},
+    }
+
+
+def delete(owner: str, name: str) -> list[str]:
+    """Remove one of the owner's tools and, as a foreign key with ON DELETE CASCADE
+    would, every subscription of the owner to it (returns their ids).
+
+    The subscriptions go first: a crash in between leaves the tool, and deleting it
+    again finishes the job. A tool registered later under the same name starts with no
+    subscriptions.
+    """
+    from wakeful.subscriptions import service as subscriptions
+    from wakeful.tools import settings
+
+    if name in registry.builtins():
+        raise ToolNotFoundError(f"{name!r} is built in and cannot be deleted; PATCH it with is_active: false to switch it off")
+    item = registry.user_tool_item(owner, name)
+    if item is None or item.get("kind") not in settings.USER_KINDS:
+        raise ToolNotFoundError(f"tool {name!r} not found")
+    removed = subscriptions.delete_for_tool(owner, name)
     ddb.client().delete_item(TableName=ddb.table("tools"), Key=ddb.serialize({"owner": owner, "name": name}))
+    return removed

@@ -1,0 +1,140 @@
+"""Per-owner and per-agent tool settings: ``config`` (what a tool receives as
+``tool_config``) and ``is_active``.
+
+Stored in the tools table: the owner's own tools carry theirs on their item; for a
+built-in tool the owner's settings are an item ``(owner, name)`` of kind ``builtin``;
+an agent's settings are items in the partition ``agent#<agent_id>``. What a tool gets
+for an agent is the owner's config with the agent's keys on top; it runs for that agent
+only if neither the owner nor the agent switched it off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wakeful import clock, ddb
+
+BUILTIN_SETTINGS_KIND = "builtin"
+AGENT_SETTINGS_KIND = "agent_settings"
+USER_KINDS = ("http", "lambda")
+
+
+@dataclass(frozen=True)
+class ToolSettings:
+    """What a tool runs with for one agent."""
+
+    name: str
+    kind: str
+    is_active: bool = True
+    config: dict[str, Any] = field(default_factory=dict)
+
+
+def agent_partition(agent_id: str) -> str:
+    """The tools-table partition holding an agent's tool settings."""
+    return f"agent#{agent_id}"
+
+
+def _partition(owner: str) -> dict[str, dict[str, Any]]:
+    items = ddb.query(
+        "tools",
+        KeyConditionExpression="#o = :o",
+        ExpressionAttributeNames={"#o": "owner"},
+        ExpressionAttributeValues={":o": owner},
+    )
+    return {item["name"]: item for item in items}
+
+
+def owner_items(owner: str) -> dict[str, dict[str, Any]]:
+    """The owner's tool items by name: their own tools and their built-in settings."""
+    return {
+        name: item
+        for name, item in _partition(owner).items()
+        if item.get("kind") in USER_KINDS or (item.get("kind") == BUILTIN_SETTINGS_KIND and item.get("settings_owner") == owner)
+    }
+
+
+def agent_items(agent_id: str, owner: str | None = None) -> dict[str, dict[str, Any]]:
+    """An agent's tool settings by tool name (only those its owner wrote, if given)."""
+    return {
+        name: item
+        for name, item in _partition(agent_partition(agent_id)).items()
+        if item.get("kind") == AGENT_SETTINGS_KIND and (owner is None or item.get("settings_owner") == owner)
+    }
+
+
+def effective(owner: str, agent_id: str) -> dict[str, ToolSettings]:
+    """Every tool the agent can use, with the settings it runs with (two Queries)."""
+    from wakeful.tools import registry
+
+    mine = owner_items(owner)
+    for_agent = agent_items(agent_id, owner)
+    found: dict[str, ToolSettings] = {}
+    for name in registry.builtins():
+        found[name] = _combine(name, BUILTIN_SETTINGS_KIND, mine.get(name), for_agent.get(name))
+    for name, item in mine.items():
+        if item.get("kind") in USER_KINDS and name not in found:
+            found[name] = _combine(name, item["kind"], item, for_agent.get(name))
+    return found
+
+
+def _combine(name: str, kind: str, owner_item: dict[str, Any] | None, agent_item: dict[str, Any] | None) -> ToolSettings:
+    owner_item, agent_item = owner_item or {}, agent_item or {}
+    return ToolSettings(
+        name=name,
+        kind=kind,
+        is_active=bool(owner_item.get("is_active", True)) and bool(agent_item.get("is_active", True)),
+        config={**(owner_item.get("config") or {}), **(agent_item.get("config") or {})},
+    )
+
+
+def put_builtin(owner: str, name: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """Set the owner's settings of a built-in tool (``config``, ``is_active``)."""
+    return _upsert({"owner": owner, "name": name}, BUILTIN_SETTINGS_KIND, changes, owner)
+
+
+def put_for_agent(owner: str, agent_id: str, name: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """Set an agent's settings of a tool (``config``, ``is_active``)."""
+    return _upsert({"owner": agent_partition(agent_id), "name": name}, AGENT_SETTINGS_KIND, changes, owner)
+
+
+def update_user_tool(owner: str, name: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+    """Change ``config``/``is_active`` of one of the owner's tools; None if it is gone."""
+    from botocore.exceptions import ClientError
+
+    expression, names, values = ddb.set_clause({**changes, "updated_at": clock.now()})
+    try:
+        response = ddb.client().update_item(
+            TableName=ddb.table("tools"),
+            Key=ddb.serialize({"owner": owner, "name": name}),
+            UpdateExpression=expression,
+            ConditionExpression="attribute_exists(#n) AND #kind IN (:http, :lambda)",
+            ExpressionAttributeNames={**names, "#n": "name", "#kind": "kind"},
+            ExpressionAttributeValues=ddb.values({**values, ":http": "http", ":lambda": "lambda"}),
+            ReturnValues="ALL_NEW",
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return None
+        raise
+    return ddb.deserialize(response["Attributes"])
+
+
+def _upsert(key: dict[str, Any], kind: str, changes: dict[str, Any], owner: str) -> dict[str, Any]:
+    fields = {**changes, "kind": kind, "settings_owner": owner, "updated_at": clock.now()}
+    expression, names, values = ddb.set_clause(fields)
+    response = ddb.client().update_item(
+        TableName=ddb.table("tools"),
+        Key=ddb.serialize(key),
+        UpdateExpression=expression,
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=ddb.values(values),
+        ReturnValues="ALL_NEW",
+    )
+    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+
+
+def delete_for_agent(agent_id: str) -> None:
+    """Forget an agent's tool settings (the agent is being deleted)."""
+    for name in agent_items(agent_id):
+        ddb.client().delete_item(TableName=ddb.table("tools"), Key=ddb.serialize({"owner": agent_partition(agent_id), "name": name}))
