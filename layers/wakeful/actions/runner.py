@@ -15,7 +15,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, queues, storable
+from wakeful import clock, ddb, queues, retention, storable
 from wakeful.actions import records
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
@@ -155,12 +155,14 @@ def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> dict[str
     """Write the action's result (conditioned on RUNNING: the first finisher wins)."""
     status = records.COMPLETED if response.success else records.FAILED
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
+    expires_at = retention.expiry(clock.now())
     return ddb.client().update_item(
         TableName=ddb.table("actions"),
         Key=ddb.serialize({"action_id": action_id}),
         UpdateExpression=(
             "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
             + (", error_message = :err" if error_message else "")
+            + (", expires_at = :exp" if expires_at else "")
         ),
         ConditionExpression="#st = :running",
         ExpressionAttributeNames={"#st": "status"},
@@ -172,6 +174,7 @@ def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> dict[str
                 ":now": clock.now(),
                 ":running": records.RUNNING,
                 **({":err": error_message[:4000]} if error_message else {}),
+                **({":exp": expires_at} if expires_at else {}),
             }
         ),
         ReturnValues="ALL_NEW",

@@ -19,7 +19,7 @@ from typing import Any, Iterator, Sequence
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids, storable
+from wakeful import clock, ddb, ids, retention, storable
 from wakeful.events.exceptions import (
     EventAgentNotFoundError,
     EventAppendContentionError,
@@ -120,6 +120,7 @@ def append(
                 "metadata": new.metadata,
                 "created_at": now,
                 "parent_action_id": parent_action_id,
+                "expires_at": retention.expiry(now),
                 **(extra or {}),
             }
             records.append(record)

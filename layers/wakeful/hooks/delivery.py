@@ -28,7 +28,7 @@ from botocore.exceptions import ClientError
 from urllib3.exceptions import HTTPError as Urllib3Error
 from urllib3.exceptions import ReadTimeoutError
 
-from wakeful import aws, clock, ddb, ids, net, secrets, signing
+from wakeful import aws, clock, ddb, ids, net, retention, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks import service
@@ -57,7 +57,7 @@ REPLAYABLE = (FAILED, CANCELLED)
 
 JITTER = 0.2  # ±20 %
 MAX_WAIT_SECONDS = 24 * 3600  # a Retry-After beyond this is capped
-RETENTION_SECONDS = 30 * 24 * 3600  # deliveries and attempt rows expire (TTL)
+RETENTION_DAYS = 30  # deliveries and attempt rows expire (TTL), unless WAKEFUL_RETENTION_DAYS says otherwise
 MAX_STORED_BODY_BYTES = 256 * 1024  # a DynamoDB item holds 400 KB
 _NAMESPACE = uuid.UUID("0b6f7f8e-3c4a-4f57-9a1e-5d0c2b7e9f41")
 
@@ -265,7 +265,7 @@ def _create_and_start(
         "action_id": action_id,
         "created_at": now,
         "updated_at": now,
-        "expires_at": int(now + RETENTION_SECONDS),
+        "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
     }
     if not ddb.put_new("hook_deliveries", row):
         existing = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
@@ -462,7 +462,7 @@ def _record_attempt(
         "executed_at": now,
         # When this attempt is retried: the backoff it scheduled (jitter and Retry-After included).
         "next_retry_in_ms": int(next_delay_seconds * 1000) if status == "RETRYING" else None,
-        "expires_at": int(now + RETENTION_SECONDS),
+        "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
     }
     ddb.client().put_item(TableName=ddb.table("hook_executions"), Item=ddb.serialize(row))
 
