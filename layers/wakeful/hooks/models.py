@@ -54,7 +54,7 @@ def is_valid_hook_type(value: str) -> bool:
 
 
 class RetryConfig(BaseModel):
-    """How often and how long a delivery is tried (CONTRACT.md "Hooks")."""
+    """How often and how long a delivery is tried."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -84,7 +84,7 @@ class HookCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    hook_type: str = Field(description="A seed 000 hook type, or BEFORE_<TOOL> / AFTER_<TOOL>")
+    hook_type: str = Field(description="A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>")
     endpoint_url: str = Field(min_length=1, max_length=2048)
     auth_header: AuthHeader = Field(default=None, max_length=4096, description="Sent as the Authorization header")
     is_active: bool = True
