@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wakeful.constants import TOOL_RUNNER_TIMEOUT_SECONDS
 from wakeful.tables import TABLES
 
 
@@ -116,8 +117,8 @@ def specs() -> dict[str, FunctionSpec]:
             # 512 MB keeps that cheap (docs/cost.md); SnapStart restores the imports.
             memory_mb=512,
             # An LLM call may take 30 s x 3 attempts (wakeful.llm.settings defaults) and a
-            # tool may make two; an HTTP tool's timeout_ms defaults to 10 s with retries.
-            timeout_seconds=180,
+            # tool may make two; an HTTP tool keeps its attempts within 150 s of it.
+            timeout_seconds=TOOL_RUNNER_TIMEOUT_SECONDS,
             # heartbeats: a finished action leaves its heartbeat's open_actions set.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",

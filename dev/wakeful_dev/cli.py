@@ -1,4 +1,4 @@
-"""The ``wakeful`` command: ``wakeful dev`` and ``wakeful keys create``."""
+"""The ``wakeful`` command: ``wakeful dev`` and ``wakeful keys create|list|revoke``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ import os
 import signal
 import sys
 import threading
+from typing import Any
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+DEV_OWNER = "dev"
 
 
 def _dev(args: argparse.Namespace) -> int:
@@ -16,8 +20,19 @@ def _dev(args: argparse.Namespace) -> int:
     if args.tick <= 0:
         print("error: --tick must be a positive number of seconds", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    stack = DevStack(host=args.host, port=args.port, tick=args.tick, dev_api_keys=os.environ.get("WAKEFUL_DEV_API_KEYS", ""))
+    level = args.log_level.upper()
+    logging.basicConfig(level=max(logging.WARNING, getattr(logging, level)), format="%(levelname)s %(name)s: %(message)s")
+    # The functions' own JSON logs only when asked for (--log-level debug); metric
+    # lines only with --metrics. The default is one readable line per piece of work.
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "DEBUG" if level == "DEBUG" else "WARNING" if level == "INFO" else level)
+    os.environ["POWERTOOLS_METRICS_DISABLED"] = "false" if args.metrics else "true"
+    observer = None
+    if level in ("DEBUG", "INFO"):
+        from wakeful_dev.activity import ActivityLog
+
+        observer = ActivityLog().observe
+    dev_keys = os.environ.get("WAKEFUL_DEV_API_KEYS", "")
+    stack = DevStack(host=args.host, port=args.port, tick=args.tick, dev_api_keys=dev_keys, observer=observer)
     try:
         stack.start()
     except OSError as error:
@@ -28,6 +43,12 @@ def _dev(args: argparse.Namespace) -> int:
         return 2
     print(f"AWS endpoint: {stack.aws_endpoint}", flush=True)
     print(f"Ingest queue: {stack.queue_urls['ingest']}", flush=True)
+    if not dev_keys.strip():
+        from wakeful.auth import keys
+
+        print(f"API key (owner {DEV_OWNER}): {keys.create(DEV_OWNER)}", flush=True)
+    print("State: in memory only; everything is gone when this process stops", flush=True)
+    print(f"Docs: {stack.api_url}/docs", flush=True)
     print(f"Wakeful dev server on {stack.api_url}", flush=True)
     done = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -38,9 +59,9 @@ def _dev(args: argparse.Namespace) -> int:
     return 0
 
 
-def _keys_create(args: argparse.Namespace) -> int:
+def _keys_target(args: argparse.Namespace) -> None:
+    """Point this process at the dev stack's emulator or at the deployed keys table."""
     from wakeful import aws
-    from wakeful.auth import keys
 
     if args.dev_endpoint:
         os.environ["AWS_ENDPOINT_URL"] = args.dev_endpoint
@@ -48,14 +69,55 @@ def _keys_create(args: argparse.Namespace) -> int:
         os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
         os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
     else:
-        table = args.table or _stack_output(args.stack, "ApiKeysTableName")
-        os.environ["WAKEFUL_TABLE_API_KEYS"] = table
+        os.environ["WAKEFUL_TABLE_API_KEYS"] = args.table or _stack_output(args.stack, "ApiKeysTableName")
     aws.reset_clients()
+
+
+def _keys(args: argparse.Namespace) -> int:
+    """Run a keys subcommand; AWS problems are one line on stderr, not a traceback."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
     try:
-        print(keys.create(args.owner))
+        _keys_target(args)
+        return args.action(args)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except ClientError as error:
+        info = error.response.get("Error", {})
+        print(f"error: AWS refused the request: {info.get('Code', 'error')}: {info.get('Message', '')}".rstrip(": "), file=sys.stderr)
+        return 1
+    except BotoCoreError as error:
+        hint = " (pass --dev-endpoint with the 'AWS endpoint:' URL that `wakeful dev` prints, or configure AWS credentials)"
+        print(f"error: cannot reach AWS: {error}{hint}", file=sys.stderr)
+        return 1
+
+
+def _create(args: argparse.Namespace) -> int:
+    from wakeful.auth import keys
+
+    print(keys.create(args.owner))
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from wakeful.auth import keys
+
+    rows = keys.list_keys(args.owner)
+    if not rows:
+        print(f"no keys for owner {args.owner}")
+    for row in rows:
+        print(f"{row['id']}  {row['prefix']}…  created {row['created_at']}  {'REVOKED' if row['revoked'] else 'active'}")
+    return 0
+
+
+def _revoke(args: argparse.Namespace) -> int:
+    from wakeful.auth import keys
+
+    if not args.key and not (args.id and args.owner):
+        raise ValueError("give --key KEY, or --owner NAME and --id ID (from `wakeful keys list`)")
+    key_id = keys.revoke(key=args.key, owner=args.owner, key_id=args.id)
+    print(f"revoked {key_id} (running API functions may accept it for up to a minute more, from their cache)")
     return 0
 
 
@@ -66,28 +128,54 @@ def _stack_output(stack: str, key: str) -> str:
     for output in outputs:
         if output["OutputKey"] == key:
             return output["OutputValue"]
-    raise SystemExit(f"error: stack {stack} has no output {key}")
+    raise ValueError(f"stack {stack} has no output {key}")
+
+
+def _target_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dev-endpoint", help="AWS endpoint of a `wakeful dev` stack (its 'AWS endpoint:' line)")
+    parser.add_argument("--stack", default="Wakeful", help="deployed CloudFormation stack name")
+    parser.add_argument("--table", help="API keys table name (default: the stack's ApiKeysTableName output)")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``wakeful`` command."""
-    parser = argparse.ArgumentParser(prog="wakeful", description="Proactive AI agents on serverless AWS.")
+    fmt = argparse.ArgumentDefaultsHelpFormatter
+    parser = argparse.ArgumentParser(prog="wakeful", description="Proactive AI agents on serverless AWS.", formatter_class=fmt)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    dev = sub.add_parser("dev", help="run the whole system on this machine (AWS emulated by moto)")
-    dev.add_argument("--host", default="127.0.0.1")
-    dev.add_argument("--port", type=int, default=8080)
-    dev.add_argument("--tick", type=float, default=1.0, help="seconds between heartbeat scans (default 1.0)")
+    dev = sub.add_parser(
+        "dev",
+        help="run the whole system on this machine (AWS emulated by moto, state in memory)",
+        description="Run the whole system on this machine: AWS emulated by moto, state in memory. "
+        "WAKEFUL_DEV_API_KEYS='owner:key,…' creates those keys; without it a key for owner 'dev' is printed.",
+        formatter_class=fmt,
+    )
+    dev.add_argument("--host", default="127.0.0.1", help="address to serve the API on")
+    dev.add_argument("--port", type=int, default=8080, help="port to serve the API on")
+    dev.add_argument("--tick", type=float, default=1.0, help="seconds between heartbeat scans")
+    dev.add_argument(
+        "--log-level", default="info", choices=LOG_LEVELS,
+        help="info: one line per heartbeat, action, hook delivery and webhook request; debug: also the functions' JSON logs; warning: problems only",
+    )  # fmt: skip
+    dev.add_argument("--metrics", action="store_true", help="also print the functions' metric (EMF) lines")
     dev.set_defaults(func=_dev)
 
-    keys = sub.add_parser("keys", help="manage API keys")
+    keys = sub.add_parser("keys", help="manage API keys", formatter_class=fmt)
     keys_sub = keys.add_subparsers(dest="keys_command", required=True)
-    create = keys_sub.add_parser("create", help="print a new API key for an owner")
+    create = keys_sub.add_parser("create", help="print a new API key for an owner", formatter_class=fmt)
     create.add_argument("--owner", required=True)
-    create.add_argument("--dev-endpoint", help="AWS endpoint of a `wakeful dev` stack (its 'AWS endpoint:' line)")
-    create.add_argument("--stack", default="Wakeful", help="deployed CloudFormation stack name (default Wakeful)")
-    create.add_argument("--table", help="API keys table name (default: the stack's ApiKeysTableName output)")
-    create.set_defaults(func=_keys_create)
+    _target_options(create)
+    create.set_defaults(func=_keys, action=_create)
+    listing = keys_sub.add_parser("list", help="list an owner's keys (never the keys themselves)", formatter_class=fmt)
+    listing.add_argument("--owner", required=True)
+    _target_options(listing)
+    listing.set_defaults(func=_keys, action=_list)
+    revoke = keys_sub.add_parser("revoke", help="revoke a key: --key KEY, or --owner and --id from `keys list`", formatter_class=fmt)
+    revoke.add_argument("--key", help="the key itself")
+    revoke.add_argument("--owner", help="the key's owner (with --id)")
+    revoke.add_argument("--id", help="the key's id, as `wakeful keys list` shows it")
+    _target_options(revoke)
+    revoke.set_defaults(func=_keys, action=_revoke)
 
     args = parser.parse_args(argv)
     return args.func(args)

@@ -15,7 +15,7 @@ import socket
 import threading
 import time
 import uuid
-from typing import Any
+from typing import Any, Callable
 
 from wakeful import aws, clock, constants
 from wakeful_dev import lambdas, moto_compat, provision
@@ -25,6 +25,8 @@ from wakeful_dev.sqs_poller import QueuePoller
 logger = logging.getLogger(__name__)
 
 QUEUE_FUNCTIONS = constants.QUEUE_FUNCTIONS
+#: How many actions (of different agents) `wakeful dev` runs at once.
+ENV_ACTION_CONCURRENCY = "WAKEFUL_DEV_ACTION_CONCURRENCY"
 #: (method, path regex, function) routes in front of the api function
 HTTP_ROUTES = [("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest")]
 
@@ -51,6 +53,27 @@ def scheduled_event(now: float | None = None) -> dict[str, Any]:
     }
 
 
+def quiet_disabled_metrics() -> None:
+    """With metrics disabled, Powertools skips printing at the end of an invocation but
+    keeps the values, and prints them all once 100 accumulate: clear them instead, so
+    `wakeful dev` prints no metric lines unless asked (``--metrics``)."""
+    from aws_lambda_powertools.metrics.provider.cloudwatch_emf import cloudwatch
+
+    provider = cloudwatch.AmazonCloudWatchEMFProvider
+    if getattr(provider.flush_metrics, "_wakeful_quiet", False):
+        return
+    original = provider.flush_metrics
+
+    def flush_metrics(self: Any, raise_on_empty_metrics: bool = False) -> None:
+        if cloudwatch.is_metrics_disabled():
+            self.clear_metrics()
+            return
+        original(self, raise_on_empty_metrics)
+
+    flush_metrics._wakeful_quiet = True  # type: ignore[attr-defined]
+    provider.flush_metrics = flush_metrics  # type: ignore[method-assign]
+
+
 class DevStack:
     """Everything ``wakeful dev`` runs, startable from the CLI, the demo and tests."""
 
@@ -64,6 +87,7 @@ class DevStack:
         visibility_timeout: int = 5,
         workers: bool = True,
         env: dict[str, str] | None = None,
+        observer: Callable[[str, dict[str, Any], Any], None] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -72,6 +96,9 @@ class DevStack:
         self.visibility_timeout = visibility_timeout
         self.workers = workers
         self.extra_env = env or {}
+        #: Called after each invocation with (function, event, result): `wakeful dev`
+        #: prints one line per finished heartbeat, action, hook delivery, webhook request.
+        self.observer = observer
         self.moto: Any = None
         self.aws_endpoint = ""
         self.queue_urls: dict[str, str] = {}
@@ -89,6 +116,7 @@ class DevStack:
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
         moto_compat.serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
         moto_compat.cheap_transaction_rollback()  # and O(1), not O(table size)
+        quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
         env = {
@@ -106,7 +134,7 @@ class DevStack:
             "WAKEFUL_DUE_SHARDS": os.environ.get("WAKEFUL_DUE_SHARDS", "2"),
             "POWERTOOLS_SERVICE_NAME": "wakeful",
             "POWERTOOLS_METRICS_NAMESPACE": "Wakeful",
-            "POWERTOOLS_METRICS_DISABLED": "true",
+            "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED", "true"),
             "POWERTOOLS_TRACE_DISABLED": "true",
             "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
             **self.extra_env,
@@ -134,6 +162,10 @@ class DevStack:
             self.gateway = Gateway(self.host, self.port, HTTP_ROUTES, "api", self.invoke)
             self.port = self.gateway.port
             os.environ["WAKEFUL_WEBHOOK_BASE_URL"] = self.api_url
+        # Hooks and tools may call loopback in dev, but never the stack itself: a hook
+        # to the emulator's /moto-api/reset would wipe every tenant's tables.
+        own_ports = [moto_port] + ([self.port] if self.port is not None else [])
+        os.environ[constants.ENV_DEV_BLOCKED_PORTS] = ",".join(str(p) for p in own_ports)
         aws.reset_clients()
 
         from wakeful.auth import keys
@@ -145,7 +177,7 @@ class DevStack:
         for queue, function in QUEUE_FUNCTIONS.items():
             if lambdas.available(function):
                 self.pollers[queue] = QueuePoller(
-                    urls[queue], lambda event, f=function: self.invoke(f, event)
+                    urls[queue], lambda event, f=function: self.invoke(f, event), **self._poller_options(queue)
                 )
         if self.gateway:
             self.gateway.start()
@@ -155,6 +187,14 @@ class DevStack:
             self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
             self._ticker.start()
         return self
+
+    def _poller_options(self, queue: str) -> dict[str, int]:
+        """The action queue is FIFO with one message group per agent: several pollers
+        taking one message each let one agent's slow tool run beside another agent's
+        actions instead of ahead of them (on AWS, Lambda does this per message group)."""
+        if queue != "action":
+            return {}
+        return {"batch_size": 1, "concurrency": max(1, int(os.environ.get(ENV_ACTION_CONCURRENCY, "4")))}
 
     def _extensions(self) -> None:
         """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
@@ -186,7 +226,10 @@ class DevStack:
 
     def invoke(self, function: str, event: dict[str, Any]) -> Any:
         """Invoke a function's real handler in-process."""
-        return lambdas.invoke(function, event)
+        result = lambdas.invoke(function, event)
+        if self.observer is not None:
+            self.observer(function, event, result)
+        return result
 
     def tick(self, now: float | None = None) -> Any:
         """One run of the heartbeat scan, at ``now`` (default: the real time)."""

@@ -46,13 +46,19 @@ def lambda_records(queue_arn: str, messages: list[dict[str, Any]]) -> list[dict[
 class QueuePoller:
     """Feeds one queue to one handler."""
 
-    def __init__(self, queue_url: str, invoke: Callable[[dict[str, Any]], Any], *, batch_size: int = 10) -> None:
+    def __init__(
+        self, queue_url: str, invoke: Callable[[dict[str, Any]], Any], *, batch_size: int = 10, concurrency: int = 1
+    ) -> None:
         self.queue_url = queue_url
         self.invoke = invoke
         self.batch_size = batch_size
+        #: Concurrent invocations, as Lambda scales an event source mapping out. On a
+        #: FIFO queue SQS hands a message group to one receiver at a time, so order
+        #: within a group holds while different groups (agents) run side by side.
+        self.concurrency = concurrency
         self._arn: str | None = None
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     @property
     def queue_arn(self) -> str:
@@ -92,9 +98,12 @@ class QueuePoller:
         return len(messages)
 
     def start(self) -> None:
-        """Poll in a background thread until :meth:`stop`."""
-        self._thread = threading.Thread(target=self._loop, name=f"poller-{self.queue_url.rsplit('/', 1)[-1]}", daemon=True)
-        self._thread.start()
+        """Poll in ``concurrency`` background threads until :meth:`stop`."""
+        name = self.queue_url.rsplit("/", 1)[-1]
+        for index in range(self.concurrency):
+            thread = threading.Thread(target=self._loop, name=f"poller-{name}-{index}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
 
     def _loop(self) -> None:
         while not self._stop.is_set():
@@ -107,5 +116,5 @@ class QueuePoller:
 
     def stop(self) -> None:
         self._stop.set()
-        if self._thread:
-            self._thread.join(timeout=5)
+        for thread in self._threads:
+            thread.join(timeout=5)

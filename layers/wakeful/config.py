@@ -29,10 +29,17 @@ class Settings(BaseModel, frozen=True):
     hook_disable_after_seconds: int = Field(default=5 * 24 * 3600, ge=0)
     webhook_base_url: str = ""
     kms_key_id: str = ""
+    #: Dev mode: loopback ports hooks and tools may never call (the emulator, the API).
+    dev_blocked_ports: frozenset[int] = frozenset()
+    #: Dev mode: if set, the only loopback ports hooks and tools may call.
+    dev_allowed_ports: frozenset[int] = frozenset()
+    #: Days after which events, heartbeats, actions, hook executions and webhook
+    #: requests expire (DynamoDB TTL); 0 keeps them for ever.
+    retention_days: int = Field(default=0, ge=0, le=36500)
+    cursor_key: str = ""
     thread_lease_seconds: int = Field(default=300, ge=1)
     thread_max_attempts: int = Field(default=3, ge=1)
     thread_max_running_per_agent: int = Field(default=4, ge=1)
-    cursor_key: str = ""
     account_id: str = ""
     lambda_tool_allowed_arns: tuple[str, ...] = ()
 
@@ -77,6 +84,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "heartbeat_pages_per_invocation": constants.ENV_HEARTBEAT_PAGES,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
         "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
+        "retention_days": constants.ENV_RETENTION_DAYS,
         "thread_lease_seconds": constants.ENV_THREAD_LEASE,
         "thread_max_attempts": constants.ENV_THREAD_MAX_ATTEMPTS,
         "thread_max_running_per_agent": constants.ENV_THREAD_MAX_RUNNING,
@@ -84,7 +92,20 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
     for field_name, var in optional.items():
         if env.get(var):
             raw[field_name] = env[var]
+    for field_name, var in (
+        ("dev_blocked_ports", constants.ENV_DEV_BLOCKED_PORTS),
+        ("dev_allowed_ports", constants.ENV_DEV_ALLOWED_PORTS),
+    ):
+        raw[field_name] = _ports(env.get(var, ""), var)
     return Settings.model_validate(raw)
+
+
+def _ports(spec: str, name: str) -> frozenset[int]:
+    """``"4566, 8080"`` -> {4566, 8080}."""
+    try:
+        return frozenset(int(part) for part in spec.replace(",", " ").split())
+    except ValueError as error:
+        raise ValueError(f"{name} must be port numbers separated by commas, not {spec!r}") from error
 
 
 @lru_cache(maxsize=1)

@@ -102,6 +102,16 @@ ENV_LLM_DAILY_TOKEN_BUDGET = "WAKEFUL_LLM_DAILY_TOKEN_BUDGET"
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"
 ENV_HOOK_DISABLE_AFTER = "WAKEFUL_HOOK_DISABLE_AFTER_SECONDS"
+# Dev mode: loopback ports outbound calls may never reach (set by `wakeful dev`: the
+# emulator's and the API's own), and an optional allow-list of the ports they may.
+ENV_DEV_BLOCKED_PORTS = "WAKEFUL_DEV_BLOCKED_PORTS"
+ENV_DEV_ALLOWED_PORTS = "WAKEFUL_DEV_ALLOWED_PORTS"
+# Retention: days after which log, heartbeat, action, hook-execution and
+# webhook-request items expire (DynamoDB TTL); unset or 0 keeps them.
+ENV_RETENTION_DAYS = "WAKEFUL_RETENTION_DAYS"
+
+#: The tool runner's timeout: HTTP tools keep all their attempts inside it.
+TOOL_RUNNER_TIMEOUT_SECONDS = 180
 # Threads (issue 11): how long a run step may hold a thread before the scan re-sends it,
 # how many times before the thread fails, and how many threads of one agent may run at once.
 ENV_THREAD_LEASE = "WAKEFUL_THREAD_LEASE_SECONDS"

@@ -12,7 +12,12 @@ from typing import Any, Iterable, Iterator
 from botocore.exceptions import ClientError
 
 from wakeful import aws
+from wakeful.backoff import Backoff
 from wakeful.config import get_settings
+
+
+#: How :func:`batch_get` waits before retrying unprocessed keys.
+BATCH_BACKOFF = Backoff()
 
 # Our own (de)serialiser: boto3.dynamodb.types would import all of boto3 (and
 # s3transfer), about 150 ms of every cold start, for forty lines of logic.
@@ -212,16 +217,24 @@ def _check_start(logical: str, index: str | None, start: dict[str, Any], plain_v
 
 
 def batch_get(logical: str, keys: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """BatchGetItem with consistent reads, 100 keys a call, retrying unprocessed keys."""
+    """BatchGetItem with consistent reads, 100 keys a call. Unprocessed keys (the
+    table was throttled) are retried with exponential backoff and full jitter
+    (:data:`BATCH_BACKOFF`), as AWS advises, not at once in a tight loop."""
     name = table(logical)
     keys = list(keys)
     found: list[dict[str, Any]] = []
     for start in range(0, len(keys), 100):
         request = {name: {"Keys": [serialize(k) for k in keys[start : start + 100]], "ConsistentRead": True}}
-        while request:
+        for round_ in range(BATCH_BACKOFF.max_rounds):
+            if round_:
+                BATCH_BACKOFF.sleep(BATCH_BACKOFF.delay(round_))
             response = client().batch_get_item(RequestItems=request)
             found.extend(deserialize(raw) for raw in response.get("Responses", {}).get(name, []))  # type: ignore[misc]
             request = response.get("UnprocessedKeys") or {}
+            if not request:
+                break
+        else:
+            raise RuntimeError(f"BatchGetItem on {name}: keys still unprocessed after {BATCH_BACKOFF.max_rounds} rounds")
     return found
 
 

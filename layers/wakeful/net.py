@@ -4,13 +4,15 @@ Hook and HTTP-tool URLs that resolve to private, loopback, link-local, multicast
 reserved or metadata addresses are refused outside dev mode, and https is required.
 IPv6 addresses that lead to an IPv4 one (IPv4-mapped, 6to4, Teredo, NAT64) are judged
 by that IPv4 address.
-Checked at registration and again before each call (DNS can change).
+Checked at registration and again before each call (DNS can change). Under
+``wakeful dev``, loopback targets are allowed except the stack's own ports.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+from typing import Collection
 from urllib.parse import urlsplit
 
 from wakeful.exceptions import ValidationError
@@ -54,11 +56,20 @@ def _is_public(address: str) -> bool:
     return ip.is_global and not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_reserved)
 
 
-def check_url(url: str, *, dev_mode: bool) -> None:
+def check_url(
+    url: str,
+    *,
+    dev_mode: bool,
+    blocked_ports: Collection[int] | None = None,
+    allowed_ports: Collection[int] | None = None,
+) -> None:
     """Raise :class:`UnsafeUrlError` unless ``url`` is safe to call.
 
-    Dev mode (the local runtime) also allows plain http and loopback addresses, and
-    nothing else that is not public.
+    Dev mode (the local runtime) also allows plain http and loopback addresses — only
+    the ones a user means: never the emulator's or the API's own port
+    (``blocked_ports``, default ``WAKEFUL_DEV_BLOCKED_PORTS``, which ``wakeful dev``
+    sets), and, when an allow-list is set (``allowed_ports``, default
+    ``WAKEFUL_DEV_ALLOWED_PORTS``), only its ports — and nothing else that is not public.
     """
     try:
         parts = urlsplit(url)
@@ -76,6 +87,24 @@ def check_url(url: str, *, dev_mode: bool) -> None:
     for info in infos:
         address = str(info[4][0])
         if dev_mode and ipaddress.ip_address(address).is_loopback:
+            _check_dev_port(parts.hostname, port or (443 if parts.scheme == "https" else 80), blocked_ports, allowed_ports)
             continue
         if not _is_public(address):
             raise UnsafeUrlError(f"{parts.hostname} resolves to {address}, a non-public address")
+
+
+def _check_dev_port(host: str, port: int, blocked: Collection[int] | None, allowed: Collection[int] | None) -> None:
+    if blocked is None or allowed is None:
+        from wakeful.config import get_settings
+
+        settings = get_settings()
+        blocked = settings.dev_blocked_ports if blocked is None else blocked
+        allowed = settings.dev_allowed_ports if allowed is None else allowed
+    if port in blocked:
+        raise UnsafeUrlError(
+            f"{host}:{port} is the local stack itself (the AWS emulator or the API), which hooks and tools may not call"
+        )
+    if allowed and port not in allowed:
+        raise UnsafeUrlError(
+            f"{host}:{port} is not in WAKEFUL_DEV_ALLOWED_PORTS ({', '.join(str(p) for p in sorted(allowed))})"
+        )

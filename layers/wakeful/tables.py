@@ -73,7 +73,7 @@ TABLES: dict[str, TableSpec] = {
                 Index("failed-by-owner", Attr("failed_owner"), Attr("completed_at", N)),
             ),
         ),
-        TableSpec("events", Attr("agent_id"), Attr("seq", N)),
+        TableSpec("events", Attr("agent_id"), Attr("seq", N), ttl="expires_at"),
         TableSpec("idempotency", Attr("key"), ttl="expires_at"),
         TableSpec("tools", Attr("owner"), Attr("name")),
         TableSpec(
@@ -93,6 +93,7 @@ TABLES: dict[str, TableSpec] = {
                 Index("by-agent", Attr("agent_id"), Attr("created_at", N)),
                 Index("by-owner", Attr("owner"), Attr("created_at", N)),
             ),
+            ttl="expires_at",  # set when the action finishes (WAKEFUL_RETENTION_DAYS)
         ),
         TableSpec("memories", Attr("agent_id"), Attr("memory_key")),
         TableSpec(

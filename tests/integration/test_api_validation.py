@@ -92,7 +92,11 @@ def test_bad_input_to_every_endpoint_is_a_clear_4xx_and_writes_nothing(api, othe
 
     failures = []
     for method, path, body, expected in _cases(agent["id"], other["id"]):
-        kwargs = {"data": body} if isinstance(body, str) else {"json": body} if body is not None else {}
+        kwargs = (
+            {"data": body, "headers": {"Content-Type": "application/json"}}
+            if isinstance(body, str)
+            else {"json": body} if body is not None else {}
+        )
         response = api.http.request(method, api.base + path, timeout=30, **kwargs)
         shape_ok = False
         try:

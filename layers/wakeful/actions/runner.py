@@ -15,10 +15,10 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, queues
+from wakeful import clock, ddb, queues, retention, storable
 from wakeful.actions import records
 from wakeful.events import store as events
-from wakeful.events.exceptions import EventAgentNotFoundError
+from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
 from wakeful.hooks.firing import fire
 from wakeful.tools import registry
@@ -75,40 +75,31 @@ def run(action_id: str) -> str:
     else:
         response = _call(tool, action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
+    response = _storable(response)
 
     if response.success and response.new_events:
         try:
             _append_new_events(action, response)
         except EventAgentNotFoundError:
             response = ToolResponse(success=False, output=response.output, error="agent deleted; its new events were dropped")
+        except (storable.NotStorableError, EventNotStorableError) as error:
+            response = ToolResponse(success=False, error=f"the tool's new_events cannot be stored: {error.message}")
 
+    try:
+        result = _record(action_id, response, elapsed_ms)
+    except ClientError as error:
+        if _is_refused(error):
+            # Defence in depth: whatever DynamoDB refuses, the action still finishes
+            # (FAILED, saying why) instead of staying RUNNING and being re-run forever.
+            response = ToolResponse(success=False, error=f"the tool's answer cannot be stored ({_error_code(error)})")
+            result = _record(action_id, response, elapsed_ms)
+        elif not ddb.is_conditional_failure(error):
+            raise
+        else:
+            result = None
     status = records.COMPLETED if response.success else records.FAILED
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
-    try:
-        result = ddb.client().update_item(
-            TableName=ddb.table("actions"),
-            Key=ddb.serialize({"action_id": action_id}),
-            UpdateExpression=(
-                "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
-                + (", error_message = :err" if error_message else "")
-            ),
-            ConditionExpression="#st = :running",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values(
-                {
-                    ":status": status,
-                    ":resp": response.model_dump(mode="json"),
-                    ":ms": elapsed_ms,
-                    ":now": clock.now(),
-                    ":running": records.RUNNING,
-                    **({":err": error_message[:4000]} if error_message else {}),
-                }
-            ),
-            ReturnValues="ALL_NEW",
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    if result is None:
         # A concurrent run of the same action finished first; its result stands.
         finished = records.get(action_id)
         if finished:
@@ -144,6 +135,59 @@ def run(action_id: str) -> str:
     logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
     _continue(finished)
     return status.lower()
+
+
+def _storable(response: ToolResponse) -> ToolResponse:
+    """The tool's answer if it can be stored (:mod:`wakeful.storable`), else a failure
+    that says why: a poison answer fails its action and never wedges the agent."""
+    try:
+        storable.check(
+            response.model_dump(exclude={"new_events"}), "the tool's answer", max_bytes=storable.MAX_TOOL_ANSWER_BYTES
+        )
+        for index, event in enumerate(response.new_events):
+            storable.check({"payload": event.payload}, f"new_events[{index}]")
+    except storable.NotStorableError as error:
+        return ToolResponse(success=False, error=f"the tool's answer cannot be stored: {error.message}")
+    return response
+
+
+def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> dict[str, Any]:
+    """Write the action's result (conditioned on RUNNING: the first finisher wins)."""
+    status = records.COMPLETED if response.success else records.FAILED
+    error_message = None if response.success else (response.error or "the tool reported failure without a reason")
+    expires_at = retention.expiry(clock.now())
+    return ddb.client().update_item(
+        TableName=ddb.table("actions"),
+        Key=ddb.serialize({"action_id": action_id}),
+        UpdateExpression=(
+            "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
+            + (", error_message = :err" if error_message else "")
+            + (", expires_at = :exp" if expires_at else "")
+        ),
+        ConditionExpression="#st = :running",
+        ExpressionAttributeNames={"#st": "status"},
+        ExpressionAttributeValues=ddb.values(
+            {
+                ":status": status,
+                ":resp": response.model_dump(mode="json"),
+                ":ms": elapsed_ms,
+                ":now": clock.now(),
+                ":running": records.RUNNING,
+                **({":err": error_message[:4000]} if error_message else {}),
+                **({":exp": expires_at} if expires_at else {}),
+            }
+        ),
+        ReturnValues="ALL_NEW",
+    )
+
+
+def _error_code(error: ClientError) -> str:
+    return str(error.response.get("Error", {}).get("Code", "error"))
+
+
+def _is_refused(error: ClientError) -> bool:
+    """DynamoDB refused the item itself (too large, a bad value): retrying cannot help."""
+    return _error_code(error) == "ValidationException"
 
 
 def _append_new_events(action: dict[str, Any], response: ToolResponse) -> None:

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
+#: An agent's profile travels in every action and tool request: keep it small.
+MAX_PERSONALITY_BYTES = 10_000
+
+
+def _small_personality(value: dict[str, Any] | str | None) -> dict[str, Any] | str | None:
+    if isinstance(value, dict) and len(json.dumps(value, default=str)) > MAX_PERSONALITY_BYTES:
+        raise ValueError(f"personality is over {MAX_PERSONALITY_BYTES} bytes of JSON")
+    return value
+
+
+Personality = Annotated[
+    dict[str, Any] | Annotated[str, Field(max_length=MAX_PERSONALITY_BYTES)] | None,
+    AfterValidator(_small_personality),
+]
+FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
 WAKE_ON_PRIORITY_DOC = (
     "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
     "next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat."
@@ -23,9 +39,9 @@ class AgentCreate(BaseModel):
 
     name: str = Field(min_length=1, max_length=100)
     alias: str = Field(pattern=ALIAS_PATTERN, description="Unique handle, used for @mentions")
-    personality: dict[str, Any] | str | None = None
+    personality: Personality = None
     expertise: str | None = Field(default=None, max_length=2000)
-    focus_areas: list[str] = Field(default_factory=list, max_length=50)
+    focus_areas: list[FocusArea] = Field(default_factory=list, max_length=50)
     heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
     system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
@@ -45,9 +61,9 @@ class AgentPatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str | None = Field(default=None, min_length=1, max_length=100)
-    personality: dict[str, Any] | str | None = None
+    personality: Personality = None
     expertise: str | None = Field(default=None, max_length=2000)
-    focus_areas: list[str] | None = Field(default=None, max_length=50)
+    focus_areas: list[FocusArea] | None = Field(default=None, max_length=50)
     heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
     is_active: bool | None = None
     system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")

@@ -20,7 +20,7 @@ from wakeful.exceptions import RateLimitedError, WakefulError
 
 logger = logging.getLogger(__name__)
 
-PUBLIC_ROUTES = {("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
+PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
 
 #: Route modules; each exposes ``router``. Capabilities that are not installed are skipped.
 ROUTER_MODULES = [
@@ -37,7 +37,23 @@ ROUTER_MODULES = [
     "wakeful.console.routes",
 ]
 
-app = APIGatewayRestResolver(enable_validation=True)
+
+
+class _Resolver(APIGatewayRestResolver):
+    """The resolver, with a first look at the body (:mod:`wakeful.api.screen`) before
+    routing: a body the API cannot read or store is a 4xx, whatever the route."""
+
+    def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        from wakeful.api import screen
+
+        try:
+            screen.check(event)
+        except WakefulError as error:
+            return screen.error_response(error)
+        return super().resolve(event, context)
+
+
+app = _Resolver(enable_validation=True)
 
 
 def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
@@ -63,25 +79,54 @@ def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any
 app.use([_authenticate])
 
 
-@app.get("/health", include_in_schema=True, summary="Liveness", tags=["operations"])
+@app.get("/", summary="Where to start: the API documentation", tags=["operations"])
+def root():
+    return respond(
+        200,
+        {
+            "name": "Wakeful API",
+            "docs": "/docs",
+            "openapi": "/openapi.json",
+            "message": "Wakeful API: see /docs (Swagger UI) or /openapi.json; every route but these needs Authorization: Bearer <api key>",
+        },
+    )
+
+
+@app.get(
+    "/health",
+    include_in_schema=True,
+    summary="Health: 200 {status: ok} when the API can read its tables, else 503",
+    tags=["operations"],
+)
 def health():
+    from wakeful.ops.health import check
+
+    problem = check()
+    if problem:
+        return respond(503, {"status": "unavailable", "error": {"code": "unavailable", "message": problem}})
     return respond(200, {"status": "ok"})
 
 
 @app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"])
 def openapi():
-    from wakeful.ops.openapi import document  # the generated document, completed (issue 4)
+    from wakeful.ops.openapi import document  # the generated document, completed
 
     return respond(200, document(app, server_url=_server_url()))
 
 
-@app.get("/docs", summary="Swagger UI for this API", tags=["operations"], include_in_schema=False)
+@app.get("/docs", summary="Swagger UI for this API (?format=json: the OpenAPI document)", tags=["operations"], include_in_schema=False)
 def docs():
     from aws_lambda_powertools.event_handler import Response
 
     from wakeful.ops.openapi import document, swagger_html
 
-    return Response(200, "text/html", swagger_html(document(app, server_url=_server_url())))
+    doc = document(app, server_url=_server_url())
+    wanted = (app.current_event.query_string_parameters or {}).get("format", "html").lower()
+    if wanted == "json":
+        return respond(200, doc)
+    if wanted != "html":
+        return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
+    return Response(200, "text/html", swagger_html(doc))
 
 
 def _server_url() -> str:

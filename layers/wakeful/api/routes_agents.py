@@ -83,7 +83,7 @@ def post_event(agent_id: str, body: EventIn):
 
 
 @router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"])
-def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
+def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
     more = len(found) > limit

@@ -56,3 +56,69 @@ def parse_dev_keys(spec: str) -> list[tuple[str, str]]:
             raise ValueError(f"WAKEFUL_DEV_API_KEYS entry {part!r} is not owner:key")
         pairs.append((owner, key))
     return pairs
+
+
+KEY_ID_LENGTH = 12
+
+
+def list_keys(owner: str) -> list[dict[str, Any]]:
+    """An owner's keys, newest first: ``{id, prefix, created_at, revoked}`` (the id is
+    the start of the key's hash; the key itself is never stored)."""
+    items = ddb.query(
+        "api_keys",
+        index="by-owner",
+        KeyConditionExpression="#o = :o",
+        ExpressionAttributeNames={"#o": "owner"},
+        ExpressionAttributeValues={":o": owner},
+        ScanIndexForward=False,
+    )
+    return [
+        {
+            "id": item["key_hash"][:KEY_ID_LENGTH],
+            "prefix": item.get("key_prefix", ""),
+            "created_at": clock.iso(item.get("created_at")),
+            "revoked": bool(item.get("revoked")),
+        }
+        for item in items
+    ]
+
+
+def revoke(*, key: str | None = None, owner: str | None = None, key_id: str | None = None) -> str:
+    """Mark a key revoked (by the key itself, or by owner and id from :func:`list_keys`).
+    Returns its id. Raises ValueError when no such key exists."""
+    if key:
+        digest = hash_key(key)
+    else:
+        matches = [row["key_hash"] for row in _owner_items(owner or "") if row["key_hash"].startswith(key_id or "\0")]
+        if len(matches) != 1:
+            raise ValueError(f"no key with id {key_id!r} for owner {owner!r}")
+        digest = matches[0]
+    from botocore.exceptions import ClientError
+
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("api_keys"),
+            Key=ddb.serialize({"key_hash": digest}),
+            UpdateExpression="SET revoked = :t, revoked_at = :now",
+            ConditionExpression="attribute_exists(key_hash)",
+            ExpressionAttributeValues=ddb.values({":t": True, ":now": clock.now()}),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            raise ValueError("no such key") from error
+        raise
+    _cache.pop(digest, None)
+    return digest[:KEY_ID_LENGTH]
+
+
+def _owner_items(owner: str) -> list[dict[str, Any]]:
+    return list(
+        ddb.query(
+            "api_keys",
+            index="by-owner",
+            KeyConditionExpression="#o = :o",
+            ExpressionAttributeNames={"#o": "owner"},
+            ExpressionAttributeValues={":o": owner},
+            ProjectionExpression="key_hash",
+        )
+    )

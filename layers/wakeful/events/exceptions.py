@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wakeful.exceptions import ConflictError, NotFoundError
+from wakeful.exceptions import ConflictError, NotFoundError, ValidationError
 
 
 class EventAgentNotFoundError(NotFoundError):
@@ -11,6 +11,10 @@ class EventAgentNotFoundError(NotFoundError):
 
 class EventAppendContentionError(ConflictError):
     """Too many concurrent appends to one agent; the append did not happen."""
+
+
+class EventNotStorableError(ValidationError):
+    """DynamoDB refused to store the events (not a race: retrying cannot help)."""
 
 
 class EventIdempotencyConflictError(ConflictError):

@@ -19,11 +19,12 @@ from typing import Any, Iterator, Sequence
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids
+from wakeful import clock, ddb, ids, retention, storable
 from wakeful.events.exceptions import (
     EventAgentNotFoundError,
     EventAppendContentionError,
     EventIdempotencyConflictError,
+    EventNotStorableError,
 )
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
 
@@ -78,11 +79,15 @@ def append(
         EventAppendContentionError: the append lost too many races to other appends.
         EventIdempotencyConflictError: with ``same_body_only``, the key was used for
             different events; the message names the first event.
+        storable.NotStorableError: an event holds a value DynamoDB cannot store.
+        EventNotStorableError: DynamoDB refused the events (never retried).
     """
     if not new_events:
         raise ValueError("append needs at least one event")
     if len(new_events) > MAX_EVENTS_PER_APPEND:
         raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
+    for new in new_events:
+        storable.check({"payload": new.payload, "metadata": new.metadata}, f"event {new.event_type}")
     client = ddb.client()
     agents_table = ddb.table("agents")
     events_table = ddb.table("events")
@@ -115,6 +120,7 @@ def append(
                 "metadata": new.metadata,
                 "created_at": now,
                 "parent_action_id": parent_action_id,
+                "expires_at": retention.expiry(now),
                 **(extra or {}),
             }
             records.append(record)
@@ -176,6 +182,9 @@ def append(
             codes = ddb.cancellation_codes(error)
             if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
                 raise
+            if not _is_contention(codes):
+                # DynamoDB refused an item (too large, a bad value): retrying cannot help.
+                raise EventNotStorableError(f"the event cannot be stored ({', '.join(codes)})") from error
             if idem_key and codes and codes[-1] == "ConditionalCheckFailed":
                 # A repeat: the idempotency record exists (checked here rather than by a
                 # read before every append, which would cost a request each time).
@@ -203,6 +212,12 @@ def append(
             _wake_if_urgent(agent, new_events)
         return AppendResult([Event.from_item(r) for r in records], created=True)
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+
+
+def _is_contention(codes: list[str]) -> bool:
+    """Whether a cancelled append lost a race (a condition or a concurrent write) rather
+    than being refused (an item DynamoDB cannot hold)."""
+    return all(code in ("None", "ConditionalCheckFailed", "TransactionConflict") for code in codes)
 
 
 def _request_routing(agent_id: str, last_seq: int) -> None:

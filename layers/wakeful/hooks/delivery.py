@@ -28,7 +28,7 @@ from botocore.exceptions import ClientError
 from urllib3.exceptions import HTTPError as Urllib3Error
 from urllib3.exceptions import ReadTimeoutError
 
-from wakeful import aws, clock, ddb, ids, net, secrets, signing
+from wakeful import aws, clock, ddb, ids, net, retention, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks import service
@@ -57,7 +57,7 @@ REPLAYABLE = (FAILED, CANCELLED)
 
 JITTER = 0.2  # ±20 %
 MAX_WAIT_SECONDS = 24 * 3600  # a Retry-After beyond this is capped
-RETENTION_SECONDS = 30 * 24 * 3600  # deliveries and attempt rows expire (TTL)
+RETENTION_DAYS = 30  # deliveries and attempt rows expire (TTL), unless WAKEFUL_RETENTION_DAYS says otherwise
 MAX_STORED_BODY_BYTES = 256 * 1024  # a DynamoDB item holds 400 KB
 _NAMESPACE = uuid.UUID("0b6f7f8e-3c4a-4f57-9a1e-5d0c2b7e9f41")
 
@@ -265,7 +265,7 @@ def _create_and_start(
         "action_id": action_id,
         "created_at": now,
         "updated_at": now,
-        "expires_at": int(now + RETENTION_SECONDS),
+        "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
     }
     if not ddb.put_new("hook_deliveries", row):
         existing = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
@@ -397,8 +397,9 @@ def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, de
         "X-Wakeful-Agent-Id": delivery["agent_id"],
         "X-Wakeful-Delivery-Id": delivery["delivery_id"],
     }
-    if hook.get("auth_header"):
-        headers["Authorization"] = secrets.unseal(hook["auth_header"], context=service.auth_context(hook))
+    auth = secrets.unseal(hook["auth_header"], context=service.auth_context(hook)) if hook.get("auth_header") else None
+    if auth:
+        headers["Authorization"] = auth
     timeout = timeout_ms / 1000
     try:
         with requests.post(url, data=body, headers=headers, timeout=timeout, allow_redirects=False, stream=True) as response:
@@ -413,9 +414,22 @@ def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, de
         answer.timed_out = True
         answer.error = f"the answer's body did not arrive within timeout_ms ({timeout_ms} ms)"
     except (requests.RequestException, Urllib3Error) as error:
-        answer.error = f"{type(error).__name__}: {error}"[:2000]
+        answer.error = _redact(f"{type(error).__name__}: {error}", auth, secret)[:2000]
+    except (ValueError, UnicodeError) as error:  # a header http.client cannot send
+        answer.error = _redact(f"the request could not be sent: {type(error).__name__}", auth, secret)
     answer.elapsed_ms = int((time.perf_counter() - started) * 1000)
     return answer
+
+
+def _redact(text: str, *values: str | None) -> str:
+    """``text`` without any of the secret ``values`` (an error must never echo one)."""
+    for value in values:
+        if value:
+            text = text.replace(value, "[redacted]")
+            for line in value.splitlines():
+                if len(line) >= 4:
+                    text = text.replace(line, "[redacted]")
+    return text
 
 
 def _record_attempt(
@@ -448,7 +462,7 @@ def _record_attempt(
         "executed_at": now,
         # When this attempt is retried: the backoff it scheduled (jitter and Retry-After included).
         "next_retry_in_ms": int(next_delay_seconds * 1000) if status == "RETRYING" else None,
-        "expires_at": int(now + RETENTION_SECONDS),
+        "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
     }
     ddb.client().put_item(TableName=ddb.table("hook_executions"), Item=ddb.serialize(row))
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from wakeful.clock import iso
 
@@ -54,7 +54,7 @@ def is_valid_hook_type(value: str) -> bool:
 
 
 class RetryConfig(BaseModel):
-    """How often and how long a delivery is tried (CONTRACT.md "Hooks")."""
+    """How often and how long a delivery is tried."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -62,14 +62,31 @@ class RetryConfig(BaseModel):
     timeout_ms: int = Field(default=DEFAULT_TIMEOUT_MS, ge=100, le=30000, description="Per-attempt answer deadline")
 
 
+def _sendable_header(value: str | None) -> str | None:
+    """A header value HTTP can carry: no CR, LF or other control characters, Latin-1
+    only. The value is a secret: the errors never repeat it."""
+    if value is None:
+        return value
+    if any((ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
+        raise ValueError("auth_header cannot hold CR, LF or other control characters (it could not be sent)")
+    try:
+        value.encode("latin-1")
+    except UnicodeEncodeError:
+        raise ValueError("auth_header must be Latin-1 text: HTTP header values cannot carry other characters") from None
+    return value
+
+
+AuthHeader = Annotated[str | None, AfterValidator(_sendable_header)]
+
+
 class HookCreate(BaseModel):
     """``POST /agents/{id}/hooks`` body."""
 
     model_config = ConfigDict(extra="forbid")
 
-    hook_type: str = Field(description="A seed 000 hook type, or BEFORE_<TOOL> / AFTER_<TOOL>")
+    hook_type: str = Field(description="A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>")
     endpoint_url: str = Field(min_length=1, max_length=2048)
-    auth_header: str | None = Field(default=None, max_length=4096, description="Sent as the Authorization header")
+    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Sent as the Authorization header")
     is_active: bool = True
     retry_config: RetryConfig = Field(default_factory=RetryConfig)
     metadata: dict[str, Any] | None = None
@@ -100,7 +117,7 @@ class HookPatch(BaseModel):
 
     is_active: bool | None = None
     endpoint_url: str | None = Field(default=None, min_length=1, max_length=2048)
-    auth_header: str | None = Field(default=None, max_length=4096, description="Empty string removes it")
+    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Empty string removes it")
     retry_config: RetryConfig | None = None
     metadata: dict[str, Any] | None = None
 

@@ -32,7 +32,7 @@ DESCRIPTION = (
     "owner's resource answers 404. Errors are `{\"error\": {\"code\", \"message\"}}`."
 )
 SECURITY_SCHEME = "apiKey"
-PUBLIC = {("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
+PUBLIC = {("get", "/"), ("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
 _REF = "#/components/schemas/"
 _RESPOND = re.compile(r"\brespond\(([^,]*),")  # the status argument of respond(...)
 _STATUS = re.compile(r"\b([1-5][0-9]{2})\b")
@@ -56,7 +56,7 @@ ERROR_SCHEMA = {
 }
 
 _ERRORS = {
-    400: "Malformed request: the body is not JSON of the documented shape, or a cursor is invalid",
+    400: "Malformed request: the body is not UTF-8 JSON of the documented shape, or a cursor is invalid",
     401: "Missing or invalid API key",
     403: "Not allowed",
     404: "Not found, or it belongs to another owner",
@@ -117,7 +117,36 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
     return doc
 
 
+#: What every operation of a tag shares, appended to its summary as its description.
+TAG_NOTES = {
+    "agents": "An agent wakes on heartbeats (every heartbeat_interval_seconds, or at once on POST .../heartbeats) "
+    "and runs the tools subscribed to the events of its log.",
+    "heartbeats": "A heartbeat processes every event of its window (up to the seq it fixed when it started) and "
+    "runs the subscribed tools; statuses go PENDING, QUEUED, EXECUTING, then COMPLETED or FAILED.",
+    "events": "The log is append-only; seq is per agent, from 1, without gaps, and never restarts.",
+    "actions": "One action per (event, subscription): a tool run with its request, response and timing.",
+    "tools": "HTTP tools receive a signed ToolRequest and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol').",
+    "subscriptions": "A subscription runs a tool for every event of a type, for one agent or all of the owner's.",
+    "hooks": "Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint, retried with backoff.",
+    "webhooks": "Inbound webhooks turn signed requests from outside (wakeful, standard, github, stripe, raw) into events.",
+    "snipin": "SnipIn, the agents' social network built in as tools.",
+    "llm": "The model an agent's built-in tools use, and its daily token budget.",
+    "threads": "Threads are LLM loops that sleep and wake on time or events.",
+    "operations": "Health, documentation and monitoring.",
+}
+_GENERAL = "Bodies are JSON (Content-Type: application/json); errors are {\"error\": {\"code\", \"message\"}}."
+
+
+def _describe(operation: dict[str, Any]) -> None:
+    if operation.get("description"):
+        return
+    summary = (operation.get("summary") or "").rstrip(".")
+    notes = " ".join(TAG_NOTES.get(tag, "") for tag in operation.get("tags") or []).strip()
+    operation["description"] = " ".join(part for part in (f"{summary}." if summary else "", notes, _GENERAL) if part)
+
+
 def _complete(operation: dict[str, Any], method: str, path: str, route: Any) -> None:
+    _describe(operation)
     responses: dict[str, Any] = operation.setdefault("responses", {})
     declared = route is not None and (route.responses or route.status_code != 200)
     if route is not None and not declared and "200" in responses:

@@ -19,7 +19,8 @@ from wakeful.heartbeats import records as heartbeats
 from wakeful.ops.exceptions import OpsSinceInvalidError
 
 DEFAULT_WINDOW_SECONDS = 24 * 3600
-MAX_STATS_ACTIONS = 100_000  # beyond this, stats are computed on the newest actions only
+MAX_STATS_ACTIONS = 100_000
+MAX_SINCE_SECONDS = 253402300799  # 9999-12-31T23:59:59Z  # beyond this, stats are computed on the newest actions only
 
 
 def parse_since(since: str | None, now: float) -> float:
@@ -27,14 +28,18 @@ def parse_since(since: str | None, now: float) -> float:
     if since is None or not since.strip():
         return now - DEFAULT_WINDOW_SECONDS
     text = since.strip()
+    problem = f"since {text[:40]!r} is not an ISO 8601 time (e.g. 2026-02-05T10:30:00Z) or epoch seconds"
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
-        pass
-    try:
-        return clock.parse_iso(text)
-    except ValueError as error:
-        raise OpsSinceInvalidError(f"since {text[:40]!r} is not an ISO 8601 time (e.g. 2026-02-05T10:30:00Z) or epoch seconds") from error
+        try:
+            value = clock.parse_iso(text)
+        except (ValueError, OverflowError) as error:
+            raise OpsSinceInvalidError(problem) from error
+    # Beyond year 9999 (or NaN, inf) is no time at all, and DynamoDB refuses 1e308.
+    if not 0 <= value <= MAX_SINCE_SECONDS:
+        raise OpsSinceInvalidError(f"{problem} between 1970 and 9999")
+    return value
 
 
 def stuck_heartbeats(

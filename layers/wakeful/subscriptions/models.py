@@ -12,7 +12,7 @@ from wakeful.events.models import EVENT_TYPE_PATTERN
 
 class FilterConfig(BaseModel):
     """``filter_config``. ``min_priority: N`` passes events whose priority is <= N
-    (1 is the most urgent; seed 000's comparison read backwards, DESIGN.md);
+    (1 is the most urgent, so a smaller number is a stricter filter);
     ``topics`` passes events whose ``payload.topics`` shares at least one topic."""
 
     model_config = ConfigDict(extra="forbid")

@@ -1,21 +1,45 @@
-"""Users' HTTP tools: a signed POST of the ToolRequest, retried on 5xx and timeouts with
-the same ``action_id`` (CONTRACT.md "HTTP tool call")."""
+"""Users' HTTP tools: a signed POST of the ToolRequest, retried on 5xx, 429 and
+timeouts with the same ``action_id`` (CONTRACT.md "HTTP tool call").
+
+Bounded on every side, so that one slow or hostile endpoint cannot hold the tool
+function past its timeout or exhaust its memory:
+
+- each attempt has a *total* deadline of ``timeout_ms`` (connecting, waiting and
+  reading the whole answer), not a per-read timeout that a server trickling a byte at a
+  time keeps renewing;
+- answers over :data:`MAX_RESPONSE_BYTES` are refused (``Content-Length`` first, then
+  while reading);
+- at most :data:`ATTEMPTS` attempts, waiting between them with exponential backoff and
+  full jitter, or for the endpoint's ``Retry-After``; and all of it within
+  :data:`RUN_BUDGET_SECONDS`, which leaves the tool function time to record the result
+  before its own timeout (``constants.TOOL_RUNNER_TIMEOUT_SECONDS``).
+"""
 
 from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import ValidationError as PydanticValidationError
 
-from wakeful import net, secrets, signing
+from wakeful import constants, net, secrets, signing
+from wakeful.backoff import Backoff, parse_retry_after
 from wakeful.config import get_settings
 from wakeful.tools.base import BaseTool, ToolRequest, ToolResponse
 from wakeful.tools.exceptions import ToolCallError, ToolRetryableError
 
-RETRIES = 2
-RETRY_BASE_SECONDS = 0.5
+ATTEMPTS = 3
+#: Everything one tool call may take, retries and waits included.
+RUN_BUDGET_SECONDS = constants.TOOL_RUNNER_TIMEOUT_SECONDS - 30
+MAX_RESPONSE_BYTES = 1024 * 1024
+#: Retry n waits up to 0.5 s × 2^(n-1) (full jitter), unless the answer said Retry-After.
+BACKOFF = Backoff(base=0.5, cap=8.0, max_rounds=ATTEMPTS)
+MAX_RETRY_AFTER_SECONDS = 30.0
+#: Connecting takes at most this (within the attempt's own deadline), so the worst
+#: case of a call is RUN_BUDGET_SECONDS + CONNECT_TIMEOUT_SECONDS, inside the timeout.
+CONNECT_TIMEOUT_SECONDS = 5.0
+_CHUNK = 64 * 1024
 _session: Any = None
 
 
@@ -29,32 +53,52 @@ def _http() -> Any:
     return _session
 
 
+class _Retry(ToolRetryableError):
+    """A failure worth another attempt, with the wait the endpoint asked for."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class HttpTool(BaseTool):
     """A tool served by the user at ``endpoint_url``."""
 
     kind = "http"
 
-    def __init__(self, item: dict[str, Any]) -> None:
+    def __init__(self, item: dict[str, Any], *, clock: Callable[[], float] = time.monotonic) -> None:
         self.item = item
         self.name = item["name"]  # type: ignore[misc]
         self.description = item.get("description") or ""  # type: ignore[misc]
+        self._clock = clock
 
     def run(self, request: ToolRequest) -> ToolResponse:
-        """POST the request; retry 5xx/timeouts; parse the ToolResponse."""
+        """POST the request; retry 5xx/429/timeouts within the budget; parse the answer."""
         url = self.item["endpoint_url"]
         net.check_url(url, dev_mode=get_settings().dev_mode)
         secret = secrets.unseal(self.item["secret"], context={"owner": self.item["owner"], "tool": self.name})
         body = json.dumps(request.wire(), separators=(",", ":")).encode()
         timeout = self.item.get("timeout_ms", 10000) / 1000
-        last_error: Exception | None = None
-        for attempt in range(RETRIES + 1):
+        run_deadline = self._clock() + RUN_BUDGET_SECONDS
+        last: _Retry | None = None
+        for attempt in range(ATTEMPTS):
             if attempt:
-                time.sleep(RETRY_BASE_SECONDS * 2 ** (attempt - 1))
+                wait = self._wait(attempt, last)
+                if self._clock() + wait + 0.1 >= run_deadline:
+                    break
+                BACKOFF.sleep(wait)
+            remaining = run_deadline - self._clock()
             try:
-                return self._call(url, secret, request.action_id, body, timeout)
-            except ToolRetryableError as error:
-                last_error = error
-        raise ToolCallError(f"{self.name}: {last_error} (after {RETRIES + 1} attempts)")
+                return self._call(url, secret, request.action_id, body, min(timeout, remaining))
+            except _Retry as error:
+                last = error
+        raise ToolCallError(f"{self.name}: {last} (after {attempt + 1} attempt{'s' if attempt else ''})")
+
+    @staticmethod
+    def _wait(attempt: int, last: _Retry | None) -> float:
+        if last is not None and last.retry_after is not None:
+            return min(last.retry_after, MAX_RETRY_AFTER_SECONDS)
+        return BACKOFF.delay(attempt)
 
     def _call(self, url: str, secret: str, action_id: str, body: bytes, timeout: float) -> ToolResponse:
         import requests
@@ -65,20 +109,52 @@ class HttpTool(BaseTool):
             "X-Wakeful-Action-Id": action_id,
             **signing.headers(secret, action_id, int(time.time()), body),
         }
+        deadline = self._clock() + timeout
         try:
-            response = _http().post(url, data=body, headers=headers, timeout=timeout, allow_redirects=False)
+            with _http().post(
+                url, data=body, headers=headers, timeout=(min(CONNECT_TIMEOUT_SECONDS, timeout), timeout), allow_redirects=False, stream=True
+            ) as response:
+                status = response.status_code
+                content = self._read(response, deadline, timeout)
+                retry_after = parse_retry_after(response.headers.get("Retry-After"), time.time())
         except requests.Timeout as error:
-            raise ToolRetryableError(f"no answer within {timeout:g} s") from error
+            raise _Retry(f"no complete answer within {timeout:g} s") from error
         except requests.RequestException as error:
-            raise ToolRetryableError(f"request failed: {error.__class__.__name__}") from error
-        if response.status_code >= 500 or response.status_code == 429:
-            raise ToolRetryableError(f"HTTP {response.status_code}")
-        if not 200 <= response.status_code < 300:
-            raise ToolCallError(f"{self.name} answered HTTP {response.status_code}: {response.text[:300]}")
+            raise _Retry(f"request failed: {error.__class__.__name__}") from error
+        if status >= 500 or status == 429:
+            raise _Retry(f"HTTP {status}", retry_after)
+        if not 200 <= status < 300:
+            raise ToolCallError(f"{self.name} answered HTTP {status}: {content[:300].decode('utf-8', 'replace')}")
         try:
-            return ToolResponse.model_validate_json(response.content)
+            return ToolResponse.model_validate_json(content)
         except PydanticValidationError as error:
             raise ToolCallError(f"{self.name} answered something that is not a ToolResponse: {_first_error(error)}") from error
+
+    def _read(self, response: Any, deadline: float, timeout: float) -> bytes:
+        """The whole answer, within the attempt's deadline and the size cap."""
+        declared = response.headers.get("Content-Length")
+        if declared and declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
+            raise ToolCallError(f"{self.name} answered {declared} bytes; the limit is {MAX_RESPONSE_BYTES} (1 MiB)")
+        chunks: list[bytes] = []
+        size = 0
+        raw = response.raw
+        while True:
+            remaining = deadline - self._clock()
+            if remaining <= 0:
+                raise _Retry(f"the answer did not arrive completely within {timeout:g} s")
+            _set_read_timeout(raw, remaining)
+            try:
+                chunk = raw.read1(_CHUNK, decode_content=True) if hasattr(raw, "read1") else raw.read(_CHUNK, decode_content=True)
+            except Exception as error:  # noqa: BLE001 - urllib3's timeout and protocol errors
+                if "timed out" in str(error).lower() or isinstance(error, TimeoutError):
+                    raise _Retry(f"the answer did not arrive completely within {timeout:g} s") from error
+                raise _Retry(f"reading the answer failed: {error.__class__.__name__}") from error
+            if not chunk:
+                return b"".join(chunks)
+            size += len(chunk)
+            if size > MAX_RESPONSE_BYTES:
+                raise ToolCallError(f"{self.name} answered more than {MAX_RESPONSE_BYTES} bytes (1 MiB), the limit")
+            chunks.append(chunk)
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view (never the secret)."""
@@ -108,3 +184,11 @@ def public(item: dict[str, Any]) -> dict[str, Any]:
         "requires_approval": bool(item.get("requires_approval")),
         "created_at": iso(item.get("created_at")),
     }
+
+
+def _set_read_timeout(raw: Any, seconds: float) -> None:
+    """Let the next socket read wait at most ``seconds`` (the attempt's time left)."""
+    connection = getattr(raw, "connection", None)
+    sock = getattr(connection, "sock", None)
+    if sock is not None:
+        sock.settimeout(max(0.01, seconds))

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from wakeful.clock import iso
 from wakeful.events.models import EVENT_TYPE_PATTERN
 from wakeful.webhooks.records import ROTATION_OVERLAP_SECONDS
 
 EventType = Annotated[str, Field(pattern=EVENT_TYPE_PATTERN)]
+Provider = Literal["wakeful", "standard", "github", "stripe", "raw"]
+#: A secret a sender generated or you chose there (its UTF-8 bytes are the HMAC key).
+SenderSecret = Annotated[str, Field(min_length=8, max_length=255, pattern=r"^[^\x00-\x1f\x7f]+$")]
 MAX_RATE_LIMIT = 1_000_000
 
 
@@ -24,6 +27,28 @@ class WebhookCreate(BaseModel):
     )
     rate_limit_per_hour: int = Field(default=100, ge=1, le=MAX_RATE_LIMIT, description="Accepted requests per clock hour")
     metadata: dict[str, Any] | None = Field(default=None, description="Your notes (integration, owner, …)")
+    provider: Provider = Field(
+        default="wakeful",
+        description=(
+            "Who sends: `wakeful` (either Wakeful scheme; body `{event_type?, priority?, payload}`), `standard` "
+            "(Standard Webhooks; the body whole, type from its `type`), `github` (X-Hub-Signature-256; type "
+            "`github_<X-GitHub-Event>`), `stripe` (Stripe-Signature; type `stripe_<type>`; give `secret`), `raw` "
+            "(either Wakeful scheme; any JSON body whole)"
+        ),
+    )
+    secret: SenderSecret | None = Field(
+        default=None,
+        description="`stripe` (required): the endpoint's signing secret Stripe shows. `github` (optional): a secret "
+        "you chose in GitHub. Other providers get a generated `whsec_` secret.",
+    )
+
+    @model_validator(mode="after")
+    def _secret_fits_the_provider(self) -> "WebhookCreate":
+        if self.provider == "stripe" and not self.secret:
+            raise ValueError("a stripe webhook needs secret: the signing secret Stripe shows for the endpoint (whsec_…)")
+        if self.secret and self.provider not in ("stripe", "github"):
+            raise ValueError(f"secret cannot be chosen for provider {self.provider}: Wakeful generates it")
+        return self
 
 
 class WebhookPatch(BaseModel):
@@ -47,6 +72,9 @@ class WebhookRotate(BaseModel):
         le=ROTATION_OVERLAP_SECONDS,
         description="How long the old secret stays valid (default 24 h; 0 revokes it at once, e.g. after a leak)",
     )
+    secret: SenderSecret | None = Field(
+        default=None, description="`stripe` (required) and `github` (optional): the new secret the sender signs with"
+    )
 
 
 def url(base_url: str, webhook_id: str) -> str:
@@ -60,6 +88,7 @@ def public(item: dict[str, Any], base_url: str) -> dict[str, Any]:
         "id": item["webhook_id"],
         "agent_id": item["agent_id"],
         "url": url(base_url, item["webhook_id"]),
+        "provider": item.get("provider") or "wakeful",
         "is_active": item.get("is_active", True),
         "allowed_event_types": item.get("allowed_event_types"),
         "rate_limit_per_hour": item.get("rate_limit_per_hour", 100),

@@ -4,15 +4,16 @@ Order of checks, each answer as CONTRACT.md fixes it:
 
 1. the webhook exists and is active, else 404;
 2. the body is at most 256 KiB, else 413;
-3. the signature is valid over the raw body bytes, with a timestamp within ±300 s,
-   else 401 — nothing is parsed before this point (DESIGN.md invariant 5);
+3. the signature is valid over the raw body bytes, as the webhook's ``provider``
+   signs (:mod:`wakeful.webhooks.providers`), with a timestamp within ±300 s where
+   the scheme has one, else 401 — nothing is parsed before this point;
 4. a delivery already accepted (same ``webhook-id``, or same scheme-1 timestamp and
    signature) answers 200 ``{event_id, seq, duplicate: true}`` and appends nothing;
 5. the hour's rate limit (an atomic counter; only authenticated, non-duplicate
    requests count, so nobody without the secret can use up the quota), else 429 with
    ``Retry-After``;
-6. the body is a JSON object ``{event_type?, priority?, payload}`` that can be stored,
-   else 400;
+6. the body is a JSON object ``{event_type?, priority?, payload}`` (for the other
+   providers: the sender's own body, whole) that can be stored, else 400;
 7. the event type is allowed, else 403;
 8. the event is appended with the delivery as idempotency key (so two concurrent
    copies of one delivery still append once) → 202 ``{event_id, seq}``.
@@ -37,7 +38,7 @@ from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
-from wakeful.webhooks import records, verify
+from wakeful.webhooks import providers, records, verify
 
 logger = logging.getLogger(__name__)
 
@@ -150,12 +151,14 @@ def _decide(request: InboundRequest, webhook: dict[str, Any] | None, now: float)
     if len(request.body) > MAX_BODY_BYTES:
         return _error(413, records.REJECTED, "payload_too_large", f"body is {len(request.body)} bytes; the limit is {MAX_BODY_BYTES} (256 KiB)")
 
-    check = verify.verify(request.headers, request.body, records.valid_secrets(webhook, now), now)
+    provider = webhook.get("provider") or providers.WAKEFUL
+    check = providers.verify(provider, request.headers, request.body, records.valid_secrets(webhook, now), now)
     if not check.valid:
         return _error(401, records.INVALID_SIGNATURE, "invalid_signature", check.reason or "invalid signature", scheme=check.scheme)
-    signed = {"signature_valid": True, "scheme": check.scheme, "delivery": check.delivery}
+    delivery = _delivery(provider, request, check)
+    signed = {"signature_valid": True, "scheme": check.scheme, "delivery": delivery}
     agent_id = webhook["agent_id"]
-    idempotency_key = f"webhook:{webhook['webhook_id']}:{check.delivery}"
+    idempotency_key = f"webhook:{webhook['webhook_id']}:{delivery}"
 
     earlier = _earlier_delivery(agent_id, idempotency_key, now)
     if earlier is not None:
@@ -173,9 +176,11 @@ def _decide(request: InboundRequest, webhook: dict[str, Any] | None, now: float)
         )
 
     try:
-        event_type, new_event = _parse(request.body, webhook, request, check.delivery)
+        event_type, new_event = _parse(request.body, webhook, request, delivery)
     except IngestMessageInvalidError as error:
         return _error(400, records.REJECTED, "bad_request", error.message, **signed)
+    except providers.BodyError as error:
+        return _error(400, records.REJECTED, "bad_request", str(error), **signed)
     allowed = webhook.get("allowed_event_types") or []
     if allowed and event_type not in allowed:
         return _error(
@@ -211,26 +216,50 @@ def _earlier_delivery(agent_id: str, idempotency_key: str, now: float) -> tuple[
     return record["event_ids"][0], int(record["seqs"][0])
 
 
+def _delivery(provider: str, request: InboundRequest, check: verify.Verification) -> str | None:
+    """The delivery id for replay detection; Stripe's is the event id in the (verified)
+    body, since a resent event carries a new signature."""
+    if provider != providers.STRIPE:
+        return check.delivery
+    try:
+        data = checks.loads(request.body)
+    except IngestMessageInvalidError:
+        return check.delivery
+    return providers.delivery_id(provider, request.headers, data, check)
+
+
 def _parse(body: bytes, webhook: dict[str, Any], request: InboundRequest, delivery: str | None) -> tuple[str, NewEvent]:
-    data = checks.loads(body)
-    if not isinstance(data, dict):
-        raise IngestMessageInvalidError('the body must be a JSON object {"event_type"?, "priority"?, "payload"}')
-    checks.only_keys(data, BODY_FIELDS, "the body")
-    event_type = checks.event_type(DEFAULT_EVENT_TYPE if data.get("event_type") is None else data["event_type"])
-    event_payload = checks.obj(data.get("payload"), "payload", required=True)
+    provider = webhook.get("provider") or providers.WAKEFUL
+    if provider == providers.WAKEFUL:
+        event_type, event_payload, priority = _wakeful_body(body)
+    else:
+        raw = providers.github_body(request.headers, body) if provider == providers.GITHUB else body
+        parsed = providers.parse(provider, request.headers, checks.loads(raw))
+        event_type, event_payload, priority = checks.event_type(parsed.event_type), parsed.payload, parsed.priority
     checks.check_storable(event_payload)
     metadata = {
         "webhook_id": webhook["webhook_id"],
+        "provider": provider if provider != providers.WAKEFUL else None,
         "source_ip": request.source_ip,
         "delivery": delivery,
     }
     return event_type, NewEvent(
         event_type=event_type,
         payload=event_payload,
-        priority=checks.priority(data.get("priority")),
+        priority=priority or 5,
         source=EVENT_SOURCE,
         metadata={k: v for k, v in metadata.items() if v is not None},
     )
+
+
+def _wakeful_body(body: bytes) -> tuple[str, dict[str, Any], int]:
+    data = checks.loads(body)
+    if not isinstance(data, dict):
+        raise IngestMessageInvalidError('the body must be a JSON object {"event_type"?, "priority"?, "payload"}')
+    checks.only_keys(data, BODY_FIELDS, "the body")
+    event_type = checks.event_type(DEFAULT_EVENT_TYPE if data.get("event_type") is None else data["event_type"])
+    event_payload = checks.obj(data.get("payload"), "payload", required=True)
+    return event_type, event_payload, checks.priority(data.get("priority"))  # type: ignore[return-value]
 
 
 def _record(request: InboundRequest, webhook: dict[str, Any] | None, reply: Reply, now: float) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids, secrets
+from wakeful import clock, ddb, ids, retention, secrets
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -29,7 +29,7 @@ STATUSES = (ACCEPTED, REJECTED, RATE_LIMITED, INVALID_SIGNATURE, DUPLICATE)
 
 REQUEST_PREFIX = "whr_"
 RATE_PREFIX = "rate#"
-REQUEST_RETENTION_SECONDS = 30 * 24 * 3600
+REQUEST_RETENTION_DAYS = 30  # unless WAKEFUL_RETENTION_DAYS says otherwise
 ROTATION_OVERLAP_SECONDS = 24 * 3600
 _SECRET_CACHE_SIZE = 512
 
@@ -108,7 +108,7 @@ def record_request(webhook_id: str, row: dict[str, Any], now: float) -> str:
         "webhook_id": webhook_id,
         "request_id": request_id,
         "received_at": now,
-        "expires_at": int(now) + REQUEST_RETENTION_SECONDS,
+        "expires_at": retention.expiry(now, default_days=REQUEST_RETENTION_DAYS),
     }
     ddb.client().put_item(TableName=ddb.table("webhook_requests"), Item=ddb.serialize(item))
     return request_id

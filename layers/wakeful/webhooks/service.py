@@ -35,11 +35,12 @@ def create(owner: str, agent_id: str, body: WebhookCreate) -> tuple[dict[str, An
         raise WebhookLimitError(f"an agent can have at most {MAX_WEBHOOKS_PER_AGENT} webhooks")
     now = clock.now()
     webhook_id = ids.new_id("whk", now)
-    secret = signing.new_secret()
+    secret = body.secret or signing.new_secret()
     item: dict[str, Any] = {
         "webhook_id": webhook_id,
         "agent_id": agent_id,
         "owner": owner,
+        "provider": body.provider,
         "is_active": True,
         "allowed_event_types": body.allowed_event_types,
         "rate_limit_per_hour": body.rate_limit_per_hour,
@@ -89,10 +90,16 @@ def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | Non
     """Give the webhook a new secret; the old one stays valid for ``overlap_seconds``
     (default 24 h) so senders can switch without losing requests. A second rotation
     within the overlap replaces the older secret. Returns the item and the new secret."""
-    overlap = (body or WebhookRotate()).overlap_seconds
-    get(owner, agent_id, webhook_id)
+    body = body or WebhookRotate()
+    webhook = get(owner, agent_id, webhook_id)
+    provider = webhook.get("provider") or "wakeful"
+    if provider == "stripe" and not body.secret:
+        raise ValidationError("a stripe webhook's new secret comes from Stripe: send it as secret")
+    if body.secret and provider not in ("stripe", "github"):
+        raise ValidationError(f"secret cannot be chosen for provider {provider}: Wakeful generates it")
+    overlap = body.overlap_seconds
     now = clock.now()
-    secret = signing.new_secret()
+    secret = body.secret or signing.new_secret()
     _update(
         webhook_id,
         owner,

@@ -1,0 +1,40 @@
+"""Waiting before a retry: exponential backoff with full jitter, and ``Retry-After``."""
+
+from __future__ import annotations
+
+import email.utils
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass
+class Backoff:
+    """Exponential backoff with full jitter: retry n (from 1) waits a random time up to
+    ``min(cap, base * 2**(n-1))`` seconds, so that clients retrying together spread out."""
+
+    base: float = 0.05
+    cap: float = 2.0
+    max_rounds: int = 12
+    sleep: Callable[[float], None] = time.sleep
+
+    def delay(self, round_: int) -> float:
+        """How long to wait before retry ``round_`` (1 = the first retry)."""
+        return random.uniform(0, min(self.cap, self.base * 2 ** (round_ - 1)))
+
+
+def parse_retry_after(value: str | None, now: float) -> float | None:
+    """``Retry-After`` as seconds from now: delta-seconds or an HTTP date (RFC 9110)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - now)

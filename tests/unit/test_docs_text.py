@@ -1,0 +1,55 @@
+"""What users read names nothing outside the repository, describes every operation,
+and lists every hook type."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTSIDE = re.compile(r"\bseed \d|\bSeed \d|\bseeds?\b.{0,3}0\d\d|\bissue \d+|\.\./shared|DESIGN\.md|CONTRACT\.md")
+
+
+def _document() -> dict:
+    from wakeful.api.app import app
+    from wakeful.ops.openapi import document
+
+    return document(app)
+
+
+@pytest.mark.parametrize("path", sorted([*(ROOT / "docs").glob("*.md"), ROOT / "README.md"]), ids=lambda p: p.name)
+def test_user_docs_name_nothing_outside_the_repository(path):
+    found = [line for line in path.read_text().splitlines() if OUTSIDE.search(line)]
+    assert not found, found
+
+
+def test_the_openapi_text_names_nothing_outside_the_repository():
+    text = json.dumps(_document())
+    assert not OUTSIDE.search(text), OUTSIDE.search(text)
+
+
+def test_every_openapi_operation_is_described():
+    doc = _document()
+    bare = [f"{m.upper()} {p}" for p, ops in doc["paths"].items() for m, op in ops.items() if not op.get("description")]
+    assert not bare, bare
+
+
+def test_the_api_reference_lists_every_hook_type_and_the_tool_protocol():
+    from wakeful.hooks.models import SEED_HOOK_TYPES, THREAD_HOOK_TYPES
+
+    reference = (ROOT / "docs" / "api.md").read_text()
+    missing = [t for t in (*SEED_HOOK_TYPES, *THREAD_HOOK_TYPES) if f"`{t}`" not in reference]
+    assert not missing, missing
+    for needle in ("ToolRequest", "ToolResponse", "standardwebhooks", "hook.verify("):
+        assert needle in reference
+
+
+def test_the_api_reference_covers_every_resource_of_the_api():
+    reference = (ROOT / "docs" / "api.md").read_text()
+    firsts = {"/" + path.strip("/").split("/")[0] for path in _document()["paths"]}
+    firsts |= {"/agents/{id}/" + path.split("/")[3] for path in _document()["paths"] if path.startswith("/agents/{agent_id}/")}
+    missing = sorted(f for f in firsts if f.replace("{agent_id}", "{id}") not in reference and f != "/")
+    assert not missing, missing
