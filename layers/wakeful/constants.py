@@ -34,6 +34,9 @@ TABLE_ENV = {
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
     "llm": "WAKEFUL_TABLE_LLM",
+    # -- interception tables --
+    "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
+    "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
 }
 
 # Logical queue name -> environment variable holding its URL.

@@ -144,5 +144,12 @@ TABLES: dict[str, TableSpec] = {
         TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
         # Per-agent LLM state: "settings", "usage#<YYYY-MM-DD>", "answer#<action>#<step>"
         TableSpec("llm", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
+        # -- interception tables --
+        # An agent's interceptors; the agent item's active_interceptor_id keeps at most
+        # one of them active.
+        TableSpec("interceptors", Attr("agent_id"), Attr("interceptor_id")),
+        # One row per call of an interceptor endpoint, newest first (call_id is
+        # time-ordered); rows expire (TTL).
+        TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
     )
 }

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
+from wakeful.interceptors.models import ToolPolicy
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
 
@@ -23,6 +24,7 @@ class AgentCreate(BaseModel):
     focus_areas: list[str] = Field(default_factory=list, max_length=50)
     heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+    tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
 
 
 class AgentPatch(BaseModel):
@@ -36,6 +38,7 @@ class AgentPatch(BaseModel):
     focus_areas: list[str] | None = Field(default=None, max_length=50)
     heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
     is_active: bool | None = None
+    tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
 
 
 def public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -50,6 +53,7 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "heartbeat_interval_seconds": agent["heartbeat_interval_seconds"],
         "is_active": agent.get("is_active", True),
         "preset": agent.get("preset"),
+        "tool_policy": agent.get("tool_policy"),
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
         "processed_seq": agent.get("processed_seq", 0),
