@@ -48,7 +48,7 @@ def dispatch(agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any
             extra={"agent_id": agent.get("agent_id"), "event_id": event.get("id"), "decision": type(ruled).__name__},
         )
         return ruled
-    item = service.active_for(str(agent.get("agent_id")))
+    item = service.active_for(agent)
     if item is None or event.get("type") not in (item.get("events") or ("message", "tool_call")):
         return decision
     return call_endpoint(item, agent, thread, event).decision

@@ -203,10 +203,15 @@ def _agent_interceptors(agent_id: str) -> list[dict[str, Any]]:
     )
 
 
-def active_for(agent_id: str) -> dict[str, Any] | None:
-    """The agent's active interceptor, read fresh at every step (one Query on the
-    agent's partition), so a change applies from the next step on."""
-    for item in _agent_interceptors(agent_id):
-        if item.get("is_active", True):
-            return item
-    return None
+def active_for(agent: dict[str, Any]) -> dict[str, Any] | None:
+    """The agent's active interceptor, named by the agent item's
+    ``active_interceptor_id``. The thread runtime reads the agent item at every step,
+    so a change applies from the next step on; an agent without an interceptor costs
+    no read at all."""
+    interceptor_id = agent.get(_ACTIVE)
+    if not interceptor_id:
+        return None
+    item = ddb.get("interceptors", {"agent_id": agent["agent_id"], "interceptor_id": interceptor_id})
+    if item is None or not item.get("is_active", True):
+        return None
+    return item
