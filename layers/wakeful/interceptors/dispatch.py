@@ -64,6 +64,9 @@ def _in_process(agent: dict[str, Any], event: dict[str, Any]) -> Decision:
     try:
         decision = interceptor(event)
         return _checked(event, decision)
+    except AnswerRefusedError as error:
+        logger.warning("in-process interceptor answer refused", extra={"agent_id": agent.get("agent_id"), "event_id": event.get("id"), "error": str(error)})
+        return answers.failure_decision(event, "deny", f"in-process interceptor: refused answer: {error}")
     except Exception as error:  # noqa: BLE001 - the embedder's code; its failure is a deny
         logger.exception("in-process interceptor failed", extra={"agent_id": agent.get("agent_id"), "event_id": event.get("id")})
         return answers.failure_decision(event, "deny", f"in-process interceptor: {type(error).__name__}: {error}"[:500])
