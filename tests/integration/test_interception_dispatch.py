@@ -6,34 +6,21 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from standardwebhooks.webhooks import Webhook
 
 from tests.support.hook_receiver import dead_url, quiet_agent
-from tests.support.interceptor_server import Answer, InterceptorServer, echo
+from tests.support.interceptor_server import Answer, echo, interceptor, register  # noqa: F401 - fixture
 from wakeful import ddb
 from wakeful.interceptors import registry
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 
 
-@pytest.fixture()
-def interceptor() -> Iterator[InterceptorServer]:
-    server = InterceptorServer()
-    yield server
-    server.close()
-
-
 def agent_item(agent_id: str) -> dict[str, Any]:
     return ddb.get("agents", {"agent_id": agent_id}) or {}
-
-
-def register(api: Any, agent_id: str, url: str, **fields: Any) -> dict[str, Any]:
-    response = api.post(f"/agents/{agent_id}/interceptors", json={"endpoint_url": url, **fields})
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def calls(api: Any, agent_id: str, interceptor_id: str) -> list[dict[str, Any]]:

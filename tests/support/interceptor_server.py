@@ -13,7 +13,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+
+import pytest
 
 
 @dataclass(frozen=True)
@@ -130,3 +132,25 @@ class InterceptorServer:
     def close(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def register(api: Any, agent_id: str, url: str, **fields: Any) -> dict[str, Any]:
+    """Register an interceptor through the API; returns its body (with the secret)."""
+    response = api.post(f"/agents/{agent_id}/interceptors", json={"endpoint_url": url, **fields})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def recorded_calls(api: Any, agent_id: str, interceptor_id: str) -> list[dict[str, Any]]:
+    """The interceptor's call log through the API, oldest first."""
+    response = api.get(f"/agents/{agent_id}/interceptors/{interceptor_id}/calls?limit=100")
+    assert response.status_code == 200, response.text
+    return list(reversed(response.json()["items"]))
+
+
+@pytest.fixture()
+def interceptor() -> Iterator[InterceptorServer]:
+    """A recording interceptor endpoint on loopback (import it into a test module)."""
+    server = InterceptorServer()
+    yield server
+    server.close()
