@@ -11,7 +11,7 @@ per second of one thread with and without it.
    fake Messages API), run through ``wakeful dev``'s thread queue, without and with an
    interceptor on loopback; steps per second and the ratio.
 
-Run: ``.venv/bin/python bench/interception_bench.py [--steps 200] [--turns 10]``.
+Run: ``.venv/bin/python bench/interception_bench.py [--steps 200] [--turns 10] [--runs 3]``.
 Emulator numbers (moto answers a call in a few ms on a shared 2-CPU box): compare them
 with each other, not with AWS.
 """
@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 import uuid
+import warnings
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
@@ -150,24 +151,69 @@ def bench_dispatch(stack: Any, api: Any, steps: int) -> None:
     )
 
 
-def bench_thread(stack: Any, api: Any, turns: int) -> None:
+def _run_thread(stack: Any, api: Any, turns: int, interceptor_url: str | None) -> tuple[int, float]:
+    """Start one thread on a fresh agent and run it to its end; (steps, seconds)."""
+    agent = api.post("/agents", json={"name": "Bench", "alias": f"b{uuid.uuid4().hex[:10]}"}).json()
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    if interceptor_url:
+        created = api.post(f"/agents/{agent['id']}/interceptors", json={"endpoint_url": interceptor_url})
+        assert created.status_code == 201, created.text
+    started = time.perf_counter()
+    thread = api.post(f"/agents/{agent['id']}/threads", json={"message": "count to ten"}).json()
+    stack.drain(timeout=300)
+    elapsed = time.perf_counter() - started
+    shown = api.get(f"/agents/{agent['id']}/threads/{thread['id']}").json()
+    assert shown["status"] == "complete", shown
+    messages = api.get(f"/agents/{agent['id']}/threads/{thread['id']}/messages?limit=100").json()["items"]
+    # A step is a message, or the tool-call batch of an assistant message.
+    steps = len(messages) + sum(1 for m in messages if m.get("tool_calls"))
+    return steps, elapsed
+
+
+def bench_thread(stack: Any, api: Any, turns: int, runs: int) -> None:
     try:
         import wakeful.threads  # noqa: F401
     except ModuleNotFoundError:
         print("2. steps per second of one thread: skipped (no thread runtime in this build)")
         return
-    from bench_thread_support import run_thread  # type: ignore[import-not-found]
+    from tests.fakes.anthropic_server import FakeAnthropic
+    from wakeful.llm import settings
 
-    run_thread(stack, api, turns, Endpoint)
+    model = FakeAnthropic()
+    os.environ.update({"ANTHROPIC_API_KEY": "sk-ant-bench", "ANTHROPIC_BASE_URL": model.url})
+    os.environ.pop("WAKEFUL_LLM_PROVIDER", None)
+    settings.reset()
+    counting = [{"tool_calls": [{"name": "store_context", "input": {"key": "n", "value": str(n)}}]} for n in range(turns)]
+    model.converse([{"match": "", "turns": [*counting, {"tool_calls": [{"name": "complete_task", "input": {"summary": "ten"}}]}]}])
+    endpoint = Endpoint()
+    _run_thread(stack, api, 1, None)  # warm: the SDK import, first connections
+    without, with_ = [], []
+    for _ in range(runs):  # alternate, so load on the machine hits both alike
+        without.append(_run_thread(stack, api, turns, None))
+        with_.append(_run_thread(stack, api, turns, endpoint.url))
+    endpoint.close()
+    model.close()
+
+    def rate(results: list[tuple[int, float]]) -> float:
+        return statistics.median(steps / seconds for steps, seconds in results)
+
+    plain, guarded = rate(without), rate(with_)
+    steps = without[0][0]
+    print(f"2. one thread of {steps} steps ({turns} model turns with a tool call each), through wakeful dev's thread queue")
+    print(f"   without an interceptor   {plain:6.1f} steps/s")
+    print(f"   with one on loopback     {guarded:6.1f} steps/s  = {guarded / plain:4.2f} x (median of {runs} runs each)")
+    print(f"   added per step           {1000 / guarded - 1000 / plain:6.1f} ms")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
 
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
+    warnings.filterwarnings("ignore", message="No application metrics")
     from tests.conftest import Api
     from wakeful.auth import keys
     from wakeful_dev.runtime import DevStack
@@ -175,7 +221,7 @@ def main() -> int:
     with DevStack(port=0, workers=False, visibility_timeout=5) as stack:
         api = Api(stack.api_url, keys.create("bench"), "bench")
         bench_dispatch(stack, api, args.steps)
-        bench_thread(stack, api, args.turns)
+        bench_thread(stack, api, args.turns, args.runs)
     return 0
 
 
