@@ -222,3 +222,28 @@ def test_an_in_process_interceptor_may_not_forge_the_thread(stack, api):
     finally:
         registry.unregister(agent_id=agent["id"])
     assert isinstance(decision, Deny) and "thread_id" in decision.reason
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [lambda e: RequireApproval(("call_1",)), lambda e: Deny("no")],
+    ids=["require-approval", "deny"],
+)
+def test_an_in_process_tool_call_decision_on_a_message_is_refused_and_holds_it_back(stack, api, answer):
+    agent = quiet_agent(api)
+    registry.register(answer, agent_id=agent["id"])
+    try:
+        decision = dispatch(agent_item(agent["id"]), THREAD, message_event())
+    finally:
+        registry.unregister(agent_id=agent["id"])
+    assert isinstance(decision, Deny) and "tool calls only" in decision.reason
+
+
+def test_an_in_process_approval_for_a_call_not_in_the_batch_is_refused(stack, api):
+    agent = quiet_agent(api)
+    registry.register(lambda e: RequireApproval(("call_forged",)), agent_id=agent["id"])
+    try:
+        decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+    finally:
+        registry.unregister(agent_id=agent["id"])
+    assert isinstance(decision, Deny) and "call_forged" in decision.reason

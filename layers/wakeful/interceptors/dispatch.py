@@ -78,11 +78,16 @@ def _checked(event: dict[str, Any], decision: Any) -> Decision:
     if isinstance(decision, Continue):
         changed, mutated = answers.apply_mutation(event, decision.event)
         return Continue(changed) if mutated else Continue(event)
-    if isinstance(decision, Deny) and event.get("type") != "tool_call":
-        raise AnswerRefusedError("deny applies to tool calls only; to answer a message instead, use Respond")
     if isinstance(decision, Respond):
-        return answers.parse_respond(event, {k: v for k, v in vars(decision).items()})
-    if isinstance(decision, (Deny, RequireApproval)):
+        return answers.parse_respond(event, dict(vars(decision)))
+    if isinstance(decision, (Deny, RequireApproval)) and event.get("type") != "tool_call":
+        raise AnswerRefusedError(f"{type(decision).__name__} applies to tool calls only; to answer a message instead, use Respond")
+    if isinstance(decision, RequireApproval):
+        unknown = set(decision.tool_call_ids) - {str(c.get("id")) for c in event.get("tool_calls") or []}
+        if unknown:
+            raise AnswerRefusedError(f"RequireApproval names tool calls not in this batch: {', '.join(sorted(unknown))}")
+        return decision
+    if isinstance(decision, Deny):
         return decision
     raise AnswerRefusedError(f"an interceptor returns a Decision or None, not {type(decision).__name__}")
 
