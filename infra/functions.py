@@ -56,6 +56,10 @@ class FunctionSpec:
 # hooks, records the delivery, and starts one deliver-hook execution per hook.
 _HOOK_FIRING_READS = ("hooks",)
 _HOOK_FIRING_WRITES = ("hook_deliveries",)
+# The interception point (wakeful.interceptors.dispatch), at every thread step: reads the
+# agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
+_INTERCEPTION_READS = ("interceptors",)
+_INTERCEPTION_WRITES = ("interceptor_calls",)
 # The SnipIn built-in tools keep snips, comments, reactions and per-agent state; the LLM
 # client keeps per-agent settings, daily usage (token budgets) and cached answers.
 _SNIPIN_TABLES = ("snips", "snip_comments", "snip_reactions", "snipin_agents", "llm")
@@ -175,9 +179,9 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=300,
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
-                *_HOOK_FIRING_WRITES,
+                *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
-            reads=("tools", *_HOOK_FIRING_READS),
+            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
             sends=("thread", "route"),
             kms=("decrypt",),
             starts_hooks=True,

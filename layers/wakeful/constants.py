@@ -38,6 +38,9 @@ TABLE_ENV = {
     "threads": "WAKEFUL_TABLE_THREADS",
     "thread_messages": "WAKEFUL_TABLE_THREAD_MESSAGES",
     "thread_routes": "WAKEFUL_TABLE_THREAD_ROUTES",
+    # -- interception tables --
+    "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
+    "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
 }
 
 # Logical queue name -> environment variable holding its URL.

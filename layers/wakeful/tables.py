@@ -162,5 +162,12 @@ TABLES: dict[str, TableSpec] = {
         # Per agent: "seq#<012d>" route decisions, "cursor" the router's position,
         # "trigger#<n>" the thread a thread trigger last started (cooldown).
         TableSpec("thread_routes", Attr("agent_id"), Attr("route_key")),
+        # -- interception tables --
+        # An agent's interceptors; the agent item's active_interceptor_id keeps at most
+        # one of them active.
+        TableSpec("interceptors", Attr("agent_id"), Attr("interceptor_id")),
+        # One row per call of an interceptor endpoint, newest first (call_id is
+        # time-ordered); rows expire (TTL).
+        TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
     )
 }

@@ -35,6 +35,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/agents/<agent_id>/webhooks/<webhook_id>"): {"is_active": False},
     ("POST", "/agents/<agent_id>/webhooks/<webhook_id>/rotate"): {"overlap_seconds": 0},
     ("POST", "/agents/<agent_id>/follows"): {"user_id": "someone"},
+    ("POST", "/agents/<agent_id>/interceptors"): {"endpoint_url": "http://127.0.0.1:9/interceptor"},
+    ("PATCH", "/agents/<agent_id>/interceptors/<interceptor_id>"): {"is_active": False},
 }
 #: Query strings some routes need to reach their ownership check.
 QUERIES: dict[tuple[str, str], str] = {

@@ -87,14 +87,18 @@ def test_continue_with_changed_content_and_arguments_is_what_runs(stack, api, to
     assert messages[1]["tool_calls"][0]["arguments"] == {"server": "atm-10"}
 
 
-def test_a_change_beyond_content_or_arguments_is_refused(stack, api, tool_server, claude: fake.FakeAnthropic, intercept):
+def test_a_change_beyond_content_or_arguments_is_refused_and_fails_closed(stack, api, tool_server, claude: fake.FakeAnthropic, intercept):
     agent = make_agent(api)
     tool = http_tool(api, tool_server, "stop")
     claude.converse(one_tool_then_done(tool))
     intercept(agent["id"], lambda e: Continue({**e, "tool_calls": [{**e["tool_calls"][0], "name": "complete_task"}]}) if e["type"] == "tool_call" and e["tool_calls"][0]["name"] == tool else None)
     thread_id = start(api, agent["id"], "stop it")
     stack.drain()
-    assert len(tool_server.requests_for("stop")) == 1
+    # An in-process interceptor that breaks the rules has not approved the call: it is
+    # denied (neither the renamed nor the original tool runs) and the model reads why.
+    assert tool_server.requests_for("stop") == []
+    result = next(m for m in history(api, agent["id"], thread_id) if m["role"] == "tool")
+    assert result["is_error"] and "tool_calls[0].name" in result["content"]
     assert thread(api, agent["id"], thread_id)["summary"] == "done"
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
+from wakeful.interceptors.models import ToolPolicy
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
@@ -53,6 +54,7 @@ class AgentCreate(BaseModel):
         default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
     )
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
+    tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
 
 
 class AgentPatch(BaseModel):
@@ -75,6 +77,7 @@ class AgentPatch(BaseModel):
         default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
     )
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
+    tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
 
 
 def public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +93,7 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "is_active": agent.get("is_active", True),
         "preset": agent.get("preset"),
         "wake_on_priority": agent.get("wake_on_priority"),
+        "tool_policy": agent.get("tool_policy"),
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
         "processed_seq": agent.get("processed_seq", 0),

@@ -57,6 +57,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         "heartbeat_interval_seconds": body.heartbeat_interval_seconds,
         "preset": body.preset,
         "wake_on_priority": body.wake_on_priority,
+        "tool_policy": body.tool_policy.model_dump() if body.tool_policy else None,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -135,6 +136,8 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
         changes["routes_events"] = True
     if "is_active" in changes and changes["is_active"] is None:
         del changes["is_active"]
+    if body.tool_policy is not None:
+        changes["tool_policy"] = body.tool_policy.model_dump()  # whole, with its defaults
     now = clock.now()
     changes["updated_at"] = now
     expression, names, vals = ddb.set_clause(changes)

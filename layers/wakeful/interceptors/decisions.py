@@ -30,7 +30,13 @@ class Respond:
 
 @dataclass(frozen=True)
 class Deny:
-    """Do not run the tool calls; the model gets an error result naming ``reason``."""
+    """Do not run the tool calls; the model gets an error result naming ``reason``.
+
+    On a message step (only when an interceptor failed and its ``on_failure`` is
+    ``deny``): the message is held back. It stays persisted but is not acted on (no
+    model call follows it) and the thread ends as ``failed`` with ``reason``, so that
+    nothing passes unchecked and the failure is visible.
+    """
 
     reason: str
 

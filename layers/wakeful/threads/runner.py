@@ -131,7 +131,10 @@ def _message_step(step: Step) -> str:
         if isinstance(decision, Respond):
             return _respond(step, decision, last + 1)
         if isinstance(decision, Deny):
-            return _end_run(step, final_text="", denied=decision.reason)
+            # Deny on a message: the interception point failed closed (an interceptor
+            # that failed with on_failure "deny"); the message is held back and the
+            # thread fails with the reason, visibly (THREAD_FAILED).
+            return _fail(step, decision.reason)
         if isinstance(decision, Continue):
             _apply_message_mutation(step.thread, message, decision.event)
     latest = batch[-1] if batch else messages.get(thread_id, last)

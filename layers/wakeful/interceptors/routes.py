@@ -1,0 +1,63 @@
+"""Interceptor routes: ``/agents/{id}/interceptors[/{interceptor_id}[/calls]]``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful.api.common import owner, page, respond
+from wakeful.interceptors import service
+from wakeful.interceptors.models import InterceptorCreate, InterceptorPatch, public, public_call
+from wakeful.pagination import MAX_LIMIT
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
+
+
+@router.post(
+    "/agents/<agent_id>/interceptors",
+    summary="Register an interceptor (its whsec_ secret is shown once); at most one is active per agent",
+    tags=["interceptors"],
+)
+def create_interceptor(agent_id: str, body: InterceptorCreate):
+    item, secret = service.create(owner(router), agent_id, body)
+    return respond(201, {**public(item), "secret": secret})
+
+
+@router.get("/agents/<agent_id>/interceptors", summary="List an agent's interceptors, newest first", tags=["interceptors"])
+def list_interceptors(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
+    return respond(200, page([public(i) for i in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/interceptors/<interceptor_id>", summary="Get an interceptor", tags=["interceptors"])
+def get_interceptor(agent_id: str, interceptor_id: str):
+    return respond(200, public(service.get(owner(router), agent_id, interceptor_id)))
+
+
+@router.patch(
+    "/agents/<agent_id>/interceptors/<interceptor_id>",
+    summary="Change an interceptor (activating one while another is active: 409)",
+    tags=["interceptors"],
+)
+def patch_interceptor(agent_id: str, interceptor_id: str, body: InterceptorPatch):
+    return respond(200, public(service.patch(owner(router), agent_id, interceptor_id, body)))
+
+
+@router.delete("/agents/<agent_id>/interceptors/<interceptor_id>", summary="Delete an interceptor", tags=["interceptors"])
+def delete_interceptor(agent_id: str, interceptor_id: str):
+    service.delete(owner(router), agent_id, interceptor_id)
+    return respond(204, None)
+
+
+@router.get(
+    "/agents/<agent_id>/interceptors/<interceptor_id>/calls",
+    summary="The interceptor's calls with their decision and latency, newest first",
+    tags=["interceptors"],
+)
+def list_calls(agent_id: str, interceptor_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.calls_page(owner(router), agent_id, interceptor_id, limit, cursor)
+    return respond(200, page([public_call(c) for c in items], next_cursor))
