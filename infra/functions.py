@@ -77,6 +77,7 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=25,  # under API Gateway's 29 s integration limit
             reads=("api_keys",),
             writes=_all_tables_except("api_keys"),
+            sends=("schedule",),  # POST /agents/{id}/schedules/{schedule_id}/run
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
         ),
@@ -87,9 +88,12 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat scan: claim due heartbeats, re-queue expired leases",
             memory_mb=512,
             timeout_seconds=50,  # finishes before the next one-minute tick
-            writes=("heartbeats", "agents", *_HOOK_FIRING_WRITES),
+            # schedules: claims due cron schedules (schedule-due index) and re-sends runs
+            # whose thread never started (start-lease index); a run that timed out or
+            # never started ends as an error, which fires SCHEDULE_FAILED.
+            writes=("heartbeats", "agents", "schedules", "schedule_results", *_HOOK_FIRING_WRITES),
             reads=_HOOK_FIRING_READS,
-            sends=("heartbeat",),
+            sends=("heartbeat", "schedule"),
             starts_hooks=True,
         ),
         "orchestrator": FunctionSpec(
@@ -154,5 +158,16 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=30,
             writes=("agents", "events", "idempotency"),
             sends=("ingest_dlq",),  # invalid messages go to the DLQ with a reason, not retried
+        ),
+        # Starts the thread of a claimed schedule run (the thread runtime's tables and
+        # queue); finishes a run that cannot start (deleted, paused agent), which may
+        # fire SCHEDULE_FAILED.
+        "schedule_runner": FunctionSpec(
+            description="Schedule runner: start the thread of a claimed schedule run",
+            memory_mb=256,
+            timeout_seconds=30,
+            writes=("schedules", "schedule_results", *_HOOK_FIRING_WRITES),
+            reads=("agents", *_HOOK_FIRING_READS),
+            starts_hooks=True,
         ),
     }

@@ -34,6 +34,9 @@ TABLE_ENV = {
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
     "llm": "WAKEFUL_TABLE_LLM",
+    # -- schedules tables (issue 14) --
+    "schedules": "WAKEFUL_TABLE_SCHEDULES",
+    "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -42,6 +45,8 @@ QUEUE_ENV = {
     "action": "WAKEFUL_QUEUE_ACTION_URL",
     "ingest": "WAKEFUL_QUEUE_INGEST_URL",
     "ingest_dlq": "WAKEFUL_QUEUE_INGEST_DLQ_URL",
+    # -- schedules (issue 14): claimed runs -> schedule_runner --
+    "schedule": "WAKEFUL_QUEUE_SCHEDULE_URL",
 }
 
 # Queue settings shared by the CDK stack and the local runtime.
@@ -52,7 +57,12 @@ QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
 
 #: Work queue -> the function its event source mapping invokes (the CDK stack wires
 #: these; ``wakeful dev`` polls the same map).
-QUEUE_FUNCTIONS = {"heartbeat": "orchestrator", "action": "tool_runner", "ingest": "ingest"}
+QUEUE_FUNCTIONS = {
+    "heartbeat": "orchestrator",
+    "action": "tool_runner",
+    "ingest": "ingest",
+    "schedule": "schedule_runner",
+}
 
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
 ENV_DEV_API_KEYS = "WAKEFUL_DEV_API_KEYS"
@@ -86,6 +96,8 @@ FUNCTIONS = (
     # -- webhooks functions (issue 4) --
     "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
     "ingest",  # SQS ingest queue -> event log
+    # -- schedules functions (issue 14) --
+    "schedule_runner",  # SQS schedule queue -> start a claimed run's thread
 )
 
 # CloudFormation stack outputs.

@@ -49,3 +49,11 @@ def send_actions(agent_id: str, action_ids: list[str], dispatch: str) -> int:
     if entries:
         _send("action", entries)
     return len(entries)
+
+
+def send_schedule_runs(messages: Iterable[dict[str, Any]]) -> int:
+    """Queue claimed schedule runs: ``{agent_id, schedule_id, result_id}`` each."""
+    entries = [{"Id": str(i), "MessageBody": json.dumps(m, separators=(",", ":"))} for i, m in enumerate(messages)]
+    if entries:
+        _send("schedule", entries)
+    return len(entries)

@@ -38,6 +38,7 @@ class ScanResult:
     failed: int = 0
     items_read: int = 0
     messages: list[dict[str, Any]] = field(default_factory=list)
+    schedules: Any = None  # wakeful.schedules.due.DueResult
 
 
 def scan(now: float) -> ScanResult:
@@ -66,7 +67,16 @@ def scan(now: float) -> ScanResult:
                 result.requeued += 1
                 result.messages.append(requeued)
     queues.send_heartbeats(result.messages)
+    result.schedules = _schedules(now)
+    result.items_read += result.schedules.items_read
     return result
+
+
+def _schedules(now: float) -> Any:
+    """Due cron schedules live in their own sparse index (wakeful.schedules.due)."""
+    from wakeful.schedules import due
+
+    return due.scan(now)
 
 
 def _due(shard: int, now: float) -> Any:
