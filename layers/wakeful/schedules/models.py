@@ -63,7 +63,7 @@ class ScheduleCreate(BaseModel):
 
     prompt: str = Field(min_length=1, max_length=MAX_PROMPT_CHARS, description="What the run asks the agent")
     cron_expression: str = Field(
-        min_length=9, max_length=200, description="5 fields: minute hour day-of-month month day-of-week", examples=["0 8 * * 1-5"]
+        min_length=1, max_length=200, description="5 fields: minute hour day-of-month month day-of-week", examples=["0 8 * * 1-5"]
     )
     timezone: str = Field(default="UTC", max_length=64, description="IANA time zone the cron expression is read in")
     config: ScheduleConfig = Field(default_factory=ScheduleConfig)
@@ -78,7 +78,7 @@ class SchedulePatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     prompt: str | None = Field(default=None, min_length=1, max_length=MAX_PROMPT_CHARS)
-    cron_expression: str | None = Field(default=None, min_length=9, max_length=200)
+    cron_expression: str | None = Field(default=None, min_length=1, max_length=200)
     timezone: str | None = Field(default=None, max_length=64)
     config: ScheduleConfig | None = None
     active_hours: ActiveHoursIn | None = None
