@@ -77,9 +77,12 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=25,  # under API Gateway's 29 s integration limit
             reads=("api_keys",),
             writes=_all_tables_except("api_keys"),
-            sends=("schedule",),  # POST /agents/{id}/schedules/{schedule_id}/run
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
+            # threads: a started or woken thread's first step; an append to a log that
+            # threads route (POST .../events) tells the router.
+            # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
+            sends=("thread", "route", "schedule"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -88,12 +91,16 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat scan: claim due heartbeats, re-queue expired leases",
             memory_mb=512,
             timeout_seconds=50,  # finishes before the next one-minute tick
+            # threads: timer wakes, expiries and stalled steps from the thread-due index.
             # schedules: claims due cron schedules (schedule-due index) and re-sends runs
             # whose thread never started (start-lease index); a run that timed out or
             # never started ends as an error, which fires SCHEDULE_FAILED.
-            writes=("heartbeats", "agents", "schedules", "schedule_results", *_HOOK_FIRING_WRITES),
+            writes=(
+                "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
+                *_HOOK_FIRING_WRITES,
+            ),  # fmt: skip
             reads=_HOOK_FIRING_READS,
-            sends=("heartbeat", "schedule"),
+            sends=("heartbeat", "thread", "schedule"),
             starts_hooks=True,
         ),
         "orchestrator": FunctionSpec(
@@ -102,7 +109,7 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_FIRING_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
-            sends=("action",),
+            sends=("action", "route"),  # route: its HEARTBEAT event, for agents with threads
             starts_hooks=True,
         ),
         # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with
@@ -122,7 +129,7 @@ def specs() -> dict[str, FunctionSpec]:
                 *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS),
-            sends=("heartbeat",),
+            sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
             kms=("decrypt",),
             starts_hooks=True,
             invokes_tools=True,
@@ -150,6 +157,7 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=15,
             reads=("webhooks",),
             writes=("agents", "events", "idempotency", "webhook_requests"),
+            sends=("route",),  # for agents with threads
             kms=("decrypt",),
         ),
         "ingest": FunctionSpec(
@@ -157,7 +165,41 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=256,
             timeout_seconds=30,
             writes=("agents", "events", "idempotency"),
-            sends=("ingest_dlq",),  # invalid messages go to the DLQ with a reason, not retried
+            sends=("ingest_dlq", "route"),  # invalid messages go to the DLQ with a reason, not retried
+        ),
+        # -- threads functions (issue 11) --
+        # One step of a thread run: the model call (streamed), tool calls (users' HTTP and
+        # Lambda tools as actions, meta tools), interception, the next step; appends tools'
+        # new events; at a run's end asks the router to re-check the thread's new wait.
+        "thread_runner": FunctionSpec(
+            description="Thread runner: one step of a thread run (model turn or tool calls)",
+            memory_mb=512,
+            # A model turn may take 30 s x 3 attempts; a step runs several tool calls.
+            timeout_seconds=300,
+            writes=(
+                "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
+                "schedules", "schedule_results",  # a scheduled run's end finishes its result
+                *_HOOK_FIRING_WRITES,
+            ),  # fmt: skip
+            reads=("tools", *_HOOK_FIRING_READS),
+            sends=("thread", "route"),
+            kms=("decrypt",),
+            starts_hooks=True,
+            invokes_tools=True,
+            llm=True,
+            # One step per invocation: a step holds its thread until it is done.
+            sqs_batch_size=1,
+        ),
+        # Routes an agent's new events: wakes waiting threads, starts triggered ones,
+        # records each decision.
+        "thread_router": FunctionSpec(
+            description="Thread router: route each appended event to waiting or triggered threads",
+            memory_mb=256,
+            timeout_seconds=60,
+            writes=("thread_routes", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
+            reads=("events", *_HOOK_FIRING_READS),
+            sends=("thread",),
+            starts_hooks=True,
         ),
         # Starts the thread of a claimed schedule run (the thread runtime's tables and
         # queue); finishes a run that cannot start (deleted, paused agent), which may
@@ -166,8 +208,9 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", *_HOOK_FIRING_WRITES),
-            reads=("agents", *_HOOK_FIRING_READS),
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
+            reads=_HOOK_FIRING_READS,
+            sends=("thread",),
             starts_hooks=True,
         ),
     }

@@ -9,6 +9,7 @@ append return the first result.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from wakeful.events.exceptions import EventAgentNotFoundError, EventAppendConten
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+logger = logging.getLogger(__name__)
 _MAX_TRIES = 40
 
 
@@ -74,11 +76,13 @@ def append(
         now = clock.now()
         if attempt == 0 and expected_last_seq is not None:
             last_seq = expected_last_seq
+            routes = False  # a wrong guess fails the condition below and costs a retry
         else:
             agent = ddb.get("agents", {"agent_id": agent_id})
             if agent is None:
                 raise EventAgentNotFoundError(f"agent {agent_id} not found")
             last_seq = int(agent.get("last_seq", 0))
+            routes = bool(agent.get("routes_events"))
         items: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         for offset, new in enumerate(new_events, start=1):
@@ -113,8 +117,14 @@ def append(
                     "TableName": agents_table,
                     "Key": ddb.serialize({"agent_id": agent_id}),
                     "UpdateExpression": "SET last_seq = :new",
-                    "ConditionExpression": "attribute_exists(agent_id) AND last_seq = :old",
-                    "ExpressionAttributeValues": ddb.values({":new": new_last, ":old": last_seq}),
+                    # The routing flag is part of the condition: an append commits with the
+                    # flag it read, so an event is either routed by its own append or seen
+                    # by whoever set the flag (threads: wakeful.threads.store).
+                    "ConditionExpression": "attribute_exists(agent_id) AND last_seq = :old AND "
+                    + ("routes_events = :routes" if routes else "attribute_not_exists(routes_events)"),
+                    "ExpressionAttributeValues": ddb.values(
+                        {":new": new_last, ":old": last_seq, **({":routes": True} if routes else {})}
+                    ),
                 }
             },
         )
@@ -158,8 +168,21 @@ def append(
                 continue
             time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
             continue
+        if routes:
+            _request_routing(agent_id, new_last)
         return AppendResult([Event.from_item(r) for r in records], created=True)
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+
+
+def _request_routing(agent_id: str, last_seq: int) -> None:
+    """Tell the thread router that the log moved (agents with threads or thread
+    triggers only). A lost message delays routing until the next one for the agent."""
+    from wakeful import queues
+
+    try:
+        queues.send_route(agent_id, f"seq:{last_seq}")
+    except Exception:  # noqa: BLE001 - the event is appended; routing catches up on the next append
+        logger.exception("routing message not sent", extra={"agent_id": agent_id, "seq": last_seq})
 
 
 def _existing(idem_key: str, now: float) -> list[Event] | None:

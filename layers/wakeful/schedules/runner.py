@@ -40,7 +40,7 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
 
 
 def _start_thread(agent: dict[str, Any], schedule: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
-    from wakeful.threads import service as threads  # the thread runtime; loaded on the first run
+    from wakeful.threads import records, service as threads  # the thread runtime; loaded on the first run
 
     return threads.start_thread(
         agent["owner"],
@@ -50,6 +50,8 @@ def _start_thread(agent: dict[str, Any], schedule: dict[str, Any], row: dict[str
         source_id=schedule["schedule_id"],
         channel=models.schedule_type(schedule),
         attributes={"schedule_result_id": row["result_id"]},
+        # One thread per result: a redelivered message starts the same thread, not a second.
+        thread_id=records.derived_thread_id(float(row.get("created_at") or row["scheduled_for"]), "schedule", row["result_id"]),
     )
 
 
