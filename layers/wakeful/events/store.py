@@ -9,7 +9,6 @@ append return the first result.
 
 from __future__ import annotations
 
-import logging
 import random
 import time
 from dataclasses import dataclass
@@ -22,7 +21,6 @@ from wakeful.events.exceptions import EventAgentNotFoundError, EventAppendConten
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
-logger = logging.getLogger(__name__)
 _MAX_TRIES = 40
 
 
@@ -162,6 +160,9 @@ def append(
                 # read before every append, which would cost a request each time).
                 existing = _existing(idem_key, now)
                 if existing is not None:
+                    if existing and _routes(agent_id):
+                        # The first append may have died before telling the router.
+                        _request_routing(agent_id, existing[-1].seq)
                     return AppendResult(existing, created=False)
             # Lost a race (another append moved last_seq): read again and retry.
             if attempt == 0 and expected_last_seq is not None:
@@ -176,13 +177,16 @@ def append(
 
 def _request_routing(agent_id: str, last_seq: int) -> None:
     """Tell the thread router that the log moved (agents with threads or thread
-    triggers only). A lost message delays routing until the next one for the agent."""
+    triggers only). If this fails the append raises: the caller's retry (with its
+    idempotency key) repeats the append, which sends the routing message again."""
     from wakeful import queues
 
-    try:
-        queues.send_route(agent_id, f"seq:{last_seq}")
-    except Exception:  # noqa: BLE001 - the event is appended; routing catches up on the next append
-        logger.exception("routing message not sent", extra={"agent_id": agent_id, "seq": last_seq})
+    queues.send_route(agent_id, f"seq:{last_seq}")
+
+
+def _routes(agent_id: str) -> bool:
+    agent = ddb.get("agents", {"agent_id": agent_id})
+    return bool(agent and agent.get("routes_events"))
 
 
 def _existing(idem_key: str, now: float) -> list[Event] | None:
