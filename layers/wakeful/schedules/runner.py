@@ -18,7 +18,8 @@ logger = logging.getLogger(__name__)
 
 def start(message: dict[str, Any], *, now: float | None = None) -> str:
     """Start the run a message names. Returns what happened: ``started``, ``done``
-    (nothing to do), ``skipped`` or ``error``."""
+    (nothing to do) or ``error``. A schedule is paused with its own ``is_active``; the
+    agent's pauses its heartbeats only, as for threads."""
     now = clock.now() if now is None else now
     row = store.get_result(message["schedule_id"], message["result_id"])
     if row is None or row["status"] != models.PENDING or row.get("thread_id"):
@@ -28,9 +29,6 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
     if schedule is None or agent is None:
         runs.finish(row, {"status": "failed", "final_text": None, "error": "the schedule or its agent was deleted before the run started"}, now=now)
         return "error"
-    if not agent.get("is_active", True):
-        _skip(row, "skipped: the agent is paused", now)
-        return "skipped"
     thread = _start_thread(agent, schedule, row)
     thread_id = thread.get("id") or thread.get("thread_id")
     if not store.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
@@ -54,8 +52,3 @@ def _start_thread(agent: dict[str, Any], schedule: dict[str, Any], row: dict[str
         thread_id=records.derived_thread_id(float(row.get("created_at") or row["scheduled_for"]), "schedule", row["result_id"]),
     )
 
-
-def _skip(row: dict[str, Any], reason: str, now: float) -> None:
-    """A claimed run that did not start: ``skipped`` with the reason."""
-    store.finish(row, models.SKIPPED, reason, notified=False, thread_id=None, error=None, now=now)
-    store.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
