@@ -31,8 +31,8 @@ def handler(event: dict, context: object) -> dict:
     metrics.add_metric(name=observability.HEARTBEATS_FAILED, unit=MetricUnit.Count, value=result.failed)
     metrics.add_metric(name=observability.SCAN_ITEMS_READ, unit=MetricUnit.Count, value=result.items_read)
     schedules = result.schedules
-    metrics.add_metric(name="ScheduleRunsClaimed", unit=MetricUnit.Count, value=schedules.claimed)
-    metrics.add_metric(name="ScheduleRunsSkipped", unit=MetricUnit.Count, value=schedules.skipped)
+    metrics.add_metric(name=observability.SCHEDULE_RUNS_CLAIMED, unit=MetricUnit.Count, value=schedules.claimed)
+    metrics.add_metric(name=observability.SCHEDULE_RUNS_SKIPPED, unit=MetricUnit.Count, value=schedules.skipped)
     logger.info("scan finished", claimed=result.claimed, requeued=result.requeued, failed=result.failed, schedules_claimed=schedules.claimed)
     return {
         "claimed": result.claimed,
