@@ -69,13 +69,10 @@ def scan_cost(stack) -> bool:
     now = time.time()
     started = time.time()
     seed(now)
-    print(f"seeded {SCHEDULES} active schedules ({DUE} due) in {time.time() - started:.1f} s")
+    print(f"\nseeded {SCHEDULES} active schedules ({DUE} due) in {time.time() - started:.1f} s")
     client = aws.client("dynamodb")
     tables = {ddb.table("schedules"), ddb.table("schedule_results")}
     read = {"queries": 0, "returned": 0, "scanned": 0, "gets": 0}
-
-    def count(parsed=None, model=None, params=None, **_):
-        return None
 
     def before(params=None, model=None, context=None, **_):
         if context is not None and model is not None:
@@ -91,10 +88,10 @@ def scan_cost(stack) -> bool:
         elif model.name in ("GetItem", "BatchGetItem"):
             read["gets"] += 1
 
-    client.meta.events.register("before-call.dynamodb", before, unique_id="bench-before")
+    client.meta.events.register("before-parameter-build.dynamodb", before, unique_id="bench-before")
     client.meta.events.register("after-call.dynamodb", after, unique_id="bench-after")
     result = stack.tick(now)
-    client.meta.events.unregister("before-call.dynamodb", unique_id="bench-before")
+    client.meta.events.unregister("before-parameter-build.dynamodb", unique_id="bench-before")
     client.meta.events.unregister("after-call.dynamodb", unique_id="bench-after")
     claimed = result["schedules"]["claimed"]
     ratio = read["scanned"] / DUE
@@ -147,7 +144,7 @@ def tokens_per_heartbeat_ok(stack) -> bool:
     finally:
         server.close()
         receiver.close()
-    print(f"\nheartbeat_ok runs: {RUNS} (one tool call, then HEARTBEAT_OK), anthropic SDK -> fake Messages API")
+    print(f"heartbeat_ok runs: {RUNS} (one tool call, then HEARTBEAT_OK), anthropic SDK -> fake Messages API")
     print(f"{'run':>3} {'calls':>5} {'input':>7} {'cache_w':>8} {'cache_r':>8} {'output':>7} {'total':>7}")
     for n, row in enumerate(rows, 1):
         total = row["input_tokens"] + row["cache_creation_input_tokens"] + row["cache_read_input_tokens"] + row["output_tokens"]
@@ -170,8 +167,10 @@ def main() -> int:
 
     stack = DevStack(port=0, workers=False, visibility_timeout=1).start()
     try:
-        ok = scan_cost(stack)
-        ok = tokens_per_heartbeat_ok(stack) and ok
+        # Tokens first: its runs move the clock up to a day ahead, where every seeded
+        # schedule of the scan-cost part would be due.
+        ok = tokens_per_heartbeat_ok(stack)
+        ok = scan_cost(stack) and ok
     finally:
         stack.stop()
     return 0 if ok else 1

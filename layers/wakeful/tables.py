@@ -198,6 +198,7 @@ TABLES: dict[str, TableSpec] = {
                     include=("agent_id", "start_attempt"),
                 ),
             ),
+            ttl="expires_at",  # results are kept 90 days
         ),
     )
 }

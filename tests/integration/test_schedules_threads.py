@@ -184,3 +184,17 @@ def test_a_runner_crash_between_the_claim_and_the_result_write_then_redelivery_l
     assert len(receiver.wait_for(f"result-{agent['id']}", 1)) == 1
     assert len(deliveries_of(agent["id"])) == 1
     assert result_row(schedule["id"], row["id"]).get("start_shard") is None  # out of the start-lease index
+
+
+def test_a_run_of_a_deleted_agent_ends_as_error_and_takes_the_schedule_with_it(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    assert api.delete(f"/agents/{agent['id']}").status_code == 204
+
+    stack.tick(clock.parse_iso(schedule["next_run_at"]) + 1)
+    stack.drain()
+
+    [row] = [r for r in ddb.query("schedule_results", KeyConditionExpression="schedule_id = :s", ExpressionAttributeValues={":s": schedule["id"]})]
+    assert row["status"] == "error" and "deleted" in row["result_content"]
+    assert ddb.get("schedules", {"agent_id": agent["id"], "schedule_id": schedule["id"]}) is None
+    assert claude.conversation_requests() == []

@@ -28,6 +28,8 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
     agent = ddb.get("agents", {"agent_id": row["agent_id"]})
     if schedule is None or agent is None:
         runs.finish(row, {"status": "failed", "final_text": None, "error": "the schedule or its agent was deleted before the run started"}, now=now)
+        if schedule is not None:
+            store.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
         return "error"
     thread = _start_thread(agent, schedule, row)
     thread_id = thread.get("id") or thread.get("thread_id")

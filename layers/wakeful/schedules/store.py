@@ -29,6 +29,8 @@ SCHEDULES = "schedules"
 RESULTS = "schedule_results"
 DUE_INDEX = "schedule-due"
 START_INDEX = "start-lease"
+#: How long results are kept (DynamoDB TTL on ``expires_at``).
+RESULT_RETENTION_SECONDS = 90 * 24 * 3600
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
@@ -238,6 +240,7 @@ def pending_result(schedule: dict[str, Any], rid: str, scheduled_for: float, tri
         "start_attempt": 1,
         "start_shard": shard_of(schedule["schedule_id"]),
         "start_lease_at": now + lease_seconds,
+        "expires_at": int(now + RESULT_RETENTION_SECONDS),
     }
 
 
@@ -256,6 +259,7 @@ def skipped_result(schedule: dict[str, Any], rid: str, scheduled_for: float, rea
         "notified": False,
         "created_at": now,
         "completed_at": now,
+        "expires_at": int(now + RESULT_RETENTION_SECONDS),
     }
 
 
