@@ -29,7 +29,7 @@ def send_test(api: Any, agent_id: str, hook_id: str) -> str:
     return response.json()["delivery_id"]
 
 
-def wait_delivery(api: Any, agent_id: str, hook_id: str, delivery_id: str, timeout: float = 20.0) -> dict[str, Any]:
+def wait_delivery(api: Any, agent_id: str, hook_id: str, delivery_id: str, timeout: float = 60.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         response = api.get(f"/agents/{agent_id}/hooks/{hook_id}/deliveries/{delivery_id}")
@@ -186,8 +186,8 @@ def test_a_failed_delivery_can_be_replayed_with_the_same_body_and_webhook_id(sta
 
 def test_after_heartbeat_fires_once_per_heartbeat(stack, api, receiver):
     agent = api.create_agent()
-    create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("after-hb"))
-    create_hook(api, agent["id"], "BEFORE_HEARTBEAT", receiver.url("before-hb"))
+    after_hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("after-hb"))
+    before_hook = create_hook(api, agent["id"], "BEFORE_HEARTBEAT", receiver.url("before-hb"))
 
     ran = []
     for _ in range(2):
@@ -197,7 +197,11 @@ def test_after_heartbeat_fires_once_per_heartbeat(stack, api, receiver):
         ran.append(heartbeat_id)
     receiver.wait_for("after-hb", 2)
     receiver.wait_for("before-hb", 2)
-    time.sleep(0.5)  # nothing more arrives
+    # Every firing of both heartbeats has happened (the queues drained); once each of
+    # their deliveries has ended, nothing more can arrive.
+    for hook in (after_hook, before_hook):
+        for row in api.get(f"/agents/{agent['id']}/hooks/{hook['id']}/deliveries").json()["items"]:
+            wait_delivery(api, agent["id"], hook["id"], row["id"])
 
     # Deliveries are separate Step Functions executions: they may arrive in any order.
     after = [d.json for d in receiver.deliveries("after-hb")]

@@ -80,7 +80,7 @@ def deliveries_per_pair(agent_id: str) -> Counter[tuple[int, str]]:
     return Counter((a["event_seq"], a["subscription_id"]) for a in all_actions(agent_id))
 
 
-def wait_until(predicate: Any, timeout: float = 10.0) -> None:
+def wait_until(predicate: Any, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

@@ -97,7 +97,7 @@ class HookReceiver:
         with self._lock:
             return [d for d in self._deliveries if d.path == path]
 
-    def wait_for(self, path: str, count: int, timeout: float = 20.0) -> list[Delivery]:
+    def wait_for(self, path: str, count: int, timeout: float = 60.0) -> list[Delivery]:
         """The first ``count`` deliveries to ``path``; raises if they do not arrive."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

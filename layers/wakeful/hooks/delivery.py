@@ -316,6 +316,11 @@ def attempt(event: DeliverInput) -> DeliverResult:
     """Make one attempt of a delivery and record it; tell the state machine what next."""
     settings = get_settings()
     delivery_id = event["delivery_id"]
+    carry_ms = min(max(int(event.get("carry_ms") or 0), 0), 999)
+    if carry_ms:
+        # Sleep before reading the hook, so a hook deleted or disabled during the wait
+        # is seen: only an attempt already past this read can still reach the endpoint.
+        time.sleep(carry_ms / 1000)
     delivery = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
     hook = ddb.get("hooks", {"agent_id": event["agent_id"], "hook_id": event["hook_id"]})
     if delivery is None:
@@ -328,9 +333,6 @@ def attempt(event: DeliverInput) -> DeliverResult:
         _finish_delivery(delivery_id, CANCELLED, error=f"the hook is inactive ({reason})")
         return _result(CANCELLED)
 
-    carry_ms = min(max(int(event.get("carry_ms") or 0), 0), 999)
-    if carry_ms:
-        time.sleep(carry_ms / 1000)
     attempt_no = int(event["attempt"])
     more = attempt_no < int(event["max_retries"])
     answer = _post(hook, delivery, int(event["timeout_ms"]), dev_mode=settings.dev_mode)
