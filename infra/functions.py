@@ -86,7 +86,8 @@ def specs() -> dict[str, FunctionSpec]:
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
-            sends=("thread", "route"),
+            # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
+            sends=("thread", "route", "schedule"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -96,9 +97,15 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=512,
             timeout_seconds=50,  # finishes before the next one-minute tick
             # threads: timer wakes, expiries and stalled steps from the thread-due index.
-            writes=("heartbeats", "agents", "threads", "thread_messages", *_HOOK_FIRING_WRITES),
+            # schedules: claims due cron schedules (schedule-due index) and re-sends runs
+            # whose thread never started (start-lease index); a run that timed out or
+            # never started ends as an error, which fires SCHEDULE_FAILED.
+            writes=(
+                "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
+                *_HOOK_FIRING_WRITES,
+            ),  # fmt: skip
             reads=_HOOK_FIRING_READS,
-            sends=("heartbeat", "thread"),
+            sends=("heartbeat", "thread", "schedule"),
             starts_hooks=True,
         ),
         "orchestrator": FunctionSpec(
@@ -179,6 +186,7 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=300,
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
+                "schedules", "schedule_results",  # a scheduled run's end finishes its result
                 *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
@@ -198,6 +206,18 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             writes=("thread_routes", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
             reads=("events", *_HOOK_FIRING_READS),
+            sends=("thread",),
+            starts_hooks=True,
+        ),
+        # Starts the thread of a claimed schedule run (the thread runtime's tables and
+        # queue); finishes a run that cannot start (deleted, paused agent), which may
+        # fire SCHEDULE_FAILED.
+        "schedule_runner": FunctionSpec(
+            description="Schedule runner: start the thread of a claimed schedule run",
+            memory_mb=256,
+            timeout_seconds=30,
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
+            reads=_HOOK_FIRING_READS,
             sends=("thread",),
             starts_hooks=True,
         ),

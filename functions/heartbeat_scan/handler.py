@@ -31,5 +31,21 @@ def handler(event: dict, context: object) -> dict:
     metrics.add_metric(name=observability.HEARTBEATS_REQUEUED, unit=MetricUnit.Count, value=result.requeued)
     metrics.add_metric(name=observability.HEARTBEATS_FAILED, unit=MetricUnit.Count, value=result.failed)
     metrics.add_metric(name=observability.SCAN_ITEMS_READ, unit=MetricUnit.Count, value=result.items_read)
-    logger.info("scan finished", claimed=result.claimed, requeued=result.requeued, failed=result.failed)
-    return {"claimed": result.claimed, "requeued": result.requeued, "failed": result.failed, "items_read": result.items_read}
+    schedules = result.schedules
+    metrics.add_metric(name=observability.SCHEDULE_RUNS_CLAIMED, unit=MetricUnit.Count, value=schedules.claimed)
+    metrics.add_metric(name=observability.SCHEDULE_RUNS_SKIPPED, unit=MetricUnit.Count, value=schedules.skipped)
+    logger.info("scan finished", claimed=result.claimed, requeued=result.requeued, failed=result.failed, schedules_claimed=schedules.claimed)
+    return {
+        "claimed": result.claimed,
+        "requeued": result.requeued,
+        "failed": result.failed,
+        "items_read": result.items_read,
+        "schedules": {
+            "claimed": schedules.claimed,
+            "skipped": schedules.skipped,
+            "advanced": schedules.advanced,
+            "resent": schedules.resent,
+            "failed": schedules.failed,
+            "items_read": schedules.items_read,
+        },
+    }

@@ -41,6 +41,9 @@ TABLE_ENV = {
     # -- interception tables --
     "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
     "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
+    # -- schedules tables (issue 14) --
+    "schedules": "WAKEFUL_TABLE_SCHEDULES",
+    "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -52,6 +55,8 @@ QUEUE_ENV = {
     # -- threads queues (issue 11) --
     "thread": "WAKEFUL_QUEUE_THREAD_URL",
     "route": "WAKEFUL_QUEUE_ROUTE_URL",
+    # -- schedules (issue 14): claimed runs -> schedule_runner --
+    "schedule": "WAKEFUL_QUEUE_SCHEDULE_URL",
 }
 
 # Queue settings shared by the CDK stack and the local runtime.
@@ -71,6 +76,7 @@ QUEUE_FUNCTIONS = {
     # -- threads (issue 11) --
     "thread": "thread_runner",
     "route": "thread_router",
+    "schedule": "schedule_runner",
 }
 
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
@@ -135,6 +141,8 @@ FUNCTIONS = (
     # -- threads functions (issue 11) --
     "thread_runner",  # SQS FIFO thread queue -> one step of a thread run
     "thread_router",  # SQS FIFO route queue -> wake / start threads for new events
+    # -- schedules functions (issue 14) --
+    "schedule_runner",  # SQS schedule queue -> start a claimed run's thread
 )
 
 # CloudFormation stack outputs.

@@ -46,6 +46,10 @@ THREADS_EXPIRED = "ThreadsExpired"
 THREAD_STEPS = "ThreadSteps"
 THREAD_STEPS_RESENT = "ThreadStepsResent"
 THREAD_EVENTS_ROUTED = "ThreadEventsRouted"
+# -- schedules metrics (issue 14) --
+SCHEDULE_RUNS_CLAIMED = "ScheduleRunsClaimed"
+SCHEDULE_RUNS_SKIPPED = "ScheduleRunsSkipped"
+SCHEDULE_RUNS_STARTED = "ScheduleRunsStarted"
 
 #: Every metric the code emits (name -> unit).
 METRICS = {
@@ -86,6 +90,10 @@ METRICS = {
     THREAD_STEPS: "Count",
     THREAD_STEPS_RESENT: "Count",
     THREAD_EVENTS_ROUTED: "Count",
+    # -- schedules metrics (issue 14) --
+    SCHEDULE_RUNS_CLAIMED: "Count",
+    SCHEDULE_RUNS_SKIPPED: "Count",
+    SCHEDULE_RUNS_STARTED: "Count",
 }
 
 

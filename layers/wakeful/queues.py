@@ -97,3 +97,11 @@ def send_route(agent_id: str, reason: str, *, thread_id: str | None = None) -> b
         ],
     )
     return True
+
+
+def send_schedule_runs(messages: Iterable[dict[str, Any]]) -> int:
+    """Queue claimed schedule runs: ``{agent_id, schedule_id, result_id}`` each."""
+    entries = [{"Id": str(i), "MessageBody": json.dumps(m, separators=(",", ":"))} for i, m in enumerate(messages)]
+    if entries:
+        _send("schedule", entries)
+    return len(entries)

@@ -169,5 +169,42 @@ TABLES: dict[str, TableSpec] = {
         # One row per call of an interceptor endpoint, newest first (call_id is
         # time-ordered); rows expire (TTL).
         TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
+        # -- schedules tables (issue 14) --
+        TableSpec(
+            "schedules",
+            Attr("agent_id"),
+            Attr("schedule_id"),
+            indexes=(
+                # Sparse: only active schedules carry due_shard. It projects what a claim
+                # decides on, so the scan reads the index items that are due and no more.
+                Index(
+                    "schedule-due",
+                    Attr("due_shard", N),
+                    Attr("due_at", N),
+                    keys_only=True,
+                    include=(
+                        "owner", "revision", "cron_expression", "timezone", "active_hours", "config",
+                        "running_result_id", "running_since",
+                    ),
+                ),
+            ),
+        ),
+        # result_id is time-ordered by the due time it runs, so results list newest first.
+        TableSpec(
+            "schedule_results",
+            Attr("schedule_id"),
+            Attr("result_id"),
+            indexes=(
+                # Sparse: claimed runs whose thread has not started yet.
+                Index(
+                    "start-lease",
+                    Attr("start_shard", N),
+                    Attr("start_lease_at", N),
+                    keys_only=True,
+                    include=("agent_id", "start_attempt"),
+                ),
+            ),
+            ttl="expires_at",  # results are kept 90 days
+        ),
     )
 }

@@ -414,3 +414,29 @@ def test_alarms_cover_dlqs_stuck_heartbeats_and_failure_rates(synth):
     (topic_id,) = synth.resources("AWS::SNS::Topic")
     for alarm in alarms.values():
         assert alarm["Properties"]["AlarmActions"] == [{"Ref": topic_id}]
+
+
+# -- schedules -----------------------------------------------------------------------------
+def test_schedule_runs_flow_from_the_scan_and_the_api_through_the_schedule_queue_to_its_runner(synth):
+    functions = _functions(synth)
+    env = functions["api"]["Properties"]["Environment"]["Variables"]
+    queue_id = env[constants.QUEUE_ENV["schedule"]]["Ref"]
+    [mapping] = [
+        m for m in synth.resources("AWS::Lambda::EventSourceMapping").values()
+        if m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [queue_id, "Arn"]}
+    ]  # fmt: skip
+    assert json.dumps(mapping["Properties"]["FunctionName"]).count(functions["schedule_runner"]["id"]) == 1
+    policies = synth.resources("AWS::IAM::Policy")
+    for sender in ("heartbeat_scan", "api"):
+        role_id = functions[sender]["Properties"]["Role"]["Fn::GetAtt"][0]
+        sends = [
+            s for p in policies.values() if {"Ref": role_id} in p["Properties"]["Roles"]
+            for s in p["Properties"]["PolicyDocument"]["Statement"]
+            if "sqs:SendMessage" in _as_list(s["Action"]) and {"Fn::GetAtt": [queue_id, "Arn"]} in _as_list(s["Resource"])
+        ]  # fmt: skip
+        assert sends, sender
+    due = next(
+        i for i in synth.resources("AWS::DynamoDB::Table")[_table_ids(synth)["schedules"]]["Properties"]["GlobalSecondaryIndexes"]
+        if i["IndexName"] == "schedule-due"
+    )
+    assert "cron_expression" in due["Projection"]["NonKeyAttributes"]  # the scan claims from the index alone

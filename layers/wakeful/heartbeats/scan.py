@@ -39,6 +39,7 @@ class ScanResult:
     items_read: int = 0
     messages: list[dict[str, Any]] = field(default_factory=list)
     threads: Any = None
+    schedules: Any = None  # wakeful.schedules.due.DueResult
 
 
 def scan(now: float) -> ScanResult:
@@ -68,6 +69,8 @@ def scan(now: float) -> ScanResult:
                 result.messages.append(requeued)
     queues.send_heartbeats(result.messages)
     _threads(now, result)
+    result.schedules = _schedules(now)
+    result.items_read += result.schedules.items_read
     return result
 
 
@@ -81,6 +84,13 @@ def _threads(now: float, result: ScanResult) -> None:
     found = due.scan(now)
     result.items_read += found.items_read
     result.threads = found
+
+
+def _schedules(now: float) -> Any:
+    """Due cron schedules live in their own sparse index (wakeful.schedules.due)."""
+    from wakeful.schedules import due
+
+    return due.scan(now)
 
 
 def _due(shard: int, now: float) -> Any:

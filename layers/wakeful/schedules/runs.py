@@ -1,8 +1,28 @@
-"""The end of a scheduled thread run, reported by the thread runtime."""
+"""The end of a scheduled run: its result, its counts, and who is told.
+
+The thread runtime calls :func:`on_thread_run_finished` when a run of a ``scheduled``
+thread ends. The result is finished once (a conditional transaction), so a repeated
+call changes nothing; the hook delivery has a deterministic id, so it is sent once too.
+
+- ``heartbeat_ok`` (a heartbeat run answered ``HEARTBEAT_OK`` and nothing else): no one
+  is notified;
+- ``success``: delivered to ``SCHEDULE_RESULT`` hooks, without the ``HEARTBEAT_OK``
+  token (``scheduled`` runs always end here unless they fail);
+- ``error``: delivered to ``SCHEDULE_FAILED`` hooks.
+"""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+from wakeful import clock, ddb
+from wakeful.hooks.firing import fire
+from wakeful.schedules import answers, models, store
+
+logger = logging.getLogger(__name__)
+
+_HOOK_TYPES = {models.SUCCESS: "SCHEDULE_RESULT", models.ERROR: "SCHEDULE_FAILED"}
 
 
 def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> None:
@@ -15,3 +35,60 @@ def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> N
             the model's last text (or the ``complete_task`` summary), "error": message
             or None}``.
     """
+    schedule_id = thread.get("source_id") or thread.get("schedule_id")
+    rid = thread.get("schedule_result_id") or (thread.get("attributes") or {}).get("schedule_result_id")
+    if not schedule_id or not rid:
+        logger.warning("scheduled thread without a schedule result", extra={"thread_id": _thread_id(thread)})
+        return
+    row = store.get_result(schedule_id, rid)
+    if row is None:
+        logger.warning("schedule result not found", extra={"schedule_id": schedule_id, "result_id": rid})
+        return
+    finish(row, outcome, thread_id=_thread_id(thread))
+
+
+def _thread_id(thread: dict[str, Any]) -> str | None:
+    return thread.get("thread_id") or thread.get("id")
+
+
+def finish(row: dict[str, Any], outcome: dict[str, Any], *, thread_id: str | None = None, now: float | None = None) -> bool:
+    """Finish a run's result from its outcome, count it, and notify. Safe to repeat:
+    a result already finished is only re-notified under the same delivery id (a no-op
+    when the first notification went out). True when this call finished it."""
+    now = clock.now() if now is None else now
+    agent = ddb.get("agents", {"agent_id": row["agent_id"]})
+    finished = False
+    if row["status"] == models.PENDING:
+        status, content = answers.classify(row.get("schedule_type", models.SCHEDULED), outcome)
+        hook_type = _HOOK_TYPES.get(status)
+        notified = bool(agent and hook_type and hook_type in set(agent.get("hook_types") or ()))
+        error = content if status == models.ERROR else None
+        finished = store.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now)
+        row = store.get_result(row["schedule_id"], row["result_id"]) or row
+    store.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
+    if finished:
+        logger.info("schedule run finished", extra={"result_id": row["result_id"], "status": row["status"]})
+    if agent is not None and row.get("notified"):
+        _notify(agent, row)
+    return finished
+
+
+def _notify(agent: dict[str, Any], row: dict[str, Any]) -> None:
+    hook_type = _HOOK_TYPES.get(row["status"])
+    if hook_type is None:
+        return
+    data = {
+        "schedule_id": row["schedule_id"],
+        "result_id": row["result_id"],
+        "thread_id": row.get("thread_id"),
+        "status": row["status"],
+        "schedule_type": row.get("schedule_type", models.SCHEDULED),
+        "trigger": row.get("trigger", models.TRIGGER_CRON),
+        "scheduled_for": clock.iso(row.get("scheduled_for")),
+        "completed_at": clock.iso(row.get("completed_at")),
+    }
+    if row["status"] == models.ERROR:
+        data["error_message"] = row.get("error_message") or row.get("result_content")
+    else:
+        data["result_content"] = row.get("result_content")
+    fire(agent, hook_type, data, context={"triggered_by": "schedule"}, delivery_key=f"schedule-result:{row['result_id']}")

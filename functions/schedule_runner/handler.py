@@ -1,0 +1,41 @@
+"""SQS schedule queue -> start each claimed schedule run's thread (partial batch failures).
+
+Domain modules load at the first invocation (docs/operations.md, "Cold starts").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics import MetricUnit
+
+from wakeful import observability
+from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
+from wakeful.observability import capture_lambda_handler
+
+logger = Logger(service=SERVICE_NAME)
+metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
+
+
+def record_handler(record: Any) -> str:
+    from wakeful.schedules import runner
+
+    message = json.loads(record.body)
+    logger.append_keys(schedule_id=message["schedule_id"], result_id=message["result_id"])
+    outcome = runner.start(message)
+    if outcome == "started":
+        metrics.add_metric(name=observability.SCHEDULE_RUNS_STARTED, unit=MetricUnit.Count, value=1)
+    logger.info("schedule run handled", outcome=outcome)
+    return outcome
+
+
+@logger.inject_lambda_context
+@capture_lambda_handler
+@metrics.log_metrics
+def handler(event: dict, context: object) -> dict:
+    from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+
+    processor = BatchProcessor(event_type=EventType.SQS)
+    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

@@ -1,0 +1,73 @@
+"""Schedule routes: ``/agents/{id}/schedules[/{schedule_id}[/run|/results…]]``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful.api.common import owner, page, respond
+from wakeful.pagination import MAX_LIMIT
+from wakeful.schedules import service
+from wakeful.schedules.models import ScheduleCreate, SchedulePatch, public, public_result
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
+TAGS = ["schedules"]
+
+
+@router.post(
+    "/agents/<agent_id>/schedules",
+    summary="Create a cron schedule (a heartbeat checklist or a scheduled run)",
+    tags=TAGS,
+)
+def create_schedule(agent_id: str, body: ScheduleCreate):
+    return respond(201, public(service.create(owner(router), agent_id, body)))
+
+
+@router.get("/agents/<agent_id>/schedules", summary="List an agent's schedules, newest first", tags=TAGS)
+def list_schedules(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
+    return respond(200, page([public(s) for s in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/schedules/<schedule_id>", summary="Get a schedule with its counts", tags=TAGS)
+def get_schedule(agent_id: str, schedule_id: str):
+    return respond(200, public(service.get(owner(router), agent_id, schedule_id)))
+
+
+@router.patch(
+    "/agents/<agent_id>/schedules/<schedule_id>",
+    summary="Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)",
+    tags=TAGS,
+)
+def patch_schedule(agent_id: str, schedule_id: str, body: SchedulePatch):
+    return respond(200, public(service.patch(owner(router), agent_id, schedule_id, body)))
+
+
+@router.delete("/agents/<agent_id>/schedules/<schedule_id>", summary="Delete a schedule", tags=TAGS)
+def delete_schedule(agent_id: str, schedule_id: str):
+    service.delete(owner(router), agent_id, schedule_id)
+    return respond(204, None)
+
+
+@router.post("/agents/<agent_id>/schedules/<schedule_id>/run", summary="Run a schedule now", tags=TAGS)
+def run_schedule(agent_id: str, schedule_id: str):
+    return respond(202, {"result_id": service.run_now(owner(router), agent_id, schedule_id)})
+
+
+@router.get(
+    "/agents/<agent_id>/schedules/<schedule_id>/results",
+    summary="A schedule's run results, newest first",
+    tags=TAGS,
+)
+def list_results(agent_id: str, schedule_id: str, limit: Limit = 50, cursor: Cursor = None):
+    items, next_cursor = service.results_page(owner(router), agent_id, schedule_id, limit, cursor)
+    return respond(200, page([public_result(r) for r in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>", summary="One run's result", tags=TAGS)
+def get_result(agent_id: str, schedule_id: str, result_id: str):
+    return respond(200, public_result(service.get_result(owner(router), agent_id, schedule_id, result_id)))

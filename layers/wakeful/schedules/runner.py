@@ -1,0 +1,56 @@
+"""The schedule runner: start the thread of a claimed run (the schedule queue's consumer).
+
+A message ``{agent_id, schedule_id, result_id}`` names a pending result. Starting is
+idempotent: a result that is finished or already has its thread is left alone, so a
+redelivered message (or one the scan sent again after the start lease) does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from wakeful import clock, ddb
+from wakeful.schedules import answers, models, runs, store
+
+logger = logging.getLogger(__name__)
+
+
+def start(message: dict[str, Any], *, now: float | None = None) -> str:
+    """Start the run a message names. Returns what happened: ``started``, ``done``
+    (nothing to do) or ``error``. A schedule is paused with its own ``is_active``; the
+    agent's pauses its heartbeats only, as for threads."""
+    now = clock.now() if now is None else now
+    row = store.get_result(message["schedule_id"], message["result_id"])
+    if row is None or row["status"] != models.PENDING or row.get("thread_id"):
+        return "done"
+    schedule = store.get_schedule(row["agent_id"], row["schedule_id"])
+    agent = ddb.get("agents", {"agent_id": row["agent_id"]})
+    if schedule is None or agent is None:
+        runs.finish(row, {"status": "failed", "final_text": None, "error": "the schedule or its agent was deleted before the run started"}, now=now)
+        if schedule is not None:
+            store.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
+        return "error"
+    thread = _start_thread(agent, schedule, row)
+    thread_id = thread.get("id") or thread.get("thread_id")
+    if not store.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
+        logger.info("schedule run finished before its start was recorded", extra={"result_id": row["result_id"]})
+    logger.info("schedule run started", extra={"result_id": row["result_id"], "thread_id": thread_id})
+    return "started"
+
+
+def _start_thread(agent: dict[str, Any], schedule: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    from wakeful.threads import records, service as threads  # the thread runtime; loaded on the first run
+
+    return threads.start_thread(
+        agent["owner"],
+        agent["agent_id"],
+        answers.build_prompt(schedule),
+        source="scheduled",
+        source_id=schedule["schedule_id"],
+        channel=models.schedule_type(schedule),
+        attributes={"schedule_result_id": row["result_id"]},
+        # One thread per result: a redelivered message starts the same thread, not a second.
+        thread_id=records.derived_thread_id(float(row.get("created_at") or row["scheduled_for"]), "schedule", row["result_id"]),
+    )
+

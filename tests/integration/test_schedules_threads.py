@@ -1,0 +1,200 @@
+"""Schedule runs as thread turns through the real handlers (scan, schedule runner,
+thread runner) with the real anthropic SDK against the fake Messages API: the checklist
+in the prompt and the heartbeat guidance in the system prompt, HEARTBEAT_OK silent,
+findings delivered without the token, model errors to SCHEDULE_FAILED, scheduled runs
+always delivered, and one result and one thread per due time under crashes."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from tests.fakes import anthropic_server as fake
+from tests.fakes.fixtures import claude  # noqa: F401 - fixture
+from tests.integration.schedule_helpers import create_schedule, heartbeat_schedule, result_row, results
+from tests.integration.test_crash_recovery import Crash
+from tests.integration.thread_helpers import history, http_tool, make_agent, thread, threads, tool_calls
+from tests.support.hook_receiver import create_hook
+from wakeful import aws, clock, ddb
+
+
+@pytest.fixture(autouse=True)
+def no_active_schedules_left(stack: Any, api: Any) -> Iterator[None]:
+    yield
+    for agent in api.get("/agents?limit=100").json()["items"]:
+        for schedule in api.get(f"/agents/{agent['id']}/schedules?limit=100").json()["items"]:
+            api.delete(f"/agents/{agent['id']}/schedules/{schedule['id']}")
+
+
+def hooked_agent(api: Any, receiver: Any) -> dict[str, Any]:
+    agent = make_agent(api)
+    create_hook(api, agent["id"], "SCHEDULE_RESULT", receiver.url(f"result-{agent['id']}"))
+    create_hook(api, agent["id"], "SCHEDULE_FAILED", receiver.url(f"failed-{agent['id']}"))
+    return agent
+
+
+def answer(text: str, *tool_calls: dict[str, Any]) -> list[dict[str, Any]]:
+    """A conversation script for a schedule run: optional tool calls, then ``text``."""
+    turns: list[dict[str, Any]] = [{"tool_calls": list(tool_calls)}] if tool_calls else []
+    return [{"match": "", "turns": [*turns, {"text": text}]}]
+
+
+def run_due(stack: Any, api: Any, agent_id: str, schedule: dict[str, Any]) -> dict[str, Any]:
+    """Scan at the schedule's due time, run everything, return its one result."""
+    stack.tick(clock.parse_iso(schedule["next_run_at"]) + 1)
+    stack.drain()
+    [row] = results(api, agent_id, schedule["id"])
+    return row
+
+
+def deliveries_of(agent_id: str) -> list[dict[str, Any]]:
+    found = []
+    for hook in ddb.query("hooks", KeyConditionExpression="agent_id = :a", ExpressionAttributeValues={":a": agent_id}):
+        found += list(ddb.query("hook_deliveries", index="by-hook", KeyConditionExpression="hook_id = :h", ExpressionAttributeValues={":h": hook["hook_id"]}))
+    return found
+
+
+@pytest.mark.parametrize("text", ["HEARTBEAT_OK", "**HEARTBEAT_OK**", "HEARTBEAT_OK.", "\n  HEARTBEAT_OK  \n"])
+def test_a_checklist_run_answered_heartbeat_ok_is_heartbeat_ok_and_delivers_nothing(stack, api, receiver, claude: fake.FakeAnthropic, text):
+    agent = hooked_agent(api, receiver)
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    claude.converse(answer(text))
+
+    row = run_due(stack, api, agent["id"], schedule)
+
+    assert (row["status"], row["result_content"], row["notified"]) == ("heartbeat_ok", "HEARTBEAT_OK", False)
+    assert deliveries_of(agent["id"]) == []
+    run = thread(api, agent["id"], row["thread_id"])
+    assert (run["source"], run["source_id"], run["status"]) == ("scheduled", schedule["id"], "complete")
+
+
+def test_the_run_sees_the_checklist_the_heartbeat_guidance_and_the_agents_tools(stack, api, receiver, tool_server, claude: fake.FakeAnthropic):
+    agent = hooked_agent(api, receiver)
+    disk = http_tool(api, tool_server, "disk")
+    tool_server.behaviours["disk"] = lambda r: {"success": True, "output": {"used": "41%"}}
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    claude.converse(answer("HEARTBEAT_OK", {"name": disk, "input": {}}))
+
+    row = run_due(stack, api, agent["id"], schedule)
+
+    assert row["status"] == "heartbeat_ok"
+    first = claude.conversation_requests()[0]
+    user = first["messages"][0]["content"]
+    user_text = user if isinstance(user, str) else "".join(b.get("text", "") for b in user)
+    assert "## Heartbeat Checklist\nCheck each item below using your tools:\n- Check the disk\n- Check the inbox" in user_text
+    assert "respond with exactly: HEARTBEAT_OK" in user_text
+    system = "\n".join(block["text"] for block in first["system"])
+    assert "automated heartbeat check" in system
+    assert disk in [t["name"] for t in first["tools"]]
+    assert tool_calls(history(api, agent["id"], row["thread_id"])) == [disk]
+    assert len(tool_server.requests_for("disk")) == 1
+
+
+def test_a_finding_after_the_token_is_success_and_delivered_without_the_token(stack, api, receiver, claude: fake.FakeAnthropic):
+    agent = hooked_agent(api, receiver)
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    claude.converse(answer("HEARTBEAT_OK\n\nBut invoice #12 is 30 days overdue."))
+
+    row = run_due(stack, api, agent["id"], schedule)
+
+    assert (row["status"], row["result_content"], row["notified"]) == ("success", "But invoice #12 is 30 days overdue.", True)
+    [delivery] = receiver.wait_for(f"result-{agent['id']}", 1)
+    assert delivery.json["hook_type"] == "SCHEDULE_RESULT"
+    assert delivery.json["data"]["result_content"] == "But invoice #12 is 30 days overdue."
+    assert "HEARTBEAT_OK" not in delivery.raw.decode()
+
+
+def test_a_model_error_is_error_with_a_schedule_failed_delivery(stack, api, receiver, claude: fake.FakeAnthropic):
+    agent = hooked_agent(api, receiver)
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    claude.push(fake.error(400, "invalid_request_error", "prompt is too long", None))
+
+    row = run_due(stack, api, agent["id"], schedule)
+
+    assert row["status"] == "error" and "prompt is too long" in row["result_content"]
+    [delivery] = receiver.wait_for(f"failed-{agent['id']}", 1)
+    assert delivery.json["hook_type"] == "SCHEDULE_FAILED"
+    assert "prompt is too long" in delivery.json["data"]["error_message"]
+    assert receiver.deliveries(f"result-{agent['id']}") == []
+
+
+def test_a_scheduled_run_always_notifies(stack, api, receiver, claude: fake.FakeAnthropic):
+    agent = hooked_agent(api, receiver)
+    schedule = create_schedule(api, agent["id"], cron_expression="0 * * * *", prompt="Summarise the week")
+    claude.converse(answer("Nothing happened this week."))
+
+    row = run_due(stack, api, agent["id"], schedule)
+
+    assert (row["status"], row["notified"]) == ("success", True)
+    [delivery] = receiver.wait_for(f"result-{agent['id']}", 1)
+    assert delivery.json["data"]["result_content"] == "Nothing happened this week."
+    system = "\n".join(block["text"] for block in claude.conversation_requests()[0]["system"])
+    assert "scheduled task" in system
+
+
+class CrashOnce:
+    """The schedule runner dies once, before its ``nth`` write (botocore before-call,
+    the SDK's own extension point), while it handles a schedule run."""
+
+    WRITES = {"PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "SendMessage", "SendMessageBatch"}
+
+    def __init__(self, nth: int) -> None:
+        self.nth = nth
+        self.writes = 0
+        self.crashed_on: str | None = None
+
+    def __call__(self, model: Any = None, **_: Any) -> None:
+        from wakeful_dev.lambdas import current_function
+
+        if model is None or model.name not in self.WRITES or current_function.get() != "schedule_runner":
+            return
+        self.writes += 1
+        if self.writes == self.nth:
+            self.crashed_on = model.name
+            raise Crash(f"injected crash before schedule_runner write #{self.nth} ({model.name})")
+
+    def __enter__(self) -> "CrashOnce":
+        for service in ("dynamodb", "sqs"):
+            aws.client(service).meta.events.register("before-call", self, unique_id=f"crash-once-{service}")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for service in ("dynamodb", "sqs"):
+            aws.client(service).meta.events.unregister("before-call", unique_id=f"crash-once-{service}")
+
+
+@pytest.mark.parametrize("nth", [1, 2, 3, 4])
+def test_a_runner_crash_between_the_claim_and_the_result_write_then_redelivery_leaves_one_result_and_one_thread(stack, api, receiver, claude: fake.FakeAnthropic, nth):
+    agent = hooked_agent(api, receiver)
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    claude.converse(answer("HEARTBEAT_OK\nThe backup did not run last night."))
+    due_at = clock.parse_iso(schedule["next_run_at"])
+
+    with CrashOnce(nth) as crash:
+        stack.tick(due_at + 1)
+        stack.drain()  # the crashed message comes back after its visibility timeout
+    stack.tick(due_at + 2)  # a racing scan finds nothing more to claim
+    stack.drain()
+
+    assert crash.crashed_on is not None, crash.writes
+    [row] = results(api, agent["id"], schedule["id"])
+    assert (row["status"], row["result_content"]) == ("success", "The backup did not run last night.")
+    assert [t["id"] for t in threads(api, agent["id"])] == [row["thread_id"]]
+    assert len(receiver.wait_for(f"result-{agent['id']}", 1)) == 1
+    assert len(deliveries_of(agent["id"])) == 1
+    assert result_row(schedule["id"], row["id"]).get("start_shard") is None  # out of the start-lease index
+
+
+def test_a_run_of_a_deleted_agent_ends_as_error_and_takes_the_schedule_with_it(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    assert api.delete(f"/agents/{agent['id']}").status_code == 204
+
+    stack.tick(clock.parse_iso(schedule["next_run_at"]) + 1)
+    stack.drain()
+
+    [row] = [r for r in ddb.query("schedule_results", KeyConditionExpression="schedule_id = :s", ExpressionAttributeValues={":s": schedule["id"]})]
+    assert row["status"] == "error" and "deleted" in row["result_content"]
+    assert ddb.get("schedules", {"agent_id": agent["id"], "schedule_id": schedule["id"]}) is None
+    assert claude.conversation_requests() == []

@@ -1,0 +1,61 @@
+"""A run's prompt and what its answer means (HEARTBEAT_OK never reaches a user)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wakeful.schedules import answers, models
+
+CHECKLIST = {"schedule_type": "heartbeat", "heartbeat_checklist": ["Check for new emails", "Check pending approvals"]}
+
+
+def test_a_heartbeat_prompt_gets_the_checklist_block():
+    prompt = answers.build_prompt({"prompt": "Check on my daily items", "config": CHECKLIST})
+    assert prompt == (
+        "Check on my daily items\n\n## Heartbeat Checklist\nCheck each item below using your tools:\n"
+        "- Check for new emails\n- Check pending approvals\n\n"
+        "If nothing needs attention, respond with exactly: HEARTBEAT_OK\n"
+        "Otherwise, report only what needs action."
+    )
+
+
+def test_a_heartbeat_without_a_checklist_and_a_scheduled_run_get_the_prompt_as_is():
+    assert answers.build_prompt({"prompt": "Hi", "config": {"schedule_type": "heartbeat"}}) == "Hi"
+    assert answers.build_prompt({"prompt": "Hi", "config": {**CHECKLIST, "schedule_type": "scheduled"}}) == "Hi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["HEARTBEAT_OK", "  HEARTBEAT_OK \n", "**HEARTBEAT_OK**", "HEARTBEAT_OK.", "**HEARTBEAT_OK.**", "`HEARTBEAT_OK`", "\n\n__HEARTBEAT_OK__.\n"],
+)
+def test_the_token_alone_however_dressed_is_heartbeat_ok(text):
+    assert answers.is_heartbeat_ok(text)
+    assert answers.classify(models.HEARTBEAT, {"status": "complete", "final_text": text}) == (models.HEARTBEAT_OK, "HEARTBEAT_OK")
+
+
+@pytest.mark.parametrize("text", ["", "All fine", "HEARTBEAT_OK but the disk is 95% full", "NOT_HEARTBEAT_OK", "heartbeat ok"])
+def test_anything_else_is_not_heartbeat_ok(text):
+    assert not answers.is_heartbeat_ok(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "report"),
+    [
+        ("HEARTBEAT_OK\n\nThe disk is 95% full.", "The disk is 95% full."),
+        ("**HEARTBEAT_OK** - except: invoice #12 is overdue", "except: invoice #12 is overdue"),
+        ("Two approvals wait. Otherwise HEARTBEAT_OK.", "Two approvals wait. Otherwise"),
+    ],
+)
+def test_a_finding_is_success_and_its_report_has_no_token(text, report):
+    status, content = answers.classify(models.HEARTBEAT, {"status": "complete", "final_text": text})
+    assert (status, content) == (models.SUCCESS, report)
+    assert "HEARTBEAT_OK" not in content
+
+
+def test_a_scheduled_run_is_success_with_its_answer_unchanged():
+    assert answers.classify(models.SCHEDULED, {"status": "complete", "final_text": "Report: all good"}) == (models.SUCCESS, "Report: all good")
+
+
+def test_a_failed_run_is_error_with_its_message():
+    outcome = {"status": "failed", "final_text": None, "error": "model overloaded"}
+    assert answers.classify(models.HEARTBEAT, outcome) == (models.ERROR, "model overloaded")
