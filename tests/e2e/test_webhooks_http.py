@@ -272,7 +272,7 @@ def test_event_types_outside_allowed_event_types_answer_403(api: Any) -> None:
         b'{"payload": [1]}',
         b'{"payload": {}, "priority": 11}',
         b'{"payload": {}, "priority": "1"}',
-        b'{"payload": {}, "event_type": "lower"}',
+        b'{"payload": {}, "event_type": "1lower"}',
         b'{"payload": {}, "unexpected": 1}',
         b'{"payload": {"v": NaN}}',
         b'{"payload": {"n": 1000000000000000000000000000000000000000000}}',

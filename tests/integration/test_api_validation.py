@@ -44,7 +44,7 @@ def _cases(agent_id, other_agent_id):
         ("GET", f"{a}/heartbeats/hb_nope", None, 404),
         ("GET", f"{a}/heartbeats?limit=101", None, 422),
         # events
-        ("POST", f"{a}/events", {"event_type": "lower", "payload": {}}, 422),
+        ("POST", f"{a}/events", {"event_type": "1lower", "payload": {}}, 422),
         ("POST", f"{a}/events", {"event_type": "OK", "payload": [1]}, 422),
         ("POST", f"{a}/events", {"event_type": "OK"}, 422),
         ("POST", f"{a}/events", {"event_type": "OK", "payload": {}, "priority": 0}, 422),

@@ -38,7 +38,7 @@ def test_optional_fields_are_kept() -> None:
         ('{"agent_id":"agt_1","event_type":"X","payload":{"v":NaN}}', "bad_json"),
         ('{"agent_id":"agt_1","event_type":"X","payload":{"v":Infinity}}', "bad_json"),
         ("[1, 2]", "invalid_shape"),
-        (message(event_type="lower_case"), "bad_event_type"),
+        (message(event_type="_lower_case"), "bad_event_type"),
         (message(event_type="X" * 101), "bad_event_type"),
         (message(event_type="OK\n"), "bad_event_type"),
         (message(event_type=5), "bad_event_type"),

@@ -8,7 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
 
-EVENT_TYPE_PATTERN = r"^[A-Z][A-Z0-9_]{0,99}$"
+#: Case-sensitive: ``cpu_high`` and ``NEW_MENTION`` are both valid, and different from
+#: ``CPU_HIGH``.
+EVENT_TYPE_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,99}$"
 MAX_EVENTS_PER_APPEND = 90  # DynamoDB transactions take 100 items; keep room for the rest
 
 
@@ -17,7 +19,7 @@ class NewEvent(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    event_type: str = Field(pattern=EVENT_TYPE_PATTERN, description="UPPER_SNAKE_CASE event type")
+    event_type: str = Field(pattern=EVENT_TYPE_PATTERN, description="A letter, then letters, digits or underscores (case-sensitive)")
     payload: dict[str, Any] = Field(description="Event-specific data (a JSON object)")
     priority: int = Field(default=5, ge=1, le=10, description="1 is the most urgent, 10 the least")
     source: str = Field(default="api", min_length=1, max_length=100)

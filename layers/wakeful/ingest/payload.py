@@ -16,7 +16,7 @@ from typing import Any
 
 from wakeful.ingest.exceptions import IngestMessageInvalidError
 
-EVENT_TYPE_RE = re.compile(r"[A-Z][A-Z0-9_]{0,99}")  # events.models.EVENT_TYPE_PATTERN, used with fullmatch
+EVENT_TYPE_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}")  # events.models.EVENT_TYPE_PATTERN, used with fullmatch
 MAX_DEPTH = 24  # DynamoDB allows 32 nested levels; the event item adds its own
 MAX_ITEM_BYTES = 350_000  # DynamoDB items hold 400 KB; leave room for the event's other attributes
 _MAX_INT_DIGITS = 38  # DynamoDB numbers have 38 digits of precision
@@ -87,7 +87,7 @@ def event_type(value: Any, where: str = "event_type") -> str:
     if not isinstance(value, str) or not EVENT_TYPE_RE.fullmatch(value):
         shown = value[:60] if isinstance(value, str) else type(value).__name__
         raise IngestMessageInvalidError(
-            f"{where} {shown!r} is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]{{0,99}}$)", code="bad_event_type"
+            f"{where} {shown!r} is not a valid event type (^[A-Za-z][A-Za-z0-9_]{{0,99}}$)", code="bad_event_type"
         )
     return value
 

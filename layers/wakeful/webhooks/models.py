@@ -78,6 +78,6 @@ class WebhookDeliveryDoc(BaseModel):
 
     model_config = ConfigDict(extra="forbid", title="WebhookDelivery")
 
-    event_type: EventType = Field(default="WEBHOOK_TRIGGER", description="UPPER_SNAKE_CASE; must be allowed by the webhook")
+    event_type: EventType = Field(default="WEBHOOK_TRIGGER", description="A letter, then letters, digits or underscores (case-sensitive); must be allowed by the webhook")
     priority: int = Field(default=5, ge=1, le=10, description="1 is the most urgent, 10 the least")
     payload: dict[str, Any] = Field(description="The event's data (a JSON object)")
