@@ -54,7 +54,7 @@ FLOW_1 = {
         },
         [
             {
-                "when": r"server_empty",
+                "when": r"woken by event server_empty",
                 "text": "Minecraft is empty now, so it's safe to resume the downloads.",
                 "tool_calls": [
                     _call("resume_downloads"),
@@ -126,7 +126,7 @@ FLOW_3 = {
         },
         [
             {
-                "when": r"player_joined",
+                "when": r"woken by event player_joined",
                 "text": "Someone joined atm-10, so it stays up.",
                 "tool_calls": [_call("complete_task", summary="Someone joined atm-10; left it running.")],
             },

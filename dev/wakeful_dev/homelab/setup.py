@@ -130,10 +130,11 @@ def install(
         "system_prompt": SYSTEM_PROMPT,
         "thread_triggers": THREAD_TRIGGERS,
         "tools": [tool.name for tool in tools.TOOLS],
-        # Threads do the work; heartbeats have nothing subscribed, so keep them rare.
         "heartbeat_interval_seconds": 24 * 3600,
         **(agent_fields or {}),
     })
+    # Threads do the work; heartbeats have nothing subscribed here, so they are paused.
+    agent = _call(http, "PATCH", f"{base}/agents/{agent['id']}", {"is_active": False})
     webhook = _call(http, "POST", f"{base}/agents/{agent['id']}/webhooks", {
         "allowed_event_types": EVENT_TYPES,
         "rate_limit_per_hour": 100_000,

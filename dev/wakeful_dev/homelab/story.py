@@ -148,7 +148,7 @@ class Story:
                 say(f"🤖 {short(content, 160)}", 4)
             for call in message.get("tool_calls") or []:
                 names[call["id"]] = call["name"]
-                say(f"→ {call['name']}({short(call.get('arguments') or {}, 120)[1:-1] if call.get('arguments') else ''})", 6)
+                say(f"→ {call['name']}({_arguments(call.get('arguments') or {})})", 6)
         elif role == "tool":
             name = message.get("tool_name") or names.get(message.get("tool_call_id", ""), "tool")
             mark = "✘" if message.get("is_error") else "←"
@@ -161,9 +161,12 @@ class Story:
     def _state(self, thread: dict[str, Any]) -> None:
         status = thread["status"]
         if status == "sleeping":
-            waits = ", ".join(_wait_text(w) for w in thread.get("wake_on_events") or []) or "nothing"
-            say(f"💤 sleeping until {thread.get('wake_at')} (fast clock), or early on: {waits}; reason: "
-                f"\"{short(thread.get('wake_reason'), 90)}\"", 4)
+            from wakeful import clock
+
+            waits = " or ".join(_wait_text(w) for w in thread.get("wake_on_events") or [])
+            minutes = (clock.parse_iso(thread["wake_at"]) - time.time()) / MINUTE if thread.get("wake_at") else 0
+            say(f"💤 sleeping: its timer rings in {minutes:.0f} min" + (f", or an event wakes it early: {waits}" if waits else "")
+                + f"; reason: \"{short(thread.get('wake_reason'), 90)}\"", 4)
         elif status == "complete":
             say(f"✅ complete: {short(thread.get('summary'), 120)} (woke {thread.get('wakes', 0)}×)", 4)
         elif status == "waiting_approval":
@@ -200,11 +203,15 @@ class Story:
         return predicate()
 
 
+def _arguments(arguments: dict[str, Any]) -> str:
+    return short(", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in arguments.items()), 140)
+
+
 def _wait_text(wait: Any) -> str:
     if isinstance(wait, str):
         return wait
     match = wait.get("match")
-    return f"{wait.get('event_type')}" + (f" {short(match, 40)}" if match else "")
+    return f"{wait.get('event_type')}" + (f" where {_arguments(match)}" if match else "")
 
 
 # -- the flows ------------------------------------------------------------------------------------
@@ -296,7 +303,8 @@ def flow_4(story: Story) -> None:
     story.expect(thread["status"] == "waiting_approval", f"approval: the thread should wait, it is {thread['status']}")
     pending = story.call("GET", f"/agents/{story.agent_id}/threads/{thread['id']}/approvals")["items"]
     for item in pending:
-        say(f"owner sees the pending approval: {item['tool']}({short(item['arguments'])[1:-1]}) → approves it with a note", 4)
+        say(f"owner: GET .../approvals shows {item['tool']}({_arguments(item['arguments'])}); "
+            "POST .../approvals/{tool_call_id} {\"decision\": \"approve\", \"note\": \"backup window, go ahead\"}", 4)
         story.call("POST", f"/agents/{story.agent_id}/threads/{thread['id']}/approvals/{item['tool_call_id']}",
                    {"decision": "approve", "note": "backup window, go ahead"})
     story.settle()
