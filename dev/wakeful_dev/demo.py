@@ -502,7 +502,7 @@ def homelab(demo: Demo) -> int:
         return 0
     for agent in demo.agents.values():
         demo.api.call("PATCH", f"/agents/{agent['id']}", {"is_active": False})
-    rule("Threads: a homelab agent that acts, sleeps and wakes")
+    rule("Threads: a homelab agent that decides when to sleep and what wakes it")
     say("(the SnipIn agents are paused now, so the fast clock below moves only the homelab's story)")
     if demo.scripted:
         say("LLM: the scripted provider replays the homelab's stories as tool-use conversations (deterministic, $0). "

@@ -21,7 +21,6 @@ words, its tool calls and their results, its sleeps, its notifications, its comp
 from __future__ import annotations
 
 import json
-import os
 import textwrap
 import time
 from dataclasses import dataclass, field
@@ -152,7 +151,7 @@ class Story:
         elif role == "tool":
             name = message.get("tool_name") or names.get(message.get("tool_call_id", ""), "tool")
             mark = "✘" if message.get("is_error") else "←"
-            say(f"{mark} {name}: {short(content, 110)}", 8)
+            say(f"{mark} {name}: {short(content, 200)}", 8)
         elif message.get("created_by") == "user":
             say(f"👤 user: \"{short(content, 140)}\"", 4)
         else:
@@ -168,7 +167,8 @@ class Story:
             say(f"💤 sleeping: its timer rings in {minutes:.0f} min" + (f", or an event wakes it early: {waits}" if waits else "")
                 + f"; reason: \"{short(thread.get('wake_reason'), 90)}\"", 4)
         elif status == "complete":
-            say(f"✅ complete: {short(thread.get('summary'), 120)} (woke {thread.get('wakes', 0)}×)", 4)
+            woke = f" (woken {thread['wakes']}×)" if thread.get("wakes") else ""
+            say(f"✅ complete: {short(thread.get('summary'), 120)}{woke}", 4)
         elif status == "waiting_approval":
             say("✋ waiting for the owner's approval", 4)
         else:
@@ -218,7 +218,6 @@ def _wait_text(wait: Any) -> str:
 def install(story: Story) -> None:
     from wakeful.llm.providers import scripted
 
-    rule("Homelab: threads that decide when to sleep and what wakes them")
     story.installed = setup.install(story.base, story.api_key, story.homelab)
     if story.scripted:
         scripted.register_script(story.agent_id, scenarios.SCRIPT)
@@ -234,9 +233,9 @@ def flow_1(story: Story) -> None:
     rule("Flow 1: a user request with a follow-up")
     thread = story.call("POST", f"/agents/{story.agent_id}/threads", {"message": scenarios.SLOW_MESSAGE})
     story.settle()
-    seen = story.notifications(0)
+    story.wait(lambda: len(story.homelab.notifications) >= 1, timeout=10)
     thread = story.tell(thread["id"], "(source user)")
-    seen = story.notifications(seen)
+    seen = story.notifications(0)
     story.expect(thread["status"] == "sleeping", f"flow 1: the thread should sleep, it is {thread['status']}")
     say("⏩ 45 minutes pass (fast clock): the last players leave Minecraft", 2)
     story.offset += 45 * MINUTE
@@ -329,7 +328,6 @@ def routes(story: Story) -> None:
 def run(stack: Any, api_key: str, scripted: bool) -> list[str]:
     """Play flows 1-3 and the approval on ``stack``; returns the problems (empty: all good)."""
     story = Story(stack=stack, api_key=api_key, scripted=scripted)
-    os.environ.setdefault("WAKEFUL_DEV_MODE", "1")
     try:
         install(story)
         for flow in (flow_1, flow_2, flow_3, flow_4):
