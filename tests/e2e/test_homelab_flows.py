@@ -188,3 +188,12 @@ def test_a_denied_stop_never_reaches_the_homelab_and_the_model_reads_the_note(st
     assert result["is_error"] is True and "people are mid-raid" in result["content"]
     assert lab.service.world.server("minecraft").running is True and lab.service.calls_to("stop_game_server") == []
     assert "Left Minecraft running" in lab.notified(1)[0]
+
+
+def test_the_model_is_offered_each_homelab_tool_with_its_input_schema_and_send_notification_once(stack, lab: Lab, claude):
+    start(lab.api, lab.agent_id, scenarios.STOP_MESSAGE)
+    stack.drain()
+    offered = {t["name"]: t for t in claude.requests[0]["tools"]}
+    assert offered["get_player_count"]["input_schema"]["required"] == ["server"]
+    assert {"list_game_servers", "stop_game_server", "schedule_wake", "complete_task", "store_context"} <= set(offered)
+    assert [t["name"] for t in claude.requests[0]["tools"]].count("send_notification") == 1
