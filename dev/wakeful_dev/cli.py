@@ -29,6 +29,8 @@ def _dev(args: argparse.Namespace) -> int:
     print(f"AWS endpoint: {stack.aws_endpoint}", flush=True)
     print(f"Ingest queue: {stack.queue_urls['ingest']}", flush=True)
     print(f"Wakeful dev server on {stack.api_url}", flush=True)
+    if args.homelab is not None:
+        _homelab(stack, args.homelab)
     done = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: done.set())
@@ -36,6 +38,16 @@ def _dev(args: argparse.Namespace) -> int:
     print("stopping", flush=True)
     stack.stop()
     return 0
+
+
+def _homelab(stack: object, port: int) -> None:
+    """Serve the simulated homelab beside the stack, its agent set up for the first dev key."""
+    from wakeful.auth import keys
+    from wakeful_dev.homelab import setup
+
+    pairs = keys.parse_dev_keys(os.environ.get("WAKEFUL_DEV_API_KEYS", ""))
+    homelab, installed, key = setup.serve_with(stack, pairs[0][1] if pairs else None, port)
+    print(f"Homelab on {homelab.url} (agent {installed.agent_id}; API key {key if not pairs else 'of ' + pairs[0][0]})", flush=True)
 
 
 def _keys_create(args: argparse.Namespace) -> int:
@@ -78,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     dev.add_argument("--host", default="127.0.0.1")
     dev.add_argument("--port", type=int, default=8080)
     dev.add_argument("--tick", type=float, default=1.0, help="seconds between heartbeat scans (default 1.0)")
+    dev.add_argument("--homelab", type=int, nargs="?", const=0, default=None, metavar="PORT",
+                     help="also serve the simulated homelab (on PORT, default any) with an agent looking after it")
     dev.set_defaults(func=_dev)
 
     keys = sub.add_parser("keys", help="manage API keys")

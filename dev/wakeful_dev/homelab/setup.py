@@ -157,3 +157,19 @@ def uninstall(installed: Installed) -> None:
     from wakeful.interceptors import registry
 
     registry.unregister(agent_id=installed.agent_id)
+
+
+def serve_with(stack: Any, api_key: str | None = None, port: int = 0) -> tuple[Homelab, Installed, str]:
+    """``wakeful dev --homelab``: a homelab service beside a running stack, with its agent
+    set up for ``api_key`` (default: a new key for owner ``homelab``). Without a model key
+    the scripted provider plays the homelab's stories. Returns the service, what was set
+    up, and the key."""
+    from wakeful.auth import keys
+    from wakeful.llm.providers import scripted
+    from wakeful_dev.homelab import scenarios
+
+    key = api_key or keys.create("homelab")
+    homelab = Homelab(port=port)
+    installed = install(stack.api_url, key, homelab)
+    scripted.register_script(installed.agent_id, scenarios.SCRIPT)
+    return homelab, installed, key
