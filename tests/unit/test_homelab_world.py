@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wakeful_dev.homelab import tools
-from wakeful_dev.homelab.world import TEMP_THRESHOLD_C, World, WorldError
+from wakeful_dev.homelab.exceptions import ToolInputError, WorldError
+from wakeful_dev.homelab.world import TEMP_THRESHOLD_C, World
 
 
 def kinds(events: list) -> list[str]:
@@ -81,7 +82,7 @@ def test_metric_values_out_of_range_are_refused_and_change_nothing() -> None:
 
 
 def test_a_tool_with_a_missing_server_argument_is_an_input_error() -> None:
-    with pytest.raises(tools.ToolInputError):
+    with pytest.raises(ToolInputError):
         tools.run(World(), "get_player_count", {})
 
 

@@ -7,5 +7,7 @@ a signed webhook. Dev-only (the demo, tests and benchmarks use it).
 - :mod:`service` — the HTTP service: tool endpoints, the control API, the team channel;
 - :mod:`guard` — the in-process interceptor on stopping a server with players on;
 - :mod:`setup` — the agent, its tools, webhook and hook, through the public API;
-- :mod:`scenarios` — deterministic decisions for runs without a model.
+- :mod:`scenarios` — the stories as scripted tool-use conversations (no model needed);
+- :mod:`story` — the homelab part of ``make demo``;
+- :mod:`exceptions` — its errors.
 """

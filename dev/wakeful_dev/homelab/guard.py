@@ -60,7 +60,7 @@ class StopGuard:
 
 def players_counter(world: Any) -> Callable[[str], int]:
     """``players_on`` for a :class:`~wakeful_dev.homelab.world.World` in this process."""
-    from wakeful_dev.homelab.world import WorldError
+    from wakeful_dev.homelab.exceptions import WorldError
 
     def players_on(server: str) -> int:
         try:

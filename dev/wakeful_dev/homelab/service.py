@@ -29,7 +29,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 from wakeful_dev.homelab import tools
-from wakeful_dev.homelab.world import Event, World, WorldError
+from wakeful_dev.homelab.exceptions import ControlError, ToolInputError, WorldError
+from wakeful_dev.homelab.world import Event, World
 
 logger = logging.getLogger(__name__)
 
@@ -37,11 +38,7 @@ TIMESTAMP_TOLERANCE_SECONDS = 300
 MAX_BODY_BYTES = 1 << 20
 
 
-class ControlError(Exception):
-    """A control request that cannot be done (answered 400)."""
-
-
-@dataclass
+@dataclass(frozen=True)
 class ToolCall:
     """One ToolRequest the homelab received (replays included)."""
 
@@ -188,7 +185,7 @@ class Homelab:
     def _run(self, name: str, arguments: Any) -> dict[str, Any]:
         try:
             output = tools.run(self.world, name, arguments)
-        except (tools.ToolInputError, WorldError) as error:
+        except (ToolInputError, WorldError) as error:
             return {"success": False, "error": str(error)}
         return {"success": True, "output": output}
 

@@ -17,6 +17,7 @@ from typing import Any
 import requests
 
 from wakeful_dev.homelab import guard, tools
+from wakeful_dev.homelab.exceptions import SetupError
 from wakeful_dev.homelab.service import Homelab
 
 SYSTEM_PROMPT = """You are the homelab agent: the nervous system of a small homelab.
@@ -55,10 +56,6 @@ THREAD_TRIGGERS = [
     {"event_type": "server_empty", "cooldown_seconds": 300},
 ]
 EVENT_TYPES = ["server_empty", "player_joined", "player_left", "temp_high", "download_complete"]
-
-
-class SetupError(Exception):
-    """The API refused part of the setup."""
 
 
 @dataclass(frozen=True)

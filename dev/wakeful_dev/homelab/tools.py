@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from wakeful_dev.homelab.world import World, WorldError
+from wakeful_dev.homelab.exceptions import ToolInputError, WorldError
+from wakeful_dev.homelab.world import World
 
 SERVER_ARG = {
     "type": "object",
@@ -22,10 +23,6 @@ SERVER_ARG = {
     "additionalProperties": False,
 }
 NO_ARGS = {"type": "object", "properties": {}, "additionalProperties": False}
-
-
-class ToolInputError(Exception):
-    """The model's arguments do not fit the tool's input schema."""
 
 
 @dataclass(frozen=True)
@@ -104,4 +101,4 @@ def run(world: World, name: str, arguments: Any) -> dict[str, Any]:
     return tool.run(world, arguments)
 
 
-__all__ = ["TOOLS", "BY_NAME", "HomelabTool", "ToolInputError", "WorldError", "run"]
+__all__ = ["TOOLS", "BY_NAME", "HomelabTool", "run"]

@@ -15,15 +15,13 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from wakeful_dev.homelab.exceptions import WorldError
+
 TEMP_THRESHOLD_C = 80.0
 LINK_MBPS = 1000.0
 #: What the download client pulls when it runs (and the link share it takes).
 DOWNLOAD_MBPS = 900.0
 BASE_NETWORK_MBPS = 50.0
-
-
-class WorldError(Exception):
-    """A request the homelab cannot do (unknown server, bad value)."""
 
 
 @dataclass
@@ -56,7 +54,7 @@ class Download:
     done_mb: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
     """An event the homelab pushes to the agent's log."""
 
