@@ -19,6 +19,13 @@ from wakeful_dev.homelab.service import Homelab
 
 pytestmark = pytest.mark.e2e
 ENDED = ("complete", "failed", "expired")
+#: The session's stack is shared: a drain also waits for other tests' leftovers (and a
+#: 15-minute jump makes their agents due), so it gets more time than the default.
+DRAIN_SECONDS = 240
+
+
+def settle(stack: Any) -> None:
+    stack.drain(timeout=DRAIN_SECONDS)
 
 
 @dataclass
@@ -68,7 +75,7 @@ def lab(stack: Any, api: Any, claude: fake.FakeAnthropic) -> Iterator[Lab]:  # n
 
 def test_flow_1_pauses_notifies_sleeps_then_server_empty_wakes_it_early_to_resume_and_complete(stack, lab: Lab, claude):
     thread_id = start(lab.api, lab.agent_id, scenarios.SLOW_MESSAGE)
-    stack.drain()
+    settle(stack)
     asleep = lab.thread(thread_id)
     assert asleep["status"] == "sleeping", asleep
     assert asleep["wake_on_events"] == [{"event_type": "server_empty", "match": {"server": "minecraft"}}]
@@ -76,7 +83,7 @@ def test_flow_1_pauses_notifies_sleeps_then_server_empty_wakes_it_early_to_resum
     assert "Paused downloads" in lab.notified(1)[0]
 
     events = lab.control("/control/servers/minecraft/players", {"players": []})
-    stack.drain()
+    settle(stack)
     done = lab.thread(thread_id)
     assert done["status"] == "complete" and done["wakes"] == 1, done
     assert lab.service.world.downloads_paused is False
@@ -90,9 +97,9 @@ def test_flow_1_pauses_notifies_sleeps_then_server_empty_wakes_it_early_to_resum
 
 def test_flow_1_the_woken_model_call_names_the_event_and_the_reason_it_slept_for(stack, lab: Lab, claude):
     thread_id = start(lab.api, lab.agent_id, scenarios.SLOW_MESSAGE)
-    stack.drain()
+    settle(stack)
     lab.control("/control/servers/minecraft/players", {"players": []})
-    stack.drain()
+    settle(stack)
     assert lab.thread(thread_id)["status"] == "complete"
     woken = next(r for r in claude.requests if "woken by event server_empty" in fake.FakeAnthropic.prompt_text(r))
     text = fake.FakeAnthropic.prompt_text(woken)
@@ -101,7 +108,7 @@ def test_flow_1_the_woken_model_call_names_the_event_and_the_reason_it_slept_for
 
 def test_flow_2_temp_high_with_no_waiting_thread_starts_one_from_the_trigger_which_its_timer_ends(stack, lab: Lab, claude):
     events = lab.control("/control/system", {"temperature_c": 85.0, "cpu_percent": 95.0, "transcodes": 3})
-    stack.drain()
+    settle(stack)
     started = lab.only_thread()
     assert (started["source"], started["source_id"], started["status"]) == ("webhook", "temp_high", "sleeping")
     route = next(r for r in routes(lab.api, lab.agent_id) if r["seq"] == events[0]["seq"])
@@ -110,7 +117,7 @@ def test_flow_2_temp_high_with_no_waiting_thread_starts_one_from_the_trigger_whi
 
     lab.service.world.set_system(temperature_c=72.0, transcodes=0)  # cools without an event
     stack.tick(later(11 * 60))
-    stack.drain()
+    settle(stack)
     done = lab.thread(started["id"])
     assert (done["status"], done["summary"]) == ("complete", "Temp normalized")
     calls = tool_calls(history(lab.api, lab.agent_id, started["id"]))
@@ -119,9 +126,9 @@ def test_flow_2_temp_high_with_no_waiting_thread_starts_one_from_the_trigger_whi
 
 def test_flow_2_temp_high_repeated_within_the_cooldown_goes_to_the_same_thread(stack, lab: Lab, claude):
     lab.control("/control/system", {"temperature_c": 85.0, "cpu_percent": 95.0, "transcodes": 3})
-    stack.drain()
+    settle(stack)
     again = lab.control("/control/tick", {})  # a collector polling while it stays hot
-    stack.drain()
+    settle(stack)
     first = lab.only_thread()
     route = next(r for r in routes(lab.api, lab.agent_id) if r["seq"] == again[0]["seq"])
     assert (route["decision"], route["thread_ids"]) == ("woke", [first["id"]])
@@ -129,7 +136,7 @@ def test_flow_2_temp_high_repeated_within_the_cooldown_goes_to_the_same_thread(s
 
 def test_flow_3_server_empty_starts_a_thread_whose_timer_wakes_it_to_stop_the_idle_server(stack, lab: Lab, claude):
     events = lab.control("/control/servers/atm-10/players", {"players": []})
-    stack.drain()
+    settle(stack)
     decisions = {r["event_type"]: r["decision"] for r in routes(lab.api, lab.agent_id) if r["seq"] in {e["seq"] for e in events}}
     assert decisions == {"player_left": "ignored", "server_empty": "started"}
     asleep = lab.only_thread()
@@ -137,7 +144,7 @@ def test_flow_3_server_empty_starts_a_thread_whose_timer_wakes_it_to_stop_the_id
     assert asleep["context"] == {"auto_stop": {"server": "atm-10", "emptyReason": "auto-stop"}}
 
     stack.tick(later(15 * 60 + 5))  # nobody joins
-    stack.drain()
+    settle(stack)
     done = lab.thread(asleep["id"])
     assert done["status"] == "complete" and done["wakes"] == 1, done
     assert lab.service.world.server("atm-10").running is False
@@ -152,9 +159,9 @@ def test_flow_3_server_empty_starts_a_thread_whose_timer_wakes_it_to_stop_the_id
 
 def test_flow_3_a_player_joining_first_wakes_it_and_the_server_stays_up(stack, lab: Lab, claude):
     lab.control("/control/servers/atm-10/players", {"players": []})
-    stack.drain()
+    settle(stack)
     lab.control("/control/servers/atm-10/players", {"players": ["jo"]})
-    stack.drain()
+    settle(stack)
     done = lab.only_thread()
     assert (done["status"], done["summary"]) == ("complete", "Someone joined atm-10; left it running.")
     assert lab.service.world.server("atm-10").running is True and lab.service.calls_to("stop_game_server") == []
@@ -162,7 +169,7 @@ def test_flow_3_a_player_joining_first_wakes_it_and_the_server_stays_up(stack, l
 
 def test_stopping_a_server_with_players_on_waits_for_approval_and_runs_once_approved(stack, lab: Lab, claude):
     thread_id = start(lab.api, lab.agent_id, scenarios.STOP_MESSAGE)
-    stack.drain()
+    settle(stack)
     assert lab.thread(thread_id)["status"] == "waiting_approval"
     pending = lab.api.get(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals").json()["items"]
     assert [(p["tool"], p["arguments"]) for p in pending] == [("stop_game_server", {"server": "minecraft"})]
@@ -170,7 +177,7 @@ def test_stopping_a_server_with_players_on_waits_for_approval_and_runs_once_appr
 
     answer = lab.api.post(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals/{pending[0]['tool_call_id']}", json={"decision": "approve"})
     assert answer.status_code == 200, answer.text
-    stack.drain()
+    settle(stack)
     assert lab.thread(thread_id)["status"] == "complete"
     assert lab.service.world.server("minecraft").running is False
     assert len(lab.service.calls_to("stop_game_server")) == 1
@@ -178,11 +185,11 @@ def test_stopping_a_server_with_players_on_waits_for_approval_and_runs_once_appr
 
 def test_a_denied_stop_never_reaches_the_homelab_and_the_model_reads_the_note(stack, lab: Lab, claude):
     thread_id = start(lab.api, lab.agent_id, scenarios.STOP_MESSAGE)
-    stack.drain()
+    settle(stack)
     pending = lab.api.get(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals").json()["items"]
     lab.api.post(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals/{pending[0]['tool_call_id']}",
                  json={"decision": "deny", "note": "people are mid-raid"})
-    stack.drain()
+    settle(stack)
     assert lab.thread(thread_id)["status"] == "complete"
     result = next(m for m in history(lab.api, lab.agent_id, thread_id) if m.get("tool_name") == "stop_game_server")
     assert result["is_error"] is True and "people are mid-raid" in result["content"]
@@ -192,7 +199,7 @@ def test_a_denied_stop_never_reaches_the_homelab_and_the_model_reads_the_note(st
 
 def test_the_model_is_offered_each_homelab_tool_with_its_input_schema_and_send_notification_once(stack, lab: Lab, claude):
     start(lab.api, lab.agent_id, scenarios.STOP_MESSAGE)
-    stack.drain()
+    settle(stack)
     offered = {t["name"]: t for t in claude.requests[0]["tools"]}
     assert offered["get_player_count"]["input_schema"]["required"] == ["server"]
     assert {"list_game_servers", "stop_game_server", "schedule_wake", "complete_task", "store_context"} <= set(offered)

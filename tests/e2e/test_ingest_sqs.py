@@ -85,7 +85,7 @@ def test_a_hundred_messages_with_duplicates_and_invalid_ones(stack: Any, api: An
         ],
         "bad_event_type": [
             json.dumps({"agent_id": agents[0]["id"], "event_type": t, "payload": {"marker": run}})
-            for t in ("lower", "1ABC", "", "A-B")
+            for t in ("_lower", "1ABC", "", "A-B")
         ],
         "invalid_shape": [
             json.dumps({"agent_id": agents[1]["id"], "event_type": "X", "payload": [run]}),

@@ -85,7 +85,7 @@ def test_validation_errors_answer_in_the_contract_shape(api: Any) -> None:
     assert error["code"] == "validation_error" and "alias" in error["message"] and error["details"]
     agent = api.create_agent()
     assert api.patch(f"/agents/{agent['id']}", json={"is_active": False}).status_code == 200  # no heartbeats for others' scans
-    for bad in ({"rate_limit_per_hour": 0}, {"allowed_event_types": ["lower"]}, {"unknown": 1}):
+    for bad in ({"rate_limit_per_hour": 0}, {"allowed_event_types": ["1lower"]}, {"unknown": 1}):
         response = api.post(f"/agents/{agent['id']}/webhooks", json=bad)
         assert response.status_code == 422, response.text
         assert set(response.json()) == {"error"} and response.json()["error"]["code"] == "validation_error"
