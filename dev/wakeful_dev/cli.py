@@ -50,6 +50,8 @@ def _dev(args: argparse.Namespace) -> int:
     print("State: in memory only; everything is gone when this process stops", flush=True)
     print(f"Docs: {stack.api_url}/docs", flush=True)
     print(f"Wakeful dev server on {stack.api_url}", flush=True)
+    if args.homelab is not None:
+        _homelab(stack, args.homelab)
     done = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: done.set())
@@ -57,6 +59,16 @@ def _dev(args: argparse.Namespace) -> int:
     print("stopping", flush=True)
     stack.stop()
     return 0
+
+
+def _homelab(stack: object, port: int) -> None:
+    """Serve the simulated homelab beside the stack, its agent set up for the first dev key."""
+    from wakeful.auth import keys
+    from wakeful_dev.homelab import setup
+
+    pairs = keys.parse_dev_keys(os.environ.get("WAKEFUL_DEV_API_KEYS", ""))
+    homelab, installed, key = setup.serve_with(stack, pairs[0][1] if pairs else None, port)
+    print(f"Homelab on {homelab.url} (agent {installed.agent_id}; API key {key if not pairs else 'of ' + pairs[0][0]})", flush=True)
 
 
 def _keys_target(args: argparse.Namespace) -> None:
@@ -158,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         help="info: one line per heartbeat, action, hook delivery and webhook request; debug: also the functions' JSON logs; warning: problems only",
     )  # fmt: skip
     dev.add_argument("--metrics", action="store_true", help="also print the functions' metric (EMF) lines")
+    dev.add_argument("--homelab", type=int, nargs="?", const=0, default=None, metavar="PORT",
+                     help="also serve the simulated homelab (on PORT, default any) with an agent looking after it")
     dev.set_defaults(func=_dev)
 
     keys = sub.add_parser("keys", help="manage API keys", formatter_class=fmt)

@@ -189,6 +189,7 @@ class Demo:
         self.cascade_seen = False
         self.clock_offset = 0.0
         self.scripted = True
+        self.key = ""
         #: one row per agent heartbeat printed: tokens by kind, calls, cost (the benchmark reads these)
         self.records: list[dict[str, Any]] = []
 
@@ -197,7 +198,7 @@ class Demo:
         from wakeful.llm.settings import get_settings, reset
         from wakeful_dev.runtime import DevStack
 
-        key = "wk_demo_" + secrets.token_hex(12)
+        key = self.key = "wk_demo_" + secrets.token_hex(12)
         os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
         logging.getLogger().setLevel(logging.ERROR)
         reset()
@@ -488,12 +489,44 @@ def run(demo: Demo, max_heartbeats: int = 3) -> int:
     return demo.finish()
 
 
+def homelab(demo: Demo) -> int:
+    """Threads on the simulated homelab (flows 1-3 and an approval), on the same stack
+    after the SnipIn story; returns the exit code."""
+    import importlib.util
+
+    from wakeful_dev.homelab import story
+
+    assert demo.api is not None
+    if importlib.util.find_spec("wakeful.threads") is None:
+        say("(threads are not installed in this build; the homelab story is skipped)")
+        return 0
+    for agent in demo.agents.values():
+        demo.api.call("PATCH", f"/agents/{agent['id']}", {"is_active": False})
+    rule("Threads: a homelab agent that decides when to sleep and what wakes it")
+    say("(the SnipIn agents are paused now, so the fast clock below moves only the homelab's story)")
+    if demo.scripted:
+        say("LLM: the scripted provider replays the homelab's stories as tool-use conversations (deterministic, $0). "
+            "Set ANTHROPIC_API_KEY to let Claude drive the threads.")
+    else:
+        say("LLM: Claude drives the threads; its decisions may differ from run to run.")
+    problems = story.run(demo.stack, demo.key, demo.scripted)
+    print()
+    if problems:
+        say("Homelab checks FAILED: " + "; ".join(problems))
+        return 1
+    say("Homelab checks passed: flow 1 woke early on server_empty and resumed the downloads, flow 2 started from "
+        "a trigger and ended quietly on its timer, flow 3 stopped the idle server on its timer, and the guarded "
+        "stop waited for the owner's approval.")
+    return 0
+
+
 def main() -> int:
     """Run the demo; returns the exit code."""
     demo = Demo()
     started = time.monotonic()
     try:
         code = run(demo)
+        code = homelab(demo) or code
         say(f"(demo ran in {time.monotonic() - started:.1f} s)")
         return code
     finally:
