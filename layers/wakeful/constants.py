@@ -34,6 +34,9 @@ TABLE_ENV = {
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
     "llm": "WAKEFUL_TABLE_LLM",
+    # -- live stream --
+    "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
+    "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -74,6 +77,11 @@ ENV_LLM_DAILY_TOKEN_BUDGET = "WAKEFUL_LLM_DAILY_TOKEN_BUDGET"
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"
 ENV_HOOK_DISABLE_AFTER = "WAKEFUL_HOOK_DISABLE_AFTER_SECONDS"
+# Live stream: retention of stored stream events, how often buffered deltas
+# are written, and the WebSocket API's management endpoint (the fan-out posts there).
+ENV_STREAM_RETENTION_DAYS = "WAKEFUL_STREAM_RETENTION_DAYS"
+ENV_STREAM_FLUSH_SECONDS = "WAKEFUL_STREAM_FLUSH_SECONDS"
+ENV_STREAM_WS_ENDPOINT = "WAKEFUL_STREAM_WS_ENDPOINT"
 
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (
@@ -86,8 +94,12 @@ FUNCTIONS = (
     # -- webhooks functions (issue 4) --
     "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
     "ingest",  # SQS ingest queue -> event log
+    # -- live stream functions --
+    "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe
+    "stream_fanout",  # stream table (DynamoDB Streams) -> WebSocket connections
 )
 
 # CloudFormation stack outputs.
 OUTPUT_API_URL = "ApiUrl"
 OUTPUT_INGEST_QUEUE_URL = "IngestQueueUrl"
+OUTPUT_STREAM_WEBSOCKET_URL = "StreamWebSocketUrl"
