@@ -64,13 +64,15 @@ class Emitter:
         if delta:
             self._emit(models.REASONING, content=delta)
 
-    def tool_call(self, tool_call_id: str, name: str, arguments: dict[str, Any]) -> None:
+    def tool_call(self, tool_call_id: str, name: str, arguments: dict[str, Any], **metadata: Any) -> None:
         """The agent calls a tool (type ``tool_call``)."""
-        self._emit(models.TOOL_CALL, tool_name=name, tool_call_id=tool_call_id, tool_args=arguments or {})
+        self._emit(models.TOOL_CALL, extra=metadata, tool_name=name, tool_call_id=tool_call_id, tool_args=arguments or {})
 
-    def tool_result(self, tool_call_id: str, name: str, result: Any, *, is_error: bool = False) -> None:
+    def tool_result(self, tool_call_id: str, name: str, result: Any, *, is_error: bool = False, **metadata: Any) -> None:
         """A tool answered (type ``tool_result``)."""
-        self._emit(models.TOOL_RESULT, tool_name=name, tool_call_id=tool_call_id, tool_result=result, is_error=is_error)
+        self._emit(
+            models.TOOL_RESULT, extra=metadata, tool_name=name, tool_call_id=tool_call_id, tool_result=result, is_error=is_error
+        )
 
     def completed(self, **metadata: Any) -> None:
         """The run ended normally (type ``completed``)."""
