@@ -82,6 +82,9 @@ def specs() -> dict[str, FunctionSpec]:
             writes=_all_tables_except("api_keys"),
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
+            # threads: a started or woken thread's first step; an append to a log that
+            # threads route (POST .../events) tells the router.
+            sends=("thread", "route"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -90,9 +93,10 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat scan: claim due heartbeats, re-queue expired leases",
             memory_mb=512,
             timeout_seconds=50,  # finishes before the next one-minute tick
-            writes=("heartbeats", "agents", *_HOOK_FIRING_WRITES),
+            # threads: timer wakes, expiries and stalled steps from the thread-due index.
+            writes=("heartbeats", "agents", "threads", "thread_messages", *_HOOK_FIRING_WRITES),
             reads=_HOOK_FIRING_READS,
-            sends=("heartbeat",),
+            sends=("heartbeat", "thread"),
             starts_hooks=True,
         ),
         "orchestrator": FunctionSpec(
@@ -101,7 +105,7 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_FIRING_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
-            sends=("action",),
+            sends=("action", "route"),  # route: its HEARTBEAT event, for agents with threads
             starts_hooks=True,
         ),
         # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with
@@ -122,7 +126,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "stream_events", *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS),
-            sends=("heartbeat",),
+            sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
             kms=("decrypt",),
             starts_hooks=True,
             invokes_tools=True,
@@ -150,6 +154,7 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=15,
             reads=("webhooks",),
             writes=("agents", "events", "idempotency", "webhook_requests"),
+            sends=("route",),  # for agents with threads
             kms=("decrypt",),
         ),
         "ingest": FunctionSpec(
@@ -157,7 +162,41 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=256,
             timeout_seconds=30,
             writes=("agents", "events", "idempotency"),
-            sends=("ingest_dlq",),  # invalid messages go to the DLQ with a reason, not retried
+            sends=("ingest_dlq", "route"),  # invalid messages go to the DLQ with a reason, not retried
+        ),
+        # -- threads functions (issue 11) --
+        # One step of a thread run: the model call (streamed), tool calls (users' HTTP and
+        # Lambda tools as actions, meta tools), interception, the next step; appends tools'
+        # new events; at a run's end asks the router to re-check the thread's new wait.
+        "thread_runner": FunctionSpec(
+            description="Thread runner: one step of a thread run (model turn or tool calls)",
+            memory_mb=512,
+            # A model turn may take 30 s x 3 attempts; a step runs several tool calls.
+            timeout_seconds=300,
+            # stream_events: the run's StreamEvents (wakeful.stream.emitter).
+            writes=(
+                "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
+                "stream_events", *_HOOK_FIRING_WRITES,
+            ),  # fmt: skip
+            reads=("tools", *_HOOK_FIRING_READS),
+            sends=("thread", "route"),
+            kms=("decrypt",),
+            starts_hooks=True,
+            invokes_tools=True,
+            llm=True,
+            # One step per invocation: a step holds its thread until it is done.
+            sqs_batch_size=1,
+        ),
+        # Routes an agent's new events: wakes waiting threads, starts triggered ones,
+        # records each decision.
+        "thread_router": FunctionSpec(
+            description="Thread router: route each appended event to waiting or triggered threads",
+            memory_mb=256,
+            timeout_seconds=60,
+            writes=("thread_routes", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
+            reads=("events", *_HOOK_FIRING_READS),
+            sends=("thread",),
+            starts_hooks=True,
         ),
         # The stream WebSocket API: $connect checks the API key and records the
         # connection; subscribe checks the agent's owner, records the subscription and

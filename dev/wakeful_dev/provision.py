@@ -61,7 +61,7 @@ def create_queues(prefix: str, visibility_timeout: int) -> dict[str, str]:
     Returns logical name -> URL (including ``ingest_dlq``)."""
     sqs = aws.client("sqs")
     urls: dict[str, str] = {}
-    for logical in ("heartbeat", "action", "ingest"):
+    for logical in constants.QUEUE_FUNCTIONS:
         fifo = logical in constants.FIFO_QUEUES
         suffix = ".fifo" if fifo else ""
         fifo_attrs = {"FifoQueue": "true"} if fifo else {}

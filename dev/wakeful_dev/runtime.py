@@ -127,10 +127,9 @@ class DevStack:
         provision.create_tables(get_settings().tables)
         urls = provision.create_queues("wakeful", self.visibility_timeout)
         self.queue_urls = urls
-        os.environ["WAKEFUL_QUEUE_HEARTBEAT_URL"] = urls["heartbeat"]
-        os.environ["WAKEFUL_QUEUE_ACTION_URL"] = urls["action"]
-        os.environ["WAKEFUL_QUEUE_INGEST_URL"] = urls["ingest"]
-        os.environ["WAKEFUL_QUEUE_INGEST_DLQ_URL"] = urls["ingest_dlq"]
+        for logical, variable in constants.QUEUE_ENV.items():
+            if logical in urls:
+                os.environ[variable] = urls[logical]
         os.environ["WAKEFUL_KMS_KEY_ID"] = provision.create_kms_key()
         if self.port is not None:
             self.gateway = Gateway(self.host, self.port, HTTP_ROUTES, "api", self.invoke)

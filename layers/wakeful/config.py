@@ -28,6 +28,9 @@ class Settings(BaseModel, frozen=True):
     hook_disable_after_seconds: int = Field(default=5 * 24 * 3600, ge=0)
     webhook_base_url: str = ""
     kms_key_id: str = ""
+    thread_lease_seconds: int = Field(default=300, ge=1)
+    thread_max_attempts: int = Field(default=3, ge=1)
+    thread_max_running_per_agent: int = Field(default=4, ge=1)
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
@@ -64,6 +67,9 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "max_cascade_rounds": constants.ENV_MAX_ROUNDS,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
         "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
+        "thread_lease_seconds": constants.ENV_THREAD_LEASE,
+        "thread_max_attempts": constants.ENV_THREAD_MAX_ATTEMPTS,
+        "thread_max_running_per_agent": constants.ENV_THREAD_MAX_RUNNING,
     }
     for field_name, var in optional.items():
         if env.get(var):

@@ -34,6 +34,10 @@ TABLE_ENV = {
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
     "llm": "WAKEFUL_TABLE_LLM",
+    # -- threads tables (issue 11) --
+    "threads": "WAKEFUL_TABLE_THREADS",
+    "thread_messages": "WAKEFUL_TABLE_THREAD_MESSAGES",
+    "thread_routes": "WAKEFUL_TABLE_THREAD_ROUTES",
     # -- live stream --
     "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
     "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
@@ -45,17 +49,29 @@ QUEUE_ENV = {
     "action": "WAKEFUL_QUEUE_ACTION_URL",
     "ingest": "WAKEFUL_QUEUE_INGEST_URL",
     "ingest_dlq": "WAKEFUL_QUEUE_INGEST_DLQ_URL",
+    # -- threads queues (issue 11) --
+    "thread": "WAKEFUL_QUEUE_THREAD_URL",
+    "route": "WAKEFUL_QUEUE_ROUTE_URL",
 }
 
 # Queue settings shared by the CDK stack and the local runtime.
 # The action queue is FIFO (one message group per agent) so that a heartbeat's
 # actions run in the order the orchestrator dispatched them (execution_order).
-FIFO_QUEUES = {"action"}
+# The thread queue is FIFO with one group per thread (one step of a thread at a time);
+# the route queue is FIFO with one group per agent (the router reads a log in order).
+FIFO_QUEUES = {"action", "thread", "route"}
 QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
 
 #: Work queue -> the function its event source mapping invokes (the CDK stack wires
 #: these; ``wakeful dev`` polls the same map).
-QUEUE_FUNCTIONS = {"heartbeat": "orchestrator", "action": "tool_runner", "ingest": "ingest"}
+QUEUE_FUNCTIONS = {
+    "heartbeat": "orchestrator",
+    "action": "tool_runner",
+    "ingest": "ingest",
+    # -- threads (issue 11) --
+    "thread": "thread_runner",
+    "route": "thread_router",
+}
 
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
 ENV_DEV_API_KEYS = "WAKEFUL_DEV_API_KEYS"
@@ -77,6 +93,11 @@ ENV_LLM_DAILY_TOKEN_BUDGET = "WAKEFUL_LLM_DAILY_TOKEN_BUDGET"
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"
 ENV_HOOK_DISABLE_AFTER = "WAKEFUL_HOOK_DISABLE_AFTER_SECONDS"
+# Threads (issue 11): how long a run step may hold a thread before the scan re-sends it,
+# how many times before the thread fails, and how many threads of one agent may run at once.
+ENV_THREAD_LEASE = "WAKEFUL_THREAD_LEASE_SECONDS"
+ENV_THREAD_MAX_ATTEMPTS = "WAKEFUL_THREAD_MAX_ATTEMPTS"
+ENV_THREAD_MAX_RUNNING = "WAKEFUL_THREAD_MAX_RUNNING_PER_AGENT"
 # Live stream: retention of stored stream events, how often buffered deltas
 # are written, and the WebSocket API's management endpoint (the fan-out posts there).
 ENV_STREAM_RETENTION_DAYS = "WAKEFUL_STREAM_RETENTION_DAYS"
@@ -94,6 +115,9 @@ FUNCTIONS = (
     # -- webhooks functions (issue 4) --
     "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
     "ingest",  # SQS ingest queue -> event log
+    # -- threads functions (issue 11) --
+    "thread_runner",  # SQS FIFO thread queue -> one step of a thread run
+    "thread_router",  # SQS FIFO route queue -> wake / start threads for new events
     # -- live stream functions --
     "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe
     "stream_fanout",  # stream table (DynamoDB Streams) -> WebSocket connections

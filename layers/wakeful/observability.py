@@ -36,6 +36,16 @@ LLM_OUTPUT_TOKENS = "LlmOutputTokens"
 LLM_CACHE_READ_TOKENS = "LlmCacheReadTokens"
 LLM_COST_MICRO_USD = "LlmCostMicroUsd"
 LLM_BUDGET_EXCEEDED = "LlmBudgetExceeded"
+# -- threads metrics (issue 11) --
+THREADS_STARTED = "ThreadsStarted"
+THREADS_WOKEN = "ThreadsWoken"
+THREADS_SLEPT = "ThreadsSlept"
+THREADS_COMPLETED = "ThreadsCompleted"
+THREADS_FAILED = "ThreadsFailed"
+THREADS_EXPIRED = "ThreadsExpired"
+THREAD_STEPS = "ThreadSteps"
+THREAD_STEPS_RESENT = "ThreadStepsResent"
+THREAD_EVENTS_ROUTED = "ThreadEventsRouted"
 
 #: Every metric the code emits (name -> unit).
 METRICS = {
@@ -66,6 +76,16 @@ METRICS = {
     LLM_CACHE_READ_TOKENS: "Count",
     LLM_COST_MICRO_USD: "Count",
     LLM_BUDGET_EXCEEDED: "Count",
+    # -- threads metrics (issue 11) --
+    THREADS_STARTED: "Count",
+    THREADS_WOKEN: "Count",
+    THREADS_SLEPT: "Count",
+    THREADS_COMPLETED: "Count",
+    THREADS_FAILED: "Count",
+    THREADS_EXPIRED: "Count",
+    THREAD_STEPS: "Count",
+    THREAD_STEPS_RESENT: "Count",
+    THREAD_EVENTS_ROUTED: "Count",
 }
 
 

@@ -49,3 +49,51 @@ def send_actions(agent_id: str, action_ids: list[str], dispatch: str) -> int:
     if entries:
         _send("action", entries)
     return len(entries)
+
+
+def _dedup(text: str) -> str:
+    """A FIFO deduplication id (at most 128 characters) for ``text``."""
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def send_thread_step(agent_id: str, thread_id: str, step_key: str) -> None:
+    """Queue one step of a thread run (one message group per thread: one step at a
+    time). Sending the same step again within 5 minutes is deduplicated by SQS."""
+    body = {"agent_id": agent_id, "thread_id": thread_id, "step_key": step_key}
+    _send(
+        "thread",
+        [
+            {
+                "Id": "0",
+                "MessageBody": json.dumps(body, separators=(",", ":")),
+                "MessageGroupId": thread_id,
+                "MessageDeduplicationId": _dedup(f"{thread_id}:{step_key}"),
+            }
+        ],
+    )
+
+
+def send_route(agent_id: str, reason: str, *, thread_id: str | None = None) -> bool:
+    """Ask the router to route the agent's log up to now (one group per agent).
+    ``reason`` (e.g. ``seq:42``) deduplicates repeats; ``thread_id`` asks it to match
+    that thread's new waits against events it already routed. False when the route
+    queue is not configured (nothing to route to)."""
+    if not get_settings().queue("route"):
+        return False
+    body: dict[str, Any] = {"agent_id": agent_id}
+    if thread_id:
+        body["thread_id"] = thread_id
+    _send(
+        "route",
+        [
+            {
+                "Id": "0",
+                "MessageBody": json.dumps(body, separators=(",", ":")),
+                "MessageGroupId": agent_id,
+                "MessageDeduplicationId": _dedup(f"{agent_id}:{reason}"),
+            }
+        ],
+    )
+    return True

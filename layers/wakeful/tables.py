@@ -146,6 +146,25 @@ TABLES: dict[str, TableSpec] = {
         TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
         # Per-agent LLM state: "settings", "usage#<YYYY-MM-DD>", "answer#<action>#<step>"
         TableSpec("llm", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
+        # -- threads tables (issue 11) --
+        TableSpec(
+            "threads",
+            Attr("agent_id"),
+            Attr("thread_id"),  # "thr_<ulid>": time-ordered, so Query backwards is newest first
+            indexes=(
+                # Sparse: sleeping threads (timer or expiry), waiting_approval threads
+                # (expiry) and running threads (their step lease); the scan's due work.
+                Index("thread-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True, include=("due_kind",)),
+                # Sparse: sleeping threads that wait for events (the router's candidates).
+                Index("waiting", Attr("waits_agent"), Attr("thread_id"), keys_only=True, include=("wake_on_events", "wait_after_seq", "wait_id")),
+                # GET /agents/{id}/threads?status=: "<agent_id>#<status>", newest first.
+                Index("by-status", Attr("agent_status"), Attr("created_at", N)),
+            ),
+        ),
+        TableSpec("thread_messages", Attr("thread_id"), Attr("seq", N)),
+        # Per agent: "seq#<012d>" route decisions, "cursor" the router's position,
+        # "trigger#<n>" the thread a thread trigger last started (cooldown).
+        TableSpec("thread_routes", Attr("agent_id"), Attr("route_key")),
         # -- live stream --
         # stream_key "<agent_id>#<thread_id>": id 0 is the thread's stream head, id N a
         # chunk of events N..last_id (one item per flush, not per delta); stream_key

@@ -6,6 +6,14 @@ records each request and answers the next reply scripted for the forced tool
 ``auto=True`` and nothing scripted, the scripted provider's deterministic answer to the
 forced tool (read back from the request's ``<input>`` and ``<agent_profile>``).
 
+Streamed requests (``"stream": true``, what ``client.messages.stream`` sends) are answered
+with Server-Sent Events as the real API sends them (``message_start``,
+``content_block_start``/``_delta``/``_stop`` with ``text_delta``, ``thinking_delta`` and
+``input_json_delta``, ``message_delta``, ``message_stop``). Requests that force no tool
+(a thread's tool-use conversation) are answered from the conversation script set with
+:meth:`converse` (the format of :mod:`wakeful.llm.script`), after any reply queued with
+:meth:`push`.
+
 Usage is estimated from the request (about four characters a token) and the prompt cache
 is simulated the way the API documents it: each ``cache_control`` breakpoint (tools,
 then system, then messages) ends a prefix; the longest prefix seen before (same model,
@@ -82,6 +90,7 @@ class FakeAnthropic:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.usages: list[dict[str, int]] = []
+        self.conversation_script: Any = None
         self._cache: dict[str, float] = {}
         self._lock = threading.Lock()
         server = self
@@ -97,9 +106,12 @@ class FakeAnthropic:
                 status, body, headers, delay = server._answer(self.path, dict(self.headers.items()), raw)
                 if delay:
                     time.sleep(delay)
+                streamed = status == 200 and _wants_stream(raw)
+                if streamed:
+                    body = _sse(json.loads(body))
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", "text/event-stream" if streamed else "application/json")
                     self.send_header("Content-Length", str(len(body)))
                     self.send_header("request-id", f"req_fake_{len(server.requests)}")
                     for key, value in headers.items():
@@ -131,6 +143,16 @@ class FakeAnthropic:
         with self._lock:
             self.by_tool.setdefault(tool, deque()).extend(replies)
 
+    def converse(self, script: Any) -> None:
+        """Answer tool-use conversation requests (no forced tool) from ``script`` (the
+        format of :mod:`wakeful.llm.script`)."""
+        with self._lock:
+            self.conversation_script = script
+
+    def conversation_requests(self) -> list[dict[str, Any]]:
+        """The requests of tool-use conversations (those forcing no tool)."""
+        return [r for r in self.requests if not self.forced_tool(r)]
+
     def requests_for(self, tool: str) -> list[dict[str, Any]]:
         """The requests that forced ``tool``."""
         return [r for r in self.requests if self.forced_tool(r) == tool]
@@ -143,6 +165,7 @@ class FakeAnthropic:
             self.requests.clear()
             self.headers.clear()
             self.usages.clear()
+            self.conversation_script = None
             self._cache.clear()
 
     def close(self) -> None:
@@ -218,6 +241,10 @@ class FakeAnthropic:
         from wakeful.snipin import scripted  # noqa: F401 - registers the SnipIn answers
 
         name = self.forced_tool(body)
+        if not name:
+            from wakeful.llm import script
+
+            return Reply(content=script.reply(self.conversation_script, body.get("messages") or []))
         return tool_use(respond(name, self.input_data(body), self.agent_profile(body)), name)
 
     def _usage(self, body: dict[str, Any], content: list[dict[str, Any]]) -> dict[str, int]:
@@ -256,7 +283,10 @@ class FakeAnthropic:
                 elif length <= read:
                     self._cache[key] = now + CACHE_TTL_SECONDS  # a hit refreshes the entry
         creation = max(0, written - read)
-        output = sum(_tokens(json.dumps(b.get("input")) if b.get("type") == "tool_use" else b.get("text", "")) for b in content)
+        output = sum(
+            _tokens(json.dumps(b.get("input")) if b.get("type") == "tool_use" else b.get("text", "") or b.get("thinking", ""))
+            for b in content
+        )
         usage = {
             "input_tokens": total - read - creation,
             "output_tokens": max(1, output),
@@ -266,3 +296,46 @@ class FakeAnthropic:
         with self._lock:
             self.usages.append(usage)
         return usage
+
+
+def _wants_stream(raw: bytes) -> bool:
+    try:
+        return bool(json.loads(raw).get("stream"))
+    except (ValueError, AttributeError):
+        return False
+
+
+def _event(name: str, data: dict[str, Any]) -> bytes:
+    return f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n".encode()
+
+
+def _chunks(text_: str, size: int = 12) -> list[str]:
+    return [text_[i : i + size] for i in range(0, len(text_), size)] or [""]
+
+
+def _sse(message: dict[str, Any]) -> bytes:
+    """A Messages API answer as the Server-Sent Events of a streamed response."""
+    usage = message["usage"]
+    start = {**message, "content": [], "stop_reason": None, "usage": {**usage, "output_tokens": 1}}
+    out = [_event("message_start", {"message": start})]
+    for index, block in enumerate(message["content"]):
+        kind = block.get("type")
+        if kind == "text":
+            out.append(_event("content_block_start", {"index": index, "content_block": {"type": "text", "text": ""}}))
+            for piece in _chunks(block.get("text", "")):
+                out.append(_event("content_block_delta", {"index": index, "delta": {"type": "text_delta", "text": piece}}))
+        elif kind == "thinking":
+            out.append(_event("content_block_start", {"index": index, "content_block": {"type": "thinking", "thinking": "", "signature": ""}}))
+            for piece in _chunks(block.get("thinking", "")):
+                out.append(_event("content_block_delta", {"index": index, "delta": {"type": "thinking_delta", "thinking": piece}}))
+            out.append(_event("content_block_delta", {"index": index, "delta": {"type": "signature_delta", "signature": block.get("signature", "fake")}}))
+        elif kind == "tool_use":
+            out.append(_event("content_block_start", {"index": index, "content_block": {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}}))
+            for piece in _chunks(json.dumps(block.get("input")), 20):
+                out.append(_event("content_block_delta", {"index": index, "delta": {"type": "input_json_delta", "partial_json": piece}}))
+        else:
+            out.append(_event("content_block_start", {"index": index, "content_block": block}))
+        out.append(_event("content_block_stop", {"index": index}))
+    out.append(_event("message_delta", {"delta": {"stop_reason": message["stop_reason"], "stop_sequence": None}, "usage": {"output_tokens": usage["output_tokens"]}}))
+    out.append(_event("message_stop", {}))
+    return b"".join(out)

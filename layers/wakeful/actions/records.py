@@ -31,6 +31,7 @@ def public(item: dict[str, Any]) -> dict[str, Any]:
         "id": item["action_id"],
         "agent_id": item["agent_id"],
         "heartbeat_id": item.get("heartbeat_id"),
+        "thread_id": item.get("thread_id"),
         "event_id": item.get("event_id"),
         "event_seq": item.get("event_seq"),
         "event_type": item.get("event_type"),

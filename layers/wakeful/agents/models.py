@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from wakeful.clock import iso
+from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 ALIAS_PATTERN = r"^[A-Za-z0-9_-]{1,50}$"
 
@@ -23,6 +24,14 @@ class AgentCreate(BaseModel):
     focus_areas: list[str] = Field(default_factory=list, max_length=50)
     heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+    system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
+    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
+    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
+    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
+    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
+    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
+        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
+    )
 
 
 class AgentPatch(BaseModel):
@@ -36,6 +45,14 @@ class AgentPatch(BaseModel):
     focus_areas: list[str] | None = Field(default=None, max_length=50)
     heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
     is_active: bool | None = None
+    system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
+    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
+    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
+    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
+    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
+    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
+        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
+    )
 
 
 def public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +72,14 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "processed_seq": agent.get("processed_seq", 0),
         "created_at": iso(agent.get("created_at")),
         "updated_at": iso(agent.get("updated_at")),
+        **_thread_fields(agent),
     }
+
+
+def _thread_fields(agent: dict[str, Any]) -> dict[str, Any]:
+    from wakeful.threads.models import agent_view
+
+    return agent_view(agent)
 
 
 def agent_context(agent: dict[str, Any]) -> dict[str, Any]:

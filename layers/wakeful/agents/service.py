@@ -54,6 +54,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         "next_heartbeat_at": now,
         "created_at": now,
         "updated_at": now,
+        **_thread_fields(body),
     }
     items = [
         {
@@ -90,6 +91,18 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
     return agent
 
 
+def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
+    """The thread fields given in a body; an agent with thread triggers routes its log
+    (see wakeful.threads.router)."""
+    from wakeful.threads.models import THREAD_AGENT_FIELDS
+
+    given = body.model_dump(include=set(THREAD_AGENT_FIELDS), exclude_unset=unset)
+    fields = {k: v for k, v in given.items() if v is not None}
+    if fields.get("thread_triggers"):
+        fields["routes_events"] = True
+    return fields
+
+
 def get(owner: str, agent_id: str) -> dict[str, Any]:
     """The owner's agent. Another owner's agent is not found (DESIGN.md invariant 6)."""
     agent = ddb.get("agents", {"agent_id": agent_id})
@@ -108,6 +121,8 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
     the due index in the same transaction."""
     agent = get(owner, agent_id)
     changes = body.model_dump(exclude_unset=True)
+    if changes.get("thread_triggers"):
+        changes["routes_events"] = True
     if "is_active" in changes and changes["is_active"] is None:
         del changes["is_active"]
     now = clock.now()

@@ -74,11 +74,13 @@ def append(
         now = clock.now()
         if attempt == 0 and expected_last_seq is not None:
             last_seq = expected_last_seq
+            routes = False  # a wrong guess fails the condition below and costs a retry
         else:
             agent = ddb.get("agents", {"agent_id": agent_id})
             if agent is None:
                 raise EventAgentNotFoundError(f"agent {agent_id} not found")
             last_seq = int(agent.get("last_seq", 0))
+            routes = bool(agent.get("routes_events"))
         items: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         for offset, new in enumerate(new_events, start=1):
@@ -113,8 +115,14 @@ def append(
                     "TableName": agents_table,
                     "Key": ddb.serialize({"agent_id": agent_id}),
                     "UpdateExpression": "SET last_seq = :new",
-                    "ConditionExpression": "attribute_exists(agent_id) AND last_seq = :old",
-                    "ExpressionAttributeValues": ddb.values({":new": new_last, ":old": last_seq}),
+                    # The routing flag is part of the condition: an append commits with the
+                    # flag it read, so an event is either routed by its own append or seen
+                    # by whoever set the flag (threads: wakeful.threads.store).
+                    "ConditionExpression": "attribute_exists(agent_id) AND last_seq = :old AND "
+                    + ("routes_events = :routes" if routes else "attribute_not_exists(routes_events)"),
+                    "ExpressionAttributeValues": ddb.values(
+                        {":new": new_last, ":old": last_seq, **({":routes": True} if routes else {})}
+                    ),
                 }
             },
         )
@@ -152,14 +160,33 @@ def append(
                 # read before every append, which would cost a request each time).
                 existing = _existing(idem_key, now)
                 if existing is not None:
+                    if existing and _routes(agent_id):
+                        # The first append may have died before telling the router.
+                        _request_routing(agent_id, existing[-1].seq)
                     return AppendResult(existing, created=False)
             # Lost a race (another append moved last_seq): read again and retry.
             if attempt == 0 and expected_last_seq is not None:
                 continue
             time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
             continue
+        if routes:
+            _request_routing(agent_id, new_last)
         return AppendResult([Event.from_item(r) for r in records], created=True)
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+
+
+def _request_routing(agent_id: str, last_seq: int) -> None:
+    """Tell the thread router that the log moved (agents with threads or thread
+    triggers only). If this fails the append raises: the caller's retry (with its
+    idempotency key) repeats the append, which sends the routing message again."""
+    from wakeful import queues
+
+    queues.send_route(agent_id, f"seq:{last_seq}")
+
+
+def _routes(agent_id: str) -> bool:
+    agent = ddb.get("agents", {"agent_id": agent_id})
+    return bool(agent and agent.get("routes_events"))
 
 
 def _existing(idem_key: str, now: float) -> list[Event] | None:

@@ -38,6 +38,7 @@ class ScanResult:
     failed: int = 0
     items_read: int = 0
     messages: list[dict[str, Any]] = field(default_factory=list)
+    threads: Any = None
 
 
 def scan(now: float) -> ScanResult:
@@ -66,7 +67,20 @@ def scan(now: float) -> ScanResult:
                 result.requeued += 1
                 result.messages.append(requeued)
     queues.send_heartbeats(result.messages)
+    _threads(now, result)
     return result
+
+
+def _threads(now: float, result: ScanResult) -> None:
+    """Threads' due work (timer wakes, expiries, stalled steps) from their own sparse
+    index; loaded only when the threads capability ships in the layer."""
+    try:
+        from wakeful.threads import due
+    except ModuleNotFoundError:  # pragma: no cover - a layer without threads
+        return
+    found = due.scan(now)
+    result.items_read += found.items_read
+    result.threads = found
 
 
 def _due(shard: int, now: float) -> Any:

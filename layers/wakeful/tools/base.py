@@ -25,14 +25,34 @@ class ToolEvent(BaseModel):
     created_at: str
 
 
+class ToolCallRef(BaseModel):
+    """The model's call of a tool from a thread."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
 class ToolRequest(BaseModel):
     """What a tool is given. ``action_id`` is its idempotency key: the same action may
-    be sent again after a failure, and its side effects must happen once."""
+    be sent again after a failure, and its side effects must happen once. A heartbeat's
+    action carries the ``event``; a thread's tool call carries ``thread_id`` and
+    ``tool_call`` instead."""
 
     action_id: str
-    event: ToolEvent
+    event: ToolEvent | None = None
+    thread_id: str | None = None
+    tool_call: ToolCallRef | None = None
     agent_context: dict[str, Any]
     tool_config: dict[str, Any] = Field(default_factory=dict)
+
+    def wire(self) -> dict[str, Any]:
+        """The JSON body sent to the tool (without the fields of the other kind)."""
+        body = self.model_dump()
+        for name in ("event", "thread_id", "tool_call"):
+            if body.get(name) is None:
+                body.pop(name, None)
+        return body
 
 
 class ToolNewEvent(BaseModel):

@@ -44,7 +44,7 @@ class HttpTool(BaseTool):
         url = self.item["endpoint_url"]
         net.check_url(url, dev_mode=get_settings().dev_mode)
         secret = secrets.unseal(self.item["secret"], context={"owner": self.item["owner"], "tool": self.name})
-        body = json.dumps(request.model_dump(), separators=(",", ":")).encode()
+        body = json.dumps(request.wire(), separators=(",", ":")).encode()
         timeout = self.item.get("timeout_ms", 10000) / 1000
         last_error: Exception | None = None
         for attempt in range(RETRIES + 1):
@@ -104,5 +104,7 @@ def public(item: dict[str, Any]) -> dict[str, Any]:
         "function_arn": item.get("function_arn"),
         "config": item.get("config") or {},
         "timeout_ms": item.get("timeout_ms"),
+        "input_schema": item.get("input_schema") or {"type": "object"},
+        "requires_approval": bool(item.get("requires_approval")),
         "created_at": iso(item.get("created_at")),
     }

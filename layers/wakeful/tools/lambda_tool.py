@@ -29,7 +29,7 @@ class LambdaTool(BaseTool):
         response = aws.client("lambda").invoke(
             FunctionName=self.item["function_arn"],
             InvocationType="RequestResponse",
-            Payload=json.dumps(request.model_dump()).encode(),
+            Payload=json.dumps(request.wire()).encode(),
         )
         raw = response["Payload"].read()
         if response.get("FunctionError"):

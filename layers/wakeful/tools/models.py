@@ -21,6 +21,11 @@ class ToolIn(BaseModel):
     description: str | None = Field(default=None, max_length=2000)
     config: dict[str, Any] = Field(default_factory=dict)
     timeout_ms: int = Field(default=10000, ge=100, le=60000)
+    input_schema: dict[str, Any] = Field(
+        default_factory=lambda: {"type": "object"},
+        description="JSON Schema of the arguments a thread's model fills when it calls this tool",
+    )
+    requires_approval: bool = Field(default=False, description="A thread's call waits for an approval first")
 
     @model_validator(mode="after")
     def _target_matches_kind(self) -> "ToolIn":
@@ -28,4 +33,6 @@ class ToolIn(BaseModel):
             raise ValueError("an http tool needs endpoint_url")
         if self.kind == "lambda" and not self.function_arn:
             raise ValueError("a lambda tool needs function_arn")
+        if self.input_schema.get("type", "object") != "object":
+            raise ValueError('input_schema must be a JSON Schema object ({"type": "object", ...})')
         return self

@@ -29,6 +29,8 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
         "description": body.description,
         "config": body.config,
         "timeout_ms": body.timeout_ms,
+        "input_schema": {"type": "object", **body.input_schema},
+        "requires_approval": body.requires_approval,
         "secret": secrets.seal(secret, context={"owner": owner, "tool": body.name}),
         "created_at": clock.now(),
     }

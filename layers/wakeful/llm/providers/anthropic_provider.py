@@ -11,7 +11,8 @@ included) and timeouts ``WAKEFUL_LLM_MAX_RETRIES`` times with its backoff, honou
 from __future__ import annotations
 
 import logging
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from wakeful.llm import pricing, render
 from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
@@ -44,27 +45,31 @@ class AnthropicProvider:
 
     def complete(self, request: LLMRequest, model: str) -> RawAnswer:
         """Send one Messages API request and return its content blocks and usage."""
-        import anthropic  # noqa: PLC0415 - already loaded by client()
+        client = self.client()
+        with _provider_errors():
+            message = client.messages.create(**render.messages_params(request, model))
+        return self._raw(message, model)
+
+    def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
+        """One streamed tool-use turn (``messages.stream``): text and thinking deltas go
+        to ``callbacks`` as they arrive; the final message's blocks and usage return."""
+        from wakeful.llm import conversation
 
         client = self.client()
-        settings = get_settings()
-        attempts = settings.max_retries + 1
-        try:
-            message = client.messages.create(**render.messages_params(request, model))
-        except anthropic.APITimeoutError as error:
-            raise LLMProviderError(
-                f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)"
-            ) from error
-        except anthropic.APIStatusError as error:
-            kind = _error_type(error)
-            raise LLMProviderError(
-                f"the Anthropic API answered HTTP {error.status_code}{f' {kind}' if kind else ''}"
-                f"{f' after {attempts} attempts' if _retryable(error.status_code) else ''}: {_message(error)}"
-            ) from error
-        except anthropic.APIConnectionError as error:
-            raise LLMProviderError(f"could not reach the Anthropic API ({attempts} attempts): {error}") from error
-        except anthropic.APIResponseValidationError as error:
-            raise LLMProviderError(f"the Anthropic API answered an unexpected shape: {error}") from error
+        with _provider_errors():
+            with client.messages.stream(**conversation.params(request, model)) as stream:
+                for event in stream:
+                    if getattr(event, "type", "") != "content_block_delta":
+                        continue
+                    delta = event.delta
+                    if delta.type == "text_delta":
+                        callbacks.text(delta.text)
+                    elif delta.type == "thinking_delta":
+                        callbacks.reasoning(delta.thinking)
+                message = stream.get_final_message()
+        return self._raw(message, model)
+
+    def _raw(self, message: Any, model: str) -> RawAnswer:
         usage = message.usage
         read = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
         write = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
@@ -82,6 +87,31 @@ class AnthropicProvider:
             ),
             stop_reason=message.stop_reason,
         )
+
+
+@contextmanager
+def _provider_errors() -> Iterator[None]:
+    """SDK errors (after its retries) -> :class:`LLMProviderError` with a clear message."""
+    import anthropic  # noqa: PLC0415 - already loaded by client()
+
+    settings = get_settings()
+    attempts = settings.max_retries + 1
+    try:
+        yield
+    except anthropic.APITimeoutError as error:
+        raise LLMProviderError(
+            f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)"
+        ) from error
+    except anthropic.APIStatusError as error:
+        kind = _error_type(error)
+        raise LLMProviderError(
+            f"the Anthropic API answered HTTP {error.status_code}{f' {kind}' if kind else ''}"
+            f"{f' after {attempts} attempts' if _retryable(error.status_code) else ''}: {_message(error)}"
+        ) from error
+    except anthropic.APIConnectionError as error:
+        raise LLMProviderError(f"could not reach the Anthropic API ({attempts} attempts): {error}") from error
+    except anthropic.APIResponseValidationError as error:
+        raise LLMProviderError(f"the Anthropic API answered an unexpected shape: {error}") from error
 
 
 def _retryable(status: int) -> bool:

@@ -53,3 +53,51 @@ class ScriptedProvider:
             ),
             stop_reason="tool_use",
         )
+
+    def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
+        """One tool-use turn replayed from the agent's script, streamed to ``callbacks``."""
+        from wakeful.llm import conversation, script
+
+        content = script.reply(script_for(request.agent), request.messages)
+        for block in content:
+            if block["type"] == "thinking":
+                callbacks.reasoning(block["thinking"])
+            elif block["type"] == "text":
+                callbacks.text(block["text"])
+        params = conversation.params(request, model)
+        output = json.dumps(content)
+        return RawAnswer(
+            content=content,
+            usage=Usage(
+                model=model,
+                input_tokens=render.prompt_size({"system": params["system"], "tools": params["tools"], "messages": params["messages"]}),
+                output_tokens=render.estimate_tokens(output),
+                cost_usd=0.0,
+                provider=self.name,
+            ),
+            stop_reason="tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn",
+        )
+
+
+# -- tool-use conversations (threads) ---------------------------------------------------
+
+_SCRIPTS: dict[str, Any] = {}
+
+
+def register_script(key: str, script: Any) -> None:
+    """Make ``script`` (see :mod:`wakeful.llm.script` for the format) answer the threads
+    of an agent: ``key`` is an agent id, a preset name, or ``"default"``."""
+    _SCRIPTS[key] = script
+
+
+def unregister_script(key: str) -> None:
+    """Forget the script registered under ``key``."""
+    _SCRIPTS.pop(key, None)
+
+
+def script_for(agent: dict[str, Any]) -> Any:
+    """The script for an agent: its own, else its preset's, else the default one."""
+    for key in (str(agent.get("agent_id") or ""), str(agent.get("preset") or ""), "default"):
+        if key and key in _SCRIPTS:
+            return _SCRIPTS[key]
+    return None

@@ -1,0 +1,38 @@
+"""SQS FIFO route queue -> route an agent's new events to its threads (one group per agent).
+
+Domain modules load at the first invocation (docs/operations.md, "Cold starts").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics
+
+from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
+from wakeful.observability import capture_lambda_handler
+
+logger = Logger(service=SERVICE_NAME)
+metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
+
+
+def record_handler(record: Any) -> dict:
+    from wakeful.threads import router
+
+    message = json.loads(record.body)
+    logger.append_keys(agent_id=message["agent_id"])
+    result = router.route(message["agent_id"], message.get("thread_id"))
+    logger.info("events routed", **result)
+    return result
+
+
+@logger.inject_lambda_context
+@capture_lambda_handler
+@metrics.log_metrics
+def handler(event: dict, context: object) -> dict:
+    from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
+
+    return process_partial_response(
+        event=event, record_handler=record_handler, processor=SqsFifoPartialProcessor(), context=context
+    )

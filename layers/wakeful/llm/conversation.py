@@ -1,0 +1,192 @@
+"""A tool-use conversation turn: the thread runtime's way of asking a model.
+
+Where :class:`wakeful.llm.client.LLMSession` asks for one structured answer, a thread
+keeps a conversation: the model sees the system prompt, the tools (the agent's and the
+meta tools) and the history, and answers text and/or tool calls. :func:`converse` makes
+one such turn:
+
+1. the agent's daily token budget is checked;
+2. the provider streams the answer (text and thinking deltas go to the callbacks as they
+   arrive) and returns its content blocks and usage;
+3. the usage is counted against the budget (even when the answer is malformed);
+4. the answer is validated: only ``text``, ``thinking`` and ``tool_use`` blocks, each
+   tool call naming an offered tool with an object as input; anything else raises
+   :class:`~wakeful.llm.exceptions.LLMMalformedOutputError` with a message for the run.
+
+Prompt caching: the system prompt's stable block and the last tool definition carry
+``cache_control`` breakpoints, so the tools and the agent's guidelines are read from the
+cache on every call after the first (the dynamic part of the system prompt, stored
+context and wake reason, comes after the breakpoint).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from wakeful.llm import ledger
+from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError
+from wakeful.llm.models import RawAnswer, Usage
+from wakeful.llm.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+EPHEMERAL = {"type": "ephemeral"}
+Delta = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class ConversationRequest:
+    """One turn of a tool-use conversation.
+
+    Attributes:
+        system: the cached system text (guidelines, personality, channel guidance).
+        system_dynamic: the per-call system text after the cache breakpoint (stored
+            context, wake reason); may be empty.
+        tools: Messages API tool definitions ``{name, description, input_schema}``.
+        messages: the Messages API history, starting with a user message.
+        agent: the agent item (id for budgets; preset/id pick a scripted scenario).
+        max_tokens: cap on the answer.
+    """
+
+    system: str
+    tools: list[dict[str, Any]]
+    messages: list[dict[str, Any]]
+    agent: dict[str, Any]
+    system_dynamic: str = ""
+    max_tokens: int = 2048
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A tool the model asked to call."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The API shape ``{id, name, arguments}``."""
+        return {"id": self.id, "name": self.name, "arguments": self.arguments}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The model's validated answer."""
+
+    text: str
+    thinking: str
+    tool_calls: list[ToolCall]
+    usage: Usage
+    stop_reason: str | None = None
+    content: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Callbacks:
+    """Where streamed deltas go (each optional)."""
+
+    on_text: Delta | None = None
+    on_reasoning: Delta | None = None
+
+    def text(self, delta: str) -> None:
+        if self.on_text and delta:
+            self.on_text(delta)
+
+    def reasoning(self, delta: str) -> None:
+        if self.on_reasoning and delta:
+            self.on_reasoning(delta)
+
+
+def params(request: ConversationRequest, model: str) -> dict[str, Any]:
+    """Keyword arguments for ``client.messages.stream`` (prompt cache breakpoints on the
+    tool definitions and on the stable system block)."""
+    system: list[dict[str, Any]] = [{"type": "text", "text": request.system, "cache_control": EPHEMERAL}]
+    if request.system_dynamic:
+        system.append({"type": "text", "text": request.system_dynamic})
+    tools = [dict(t) for t in request.tools]
+    if tools:
+        tools[-1] = {**tools[-1], "cache_control": EPHEMERAL}
+    return {
+        "model": model,
+        "max_tokens": request.max_tokens,
+        "system": system,
+        "tools": tools,
+        "messages": request.messages,
+    }
+
+
+def model_for(agent: dict[str, Any]) -> str:
+    """The model a thread of this agent uses: its LLM settings, else the default."""
+    agent_id = str(agent.get("agent_id") or "")
+    if agent_id:
+        chosen = ledger.agent_settings(agent_id).get("model")
+        if chosen:
+            return str(chosen)
+    return get_settings().model
+
+
+def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *, model: str | None = None) -> Turn:
+    """Ask the configured provider for one turn; see the module docstring."""
+    from wakeful.llm import providers
+
+    callbacks = callbacks or Callbacks()
+    agent_id = str(request.agent.get("agent_id") or "")
+    chosen = model or model_for(request.agent)
+    _check_budget(agent_id, request.agent)
+    raw = providers.get(get_settings().provider).converse(request, chosen, callbacks)
+    if agent_id:
+        ledger.add_usage(agent_id, raw.usage)
+    logger.info("llm conversation turn", extra={"agent_id": agent_id, **raw.usage.as_dict()})
+    return validate(raw, {t["name"] for t in request.tools})
+
+
+def _check_budget(agent_id: str, agent: dict[str, Any]) -> None:
+    if not agent_id:
+        return
+    settings = ledger.agent_settings(agent_id)
+    budget = int(settings["daily_token_budget"]) if settings.get("daily_token_budget") is not None else get_settings().daily_token_budget
+    used = ledger.usage_today(agent_id)["tokens"]
+    if used >= budget:
+        raise LLMBudgetExceededError(
+            f"daily LLM token budget exhausted for agent {agent_id}: {used} of {budget} tokens used today (UTC)"
+        )
+
+
+def validate(raw: RawAnswer, offered: set[str]) -> Turn:
+    """Check a provider's content blocks and turn them into a :class:`Turn`."""
+    texts: list[str] = []
+    thinking: list[str] = []
+    calls: list[ToolCall] = []
+    for block in raw.content:
+        kind = block.get("type")
+        if kind == "text":
+            texts.append(str(block.get("text") or ""))
+        elif kind in ("thinking", "redacted_thinking"):
+            thinking.append(str(block.get("thinking") or ""))
+        elif kind == "tool_use":
+            calls.append(_tool_call(block, offered))
+        else:
+            raise LLMMalformedOutputError(f"the model answered a content block of unknown type {kind!r}")
+    if raw.stop_reason == "max_tokens" and (calls or not texts):
+        raise LLMMalformedOutputError("the model's answer was cut off at max_tokens before it finished a tool call")
+    if not calls and not "".join(texts).strip():
+        raise LLMMalformedOutputError("the model answered neither text nor a tool call")
+    ids = [c.id for c in calls]
+    if len(set(ids)) != len(ids):
+        raise LLMMalformedOutputError(f"the model used a tool call id twice: {ids}")
+    return Turn("".join(texts).strip(), "".join(thinking), calls, raw.usage, raw.stop_reason, list(raw.content))
+
+
+def _tool_call(block: dict[str, Any], offered: set[str]) -> ToolCall:
+    name = block.get("name")
+    if not isinstance(name, str) or name not in offered:
+        raise LLMMalformedOutputError(f"the model called {name!r}, which is not one of its tools ({', '.join(sorted(offered))})")
+    arguments = block.get("input")
+    if not isinstance(arguments, dict):
+        raise LLMMalformedOutputError(f"the model called `{name}` with {type(arguments).__name__} arguments, not a JSON object")
+    call_id = block.get("id")
+    if not isinstance(call_id, str) or not call_id:
+        raise LLMMalformedOutputError(f"the model's call of `{name}` has no id")
+    return ToolCall(call_id, name, arguments)

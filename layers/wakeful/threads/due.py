@@ -1,0 +1,97 @@
+"""The scan's part for threads: what the sparse ``thread-due`` index says is due.
+
+For each shard, one Query (``due_at <= now``) returns only due threads (no Scan):
+- ``wake``: a sleeping thread's timer -> a run with a wake message naming the timer;
+- ``expire``: a thread that slept (or waited for an approval) longer than its agent's
+  ``thread_expiry_seconds`` -> ``expired`` with the reason;
+- ``lease``: a running step that did not move within ``thread_lease_seconds`` (its worker
+  died, or its message went to the DLQ) -> the step is queued again under a new key,
+  and after ``thread_max_attempts`` the thread fails with the reason.
+Each item is read again (consistently) and changed only if it is still due, with the
+thread's version as condition, so two racing scans act once.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from wakeful import ddb, queues
+from wakeful.config import get_settings
+from wakeful.threads import metrics, records, service, store
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class DueResult:
+    """What one scan did to threads."""
+
+    woken: int = 0
+    expired: int = 0
+    resent: int = 0
+    failed: int = 0
+    items_read: int = 0
+
+
+def scan(now: float) -> DueResult:
+    """Handle every thread due at ``now``."""
+    result = DueResult()
+    agents: dict[str, dict[str, Any] | None] = {}
+    for shard in range(get_settings().due_shards):
+        for key in store.due(shard, now):
+            result.items_read += 1
+            thread = store.get(key["agent_id"], key["thread_id"])
+            if thread is None or "due_at" not in thread or float(thread["due_at"]) > now:
+                continue
+            if thread["agent_id"] not in agents:
+                agents[thread["agent_id"]] = ddb.get("agents", {"agent_id": thread["agent_id"]})
+            agent = agents[thread["agent_id"]]
+            try:
+                _handle(agent, thread, now, result)
+            except Exception:  # noqa: BLE001 - one thread never stops the scan of the others
+                logger.exception("due thread not handled", extra={"thread_id": thread["thread_id"]})
+    return result
+
+
+def _handle(agent: dict[str, Any] | None, thread: dict[str, Any], now: float, result: DueResult) -> None:
+    kind, status = thread.get("due_kind"), thread["status"]
+    if agent is None:
+        service.end({"agent_id": thread["agent_id"]}, thread, records.FAILED, error_message="agent deleted")
+        result.failed += 1
+    elif kind == records.DUE_WAKE and status == records.SLEEPING:
+        if service.wake_by_timer(agent, thread):
+            result.woken += 1
+    elif kind == records.DUE_EXPIRE and status in (records.SLEEPING, records.WAITING_APPROVAL):
+        seconds = records.agent_limits(agent)["thread_expiry_seconds"]
+        what = "waited for an approval" if status == records.WAITING_APPROVAL else "slept"
+        if service.end(agent, thread, records.EXPIRED, error_message=f"{what} longer than thread_expiry_seconds ({seconds} s)"):
+            result.expired += 1
+    elif kind == records.DUE_LEASE and status == records.ACTIVE:
+        _resend(agent, thread, now, result)
+
+
+def _resend(agent: dict[str, Any], thread: dict[str, Any], now: float, result: DueResult) -> None:
+    """Queue a stalled step again, or fail the thread once it used its attempts."""
+    settings = get_settings()
+    deferred = bool(thread.get("deferred"))
+    attempts = int(thread.get("lease_attempts", 0)) + (0 if deferred else 1)
+    if attempts >= settings.thread_max_attempts:
+        reason = f"its run did not get past a step in {attempts} attempts (the step's messages are in the thread DLQ)"
+        if service.end(agent, thread, records.FAILED, error_message=reason):
+            result.failed += 1
+        return
+    step_key = service.step_key(thread["run_id"], int(thread.get("step_no", 0)), attempts)
+    try:
+        fresh = store.update(
+            thread,
+            {"step_key": step_key, "lease_attempts": attempts, "due_at": now + settings.thread_lease_seconds, "deferred": False},
+        )
+    except store.VersionConflict:
+        return
+    queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
+    metrics.add(metrics.THREAD_STEPS_RESENT)
+    if not deferred:
+        logger.warning("thread step lease expired; step queued again", extra={"thread_id": thread["thread_id"], "attempt": attempts})
+    result.resent += 1

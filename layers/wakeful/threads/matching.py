@@ -1,0 +1,68 @@
+"""Pure rules: wake delays, which waits and triggers an event matches."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_DELAY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+MIN_DELAY_SECONDS = 1
+MAX_DELAY_SECONDS = 30 * 86400
+
+
+def parse_delay(delay: str) -> int:
+    """``"90s"``, ``"30m"``, ``"2h"``, ``"1d"`` -> seconds (1 s to 30 d).
+
+    Raises:
+        ValueError: with a message the model can act on.
+    """
+    found = _DELAY.match(str(delay))
+    if not found:
+        raise ValueError(f"delay {delay!r} is not a number followed by s, m, h or d (e.g. \"90s\", \"30m\", \"2h\", \"1d\")")
+    seconds = int(found.group(1)) * _UNITS[found.group(2)]
+    if not MIN_DELAY_SECONDS <= seconds <= MAX_DELAY_SECONDS:
+        raise ValueError(f"delay {delay!r} is outside 1s..30d")
+    return seconds
+
+
+def normalize_waits(raw: Any) -> list[dict[str, Any]]:
+    """``wake_on_events`` items (a type, or ``{event_type, match}``) -> ``[{event_type, match}]``.
+
+    Raises:
+        ValueError: an item is neither.
+    """
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise ValueError("wake_on_events must be a list of event types or {event_type, match} objects")
+    waits: list[dict[str, Any]] = []
+    for item in raw:
+        if isinstance(item, str) and item:
+            waits.append({"event_type": item, "match": {}})
+        elif isinstance(item, dict) and isinstance(item.get("event_type"), str) and item["event_type"]:
+            match = item.get("match") or {}
+            if not isinstance(match, dict):
+                raise ValueError("a wake_on_events match must be an object of payload fields")
+            waits.append({"event_type": item["event_type"], "match": match})
+        else:
+            raise ValueError(f"wake_on_events item {item!r} is neither an event type nor {{event_type, match}}")
+    return waits
+
+
+def payload_matches(match: dict[str, Any] | None, payload: dict[str, Any]) -> bool:
+    """Every field of ``match`` is a top-level payload field with an equal value."""
+    return all(key in payload and payload[key] == value for key, value in (match or {}).items())
+
+
+def wait_matches(waits: list[dict[str, Any]], event_type: str, payload: dict[str, Any]) -> bool:
+    """Whether an event satisfies one of a thread's waits."""
+    return any(w.get("event_type") == event_type and payload_matches(w.get("match"), payload) for w in waits or [])
+
+
+def matching_trigger(triggers: list[dict[str, Any]], event_type: str, payload: dict[str, Any]) -> int | None:
+    """The index of the first thread trigger an event matches, or None."""
+    for index, trigger in enumerate(triggers or []):
+        if trigger.get("event_type") == event_type and payload_matches(trigger.get("match"), payload):
+            return index
+    return None

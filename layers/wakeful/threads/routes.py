@@ -1,0 +1,98 @@
+"""Threads API: threads, their messages, wake, cancel, approvals, and route decisions."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from wakeful.agents import service as agents
+from wakeful.api.common import owner, page, respond
+from wakeful.pagination import MAX_LIMIT
+from wakeful.threads import messages, records, routing_store, service, store
+from wakeful.threads.models import ApprovalIn, MessageIn
+
+router = Router()
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+StatusFilter = Annotated[str | None, Query(pattern="^(active|sleeping|waiting_approval|complete|failed|expired)$")]
+
+
+def _thread(agent_id: str, thread_id: str) -> dict:
+    agents.get(owner(router), agent_id)
+    return store.get_or_404(agent_id, thread_id)
+
+
+@router.post("/agents/<agent_id>/threads", summary="Start a thread with a message; the agent loop runs at once", tags=["threads"])
+def create_thread(agent_id: str, body: MessageIn):
+    thread = service.start_thread(owner(router), agent_id, body.message, source="user")
+    return respond(201, records.public(thread))
+
+
+@router.get("/agents/<agent_id>/threads", summary="List an agent's threads, newest first", tags=["threads"])
+def list_threads(agent_id: str, status: StatusFilter = None, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
+    agents.get(owner(router), agent_id)
+    items, next_cursor = store.list_page(agent_id, status, limit, cursor)
+    return respond(200, page([records.public(t) for t in items], next_cursor))
+
+
+@router.get("/agents/<agent_id>/threads/<thread_id>", summary="Get a thread", tags=["threads"])
+def get_thread(agent_id: str, thread_id: str):
+    return respond(200, records.public(_thread(agent_id, thread_id)))
+
+
+@router.get("/agents/<agent_id>/threads/<thread_id>/messages", summary="A thread's messages, oldest first", tags=["threads"])
+def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
+    _thread(agent_id, thread_id)
+    found = list(messages.page(thread_id, after, limit + 1))
+    more = len(found) > limit
+    found = found[:limit]
+    next_cursor = str(found[-1]["seq"]) if more and found else None
+    return respond(200, page([records.public_message(m) for m in found], next_cursor))
+
+
+@router.post("/agents/<agent_id>/threads/<thread_id>/messages", summary="Send a message to a thread (wakes it if it sleeps)", tags=["threads"])
+def post_message(agent_id: str, thread_id: str, body: MessageIn):
+    _thread(agent_id, thread_id)
+    thread = service.post_message(owner(router), agent_id, thread_id, body.message)
+    return respond(202, {"thread_id": thread_id, "status": thread["status"]})
+
+
+@router.post("/agents/<agent_id>/threads/<thread_id>/wake", summary="Wake a sleeping thread now", tags=["threads"])
+def wake_thread(agent_id: str, thread_id: str):
+    _thread(agent_id, thread_id)
+    thread = service.wake_now(owner(router), agent_id, thread_id)
+    return respond(202, {"thread_id": thread_id, "status": thread["status"]})
+
+
+@router.post("/agents/<agent_id>/threads/<thread_id>/cancel", summary="End a thread (complete, summary cancelled)", tags=["threads"])
+def cancel_thread(agent_id: str, thread_id: str):
+    _thread(agent_id, thread_id)
+    return respond(200, records.public(service.cancel(owner(router), agent_id, thread_id)))
+
+
+@router.get("/agents/<agent_id>/threads/<thread_id>/approvals", summary="Tool calls waiting for an approval", tags=["threads"])
+def list_approvals(agent_id: str, thread_id: str):
+    thread = _thread(agent_id, thread_id)
+    pending = service.pending_approvals(thread) if thread["status"] == records.WAITING_APPROVAL else []
+    return respond(200, page(pending, None))
+
+
+@router.post(
+    "/agents/<agent_id>/threads/<thread_id>/approvals/<tool_call_id>",
+    summary="Approve or deny a tool call; the thread resumes when none is left pending",
+    tags=["threads"],
+)
+def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: ApprovalIn):
+    _thread(agent_id, thread_id)
+    return respond(200, service.decide_approval(owner(router), agent_id, thread_id, tool_call_id, body.decision, body.note))
+
+
+@router.get("/agents/<agent_id>/routes", summary="How each event of the log was routed, oldest first", tags=["threads"])
+def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
+    agents.get(owner(router), agent_id)
+    found = routing_store.page(agent_id, after_seq, limit + 1)
+    more = len(found) > limit
+    found = found[:limit]
+    next_cursor = str(found[-1]["seq"]) if more and found else None
+    return respond(200, page([records.public_route(r) for r in found], next_cursor))

@@ -1,0 +1,543 @@
+"""One step of a thread run: the thread queue's work.
+
+A run is a chain of steps, one SQS message each (FIFO, one group per thread). A step is
+a MessageEvent (a message at ``seq``, created by the user, the agent, a tool or the
+system) or a ToolCallEvent (the tool calls of the assistant message at ``seq``), and is
+processed as *persist → intercept → enqueue*: what the step produces is persisted under
+seqs derived from the step, the interception point decides (continue, possibly with
+changed content or arguments; respond instead; deny; require approval), and the next
+step is recorded on the thread (``step``, ``step_key``, conditioned on the version) and
+queued.
+
+Exactly once: a message whose ``step_key`` is not the thread's is stale and changes
+nothing; a redelivered step finds the messages it wrote and reuses them (a model answer
+is never asked twice once stored, a tool result never run twice once recorded; a tool
+call's action id is its idempotency key for the short window between the call and its
+record). Every step renews the thread's lease in the due index; a step that never
+finishes is queued again by the scan, and after ``thread_max_attempts`` the thread fails
+with the reason (the message itself lands in the thread DLQ after its receives).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from wakeful import clock, ddb, queues
+from wakeful.config import get_settings
+from wakeful.hooks.firing import fire
+from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
+from wakeful.interceptors.dispatch import dispatch
+from wakeful.stream.emitter import Emitter, StreamContext, emitter
+from wakeful.threads import messages, metrics, prompt, records, service, store
+from wakeful.threads import tools as thread_tools
+
+logger = logging.getLogger(__name__)
+
+
+class StepFenced(Exception):
+    """The thread moved on (cancelled, or another delivery finished this step)."""
+
+
+@dataclass
+class Step:
+    """What one step works with."""
+
+    agent: dict[str, Any]
+    thread: dict[str, Any]
+    emit: Emitter
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        return self.thread["step"]
+
+
+def process(agent_id: str, thread_id: str, step_key: str) -> str:
+    """Process one step if it is the thread's current one. Returns what happened."""
+    thread = store.get(agent_id, thread_id)
+    if thread is None:
+        return "missing"
+    if thread["status"] != records.ACTIVE or thread.get("step_key") != step_key:
+        return "stale"
+    agent = ddb.get("agents", {"agent_id": agent_id})
+    if agent is None:
+        service.end({"agent_id": agent_id}, thread, records.FAILED, error_message="agent deleted")
+        return "agent-deleted"
+    if not thread.get("slot"):
+        thread = _take_slot(agent, thread)
+        if thread is None:
+            return "deferred"
+    step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread_id, thread["run_id"], step_key)))
+    metrics.add(metrics.THREAD_STEPS)
+    try:
+        if int(thread.get("step_no", 0)) == 0:
+            step.emit.start(source=thread.get("source"), wakes=int(thread.get("wakes", 0)))
+        if int(thread.get("step_no", 0)) > records.MAX_STEPS_PER_RUN:
+            return _fail(step, f"the run took more than {records.MAX_STEPS_PER_RUN} steps")
+        if step.spec["kind"] == "tool_call":
+            return _tool_step(step)
+        return _message_step(step)
+    except StepFenced:
+        return "stale"
+    finally:
+        step.emit.flush()
+
+
+# -- concurrency -----------------------------------------------------------------------
+
+
+def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> dict[str, Any] | None:
+    """A run holds one of the agent's running slots; without one it waits a little
+    (the scan re-queues it) instead of running."""
+    limit = get_settings().thread_max_running_per_agent
+    if store.claim_slot(agent["agent_id"], thread["thread_id"], limit):
+        return _update(thread, {"slot": True})
+    try:
+        store.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
+    except store.VersionConflict:
+        pass
+    logger.info("thread run waits for a slot", extra={"agent_id": agent["agent_id"], "thread_id": thread["thread_id"], "limit": limit})
+    return None
+
+
+# -- MessageEvent steps ----------------------------------------------------------------
+
+
+def _message_step(step: Step) -> str:
+    thread_id = step.thread["thread_id"]
+    first, last = int(step.spec.get("first", step.spec["seq"])), int(step.spec["seq"])
+    batch = messages.range_for(thread_id, first, last)
+    for message in batch:
+        decision = dispatch(step.agent, step.thread, _message_event(step.thread, message))
+        if isinstance(decision, Respond):
+            return _respond(step, decision, last + 1)
+        if isinstance(decision, Deny):
+            return _end_run(step, final_text="", denied=decision.reason)
+        if isinstance(decision, Continue):
+            _apply_message_mutation(step.thread, message, decision.event)
+    latest = batch[-1] if batch else messages.get(thread_id, last)
+    if latest is None:
+        return _fail(step, f"message {last} of the thread is missing")
+    if latest["created_by"] == "agent":
+        if latest.get("tool_calls"):
+            return _advance(step, {"kind": "tool_call", "seq": last})
+        return _end_run(step, final_text=latest.get("content") or "")
+    return _model_turn(step, last)
+
+
+def _message_event(thread: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": f"{thread['thread_id']}:message:{message['seq']}",
+        "type": "message",
+        "created_by": message["created_by"],
+        "thread_id": thread["thread_id"],
+        "message": {"role": message["role"], "content": message.get("content") or ""},
+    }
+
+
+def _apply_message_mutation(thread: dict[str, Any], message: dict[str, Any], event: dict[str, Any]) -> None:
+    original = _message_event(thread, message)
+    changed = (event.get("message") or {}).get("content")
+    rest_same = {k: v for k, v in event.items() if k != "message"} == {k: v for k, v in original.items() if k != "message"}
+    if not rest_same or not isinstance(changed, str) or (event.get("message") or {}).get("role") != message["role"]:
+        logger.warning("interceptor changed more than message content; change ignored", extra={"thread_id": thread["thread_id"], "seq": message["seq"]})
+        return
+    if changed != (message.get("content") or ""):
+        messages.update_content(thread["thread_id"], message["seq"], changed)
+        message["content"] = changed
+
+
+def _model_turn(step: Step, last: int) -> str:
+    """Call the model on the history up to ``last`` and persist its answer at ``last + 1``."""
+    from wakeful.llm import conversation
+    from wakeful.llm.exceptions import LLMError
+
+    thread, agent = step.thread, step.agent
+    answer_seq = last + 1
+    stored = messages.get(thread["thread_id"], answer_seq)
+    if stored is None:
+        history = messages.range_for(thread["thread_id"], 1, last)
+        calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread["run_id"] and m.get("created_by") == "agent" and m.get("from_model"))
+        limit = records.agent_limits(agent)["max_llm_calls_per_run"]
+        if calls >= limit:
+            return _fail(step, f"reached max_llm_calls_per_run ({limit}) in one run")
+        own_tools = thread_tools.user_tools(agent)
+        request = conversation.ConversationRequest(
+            system=prompt.system(agent, thread),
+            system_dynamic=prompt.dynamic(thread),
+            tools=thread_tools.definitions(own_tools),
+            messages=prompt.conversation(history),
+            agent=agent,
+        )
+        try:
+            turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
+        except LLMError as error:
+            return _fail(step, f"model call failed: {error}")
+        stored = messages.put_once(
+            messages.item(
+                thread["thread_id"],
+                answer_seq,
+                role="assistant",
+                created_by="agent",
+                content=turn.text,
+                run_id=thread["run_id"],
+                tool_calls=[c.as_dict() for c in turn.tool_calls] or None,
+                thinking=turn.thinking or None,
+                usage=turn.usage.as_dict(),
+                from_model=True,
+            )
+        )
+    return _advance(step, {"kind": "message", "seq": answer_seq, "first": answer_seq})
+
+
+# -- ToolCallEvent steps ---------------------------------------------------------------
+
+
+def _tool_step(step: Step) -> str:
+    thread, agent = step.thread, step.agent
+    seq = int(step.spec["seq"])
+    assistant = messages.get(thread["thread_id"], seq)
+    if assistant is None or not assistant.get("tool_calls"):
+        return _fail(step, f"message {seq} has no tool calls to run")
+    calls: list[dict[str, Any]] = list(assistant["tool_calls"])
+    own_tools = thread_tools.user_tools(agent)
+    parked: set[str] = set()
+    denied: str | None = None
+    respond_after: Respond | None = None
+    if not step.spec.get("resume"):
+        decision = dispatch(agent, thread, _tool_call_event(thread, agent, seq, calls))
+        if isinstance(decision, Continue):
+            calls = _apply_argument_mutation(thread, seq, calls, decision.event)
+        elif isinstance(decision, Deny):
+            denied = decision.reason
+        elif isinstance(decision, Respond):
+            if decision.enqueue_after != "tool_results":
+                return _respond(step, decision, seq + 1)
+            respond_after = decision
+        elif isinstance(decision, RequireApproval):
+            parked |= set(decision.tool_call_ids)
+        parked |= {c["id"] for c in calls if (own_tools.get(c["name"]) or {}).get("requires_approval")}
+    else:
+        parked = set((thread.get("approvals") or {}).keys())
+    results, pending = _run_calls(step, seq, calls, own_tools, parked, denied)
+    if pending:
+        return _park(step, pending)
+    last = seq + len(calls)
+    context = _context_after(thread, results)
+    if respond_after is not None:
+        return _respond(step, respond_after, last + 1, context=context)
+    complete = next((r.get("effects", {}).get("complete") for r in results if r.get("effects", {}).get("complete")), None)
+    sleep = next((r.get("effects", {}).get("sleep") for r in results if r.get("effects", {}).get("sleep")), None)
+    if complete is not None or sleep is not None:
+        return _end_run(step, final_text=assistant.get("content") or "", complete=complete, sleep=sleep, context=context, last_seq=last)
+    return _advance(step, {"kind": "message", "seq": last, "first": seq + 1}, context=context, last_seq=last)
+
+
+def _tool_call_event(thread: dict[str, Any], agent: dict[str, Any], seq: int, calls: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": f"{thread['thread_id']}:tool_call:{seq}",
+        "type": "tool_call",
+        "created_by": "agent",
+        "thread_id": thread["thread_id"],
+        "agent_name": agent.get("name"),
+        "tool_calls": [{"id": c["id"], "name": c["name"], "arguments": c.get("arguments") or {}} for c in calls],
+    }
+
+
+def _apply_argument_mutation(thread: dict[str, Any], seq: int, calls: list[dict[str, Any]], event: dict[str, Any]) -> list[dict[str, Any]]:
+    changed = event.get("tool_calls") or []
+    same_shape = [(c["id"], c["name"]) for c in calls] == [(c.get("id"), c.get("name")) for c in changed] and all(
+        isinstance(c.get("arguments"), dict) for c in changed
+    )
+    if not same_shape:
+        logger.warning("interceptor changed more than tool call arguments; change ignored", extra={"thread_id": thread["thread_id"], "seq": seq})
+        return calls
+    mutated = [{**c, "arguments": n["arguments"]} for c, n in zip(calls, changed)]
+    if mutated != calls:
+        messages.update_tool_calls(thread["thread_id"], seq, mutated)
+    return mutated
+
+
+def _run_calls(
+    step: Step, seq: int, calls: list[dict[str, Any]], own_tools: dict[str, Any], parked: set[str], denied: str | None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Run each call that has no recorded result; returns (recorded results, calls still
+    waiting for an approval)."""
+    thread = step.thread
+    approvals = thread.get("approvals") or {}
+    results: list[dict[str, Any]] = []
+    pending: list[dict[str, Any]] = []
+    now = clock.now()
+    for index, call in enumerate(calls):
+        result_seq = seq + 1 + index
+        recorded = messages.get(thread["thread_id"], result_seq)
+        if recorded is not None:
+            results.append(recorded)
+            continue
+        decision = (approvals.get(call["id"]) or {}).get("decision")
+        if call["id"] in parked and decision is None and denied is None:
+            pending.append(call)
+            continue
+        step.emit.tool_call(call["id"], call["name"], call.get("arguments") or {})
+        if denied is not None:
+            outcome = thread_tools.Result(f"denied: {denied}", is_error=True)
+        elif decision == "deny":
+            note = (approvals.get(call["id"]) or {}).get("note")
+            outcome = thread_tools.Result(f"denied by a person{': ' + note if note else ''}", is_error=True)
+        elif call["name"] in thread_tools.META_NAMES:
+            outcome = thread_tools.run_meta(step.agent, {**thread, "context": _context_after(thread, results)}, call, now)
+        else:
+            outcome = thread_tools.run_user_tool(step.agent, thread, own_tools.get(call["name"]), call)
+        effects = {k: v for k, v in {"sleep": outcome.sleep, "complete": outcome.complete, "context": outcome.context or None}.items() if v is not None}
+        recorded = messages.put_once(
+            messages.item(
+                thread["thread_id"],
+                result_seq,
+                role="tool",
+                created_by="tool",
+                content=outcome.content,
+                run_id=thread["run_id"],
+                tool_call_id=call["id"],
+                tool_name=call["name"],
+                is_error=outcome.is_error,
+                effects=effects or None,
+            )
+        )
+        step.emit.tool_result(call["id"], call["name"], recorded.get("content"), is_error=bool(recorded.get("is_error")))
+        results.append(recorded)
+    return results, pending
+
+
+def _context_after(thread: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+    context = dict(thread.get("context") or {})
+    for result in results:
+        context.update((result.get("effects") or {}).get("context") or {})
+    return context
+
+
+def _park(step: Step, pending: list[dict[str, Any]]) -> str:
+    """Some calls wait for a person: the thread waits (until approved, denied or expired)."""
+    thread, now = step.thread, clock.now()
+    approvals = dict(thread.get("approvals") or {})
+    for call in pending:
+        approvals.setdefault(call["id"], {"tool": call["name"], "arguments": call.get("arguments") or {}, "requested_at": now})
+    expiry = records.agent_limits(step.agent)["thread_expiry_seconds"]
+    sets, removes = store.state(thread, records.WAITING_APPROVAL, due=(records.DUE_EXPIRE, now + expiry))
+    step_no = int(thread.get("step_no", 0)) + 1
+    sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
+    _update(thread, sets, removes)
+    for call in pending:
+        fire(
+            step.agent,
+            "APPROVAL_REQUESTED",
+            {"thread_id": thread["thread_id"], "tool_call_id": call["id"], "tool": call["name"], "arguments": call.get("arguments") or {}},
+            context={"thread_id": thread["thread_id"]},
+            delivery_key=f"{thread['thread_id']}:{call['id']}:approval",
+        )
+    return "waiting_approval"
+
+
+# -- respond, advance, end -------------------------------------------------------------
+
+
+def _respond(step: Step, decision: Respond, seq: int, *, context: dict[str, Any] | None = None) -> str:
+    """The interceptor's message replaces the default step: persisted at ``seq``, then
+    processed as the next step."""
+    sender = decision.sender_type if decision.sender_type in ("agent", "system") else "agent"
+    messages.put_once(
+        messages.item(
+            step.thread["thread_id"],
+            seq,
+            role="assistant" if sender == "agent" else "system",
+            created_by=sender,
+            content=decision.content,
+            run_id=step.thread["run_id"],
+            programmatic=True,
+        )
+    )
+    return _advance(step, {"kind": "message", "seq": seq, "first": seq}, context=context, last_seq=seq)
+
+
+def _advance(step: Step, next_step: dict[str, Any], *, context: dict[str, Any] | None = None, last_seq: int | None = None) -> str:
+    """Record the next step on the thread (renewing the lease) and queue it."""
+    thread = step.thread
+    step_no = int(thread.get("step_no", 0)) + 1
+    sets: dict[str, Any] = {
+        "step": next_step,
+        "step_no": step_no,
+        "step_key": service.step_key(thread["run_id"], step_no),
+        "lease_attempts": 0,
+        "last_msg_seq": max(int(thread.get("last_msg_seq", 0)), last_seq or int(next_step["seq"])),
+        "due_kind": records.DUE_LEASE,
+        "due_at": store.lease()[1],
+    }
+    if context is not None:
+        sets["context"] = context
+    fresh = _update(thread, sets)
+    queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
+    return f"advanced:{next_step['kind']}:{next_step['seq']}"
+
+
+def _update(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | None = None) -> dict[str, Any]:
+    """Update the thread as the holder of its current step: a version conflict from an
+    unrelated change (a message to the inbox) is retried; a changed step fences us off."""
+    expected = thread.get("step_key")
+    current = thread
+    for _ in range(20):
+        try:
+            fresh = store.update(current, sets, removes)
+            thread.update(fresh)
+            return fresh
+        except store.VersionConflict:
+            current = store.get(thread["agent_id"], thread["thread_id"]) or {}
+            if current.get("status") != records.ACTIVE or current.get("step_key") != expected:
+                raise StepFenced(thread["thread_id"]) from None
+            sets = _merge_concurrent(sets, current)
+    raise StepFenced(thread["thread_id"])
+
+
+def _merge_concurrent(sets: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    """Keep what others added meanwhile (inbox entries, delivered events)."""
+    merged = dict(sets)
+    for attr in ("inbox", "delivered_events"):
+        if attr in merged and current.get(attr):
+            merged[attr] = [*merged[attr], *[x for x in current[attr] if x not in merged[attr]]]
+    return merged
+
+
+def _fail(step: Step, reason: str) -> str:
+    """The run fails: the thread ends ``failed`` with the reason (never the worker)."""
+    logger.warning("thread run failed", extra={"thread_id": step.thread["thread_id"], "reason": reason})
+    step.emit.error(reason)
+    return _end_run(step, final_text="", failed=reason)
+
+
+def _end_run(
+    step: Step,
+    *,
+    final_text: str,
+    complete: str | None = None,
+    sleep: dict[str, Any] | None = None,
+    failed: str | None = None,
+    denied: str | None = None,
+    context: dict[str, Any] | None = None,
+    last_seq: int | None = None,
+) -> str:
+    """The run ends: messages that arrived meanwhile continue it; otherwise the thread
+    completes, sleeps or fails."""
+    thread, agent, now = step.thread, step.agent, clock.now()
+    if failed is None and thread.get("inbox"):
+        return _continue_with_inbox(step, context=context, last_seq=last_seq)
+    limits = records.agent_limits(agent)
+    extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": [], "slot": False, "wake_on_events": []}
+    gone = ["step", "step_key", "wake_at"]
+    if context is not None:
+        extra["context"] = context
+    if last_seq is not None:
+        extra["last_msg_seq"] = max(int(thread.get("last_msg_seq", 0)), last_seq)
+    if failed is not None:
+        sets, removes = store.state(thread, records.FAILED)
+        extra["error_message"] = failed
+    elif complete is not None:
+        sets, removes = store.state(thread, records.COMPLETE)
+        extra["summary"] = complete
+    elif sleep is not None:
+        expires = now + limits["thread_expiry_seconds"]
+        due = (records.DUE_WAKE, sleep["wake_at"]) if sleep["wake_at"] <= expires else (records.DUE_EXPIRE, expires)
+        waits = {"wake_on_events": sleep["wake_on_events"], "wait_after_seq": int(thread.get("seen_seq", 0)), "wait_id": thread["run_id"]}
+        sets, removes = store.state(thread, records.SLEEPING, due=due, waits=waits)
+        extra.update({"wake_at": sleep["wake_at"], "wake_reason": sleep["reason"], "wake_on_events": sleep["wake_on_events"]})
+        gone.remove("wake_at")
+    elif thread.get("source") == "user" and not denied:
+        # The agent answered and waits for the user's reply (until the thread expires).
+        sets, removes = store.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
+        gone.append("wake_reason")
+    else:
+        sets, removes = store.state(thread, records.COMPLETE)
+        extra["summary"] = final_text or (f"denied: {denied}" if denied else "")
+    sets.update(extra)
+    removes = [*removes, *gone]
+    fresh = _update(thread, sets, removes)
+    store.release_slot(thread["agent_id"], thread["thread_id"])
+    _after_run(step, fresh)
+    return f"ended:{fresh['status']}"
+
+
+def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq: int | None) -> str:
+    """Messages that arrived during the run are appended to the history and the run
+    goes on with them (one transaction: the messages and the thread's next step)."""
+    thread = step.thread
+    base = max(int(thread.get("last_msg_seq", 0)), last_seq or 0)
+    inbox = list(thread.get("inbox") or [])
+    puts = []
+    for offset, entry in enumerate(inbox, start=1):
+        created_by = entry.get("created_by", "user")
+        puts.append(
+            messages.put_transact_item(
+                messages.item(
+                    thread["thread_id"],
+                    base + offset,
+                    role="user" if created_by == "user" else "system",
+                    created_by=created_by,
+                    content=entry.get("content") or "",
+                    run_id=thread["run_id"],
+                    event=entry.get("event"),
+                )
+            )
+        )
+    step_no = int(thread.get("step_no", 0)) + 1
+    sets: dict[str, Any] = {
+        "inbox": [],
+        "step": {"kind": "message", "seq": base + len(inbox), "first": base + 1},
+        "step_no": step_no,
+        "step_key": service.step_key(thread["run_id"], step_no),
+        "last_msg_seq": base + len(inbox),
+        "due_kind": records.DUE_LEASE,
+        "due_at": store.lease()[1],
+    }
+    if context is not None:
+        sets["context"] = context
+    try:
+        store.transact(thread, sets, [], puts)
+    except store.VersionConflict:
+        current = store.get(thread["agent_id"], thread["thread_id"]) or {}
+        if current.get("status") != records.ACTIVE or current.get("step_key") != thread.get("step_key"):
+            raise StepFenced(thread["thread_id"]) from None
+        step.thread = current
+        return _end_run(step, final_text="", context=context, last_seq=last_seq)
+    queues.send_thread_step(thread["agent_id"], thread["thread_id"], sets["step_key"])
+    return "continued-with-inbox"
+
+
+def _after_run(step: Step, thread: dict[str, Any]) -> None:
+    """Hooks, stream, metrics, the router's re-check of new waits, schedules."""
+    status = thread["status"]
+    if status == records.SLEEPING:
+        metrics.add(metrics.THREADS_SLEPT)
+        step.emit.completed(status=status, wake_at=clock.iso(thread.get("wake_at")))
+        fire(
+            step.agent,
+            "THREAD_SLEEPING",
+            {"thread_id": thread["thread_id"], "wake_at": clock.iso(thread.get("wake_at")), "wake_reason": thread.get("wake_reason"), "wake_on_events": thread.get("wake_on_events") or []},
+            context={"thread_id": thread["thread_id"]},
+            delivery_key=f"{thread['run_id']}:sleeping",
+        )
+        if thread.get("wake_on_events"):
+            # Events appended while this run went on may match the wait it just set.
+            queues.send_route(thread["agent_id"], f"wait:{thread['run_id']}", thread_id=thread["thread_id"])
+        if thread.get("source") == "scheduled":
+            service.notify_schedule(thread, {"status": status, "final_text": thread.get("final_text") or "", "error": None})
+    else:
+        if status == records.FAILED:
+            step.emit.error(thread.get("error_message") or "failed")
+        else:
+            step.emit.completed(status=status, summary=thread.get("summary"))
+        service.after_end(step.agent, thread)
+    logger.info("thread run ended", extra={"thread_id": thread["thread_id"], "status": status, "run_id": thread.get("run_id")})
+
+
+def summarize(thread: dict[str, Any]) -> str:
+    """One line for logs."""
+    return json.dumps({"thread_id": thread["thread_id"], "status": thread["status"]})

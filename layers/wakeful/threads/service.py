@@ -1,0 +1,377 @@
+"""Starting, messaging, waking, cancelling and approving threads.
+
+Every change that starts a run puts the message that starts it and moves the thread to
+``active`` in one transaction (conditioned on the thread's version), then queues the
+run's first step. If the process dies between the two, the step's lease in the due index
+runs out and the scan queues the step again, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from wakeful import clock, ddb, queues
+from wakeful.agents import service as agents
+from wakeful.hooks.firing import fire
+from wakeful.threads import messages, metrics, records, store
+from wakeful.threads.exceptions import (
+    ThreadApprovalNotFoundError,
+    ThreadNotFoundError,
+    ThreadStateError,
+)
+
+logger = logging.getLogger(__name__)
+
+_MAX_CONFLICTS = 20
+
+
+def step_key(run_id: str, step_no: int, attempt: int = 0) -> str:
+    """The identity of one step of a run (and of a re-send of it)."""
+    return f"{run_id}:{step_no}:{attempt}"
+
+
+def run_fields(thread: dict[str, Any], first_seq: int, seen_seq: int, *, now: float) -> dict[str, Any]:
+    """What a new run sets on the thread: its id, its first step (the message at
+    ``first_seq``), its lease and the log position it has seen."""
+    run_no = int(thread.get("run_no", 0)) + 1
+    run_id = f"{thread['thread_id']}.r{run_no}"
+    return {
+        "run_no": run_no,
+        "run_id": run_id,
+        "run_started_at": now,
+        "step": {"kind": "message", "seq": first_seq, "first": first_seq},
+        "step_no": 0,
+        "step_key": step_key(run_id, 0),
+        "lease_attempts": 0,
+        "last_msg_seq": first_seq,
+        "seen_seq": seen_seq,
+        "slot": False,
+    }
+
+
+def start_thread(
+    owner: str,
+    agent_id: str,
+    message: str,
+    *,
+    source: str,
+    source_id: str | None = None,
+    channel: str | None = None,
+    attributes: dict[str, Any] | None = None,
+    thread_id: str | None = None,
+    created_by: str | None = None,
+    event: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Create a thread whose first run starts at once, asynchronously; returns its item.
+
+    Args:
+        owner: the agent's owner (checked).
+        agent_id: the agent.
+        message: the first message (the user's text, the event, the schedule's prompt).
+        source: ``user`` | ``event`` | ``webhook`` | ``scheduled``.
+        source_id: what started it (an event type, a schedule id).
+        channel: ``heartbeat`` | ``scheduled`` | None: channel guidance in the system prompt.
+        attributes: stored on the thread item (e.g. ``schedule_result_id``).
+        thread_id: a deterministic id (the router's), so a repeat creates nothing new.
+        created_by: who wrote the first message (default: ``user`` for user threads,
+            else ``system``).
+        event: the log event that started it, kept on the first message.
+    """
+    agent = agents.get(owner, agent_id)
+    now = clock.now()
+    seen_seq = store.mark_agent_routing(agent_id)
+    thread: dict[str, Any] = {
+        "agent_id": agent_id,
+        "thread_id": thread_id or records.new_thread_id(now),
+        "owner": owner,
+        "source": source,
+        "source_id": source_id,
+        "channel": channel,
+        "attributes": attributes or {},
+        "context": {},
+        "wakes": 0,
+        "version": 0,
+        "inbox": [],
+        "approvals": {},
+        "created_at": now,
+    }
+    thread.update(run_fields(thread, 1, seen_seq, now=now))
+    sets, _ = store.state(thread, records.ACTIVE, due=store.lease(now))
+    thread.update(sets)
+    first = messages.item(
+        thread["thread_id"],
+        1,
+        role="user",
+        created_by=created_by or ("user" if source == "user" else "system"),
+        content=message,
+        run_id=thread["run_id"],
+        event=event,
+    )
+    if not store.put_new(thread, [messages.put_transact_item(first)]):
+        return store.get(agent_id, thread["thread_id"]) or thread
+    queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
+    metrics.add(metrics.THREADS_STARTED)
+    fire(agent, "THREAD_STARTED", {"thread_id": thread["thread_id"], "source": source, "source_id": source_id, "message": message}, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
+    logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
+    return thread
+
+
+def activate(
+    agent: dict[str, Any],
+    thread: dict[str, Any],
+    *,
+    role: str,
+    created_by: str,
+    content: str,
+    seen_seq: int,
+    wake: str | None,
+    event: dict[str, Any] | None = None,
+    extra_sets: dict[str, Any] | None = None,
+    condition: str = "",
+    values: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """Start a new run of a sleeping thread with a message (one transaction), then queue
+    its first step. ``wake`` names the wake (``event``, ``timer``, ``request``, ``message``)
+    for hooks. Returns the new item, or None when the thread changed meanwhile (the
+    caller decides again) or reached ``max_wakes_per_thread`` (it ended, failed)."""
+    limits = records.agent_limits(agent)
+    if int(thread.get("wakes", 0)) >= limits["max_wakes_per_thread"]:
+        end(agent, thread, records.FAILED, error_message=f"reached max_wakes_per_thread ({limits['max_wakes_per_thread']}) and was not woken again")
+        return None
+    now = clock.now()
+    seq = int(thread.get("last_msg_seq", 0)) + 1
+    sets = run_fields(thread, seq, seen_seq, now=now)
+    state_sets, removes = store.state(thread, records.ACTIVE, due=store.lease(now))
+    sets.update(state_sets)
+    sets["wakes"] = int(thread.get("wakes", 0)) + 1
+    sets.update(extra_sets or {})
+    message = messages.item(thread["thread_id"], seq, role=role, created_by=created_by, content=content, run_id=sets["run_id"], event=event)
+    params = store.update_params(thread, sets, removes + ["wake_at"], condition=condition or "#st = :sleeping", values=values or {":sleeping": records.SLEEPING})
+    try:
+        ddb.client().transact_write_items(TransactItems=[{"Update": params}, messages.put_transact_item(message)])
+    except Exception as error:  # noqa: BLE001 - decoded below
+        from botocore.exceptions import ClientError
+
+        if isinstance(error, ClientError) and ddb.cancellation_codes(error):
+            return None
+        raise
+    fresh = {**thread, **sets, "version": int(thread.get("version", 0)) + 1}
+    for attr in removes + ["wake_at"]:
+        fresh.pop(attr, None)
+    queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
+    metrics.add(metrics.THREADS_WOKEN)
+    fire(agent, "THREAD_WOKEN", {"thread_id": thread["thread_id"], "woken_by": wake, "wake_reason": thread.get("wake_reason"), "event": event}, context={"thread_id": thread["thread_id"]}, delivery_key=f"{fresh['run_id']}:woken")
+    logger.info("thread woken", extra={"agent_id": thread["agent_id"], "thread_id": thread["thread_id"], "woken_by": wake})
+    return fresh
+
+
+def wake_notice(thread: dict[str, Any], how: str, event: dict[str, Any] | None = None) -> str:
+    """The message a woken thread's next model call reads: what woke it and why it slept."""
+    reason = thread.get("wake_reason") or "(no reason given)"
+    if how == "event" and event:
+        return (
+            f"You were woken by event {event['event_type']} (seq {event['seq']}): "
+            f"{json.dumps(event.get('payload') or {}, sort_keys=True, default=str)}. Reason you gave when you went to sleep: {reason}"
+        )
+    if how == "timer":
+        return f"You were woken by your timer (set for {clock.iso(thread.get('wake_at'))}). Reason you gave when you went to sleep: {reason}"
+    return f"You were woken on request. Reason you gave when you went to sleep: {reason}"
+
+
+def event_view(event: Any) -> dict[str, Any]:
+    """The parts of a log event a thread keeps."""
+    return {"event_id": event.id, "seq": event.seq, "event_type": event.event_type, "payload": event.payload, "source": event.source}
+
+
+def wake_by_event(agent: dict[str, Any], thread_id: str, wait_id: str, event: dict[str, Any]) -> bool:
+    """Wake a thread whose wait (``wait_id``) an event matched; once: a thread that is no
+    longer waiting with that wait is left alone. True if this call woke it."""
+    for _ in range(_MAX_CONFLICTS):
+        thread = store.get(agent["agent_id"], thread_id)
+        if not thread or thread["status"] != records.SLEEPING or thread.get("wait_id") != wait_id:
+            return False
+        woken = activate(
+            agent,
+            thread,
+            role="system",
+            created_by="system",
+            content=wake_notice(thread, "event", event),
+            seen_seq=int(event["seq"]),
+            wake="event",
+            event=event,
+            extra_sets={"woken_by": {"kind": "event", **event}},
+        )
+        if woken is not None:
+            return True
+        if int(thread.get("wakes", 0)) >= records.agent_limits(agent)["max_wakes_per_thread"]:
+            return False
+    return False
+
+
+def wake_by_timer(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
+    """The scan found a sleeping thread's timer due."""
+    woken = activate(
+        agent,
+        thread,
+        role="system",
+        created_by="system",
+        content=wake_notice(thread, "timer"),
+        seen_seq=int(agent.get("last_seq", 0)),
+        wake="timer",
+        extra_sets={"woken_by": {"kind": "timer", "wake_at": thread.get("wake_at")}},
+    )
+    return woken is not None
+
+
+def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, created_by: str = "user", event: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A message to an existing thread: wakes it if it sleeps; a running or
+    approval-waiting thread reads it when its current run would end."""
+    agent = agents.get(owner, agent_id)
+    for _ in range(_MAX_CONFLICTS):
+        thread = store.get(agent_id, thread_id)
+        if thread is None:
+            raise ThreadNotFoundError(f"thread {thread_id} not found")
+        status = thread["status"]
+        if status in records.ENDED:
+            raise ThreadStateError(f"thread {thread_id} is {status}; start a new thread instead")
+        if event and event["event_id"] in (thread.get("delivered_events") or []):
+            return thread
+        marker = {"delivered_events": sorted({*(thread.get("delivered_events") or []), event["event_id"]})} if event else {}
+        if status == records.SLEEPING:
+            role = "user" if created_by == "user" else "system"
+            text = content
+            woken = activate(agent, thread, role=role, created_by=created_by, content=text, seen_seq=int(event["seq"]) if event else int(agent.get("last_seq", 0)), wake="message", event=event, extra_sets=marker)
+            if woken is not None:
+                return woken
+            continue
+        entry = {"content": content, "created_by": created_by, "event": event, "at": clock.now()}
+        try:
+            return store.update(
+                thread,
+                {"inbox": [*(thread.get("inbox") or []), {k: v for k, v in entry.items() if v is not None}], **marker},
+                condition="#st IN (:a, :w)",
+                values={":a": records.ACTIVE, ":w": records.WAITING_APPROVAL},
+            )
+        except store.VersionConflict:
+            continue
+    raise ThreadStateError(f"thread {thread_id} kept changing; try again")
+
+
+def wake_now(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
+    """``POST .../wake``: a sleeping thread runs now; a running one is left as it is."""
+    agent = agents.get(owner, agent_id)
+    for _ in range(_MAX_CONFLICTS):
+        thread = store.get_or_404(agent_id, thread_id)
+        if thread["status"] in records.ENDED:
+            raise ThreadStateError(f"thread {thread_id} is {thread['status']}")
+        if thread["status"] != records.SLEEPING:
+            return thread
+        woken = activate(agent, thread, role="system", created_by="system", content=wake_notice(thread, "request"), seen_seq=int(agent.get("last_seq", 0)), wake="request", extra_sets={"woken_by": {"kind": "request"}})
+        if woken is not None:
+            return woken
+        if int(thread.get("wakes", 0)) >= records.agent_limits(agent)["max_wakes_per_thread"]:
+            return store.get_or_404(agent_id, thread_id)
+    raise ThreadStateError(f"thread {thread_id} kept changing; try again")
+
+
+def end(
+    agent: dict[str, Any],
+    thread: dict[str, Any],
+    status: str,
+    *,
+    summary: str | None = None,
+    error_message: str | None = None,
+    extra_sets: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """End a thread (complete, failed, expired) from any state; None on a version conflict."""
+    sets, removes = store.state(thread, status)
+    sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": [], **(extra_sets or {})})
+    sets = {k: v for k, v in sets.items() if v is not None}
+    try:
+        fresh = store.update(thread, sets, removes + ["step", "step_key", "wake_at"])
+    except store.VersionConflict:
+        return None
+    store.release_slot(thread["agent_id"], thread["thread_id"])
+    after_end(agent, fresh)
+    return fresh
+
+
+def after_end(agent: dict[str, Any], thread: dict[str, Any]) -> None:
+    """Hooks and metrics of a thread's end (each delivery once per run)."""
+    status = thread["status"]
+    hook = {records.COMPLETE: "THREAD_COMPLETED", records.FAILED: "THREAD_FAILED", records.EXPIRED: "THREAD_FAILED"}[status]
+    metrics.add({records.COMPLETE: metrics.THREADS_COMPLETED, records.FAILED: metrics.THREADS_FAILED, records.EXPIRED: metrics.THREADS_EXPIRED}[status])
+    fire(
+        agent,
+        hook,
+        {"thread_id": thread["thread_id"], "status": status, "summary": thread.get("summary"), "error_message": thread.get("error_message")},
+        context={"thread_id": thread["thread_id"]},
+        delivery_key=f"{thread['thread_id']}:{status}",
+    )
+    if thread.get("source") == "scheduled":
+        notify_schedule(thread, {"status": status, "final_text": thread.get("summary") or thread.get("final_text") or "", "error": thread.get("error_message")})
+
+
+def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any]) -> None:
+    """Tell the schedules capability a scheduled thread's run ended."""
+    from wakeful.schedules import runs
+
+    try:
+        runs.on_thread_run_finished(thread, outcome)
+    except Exception:  # noqa: BLE001 - a schedule's bookkeeping never fails the thread
+        logger.exception("schedule callback failed", extra={"thread_id": thread["thread_id"]})
+
+
+def cancel(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
+    """``POST .../cancel``: the thread ends as complete with summary ``cancelled``."""
+    agent = agents.get(owner, agent_id)
+    for _ in range(_MAX_CONFLICTS):
+        thread = store.get_or_404(agent_id, thread_id)
+        if thread["status"] in records.ENDED:
+            raise ThreadStateError(f"thread {thread_id} is already {thread['status']}")
+        ended = end(agent, thread, records.COMPLETE, summary="cancelled")
+        if ended is not None:
+            return ended
+    raise ThreadStateError(f"thread {thread_id} kept changing; try again")
+
+
+def pending_approvals(thread: dict[str, Any]) -> list[dict[str, Any]]:
+    """The approvals a waiting thread waits for."""
+    return [
+        {"tool_call_id": call_id, "tool": a["tool"], "arguments": a.get("arguments") or {}, "requested_at": clock.iso(a.get("requested_at"))}
+        for call_id, a in sorted((thread.get("approvals") or {}).items(), key=lambda kv: kv[1].get("requested_at", 0))
+        if not a.get("decision")
+    ]
+
+
+def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str, decision: str, note: str | None) -> dict[str, Any]:
+    """Approve or deny one pending tool call; when none is left pending, the run resumes."""
+    agents.get(owner, agent_id)
+    for _ in range(_MAX_CONFLICTS):
+        thread = store.get_or_404(agent_id, thread_id)
+        approvals = dict(thread.get("approvals") or {})
+        current = approvals.get(tool_call_id)
+        if current is None or thread["status"] != records.WAITING_APPROVAL:
+            raise ThreadApprovalNotFoundError(f"no pending approval for tool call {tool_call_id}")
+        if current.get("decision"):
+            raise ThreadStateError(f"tool call {tool_call_id} was already {current['decision']}d")
+        approvals[tool_call_id] = {**current, "decision": decision, "note": note, "decided_at": clock.now()}
+        sets: dict[str, Any] = {"approvals": approvals}
+        removes: list[str] = []
+        resume = all(a.get("decision") for a in approvals.values())
+        if resume:
+            now = clock.now()
+            step_no = int(thread.get("step_no", 0)) + 1
+            state_sets, removes = store.state(thread, records.ACTIVE, due=store.lease(now))
+            sets.update(state_sets)
+            sets.update({"step_no": step_no, "step_key": step_key(thread["run_id"], step_no), "lease_attempts": 0})
+        try:
+            fresh = store.update(thread, sets, removes)
+        except store.VersionConflict:
+            continue
+        if resume:
+            queues.send_thread_step(agent_id, thread_id, fresh["step_key"])
+        return {"tool_call_id": tool_call_id, "decision": decision, "note": note, "thread_status": fresh["status"]}
+    raise ThreadStateError(f"thread {thread_id} kept changing; try again")

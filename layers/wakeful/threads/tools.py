@@ -1,0 +1,312 @@
+"""The tools a thread's model may call: the meta tools and the agent's HTTP/Lambda tools.
+
+Meta tools act on the thread itself (``schedule_wake``, ``complete_task``,
+``store_context``, ``get_context``, ``send_notification``). The agent's own tools run
+through the tool machinery of heartbeat actions: each call is an action (``thread_id``
+set, ``heartbeat_id`` null) whose id is derived from the thread and the tool call, sent
+as the idempotency key; a finished action's recorded answer is reused, so a redelivered
+step never calls a tool again once its answer is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from wakeful import clock, ddb
+from wakeful.actions import records as actions
+from wakeful.agents.models import agent_context
+from wakeful.hooks.firing import fire
+from wakeful.threads import matching, records
+
+logger = logging.getLogger(__name__)
+
+SCHEDULE_WAKE = "schedule_wake"
+COMPLETE_TASK = "complete_task"
+STORE_CONTEXT = "store_context"
+GET_CONTEXT = "get_context"
+SEND_NOTIFICATION = "send_notification"
+
+_WAIT_ITEM = {
+    "anyOf": [
+        {"type": "string", "description": "an event type"},
+        {
+            "type": "object",
+            "properties": {
+                "event_type": {"type": "string"},
+                "match": {"type": "object", "description": "top-level payload fields that must be equal"},
+            },
+            "required": ["event_type"],
+        },
+    ]
+}
+
+META_TOOLS: list[dict[str, Any]] = [
+    {
+        "name": SCHEDULE_WAKE,
+        "description": (
+            "Schedule yourself to wake up later and re-evaluate; the thread sleeps when this turn ends. "
+            "Use it when you took an action that needs a follow-up. You will receive the reason when you wake. "
+            "wake_on_events lists events that should wake you early."
+        ),
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "delay": {"type": "string", "description": 'how long to sleep: "90s", "30m", "2h", "1d" (1 s to 30 d)'},
+                "reason": {"type": "string", "description": "what to check or do when you wake"},
+                "wake_on_events": {"type": "array", "items": _WAIT_ITEM},
+            },
+            "required": ["delay", "reason"],
+        },
+    },
+    {
+        "name": COMPLETE_TASK,
+        "description": "Mark this task as complete, when it is fully resolved and needs no follow-up.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"summary": {"type": "string", "description": "what was accomplished"}},
+            "required": ["summary"],
+        },
+    },
+    {
+        "name": STORE_CONTEXT,
+        "description": "Store information you will need later; it persists across sleep and wake.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"key": {"type": "string"}, "value": {}},
+            "required": ["key", "value"],
+        },
+    },
+    {
+        "name": GET_CONTEXT,
+        "description": "Retrieve previously stored context.",
+        "input_schema": {"type": "object", "properties": {"key": {"type": "string"}}, "required": ["key"]},
+    },
+    {
+        "name": SEND_NOTIFICATION,
+        "description": "Send a notification to the people who look after this agent.",
+        "input_schema": {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]},
+    },
+]
+META_NAMES = {t["name"] for t in META_TOOLS}
+
+
+@dataclass
+class Result:
+    """A tool call's outcome: what the model sees, and what it asks of the thread."""
+
+    content: str
+    is_error: bool = False
+    sleep: dict[str, Any] | None = None
+    complete: str | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def user_tools(agent: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The owner's HTTP/Lambda tool items the agent's threads may call, by name."""
+    items = ddb.query(
+        "tools",
+        KeyConditionExpression="#o = :o",
+        ExpressionAttributeNames={"#o": "owner"},
+        ExpressionAttributeValues={":o": agent["owner"]},
+    )
+    allowed = agent.get("tools")
+    return {
+        item["name"]: item
+        for item in items
+        if item["name"] not in META_NAMES and (allowed is None or item["name"] in allowed)
+    }
+
+
+def definitions(tools: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Messages API tool definitions: the agent's tools (sorted: a stable prompt prefix
+    for the cache), then the meta tools."""
+    own = [
+        {
+            "name": name,
+            "description": tools[name].get("description") or f"The {name} tool.",
+            "input_schema": tools[name].get("input_schema") or {"type": "object"},
+        }
+        for name in sorted(tools)
+    ]
+    return own + META_TOOLS
+
+
+def run_meta(agent: dict[str, Any], thread: dict[str, Any], call: dict[str, Any], now: float) -> Result:
+    """Run a meta tool. Bad arguments are an error result the model can correct."""
+    name, args = call["name"], call.get("arguments") or {}
+    try:
+        if name == SCHEDULE_WAKE:
+            seconds = matching.parse_delay(str(args.get("delay", "")))
+            waits = matching.normalize_waits(args.get("wake_on_events"))
+            reason = str(args.get("reason") or "").strip() or "scheduled wake"
+            sleep = {"wake_at": now + seconds, "reason": reason, "wake_on_events": waits}
+            note = {"wake_at": clock.iso(now + seconds), "reason": reason, "wake_on_events": waits}
+            return Result(json.dumps({"scheduled": True, **note}), sleep=sleep)
+        if name == COMPLETE_TASK:
+            summary = str(args.get("summary") or "").strip() or "complete"
+            return Result(json.dumps({"completed": True}), complete=summary)
+        if name == STORE_CONTEXT:
+            context_key = str(args.get("key") or "").strip()
+            if not context_key:
+                raise ValueError("store_context needs a non-empty key")
+            return Result(json.dumps({"stored": context_key}), context={context_key: args.get("value")})
+        if name == GET_CONTEXT:
+            context_key = str(args.get("key") or "")
+            stored = (thread.get("context") or {})
+            if context_key not in stored:
+                return Result(json.dumps({"key": context_key, "found": False}))
+            return Result(json.dumps({"key": context_key, "found": True, "value": stored[context_key]}))
+        if name == SEND_NOTIFICATION:
+            message = str(args.get("message") or "").strip()
+            if not message:
+                raise ValueError("send_notification needs a message")
+            fire(
+                agent,
+                "NOTIFICATION",
+                {"thread_id": thread["thread_id"], "message": message, "tool_call_id": call["id"]},
+                context={"thread_id": thread["thread_id"], "source": thread.get("source")},
+                delivery_key=f"{thread['thread_id']}:{call['id']}:notification",
+            )
+            return Result(json.dumps({"sent": True}))
+    except ValueError as error:
+        return Result(str(error), is_error=True)
+    return Result(f"unknown meta tool {name!r}", is_error=True)
+
+
+def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str, Any] | None, call: dict[str, Any]) -> Result:
+    """Run one of the agent's tools for a tool call, as an action, at most once per
+    recorded answer."""
+    action_id = records.action_id(thread["thread_id"], call["id"])
+    existing = actions.get(action_id)
+    if existing and existing["status"] in actions.TERMINAL:
+        return _result(existing.get("response_meta") or {}, existing.get("error_message"))
+    if item is None:
+        return Result(f"tool {call['name']!r} is not available to this agent", is_error=True)
+    meta = {
+        "thread_id": thread["thread_id"],
+        "tool_call": {"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
+        "agent_context": agent_context(agent),
+        "tool_config": item.get("config") or {},
+    }
+    now = clock.now()
+    ddb.put_new(
+        "actions",
+        {
+            "action_id": action_id,
+            "agent_id": agent["agent_id"],
+            "owner": agent["owner"],
+            "thread_id": thread["thread_id"],
+            "tool": call["name"],
+            "status": actions.PENDING,
+            "request_meta": meta,
+            "run_count": 0,
+            "created_at": now,
+        },
+    )
+    hook_args = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
+    hook_data = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "request_meta": meta}
+    _mark_running(action_id, now)
+    fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
+    started = time.perf_counter()
+    response = _call(item, action_id, meta)
+    elapsed_ms = int((time.perf_counter() - started) * 1000)
+    if response.success and response.new_events:
+        _append_new_events(agent["agent_id"], action_id, call["name"], response)
+    error_message = None if response.success else (response.error or "the tool reported failure without a reason")
+    _finish(action_id, response, elapsed_ms, error_message)
+    done = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "success": response.success, "output": response.output, "execution_time_ms": elapsed_ms}
+    fire(agent, "ACTION_COMPLETED" if response.success else "ACTION_FAILED", {**done, "error_message": error_message}, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
+    return _result(response.model_dump(mode="json"), error_message)
+
+
+def _result(response: dict[str, Any], error_message: str | None) -> Result:
+    if response.get("success"):
+        output = response.get("output")
+        return Result(output if isinstance(output, str) else json.dumps(output, default=str))
+    return Result(error_message or response.get("error") or "the tool failed", is_error=True)
+
+
+def _mark_running(action_id: str, now: float) -> None:
+    from botocore.exceptions import ClientError
+
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("actions"),
+            Key=ddb.serialize({"action_id": action_id}),
+            UpdateExpression="SET #st = :running, started_at = if_not_exists(started_at, :now), run_count = run_count + :one",
+            ConditionExpression="#st IN (:pending, :running)",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values({":running": actions.RUNNING, ":pending": actions.PENDING, ":now": now, ":one": 1}),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+
+
+def _call(item: dict[str, Any], action_id: str, meta: dict[str, Any]) -> Any:
+    from wakeful.tools import registry
+    from wakeful.tools.base import ToolRequest, ToolResponse
+    from wakeful.tools.exceptions import ToolCallError
+
+    try:
+        request = ToolRequest(
+            action_id=action_id,
+            thread_id=meta["thread_id"],
+            tool_call=meta["tool_call"],
+            agent_context=meta["agent_context"],
+            tool_config=meta["tool_config"],
+        )
+        response = registry.from_item(item).run(request)
+        if not isinstance(response, ToolResponse):
+            raise ToolCallError(f"{item['name']} returned {type(response).__name__}, not a ToolResponse")
+        return response
+    except ToolCallError as error:
+        return ToolResponse(success=False, error=str(error))
+    except Exception as error:  # noqa: BLE001 - a failed tool is an error result, not a failed run
+        logger.exception("thread tool raised", extra={"action_id": action_id})
+        return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
+
+
+def _append_new_events(agent_id: str, action_id: str, tool: str, response: Any) -> None:
+    from wakeful.events import store as events
+    from wakeful.events.models import NewEvent
+
+    events.append(
+        agent_id,
+        [NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{tool}") for e in response.new_events],
+        idempotency_key=f"action:{action_id}",
+        parent_action_id=action_id,
+    )
+
+
+def _finish(action_id: str, response: Any, elapsed_ms: int, error_message: str | None) -> None:
+    from botocore.exceptions import ClientError
+
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("actions"),
+            Key=ddb.serialize({"action_id": action_id}),
+            UpdateExpression=(
+                "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
+                + (", error_message = :err" if error_message else "")
+            ),
+            ConditionExpression="#st = :running",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(
+                {
+                    ":status": actions.COMPLETED if response.success else actions.FAILED,
+                    ":resp": response.model_dump(mode="json"),
+                    ":ms": elapsed_ms,
+                    ":now": clock.now(),
+                    ":running": actions.RUNNING,
+                    **({":err": error_message[:4000]} if error_message else {}),
+                }
+            ),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
