@@ -99,7 +99,8 @@ class Emitter:
             ctx = self.context
             self._state = StepState(store.position(ctx.agent_id, ctx.thread_id, ctx.step_id))
             self._persistence = PersistenceSink(self._state, on_written=self._written)
-            self._sinks = [self._persistence, LoggingSink(), *self._extra_sinks]
+            # Live sinks first: a delta reaches subscribers before any write it triggers.
+            self._sinks = [*self._extra_sinks, LoggingSink(), self._persistence]
         return self._state
 
     def _emit(self, type_: str, *, extra: dict[str, Any] | None = None, **fields: Any) -> None:
