@@ -113,8 +113,8 @@ def tail(
     delay = 2.0
     while True:
         try:
+            last: Frame | None = None
             with SseStream(url, key=key, last_event_id=last_id) as stream:
-                last: Frame | None = None
                 for frame in stream:
                     printer.event(frame.json())
                     last, last_id = frame, frame.id
@@ -124,8 +124,14 @@ def tail(
             return 1
         except OSError as error:
             printer.note(f"connection lost ({error}); retrying")
-            last = None
-        if thread_id and not follow and last is not None and last.event in TERMINAL:
+            time.sleep(delay)
+            continue
+        if thread_id is None and last is None:
+            # A streaming server does not end an agent's stream unasked; one that ends it
+            # at once cannot stream (API Gateway), and has no per-agent catch-up to poll.
+            printer.note("this server cannot hold an agent's stream open: pass --thread, or use the WebSocket API (StreamWebSocketUrl)")
+            return 2
+        if not follow and last is not None and last.event in TERMINAL:
             return 0
         time.sleep(delay)
 

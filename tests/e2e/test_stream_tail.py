@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 
@@ -64,3 +65,49 @@ def test_the_printer_colours_only_when_asked():
     Printer(out=coloured, color=True, show_thread=False).event(body)
     assert "\033[" not in plain.getvalue() and "\033[" in coloured.getvalue()
     assert plain.getvalue() == "10:00:00 #1    ✓ run completed\n"
+
+
+@pytest.fixture()
+def non_streaming_gateway(stack):
+    """A gateway like API Gateway's: every request is one invocation of the api function
+    and one complete response, so SSE answers end after the events written so far."""
+    from wakeful_dev.gateway import Gateway
+
+    gateway = Gateway("127.0.0.1", 0, [], "api", stack.invoke)
+    gateway.start()
+    yield f"http://127.0.0.1:{gateway.port}"
+    gateway.stop()
+
+
+def test_tail_against_a_server_that_cannot_stream_reconnects_until_the_run_ends(stack, api, non_streaming_gateway):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("first half, ")
+    e.flush()
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--thread", thread_id,
+         "--api", non_streaming_gateway, "--key", api.key, "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    first = [tail.stdout.readline(), tail.stdout.readline()]  # what was written before: start, text
+    e2 = emitter(context(api, agent["id"], thread_id, "s2"))
+    e2.text("second half.")
+    e2.completed()
+    e2.flush()
+    rest, err = tail.communicate(timeout=60)
+    assert tail.returncode == 0, err
+
+    ids = [json.loads(line)["id"] for line in first + rest.splitlines()]
+    assert ids == [1, 2, 3, 4]
+
+
+def test_an_agent_tail_against_a_server_that_cannot_stream_says_so(stack, api, non_streaming_gateway):
+    agent = api.create_agent()
+    done = subprocess.run(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--api", non_streaming_gateway, "--key", api.key],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "WebSocket" in done.stdout
