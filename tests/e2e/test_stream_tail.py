@@ -98,7 +98,6 @@ def test_tail_against_a_server_that_cannot_stream_reconnects_until_the_run_ends(
     e2.flush()
     rest, err = tail.communicate(timeout=60)
     assert tail.returncode == 0, err
-
     ids = [json.loads(line)["id"] for line in first + rest.splitlines()]
     assert ids == [1, 2, 3, 4]
 
