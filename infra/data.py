@@ -49,6 +49,7 @@ class Data(Construct):
                 # records, without a per-table key policy to maintain.
                 encryption=dynamodb.TableEncryption.AWS_MANAGED,
                 time_to_live_attribute=spec.ttl,
+                stream=dynamodb.StreamViewType[spec.stream] if spec.stream else None,
                 deletion_protection=retain,
                 removal_policy=removal_policy,
             )

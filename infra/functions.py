@@ -42,6 +42,9 @@ class FunctionSpec:
     llm: bool = False
     #: SnapStart on published versions; its trigger targets the ``live`` alias.
     snap_start: bool = False
+    #: It posts to WebSocket connections (``execute-api:ManageConnections`` on the
+    #: stream WebSocket API's stage) and gets the API's management endpoint.
+    manages_connections: bool = False
     #: SQS event source batch size, when a queue triggers it.
     sqs_batch_size: int = 10
     #: Extra environment variables.
@@ -131,9 +134,10 @@ def specs() -> dict[str, FunctionSpec]:
             # tool may make two; an HTTP tool keeps its attempts within 150 s of it.
             timeout_seconds=TOOL_RUNNER_TIMEOUT_SECONDS,
             # heartbeats: a finished action leaves its heartbeat's open_actions set.
+            # stream_events: each action shows in the agent's live stream.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
-                *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS),
             sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
@@ -184,10 +188,11 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=512,
             # A model turn may take 30 s x 3 attempts; a step runs several tool calls.
             timeout_seconds=300,
+            # stream_events: the run's StreamEvents (wakeful.stream.emitter).
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
             sends=("thread", "route"),
@@ -220,5 +225,26 @@ def specs() -> dict[str, FunctionSpec]:
             reads=_HOOK_FIRING_READS,
             sends=("thread",),
             starts_hooks=True,
+        ),
+        # The stream WebSocket API: $connect checks the API key and records the
+        # connection; subscribe checks the agent's owner, records the subscription and
+        # sends the thread's events after a resume point; $disconnect forgets it.
+        "stream_ws": FunctionSpec(
+            description="Stream WebSocket API: connect with an API key, subscribe to a thread or agent",
+            memory_mb=256,
+            timeout_seconds=15,
+            reads=("api_keys", "agents", "stream_events"),
+            writes=("stream_connections",),
+            manages_connections=True,
+        ),
+        # New stream chunks (DynamoDB Streams of stream_events) -> the subscribed
+        # connections; connections that are gone are deleted.
+        "stream_fanout": FunctionSpec(
+            description="Stream fan-out: new stream events to WebSocket subscribers",
+            memory_mb=256,
+            timeout_seconds=30,
+            reads=("stream_events",),  # its DynamoDB stream
+            writes=("stream_connections",),
+            manages_connections=True,
         ),
     }

@@ -125,6 +125,33 @@ def suppress(stack: "WakefulStack") -> None:
             ],
         )
 
+    if stack.stream_ws is not None:
+        _add(
+            stack.stream_ws.api,
+            "AwsSolutions-APIG4",
+            "$connect checks the caller's bearer API key (hashed, per owner) in the "
+            "stream_ws function, as the REST API's keys are checked by the api function; "
+            "a connection without a valid key is refused, and every later route acts only "
+            "for the owner recorded at $connect.",
+        )
+        for name in ("stream_ws", "stream_fanout"):
+            function = functions.get(name)
+            if function is not None and function.role is not None:
+                _add(
+                    function.role,
+                    "AwsSolutions-IAM5",
+                    "Connection ids are created at run time; the grant is to post to (and "
+                    "close) connections of this one WebSocket API stage only.",
+                    applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<StreamWebSocketApi[A-Za-z0-9]+>\/v1\/POST\/@connections\/\*$/")],
+                )
+                _add(
+                    function.role,
+                    "AwsSolutions-IAM5",
+                    "dynamodb:ListStreams has no resource-level permissions; it lists stream "
+                    "ARNs (metadata), and the Lambda event source mapping validates it.",
+                    applies_to=["Resource::*"],
+                )
+
     if stack.settings.alarm_email:
         _add(
             stack.observability.topic,

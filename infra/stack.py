@@ -30,6 +30,7 @@ from infra.hooks import DeliverHook, definition_available
 from infra.messaging import Queues
 from infra.observability import Observability
 from infra.settings import DeploySettings
+from infra.websocket import StreamWebSocket
 from wakeful import constants
 
 #: The stack output ``wakeful keys create`` reads.
@@ -123,6 +124,19 @@ class WakefulStack(Stack):
             # New webhooks answer their URL: <stage URL>/webhooks/<id>.
             functions["api"].add_environment(constants.ENV_WEBHOOK_BASE_URL, self.api.base_url)
 
+        # -- the live stream on AWS: WebSocket API, fan-out from the stream table --------
+        self.stream_ws: StreamWebSocket | None = None
+        if "stream_ws" in functions and "stream_fanout" in functions:
+            self.stream_ws = StreamWebSocket(
+                self,
+                "StreamWebSocket",
+                settings=settings,
+                ws_function=functions["stream_ws"],
+                fanout_function=functions["stream_fanout"],
+                stream_table=self.data.tables["stream_events"],
+                functions=[f for n, f in functions.items() if function_specs[n].manages_connections],
+            )
+
         # -- CloudWatch ------------------------------------------------------------------
         dead_letter_queues = {**self.queues.dlqs, "scan": self.scan_dlq}
         self.observability = Observability(
@@ -151,6 +165,13 @@ class WakefulStack(Stack):
         )
         CfnOutput(self, "AlarmTopicArn", value=self.observability.topic.topic_arn, description="Subscribe to get alarms")
         CfnOutput(self, "DashboardName", value=self.observability.dashboard.dashboard_name)
+        if self.stream_ws:
+            CfnOutput(
+                self,
+                constants.OUTPUT_STREAM_WEBSOCKET_URL,
+                value=self.stream_ws.url,
+                description="Live stream: connect with Authorization: Bearer <api key>, then subscribe",
+            )
         if self.deliver_hook:
             CfnOutput(self, "HookStateMachineArn", value=self.deliver_hook.state_machine.state_machine_arn)
 

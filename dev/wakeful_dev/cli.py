@@ -1,4 +1,4 @@
-"""The ``wakeful`` command: ``wakeful dev`` and ``wakeful keys create|list|revoke``."""
+"""The ``wakeful`` command: ``wakeful dev``, ``wakeful keys create|list|revoke`` and ``wakeful tail``."""
 
 from __future__ import annotations
 
@@ -133,6 +133,22 @@ def _revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tail(args: argparse.Namespace) -> int:
+    from wakeful_dev.tail import tail
+
+    key = args.key or os.environ.get("WAKEFUL_API_KEY")
+    if not key:
+        print("error: pass --key or set WAKEFUL_API_KEY", file=sys.stderr)
+        return 2
+    try:
+        return tail(
+            api=args.api, key=key, agent_id=args.agent, thread_id=args.thread, types=args.types,
+            after=args.after, follow=args.follow, color=False if args.no_color else None, raw=args.json,
+        )  # fmt: skip
+    except KeyboardInterrupt:
+        return 0
+
+
 def _stack_output(stack: str, key: str) -> str:
     from wakeful import aws
 
@@ -190,6 +206,19 @@ def main(argv: list[str] | None = None) -> int:
     revoke.add_argument("--id", help="the key's id, as `wakeful keys list` shows it")
     _target_options(revoke)
     revoke.set_defaults(func=_keys, action=_revoke)
+
+    tail = sub.add_parser("tail", help="print an agent's live stream (text, reasoning, tool calls) as it happens")
+    tail.add_argument("--agent", required=True, help="agent id")
+    tail.add_argument("--thread", help="one thread (default: every thread of the agent)")
+    tail.add_argument("--api", default=os.environ.get("WAKEFUL_API_URL", "http://127.0.0.1:8080"),
+                      help="API base URL (default $WAKEFUL_API_URL or http://127.0.0.1:8080)")  # fmt: skip
+    tail.add_argument("--key", help="API key (default $WAKEFUL_API_KEY)")
+    tail.add_argument("--types", help="only these event types, comma-separated (e.g. tool_call,tool_result)")
+    tail.add_argument("--after", type=int, help="start after this event id (a thread's stream)")
+    tail.add_argument("--follow", action="store_true", help="keep a thread's tail open across runs")
+    tail.add_argument("--json", action="store_true", help="print each StreamEvent as one JSON line")
+    tail.add_argument("--no-color", action="store_true", help="no ANSI colours (default: colours on a terminal)")
+    tail.set_defaults(func=_tail)
 
     args = parser.parse_args(argv)
     return args.func(args)

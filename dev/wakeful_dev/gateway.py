@@ -64,6 +64,8 @@ class Gateway:
         self.routes = [(m, re.compile(p), name) for m, p, name in routes]
         self.default = default
         self.invoke = invoke
+        #: Serves a request itself when it can stream (``wakeful dev``'s SSE), else False.
+        self.streaming: Callable[[BaseHTTPRequestHandler], bool] | None = None
         gateway = self
 
         class _Handler(BaseHTTPRequestHandler):
@@ -92,6 +94,8 @@ class Gateway:
         return self.default
 
     def handle(self, request: BaseHTTPRequestHandler) -> None:
+        if self.streaming is not None and self.streaming(request):
+            return
         length = int(request.headers.get("Content-Length") or 0)
         if length > MAX_BODY_BYTES:
             self._write(request, 413, {"Content-Type": "application/json"}, b'{"error":{"code":"payload_too_large","message":"request body over 10 MB"}}')

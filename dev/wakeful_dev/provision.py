@@ -38,6 +38,8 @@ def _table_params(spec: TableSpec, name: str) -> dict[str, Any]:
     }
     if indexes:
         params["GlobalSecondaryIndexes"] = indexes
+    if spec.stream:
+        params["StreamSpecification"] = {"StreamEnabled": True, "StreamViewType": spec.stream}
     return params
 
 

@@ -106,6 +106,7 @@ class DevStack:
         self.pollers: dict[str, QueuePoller] = {}
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
+        self.stream_hub: Any = None  # the in-process live stream (wakeful_dev.stream_local)
 
     # -- lifecycle ---------------------------------------------------------------
     def start(self) -> "DevStack":
@@ -198,9 +199,10 @@ class DevStack:
 
     def _extensions(self) -> None:
         """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
-        from wakeful_dev import hooks_local
+        from wakeful_dev import hooks_local, stream_local
 
         hooks_local.setup(self)
+        stream_local.setup(self)
 
     def stop(self) -> None:
         self._stop.set()

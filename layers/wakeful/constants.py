@@ -44,6 +44,9 @@ TABLE_ENV = {
     # -- schedules tables (issue 14) --
     "schedules": "WAKEFUL_TABLE_SCHEDULES",
     "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",
+    # -- live stream --
+    "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
+    "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -126,6 +129,11 @@ TOOL_RUNNER_TIMEOUT_SECONDS = 180
 ENV_THREAD_LEASE = "WAKEFUL_THREAD_LEASE_SECONDS"
 ENV_THREAD_MAX_ATTEMPTS = "WAKEFUL_THREAD_MAX_ATTEMPTS"
 ENV_THREAD_MAX_RUNNING = "WAKEFUL_THREAD_MAX_RUNNING_PER_AGENT"
+# Live stream: retention of stored stream events, how often buffered deltas
+# are written, and the WebSocket API's management endpoint (the fan-out posts there).
+ENV_STREAM_RETENTION_DAYS = "WAKEFUL_STREAM_RETENTION_DAYS"
+ENV_STREAM_FLUSH_SECONDS = "WAKEFUL_STREAM_FLUSH_SECONDS"
+ENV_STREAM_WS_ENDPOINT = "WAKEFUL_STREAM_WS_ENDPOINT"
 
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (
@@ -143,8 +151,12 @@ FUNCTIONS = (
     "thread_router",  # SQS FIFO route queue -> wake / start threads for new events
     # -- schedules functions (issue 14) --
     "schedule_runner",  # SQS schedule queue -> start a claimed run's thread
+    # -- live stream functions --
+    "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe
+    "stream_fanout",  # stream table (DynamoDB Streams) -> WebSocket connections
 )
 
 # CloudFormation stack outputs.
 OUTPUT_API_URL = "ApiUrl"
 OUTPUT_INGEST_QUEUE_URL = "IngestQueueUrl"
+OUTPUT_STREAM_WEBSOCKET_URL = "StreamWebSocketUrl"

@@ -38,6 +38,8 @@ class TableSpec:
     sk: Attr | None = None
     indexes: tuple[Index, ...] = field(default_factory=tuple)
     ttl: str | None = None
+    #: DynamoDB Streams view type ("NEW_IMAGE", ...) when a function consumes its changes.
+    stream: str | None = None
 
 
 S = "S"
@@ -205,6 +207,21 @@ TABLES: dict[str, TableSpec] = {
                 ),
             ),
             ttl="expires_at",  # results are kept 90 days
+        ),
+        # -- live stream --
+        # stream_key "<agent_id>#<thread_id>": id 0 is the thread's stream head, id N a
+        # chunk of events N..last_id (one item per flush, not per delta); stream_key
+        # "<agent_id>#<thread_id>#step#<step_id>" (id 0) remembers what a step wrote, so a
+        # redelivered step re-emits under the same ids. New chunks feed the WebSocket fan-out.
+        TableSpec("stream_events", Attr("stream_key"), Attr("id", N), ttl="expires_at", stream="NEW_IMAGE"),
+        # One item per WebSocket connection ("conn") and per subscription ("sub#<target>");
+        # by-target finds the connections to post a thread's (or agent's) events to.
+        TableSpec(
+            "stream_connections",
+            Attr("connection_id"),
+            Attr("record_key"),
+            indexes=(Index("by-target", Attr("target"), Attr("connection_id")),),
+            ttl="expires_at",
         ),
     )
 }

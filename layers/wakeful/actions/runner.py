@@ -21,6 +21,7 @@ from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
 from wakeful.hooks.firing import fire
+from wakeful.stream import actions as action_stream
 from wakeful.tools import registry
 from wakeful.tools.base import ToolRequest, ToolResponse
 from wakeful.tools.exceptions import ToolCallError
@@ -69,6 +70,7 @@ def run(action_id: str) -> str:
         fire(agent, f"BEFORE_{tool.hook_name()}", hook_data, delivery_key=f"{action_id}:before-tool", **hook_args)
         fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
 
+    stream = action_stream.begin(action)  # the heartbeat's part of the agent's live stream
     started = time.perf_counter()
     if tool is None:
         response = ToolResponse(success=False, error=f"tool {action['tool']!r} not found (deleted?)")
@@ -133,6 +135,7 @@ def run(action_id: str) -> str:
             **hook_args,
         )
     logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
+    action_stream.finish(stream, action, response.success, response.output, error_message)
     _continue(finished)
     return status.lower()
 

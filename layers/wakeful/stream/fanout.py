@@ -1,0 +1,73 @@
+"""From the stream table to WebSocket connections: the fan-out of new chunks.
+
+DynamoDB Streams delivers each new chunk item (in order per thread: one partition
+key, one shard). Its events go to the connections subscribed to the thread and to the
+agent, each event one message, in id order; a connection that is gone is forgotten.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from wakeful import ddb
+from wakeful.stream import connections, store
+from wakeful.stream.websocket import Gone, post
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class FanoutResult:
+    """What one batch of stream records did."""
+
+    chunks: int = 0
+    posted: int = 0
+    gone: set[str] = field(default_factory=set)
+
+
+def _chunk(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The new chunk item of an INSERT record (None for heads, step markers, removals)."""
+    if record.get("eventName") != "INSERT":
+        return None
+    image = (record.get("dynamodb") or {}).get("NewImage") or {}
+    if "events" not in image:
+        return None
+    blob = image["events"].get("B")
+    if isinstance(blob, str):  # Lambda's event JSON carries binary as base64
+        image = {**image, "events": {"B": base64.b64decode(blob)}}
+    return ddb.deserialize(image)
+
+
+def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> FanoutResult:
+    """Post the events of every new chunk to its subscribers."""
+    result = FanoutResult()
+    for record in records:
+        item = _chunk(record)
+        if item is None:
+            continue
+        result.chunks += 1
+        agent_id, thread_id = item["agent_id"], item["thread_id"]
+        subscribers = [
+            *connections.subscribers(connections.thread_target(agent_id, thread_id)),
+            *connections.subscribers(connections.agent_target(agent_id)),
+        ]
+        if not subscribers:
+            continue
+        events = store.decode(item["events"])
+        for subscriber in subscribers:
+            if subscriber.connection_id in result.gone:
+                continue
+            try:
+                for event in events:
+                    if subscriber.types is None or event.type in subscriber.types:
+                        post(subscriber.connection_id, event.public(), endpoint)
+                        result.posted += 1
+            except Gone:
+                result.gone.add(subscriber.connection_id)
+                connections.close(subscriber.connection_id)
+    if result.gone:
+        logger.info("closed gone connections", extra={"connections": len(result.gone)})
+    return result

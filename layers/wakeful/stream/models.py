@@ -1,0 +1,145 @@
+"""The StreamEvent: one thing an agent did, as subscribers see it.
+
+``{id, type, content?, tool_name?, tool_args?, tool_result?, metadata: {agent_id,
+thread_id, run_id, created_at, ...}}``. Ids are per thread, gap-free from 1. A ``text``
+or ``reasoning`` event is one delta of the model's output, in order; the full text is
+the concatenation of a run's deltas.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from wakeful.stream.exceptions import StreamCursorError, StreamFilterError
+
+START, TEXT, REASONING, TOOL_CALL, TOOL_RESULT, COMPLETED, ERROR = (
+    "start", "text", "reasoning", "tool_call", "tool_result", "completed", "error",
+)  # fmt: skip
+EVENT_TYPES = (START, TEXT, REASONING, TOOL_CALL, TOOL_RESULT, COMPLETED, ERROR)
+#: Deltas of the model's output: many per step, coalesced in storage.
+DELTA_TYPES = frozenset({TEXT, REASONING})
+#: A run ends with one of these.
+TERMINAL_TYPES = frozenset({COMPLETED, ERROR})
+
+#: Tool arguments and results longer than this (as JSON) are cut to a string preview,
+#: so one event cannot outgrow a stored item.
+MAX_VALUE_CHARS = 32 * 1024
+
+_UNSET: Any = object()
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """One StreamEvent (a domain record; :meth:`public` is its wire shape)."""
+
+    id: int
+    type: str
+    agent_id: str
+    thread_id: str
+    run_id: str
+    created_at: str
+    content: str | None = None
+    tool_name: str | None = None
+    tool_call_id: str | None = None
+    tool_args: dict[str, Any] | None = None
+    tool_result: Any = _UNSET
+    is_error: bool | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def stream_key(self) -> str:
+        """The thread's stream (agent and thread)."""
+        return stream_key(self.agent_id, self.thread_id)
+
+    def public(self) -> dict[str, Any]:
+        """The JSON every subscriber gets (SSE ``data:``, WebSocket, polling)."""
+        body: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.content is not None:
+            body["content"] = self.content
+        if self.tool_name is not None:
+            body["tool_name"] = self.tool_name
+        if self.tool_call_id is not None:
+            body["tool_call_id"] = self.tool_call_id
+        if self.tool_args is not None:
+            body["tool_args"] = self.tool_args
+        if self.tool_result is not _UNSET:
+            body["tool_result"] = self.tool_result
+        if self.is_error is not None:
+            body["is_error"] = self.is_error
+        body["metadata"] = {
+            **self.extra,
+            "agent_id": self.agent_id,
+            "thread_id": self.thread_id,
+            "run_id": self.run_id,
+            "created_at": self.created_at,
+        }
+        return body
+
+    @classmethod
+    def from_public(cls, body: dict[str, Any]) -> StreamEvent:
+        """The inverse of :meth:`public` (reading stored or received events)."""
+        meta = dict(body.get("metadata") or {})
+        fixed = {k: meta.pop(k, "") for k in ("agent_id", "thread_id", "run_id", "created_at")}
+        return cls(
+            id=int(body["id"]),
+            type=body["type"],
+            content=body.get("content"),
+            tool_name=body.get("tool_name"),
+            tool_call_id=body.get("tool_call_id"),
+            tool_args=body.get("tool_args"),
+            tool_result=body["tool_result"] if "tool_result" in body else _UNSET,
+            is_error=body.get("is_error"),
+            extra=meta,
+            **fixed,
+        )
+
+
+def stream_key(agent_id: str, thread_id: str) -> str:
+    """The partition of one thread's stream in the stream table."""
+    return f"{agent_id}#{thread_id}"
+
+
+def bounded(value: Any) -> Any:
+    """``value``, or a string preview of it when its JSON is over :data:`MAX_VALUE_CHARS`."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    text = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+    if len(text) <= MAX_VALUE_CHARS:
+        return value
+    return text[:MAX_VALUE_CHARS] + f"... [truncated: {len(text)} characters]"
+
+
+def parse_types(raw: str | Iterable[str] | None) -> frozenset[str] | None:
+    """A subscriber's type filter (``"text,tool_call"`` or a list); None means every type.
+
+    Raises:
+        StreamFilterError: a name that is not a StreamEvent type.
+    """
+    if raw is None:
+        return None
+    names = [n.strip() for n in (raw.split(",") if isinstance(raw, str) else raw) if str(n).strip()]
+    if not names:
+        return None
+    unknown = sorted(set(names) - set(EVENT_TYPES))
+    if unknown:
+        raise StreamFilterError(f"unknown stream event types {unknown}; use any of {list(EVENT_TYPES)}")
+    return frozenset(names)
+
+
+def parse_after(raw: str | int | None) -> int:
+    """A resume point (``after`` or ``Last-Event-ID``): events with a greater id follow.
+
+    Raises:
+        StreamCursorError: not a non-negative integer.
+    """
+    if raw is None or raw == "":
+        return 0
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        raise StreamCursorError(f"resume point {str(raw)[:40]!r} is not a stream event id (a non-negative integer)") from None
+    if value < 0:
+        raise StreamCursorError("a stream event id is never negative")
+    return value

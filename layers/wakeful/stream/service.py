@@ -1,0 +1,73 @@
+"""Reading the stream as an owner: access checks, the JSON list, SSE catch-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful import pagination
+from wakeful.agents import service as agents
+from wakeful.auth import keys
+from wakeful.exceptions import UnauthorizedError
+from wakeful.stream import store
+from wakeful.stream.exceptions import StreamCursorError
+from wakeful.stream.models import StreamEvent, parse_after
+
+SSE_MEDIA_TYPE = "text/event-stream"
+
+
+def owner_of_bearer(authorization: str | None) -> str:
+    """The owner of ``Authorization: Bearer <api key>``.
+
+    Raises:
+        UnauthorizedError: no header, another scheme, or an unknown key.
+    """
+    scheme, _, token = (authorization or "").partition(" ")
+    owner = keys.owner_of(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    if owner is None:
+        raise UnauthorizedError("missing or invalid API key: send Authorization: Bearer <api key>")
+    return owner
+
+
+def check_agent(owner: str, agent_id: str) -> dict[str, Any]:
+    """The owner's agent; another owner's, or none, is not found (404)."""
+    return agents.get(owner, agent_id)
+
+
+def wants_sse(accept: str | None) -> bool:
+    """Whether an ``Accept`` header asks for Server-Sent Events."""
+    return SSE_MEDIA_TYPE in (accept or "").lower()
+
+
+def resume_point(after: str | None, last_event_id: str | None, cursor: str | None = None) -> int:
+    """Where a reader resumes: ``Last-Event-ID`` wins over ``?after=``, which wins over a
+    ``cursor`` of a previous page."""
+    if last_event_id:
+        return parse_after(last_event_id)
+    if after not in (None, ""):
+        return parse_after(after)
+    if cursor:
+        decoded = pagination.decode(cursor) or {}
+        if not isinstance(decoded.get("after"), int) or decoded["after"] < 0:
+            raise StreamCursorError("cursor is not valid; pass back the 'next' value of a previous page")
+        return decoded["after"]
+    return 0
+
+
+def agent_resume_point(last_event_id: str | None) -> tuple[str, int] | None:
+    """An agent stream's ``Last-Event-ID`` (``<thread_id>:<id>``) as (thread, id)."""
+    if not last_event_id:
+        return None
+    thread_id, sep, event_id = last_event_id.strip().rpartition(":")
+    if not sep or not thread_id:
+        raise StreamCursorError("an agent stream resumes from '<thread_id>:<id>' (the id: of its frames)")
+    return thread_id, parse_after(event_id)
+
+
+def list_events(
+    owner: str, agent_id: str, thread_id: str, *, after: int, limit: int, types: frozenset[str] | None
+) -> tuple[list[StreamEvent], str | None]:
+    """A page of a thread's events after ``after``, oldest first, and the next cursor."""
+    check_agent(owner, agent_id)
+    events, more = store.read_after(agent_id, thread_id, after, limit, types)
+    next_cursor = pagination.encode({"after": events[-1].id}) if more and events else None
+    return events, next_cursor

@@ -1,0 +1,150 @@
+"""The WebSocket API: connect with an API key, subscribe to a thread or an agent.
+
+Routes (API Gateway WebSocket, ``$request.body.action``):
+
+- ``$connect`` with ``Authorization: Bearer <api key>`` (or, from a browser,
+  ``Sec-WebSocket-Protocol: wakeful, <api key>``); an unknown key is refused (401).
+- ``{"action": "subscribe", "agent_id", "thread_id"?, "types"?: [...], "after"?: N}``:
+  another owner's agent is not found; with ``thread_id`` and ``after`` the events
+  written after ``after`` are sent first. Answers ``{"type": "subscribed", ...}``.
+- ``{"action": "unsubscribe", "agent_id", "thread_id"?}``; ``$disconnect``.
+
+Every StreamEvent is then posted as its JSON, the same as an SSE ``data:`` line.
+Errors are posted as ``{"type": "error", "error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import lru_cache
+from typing import Any
+
+import botocore.session
+from botocore.config import Config
+
+from wakeful.config import get_settings as get_aws_settings
+from wakeful.exceptions import BadRequestError, UnauthorizedError, WakefulError
+from wakeful.stream import connections, service, store
+from wakeful.stream.models import parse_after, parse_types
+from wakeful.stream.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+SUBPROTOCOL = "wakeful"
+CATCH_UP_LIMIT = 1000
+
+
+class Gone(Exception):
+    """The connection is closed (the management API answered 410)."""
+
+
+_CLIENT_CONFIG = Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=3, read_timeout=10)
+
+
+@lru_cache(maxsize=4)
+def _management(endpoint: str) -> Any:
+    """The management API client of one WebSocket API stage (its own endpoint)."""
+    return botocore.session.get_session().create_client(
+        "apigatewaymanagementapi", region_name=get_aws_settings().region, endpoint_url=endpoint, config=_CLIENT_CONFIG
+    )
+
+
+def post(connection_id: str, message: dict[str, Any], endpoint: str | None = None) -> None:
+    """Post one JSON message to a connection.
+
+    Raises:
+        Gone: the connection no longer exists.
+    """
+    client = _management(endpoint or get_settings().websocket_endpoint)
+    data = json.dumps(message, separators=(",", ":"), default=str, ensure_ascii=False).encode("utf-8")
+    try:
+        client.post_to_connection(ConnectionId=connection_id, Data=data)
+    except client.exceptions.GoneException as error:
+        raise Gone(connection_id) from error
+
+
+def _api_key(headers: dict[str, str]) -> tuple[str | None, bool]:
+    """(the bearer header or None, whether the key came as a subprotocol)."""
+    lowered = {k.lower(): v for k, v in (headers or {}).items()}
+    if lowered.get("authorization"):
+        return lowered["authorization"], False
+    protocols = [p.strip() for p in (lowered.get("sec-websocket-protocol") or "").split(",")]
+    if len(protocols) == 2 and protocols[0] == SUBPROTOCOL and protocols[1]:
+        return f"Bearer {protocols[1]}", True
+    return None, False
+
+
+def connect(connection_id: str, headers: dict[str, str]) -> dict[str, Any]:
+    """``$connect``: the proxy response (200 accepts, 401 refuses)."""
+    authorization, as_protocol = _api_key(headers)
+    try:
+        owner = service.owner_of_bearer(authorization)
+    except UnauthorizedError as error:
+        return {"statusCode": 401, "body": json.dumps({"error": {"code": error.code, "message": error.message}})}
+    connections.open_connection(connection_id, owner)
+    response: dict[str, Any] = {"statusCode": 200}
+    if as_protocol:
+        response["headers"] = {"Sec-WebSocket-Protocol": SUBPROTOCOL}
+    return response
+
+
+def disconnect(connection_id: str) -> None:
+    """``$disconnect``: forget the connection."""
+    connections.close(connection_id)
+
+
+def message(connection_id: str, body: str | None, endpoint: str | None = None) -> None:
+    """``subscribe`` / ``unsubscribe`` / anything else: do it and post the answer."""
+    try:
+        answer = _handle(connection_id, body, endpoint)
+    except WakefulError as error:
+        answer = {"type": "error", "error": {"code": error.code, "message": error.message}}
+    try:
+        post(connection_id, answer, endpoint)
+    except Gone:
+        connections.close(connection_id)
+
+
+def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[str, Any]:
+    request = _parse(body)
+    owner = connections.owner_of(connection_id)
+    if owner is None:
+        raise UnauthorizedError("this connection is not authenticated; reconnect with an API key")
+    action = request.get("action")
+    agent_id, thread_id = request.get("agent_id"), request.get("thread_id")
+    if action not in ("subscribe", "unsubscribe"):
+        raise BadRequestError("action must be 'subscribe' or 'unsubscribe'")
+    if not isinstance(agent_id, str) or not agent_id or (thread_id is not None and not isinstance(thread_id, str)):
+        raise BadRequestError("agent_id (and optionally thread_id) must be strings")
+    service.check_agent(owner, agent_id)
+    target = connections.thread_target(agent_id, thread_id) if thread_id else connections.agent_target(agent_id)
+    if action == "unsubscribe":
+        connections.unsubscribe(connection_id, target)
+        return {"type": "unsubscribed", "agent_id": agent_id, "thread_id": thread_id}
+    types = parse_types(request.get("types"))
+    connections.subscribe(connection_id, owner, target, types)
+    answer: dict[str, Any] = {"type": "subscribed", "agent_id": agent_id, "thread_id": thread_id}
+    if thread_id:
+        answer["last_id"] = store.head(agent_id, thread_id).last_id
+        if request.get("after") is not None:
+            _catch_up(connection_id, agent_id, thread_id, parse_after(request["after"]), types, endpoint)
+    return answer
+
+
+def _parse(body: str | None) -> dict[str, Any]:
+    try:
+        request = json.loads(body or "")
+    except ValueError:
+        raise BadRequestError("messages are JSON objects such as {\"action\": \"subscribe\", \"agent_id\": ...}") from None
+    if not isinstance(request, dict):
+        raise BadRequestError("messages are JSON objects")
+    return request
+
+
+def _catch_up(
+    connection_id: str, agent_id: str, thread_id: str, after: int, types: frozenset[str] | None, endpoint: str | None
+) -> None:
+    events, _ = store.read_after(agent_id, thread_id, after, CATCH_UP_LIMIT, types)
+    for event in events:
+        post(connection_id, event.public(), endpoint)

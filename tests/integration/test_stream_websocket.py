@@ -1,0 +1,186 @@
+"""The WebSocket API's functions against the local stack: ``stream_ws`` with API
+Gateway WebSocket event shapes, ``stream_fanout`` with the stream table's real DynamoDB
+stream records (read from moto), posting to a recording management endpoint."""
+
+from __future__ import annotations
+
+import base64
+import json
+import uuid
+from typing import Any, Iterator
+
+import pytest
+
+from tests.support.stream_helpers import context, new_thread_id
+from tests.support.ws_management import ManagementEndpoint
+from wakeful import aws, constants
+from wakeful.config import get_settings
+from wakeful.stream import connections
+from wakeful.stream import settings as stream_settings
+from wakeful.stream.emitter import emitter
+
+
+@pytest.fixture()
+def management(monkeypatch) -> Iterator[ManagementEndpoint]:
+    endpoint = ManagementEndpoint()
+    monkeypatch.setenv(constants.ENV_STREAM_WS_ENDPOINT, endpoint.url)
+    stream_settings.get_settings.cache_clear()
+    yield endpoint
+    monkeypatch.delenv(constants.ENV_STREAM_WS_ENDPOINT)
+    stream_settings.get_settings.cache_clear()
+    endpoint.close()
+
+
+def ws_event(route: str, connection_id: str, *, headers: dict[str, str] | None = None, body: Any = None) -> dict[str, Any]:
+    """An API Gateway WebSocket proxy event."""
+    event: dict[str, Any] = {
+        "requestContext": {
+            "routeKey": route,
+            "eventType": {"$connect": "CONNECT", "$disconnect": "DISCONNECT"}.get(route, "MESSAGE"),
+            "connectionId": connection_id,
+            "domainName": "abc123.execute-api.us-east-1.amazonaws.com",
+            "stage": "v1",
+            "apiId": "abc123",
+            "requestId": str(uuid.uuid4()),
+        },
+        "isBase64Encoded": False,
+    }
+    if headers is not None:
+        event["headers"] = headers
+    if body is not None:
+        event["body"] = body if isinstance(body, str) else json.dumps(body)
+    return event
+
+
+def connect(stack, key: str) -> str:
+    connection_id = f"c{uuid.uuid4().hex[:12]}="
+    answer = stack.invoke("stream_ws", ws_event("$connect", connection_id, headers={"Authorization": f"Bearer {key}"}))
+    assert answer["statusCode"] == 200
+    return connection_id
+
+
+def subscribe(stack, connection_id: str, **fields: Any) -> None:
+    stack.invoke("stream_ws", ws_event("subscribe", connection_id, body={"action": "subscribe", **fields}))
+
+
+class StreamRecords:
+    """Reads the stream table's DynamoDB stream from "now" on, as the event source
+    mapping would, and shapes the records as Lambda receives them."""
+
+    def __init__(self) -> None:
+        self.client = aws.client("dynamodbstreams")
+        table = aws.client("dynamodb").describe_table(TableName=get_settings().table("stream_events"))["Table"]
+        stream_arn = table["LatestStreamArn"]
+        shards = self.client.describe_stream(StreamArn=stream_arn)["StreamDescription"]["Shards"]
+        self.iterators = [
+            self.client.get_shard_iterator(StreamArn=stream_arn, ShardId=s["ShardId"], ShardIteratorType="LATEST")["ShardIterator"]
+            for s in shards
+        ]
+
+    def lambda_event(self) -> dict[str, Any]:
+        records = []
+        for i, iterator in enumerate(self.iterators):
+            page = self.client.get_records(ShardIterator=iterator)
+            self.iterators[i] = page.get("NextShardIterator") or iterator
+            records.extend(page["Records"])
+        return {"Records": json.loads(json.dumps(records, default=_lambda_json))}
+
+
+def _lambda_json(value: Any) -> Any:
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(value).decode()  # Lambda's JSON carries binary as base64
+    return str(value)
+
+
+def test_connect_without_a_valid_api_key_is_refused(stack):
+    answer = stack.invoke("stream_ws", ws_event("$connect", "c-nokey", headers={"Authorization": "Bearer nope"}))
+    assert answer["statusCode"] == 401
+    assert connections.owner_of("c-nokey") is None
+
+
+def test_connect_with_the_key_as_a_subprotocol_answers_the_subprotocol(stack, api):
+    answer = stack.invoke("stream_ws", ws_event("$connect", "c-proto", headers={"Sec-WebSocket-Protocol": f"wakeful, {api.key}"}))
+    assert answer["statusCode"] == 200 and answer["headers"] == {"Sec-WebSocket-Protocol": "wakeful"}
+    assert connections.owner_of("c-proto") == api.owner
+
+
+def test_subscribing_to_a_thread_answers_subscribed_and_catches_up_after_a_point(stack, api, management):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("hi")
+    e.completed()
+    e.flush()
+    connection_id = connect(stack, api.key)
+    subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id, after=1)
+    messages = management.messages[connection_id]
+    assert [m["id"] for m in messages[:-1]] == [2, 3]
+    assert messages[-1] == {"type": "subscribed", "agent_id": agent["id"], "thread_id": thread_id, "last_id": 3}
+
+
+def test_subscribing_to_another_owners_agent_is_not_found(stack, api, other_api, management):
+    agent = api.create_agent()
+    connection_id = connect(stack, other_api.key)
+    subscribe(stack, connection_id, agent_id=agent["id"])
+    (answer,) = management.messages[connection_id]
+    assert answer["type"] == "error" and answer["error"]["code"] == "not_found"
+    assert connections.subscribers(connections.agent_target(agent["id"])) == []
+
+
+def test_a_message_that_is_not_json_gets_a_bad_request_answer(stack, api, management):
+    connection_id = connect(stack, api.key)
+    stack.invoke("stream_ws", ws_event("$default", connection_id, body="hello?"))
+    (answer,) = management.messages[connection_id]
+    assert answer["error"]["code"] == "bad_request"
+
+
+def test_the_fanout_posts_new_events_in_order_to_thread_and_agent_subscribers_with_their_filters(stack, api, management):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    on_thread, on_agent, tools_only = connect(stack, api.key), connect(stack, api.key), connect(stack, api.key)
+    subscribe(stack, on_thread, agent_id=agent["id"], thread_id=thread_id)
+    subscribe(stack, on_agent, agent_id=agent["id"])
+    subscribe(stack, tools_only, agent_id=agent["id"], types=["tool_call"])
+    records = StreamRecords()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("a")
+    e.text("b")
+    e.tool_call("tc_1", "search", {"q": "x", "token": "t-1"})
+    e.completed()
+    e.flush()
+
+    result = stack.invoke("stream_fanout", records.lambda_event())
+
+    assert result["chunks"] >= 2
+    for connection_id in (on_thread, on_agent):
+        events = management.messages[connection_id][1:]  # after "subscribed"
+        assert [m["id"] for m in events] == [1, 2, 3, 4, 5]
+        assert events[3]["tool_args"] == {"q": "x", "token": "[redacted]"}
+    assert [m.get("type") for m in management.messages[tools_only][1:]] == ["tool_call"]
+
+
+def test_the_fanout_forgets_connections_that_are_gone(stack, api, management):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    connection_id = connect(stack, api.key)
+    subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id)
+    management.gone.add(connection_id)
+    records = StreamRecords()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.flush()
+    result = stack.invoke("stream_fanout", records.lambda_event())
+    assert result["gone"] == 1
+    assert connections.owner_of(connection_id) is None
+    assert connections.subscribers(connections.thread_target(agent["id"], thread_id)) == []
+
+
+def test_disconnect_forgets_the_connection_and_its_subscriptions(stack, api, management):
+    agent = api.create_agent()
+    connection_id = connect(stack, api.key)
+    subscribe(stack, connection_id, agent_id=agent["id"])
+    stack.invoke("stream_ws", ws_event("$disconnect", connection_id))
+    assert connections.owner_of(connection_id) is None
+    assert connections.subscribers(connections.agent_target(agent["id"])) == []
