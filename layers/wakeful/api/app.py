@@ -21,6 +21,8 @@ from wakeful.exceptions import RateLimitedError, WakefulError
 logger = logging.getLogger(__name__)
 
 PUBLIC_ROUTES = {("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
+#: The web console's page and files hold no secret: it asks for a key and sends it itself.
+PUBLIC_GET_PREFIXES = ("/console",)
 
 #: Route modules; each exposes ``router``. Capabilities that are not installed are skipped.
 ROUTER_MODULES = [
@@ -49,7 +51,8 @@ def _error(status: int, code: str, message: str, details: Any = None, headers: d
 
 def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any:
     event = resolver.current_event
-    if (event.http_method.upper(), event.path) in PUBLIC_ROUTES:
+    method = event.http_method.upper()
+    if (method, event.path) in PUBLIC_ROUTES or (method == "GET" and _under(event.path, PUBLIC_GET_PREFIXES)):
         return next_middleware(resolver)
     header = event.headers.get("Authorization") or event.headers.get("authorization") or ""
     scheme, _, token = header.partition(" ")
@@ -58,6 +61,10 @@ def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any
         return _error(401, "unauthorized", "missing or invalid API key: send Authorization: Bearer <api key>")
     resolver.append_context(owner=owner)
     return next_middleware(resolver)
+
+
+def _under(path: str, prefixes: tuple[str, ...]) -> bool:
+    return any(path == prefix or path.startswith(f"{prefix}/") for prefix in prefixes)
 
 
 app.use([_authenticate])
