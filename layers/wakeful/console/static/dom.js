@@ -66,8 +66,9 @@ export function ms(value) {
   return value === null || value === undefined ? "—" : `${Math.round(value)} ms`;
 }
 
+/** The distinguishing tail of an id (ids of one moment share their first characters). */
 export function short(id) {
-  return id ? String(id).slice(0, 8) : "—";
+  return id ? `…${String(id).slice(-8)}` : "—";
 }
 
 /** A status pill; its colour comes from the status name. */

@@ -1,7 +1,7 @@
 // One agent: its header (status, pause, heartbeat now) and its tabs.
 
 import { api } from "./api.js";
-import { badge, busy, button, fill, h, time, toast } from "./dom.js";
+import { badge, busy, button, fill, h, short, time, toast } from "./dom.js";
 import { interval, pauseButton } from "./page-agents.js";
 import { renderTimeline } from "./tab-timeline.js";
 import { renderEvents } from "./tab-events.js";
@@ -54,7 +54,7 @@ export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
 function heartbeatButton(agent) {
   const el = button("Heartbeat now", () => busy(el, null, async () => {
     const answer = await api.post(`/agents/${agent.id}/heartbeats`);
-    toast(`Heartbeat ${answer.heartbeat_id.slice(0, 8)} is due now`);
+    toast(`Heartbeat ${short(answer.heartbeat_id)} is due now`);
   }), { kind: "small" });
   return el;
 }

@@ -36,7 +36,7 @@ export async function renderEvents(ctx, body, agent) {
 
 function matches(event, state) {
   if (state.type && !event.event_type.toLowerCase().includes(state.type.toLowerCase())) return false;
-  if (state.source && event.source !== state.source) return false;
+  if (state.source && !event.source.startsWith(state.source)) return false;
   if (state.priority && event.priority > Number(state.priority)) return false;
   return true;
 }
@@ -54,7 +54,7 @@ function eventsTable(events) {
 
 function filterForm(state, apply) {
   const type = h("input", { name: "type", placeholder: "e.g. HEARTBEAT" });
-  const source = h("select", { name: "source" }, ["", "api", "system", "webhook", "sqs", "tool", "user"].map((s) => h("option", { value: s }, s || "any")));
+  const source = h("input", { name: "source", placeholder: "api, webhook, tool…", autocomplete: "off" });
   const priority = h("select", { name: "priority" }, h("option", { value: "" }, "any"), [1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => h("option", { value: p }, `≤ ${p}`)));
   const after = h("input", { name: "after", type: "number", min: 0, placeholder: "latest" });
   const limit = h("select", { name: "limit" }, [20, 50, 100, 200].map((n) => h("option", { value: n, selected: n === state.limit }, n)));
@@ -65,7 +65,7 @@ function filterForm(state, apply) {
       button("Reset", () => { form.reset(); Object.assign(state, { after: "", type: "", source: "", priority: "", limit: 50 }); limit.value = "50"; apply(); }, { kind: "small ghost" })));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    Object.assign(state, { type: type.value.trim(), source: source.value, priority: priority.value, after: after.value, limit: Number(limit.value) });
+    Object.assign(state, { type: type.value.trim(), source: source.value.trim(), priority: priority.value, after: after.value, limit: Number(limit.value) });
     apply();
   });
   form.sync = () => { after.value = state.after; };
@@ -73,7 +73,7 @@ function filterForm(state, apply) {
 }
 
 function postForm(agent, after) {
-  const type = h("input", { name: "event_type", required: true, placeholder: "EXTERNAL_SIGNAL", autocomplete: "off" });
+  const type = h("input", { name: "event_type", required: true, placeholder: "e.g. EXTERNAL_SIGNAL", autocomplete: "off" });
   const priority = h("input", { name: "priority", type: "number", min: 1, max: 10, value: 5 });
   const source = h("input", { name: "source", value: "api" });
   const payload = h("textarea", { name: "payload", rows: 5, spellcheck: "false" });

@@ -2,7 +2,7 @@
 // last firing, enable/disable, a test delivery and the delivery log.
 
 import { api } from "./api.js";
-import { badge, busy, button, copyButton, empty, errorBox, field, fill, h, ms, nextId, section, table, time, toast } from "./dom.js";
+import { badge, busy, button, copyButton, empty, errorBox, field, fill, h, ms, nextId, section, short, table, time, toast } from "./dom.js";
 
 export const HOOK_TYPES = [
   ["Heartbeat", [
@@ -141,7 +141,7 @@ function hookCard(ctx, agent, hook, reload) {
   }), { kind: "small", "aria-pressed": String(hook.is_active), "aria-label": `${hook.is_active ? "Disable" : "Enable"} ${hook.hook_type} hook` });
   const test = button("Test", () => busy(test, errors, async () => {
     const answer = await api.post(`${base}/test`);
-    toast(`Test delivery ${answer.delivery_id.slice(0, 8)} sent`);
+    toast(`Test delivery ${short(answer.delivery_id)} sent`);
     deliveries.open = true;
     await refresh();
   }), { kind: "small", "aria-label": `Send a test delivery to the ${hook.hook_type} hook` });
@@ -178,7 +178,7 @@ function executionsTable(rows) {
     ["Time", (r) => ms(r.execution_time_ms)],
     ["Retry", (r) => r.retry_count],
     ["When", (r) => time(r.executed_at)],
-    ["Delivery", (r) => h("code", { title: r.delivery_id }, r.delivery_id.slice(0, 8))],
+    ["Delivery", (r) => h("code", { title: r.delivery_id }, short(r.delivery_id))],
   ], rows, { caption: "Delivery attempts, newest first", rowClass: () => "execution" });
 }
 

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { columns } from "./chart.js";
-import { badge, busy, button, empty, errorBox, field, fill, h, nextId, section, table, time, toast } from "./dom.js";
+import { badge, busy, button, empty, errorBox, field, fill, h, nextId, section, short, table, time, toast } from "./dom.js";
 
 const SERIES = [
   { key: "heartbeat_ok", label: "ok", cls: "fill-ok" },
@@ -76,7 +76,7 @@ function scheduleCard(ctx, agent, schedule, reload) {
       ["Result", (r) => r.result_content || "—"],
       ["Notified", (r) => (r.notified ? "yes" : "no")],
       ["Scheduled for", (r) => time(r.scheduled_for, false)],
-      ["Thread", (r) => (r.thread_id ? h("a", { href: `#/agents/${agent.id}/threads/${r.thread_id}` }, r.thread_id.slice(0, 8)) : "—")],
+      ["Thread", (r) => (r.thread_id ? h("a", { href: `#/agents/${agent.id}/threads/${r.thread_id}` }, short(r.thread_id)) : "—")],
     ], page.items.slice(0, 20), { caption: "Results, newest first" }) : empty("No runs yet.", "Press “Run now” or wait for the next due time."));
   }
   refresh().catch((error) => fill(results, errorBox(error)));

@@ -141,6 +141,6 @@ function actionCard(action, newEvents) {
     action.error_message ? h("p", { class: "error-inline" }, action.error_message) : null,
     h("div", { class: "req-resp" },
       action.request_meta ? json(action.request_meta, { summary: "request" }) : null,
-      action.response_meta ? json(action.response_meta, { summary: "response" }) : null),
+      action.response_meta ? json(action.response_meta, { summary: "response", open: action.status === "FAILED" }) : null),
     newEvents.length ? h("p", { class: "new-events" }, "→ new events: ", newEvents.map((e) => h("span", { class: "pill" }, `#${e.seq} ${e.event_type}`))) : null);
 }

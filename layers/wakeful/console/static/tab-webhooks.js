@@ -8,7 +8,7 @@ import { badge, busy, button, copyButton, empty, errorBox, field, fill, h, nextI
 export async function renderWebhooks(ctx, body, agent) {
   const reveal = h("div", { "aria-live": "polite" });
   const list = h("div", {}, h("p", { class: "muted" }, "Loading webhooks…"));
-  fill(body, reveal, h("div", { class: "grid-2 wide-first" }, h("div", {}, list), createForm(agent, reveal, () => load())));
+  fill(body, reveal, list, createForm(agent, reveal, () => load()));
   async function load() {
     const page = await api.get(`/agents/${agent.id}/webhooks`, { limit: 100 }, { signal: ctx.signal });
     if (!ctx.alive) return;
@@ -65,9 +65,8 @@ function createForm(agent, reveal, after) {
   const rate = h("input", { name: "rate_limit_per_hour", type: "number", min: 1, value: 100 });
   const errors = h("div");
   const submit = button("Create webhook", null, { type: "submit", kind: "primary" });
-  const form = h("form", {},
-    field("Allowed event types", types, "Comma-separated, e.g. WEBHOOK_TRIGGER, EXTERNAL_SIGNAL. Empty allows every type."),
-    field("Rate limit (requests per hour)", rate), errors, submit);
+  const form = h("form", { class: "settings" },
+    field("Allowed event types", types), field("Rate limit (requests per hour)", rate), submit, errors);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     busy(submit, errors, async () => {
@@ -80,7 +79,9 @@ function createForm(agent, reveal, after) {
       showSecret(reveal, webhook, webhook.secret, "Webhook created");
     });
   });
-  return section("New webhook", form);
+  return section("New webhook",
+    h("p", { class: "muted" }, "A URL and a signing secret that an outside system (GitHub, Zapier, your app) uses to send this agent events. Allowed event types are comma-separated, e.g. WEBHOOK_TRIGGER, EXTERNAL_SIGNAL; empty allows every type."),
+    form);
 }
 
 function webhookCard(ctx, agent, webhook, reveal, reload) {
