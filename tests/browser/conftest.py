@@ -123,6 +123,7 @@ class Console:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         width = self.page.viewport_size["width"]
         path = SCREENSHOTS / f"{name}-{width}.png"
+        self.page.evaluate("window.scrollTo(0, 0)")
         self.page.wait_for_timeout(150)  # let the last repaint land (screenshots only)
         self.page.screenshot(path=str(path), full_page=True)
         return path

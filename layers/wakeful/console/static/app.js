@@ -97,7 +97,7 @@ function renderKey(ctx, returnTo) {
   const errors = h("div", { "aria-live": "assertive" });
   const submit = button("Use this key", null, { kind: "primary", type: "submit" });
   const form = h("form", { class: "key-form", "aria-labelledby": "key-title" },
-    field("API key", input, "Kept in this browser tab only (sessionStorage) and sent as Authorization: Bearer on each API call. Create one with `wakeful keys create --owner NAME`."),
+    field("API key", input, "Kept in this browser tab only (sessionStorage) and sent as Authorization: Bearer on each API call. Create one with: wakeful keys create --owner NAME"),
     errors, submit);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

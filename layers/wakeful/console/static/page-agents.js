@@ -8,7 +8,7 @@ export async function renderAgents(ctx, main) {
   fill(main,
     h("div", { class: "page-head" }, h("h1", {}, "Agents"),
       h("p", { class: "lead" }, "Each agent wakes on a heartbeat, reads its event log and runs the tools subscribed to those events.")),
-    h("div", { class: "grid-2" }, createForm(), section("Your agents", list)));
+    h("div", { class: "grid-2 wide-first" }, section("Your agents", list), createForm()));
   const load = async () => {
     const page = await api.get("/agents", { limit: 100 }, { signal: ctx.signal });
     if (ctx.alive) fill(list, agentsTable(page.items, load));
