@@ -151,3 +151,23 @@ def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api
     if not api_map.find("POST", "/agents/a/threads/t/approvals/c"):
         pytest.skip("this build serves no thread approvals yet (POST /agents/{id}/threads/{tid}/approvals/{tool_call_id})")
     pytest.fail("threads are served: write this test against them")  # pragma: no cover
+
+
+def test_signing_in_and_adding_a_hook_work_from_the_keyboard_alone(console: Any, api: Any, stack: Any) -> None:
+    agent = api.create_agent(name="Keyboard")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.page
+    page.goto(f"{stack.api_url}/console#/agents/{agent['id']}/hooks")
+    page.get_by_label("API key", exact=True).wait_for()
+    page.keyboard.type(api.key)  # the key field has the focus
+    page.keyboard.press("Enter")
+
+    add = page.get_by_role("button", name="+ Add hook")
+    add.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Add a hook")
+    dialog.wait_for()
+    assert page.evaluate("document.activeElement.name") == "hook_type"  # focus moved into the dialog
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.textContent") == "+ Add hook"  # and came back
