@@ -51,8 +51,7 @@ def _error(status: int, code: str, message: str, details: Any = None, headers: d
 
 def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any:
     event = resolver.current_event
-    method = event.http_method.upper()
-    if (method, event.path) in PUBLIC_ROUTES or (method == "GET" and _under(event.path, PUBLIC_GET_PREFIXES)):
+    if is_public(event.http_method.upper(), event.path):
         return next_middleware(resolver)
     header = event.headers.get("Authorization") or event.headers.get("authorization") or ""
     scheme, _, token = header.partition(" ")
@@ -63,8 +62,11 @@ def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any
     return next_middleware(resolver)
 
 
-def _under(path: str, prefixes: tuple[str, ...]) -> bool:
-    return any(path == prefix or path.startswith(f"{prefix}/") for prefix in prefixes)
+def is_public(method: str, path: str) -> bool:
+    """Whether a route (a request path, or a route's path template) needs no API key."""
+    if (method, path) in PUBLIC_ROUTES:
+        return True
+    return method == "GET" and any(path == prefix or path.startswith(f"{prefix}/") for prefix in PUBLIC_GET_PREFIXES)
 
 
 app.use([_authenticate])
