@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import PHONE, unique_alias
+from tests.browser.conftest import unique_alias
+from tests.fakes.fixtures import claude  # noqa: F401 - fixture, used where threads are served
 from tests.support.hook_receiver import create_hook
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -147,10 +148,36 @@ def test_an_invalid_event_shows_the_apis_validation_message_and_appends_nothing(
     assert api.get(f"/agents/{agent['id']}").json()["last_seq"] == 0
 
 
-def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api_map: Any) -> None:
+def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api_map: Any, stack: Any, tool_server: Any, request: Any) -> None:
     if not api_map.find("POST", "/agents/a/threads/t/approvals/c"):
         pytest.skip("this build serves no thread approvals yet (POST /agents/{id}/threads/{tid}/approvals/{tool_call_id})")
-    pytest.fail("threads are served: write this test against them")  # pragma: no cover
+    claude = request.getfixturevalue("claude")  # the real SDK against the fake Messages API
+    agent = api.create_agent(name="Careful", system_prompt="You look after a homelab.")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    tool = f"stop_{unique_alias('s')}"
+    created = api.post("/tools", json={"name": tool, "kind": "http", "endpoint_url": tool_server.url("stop"), "description": "stop a server",
+                                       "requires_approval": True, "input_schema": {"type": "object", "properties": {"server": {"type": "string"}}}})
+    assert created.status_code == 201, created.text
+    claude.converse([{"match": "", "turns": [
+        {"tool_calls": [{"name": tool, "input": {"server": "mc"}}]},
+        {"tool_calls": [{"name": "complete_task", "input": {"summary": "stopped mc"}}]},
+    ]}])
+    thread_id = api.post(f"/agents/{agent['id']}/threads", json={"message": "stop mc"}).json()["id"]
+    stack.drain()
+    assert api.get(f"/agents/{agent['id']}/threads/{thread_id}").json()["status"] == "waiting_approval"
+    page = console.open(f"/agents/{agent['id']}/threads/{thread_id}")
+    card = page.get_by_role("region", name=f"Approval for {tool}")
+    card.wait_for()
+    console.shot("thread-approval")
+
+    with page.expect_response(lambda r: "/approvals/" in r.url and r.request.method == "POST") as answer:
+        card.get_by_role("button", name="Approve").click()
+    assert answer.value.status == 200
+    stack.drain()
+
+    page.locator(".thread-head[data-status=complete]").wait_for()
+    assert len(tool_server.requests_for("stop")) == 1
+    assert "stopped mc" in page.locator(".thread-head").inner_text()
 
 
 def test_signing_in_and_adding_a_hook_work_from_the_keyboard_alone(console: Any, api: Any, stack: Any) -> None:

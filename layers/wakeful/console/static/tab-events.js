@@ -57,7 +57,7 @@ function filterForm(state, apply) {
   const source = h("input", { name: "source", placeholder: "api, webhook, tool…", autocomplete: "off" });
   const priority = h("select", { name: "priority" }, h("option", { value: "" }, "any"), [1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => h("option", { value: p }, `≤ ${p}`)));
   const after = h("input", { name: "after", type: "number", min: 0, placeholder: "latest" });
-  const limit = h("select", { name: "limit" }, [20, 50, 100, 200].map((n) => h("option", { value: n, selected: n === state.limit }, n)));
+  const limit = h("select", { name: "limit" }, [20, 50, 100].map((n) => h("option", { value: n, selected: n === state.limit }, n)));
   const form = h("form", { class: "filters", "aria-label": "Event filters" },
     field("Type contains", type), field("Source", source), field("Priority", priority),
     field("After seq", after), field("Load", limit),

@@ -5,7 +5,6 @@ import { api, stream } from "./api.js";
 import { badge, busy, button, empty, errorBox, field, fill, h, json, section, short, table, time, toast } from "./dom.js";
 
 const STATUSES = ["", "active", "sleeping", "waiting_approval", "complete", "failed", "expired"];
-const LIVE = new Set(["active", "waiting_approval"]);
 
 export async function renderThreads(ctx, body, agent, threadId) {
   if (threadId) return renderThread(ctx, body, agent, threadId);
@@ -66,7 +65,7 @@ async function renderThread(ctx, body, agent, threadId) {
   async function refresh() {
     thread = await api.get(base, undefined, { signal: ctx.signal });
     const [msgs, pending] = await Promise.all([
-      api.get(`${base}/messages`, { limit: 200 }, { signal: ctx.signal }),
+      allMessages(base, ctx.signal),
       thread.status === "waiting_approval" ? api.get(`${base}/approvals`, undefined, { signal: ctx.signal }) : Promise.resolve({ items: [] }),
     ]);
     if (!ctx.alive) return;
@@ -77,6 +76,19 @@ async function renderThread(ctx, body, agent, threadId) {
   try { await refresh(); } catch (error) { fill(errors, errorBox(error)); return; }
   ctx.every(3000, refresh);
   follow(ctx, agent, threadId, live, refresh);
+}
+
+/** Every message, oldest first, following the pages (100 a page, up to 1000). */
+async function allMessages(base, signal) {
+  const items = [];
+  let after = 0;
+  for (let pages = 0; pages < 10; pages += 1) {
+    const page = await api.get(`${base}/messages`, { after, limit: 100 }, { signal });
+    items.push(...page.items);
+    if (!page.next || !page.items.length) break;
+    after = page.items[page.items.length - 1].seq;
+  }
+  return { items };
 }
 
 function threadHead(base, thread, refresh) {

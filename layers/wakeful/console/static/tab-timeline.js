@@ -89,7 +89,7 @@ async function windowEvents(ctx, agent, heartbeat) {
   // The cursor moves only when a round ran; the processed count covers the rest.
   const upTo = Math.max((heartbeat.window && heartbeat.window.up_to_seq) || 0, after + (heartbeat.events_processed || 0));
   if (upTo <= after) return [];
-  const page = await api.get(`/agents/${agent.id}/events`, { after_seq: after, limit: Math.min(upTo - after, 500) }, { signal: ctx.signal });
+  const page = await api.get(`/agents/${agent.id}/events`, { after_seq: after, limit: Math.min(upTo - after, 100) }, { signal: ctx.signal });
   return page.items.filter((event) => event.seq <= upTo);
 }
 
