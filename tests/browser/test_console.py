@@ -115,8 +115,9 @@ def test_the_copied_webhook_curl_example_posts_an_event_shown_in_the_request_log
     row.wait_for()
     assert "ACCEPTED" in row.inner_text() and "WEBHOOK_TRIGGER" in row.inner_text()
     row.get_by_role("link").click()
-    page.get_by_role("cell", name="WEBHOOK_TRIGGER").first.wait_for()
-    assert "hello from curl" in page.locator("table").text_content()
+    events = page.get_by_role("table", name="Events")
+    events.get_by_role("cell", name="WEBHOOK_TRIGGER").wait_for()
+    assert "hello from curl" in events.text_content()
 
 
 def test_a_webhook_request_with_a_bad_signature_shows_its_rejection_reason(console: Any, api: Any) -> None:
