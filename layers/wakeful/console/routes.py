@@ -30,6 +30,7 @@ BASE_PLACEHOLDER = "{{BASE}}"
 
 @router.get("/console", summary="The web console", tags=["console"], include_in_schema=False)
 def console_index():
+    """The console's page, pointed at this API's base path."""
     asset = assets.load(assets.INDEX)
     if asset is None:
         raise NotFoundError("the console is not installed")
@@ -41,6 +42,7 @@ def console_index():
 
 @router.get("/console/<name>", summary="A console asset", tags=["console"], include_in_schema=False)
 def console_asset(name: str):
+    """One of the console's files (scripts, stylesheet, icon); never the page itself."""
     asset = assets.load(name) if name != assets.INDEX else None
     if asset is None:
         raise NotFoundError(f"no console file {name!r}")

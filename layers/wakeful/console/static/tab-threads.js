@@ -5,6 +5,7 @@ import { api, stream } from "./api.js";
 import { badge, busy, button, empty, errorBox, field, fill, h, json, section, short, table, time, toast } from "./dom.js";
 
 const STATUSES = ["", "active", "sleeping", "waiting_approval", "complete", "failed", "expired"];
+const ENDED = new Set(["complete", "failed", "expired"]);
 
 export async function renderThreads(ctx, body, agent, threadId) {
   if (threadId) return renderThread(ctx, body, agent, threadId);
@@ -75,7 +76,7 @@ async function renderThread(ctx, body, agent, threadId) {
   }
   try { await refresh(); } catch (error) { fill(errors, errorBox(error)); return; }
   ctx.every(3000, refresh);
-  follow(ctx, agent, threadId, live, refresh);
+  follow(ctx, agent, threadId, live, refresh, () => thread && ENDED.has(thread.status));
 }
 
 /** Every message, oldest first, following the pages (100 a page, up to 1000). */
@@ -103,7 +104,7 @@ function threadHead(base, thread, refresh) {
     thread.error_message ? h("p", { class: "error-inline" }, thread.error_message) : null,
     thread.wake_on_events && thread.wake_on_events.length ? h("p", { class: "muted" }, "Waits for events: ", json(thread.wake_on_events)) : null,
     h("div", { class: "row-actions" }, thread.status === "sleeping" ? wake : null,
-      ["complete", "failed", "expired"].includes(thread.status) ? null : cancel));
+      ENDED.has(thread.status) ? null : cancel));
 }
 
 function approvalCard(base, item, refresh) {
@@ -150,7 +151,7 @@ function replyForm(base, after) {
 }
 
 /** Follow the thread's stream while the page is open; reconnect from the last id. */
-async function follow(ctx, agent, threadId, live, refresh) {
+async function follow(ctx, agent, threadId, live, refresh, ended) {
   const lines = h("ol", { class: "stream" });
   const state = h("p", { class: "muted" }, "Connecting…");
   fill(live, state, lines);
@@ -181,7 +182,11 @@ async function follow(ctx, agent, threadId, live, refresh) {
           if (message.event === "completed" || message.event === "error") refresh().catch(() => {});
         },
       });
-      state.textContent = "The stream closed (the thread is not running). Reconnecting when it runs again…";
+      if (ended()) {
+        state.textContent = "The thread has ended: this is its whole stream.";
+        return;
+      }
+      state.textContent = "Waiting for the thread to run…";
     } catch (error) {
       if (error.name === "AbortError" || !ctx.alive) return;
       fill(live, errorBox(error, "Live stream unavailable"), lines);
