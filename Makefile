@@ -7,7 +7,7 @@ PIP_FLAGS := --quiet --disable-pip-version-check
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: install demo test test-fast bench synth clean
+.PHONY: install browser demo test test-fast bench synth clean
 
 install: $(STAMP)
 
@@ -19,6 +19,14 @@ $(STAMP): pyproject.toml
 	  || $(PY) -m pip install $(PIP_FLAGS) -e '.[dev,infra]'
 	@touch $(STAMP)
 
+# The console's browser tests drive Debian's chromium through Playwright (executable_path);
+# Playwright's own browser download is never used. Installed only when missing.
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@test -x $(CHROMIUM) || { echo "installing chromium (apt) for the browser tests ..."; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
 demo: install
 	@$(PY) -m wakeful_dev.demo
 
@@ -26,7 +34,7 @@ demo: install
 # keeps module fixtures (a `wakeful dev` process, the CDK synth) from running twice.
 TEST_WORKERS ?= 2
 
-test: install
+test: install browser
 	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 test-fast: install

@@ -45,6 +45,12 @@ current_function: contextvars.ContextVar[str | None] = contextvars.ContextVar("c
 
 _lock = threading.Lock()
 _handlers: dict[str, Callable[[dict[str, Any], Any], Any]] = {}
+#: Functions whose handler keeps the current request in module state, as a Lambda
+#: environment may (it serves one request at a time): the API's resolver holds the
+#: request's event and context on its module-level ``app``. Concurrent local requests
+#: (a browser loads the console's files and calls the API in parallel) take turns.
+SERIAL_FUNCTIONS = frozenset({"api"})
+_serial = {name: threading.Lock() for name in SERIAL_FUNCTIONS}
 
 
 def available(name: str) -> bool:
@@ -66,7 +72,11 @@ def handler(name: str) -> Callable[[dict[str, Any], Any], Any]:
 def invoke(name: str, event: dict[str, Any]) -> Any:
     """Invoke a function's handler with an event and a fresh context."""
     token = current_function.set(name)
+    serial = _serial.get(name)
     try:
-        return handler(name)(event, FakeContext(function_name=name))
+        if serial is None:
+            return handler(name)(event, FakeContext(function_name=name))
+        with serial:
+            return handler(name)(event, FakeContext(function_name=name))
     finally:
         current_function.reset(token)

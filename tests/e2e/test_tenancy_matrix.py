@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from wakeful.api.app import PUBLIC_ROUTES, app
+from wakeful.api.app import app, is_public
 from wakeful.ops.openapi import document
 
 pytestmark = pytest.mark.e2e
@@ -51,7 +51,7 @@ VOLATILE = {"/openapi.json", "/docs", "/health"}
 
 
 def management_routes() -> list[Any]:
-    return [r for r in [*app._static_routes, *app._dynamic_routes] if (r.method, r.path) not in PUBLIC_ROUTES]
+    return [r for r in [*app._static_routes, *app._dynamic_routes] if not is_public(r.method, r.path)]
 
 
 def _resolve(schema: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,8 @@ from wakeful.exceptions import RateLimitedError, WakefulError
 logger = logging.getLogger(__name__)
 
 PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
+#: The web console's page and files hold no secret: it asks for a key and sends it itself.
+PUBLIC_GET_PREFIXES = ("/console",)
 
 #: Route modules; each exposes ``router``. Capabilities that are not installed are skipped.
 ROUTER_MODULES = [
@@ -65,7 +67,7 @@ def _error(status: int, code: str, message: str, details: Any = None, headers: d
 
 def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any:
     event = resolver.current_event
-    if (event.http_method.upper(), event.path) in PUBLIC_ROUTES:
+    if is_public(event.http_method.upper(), event.path):
         return next_middleware(resolver)
     header = event.headers.get("Authorization") or event.headers.get("authorization") or ""
     scheme, _, token = header.partition(" ")
@@ -74,6 +76,13 @@ def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any
         return _error(401, "unauthorized", "missing or invalid API key: send Authorization: Bearer <api key>")
     resolver.append_context(owner=owner)
     return next_middleware(resolver)
+
+
+def is_public(method: str, path: str) -> bool:
+    """Whether a route (a request path, or a route's path template) needs no API key."""
+    if (method, path) in PUBLIC_ROUTES:
+        return True
+    return method == "GET" and any(path == prefix or path.startswith(f"{prefix}/") for prefix in PUBLIC_GET_PREFIXES)
 
 
 app.use([_authenticate])

@@ -1,0 +1,60 @@
+// One agent: its header (status, pause, heartbeat now) and its tabs.
+
+import { api } from "./api.js";
+import { badge, busy, button, fill, h, short, time, toast } from "./dom.js";
+import { interval, pauseButton } from "./page-agents.js";
+import { renderTimeline } from "./tab-timeline.js";
+import { renderEvents } from "./tab-events.js";
+import { renderHooks } from "./tab-hooks.js";
+import { renderWebhooks } from "./tab-webhooks.js";
+import { renderMemories } from "./tab-memories.js";
+import { renderThreads } from "./tab-threads.js";
+import { renderSchedules } from "./tab-schedules.js";
+
+const TABS = [
+  ["timeline", "Timeline", renderTimeline],
+  ["events", "Events", renderEvents],
+  ["hooks", "Hooks", renderHooks],
+  ["webhooks", "Webhooks", renderWebhooks],
+  ["threads", "Threads", renderThreads],
+  ["schedules", "Schedules", renderSchedules],
+  ["memories", "Memories", renderMemories],
+];
+
+export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
+  const agent = await api.get(`/agents/${agentId}`, undefined, { signal: ctx.signal });
+  const entry = TABS.find(([name]) => name === tab) || TABS[0];
+  const head = h("div", { class: "agent-head" });
+  const body = h("div", { class: "tab-body", id: "tab-body" });
+  const drawHead = (a) => fill(head,
+    h("p", { class: "crumbs" }, h("a", { href: "#/agents" }, "Agents"), " / "),
+    h("div", { class: "agent-title" },
+      h("h1", {}, a.name, h("span", { class: "muted alias" }, ` @${a.alias}`)),
+      h("div", { class: "agent-actions" }, heartbeatButton(a), pauseButton(a, refresh))),
+    h("p", { class: "row-meta" },
+      a.is_active ? badge("active", "Active") : badge("paused", "Paused"),
+      a.preset ? badge("preset", a.preset) : null,
+      h("span", {}, `heartbeat every ${interval(a.heartbeat_interval_seconds)}`),
+      a.is_active ? h("span", {}, "next ", time(a.next_heartbeat_at)) : null,
+      h("span", {}, `log at seq ${a.last_seq}`),
+      h("span", { class: "muted" }, `id ${a.id}`)));
+  const refresh = async () => {
+    const fresh = await api.get(`/agents/${agentId}`, undefined, { signal: ctx.signal });
+    if (ctx.alive) drawHead(fresh);
+  };
+  drawHead(agent);
+  fill(main, head,
+    h("nav", { class: "tabs", "aria-label": `${agent.name} sections` }, TABS.map(([name, label]) =>
+      h("a", { href: `#/agents/${agentId}/${name}`, "aria-current": name === entry[0] ? "page" : null }, label))),
+    body);
+  ctx.every(10000, refresh);
+  await entry[2](ctx, body, agent, sub);
+}
+
+function heartbeatButton(agent) {
+  const el = button("Heartbeat now", () => busy(el, null, async () => {
+    const answer = await api.post(`/agents/${agent.id}/heartbeats`);
+    toast(`Heartbeat ${short(answer.heartbeat_id)} is due now`);
+  }), { kind: "small" });
+  return el;
+}

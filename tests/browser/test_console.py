@@ -1,0 +1,201 @@
+"""The web console in a real browser against the local stack: sign in, agents and their
+live timeline, hooks, webhooks, errors as the API says them, and every page at a
+desktop and a phone width (screenshots in build/screenshots/)."""
+
+from __future__ import annotations
+
+import subprocess
+from typing import Any
+
+import pytest
+import requests
+
+from tests.browser.conftest import unique_alias
+from tests.fakes.fixtures import claude  # noqa: F401 - fixture, used where threads are served
+from tests.support.hook_receiver import create_hook
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+
+def test_a_wrong_key_shows_the_apis_own_error_and_is_not_kept(console: Any, stack: Any) -> None:
+    page = console.open(key="wk_not_a_real_key")
+
+    alert = page.get_by_role("alert")
+    expected = requests.get(f"{stack.api_url}/agents", headers={"Authorization": "Bearer wk_not_a_real_key"}, timeout=30).json()
+    assert expected["error"]["message"] in alert.inner_text()
+    assert page.evaluate("sessionStorage.getItem('wakeful.apiKey')") is None
+    console.shot("key-refused")
+
+
+def test_a_good_key_is_kept_for_the_browser_session_and_lists_the_owners_agents(console: Any, api: Any) -> None:
+    mine = api.create_agent(name="Kept Key Agent")
+    page = console.open()
+    page.get_by_role("link", name="Kept Key Agent").wait_for()
+
+    page.reload()  # the key survives a reload of the tab (sessionStorage) ...
+    page.get_by_role("link", name="Kept Key Agent").wait_for()
+    assert page.evaluate("sessionStorage.getItem('wakeful.apiKey')") == api.key
+    page.get_by_role("button", name="Change key").click()  # ... and is dropped on request
+    page.get_by_label("API key", exact=True).wait_for()
+    assert page.evaluate("sessionStorage.getItem('wakeful.apiKey')") is None
+    assert mine["id"]
+
+
+def test_a_new_agents_first_heartbeat_appears_and_completes_without_a_reload(console: Any, stack: Any) -> None:
+    page = console.open()
+    page.get_by_label("Name").fill("Live Agent")
+    page.get_by_label("Alias").fill(unique_alias())
+    page.get_by_role("button", name="Create agent").click()
+    pending = page.locator(".timeline li[data-status=PENDING]")
+    pending.first.wait_for()
+    page.evaluate("window.__sameDocument = true")
+
+    stack.tick()  # the scan claims the due heartbeat; the drain runs it to the end
+    stack.drain()
+
+    page.locator(".timeline li[data-status=COMPLETED]").first.wait_for()
+    assert page.evaluate("window.__sameDocument") is True  # no reload happened
+    page.locator(".timeline li[data-status=COMPLETED] summary").first.click()
+    chain = page.locator(".timeline li[data-status=COMPLETED] .chain-event")
+    chain.first.wait_for()
+    assert "HEARTBEAT" in chain.first.inner_text()
+
+
+def test_adding_a_hook_and_pressing_test_shows_the_delivery_row(console: Any, api: Any, receiver: Any) -> None:
+    agent = api.create_agent(name="Hooked")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.open(f"/agents/{agent['id']}/hooks")
+    page.get_by_role("button", name="+ Add hook").click()
+    dialog = page.get_by_role("dialog", name="Add a hook")
+    dialog.get_by_label("Hook type").select_option("AFTER_HEARTBEAT")
+    dialog.get_by_label("Endpoint URL").fill(receiver.url("console"))
+    dialog.get_by_role("button", name="Add hook").click()
+    secret = dialog.locator(".secret-value").inner_text()
+    assert secret.startswith("whsec_")
+    dialog.get_by_role("button", name="Done").click()
+
+    card = page.get_by_role("article", name="AFTER_HEARTBEAT hook")
+    card.get_by_role("button", name="Send a test delivery to the AFTER_HEARTBEAT hook").click()
+
+    row = card.locator("tr.execution").first
+    row.wait_for()
+    assert "SUCCESS" in row.inner_text() and "200" in row.inner_text()
+    assert len(receiver.deliveries("console")) == 1
+    assert "never" not in card.locator(".row-meta").inner_text()  # last fired is shown
+
+
+def test_disabling_a_hook_from_its_card_patches_it(console: Any, api: Any, receiver: Any) -> None:
+    agent = api.create_agent(name="Toggle")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    hook = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("toggle"))
+    page = console.open(f"/agents/{agent['id']}/hooks")
+
+    page.get_by_role("button", name="Disable ACTION_FAILED hook").click()
+
+    page.get_by_role("button", name="Enable ACTION_FAILED hook").wait_for()
+    assert api.get(f"/agents/{agent['id']}/hooks/{hook['id']}").json()["is_active"] is False
+
+
+def test_the_copied_webhook_curl_example_posts_an_event_shown_in_the_request_log_and_the_event_log(console: Any, api: Any) -> None:
+    agent = api.create_agent(name="Inbound")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.open(f"/agents/{agent['id']}/webhooks")
+    page.get_by_label("Rate limit (requests per hour)").fill("50")
+    page.get_by_role("button", name="Create webhook").click()
+    reveal = page.locator(".reveal")
+    reveal.get_by_role("button", name="Copy curl example").click()
+    script = page.evaluate("navigator.clipboard.readText()")
+    assert "whsec_" in script and "curl" in script
+
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=30)
+
+    assert done.returncode == 0, done.stderr
+    assert '"seq"' in done.stdout, done.stdout
+    row = page.locator("tr.webhook-request").first
+    row.wait_for()
+    assert "ACCEPTED" in row.inner_text() and "WEBHOOK_TRIGGER" in row.inner_text()
+    row.get_by_role("link").click()
+    events = page.get_by_role("table", name="Events")
+    events.get_by_role("cell", name="WEBHOOK_TRIGGER").wait_for()
+    assert "hello from curl" in events.text_content()
+
+
+def test_a_webhook_request_with_a_bad_signature_shows_its_rejection_reason(console: Any, api: Any) -> None:
+    agent = api.create_agent(name="Rejecting")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    webhook = api.post(f"/agents/{agent['id']}/webhooks", json={}).json()
+    answer = requests.post(webhook["url"], json={"payload": {}}, headers={"X-Wakeful-Timestamp": "1", "X-Wakeful-Signature": "sha256=00"}, timeout=30)
+    assert answer.status_code == 401
+
+    page = console.open(f"/agents/{agent['id']}/webhooks")
+
+    row = page.locator("tr.webhook-request").first
+    row.wait_for()
+    reason = api.get(f"/agents/{agent['id']}/webhooks/{webhook['id']}/requests").json()["items"][0]["rejection_reason"]
+    assert reason and reason in row.inner_text()
+
+
+def test_an_invalid_event_shows_the_apis_validation_message_and_appends_nothing(console: Any, api: Any) -> None:
+    agent = api.create_agent(name="Validated")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.open(f"/agents/{agent['id']}/events")
+    page.get_by_label("Event type").fill("not_upper")
+    page.get_by_role("button", name="Post event").click()
+
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    expected = api.post(f"/agents/{agent['id']}/events", json={"event_type": "not_upper", "payload": {"message": "hello"}, "priority": 5, "source": "api"}).json()
+    assert expected["error"]["message"] in alert.inner_text()
+    assert api.get(f"/agents/{agent['id']}").json()["last_seq"] == 0
+
+
+def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api_map: Any, stack: Any, tool_server: Any, request: Any) -> None:
+    if not api_map.find("POST", "/agents/a/threads/t/approvals/c"):
+        pytest.skip("this build serves no thread approvals yet (POST /agents/{id}/threads/{tid}/approvals/{tool_call_id})")
+    claude = request.getfixturevalue("claude")  # the real SDK against the fake Messages API
+    agent = api.create_agent(name="Careful", system_prompt="You look after a homelab.")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    tool = f"stop_{unique_alias('s')}"
+    created = api.post("/tools", json={"name": tool, "kind": "http", "endpoint_url": tool_server.url("stop"), "description": "stop a server",
+                                       "requires_approval": True, "input_schema": {"type": "object", "properties": {"server": {"type": "string"}}}})
+    assert created.status_code == 201, created.text
+    claude.converse([{"match": "", "turns": [
+        {"tool_calls": [{"name": tool, "input": {"server": "mc"}}]},
+        {"tool_calls": [{"name": "complete_task", "input": {"summary": "stopped mc"}}]},
+    ]}])
+    thread_id = api.post(f"/agents/{agent['id']}/threads", json={"message": "stop mc"}).json()["id"]
+    stack.drain()
+    assert api.get(f"/agents/{agent['id']}/threads/{thread_id}").json()["status"] == "waiting_approval"
+    page = console.open(f"/agents/{agent['id']}/threads/{thread_id}")
+    card = page.get_by_role("region", name=f"Approval for {tool}")
+    card.wait_for()
+    console.shot("thread-approval")
+
+    with page.expect_response(lambda r: "/approvals/" in r.url and r.request.method == "POST") as answer:
+        card.get_by_role("button", name="Approve").click()
+    assert answer.value.status == 200
+    stack.drain()
+
+    page.locator(".thread-head[data-status=complete]").wait_for()
+    assert len(tool_server.requests_for("stop")) == 1
+    assert "stopped mc" in page.locator(".thread-head").inner_text()
+
+
+def test_signing_in_and_adding_a_hook_work_from_the_keyboard_alone(console: Any, api: Any, stack: Any) -> None:
+    agent = api.create_agent(name="Keyboard")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.page
+    page.goto(f"{stack.api_url}/console#/agents/{agent['id']}/hooks")
+    page.get_by_label("API key", exact=True).wait_for()
+    page.keyboard.type(api.key)  # the key field has the focus
+    page.keyboard.press("Enter")
+
+    add = page.get_by_role("button", name="+ Add hook")
+    add.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Add a hook")
+    dialog.wait_for()
+    assert page.evaluate("document.activeElement.name") == "hook_type"  # focus moved into the dialog
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.textContent") == "+ Add hook"  # and came back
