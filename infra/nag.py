@@ -52,17 +52,8 @@ def suppress(stack: "WakefulStack") -> None:
                 "@aws-cdk/aws-lambda:snapStartRequirePublish",
                 "Triggers invoke the 'live' alias of the function's current published version.",
             )
-    tool_runner = functions.get("tool_runner")
-    if tool_runner is not None and tool_runner.role is not None:
-        _add(
-            tool_runner.role,
-            "AwsSolutions-IAM5",
-            "Users register their own Lambda tools at run time, so their ARNs are unknown "
-            "at deploy time. The grant is limited to functions named 'wakeful-tool-*' in "
-            "this region (cross-account ones also need their owner's resource policy), "
-            "which excludes Wakeful's own functions and every other function.",
-            applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:\*:function:wakeful-tool-\*$/")],
-        )
+    for tool_caller in ("tool_runner", "thread_runner"):
+        _suppress_tool_invoke(functions.get(tool_caller))
 
     for target in stack.compute.targets.values():
         for child in target.node.find_all():
@@ -152,3 +143,18 @@ def suppress(stack: "WakefulStack") -> None:
             "permissions; AWS documents '*' for them. Lambda invoke is on the exact ARN.",
             applies_to=["Resource::*"],
         )
+
+
+def _suppress_tool_invoke(function: Any) -> None:
+    """Users' Lambda tools: ``lambda:InvokeFunction`` on ``wakeful-tool-*``."""
+    if function is None or function.role is None:
+        return
+    _add(
+        function.role,
+        "AwsSolutions-IAM5",
+        "Users register their own Lambda tools at run time, so their ARNs are unknown "
+        "at deploy time. The grant is limited to functions named 'wakeful-tool-*' in "
+        "this region (cross-account ones also need their owner's resource policy), "
+        "which excludes Wakeful's own functions and every other function.",
+        applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:\*:function:wakeful-tool-\*$/")],
+    )

@@ -189,6 +189,25 @@ def test_tool_runner_concurrency_is_capped_and_uses_snapstart(synth):
     assert mapping["Properties"]["BatchSize"] == 1
 
 
+def test_thread_steps_and_routing_run_from_fifo_queues_with_dlqs(synth):
+    functions = _functions(synth)
+    queues = synth.resources("AWS::SQS::Queue")
+    mappings = synth.resources("AWS::Lambda::EventSourceMapping").values()
+    env = functions["api"]["Properties"]["Environment"]["Variables"]
+    for logical, consumer in (("thread", "thread_runner"), ("route", "thread_router")):
+        queue_id = env[constants.QUEUE_ENV[logical]]["Ref"]
+        props = queues[queue_id]["Properties"]
+        assert props["FifoQueue"] is True and props["FifoThroughputLimit"] == "perMessageGroupId", logical
+        dlq_id = props["RedrivePolicy"]["deadLetterTargetArn"]["Fn::GetAtt"][0]
+        assert queues[dlq_id]["Properties"]["FifoQueue"] is True
+        (mapping,) = [m for m in mappings if m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [queue_id, "Arn"]}]
+        assert functions[consumer]["id"] in json.dumps(mapping["Properties"]["FunctionName"]), logical
+    (runner_mapping,) = [m for m in mappings if functions["thread_runner"]["id"] in json.dumps(m["Properties"]["FunctionName"])]
+    assert runner_mapping["Properties"]["BatchSize"] == 1  # one step per invocation
+    threads = next(t for t in synth.resources("AWS::DynamoDB::Table").values() if any(i["IndexName"] == "thread-due" for i in t["Properties"].get("GlobalSecondaryIndexes", [])))
+    assert {i["IndexName"] for i in threads["Properties"]["GlobalSecondaryIndexes"]} == {"thread-due", "waiting", "by-status"}
+
+
 # -- functions -------------------------------------------------------------------------
 def test_every_function_has_log_retention_active_tracing_and_the_runtime(synth):
     log_groups = synth.resources("AWS::Logs::LogGroup")

@@ -117,14 +117,9 @@ def params(request: ConversationRequest, model: str) -> dict[str, Any]:
     }
 
 
-def model_for(agent: dict[str, Any]) -> str:
+def model_for(agent_settings: dict[str, Any]) -> str:
     """The model a thread of this agent uses: its LLM settings, else the default."""
-    agent_id = str(agent.get("agent_id") or "")
-    if agent_id:
-        chosen = ledger.agent_settings(agent_id).get("model")
-        if chosen:
-            return str(chosen)
-    return get_settings().model
+    return str(agent_settings.get("model") or get_settings().model)
 
 
 def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *, model: str | None = None) -> Turn:
@@ -133,8 +128,9 @@ def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *
 
     callbacks = callbacks or Callbacks()
     agent_id = str(request.agent.get("agent_id") or "")
-    chosen = model or model_for(request.agent)
-    _check_budget(agent_id, request.agent)
+    agent_settings = ledger.agent_settings(agent_id) if agent_id else {}
+    chosen = model or model_for(agent_settings)
+    _check_budget(agent_id, agent_settings)
     raw = providers.get(get_settings().provider).converse(request, chosen, callbacks)
     if agent_id:
         ledger.add_usage(agent_id, raw.usage)
@@ -142,10 +138,9 @@ def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *
     return validate(raw, {t["name"] for t in request.tools})
 
 
-def _check_budget(agent_id: str, agent: dict[str, Any]) -> None:
+def _check_budget(agent_id: str, settings: dict[str, Any]) -> None:
     if not agent_id:
         return
-    settings = ledger.agent_settings(agent_id)
     budget = int(settings["daily_token_budget"]) if settings.get("daily_token_budget") is not None else get_settings().daily_token_budget
     used = ledger.usage_today(agent_id)["tokens"]
     if used >= budget:

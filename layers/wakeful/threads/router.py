@@ -60,8 +60,9 @@ def _recheck(agent: dict[str, Any], thread_id: str, cursor: int) -> None:
     after = int(thread.get("wait_after_seq", 0))
     for event in events.read_range(agent["agent_id"], after, cursor):
         if matching.wait_matches(thread["wake_on_events"], event.event_type, event.payload):
-            if service.wake_by_event(agent, thread_id, thread["wait_id"], service.event_view(event)):
-                routing_store.add_woken(agent["agent_id"], event.seq, thread_id)
+            # Decision first, as for every routed event: a redelivery finds it recorded.
+            routing_store.add_woken(agent["agent_id"], event.seq, thread_id)
+            service.wake_by_event(agent, thread_id, thread["wait_id"], service.event_view(event))
             return
 
 

@@ -60,15 +60,15 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
     if thread is None:
         return "missing"
     if thread["status"] != records.ACTIVE or thread.get("step_key") != step_key:
+        if thread.get("run_id") == step_key.split(":", 1)[0] and not thread.get("step_key"):
+            _repeat_after_run(agent_id, thread)
         return "stale"
     agent = ddb.get("agents", {"agent_id": agent_id})
     if agent is None:
         service.end({"agent_id": agent_id}, thread, records.FAILED, error_message="agent deleted")
         return "agent-deleted"
-    if not thread.get("slot"):
-        thread = _take_slot(agent, thread)
-        if thread is None:
-            return "deferred"
+    if int(thread.get("step_no", 0)) == 0 and not _take_slot(agent, thread):
+        return "deferred"
     step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread_id, thread["run_id"], step_key)))
     metrics.add(metrics.THREAD_STEPS)
     try:
@@ -85,21 +85,38 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
         step.emit.flush()
 
 
+def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
+    """A step of a run that has ended came back: its worker may have died right after
+    recording the end. Do again what follows the end (each part is idempotent: the slot
+    release, the router's re-check of the new wait, hooks keyed by delivery)."""
+    agent = ddb.get("agents", {"agent_id": agent_id})
+    if agent is None:
+        return
+    step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread["thread_id"], thread["run_id"], "after-run")))
+    store.release_slot(agent_id, thread["thread_id"])
+    if thread["status"] == records.WAITING_APPROVAL:
+        for call in service.pending_approvals(thread):
+            _approval_hook(step, {"id": call["tool_call_id"], "name": call["tool"], "arguments": call["arguments"]})
+    else:
+        _after_run(step, thread)
+
+
 # -- concurrency -----------------------------------------------------------------------
 
 
-def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> dict[str, Any] | None:
-    """A run holds one of the agent's running slots; without one it waits a little
-    (the scan re-queues it) instead of running."""
+def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
+    """A run holds one of the agent's running slots from its first step to its end
+    (taking it again is a no-op); without one it waits a little (the scan queues the
+    step again) instead of running."""
     limit = get_settings().thread_max_running_per_agent
     if store.claim_slot(agent["agent_id"], thread["thread_id"], limit):
-        return _update(thread, {"slot": True})
+        return True
     try:
         store.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
     except store.VersionConflict:
         pass
     logger.info("thread run waits for a slot", extra={"agent_id": agent["agent_id"], "thread_id": thread["thread_id"], "limit": limit})
-    return None
+    return False
 
 
 # -- MessageEvent steps ----------------------------------------------------------------
@@ -156,9 +173,8 @@ def _model_turn(step: Step, last: int) -> str:
 
     thread, agent = step.thread, step.agent
     answer_seq = last + 1
-    stored = messages.get(thread["thread_id"], answer_seq)
-    if stored is None:
-        history = messages.range_for(thread["thread_id"], 1, last)
+    history = messages.range_for(thread["thread_id"], 1, answer_seq)
+    if not history or history[-1]["seq"] != answer_seq:
         calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread["run_id"] and m.get("created_by") == "agent" and m.get("from_model"))
         limit = records.agent_limits(agent)["max_llm_calls_per_run"]
         if calls >= limit:
@@ -175,7 +191,7 @@ def _model_turn(step: Step, last: int) -> str:
             turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
-        stored = messages.put_once(
+        messages.put_once(
             messages.item(
                 thread["thread_id"],
                 answer_seq,
@@ -328,15 +344,21 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     step_no = int(thread.get("step_no", 0)) + 1
     sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
     _update(thread, sets, removes)
+    store.release_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
     for call in pending:
-        fire(
-            step.agent,
-            "APPROVAL_REQUESTED",
-            {"thread_id": thread["thread_id"], "tool_call_id": call["id"], "tool": call["name"], "arguments": call.get("arguments") or {}},
-            context={"thread_id": thread["thread_id"]},
-            delivery_key=f"{thread['thread_id']}:{call['id']}:approval",
-        )
+        _approval_hook(step, call)
     return "waiting_approval"
+
+
+def _approval_hook(step: Step, call: dict[str, Any]) -> None:
+    thread = step.thread
+    fire(
+        step.agent,
+        "APPROVAL_REQUESTED",
+        {"thread_id": thread["thread_id"], "tool_call_id": call["id"], "tool": call["name"], "arguments": call.get("arguments") or {}},
+        context={"thread_id": thread["thread_id"]},
+        delivery_key=f"{thread['thread_id']}:{call['id']}:approval",
+    )
 
 
 # -- respond, advance, end -------------------------------------------------------------
@@ -431,7 +453,7 @@ def _end_run(
     if failed is None and thread.get("inbox"):
         return _continue_with_inbox(step, context=context, last_seq=last_seq)
     limits = records.agent_limits(agent)
-    extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": [], "slot": False, "wake_on_events": []}
+    extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": [], "wake_on_events": []}
     gone = ["step", "step_key", "wake_at"]
     if context is not None:
         extra["context"] = context

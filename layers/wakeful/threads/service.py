@@ -47,7 +47,6 @@ def run_fields(thread: dict[str, Any], first_seq: int, seen_seq: int, *, now: fl
         "lease_attempts": 0,
         "last_msg_seq": first_seq,
         "seen_seq": seen_seq,
-        "slot": False,
     }
 
 
