@@ -184,3 +184,19 @@ def test_disconnect_forgets_the_connection_and_its_subscriptions(stack, api, man
     stack.invoke("stream_ws", ws_event("$disconnect", connection_id))
     assert connections.owner_of(connection_id) is None
     assert connections.subscribers(connections.agent_target(agent["id"])) == []
+
+
+def test_a_connection_subscribed_to_a_thread_and_its_agent_gets_each_event_once(stack, api, management):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    connection_id = connect(stack, api.key)
+    subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id, types=["start"])
+    subscribe(stack, connection_id, agent_id=agent["id"])
+    records = StreamRecords()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("once")
+    e.flush()
+    stack.invoke("stream_fanout", records.lambda_event())
+    events = [m for m in management.messages[connection_id] if "id" in m]
+    assert [m["id"] for m in events] == [1, 2]

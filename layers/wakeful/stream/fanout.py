@@ -12,6 +12,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from botocore.exceptions import BotoCoreError, ClientError
+
 from wakeful import ddb
 from wakeful.stream import connections, store
 from wakeful.stream.websocket import Gone, post
@@ -26,6 +28,7 @@ class FanoutResult:
     chunks: int = 0
     posted: int = 0
     gone: set[str] = field(default_factory=set)
+    failed: int = 0
 
 
 def _chunk(record: dict[str, Any]) -> dict[str, Any] | None:
@@ -41,19 +44,29 @@ def _chunk(record: dict[str, Any]) -> dict[str, Any] | None:
     return ddb.deserialize(image)
 
 
+def _subscribers(agent_id: str, thread_id: str, cache: dict[str, list[connections.Subscriber]]) -> list[connections.Subscriber]:
+    """The thread's and the agent's subscribers, once per connection (a connection on
+    both gets each event once, with the wider filter)."""
+    merged: dict[str, frozenset[str] | None] = {}
+    for target in (connections.thread_target(agent_id, thread_id), connections.agent_target(agent_id)):
+        if target not in cache:
+            cache[target] = connections.subscribers(target)
+        for subscriber in cache[target]:
+            known = merged.get(subscriber.connection_id, frozenset())
+            merged[subscriber.connection_id] = None if known is None or subscriber.types is None else known | subscriber.types
+    return [connections.Subscriber(connection_id, types) for connection_id, types in merged.items()]
+
+
 def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> FanoutResult:
     """Post the events of every new chunk to its subscribers."""
     result = FanoutResult()
+    cache: dict[str, list[connections.Subscriber]] = {}  # target -> subscribers, for this batch
     for record in records:
         item = _chunk(record)
         if item is None:
             continue
         result.chunks += 1
-        agent_id, thread_id = item["agent_id"], item["thread_id"]
-        subscribers = [
-            *connections.subscribers(connections.thread_target(agent_id, thread_id)),
-            *connections.subscribers(connections.agent_target(agent_id)),
-        ]
+        subscribers = _subscribers(item["agent_id"], item["thread_id"], cache)
         if not subscribers:
             continue
         events = store.decode(item["events"])
@@ -68,6 +81,12 @@ def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> Fa
             except Gone:
                 result.gone.add(subscriber.connection_id)
                 connections.close(subscriber.connection_id)
+            except (ClientError, BotoCoreError):
+                # One slow or throttled connection must not make the whole batch retry
+                # (and repeat to everyone else): it misses this chunk and can catch up
+                # by subscribing again with "after".
+                result.failed += 1
+                logger.warning("stream post failed", extra={"connection_id": subscriber.connection_id}, exc_info=True)
     if result.gone:
         logger.info("closed gone connections", extra={"connections": len(result.gone)})
     return result
