@@ -49,13 +49,13 @@ def dev_server():
     info = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in lines if ": " in line}
     yield {"url": f"http://127.0.0.1:{port}", "aws": info["AWS endpoint"], "ingest": info["Ingest queue"], "process": process}
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 0
+    assert process.wait(timeout=60) == 0
 
 
 def test_dev_prints_its_endpoints(dev_server):
     assert dev_server["aws"].startswith("http://127.0.0.1:")
     assert "wakeful-ingest" in dev_server["ingest"]
-    assert requests.get(f"{dev_server['url']}/health", timeout=5).json() == {"status": "ok"}
+    assert requests.get(f"{dev_server['url']}/health", timeout=30).json() == {"status": "ok"}
 
 
 def test_an_agent_wakes_on_its_own_and_runs_a_tool_chain(dev_server, tool_server):
@@ -87,5 +87,5 @@ def test_keys_create_against_the_dev_stack(dev_server):
         cwd=ROOT, env=_clean_env(), capture_output=True, text=True, timeout=60, check=True,
     ).stdout.strip()
     assert out.startswith("wk_")
-    response = requests.get(f"{dev_server['url']}/agents", headers={"Authorization": f"Bearer {out}"}, timeout=5)
+    response = requests.get(f"{dev_server['url']}/agents", headers={"Authorization": f"Bearer {out}"}, timeout=30)
     assert response.status_code == 200 and response.json()["items"] == []
