@@ -47,7 +47,7 @@ QUERIES: dict[tuple[str, str], str] = {
 #: Sample values for synthesised bodies, by field name (patterns and enums).
 SAMPLES = {"event_type": "MATRIX_EVENT", "hook_type": "AFTER_HEARTBEAT", "type": "message"}
 #: GET routes whose answer legitimately changes between two reads.
-VOLATILE = {"/openapi.json", "/docs", "/health"}
+VOLATILE = {"/openapi.json", "/docs", "/health", "/agents/<agent_id>/stream"}  # the agent stream is SSE only
 
 
 def management_routes() -> list[Any]:
@@ -125,6 +125,14 @@ def owner_a_world(api: Any, tool_server: Any) -> dict[str, str]:
     assert webhook.status_code == 201, webhook.text
     ids["webhook_id"] = webhook.json()["id"]
     assert api.post(f"/agents/{agent['id']}/events", json={"event_type": "SEEDED", "payload": {}}).status_code == 202
+    schedule = api.post(f"/agents/{agent['id']}/schedules", json={"prompt": "matrix", "cron_expression": "0 8 * * *"})
+    assert schedule.status_code == 201, schedule.text
+    ids["schedule_id"] = schedule.json()["id"]
+    run = api.post(f"/agents/{agent['id']}/schedules/{ids['schedule_id']}/run")
+    assert run.status_code == 202, run.text
+    ids["result_id"] = run.json()["result_id"]
+    # Any id will do: another owner must get 404 for A's thread whatever the call id.
+    ids["tool_call_id"] = "toolu_matrix_probe"
     return ids
 
 
