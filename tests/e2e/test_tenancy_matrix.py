@@ -123,6 +123,8 @@ def owner_a_world(api: Any, tool_server: Any) -> dict[str, str]:
     assert webhook.status_code == 201, webhook.text
     ids["webhook_id"] = webhook.json()["id"]
     assert api.post(f"/agents/{agent['id']}/events", json={"event_type": "SEEDED", "payload": {}}).status_code == 202
+    # threads: an approval is addressed by its tool call id (another owner never gets past the agent)
+    ids["tool_call_id"] = "toolu_matrix"
     return ids
 
 
