@@ -125,7 +125,7 @@ def owner_a_world(api: Any, tool_server: Any) -> dict[str, str]:
     assert webhook.status_code == 201, webhook.text
     ids["webhook_id"] = webhook.json()["id"]
     assert api.post(f"/agents/{agent['id']}/events", json={"event_type": "SEEDED", "payload": {}}).status_code == 202
-    schedule = api.post(f"/agents/{agent['id']}/schedules", json={"prompt": "matrix", "cron_expression": "0 8 * * *"})
+    schedule = api.post(f"/agents/{agent['id']}/schedules", json={"prompt": "matrix", "cron_expression": "0 8 * * *", "is_active": False})
     assert schedule.status_code == 201, schedule.text
     ids["schedule_id"] = schedule.json()["id"]
     run = api.post(f"/agents/{agent['id']}/schedules/{ids['schedule_id']}/run")

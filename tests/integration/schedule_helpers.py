@@ -26,8 +26,10 @@ def next_run(api: Any, agent_id: str, schedule_id: str) -> float:
     return clock.parse_iso(got["next_run_at"])
 
 
-def results(api: Any, agent_id: str, schedule_id: str) -> list[dict[str, Any]]:
-    response = api.get(f"/agents/{agent_id}/schedules/{schedule_id}/results?limit=100")
+def results(api: Any, agent_id: str, schedule_id: str, *, include_pending: bool = True) -> list[dict[str, Any]]:
+    """The schedule's results through the API (runs still going too, unless told)."""
+    flag = "&include_pending=true" if include_pending else ""
+    response = api.get(f"/agents/{agent_id}/schedules/{schedule_id}/results?limit=100{flag}")
     assert response.status_code == 200, response.text
     return response.json()["items"]
 

@@ -116,5 +116,8 @@ def test_run_now_answers_202_with_a_pending_result_and_queues_the_run(stack, api
     result_id = response.json()["result_id"]
     [row] = results(api, agent["id"], created["id"])
     assert (row["id"], row["status"], row["thread_id"]) == (result_id, "pending", None)
+    assert results(api, agent["id"], created["id"], include_pending=False) == []  # the list shows finished runs
+    one = api.get(f"/agents/{agent['id']}/schedules/{created['id']}/results/{result_id}").json()
+    assert one["status"] == "pending"
     runs = [m for m in take_runs(stack) if m["schedule_id"] == created["id"]]
     assert runs == [{"agent_id": agent["id"], "schedule_id": created["id"], "result_id": result_id}]

@@ -60,11 +60,17 @@ def run_schedule(agent_id: str, schedule_id: str):
 
 @router.get(
     "/agents/<agent_id>/schedules/<schedule_id>/results",
-    summary="A schedule's run results, newest first",
+    summary="A schedule's run results (heartbeat_ok, success, error, skipped), newest first",
     tags=TAGS,
 )
-def list_results(agent_id: str, schedule_id: str, limit: Limit = 50, cursor: Cursor = None):
-    items, next_cursor = service.results_page(owner(router), agent_id, schedule_id, limit, cursor)
+def list_results(
+    agent_id: str,
+    schedule_id: str,
+    limit: Limit = 50,
+    cursor: Cursor = None,
+    include_pending: Annotated[bool, Query(description="Also list runs still going (status pending)")] = False,
+):
+    items, next_cursor = service.results_page(owner(router), agent_id, schedule_id, limit, cursor, include_pending=include_pending)
     return respond(200, page([public_result(r) for r in items], next_cursor))
 
 

@@ -116,10 +116,12 @@ def run_now(owner: str, agent_id: str, schedule_id: str) -> str:
     return rid
 
 
-def results_page(owner: str, agent_id: str, schedule_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
-    """A schedule's results, newest first."""
+def results_page(
+    owner: str, agent_id: str, schedule_id: str, limit: int, cursor: str | None, *, include_pending: bool = False
+) -> tuple[list[dict[str, Any]], str | None]:
+    """A schedule's finished results (and, when asked, runs still going), newest first."""
     get(owner, agent_id, schedule_id)
-    return store.list_results(schedule_id, limit, cursor)
+    return store.list_results(schedule_id, limit, cursor, include_pending=include_pending)
 
 
 def get_result(owner: str, agent_id: str, schedule_id: str, result_id: str) -> dict[str, Any]:

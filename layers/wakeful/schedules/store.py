@@ -273,9 +273,20 @@ def get_result(schedule_id: str, rid: str) -> dict[str, Any] | None:
     return ddb.get(RESULTS, {"schedule_id": schedule_id, "result_id": rid})
 
 
-def list_results(schedule_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
-    """A schedule's results, newest due time first."""
-    return ddb.page(RESULTS, key="schedule_id", value=schedule_id, limit=limit, cursor=cursor)
+def list_results(schedule_id: str, limit: int, cursor: str | None, *, include_pending: bool = False) -> tuple[list[dict[str, Any]], str | None]:
+    """A schedule's results, newest due time first; runs still going only when asked."""
+    if include_pending:
+        return ddb.page(RESULTS, key="schedule_id", value=schedule_id, limit=limit, cursor=cursor)
+    return ddb.page(
+        RESULTS,
+        key="schedule_id",
+        value=schedule_id,
+        limit=limit,
+        cursor=cursor,
+        FilterExpression="#st <> :pending",
+        ExpressionAttributeNames={"#st": "status"},
+        ExpressionAttributeValues={":pending": models.PENDING},
+    )
 
 
 def expired_starts(shard: int, now: float) -> Any:
