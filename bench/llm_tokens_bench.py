@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 
 def main() -> int:
     from tests.fakes.anthropic_server import FakeAnthropic
-    from wakeful import demo
+    from wakeful_dev import demo
     from wakeful.llm import pricing, settings
 
     server = FakeAnthropic()
