@@ -139,12 +139,12 @@ def test_an_invalid_event_shows_the_apis_validation_message_and_appends_nothing(
     agent = api.create_agent(name="Validated")
     api.patch(f"/agents/{agent['id']}", json={"is_active": False})
     page = console.open(f"/agents/{agent['id']}/events")
-    page.get_by_label("Event type").fill("not_upper")
+    page.get_by_label("Event type").fill("9-not-a-type")
     page.get_by_role("button", name="Post event").click()
 
     alert = page.get_by_role("alert")
     alert.wait_for()
-    expected = api.post(f"/agents/{agent['id']}/events", json={"event_type": "not_upper", "payload": {"message": "hello"}, "priority": 5, "source": "api"}).json()
+    expected = api.post(f"/agents/{agent['id']}/events", json={"event_type": "9-not-a-type", "payload": {"message": "hello"}, "priority": 5, "source": "api"}).json()
     assert expected["error"]["message"] in alert.inner_text()
     assert api.get(f"/agents/{agent['id']}").json()["last_seq"] == 0
 

@@ -126,7 +126,7 @@ def _run(stack: Any, api: Any, tool_server: Any, claude: fake.FakeAnthropic, cra
 
 _baseline: list[Any] = []
 CHUNK = 8
-LAST_CHUNK_START = 33
+LAST_CHUNK_START = 49
 
 
 def _expected(stack: Any, api: Any, tool_server: Any, claude: fake.FakeAnthropic) -> list[tuple[Any, ...]]:
