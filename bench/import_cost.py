@@ -1,8 +1,8 @@
 """Import cost of each Lambda handler module, as a ratio to ``import boto3``.
 
 Each import runs in a fresh interpreter (a cold start's view), several times; the median
-is reported. Target: every handler <= 1.5x ``import boto3`` (issue 2), the webhook and
-SQS ingest handlers <= 1.2x (issue 4). Also checks that no handler imports anthropic at
+is reported. Target: every handler <= 1.5x ``import boto3``, the webhook and
+SQS ingest handlers <= 1.2x. Also checks that no handler imports anthropic at
 module level.
 """
 

@@ -9,7 +9,7 @@ messages per second, and the import cost of the two ingest handlers as a ratio t
 2. Import cost: each handler module is imported in a fresh interpreter (a cold start's
    view), several times, median reported — once as deployed (domain modules load at the
    first invocation) and once with its first-call imports, so the whole cold start is
-   visible too. Target (issue 4): module import <= 1.2 x ``import boto3``.
+   visible too. Target: module import <= 1.2 x ``import boto3``.
 
 Run: ``.venv/bin/python bench/webhooks_bench.py [--requests 300] [--clients 8] [--runs 7]``.
 The numbers are emulator numbers (moto answers in ~5-20 ms per call on a shared 2-CPU

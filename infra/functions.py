@@ -179,7 +179,7 @@ def specs() -> dict[str, FunctionSpec]:
             writes=("agents", "events", "heartbeats", "idempotency"),  # heartbeats: wake_on_priority
             sends=("ingest_dlq", "route"),  # invalid messages go to the DLQ with a reason, not retried
         ),
-        # -- threads functions (issue 11) --
+        # -- threads functions --
         # One step of a thread run: the model call (streamed), tool calls (users' HTTP and
         # Lambda tools as actions, meta tools), interception, the next step; appends tools'
         # new events; at a run's end asks the router to re-check the thread's new wait.

@@ -22,7 +22,7 @@ from infra.settings import DeploySettings
 
 try:  # the hooks capability owns the definition and its placeholder name
     from wakeful.hooks import DEFINITION_PATH, DELIVER_FUNCTION_ARN
-except ImportError:  # pragma: no cover - before issue 5 lands
+except ImportError:  # pragma: no cover - a build without the hooks capability
     from pathlib import Path
 
     DEFINITION_PATH = Path(__file__).resolve().parent.parent / "layers" / "wakeful" / "hooks" / "deliver_hook.asl.json"

@@ -52,7 +52,7 @@ def proxy_event(method: str, raw_path: str, headers: dict[str, str], body: bytes
 
 class _Server(ThreadingHTTPServer):
     # API Gateway takes bursts; socketserver's default listen backlog of 5 makes
-    # concurrent clients see connection resets (issue 4: 20 concurrent webhook calls).
+    # concurrent clients see connection resets (seen with 20 concurrent webhook calls).
     request_queue_size = 128
 
 

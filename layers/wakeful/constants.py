@@ -21,27 +21,27 @@ TABLE_ENV = {
     "actions": "WAKEFUL_TABLE_ACTIONS",
     "memories": "WAKEFUL_TABLE_MEMORIES",
     "api_keys": "WAKEFUL_TABLE_API_KEYS",
-    # -- hooks tables (issue 5) --
+    # -- hooks tables --
     "hooks": "WAKEFUL_TABLE_HOOKS",
     "hook_executions": "WAKEFUL_TABLE_HOOK_EXECUTIONS",
     "hook_deliveries": "WAKEFUL_TABLE_HOOK_DELIVERIES",
-    # -- webhooks tables (issue 4) --
+    # -- webhooks tables --
     "webhooks": "WAKEFUL_TABLE_WEBHOOKS",
     "webhook_requests": "WAKEFUL_TABLE_WEBHOOK_REQUESTS",
-    # -- snipin tables (issue 3) --
+    # -- snipin tables --
     "snips": "WAKEFUL_TABLE_SNIPS",
     "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
     "llm": "WAKEFUL_TABLE_LLM",
-    # -- threads tables (issue 11) --
+    # -- threads tables --
     "threads": "WAKEFUL_TABLE_THREADS",
     "thread_messages": "WAKEFUL_TABLE_THREAD_MESSAGES",
     "thread_routes": "WAKEFUL_TABLE_THREAD_ROUTES",
     # -- interception tables --
     "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
     "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
-    # -- schedules tables (issue 14) --
+    # -- schedules tables --
     "schedules": "WAKEFUL_TABLE_SCHEDULES",
     "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",
     # -- live stream --
@@ -55,10 +55,10 @@ QUEUE_ENV = {
     "action": "WAKEFUL_QUEUE_ACTION_URL",
     "ingest": "WAKEFUL_QUEUE_INGEST_URL",
     "ingest_dlq": "WAKEFUL_QUEUE_INGEST_DLQ_URL",
-    # -- threads queues (issue 11) --
+    # -- threads queues --
     "thread": "WAKEFUL_QUEUE_THREAD_URL",
     "route": "WAKEFUL_QUEUE_ROUTE_URL",
-    # -- schedules (issue 14): claimed runs -> schedule_runner --
+    # -- schedules: claimed runs -> schedule_runner --
     "schedule": "WAKEFUL_QUEUE_SCHEDULE_URL",
 }
 
@@ -76,7 +76,7 @@ QUEUE_FUNCTIONS = {
     "heartbeat": "orchestrator",
     "action": "tool_runner",
     "ingest": "ingest",
-    # -- threads (issue 11) --
+    # -- threads --
     "thread": "thread_runner",
     "route": "thread_router",
     "schedule": "schedule_runner",
@@ -102,7 +102,7 @@ ENV_LAMBDA_TOOL_ALLOWED_ARNS = "WAKEFUL_LAMBDA_TOOL_ALLOWED_ARNS"
 #: Users' Lambda tools must be named with this prefix: the tool runner's role may invoke
 #: those and nothing else (not Wakeful's own functions, not the account's others).
 LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
-# LLM (issue 3): provider "anthropic" | "scripted" (default: anthropic when
+# LLM: provider "anthropic" | "scripted" (default: anthropic when
 # ANTHROPIC_API_KEY is set), default model, per-call timeout, SDK retries, and the
 # default per-agent daily token budget.
 ENV_LLM_PROVIDER = "WAKEFUL_LLM_PROVIDER"
@@ -110,7 +110,7 @@ ENV_LLM_MODEL = "WAKEFUL_LLM_MODEL"
 ENV_LLM_TIMEOUT = "WAKEFUL_LLM_TIMEOUT_SECONDS"
 ENV_LLM_MAX_RETRIES = "WAKEFUL_LLM_MAX_RETRIES"
 ENV_LLM_DAILY_TOKEN_BUDGET = "WAKEFUL_LLM_DAILY_TOKEN_BUDGET"
-# Hooks (issue 5): the deliver-hook state machine the firing functions start, and how
+# Hooks: the deliver-hook state machine the firing functions start, and how
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"
 ENV_HOOK_DISABLE_AFTER = "WAKEFUL_HOOK_DISABLE_AFTER_SECONDS"
@@ -124,7 +124,7 @@ ENV_RETENTION_DAYS = "WAKEFUL_RETENTION_DAYS"
 
 #: The tool runner's timeout: HTTP tools keep all their attempts inside it.
 TOOL_RUNNER_TIMEOUT_SECONDS = 180
-# Threads (issue 11): how long a run step may hold a thread before the scan re-sends it,
+# Threads: how long a run step may hold a thread before the scan re-sends it,
 # how many times before the thread fails, and how many threads of one agent may run at once.
 ENV_THREAD_LEASE = "WAKEFUL_THREAD_LEASE_SECONDS"
 ENV_THREAD_MAX_ATTEMPTS = "WAKEFUL_THREAD_MAX_ATTEMPTS"
@@ -141,15 +141,15 @@ FUNCTIONS = (
     "heartbeat_scan",
     "orchestrator",
     "tool_runner",
-    # -- hooks functions (issue 5) --
+    # -- hooks functions --
     "deliver_hook",
-    # -- webhooks functions (issue 4) --
+    # -- webhooks functions --
     "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
     "ingest",  # SQS ingest queue -> event log
-    # -- threads functions (issue 11) --
+    # -- threads functions --
     "thread_runner",  # SQS FIFO thread queue -> one step of a thread run
     "thread_router",  # SQS FIFO route queue -> wake / start threads for new events
-    # -- schedules functions (issue 14) --
+    # -- schedules functions --
     "schedule_runner",  # SQS schedule queue -> start a claimed run's thread
     # -- live stream functions --
     "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe

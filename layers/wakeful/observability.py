@@ -15,12 +15,12 @@ SCAN_ITEMS_READ = "ScanItemsRead"
 ACTIONS_COMPLETED = "ActionsCompleted"
 ACTIONS_FAILED = "ActionsFailed"
 EVENTS_INGESTED = "EventsIngested"
-# -- hooks metrics (issue 5) --
+# -- hooks metrics --
 HOOK_DELIVERIES_SUCCEEDED = "HookDeliveriesSucceeded"
 HOOK_DELIVERIES_FAILED = "HookDeliveriesFailed"
 HOOK_ATTEMPTS_RETRIED = "HookAttemptsRetried"
 HOOKS_DISABLED = "HooksDisabled"
-# -- webhooks metrics (issue 4) --
+# -- webhooks metrics --
 # Inbound webhook requests by outcome (the ``status`` of their webhook_requests row);
 # events appended by webhooks and by the SQS ingest queue count as EVENTS_INGESTED.
 WEBHOOK_REQUESTS_ACCEPTED = "WebhookRequestsAccepted"
@@ -29,14 +29,14 @@ WEBHOOK_REQUESTS_REJECTED = "WebhookRequestsRejected"
 WEBHOOK_REQUESTS_INVALID_SIGNATURE = "WebhookRequestsInvalidSignature"
 WEBHOOK_REQUESTS_RATE_LIMITED = "WebhookRequestsRateLimited"
 INGEST_MESSAGES_INVALID = "IngestMessagesInvalid"
-# -- snipin / llm metrics (issue 3) --
+# -- snipin / llm metrics --
 LLM_CALLS = "LlmCalls"
 LLM_INPUT_TOKENS = "LlmInputTokens"
 LLM_OUTPUT_TOKENS = "LlmOutputTokens"
 LLM_CACHE_READ_TOKENS = "LlmCacheReadTokens"
 LLM_COST_MICRO_USD = "LlmCostMicroUsd"
 LLM_BUDGET_EXCEEDED = "LlmBudgetExceeded"
-# -- threads metrics (issue 11) --
+# -- threads metrics --
 THREADS_STARTED = "ThreadsStarted"
 THREADS_WOKEN = "ThreadsWoken"
 THREADS_SLEPT = "ThreadsSlept"
@@ -46,7 +46,7 @@ THREADS_EXPIRED = "ThreadsExpired"
 THREAD_STEPS = "ThreadSteps"
 THREAD_STEPS_RESENT = "ThreadStepsResent"
 THREAD_EVENTS_ROUTED = "ThreadEventsRouted"
-# -- schedules metrics (issue 14) --
+# -- schedules metrics --
 SCHEDULE_RUNS_CLAIMED = "ScheduleRunsClaimed"
 SCHEDULE_RUNS_SKIPPED = "ScheduleRunsSkipped"
 SCHEDULE_RUNS_STARTED = "ScheduleRunsStarted"
@@ -61,26 +61,26 @@ METRICS = {
     ACTIONS_COMPLETED: "Count",
     ACTIONS_FAILED: "Count",
     EVENTS_INGESTED: "Count",
-    # -- hooks metrics (issue 5) --
+    # -- hooks metrics --
     HOOK_DELIVERIES_SUCCEEDED: "Count",
     HOOK_DELIVERIES_FAILED: "Count",
     HOOK_ATTEMPTS_RETRIED: "Count",
     HOOKS_DISABLED: "Count",
-    # -- webhooks metrics (issue 4) --
+    # -- webhooks metrics --
     WEBHOOK_REQUESTS_ACCEPTED: "Count",
     WEBHOOK_REQUESTS_DUPLICATE: "Count",
     WEBHOOK_REQUESTS_REJECTED: "Count",
     WEBHOOK_REQUESTS_INVALID_SIGNATURE: "Count",
     WEBHOOK_REQUESTS_RATE_LIMITED: "Count",
     INGEST_MESSAGES_INVALID: "Count",
-    # -- snipin / llm metrics (issue 3) --
+    # -- snipin / llm metrics --
     LLM_CALLS: "Count",
     LLM_INPUT_TOKENS: "Count",
     LLM_OUTPUT_TOKENS: "Count",
     LLM_CACHE_READ_TOKENS: "Count",
     LLM_COST_MICRO_USD: "Count",
     LLM_BUDGET_EXCEEDED: "Count",
-    # -- threads metrics (issue 11) --
+    # -- threads metrics --
     THREADS_STARTED: "Count",
     THREADS_WOKEN: "Count",
     THREADS_SLEPT: "Count",
@@ -90,7 +90,7 @@ METRICS = {
     THREAD_STEPS: "Count",
     THREAD_STEPS_RESENT: "Count",
     THREAD_EVENTS_ROUTED: "Count",
-    # -- schedules metrics (issue 14) --
+    # -- schedules metrics --
     SCHEDULE_RUNS_CLAIMED: "Count",
     SCHEDULE_RUNS_SKIPPED: "Count",
     SCHEDULE_RUNS_STARTED: "Count",

@@ -103,7 +103,7 @@ TABLES: dict[str, TableSpec] = {
             Attr("key_hash"),
             indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
         ),
-        # -- hooks tables (issue 5) --
+        # -- hooks tables --
         TableSpec("hooks", Attr("agent_id"), Attr("hook_id")),
         # One row per delivery attempt, newest first (execution_id is time-ordered).
         TableSpec("hook_executions", Attr("hook_id"), Attr("execution_id"), ttl="expires_at"),
@@ -114,7 +114,7 @@ TABLES: dict[str, TableSpec] = {
             indexes=(Index("by-hook", Attr("hook_id"), Attr("created_at", N)),),
             ttl="expires_at",
         ),
-        # -- webhooks tables (issue 4) --
+        # -- webhooks tables --
         TableSpec(
             "webhooks",
             Attr("webhook_id"),
@@ -123,7 +123,7 @@ TABLES: dict[str, TableSpec] = {
         # request_id "whr_<ulid>": one row per inbound request, newest last; the same
         # partition holds the hourly rate-limit counters ("rate#<YYYYMMDDHH>").
         TableSpec("webhook_requests", Attr("webhook_id"), Attr("request_id"), ttl="expires_at"),
-        # -- snipin tables (issue 3) --
+        # -- snipin tables --
         TableSpec(
             "snips",
             Attr("snip_id"),
@@ -145,7 +145,7 @@ TABLES: dict[str, TableSpec] = {
         TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
         # Per-agent LLM state: "settings", "usage#<YYYY-MM-DD>", "answer#<action>#<step>"
         TableSpec("llm", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
-        # -- threads tables (issue 11) --
+        # -- threads tables --
         TableSpec(
             "threads",
             Attr("agent_id"),
@@ -171,7 +171,7 @@ TABLES: dict[str, TableSpec] = {
         # One row per call of an interceptor endpoint, newest first (call_id is
         # time-ordered); rows expire (TTL).
         TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
-        # -- schedules tables (issue 14) --
+        # -- schedules tables --
         TableSpec(
             "schedules",
             Attr("agent_id"),
