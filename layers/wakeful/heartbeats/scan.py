@@ -76,12 +76,10 @@ def scan(now: float) -> ScanResult:
 
 def _threads(now: float, result: ScanResult) -> None:
     """Threads' due work (timer wakes, expiries, stalled steps) from their own sparse
-    index; loaded only when the threads capability ships in the layer."""
-    try:
-        from wakeful.threads import due
-    except ModuleNotFoundError:  # pragma: no cover - a layer without threads
-        return
-    found = due.scan(now)
+    index (imported here: only a scan that runs needs it)."""
+    from wakeful.threads import due
+
+    found = due.claim_due(now)
     result.items_read += found.items_read
     result.threads = found
 
@@ -90,7 +88,7 @@ def _schedules(now: float) -> Any:
     """Due cron schedules live in their own sparse index (wakeful.schedules.due)."""
     from wakeful.schedules import due
 
-    return due.scan(now)
+    return due.claim_due(now)
 
 
 def _due(shard: int, now: float) -> Any:

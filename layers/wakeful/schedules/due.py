@@ -52,7 +52,7 @@ class DueResult:
     messages: list[dict[str, Any]] = field(default_factory=list)
 
 
-def scan(now: float) -> DueResult:
+def claim_due(now: float) -> DueResult:
     """Claim every due schedule and re-send every run whose start lease ran out."""
     result = DueResult()
     for shard in range(get_settings().due_shards):

@@ -35,7 +35,7 @@ class DueResult:
     items_read: int = 0
 
 
-def scan(now: float) -> DueResult:
+def claim_due(now: float) -> DueResult:
     """Handle every thread due at ``now``."""
     result = DueResult()
     agents: dict[str, dict[str, Any] | None] = {}
