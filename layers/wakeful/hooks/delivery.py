@@ -14,7 +14,6 @@ on Lambda that work dies with the invocation, hence Step Functions.
 
 from __future__ import annotations
 
-import email.utils
 import json
 import logging
 import random
@@ -28,6 +27,7 @@ from botocore.exceptions import ClientError
 from urllib3.exceptions import HTTPError as Urllib3Error
 from urllib3.exceptions import ReadTimeoutError
 
+from wakeful.backoff import parse_retry_after
 from wakeful import aws, clock, ddb, ids, net, retention, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
@@ -90,22 +90,6 @@ def split_delay(delay: float) -> tuple[int, int]:
     jitter of short delays."""
     millis = int(round(delay * 1000))
     return millis // 1000, millis % 1000
-
-
-def parse_retry_after(value: str | None, now: float) -> float | None:
-    """``Retry-After`` as seconds from now: delta-seconds or an HTTP date (RFC 9110)."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when is None:
-        return None
-    return max(0.0, when.timestamp() - now)
 
 
 def build_payload(
