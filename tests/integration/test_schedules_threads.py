@@ -167,7 +167,9 @@ class CrashOnce:
 @pytest.mark.parametrize("nth", [1, 2, 3, 4])
 def test_a_runner_crash_between_the_claim_and_the_result_write_then_redelivery_leaves_one_result_and_one_thread(stack, api, receiver, claude: fake.FakeAnthropic, nth):
     agent = hooked_agent(api, receiver)
-    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    # Due within the minute, so well inside a thread's lease: recovery must not wait for
+    # the lease to run out (a test due at the top of the hour passed or failed by the clock).
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="* * * * *")
     claude.converse(answer("HEARTBEAT_OK\nThe backup did not run last night."))
     due_at = clock.parse_iso(schedule["next_run_at"])
 

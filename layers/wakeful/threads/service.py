@@ -3,7 +3,8 @@
 Every change that starts a run puts the message that starts it and moves the thread to
 ``active`` in one transaction (conditioned on the thread's version), then queues the
 run's first step. If the process dies between the two, the step's lease in the due index
-runs out and the scan queues the step again, so nothing is lost.
+runs out and the scan queues the step again, so nothing is lost; a repeated start (a
+redelivered schedule run, a retried event route) queues it again at once.
 """
 
 from __future__ import annotations
@@ -108,11 +109,19 @@ def start_thread(
         run_id=thread["run_id"],
         event=event,
     )
+    started = {"thread_id": thread["thread_id"], "source": source, "source_id": source_id, "message": message}
     if not store.put_new(thread, [messages.put_transact_item(first)]):
-        return store.get(agent_id, thread["thread_id"]) or thread
+        existing = store.get(agent_id, thread["thread_id"]) or thread
+        if existing["status"] == records.ACTIVE and int(existing.get("step_no", 0)) == 0 and existing.get("run_no") == 1:
+            # A repeat (a redelivered start) of a thread whose first step may never have
+            # been queued: the starter died after the write. Finish the start now rather
+            # than after the lease; the runner ignores a step it has already taken.
+            queues.send_thread_step(agent_id, existing["thread_id"], existing["step_key"])
+            fire(agent, "THREAD_STARTED", started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
+        return existing
     queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
     metrics.add(metrics.THREADS_STARTED)
-    fire(agent, "THREAD_STARTED", {"thread_id": thread["thread_id"], "source": source, "source_id": source_id, "message": message}, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
+    fire(agent, "THREAD_STARTED", started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
     logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
     return thread
 
