@@ -58,6 +58,7 @@ TABLES: dict[str, TableSpec] = {
             "heartbeats",
             Attr("agent_id"),
             Attr("heartbeat_id"),
+            ttl="expires_at",  # set when the heartbeat finishes (WAKEFUL_RETENTION_DAYS)
             indexes=(
                 # Sparse: only PENDING heartbeats of active agents carry due_shard.
                 Index("pending-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True),

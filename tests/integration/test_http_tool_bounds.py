@@ -96,6 +96,25 @@ def test_a_server_trickling_a_valid_answer_is_cut_off_at_the_total_deadline(stac
     assert len(server.arrivals) == http_tool.ATTEMPTS
 
 
+def test_a_server_trickling_its_headers_is_cut_off_at_the_total_deadline(stack, api, raw_server):
+    answer = b'{"success": true, "output": "headers took their time"}'
+
+    def trickle_headers(handler: BaseHTTPRequestHandler) -> None:
+        head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Slow: " + b"x" * 60 + b"\r\nContent-Length: %d\r\n\r\n" % len(answer)
+        for byte in head:  # one byte every 0.1 s: ~10 s before the body, each read well under 1 s
+            handler.wfile.write(bytes([byte]))
+            handler.wfile.flush()
+            time.sleep(0.1)
+        handler.wfile.write(answer)
+
+    server = raw_server(trickle_headers)
+    action = _run_tool(stack, api, server.url, timeout_ms=1000)
+
+    assert action["status"] == "FAILED"  # without a total deadline it succeeds, ~10 s later per attempt
+    assert "no complete answer within 1 s" in action["error_message"]
+    assert len(server.arrivals) == http_tool.ATTEMPTS
+
+
 def test_an_answer_over_the_size_cap_fails_without_being_read_whole(stack, api, raw_server):
     def huge(handler: BaseHTTPRequestHandler) -> None:
         handler.send_response(200)

@@ -1,5 +1,5 @@
-"""WAKEFUL_RETENTION_DAYS: events, actions, hook rows and webhook request rows carry a
-TTL; the log's seq never restarts when old events expire."""
+"""WAKEFUL_RETENTION_DAYS: events, heartbeats, actions, hook rows and webhook request
+rows carry a TTL (a pending heartbeat never does); the log's seq never restarts when old events expire."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def retention_days(monkeypatch) -> Iterator[int]:
 
 
 def test_the_history_tables_have_a_ttl_attribute():
-    for name in ("events", "actions", "hook_executions", "hook_deliveries", "webhook_requests"):
+    for name in ("events", "heartbeats", "actions", "hook_executions", "hook_deliveries", "webhook_requests"):
         assert TABLES[name].ttl == "expires_at", name
 
 
@@ -37,8 +37,11 @@ def test_events_and_actions_expire_after_the_configured_days(stack, api, tool_se
 
     event = ddb.get("events", {"agent_id": agent["id"], "seq": 1})
     action = ddb.get("actions", {"action_id": hb["actions"][0]["id"]})
-    for item in (event, action):
+    heartbeat = ddb.get("heartbeats", {"agent_id": agent["id"], "heartbeat_id": hb["id"]})
+    for item in (event, action, heartbeat):
         assert before + 7 * 86400 - 5 <= item["expires_at"] <= time.time() + 7 * 86400 + 5
+    next_id = ddb.get("agents", {"agent_id": agent["id"]})["active_heartbeat_id"]
+    assert "expires_at" not in ddb.get("heartbeats", {"agent_id": agent["id"], "heartbeat_id": next_id})
 
 
 def test_without_retention_events_are_kept_and_hook_rows_keep_30_days():

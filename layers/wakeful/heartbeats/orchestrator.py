@@ -30,7 +30,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import clock, ddb, ids, queues
+from wakeful import clock, ddb, ids, queues, retention
 from wakeful.actions import records as actions
 from wakeful.agents.models import agent_context
 from wakeful.config import get_settings
@@ -452,6 +452,10 @@ def _finish(
             hb_values[":err"] = error[:2000]
         if status == hb.FAILED:
             hb_set += ", failed_owner = #own"
+        expires_at = retention.expiry(now)  # finished heartbeats are history; pending ones never expire
+        if expires_at:
+            hb_set += ", expires_at = :exp"
+            hb_values[":exp"] = expires_at
         heartbeat_update = {
             "Update": {
                 "TableName": ddb.table("heartbeats"),

@@ -4,9 +4,9 @@ timeouts with the same ``action_id`` (CONTRACT.md "HTTP tool call").
 Bounded on every side, so that one slow or hostile endpoint cannot hold the tool
 function past its timeout or exhaust its memory:
 
-- each attempt has a *total* deadline of ``timeout_ms`` (connecting, waiting and
-  reading the whole answer), not a per-read timeout that a server trickling a byte at a
-  time keeps renewing;
+- each attempt has a *total* deadline of ``timeout_ms`` (connecting, waiting, reading
+  the status line, the headers and the whole answer), not a per-read timeout that a
+  server trickling a byte at a time keeps renewing;
 - answers over :data:`MAX_RESPONSE_BYTES` are refused (``Content-Length`` first, then
   while reading);
 - at most :data:`ATTEMPTS` attempts, waiting between them with exponential backoff and
@@ -18,6 +18,8 @@ function past its timeout or exhaust its memory:
 from __future__ import annotations
 
 import json
+import socket
+import threading
 import time
 from typing import Any, Callable
 
@@ -44,13 +46,71 @@ _session: Any = None
 
 
 def _http() -> Any:
-    """A shared requests.Session (requests is imported on first use: ~200 ms)."""
+    """A shared requests.Session (requests is imported on first use: ~200 ms) whose
+    connection pools tell :class:`_Watchdog` which connection a call is using."""
     global _session
     if _session is None:
         import requests
+        from requests.adapters import HTTPAdapter
+        from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
-        _session = requests.Session()
+        class _Tracked:
+            def _get_conn(self, timeout: float | None = None) -> Any:
+                conn = super()._get_conn(timeout)  # type: ignore[misc]
+                watchdog = getattr(_calling, "watchdog", None)
+                if watchdog is not None:
+                    watchdog.conn = conn
+                return conn
+
+        class _TrackedHTTP(_Tracked, HTTPConnectionPool):
+            pass
+
+        class _TrackedHTTPS(_Tracked, HTTPSConnectionPool):
+            pass
+
+        class _Adapter(HTTPAdapter):
+            def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+                super().init_poolmanager(*args, **kwargs)
+                self.poolmanager.pool_classes_by_scheme = {"http": _TrackedHTTP, "https": _TrackedHTTPS}
+
+        session = requests.Session()
+        for prefix in ("http://", "https://"):
+            session.mount(prefix, _Adapter())
+        _session = session
     return _session
+
+
+_calling = threading.local()
+
+
+class _Watchdog:
+    """The total deadline of one attempt, headers included: socket timeouts are per read,
+    so a server trickling its status line or headers a byte at a time would renew them for
+    ever. At the deadline the connection's socket is shut down, which ends any read."""
+
+    def __init__(self, seconds: float) -> None:
+        self.conn: Any = None
+        self.fired = False
+        self._timer = threading.Timer(seconds, self._cut)
+        self._timer.daemon = True
+
+    def __enter__(self) -> "_Watchdog":
+        _calling.watchdog = self
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+        _calling.watchdog = None
+
+    def _cut(self) -> None:
+        self.fired = True
+        sock = getattr(self.conn, "sock", None)
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed
 
 
 class _Retry(ToolRetryableError):
@@ -110,17 +170,20 @@ class HttpTool(BaseTool):
             **signing.headers(secret, action_id, int(time.time()), body),
         }
         deadline = self._clock() + timeout
-        try:
-            with _http().post(
-                url, data=body, headers=headers, timeout=(min(CONNECT_TIMEOUT_SECONDS, timeout), timeout), allow_redirects=False, stream=True
-            ) as response:
-                status = response.status_code
-                content = self._read(response, deadline, timeout)
-                retry_after = parse_retry_after(response.headers.get("Retry-After"), time.time())
-        except requests.Timeout as error:
-            raise _Retry(f"no complete answer within {timeout:g} s") from error
-        except requests.RequestException as error:
-            raise _Retry(f"request failed: {error.__class__.__name__}") from error
+        with _Watchdog(timeout) as watchdog:
+            try:
+                with _http().post(
+                    url, data=body, headers=headers, timeout=(min(CONNECT_TIMEOUT_SECONDS, timeout), timeout), allow_redirects=False, stream=True
+                ) as response:
+                    status = response.status_code
+                    content = self._read(response, deadline, timeout)
+                    retry_after = parse_retry_after(response.headers.get("Retry-After"), time.time())
+            except requests.Timeout as error:
+                raise _Retry(f"no complete answer within {timeout:g} s") from error
+            except requests.RequestException as error:
+                if watchdog.fired:
+                    raise _Retry(f"no complete answer within {timeout:g} s") from error
+                raise _Retry(f"request failed: {error.__class__.__name__}") from error
         if status >= 500 or status == 429:
             raise _Retry(f"HTTP {status}", retry_after)
         if not 200 <= status < 300:
