@@ -1,9 +1,9 @@
 """How long history is kept: ``WAKEFUL_RETENTION_DAYS``.
 
-Events, actions, hook deliveries and their attempts, and webhook request rows carry
-``expires_at`` (epoch seconds), the TTL attribute of their tables: DynamoDB deletes
-them some time after it passes, at no cost. Unset (0), events and actions are kept for
-ever and the hook and webhook rows for their own default (30 days).
+Events, finished heartbeats and actions, hook deliveries and their attempts, and
+webhook request rows carry ``expires_at`` (epoch seconds), the TTL attribute of their
+tables: DynamoDB deletes them some time after it passes, at no cost. Unset (0), events,
+heartbeats and actions are kept for ever and the hook and webhook rows for their own default (30 days).
 
 Deleting old events never changes the log's numbering: ``seq`` comes from the agent's
 ``last_seq`` counter, which does not expire, so the sequence goes on where it was and
