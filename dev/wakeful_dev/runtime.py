@@ -244,7 +244,7 @@ class DevStack:
             except Exception:  # noqa: BLE001 - the next tick tries again, as EventBridge would
                 logger.exception("heartbeat scan failed")
 
-    def drain(self, timeout: float = 60.0) -> None:
+    def drain(self, timeout: float = 240.0) -> None:
         """Run the pollers until every queue is empty and nothing is in flight
         (for tests and the demo, with background workers off)."""
         deadline = time.monotonic() + timeout

@@ -51,7 +51,11 @@ def fresh_dev() -> Iterator[dict[str, Any]]:
     info = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in banner if ": " in line}
     yield {"url": f"http://127.0.0.1:{port}", "banner": banner, "info": info, "lines": lines}
     process.send_signal(signal.SIGTERM)
-    process.wait(timeout=20)
+    try:
+        process.wait(timeout=120)  # a busy machine stops it slowly
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
 
 
 def _wait_for_line(lines: "queue.Queue[str]", *needles: str, timeout: float = 40) -> str:

@@ -67,7 +67,7 @@ def dev(claude: FakeAnthropic) -> Iterator[str]:
             break
     yield f"http://127.0.0.1:{port}"
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 0
+    assert process.wait(timeout=120) == 0
 
 
 def _http(dev: str) -> requests.Session:

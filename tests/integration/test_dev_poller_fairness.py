@@ -25,8 +25,8 @@ def _send(url: str, group: str, name: str) -> None:
     aws.client("sqs").send_message(QueueUrl=url, MessageBody=json.dumps({"name": name}), MessageGroupId=group)
 
 
-def _run(concurrency: int) -> dict[str, Any]:
-    """Agent A's action blocks until agent B's has run (or 5 s pass)."""
+def _run(concurrency: int, patience: float) -> dict[str, Any]:
+    """Agent A's action blocks until agent B's has run (or ``patience`` seconds pass)."""
     url = _fifo_queue()
     _send(url, "agent-a", "slow")
     _send(url, "agent-b", "fast")
@@ -38,7 +38,7 @@ def _run(concurrency: int) -> dict[str, Any]:
         for record in event["Records"]:
             name = json.loads(record["body"])["name"]
             if name == "slow":
-                seen["slow_saw_fast_done"] = fast_done.wait(timeout=5)
+                seen["slow_saw_fast_done"] = fast_done.wait(timeout=patience)
             else:
                 fast_done.set()
             seen[name] = True
@@ -57,12 +57,12 @@ def _run(concurrency: int) -> dict[str, Any]:
 
 
 def test_another_agents_action_runs_while_one_agents_tool_is_slow(stack):
-    assert _run(concurrency=2)["slow_saw_fast_done"] is True
+    assert _run(concurrency=2, patience=60)["slow_saw_fast_done"] is True  # generous: a busy machine
 
 
 def test_a_single_poller_would_hold_the_other_agent_back(stack):
     """The control: with one poller the fast action waits behind the slow one."""
-    seen = _run(concurrency=1)
+    seen = _run(concurrency=1, patience=3)  # one poller can never run the fast one meanwhile
     if "slow_saw_fast_done" in seen:  # the slow message was received first
         assert seen["slow_saw_fast_done"] is False
 

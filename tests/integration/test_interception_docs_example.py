@@ -61,7 +61,7 @@ def example(tmp_path: Path, stack: Any, api: Any) -> Iterator[dict[str, Any]]:
         yield {"agent": ddb.get("agents", {"agent_id": agent["id"]}), "port": port}
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=60)
 
 
 def event(kind: str, **fields: Any) -> dict[str, Any]:

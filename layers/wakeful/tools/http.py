@@ -176,7 +176,7 @@ class HttpTool(BaseTool):
                     url, data=body, headers=headers, timeout=(min(CONNECT_TIMEOUT_SECONDS, timeout), timeout), allow_redirects=False, stream=True
                 ) as response:
                     status = response.status_code
-                    content = self._read(response, deadline, timeout)
+                    content = self._read(response, deadline, timeout, watchdog)
                     retry_after = parse_retry_after(response.headers.get("Retry-After"), time.time())
             except requests.Timeout as error:
                 raise _Retry(f"no complete answer within {timeout:g} s") from error
@@ -193,7 +193,7 @@ class HttpTool(BaseTool):
         except PydanticValidationError as error:
             raise ToolCallError(f"{self.name} answered something that is not a ToolResponse: {_first_error(error)}") from error
 
-    def _read(self, response: Any, deadline: float, timeout: float) -> bytes:
+    def _read(self, response: Any, deadline: float, timeout: float, watchdog: _Watchdog) -> bytes:
         """The whole answer, within the attempt's deadline and the size cap."""
         declared = response.headers.get("Content-Length")
         if declared and declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
@@ -209,7 +209,7 @@ class HttpTool(BaseTool):
             try:
                 chunk = raw.read1(_CHUNK, decode_content=True) if hasattr(raw, "read1") else raw.read(_CHUNK, decode_content=True)
             except Exception as error:  # noqa: BLE001 - urllib3's timeout and protocol errors
-                if "timed out" in str(error).lower() or isinstance(error, TimeoutError):
+                if watchdog.fired or "timed out" in str(error).lower() or isinstance(error, TimeoutError):
                     raise _Retry(f"the answer did not arrive completely within {timeout:g} s") from error
                 raise _Retry(f"reading the answer failed: {error.__class__.__name__}") from error
             if not chunk:
