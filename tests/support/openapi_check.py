@@ -1,8 +1,8 @@
 """Every API response the test suite sees is checked against the served OpenAPI document.
 
-:func:`install` wraps ``requests.Session.send`` once per test session. A response to a
+:func:`install` wraps the HTTP clients' ``send`` once per test session. A response to a
 request under a watched base URL (:func:`watch`: the in-process stack, each `wakeful dev`
-process the e2e tests start) is checked against the document that base serves at
+process the e2e tests start), through ``requests`` or ``httpx`` (the generated client), is checked against the document that base serves at
 ``GET /openapi.json`` (fetched once per base):
 
 - a path the document has, with a status the operation declares: the JSON body must
@@ -82,7 +82,8 @@ def checked() -> int:
 
 
 def install() -> None:
-    """Wrap ``requests.Session.send`` (idempotent)."""
+    """Wrap ``requests.Session.send`` and ``httpx.Client.send`` (the generated client's
+    transport); idempotent."""
     global _installed
     if _installed:
         return
@@ -90,15 +91,35 @@ def install() -> None:
 
     def send(self: requests.Session, request: requests.PreparedRequest, **kwargs: Any) -> requests.Response:
         response = original(self, request, **kwargs)
-        if not kwargs.get("stream") and not getattr(_local, "busy", False):
-            try:
-                _check(request, response)
-            except Exception as error:  # noqa: BLE001 - a checker bug must show, not hide
-                _mismatches.append(f"{request.method} {request.url}: the checker failed: {error!r}")
+        if not kwargs.get("stream"):
+            _safely(request.method, request.url, response)
         return response
 
     requests.Session.send = send  # type: ignore[method-assign]
+    try:
+        import httpx
+    except ImportError:  # pragma: no cover - httpx comes with the dev extra
+        httpx = None
+    if httpx is not None:
+        original_httpx = httpx.Client.send
+
+        def send_httpx(self: Any, request: Any, **kwargs: Any) -> Any:
+            response = original_httpx(self, request, **kwargs)
+            if not kwargs.get("stream"):
+                _safely(request.method, str(request.url), response)
+            return response
+
+        httpx.Client.send = send_httpx  # type: ignore[method-assign]
     _installed = True
+
+
+def _safely(method: str | None, url: str | None, response: Any) -> None:
+    if getattr(_local, "busy", False):
+        return
+    try:
+        _check(method or "GET", url or "", response)
+    except Exception as error:  # noqa: BLE001 - a checker bug must show, not hide
+        _mismatches.append(f"{method} {url}: the checker failed: {error!r}")
 
 
 def _base_of(url: str) -> str | None:
@@ -122,17 +143,18 @@ def _document(base: str) -> _Document:
     return found
 
 
-def _check(request: requests.PreparedRequest, response: requests.Response) -> None:
-    base = _base_of(request.url or "")
+def _check(method: str, url: str, response: Any) -> None:
+    """Check one response (``requests`` or ``httpx``: both have status_code, headers, content)."""
+    base = _base_of(url)
     if base is None:
         return
-    path = (request.url or "")[len(base):].split("?", 1)[0] or "/"
-    method = (request.method or "GET").lower()
+    path = url[len(base):].split("?", 1)[0] or "/"
     document = _document(base)
     template = document.template(path)
-    operation = document.doc["paths"].get(template, {}).get(method) if template else None
+    operation = document.doc["paths"].get(template, {}).get(method.lower()) if template else None
+    method = method.lower()
     status = str(response.status_code)
-    where = f"{request.method} {path} -> {status}"
+    where = f"{method.upper()} {path} -> {status}"
     if operation is None:
         if status.startswith("4") and _is_json(response):
             _validate(document, ("*", "*", "error"), _ERROR_REF, response, where + " (undocumented route)")
@@ -161,12 +183,12 @@ def _check(request: requests.PreparedRequest, response: requests.Response) -> No
     _validate(document, (template or path, method, status), schema, response, where)
 
 
-def _is_json(response: requests.Response) -> bool:
+def _is_json(response: Any) -> bool:
     media = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
     return media == "application/json" or media.endswith("+json")
 
 
-def _validate(document: _Document, key: tuple[str, str, str], schema: dict[str, Any], response: requests.Response, where: str) -> None:
+def _validate(document: _Document, key: tuple[str, str, str], schema: dict[str, Any], response: Any, where: str) -> None:
     document.checked += 1
     try:
         body = json.loads(response.content or b"null")

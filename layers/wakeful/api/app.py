@@ -90,7 +90,7 @@ def is_public(method: str, path: str) -> bool:
 app.use([_authenticate])
 
 
-@app.get("/", summary="Where to start: the API documentation", tags=["operations"], responses=ok(ApiIndex))
+@app.get("/", summary="Where to start: the API documentation", tags=["operations"], responses=ok(ApiIndex), operation_id="get_index")
 def root():
     return respond(
         200,
@@ -112,6 +112,7 @@ def root():
         **ok(Health, 200, "The API can read its tables"),
         503: {"description": "Unavailable", "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}},
     },
+    operation_id="get_health",
 )
 def health():
     from wakeful.ops.health import check
@@ -122,7 +123,7 @@ def health():
     return respond(200, {"status": "ok"})
 
 
-@app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"], responses=ok(OpenAPIDocument))
+@app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"], responses=ok(OpenAPIDocument), operation_id="get_openapi_document")
 def openapi():
     from wakeful.ops.openapi import document  # the generated document, completed
 

@@ -71,6 +71,7 @@ def test_hook(agent_id: str, hook_id: str, body: Annotated[HookTestRequest | Non
     summary="The delivery log: one row per attempt, newest first",
     tags=["hooks"],
     responses=ok(HookExecutionPage),
+    operation_id="list_hook_executions",
 )
 def list_executions(
     agent_id: str,
@@ -83,13 +84,13 @@ def list_executions(
     return respond(200, page([public_execution(e) for e in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries", summary="A hook's deliveries, newest first", tags=["hooks"], responses=ok(HookDeliveryPage))
+@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries", summary="A hook's deliveries, newest first", tags=["hooks"], responses=ok(HookDeliveryPage), operation_id="list_hook_deliveries")
 def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.deliveries_page(owner(router), agent_id, hook_id, limit, cursor)
     return respond(200, page([public_delivery(d) for d in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>", summary="A delivery", tags=["hooks"], responses=ok(HookDelivery))
+@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>", summary="A delivery", tags=["hooks"], responses=ok(HookDelivery), operation_id="get_hook_delivery")
 def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
     return respond(200, public_delivery(service.get_delivery(owner(router), agent_id, hook_id, delivery_id)))
 
@@ -99,6 +100,7 @@ def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
     summary="Replay a failed delivery (same body and webhook-id)",
     tags=["hooks"],
     responses=ok(HookReplayAccepted, 202, "The delivery is sent again"),
+    operation_id="replay_hook_delivery",
 )
 def replay_delivery(agent_id: str, hook_id: str, delivery_id: str):
     row = delivery.replay(owner(router), agent_id, hook_id, delivery_id)

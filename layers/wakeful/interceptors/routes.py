@@ -62,6 +62,7 @@ def delete_interceptor(agent_id: str, interceptor_id: str):
     summary="The interceptor's calls with their decision and latency, newest first",
     tags=["interceptors"],
     responses=ok(InterceptorCallPage),
+    operation_id="list_interceptor_calls",
 )
 def list_calls(agent_id: str, interceptor_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.calls_page(owner(router), agent_id, interceptor_id, limit, cursor)

@@ -8,6 +8,7 @@ their pydantic models. This module completes what it cannot know:
   404 and 422 — instead of Powertools' default ``HTTPValidationError``, which this API
   never returns (``wakeful.api.app`` renders validation errors in the contract's shape);
 - 413 and 415 on every operation that takes a body (the first look at every body);
+- each operation's id: its handler's name, or the ``operation_id`` its route gives;
 - ``POST /webhooks/{webhook_id}``, which API Gateway sends to the webhook_ingest
   function rather than to the resolver, and the SQS ingest message schema.
 """
@@ -89,8 +90,10 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
     components["securitySchemes"] = {
         SECURITY_SCHEME: {"type": "http", "scheme": "bearer", "description": "An API key from `wakeful keys create --owner NAME`"}
     }
+    routes = {(r.method.lower(), r.openapi_path): r for r in [*app._static_routes, *app._dynamic_routes]}
     for path, operations in doc.get("paths", {}).items():
         for method, operation in operations.items():
+            _name(operation, routes.get((method, path)))
             _complete(operation, method, path)
     _add_webhook_ingest(doc, schemas)
     # Powertools' own error shapes: this API answers in CONTRACT.md's shape instead.
@@ -127,6 +130,13 @@ def _describe(operation: dict[str, Any]) -> None:
     summary = (operation.get("summary") or "").rstrip(".")
     notes = " ".join(TAG_NOTES.get(tag, "") for tag in operation.get("tags") or []).strip()
     operation["description"] = " ".join(part for part in (f"{summary}." if summary else "", notes, _GENERAL) if part)
+
+
+def _name(operation: dict[str, Any], route: Any) -> None:
+    """The operation's id is its handler's name (``create_agent``), unless the route
+    names it (``operation_id=``): generated clients call it by that name."""
+    if route is not None and route.operation_id == route._generate_operation_id():
+        operation["operationId"] = route.func.__name__
 
 
 def _complete(operation: dict[str, Any], method: str, path: str) -> None:

@@ -67,6 +67,7 @@ def run_schedule(agent_id: str, schedule_id: str):
     summary="A schedule's run results (heartbeat_ok, success, error, skipped), newest first",
     tags=TAGS,
     responses=ok(ScheduleResultPage),
+    operation_id="list_schedule_results",
 )
 def list_results(
     agent_id: str,
@@ -79,6 +80,6 @@ def list_results(
     return respond(200, page([public_result(r) for r in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>", summary="One run's result", tags=TAGS, responses=ok(ScheduleResult))
+@router.get("/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>", summary="One run's result", tags=TAGS, responses=ok(ScheduleResult), operation_id="get_schedule_result")
 def get_result(agent_id: str, schedule_id: str, result_id: str):
     return respond(200, public_result(service.get_result(owner(router), agent_id, schedule_id, result_id)))

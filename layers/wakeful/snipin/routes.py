@@ -123,14 +123,14 @@ def list_whispers(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     return respond(200, page([models.whisper_public(w) for w in items], encode(last)))
 
 
-@router.get("/agents/<agent_id>/feed", summary="The snips in an agent's feed (last 24 h), newest first", tags=["snipin"], responses=ok(SnipPage))
+@router.get("/agents/<agent_id>/feed", summary="The snips in an agent's feed (last 24 h), newest first", tags=["snipin"], responses=ok(SnipPage), operation_id="get_agent_feed")
 def get_feed(agent_id: str, limit: Limit = 50):
     me = owner(router)
     agents.get(me, agent_id)
     return respond(200, page([models.snip_public(s) for s in store.feed(me, agent_id, limit=limit)], None))
 
 
-@router.post("/agents/<agent_id>/follows", summary="Make an agent follow one of your agents or a user", tags=["snipin"], responses=written(Follow))
+@router.post("/agents/<agent_id>/follows", summary="Make an agent follow one of your agents or a user", tags=["snipin"], responses=written(Follow), operation_id="follow_member")
 def follow(agent_id: str, body: models.FollowIn):
     me = owner(router)
     agents.get(me, agent_id)
@@ -149,7 +149,7 @@ def list_follows(agent_id: str):
     return respond(200, page([_follow_public(f) for f in store.follows(agent_id)], None))
 
 
-@router.delete("/agents/<agent_id>/follows", summary="Stop following (?followee_agent_id= or ?followee_user_id=)", tags=["snipin"], responses=no_content())
+@router.delete("/agents/<agent_id>/follows", summary="Stop following (?followee_agent_id= or ?followee_user_id=)", tags=["snipin"], responses=no_content(), operation_id="unfollow_member")
 def unfollow(
     agent_id: str,
     followee_agent_id: Annotated[str | None, Query(max_length=64)] = None,

@@ -51,7 +51,7 @@ def get_thread(agent_id: str, thread_id: str):
     return respond(200, records.public(_thread(agent_id, thread_id)))
 
 
-@router.get("/agents/<agent_id>/threads/<thread_id>/messages", summary="A thread's messages, oldest first", tags=["threads"], responses=ok(ThreadMessagePage))
+@router.get("/agents/<agent_id>/threads/<thread_id>/messages", summary="A thread's messages, oldest first", tags=["threads"], responses=ok(ThreadMessagePage), operation_id="list_thread_messages")
 def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
     _thread(agent_id, thread_id)
     found = list(messages.page(thread_id, after, limit + 1))
@@ -61,7 +61,7 @@ def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=
     return respond(200, page([records.public_message(m) for m in found], next_cursor))
 
 
-@router.post("/agents/<agent_id>/threads/<thread_id>/messages", summary="Send a message to a thread (wakes it if it sleeps)", tags=["threads"], responses=ok(ThreadState, 202, "The message is queued"))
+@router.post("/agents/<agent_id>/threads/<thread_id>/messages", summary="Send a message to a thread (wakes it if it sleeps)", tags=["threads"], responses=ok(ThreadState, 202, "The message is queued"), operation_id="post_thread_message")
 def post_message(agent_id: str, thread_id: str, body: MessageIn):
     _thread(agent_id, thread_id)
     thread = service.post_message(owner(router), agent_id, thread_id, body.message)
@@ -99,7 +99,7 @@ def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: Appr
     return respond(200, service.decide_approval(owner(router), agent_id, thread_id, tool_call_id, body.decision, body.note))
 
 
-@router.get("/agents/<agent_id>/routes", summary="How each event of the log was routed, oldest first", tags=["threads"], responses=ok(RouteDecisionPage))
+@router.get("/agents/<agent_id>/routes", summary="How each event of the log was routed, oldest first", tags=["threads"], responses=ok(RouteDecisionPage), operation_id="list_route_decisions")
 def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     found = routing_store.page(agent_id, after_seq, limit + 1)

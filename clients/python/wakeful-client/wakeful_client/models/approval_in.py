@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.approval_in_decision import ApprovalInDecision
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ApprovalIn")
+
+
+@_attrs_define
+class ApprovalIn:
+    """``POST .../approvals/{tool_call_id}`` body.
+
+    Attributes:
+        decision (ApprovalInDecision):
+        note (None | str | Unset):
+    """
+
+    decision: ApprovalInDecision
+    note: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        decision = self.decision.value
+
+        note: None | str | Unset
+        if isinstance(self.note, Unset):
+            note = UNSET
+        else:
+            note = self.note
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "decision": decision,
+            }
+        )
+        if note is not UNSET:
+            field_dict["note"] = note
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        decision = ApprovalInDecision(d.pop("decision"))
+
+        def _parse_note(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        note = _parse_note(d.pop("note", UNSET))
+
+        approval_in = cls(
+            decision=decision,
+            note=note,
+        )
+
+        return approval_in
