@@ -23,7 +23,7 @@ class Action(View):
     request_meta: dict[str, Any] | None
     response_meta: dict[str, Any] | None
     error_message: str | None
-    execution_time_ms: int | None
+    execution_time_ms: float | None
     parent_action_id: str | None
     created_at: str | None
     started_at: str | None

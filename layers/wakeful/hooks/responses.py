@@ -59,7 +59,7 @@ class HookExecution(View):
     status_code: int | None
     response_body: str | None
     error_message: str | None
-    execution_time_ms: int | None
+    execution_time_ms: float | None
     heartbeat_id: str | None
     action_id: str | None
     executed_at: str | None

@@ -41,7 +41,7 @@ class InterceptorCall(View):
     event_type: str
     thread_id: str | None
     decision: str = Field(description="continue, mutate, respond, deny or failed")
-    latency_ms: int | None
+    latency_ms: float | None
     status_code: int | None
     called_at: str | None
     error: str | None = None

@@ -34,7 +34,7 @@ class Action:
         request_meta (ActionRequestMetaType0 | None):
         response_meta (ActionResponseMetaType0 | None):
         error_message (None | str):
-        execution_time_ms (int | None):
+        execution_time_ms (float | None):
         parent_action_id (None | str):
         created_at (None | str):
         started_at (None | str):
@@ -54,7 +54,7 @@ class Action:
     request_meta: ActionRequestMetaType0 | None
     response_meta: ActionResponseMetaType0 | None
     error_message: None | str
-    execution_time_ms: int | None
+    execution_time_ms: float | None
     parent_action_id: None | str
     created_at: None | str
     started_at: None | str
@@ -106,7 +106,7 @@ class Action:
         error_message: None | str
         error_message = self.error_message
 
-        execution_time_ms: int | None
+        execution_time_ms: float | None
         execution_time_ms = self.execution_time_ms
 
         parent_action_id: None | str
@@ -241,10 +241,10 @@ class Action:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
-        def _parse_execution_time_ms(data: object) -> int | None:
+        def _parse_execution_time_ms(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(int | None, data)
+            return cast(float | None, data)
 
         execution_time_ms = _parse_execution_time_ms(d.pop("execution_time_ms"))
 

@@ -24,7 +24,7 @@ class HookExecution:
         status_code (int | None):
         response_body (None | str):
         error_message (None | str):
-        execution_time_ms (int | None):
+        execution_time_ms (float | None):
         heartbeat_id (None | str):
         action_id (None | str):
         executed_at (None | str):
@@ -41,7 +41,7 @@ class HookExecution:
     status_code: int | None
     response_body: None | str
     error_message: None | str
-    execution_time_ms: int | None
+    execution_time_ms: float | None
     heartbeat_id: None | str
     action_id: None | str
     executed_at: None | str
@@ -73,7 +73,7 @@ class HookExecution:
         error_message: None | str
         error_message = self.error_message
 
-        execution_time_ms: int | None
+        execution_time_ms: float | None
         execution_time_ms = self.execution_time_ms
 
         heartbeat_id: None | str
@@ -155,10 +155,10 @@ class HookExecution:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
-        def _parse_execution_time_ms(data: object) -> int | None:
+        def _parse_execution_time_ms(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(int | None, data)
+            return cast(float | None, data)
 
         execution_time_ms = _parse_execution_time_ms(d.pop("execution_time_ms"))
 

@@ -21,7 +21,7 @@ class InterceptorCall:
         event_type (str):
         thread_id (None | str):
         decision (str): continue, mutate, respond, deny or failed
-        latency_ms (int | None):
+        latency_ms (float | None):
         status_code (int | None):
         called_at (None | str):
         error (None | str | Unset):
@@ -33,7 +33,7 @@ class InterceptorCall:
     event_type: str
     thread_id: None | str
     decision: str
-    latency_ms: int | None
+    latency_ms: float | None
     status_code: int | None
     called_at: None | str
     error: None | str | Unset = UNSET
@@ -52,7 +52,7 @@ class InterceptorCall:
 
         decision = self.decision
 
-        latency_ms: int | None
+        latency_ms: float | None
         latency_ms = self.latency_ms
 
         status_code: int | None
@@ -112,10 +112,10 @@ class InterceptorCall:
 
         decision = d.pop("decision")
 
-        def _parse_latency_ms(data: object) -> int | None:
+        def _parse_latency_ms(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(int | None, data)
+            return cast(float | None, data)
 
         latency_ms = _parse_latency_ms(d.pop("latency_ms"))
 
