@@ -90,7 +90,13 @@ def is_public(method: str, path: str) -> bool:
 app.use([_authenticate])
 
 
-@app.get("/", summary="Where to start: the API documentation", tags=["operations"], responses=ok(ApiIndex), operation_id="get_index")
+@app.get(
+    "/",
+    summary="Where to start: the API documentation",
+    tags=["operations"],
+    responses=ok(ApiIndex),
+    operation_id="get_index",
+)
 def root():
     return respond(
         200,
@@ -123,14 +129,25 @@ def health():
     return respond(200, {"status": "ok"})
 
 
-@app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"], responses=ok(OpenAPIDocument), operation_id="get_openapi_document")
+@app.get(
+    "/openapi.json",
+    summary="This API's OpenAPI 3 document",
+    tags=["operations"],
+    responses=ok(OpenAPIDocument),
+    operation_id="get_openapi_document",
+)
 def openapi():
     from wakeful.ops.openapi import document  # the generated document, completed
 
     return respond(200, document(app, server_url=_server_url()))
 
 
-@app.get("/docs", summary="Swagger UI for this API (?format=json: the OpenAPI document)", tags=["operations"], include_in_schema=False)
+@app.get(
+    "/docs",
+    summary="Swagger UI for this API (?format=json: the OpenAPI document)",
+    tags=["operations"],
+    include_in_schema=False,
+)
 def docs():
     from aws_lambda_powertools.event_handler import Response
 

@@ -41,6 +41,10 @@ def no_content(description: str = "No content") -> dict[int, dict[str, Any]]:
     return {204: {"description": description}}
 
 
-def written(model: type[BaseModel], created: str = "Created", again: str = "Already there (same idempotency key or member): the first one") -> dict[int, dict[str, Any]]:
+def written(
+    model: type[BaseModel],
+    created: str = "Created",
+    again: str = "Already there (same idempotency key or member): the first one",
+) -> dict[int, dict[str, Any]]:
     """``responses=`` for a create that answers 201, or 200 when it was already done."""
     return {**ok(model, 201, created), **ok(model, 200, again)}

@@ -28,7 +28,12 @@ router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
 
 
-@router.post("/agents", summary="Create an agent; its first heartbeat is due at once", tags=["agents"], responses=ok(Agent, 201, "The agent; its first heartbeat is due at once"))
+@router.post(
+    "/agents",
+    summary="Create an agent; its first heartbeat is due at once",
+    tags=["agents"],
+    responses=ok(Agent, 201, "The agent; its first heartbeat is due at once"),
+)
 def create_agent(body: agent_models.AgentCreate):
     return respond(201, agent_models.public(agents.create(owner(router), body)))
 
@@ -44,7 +49,12 @@ def get_agent(agent_id: str):
     return respond(200, agent_models.public(agents.get(owner(router), agent_id)))
 
 
-@router.patch("/agents/<agent_id>", summary="Change an agent (is_active: false pauses its heartbeats)", tags=["agents"], responses=ok(Agent))
+@router.patch(
+    "/agents/<agent_id>",
+    summary="Change an agent (is_active: false pauses its heartbeats)",
+    tags=["agents"],
+    responses=ok(Agent),
+)
 def patch_agent(agent_id: str, body: agent_models.AgentPatch):
     return respond(200, agent_models.public(agents.patch(owner(router), agent_id, body)))
 
@@ -55,19 +65,34 @@ def delete_agent(agent_id: str):
     return respond(204, None)
 
 
-@router.post("/agents/<agent_id>/heartbeats", summary="Make a heartbeat due now", tags=["heartbeats"], responses=ok(HeartbeatAccepted, 202, "A heartbeat is due now"))
+@router.post(
+    "/agents/<agent_id>/heartbeats",
+    summary="Make a heartbeat due now",
+    tags=["heartbeats"],
+    responses=ok(HeartbeatAccepted, 202, "A heartbeat is due now"),
+)
 def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Body()] = None):
     return respond(202, {"heartbeat_id": agents.request_heartbeat(owner(router), agent_id)})
 
 
-@router.get("/agents/<agent_id>/heartbeats", summary="List an agent's heartbeats, newest first", tags=["heartbeats"], responses=ok(HeartbeatPage))
+@router.get(
+    "/agents/<agent_id>/heartbeats",
+    summary="List an agent's heartbeats, newest first",
+    tags=["heartbeats"],
+    responses=ok(HeartbeatPage),
+)
 def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
     items, next_cursor = ddb.page("heartbeats", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
     return respond(200, page([heartbeats.public(h) for h in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/heartbeats/<heartbeat_id>", summary="A heartbeat and its actions", tags=["heartbeats"], responses=ok(HeartbeatDetail))
+@router.get(
+    "/agents/<agent_id>/heartbeats/<heartbeat_id>",
+    summary="A heartbeat and its actions",
+    tags=["heartbeats"],
+    responses=ok(HeartbeatDetail),
+)
 def get_heartbeat(agent_id: str, heartbeat_id: str):
     agents.get(owner(router), agent_id)
     item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
@@ -78,7 +103,15 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
     return respond(200, body)
 
 
-@router.post("/agents/<agent_id>/events", summary="Append an event to the agent's log", tags=["events"], responses={**ok(EventAccepted, 202, "Appended"), **ok(EventAccepted, 200, "The same idempotency key and body again: the first event, and no new one")})
+@router.post(
+    "/agents/<agent_id>/events",
+    summary="Append an event to the agent's log",
+    tags=["events"],
+    responses={
+        **ok(EventAccepted, 202, "Appended"),
+        **ok(EventAccepted, 200, "The same idempotency key and body again: the first event, and no new one"),
+    },
+)
 def post_event(agent_id: str, body: EventIn):
     agents.get(owner(router), agent_id)
     new = NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))

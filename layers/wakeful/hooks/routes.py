@@ -28,13 +28,23 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
 Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
 
 
-@router.post("/agents/<agent_id>/hooks", summary="Register a hook (its whsec_ secret is shown once)", tags=["hooks"], responses=ok(HookCreated, 201, "The hook and its secret, shown once"))
+@router.post(
+    "/agents/<agent_id>/hooks",
+    summary="Register a hook (its whsec_ secret is shown once)",
+    tags=["hooks"],
+    responses=ok(HookCreated, 201, "The hook and its secret, shown once"),
+)
 def create_hook(agent_id: str, body: HookCreate):
     hook, secret = service.create(owner(router), agent_id, body)
     return respond(201, {**public(hook), "secret": secret})
 
 
-@router.get("/agents/<agent_id>/hooks", summary="List an agent's hooks, newest first", tags=["hooks"], responses=ok(HookPage))
+@router.get(
+    "/agents/<agent_id>/hooks",
+    summary="List an agent's hooks, newest first",
+    tags=["hooks"],
+    responses=ok(HookPage),
+)
 def list_hooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([public(h) for h in items], next_cursor))
@@ -61,7 +71,12 @@ def delete_hook(agent_id: str, hook_id: str):
     return respond(204, None)
 
 
-@router.post("/agents/<agent_id>/hooks/<hook_id>/test", summary="Send a test delivery now", tags=["hooks"], responses=ok(HookDeliveryAccepted, 202, "A test delivery is on its way"))
+@router.post(
+    "/agents/<agent_id>/hooks/<hook_id>/test",
+    summary="Send a test delivery now",
+    tags=["hooks"],
+    responses=ok(HookDeliveryAccepted, 202, "A test delivery is on its way"),
+)
 def test_hook(agent_id: str, hook_id: str, body: Annotated[HookTestRequest | None, Body()] = None):
     return respond(202, {"delivery_id": delivery.start_test(owner(router), agent_id, hook_id)})
 
@@ -84,13 +99,25 @@ def list_executions(
     return respond(200, page([public_execution(e) for e in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries", summary="A hook's deliveries, newest first", tags=["hooks"], responses=ok(HookDeliveryPage), operation_id="list_hook_deliveries")
+@router.get(
+    "/agents/<agent_id>/hooks/<hook_id>/deliveries",
+    summary="A hook's deliveries, newest first",
+    tags=["hooks"],
+    responses=ok(HookDeliveryPage),
+    operation_id="list_hook_deliveries",
+)
 def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.deliveries_page(owner(router), agent_id, hook_id, limit, cursor)
     return respond(200, page([public_delivery(d) for d in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>", summary="A delivery", tags=["hooks"], responses=ok(HookDelivery), operation_id="get_hook_delivery")
+@router.get(
+    "/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>",
+    summary="A delivery",
+    tags=["hooks"],
+    responses=ok(HookDelivery),
+    operation_id="get_hook_delivery",
+)
 def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
     return respond(200, public_delivery(service.get_delivery(owner(router), agent_id, hook_id, delivery_id)))
 

@@ -30,13 +30,23 @@ def create_interceptor(agent_id: str, body: InterceptorCreate):
     return respond(201, {**public(item), "secret": secret})
 
 
-@router.get("/agents/<agent_id>/interceptors", summary="List an agent's interceptors, newest first", tags=["interceptors"], responses=ok(InterceptorPage))
+@router.get(
+    "/agents/<agent_id>/interceptors",
+    summary="List an agent's interceptors, newest first",
+    tags=["interceptors"],
+    responses=ok(InterceptorPage),
+)
 def list_interceptors(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([public(i) for i in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/interceptors/<interceptor_id>", summary="Get an interceptor", tags=["interceptors"], responses=ok(Interceptor))
+@router.get(
+    "/agents/<agent_id>/interceptors/<interceptor_id>",
+    summary="Get an interceptor",
+    tags=["interceptors"],
+    responses=ok(Interceptor),
+)
 def get_interceptor(agent_id: str, interceptor_id: str):
     return respond(200, public(service.get(owner(router), agent_id, interceptor_id)))
 
@@ -51,7 +61,12 @@ def patch_interceptor(agent_id: str, interceptor_id: str, body: InterceptorPatch
     return respond(200, public(service.patch(owner(router), agent_id, interceptor_id, body)))
 
 
-@router.delete("/agents/<agent_id>/interceptors/<interceptor_id>", summary="Delete an interceptor", tags=["interceptors"], responses=no_content())
+@router.delete(
+    "/agents/<agent_id>/interceptors/<interceptor_id>",
+    summary="Delete an interceptor",
+    tags=["interceptors"],
+    responses=no_content(),
+)
 def delete_interceptor(agent_id: str, interceptor_id: str):
     service.delete(owner(router), agent_id, interceptor_id)
     return respond(204, None)

@@ -30,13 +30,23 @@ def create_schedule(agent_id: str, body: ScheduleCreate):
     return respond(201, public(service.create(owner(router), agent_id, body)))
 
 
-@router.get("/agents/<agent_id>/schedules", summary="List an agent's schedules, newest first", tags=TAGS, responses=ok(SchedulePage))
+@router.get(
+    "/agents/<agent_id>/schedules",
+    summary="List an agent's schedules, newest first",
+    tags=TAGS,
+    responses=ok(SchedulePage),
+)
 def list_schedules(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([public(s) for s in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/schedules/<schedule_id>", summary="Get a schedule with its counts", tags=TAGS, responses=ok(Schedule))
+@router.get(
+    "/agents/<agent_id>/schedules/<schedule_id>",
+    summary="Get a schedule with its counts",
+    tags=TAGS,
+    responses=ok(Schedule),
+)
 def get_schedule(agent_id: str, schedule_id: str):
     return respond(200, public(service.get(owner(router), agent_id, schedule_id)))
 
@@ -51,13 +61,23 @@ def patch_schedule(agent_id: str, schedule_id: str, body: SchedulePatch):
     return respond(200, public(service.patch(owner(router), agent_id, schedule_id, body)))
 
 
-@router.delete("/agents/<agent_id>/schedules/<schedule_id>", summary="Delete a schedule", tags=TAGS, responses=no_content())
+@router.delete(
+    "/agents/<agent_id>/schedules/<schedule_id>",
+    summary="Delete a schedule",
+    tags=TAGS,
+    responses=no_content(),
+)
 def delete_schedule(agent_id: str, schedule_id: str):
     service.delete(owner(router), agent_id, schedule_id)
     return respond(204, None)
 
 
-@router.post("/agents/<agent_id>/schedules/<schedule_id>/run", summary="Run a schedule now", tags=TAGS, responses=ok(ScheduleRunAccepted, 202, "The run started"))
+@router.post(
+    "/agents/<agent_id>/schedules/<schedule_id>/run",
+    summary="Run a schedule now",
+    tags=TAGS,
+    responses=ok(ScheduleRunAccepted, 202, "The run started"),
+)
 def run_schedule(agent_id: str, schedule_id: str):
     return respond(202, {"result_id": service.run_now(owner(router), agent_id, schedule_id)})
 
@@ -80,6 +100,12 @@ def list_results(
     return respond(200, page([public_result(r) for r in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>", summary="One run's result", tags=TAGS, responses=ok(ScheduleResult), operation_id="get_schedule_result")
+@router.get(
+    "/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>",
+    summary="One run's result",
+    tags=TAGS,
+    responses=ok(ScheduleResult),
+    operation_id="get_schedule_result",
+)
 def get_result(agent_id: str, schedule_id: str, result_id: str):
     return respond(200, public_result(service.get_result(owner(router), agent_id, schedule_id, result_id)))

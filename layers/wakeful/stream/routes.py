@@ -36,7 +36,9 @@ Types = Annotated[
 ]
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description="Page size")]
 Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
-_SSE_TEXT = {"schema": {"type": "string", "description": "Server-Sent Events: id: the event id, event: its type, data: a StreamEvent as JSON"}}
+_SSE_TEXT = {
+    "schema": {"type": "string", "description": "Server-Sent Events: id: the event id, event: its type, data: a StreamEvent as JSON"}
+}
 THREAD_STREAM = {
     200: {
         "description": "With Accept: text/event-stream, Server-Sent Events; otherwise the JSON list",

@@ -54,13 +54,23 @@ def create_webhook(agent_id: str, body: models.WebhookCreate):
     return respond(201, {**_view(item), "secret": secret})
 
 
-@router.get("/agents/<agent_id>/webhooks", summary="List an agent's webhooks, newest first", tags=TAGS, responses=ok(WebhookPage))
+@router.get(
+    "/agents/<agent_id>/webhooks",
+    summary="List an agent's webhooks, newest first",
+    tags=TAGS,
+    responses=ok(WebhookPage),
+)
 def list_webhooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([_view(i) for i in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/webhooks/<webhook_id>", summary="Get a webhook (never its secret)", tags=TAGS, responses=ok(Webhook))
+@router.get(
+    "/agents/<agent_id>/webhooks/<webhook_id>",
+    summary="Get a webhook (never its secret)",
+    tags=TAGS,
+    responses=ok(Webhook),
+)
 def get_webhook(agent_id: str, webhook_id: str):
     return respond(200, _view(service.get(owner(router), agent_id, webhook_id)))
 
@@ -75,7 +85,13 @@ def patch_webhook(agent_id: str, webhook_id: str, body: models.WebhookPatch):
     return respond(200, _view(service.patch(owner(router), agent_id, webhook_id, body)))
 
 
-@router.delete("/agents/<agent_id>/webhooks/<webhook_id>", status_code=204, summary="Delete a webhook", tags=TAGS, responses=no_content())
+@router.delete(
+    "/agents/<agent_id>/webhooks/<webhook_id>",
+    status_code=204,
+    summary="Delete a webhook",
+    tags=TAGS,
+    responses=no_content(),
+)
 def delete_webhook(agent_id: str, webhook_id: str):
     service.delete(owner(router), agent_id, webhook_id)
     return respond(204, None)
