@@ -3,7 +3,7 @@
 The document is built from the code (the same one ``GET /openapi.json`` serves, with
 ``servers`` at ``/``) and written to ``openapi.json`` beside this file; the package is
 generated from it by openapi-python-client (the version the ``dev`` extra pins) into
-``wakeful-client/``, and the hand-written façade ``easy.py`` is copied into it as
+``wakeful-client/`` (its blank lines and trailing spaces tidied), and the hand-written façade ``easy.py`` is copied into it as
 ``wakeful_client.easy``. The output is deterministic: a test regenerates it into a
 temporary folder and fails if the committed files differ.
 
@@ -49,7 +49,25 @@ def generate(output: Path, document: Path) -> None:
     if result.returncode != 0 or "Warning" in result.stdout + result.stderr:
         raise SystemExit(f"openapi-python-client failed or warned:\n{result.stdout}\n{result.stderr}")
     shutil.rmtree(output / ".ruff_cache", ignore_errors=True)
+    for source in sorted((output / PACKAGE).rglob("*.py")):
+        source.write_text(tidy(source.read_text(encoding="utf-8")), encoding="utf-8")
     shutil.copyfile(HERE / "easy.py", output / PACKAGE / "easy.py")
+
+
+def tidy(text: str) -> str:
+    """No trailing spaces, at most two blank lines in a row, one newline at the end.
+
+    The generator runs no formatter (config.yml): a formatter's output changes with its
+    release, and the committed client must be what the pinned generator alone makes.
+    """
+    lines: list[str] = []
+    blank = 0
+    for line in text.splitlines():
+        line = line.rstrip()
+        blank = blank + 1 if not line else 0
+        if blank <= 2:
+            lines.append(line)
+    return "\n".join(lines).strip("\n") + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:

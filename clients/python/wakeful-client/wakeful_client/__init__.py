@@ -1,5 +1,4 @@
-"""A client library for accessing Wakeful API"""
-
+""" A client library for accessing Wakeful API """
 from .client import AuthenticatedClient, Client
 
 __all__ = (

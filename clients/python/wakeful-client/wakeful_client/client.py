@@ -1,8 +1,8 @@
 import ssl
 from typing import Any, Self
 
+from attrs import define, field, evolve
 import httpx
-from attrs import define, evolve, field
 
 
 @define
@@ -33,7 +33,6 @@ class Client:
             status code that was not documented in the source OpenAPI document. Can also be provided as a keyword
             argument to the constructor.
     """
-
     raise_on_unexpected_status: bool = field(default=False, kw_only=True)
     _base_url: str = field(alias="base_url")
     _cookies: dict[str, str] = field(factory=dict, kw_only=True, alias="cookies")

@@ -1,8 +1,8 @@
-"""Contains some shared types for properties"""
+""" Contains some shared types for properties """
 
 from collections.abc import Mapping, MutableMapping
 from http import HTTPStatus
-from typing import IO, BinaryIO, Generic, Literal, TypeVar
+from typing import BinaryIO, Generic, TypeVar, Literal, IO
 
 from attrs import define
 
@@ -24,17 +24,16 @@ FileTypes = (
 )
 RequestFiles = list[tuple[str, FileTypes]]
 
-
 @define
 class File:
-    """Contains information for file uploads"""
+    """ Contains information for file uploads """
 
     payload: BinaryIO
     file_name: str | None = None
     mime_type: str | None = None
 
     def to_tuple(self) -> FileTypes:
-        """Return a tuple representation that httpx will accept for multipart/form-data"""
+        """ Return a tuple representation that httpx will accept for multipart/form-data """
         return self.file_name, self.payload, self.mime_type
 
 
@@ -43,7 +42,7 @@ T = TypeVar("T")
 
 @define
 class Response(Generic[T]):
-    """A response from an endpoint"""
+    """ A response from an endpoint """
 
     status_code: HTTPStatus
     content: bytes

@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.action_status import ActionStatus
+from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.action_request_meta_type_0 import ActionRequestMetaType0
-    from ..models.action_response_meta_type_0 import ActionResponseMetaType0
+  from ..models.action_request_meta_type_0 import ActionRequestMetaType0
+  from ..models.action_response_meta_type_0 import ActionResponseMetaType0
 
 
 T = TypeVar("T", bound="Action")
@@ -18,28 +21,28 @@ T = TypeVar("T", bound="Action")
 
 @_attrs_define
 class Action:
-    """One tool run: for an (event, subscription) of a heartbeat, or a thread's tool call.
+    """ One tool run: for an (event, subscription) of a heartbeat, or a thread's tool call.
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        heartbeat_id (None | str):
-        thread_id (None | str):
-        event_id (None | str):
-        event_seq (int | None):
-        event_type (None | str):
-        subscription_id (None | str):
-        tool (str):
-        status (ActionStatus):
-        request_meta (ActionRequestMetaType0 | None):
-        response_meta (ActionResponseMetaType0 | None):
-        error_message (None | str):
-        execution_time_ms (float | None):
-        parent_action_id (None | str):
-        created_at (None | str):
-        started_at (None | str):
-        completed_at (None | str):
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            heartbeat_id (None | str):
+            thread_id (None | str):
+            event_id (None | str):
+            event_seq (int | None):
+            event_type (None | str):
+            subscription_id (None | str):
+            tool (str):
+            status (ActionStatus):
+            request_meta (ActionRequestMetaType0 | None):
+            response_meta (ActionResponseMetaType0 | None):
+            error_message (None | str):
+            execution_time_ms (float | None):
+            parent_action_id (None | str):
+            created_at (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+     """
 
     id: str
     agent_id: str
@@ -61,10 +64,10 @@ class Action:
     completed_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.action_request_meta_type_0 import ActionRequestMetaType0  # noqa: PLC0415
-        from ..models.action_response_meta_type_0 import ActionResponseMetaType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.action_request_meta_type_0 import ActionRequestMetaType0 # noqa: PLC0415
+        from ..models.action_response_meta_type_0 import ActionResponseMetaType0 # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -121,38 +124,37 @@ class Action:
         completed_at: None | str
         completed_at = self.completed_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "heartbeat_id": heartbeat_id,
-                "thread_id": thread_id,
-                "event_id": event_id,
-                "event_seq": event_seq,
-                "event_type": event_type,
-                "subscription_id": subscription_id,
-                "tool": tool,
-                "status": status,
-                "request_meta": request_meta,
-                "response_meta": response_meta,
-                "error_message": error_message,
-                "execution_time_ms": execution_time_ms,
-                "parent_action_id": parent_action_id,
-                "created_at": created_at,
-                "started_at": started_at,
-                "completed_at": completed_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "heartbeat_id": heartbeat_id,
+            "thread_id": thread_id,
+            "event_id": event_id,
+            "event_seq": event_seq,
+            "event_type": event_type,
+            "subscription_id": subscription_id,
+            "tool": tool,
+            "status": status,
+            "request_meta": request_meta,
+            "response_meta": response_meta,
+            "error_message": error_message,
+            "execution_time_ms": execution_time_ms,
+            "parent_action_id": parent_action_id,
+            "created_at": created_at,
+            "started_at": started_at,
+            "completed_at": completed_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.action_request_meta_type_0 import ActionRequestMetaType0  # noqa: PLC0415
-        from ..models.action_response_meta_type_0 import ActionResponseMetaType0  # noqa: PLC0415
-
+        from ..models.action_request_meta_type_0 import ActionRequestMetaType0 # noqa: PLC0415
+        from ..models.action_response_meta_type_0 import ActionResponseMetaType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -165,12 +167,14 @@ class Action:
 
         heartbeat_id = _parse_heartbeat_id(d.pop("heartbeat_id"))
 
+
         def _parse_thread_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         thread_id = _parse_thread_id(d.pop("thread_id"))
+
 
         def _parse_event_id(data: object) -> None | str:
             if data is None:
@@ -179,12 +183,14 @@ class Action:
 
         event_id = _parse_event_id(d.pop("event_id"))
 
+
         def _parse_event_seq(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
         event_seq = _parse_event_seq(d.pop("event_seq"))
+
 
         def _parse_event_type(data: object) -> None | str:
             if data is None:
@@ -193,6 +199,7 @@ class Action:
 
         event_type = _parse_event_type(d.pop("event_type"))
 
+
         def _parse_subscription_id(data: object) -> None | str:
             if data is None:
                 return data
@@ -200,9 +207,11 @@ class Action:
 
         subscription_id = _parse_subscription_id(d.pop("subscription_id"))
 
+
         tool = d.pop("tool")
 
         status = ActionStatus(d.pop("status"))
+
 
         def _parse_request_meta(data: object) -> ActionRequestMetaType0 | None:
             if data is None:
@@ -212,12 +221,14 @@ class Action:
                     raise TypeError()
                 request_meta_type_0 = ActionRequestMetaType0.from_dict(data)
 
+
                 return request_meta_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(ActionRequestMetaType0 | None, data)
 
         request_meta = _parse_request_meta(d.pop("request_meta"))
+
 
         def _parse_response_meta(data: object) -> ActionResponseMetaType0 | None:
             if data is None:
@@ -227,12 +238,14 @@ class Action:
                     raise TypeError()
                 response_meta_type_0 = ActionResponseMetaType0.from_dict(data)
 
+
                 return response_meta_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(ActionResponseMetaType0 | None, data)
 
         response_meta = _parse_response_meta(d.pop("response_meta"))
+
 
         def _parse_error_message(data: object) -> None | str:
             if data is None:
@@ -241,12 +254,14 @@ class Action:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         def _parse_execution_time_ms(data: object) -> float | None:
             if data is None:
                 return data
             return cast(float | None, data)
 
         execution_time_ms = _parse_execution_time_ms(d.pop("execution_time_ms"))
+
 
         def _parse_parent_action_id(data: object) -> None | str:
             if data is None:
@@ -255,12 +270,14 @@ class Action:
 
         parent_action_id = _parse_parent_action_id(d.pop("parent_action_id"))
 
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         created_at = _parse_created_at(d.pop("created_at"))
+
 
         def _parse_started_at(data: object) -> None | str:
             if data is None:
@@ -269,12 +286,14 @@ class Action:
 
         started_at = _parse_started_at(d.pop("started_at"))
 
+
         def _parse_completed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         action = cls(
             id=id,
@@ -296,6 +315,7 @@ class Action:
             started_at=started_at,
             completed_at=completed_at,
         )
+
 
         action.additional_properties = d
         return action

@@ -1,17 +1,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="ActionRequestMetaType0")
 
 
 @_attrs_define
 class ActionRequestMetaType0:
+
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
 
@@ -20,10 +26,13 @@ class ActionRequestMetaType0:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        action_request_meta_type_0 = cls()
+        action_request_meta_type_0 = cls(
+        )
+
 
         action_request_meta_type_0.additional_properties = d
         return action_request_meta_type_0

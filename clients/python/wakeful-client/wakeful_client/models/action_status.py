@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class ActionStatus(StrEnum):
     COMPLETED = "COMPLETED"
     FAILED = "FAILED"

@@ -1,15 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.agent_personality_type_0 import AgentPersonalityType0
-    from ..models.agent_thread_trigger import AgentThreadTrigger
-    from ..models.agent_tool_policy import AgentToolPolicy
+  from ..models.agent_personality_type_0 import AgentPersonalityType0
+  from ..models.agent_thread_trigger import AgentThreadTrigger
+  from ..models.agent_tool_policy import AgentToolPolicy
 
 
 T = TypeVar("T", bound="Agent")
@@ -17,32 +21,32 @@ T = TypeVar("T", bound="Agent")
 
 @_attrs_define
 class Agent:
-    """An agent.
+    """ An agent.
 
-    Attributes:
-        id (str):
-        name (str):
-        alias (str):
-        personality (AgentPersonalityType0 | None | str):
-        expertise (None | str):
-        focus_areas (list[str]):
-        heartbeat_interval_seconds (int):
-        is_active (bool):
-        preset (None | str):
-        wake_on_priority (int | None):
-        tool_policy (AgentToolPolicy | None):
-        next_heartbeat_at (None | str):
-        last_seq (int): The seq of the last event of its log
-        processed_seq (int): The seq up to which heartbeats have processed its log
-        created_at (None | str):
-        updated_at (None | str):
-        system_prompt (None | str):
-        thread_triggers (list[AgentThreadTrigger]):
-        max_wakes_per_thread (int):
-        thread_expiry_seconds (int):
-        max_llm_calls_per_run (int):
-        tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
-    """
+        Attributes:
+            id (str):
+            name (str):
+            alias (str):
+            personality (AgentPersonalityType0 | None | str):
+            expertise (None | str):
+            focus_areas (list[str]):
+            heartbeat_interval_seconds (int):
+            is_active (bool):
+            preset (None | str):
+            wake_on_priority (int | None):
+            tool_policy (AgentToolPolicy | None):
+            next_heartbeat_at (None | str):
+            last_seq (int): The seq of the last event of its log
+            processed_seq (int): The seq up to which heartbeats have processed its log
+            created_at (None | str):
+            updated_at (None | str):
+            system_prompt (None | str):
+            thread_triggers (list[AgentThreadTrigger]):
+            max_wakes_per_thread (int):
+            thread_expiry_seconds (int):
+            max_llm_calls_per_run (int):
+            tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
+     """
 
     id: str
     name: str
@@ -68,10 +72,11 @@ class Agent:
     tools: list[str] | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.agent_personality_type_0 import AgentPersonalityType0  # noqa: PLC0415
-        from ..models.agent_tool_policy import AgentToolPolicy  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
+        from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
+        from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
         id = self.id
 
         name = self.name
@@ -88,6 +93,7 @@ class Agent:
         expertise = self.expertise
 
         focus_areas = self.focus_areas
+
 
         heartbeat_interval_seconds = self.heartbeat_interval_seconds
 
@@ -126,6 +132,7 @@ class Agent:
             thread_triggers_item = thread_triggers_item_data.to_dict()
             thread_triggers.append(thread_triggers_item)
 
+
         max_wakes_per_thread = self.max_wakes_per_thread
 
         thread_expiry_seconds = self.thread_expiry_seconds
@@ -136,46 +143,46 @@ class Agent:
         if isinstance(self.tools, list):
             tools = self.tools
 
+
         else:
             tools = self.tools
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "name": name,
-                "alias": alias,
-                "personality": personality,
-                "expertise": expertise,
-                "focus_areas": focus_areas,
-                "heartbeat_interval_seconds": heartbeat_interval_seconds,
-                "is_active": is_active,
-                "preset": preset,
-                "wake_on_priority": wake_on_priority,
-                "tool_policy": tool_policy,
-                "next_heartbeat_at": next_heartbeat_at,
-                "last_seq": last_seq,
-                "processed_seq": processed_seq,
-                "created_at": created_at,
-                "updated_at": updated_at,
-                "system_prompt": system_prompt,
-                "thread_triggers": thread_triggers,
-                "max_wakes_per_thread": max_wakes_per_thread,
-                "thread_expiry_seconds": thread_expiry_seconds,
-                "max_llm_calls_per_run": max_llm_calls_per_run,
-                "tools": tools,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "name": name,
+            "alias": alias,
+            "personality": personality,
+            "expertise": expertise,
+            "focus_areas": focus_areas,
+            "heartbeat_interval_seconds": heartbeat_interval_seconds,
+            "is_active": is_active,
+            "preset": preset,
+            "wake_on_priority": wake_on_priority,
+            "tool_policy": tool_policy,
+            "next_heartbeat_at": next_heartbeat_at,
+            "last_seq": last_seq,
+            "processed_seq": processed_seq,
+            "created_at": created_at,
+            "updated_at": updated_at,
+            "system_prompt": system_prompt,
+            "thread_triggers": thread_triggers,
+            "max_wakes_per_thread": max_wakes_per_thread,
+            "thread_expiry_seconds": thread_expiry_seconds,
+            "max_llm_calls_per_run": max_llm_calls_per_run,
+            "tools": tools,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.agent_personality_type_0 import AgentPersonalityType0  # noqa: PLC0415
-        from ..models.agent_thread_trigger import AgentThreadTrigger  # noqa: PLC0415
-        from ..models.agent_tool_policy import AgentToolPolicy  # noqa: PLC0415
-
+        from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
+        from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
+        from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -191,12 +198,14 @@ class Agent:
                     raise TypeError()
                 personality_type_0 = AgentPersonalityType0.from_dict(data)
 
+
                 return personality_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(AgentPersonalityType0 | None | str, data)
 
         personality = _parse_personality(d.pop("personality"))
+
 
         def _parse_expertise(data: object) -> None | str:
             if data is None:
@@ -205,7 +214,9 @@ class Agent:
 
         expertise = _parse_expertise(d.pop("expertise"))
 
+
         focus_areas = cast(list[str], d.pop("focus_areas"))
+
 
         heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds")
 
@@ -218,12 +229,14 @@ class Agent:
 
         preset = _parse_preset(d.pop("preset"))
 
+
         def _parse_wake_on_priority(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
         wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority"))
+
 
         def _parse_tool_policy(data: object) -> AgentToolPolicy | None:
             if data is None:
@@ -233,6 +246,7 @@ class Agent:
                     raise TypeError()
                 tool_policy_type_0 = AgentToolPolicy.from_dict(data)
 
+
                 return tool_policy_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -240,12 +254,14 @@ class Agent:
 
         tool_policy = _parse_tool_policy(d.pop("tool_policy"))
 
+
         def _parse_next_heartbeat_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         next_heartbeat_at = _parse_next_heartbeat_at(d.pop("next_heartbeat_at"))
+
 
         last_seq = d.pop("last_seq")
 
@@ -258,12 +274,14 @@ class Agent:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_updated_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
+
 
         def _parse_system_prompt(data: object) -> None | str:
             if data is None:
@@ -272,12 +290,15 @@ class Agent:
 
         system_prompt = _parse_system_prompt(d.pop("system_prompt"))
 
+
         thread_triggers = []
         _thread_triggers = d.pop("thread_triggers")
-        for thread_triggers_item_data in _thread_triggers:
+        for thread_triggers_item_data in (_thread_triggers):
             thread_triggers_item = AgentThreadTrigger.from_dict(thread_triggers_item_data)
 
+
             thread_triggers.append(thread_triggers_item)
+
 
         max_wakes_per_thread = d.pop("max_wakes_per_thread")
 
@@ -299,6 +320,7 @@ class Agent:
             return cast(list[str] | None, data)
 
         tools = _parse_tools(d.pop("tools"))
+
 
         agent = cls(
             id=id,
@@ -324,6 +346,7 @@ class Agent:
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
         )
+
 
         agent.additional_properties = d
         return agent

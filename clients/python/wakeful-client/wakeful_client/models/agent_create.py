@@ -1,16 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0
-    from ..models.thread_trigger import ThreadTrigger
-    from ..models.tool_policy import ToolPolicy
+  from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0
+  from ..models.thread_trigger import ThreadTrigger
+  from ..models.tool_policy import ToolPolicy
 
 
 T = TypeVar("T", bound="AgentCreate")
@@ -18,26 +22,26 @@ T = TypeVar("T", bound="AgentCreate")
 
 @_attrs_define
 class AgentCreate:
-    """``POST /agents`` body.
+    """ ``POST /agents`` body.
 
-    Attributes:
-        name (str):
-        alias (str): Unique handle, used for @mentions
-        personality (AgentCreatePersonalityType0 | None | str | Unset):
-        expertise (None | str | Unset):
-        focus_areas (list[str] | Unset):
-        heartbeat_interval_seconds (int | Unset):  Default: 900.
-        preset (None | str | Unset): "snipin" subscribes the built-in SnipIn tools
-        system_prompt (None | str | Unset): Guidelines and personality for its threads
-        thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
-        max_wakes_per_thread (int | None | Unset): Default 50
-        thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
-        max_llm_calls_per_run (int | None | Unset): Default 20
-        tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
-        wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
-            once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
-        tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
-    """
+        Attributes:
+            name (str):
+            alias (str): Unique handle, used for @mentions
+            personality (AgentCreatePersonalityType0 | None | str | Unset):
+            expertise (None | str | Unset):
+            focus_areas (list[str] | Unset):
+            heartbeat_interval_seconds (int | Unset):  Default: 900.
+            preset (None | str | Unset): "snipin" subscribes the built-in SnipIn tools
+            system_prompt (None | str | Unset): Guidelines and personality for its threads
+            thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
+            max_wakes_per_thread (int | None | Unset): Default 50
+            thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
+            max_llm_calls_per_run (int | None | Unset): Default 20
+            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
+            wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
+                once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
+            tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
+     """
 
     name: str
     alias: str
@@ -55,10 +59,11 @@ class AgentCreate:
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0  # noqa: PLC0415
-        from ..models.tool_policy import ToolPolicy  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0 # noqa: PLC0415
+        from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
+        from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         name = self.name
 
         alias = self.alias
@@ -80,6 +85,7 @@ class AgentCreate:
         focus_areas: list[str] | Unset = UNSET
         if not isinstance(self.focus_areas, Unset):
             focus_areas = self.focus_areas
+
 
         heartbeat_interval_seconds = self.heartbeat_interval_seconds
 
@@ -103,6 +109,7 @@ class AgentCreate:
             for thread_triggers_type_0_item_data in self.thread_triggers:
                 thread_triggers_type_0_item = thread_triggers_type_0_item_data.to_dict()
                 thread_triggers.append(thread_triggers_type_0_item)
+
 
         else:
             thread_triggers = self.thread_triggers
@@ -131,6 +138,7 @@ class AgentCreate:
         elif isinstance(self.tools, list):
             tools = self.tools
 
+
         else:
             tools = self.tools
 
@@ -148,14 +156,13 @@ class AgentCreate:
         else:
             tool_policy = self.tool_policy
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "name": name,
-                "alias": alias,
-            }
-        )
+        field_dict.update({
+            "name": name,
+            "alias": alias,
+        })
         if personality is not UNSET:
             field_dict["personality"] = personality
         if expertise is not UNSET:
@@ -185,12 +192,12 @@ class AgentCreate:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0  # noqa: PLC0415
-        from ..models.thread_trigger import ThreadTrigger  # noqa: PLC0415
-        from ..models.tool_policy import ToolPolicy  # noqa: PLC0415
-
+        from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0 # noqa: PLC0415
+        from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
+        from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -206,12 +213,14 @@ class AgentCreate:
                     raise TypeError()
                 personality_type_0 = AgentCreatePersonalityType0.from_dict(data)
 
+
                 return personality_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(AgentCreatePersonalityType0 | None | str | Unset, data)
 
         personality = _parse_personality(d.pop("personality", UNSET))
+
 
         def _parse_expertise(data: object) -> None | str | Unset:
             if data is None:
@@ -222,7 +231,9 @@ class AgentCreate:
 
         expertise = _parse_expertise(d.pop("expertise", UNSET))
 
+
         focus_areas = cast(list[str], d.pop("focus_areas", UNSET))
+
 
         heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds", UNSET)
 
@@ -235,6 +246,7 @@ class AgentCreate:
 
         preset = _parse_preset(d.pop("preset", UNSET))
 
+
         def _parse_system_prompt(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -243,6 +255,7 @@ class AgentCreate:
             return cast(None | str | Unset, data)
 
         system_prompt = _parse_system_prompt(d.pop("system_prompt", UNSET))
+
 
         def _parse_thread_triggers(data: object) -> list[ThreadTrigger] | None | Unset:
             if data is None:
@@ -254,8 +267,9 @@ class AgentCreate:
                     raise TypeError()
                 thread_triggers_type_0 = []
                 _thread_triggers_type_0 = data
-                for thread_triggers_type_0_item_data in _thread_triggers_type_0:
+                for thread_triggers_type_0_item_data in (_thread_triggers_type_0):
                     thread_triggers_type_0_item = ThreadTrigger.from_dict(thread_triggers_type_0_item_data)
+
 
                     thread_triggers_type_0.append(thread_triggers_type_0_item)
 
@@ -266,6 +280,7 @@ class AgentCreate:
 
         thread_triggers = _parse_thread_triggers(d.pop("thread_triggers", UNSET))
 
+
         def _parse_max_wakes_per_thread(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -274,6 +289,7 @@ class AgentCreate:
             return cast(int | None | Unset, data)
 
         max_wakes_per_thread = _parse_max_wakes_per_thread(d.pop("max_wakes_per_thread", UNSET))
+
 
         def _parse_thread_expiry_seconds(data: object) -> int | None | Unset:
             if data is None:
@@ -284,6 +300,7 @@ class AgentCreate:
 
         thread_expiry_seconds = _parse_thread_expiry_seconds(d.pop("thread_expiry_seconds", UNSET))
 
+
         def _parse_max_llm_calls_per_run(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -292,6 +309,7 @@ class AgentCreate:
             return cast(int | None | Unset, data)
 
         max_llm_calls_per_run = _parse_max_llm_calls_per_run(d.pop("max_llm_calls_per_run", UNSET))
+
 
         def _parse_tools(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -310,6 +328,7 @@ class AgentCreate:
 
         tools = _parse_tools(d.pop("tools", UNSET))
 
+
         def _parse_wake_on_priority(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -318,6 +337,7 @@ class AgentCreate:
             return cast(int | None | Unset, data)
 
         wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority", UNSET))
+
 
         def _parse_tool_policy(data: object) -> None | ToolPolicy | Unset:
             if data is None:
@@ -329,12 +349,14 @@ class AgentCreate:
                     raise TypeError()
                 tool_policy_type_0 = ToolPolicy.from_dict(data)
 
+
                 return tool_policy_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | ToolPolicy | Unset, data)
 
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
+
 
         agent_create = cls(
             name=name,

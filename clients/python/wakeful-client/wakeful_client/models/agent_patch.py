@@ -1,16 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0
-    from ..models.thread_trigger import ThreadTrigger
-    from ..models.tool_policy import ToolPolicy
+  from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0
+  from ..models.thread_trigger import ThreadTrigger
+  from ..models.tool_policy import ToolPolicy
 
 
 T = TypeVar("T", bound="AgentPatch")
@@ -18,26 +22,26 @@ T = TypeVar("T", bound="AgentPatch")
 
 @_attrs_define
 class AgentPatch:
-    """``PATCH /agents/{id}`` body: any subset of the mutable fields.
+    """ ``PATCH /agents/{id}`` body: any subset of the mutable fields.
 
-    Attributes:
-        name (None | str | Unset):
-        personality (AgentPatchPersonalityType0 | None | str | Unset):
-        expertise (None | str | Unset):
-        focus_areas (list[str] | None | Unset):
-        heartbeat_interval_seconds (int | None | Unset):
-        is_active (bool | None | Unset):
-        system_prompt (None | str | Unset): Guidelines and personality for its threads
-        thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
-        max_wakes_per_thread (int | None | Unset): Default 50
-        thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
-        max_llm_calls_per_run (int | None | Unset): Default 20
-        tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
-        wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
-            once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
-            null turns it off.
-        tool_policy (None | ToolPolicy | Unset): null removes it
-    """
+        Attributes:
+            name (None | str | Unset):
+            personality (AgentPatchPersonalityType0 | None | str | Unset):
+            expertise (None | str | Unset):
+            focus_areas (list[str] | None | Unset):
+            heartbeat_interval_seconds (int | None | Unset):
+            is_active (bool | None | Unset):
+            system_prompt (None | str | Unset): Guidelines and personality for its threads
+            thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
+            max_wakes_per_thread (int | None | Unset): Default 50
+            thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
+            max_llm_calls_per_run (int | None | Unset): Default 20
+            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
+            wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
+                once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
+                null turns it off.
+            tool_policy (None | ToolPolicy | Unset): null removes it
+     """
 
     name: None | str | Unset = UNSET
     personality: AgentPatchPersonalityType0 | None | str | Unset = UNSET
@@ -54,10 +58,11 @@ class AgentPatch:
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0  # noqa: PLC0415
-        from ..models.tool_policy import ToolPolicy  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
+        from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
+        from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         name: None | str | Unset
         if isinstance(self.name, Unset):
             name = UNSET
@@ -83,6 +88,7 @@ class AgentPatch:
             focus_areas = UNSET
         elif isinstance(self.focus_areas, list):
             focus_areas = self.focus_areas
+
 
         else:
             focus_areas = self.focus_areas
@@ -114,6 +120,7 @@ class AgentPatch:
                 thread_triggers_type_0_item = thread_triggers_type_0_item_data.to_dict()
                 thread_triggers.append(thread_triggers_type_0_item)
 
+
         else:
             thread_triggers = self.thread_triggers
 
@@ -141,6 +148,7 @@ class AgentPatch:
         elif isinstance(self.tools, list):
             tools = self.tools
 
+
         else:
             tools = self.tools
 
@@ -158,9 +166,11 @@ class AgentPatch:
         else:
             tool_policy = self.tool_policy
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if name is not UNSET:
             field_dict["name"] = name
         if personality is not UNSET:
@@ -192,14 +202,13 @@ class AgentPatch:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0  # noqa: PLC0415
-        from ..models.thread_trigger import ThreadTrigger  # noqa: PLC0415
-        from ..models.tool_policy import ToolPolicy  # noqa: PLC0415
-
+        from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
+        from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
+        from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_name(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -208,6 +217,7 @@ class AgentPatch:
             return cast(None | str | Unset, data)
 
         name = _parse_name(d.pop("name", UNSET))
+
 
         def _parse_personality(data: object) -> AgentPatchPersonalityType0 | None | str | Unset:
             if data is None:
@@ -219,12 +229,14 @@ class AgentPatch:
                     raise TypeError()
                 personality_type_0 = AgentPatchPersonalityType0.from_dict(data)
 
+
                 return personality_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(AgentPatchPersonalityType0 | None | str | Unset, data)
 
         personality = _parse_personality(d.pop("personality", UNSET))
+
 
         def _parse_expertise(data: object) -> None | str | Unset:
             if data is None:
@@ -234,6 +246,7 @@ class AgentPatch:
             return cast(None | str | Unset, data)
 
         expertise = _parse_expertise(d.pop("expertise", UNSET))
+
 
         def _parse_focus_areas(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -252,6 +265,7 @@ class AgentPatch:
 
         focus_areas = _parse_focus_areas(d.pop("focus_areas", UNSET))
 
+
         def _parse_heartbeat_interval_seconds(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -260,6 +274,7 @@ class AgentPatch:
             return cast(int | None | Unset, data)
 
         heartbeat_interval_seconds = _parse_heartbeat_interval_seconds(d.pop("heartbeat_interval_seconds", UNSET))
+
 
         def _parse_is_active(data: object) -> bool | None | Unset:
             if data is None:
@@ -270,6 +285,7 @@ class AgentPatch:
 
         is_active = _parse_is_active(d.pop("is_active", UNSET))
 
+
         def _parse_system_prompt(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -278,6 +294,7 @@ class AgentPatch:
             return cast(None | str | Unset, data)
 
         system_prompt = _parse_system_prompt(d.pop("system_prompt", UNSET))
+
 
         def _parse_thread_triggers(data: object) -> list[ThreadTrigger] | None | Unset:
             if data is None:
@@ -289,8 +306,9 @@ class AgentPatch:
                     raise TypeError()
                 thread_triggers_type_0 = []
                 _thread_triggers_type_0 = data
-                for thread_triggers_type_0_item_data in _thread_triggers_type_0:
+                for thread_triggers_type_0_item_data in (_thread_triggers_type_0):
                     thread_triggers_type_0_item = ThreadTrigger.from_dict(thread_triggers_type_0_item_data)
+
 
                     thread_triggers_type_0.append(thread_triggers_type_0_item)
 
@@ -301,6 +319,7 @@ class AgentPatch:
 
         thread_triggers = _parse_thread_triggers(d.pop("thread_triggers", UNSET))
 
+
         def _parse_max_wakes_per_thread(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -309,6 +328,7 @@ class AgentPatch:
             return cast(int | None | Unset, data)
 
         max_wakes_per_thread = _parse_max_wakes_per_thread(d.pop("max_wakes_per_thread", UNSET))
+
 
         def _parse_thread_expiry_seconds(data: object) -> int | None | Unset:
             if data is None:
@@ -319,6 +339,7 @@ class AgentPatch:
 
         thread_expiry_seconds = _parse_thread_expiry_seconds(d.pop("thread_expiry_seconds", UNSET))
 
+
         def _parse_max_llm_calls_per_run(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -327,6 +348,7 @@ class AgentPatch:
             return cast(int | None | Unset, data)
 
         max_llm_calls_per_run = _parse_max_llm_calls_per_run(d.pop("max_llm_calls_per_run", UNSET))
+
 
         def _parse_tools(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -345,6 +367,7 @@ class AgentPatch:
 
         tools = _parse_tools(d.pop("tools", UNSET))
 
+
         def _parse_wake_on_priority(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -353,6 +376,7 @@ class AgentPatch:
             return cast(int | None | Unset, data)
 
         wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority", UNSET))
+
 
         def _parse_tool_policy(data: object) -> None | ToolPolicy | Unset:
             if data is None:
@@ -364,12 +388,14 @@ class AgentPatch:
                     raise TypeError()
                 tool_policy_type_0 = ToolPolicy.from_dict(data)
 
+
                 return tool_policy_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | ToolPolicy | Unset, data)
 
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
+
 
         agent_patch = cls(
             name=name,

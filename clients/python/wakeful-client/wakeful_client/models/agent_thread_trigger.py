@@ -1,15 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.agent_thread_trigger_match import AgentThreadTriggerMatch
+  from ..models.agent_thread_trigger_match import AgentThreadTriggerMatch
 
 
 T = TypeVar("T", bound="AgentThreadTrigger")
@@ -17,20 +20,22 @@ T = TypeVar("T", bound="AgentThreadTrigger")
 
 @_attrs_define
 class AgentThreadTrigger:
-    """An event that starts a thread when no sleeping thread waits for it.
+    """ An event that starts a thread when no sleeping thread waits for it.
 
-    Attributes:
-        event_type (str):
-        match (AgentThreadTriggerMatch | Unset):
-        cooldown_seconds (int | Unset):  Default: 300.
-    """
+        Attributes:
+            event_type (str):
+            match (AgentThreadTriggerMatch | Unset):
+            cooldown_seconds (int | Unset):  Default: 300.
+     """
 
     event_type: str
     match: AgentThreadTriggerMatch | Unset = UNSET
     cooldown_seconds: int | Unset = 300
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_thread_trigger_match import AgentThreadTriggerMatch # noqa: PLC0415
         event_type = self.event_type
 
         match: dict[str, Any] | Unset = UNSET
@@ -39,13 +44,12 @@ class AgentThreadTrigger:
 
         cooldown_seconds = self.cooldown_seconds
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "event_type": event_type,
-            }
-        )
+        field_dict.update({
+            "event_type": event_type,
+        })
         if match is not UNSET:
             field_dict["match"] = match
         if cooldown_seconds is not UNSET:
@@ -53,19 +57,20 @@ class AgentThreadTrigger:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.agent_thread_trigger_match import AgentThreadTriggerMatch  # noqa: PLC0415
-
+        from ..models.agent_thread_trigger_match import AgentThreadTriggerMatch # noqa: PLC0415
         d = dict(src_dict)
         event_type = d.pop("event_type")
 
         _match = d.pop("match", UNSET)
         match: AgentThreadTriggerMatch | Unset
-        if isinstance(_match, Unset):
+        if isinstance(_match,  Unset):
             match = UNSET
         else:
             match = AgentThreadTriggerMatch.from_dict(_match)
+
 
         cooldown_seconds = d.pop("cooldown_seconds", UNSET)
 
@@ -74,6 +79,7 @@ class AgentThreadTrigger:
             match=match,
             cooldown_seconds=cooldown_seconds,
         )
+
 
         agent_thread_trigger.additional_properties = d
         return agent_thread_trigger

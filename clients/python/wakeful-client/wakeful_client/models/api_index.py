@@ -1,30 +1,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="ApiIndex")
 
 
 @_attrs_define
 class ApiIndex:
-    """Where to start.
+    """ Where to start.
 
-    Attributes:
-        name (str):
-        docs (str):
-        openapi (str):
-        message (str):
-    """
+        Attributes:
+            name (str):
+            docs (str):
+            openapi (str):
+            message (str):
+     """
 
     name: str
     docs: str
     openapi: str
     message: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -35,18 +39,18 @@ class ApiIndex:
 
         message = self.message
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "name": name,
-                "docs": docs,
-                "openapi": openapi,
-                "message": message,
-            }
-        )
+        field_dict.update({
+            "name": name,
+            "docs": docs,
+            "openapi": openapi,
+            "message": message,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -65,6 +69,7 @@ class ApiIndex:
             openapi=openapi,
             message=message,
         )
+
 
         api_index.additional_properties = d
         return api_index

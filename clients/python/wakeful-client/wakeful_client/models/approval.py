@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.approval_arguments import ApprovalArguments
+  from ..models.approval_arguments import ApprovalArguments
 
 
 T = TypeVar("T", bound="Approval")
@@ -15,14 +19,14 @@ T = TypeVar("T", bound="Approval")
 
 @_attrs_define
 class Approval:
-    """A tool call waiting for an approval.
+    """ A tool call waiting for an approval.
 
-    Attributes:
-        tool_call_id (str):
-        tool (str):
-        arguments (ApprovalArguments):
-        requested_at (None | str):
-    """
+        Attributes:
+            tool_call_id (str):
+            tool (str):
+            arguments (ApprovalArguments):
+            requested_at (None | str):
+     """
 
     tool_call_id: str
     tool: str
@@ -30,7 +34,9 @@ class Approval:
     requested_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.approval_arguments import ApprovalArguments # noqa: PLC0415
         tool_call_id = self.tool_call_id
 
         tool = self.tool
@@ -40,29 +46,29 @@ class Approval:
         requested_at: None | str
         requested_at = self.requested_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "tool_call_id": tool_call_id,
-                "tool": tool,
-                "arguments": arguments,
-                "requested_at": requested_at,
-            }
-        )
+        field_dict.update({
+            "tool_call_id": tool_call_id,
+            "tool": tool,
+            "arguments": arguments,
+            "requested_at": requested_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.approval_arguments import ApprovalArguments  # noqa: PLC0415
-
+        from ..models.approval_arguments import ApprovalArguments # noqa: PLC0415
         d = dict(src_dict)
         tool_call_id = d.pop("tool_call_id")
 
         tool = d.pop("tool")
 
         arguments = ApprovalArguments.from_dict(d.pop("arguments"))
+
 
         def _parse_requested_at(data: object) -> None | str:
             if data is None:
@@ -71,12 +77,14 @@ class Approval:
 
         requested_at = _parse_requested_at(d.pop("requested_at"))
 
+
         approval = cls(
             tool_call_id=tool_call_id,
             tool=tool,
             arguments=arguments,
             requested_at=requested_at,
         )
+
 
         approval.additional_properties = d
         return approval

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class ApprovalInDecision(StrEnum):
     APPROVE = "approve"
     DENY = "deny"

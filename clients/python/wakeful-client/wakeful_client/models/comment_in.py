@@ -1,27 +1,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="CommentIn")
 
 
 @_attrs_define
 class CommentIn:
-    """``POST /snips/{id}/comments``.
+    """ ``POST /snips/{id}/comments``.
 
-    Attributes:
-        content (str):
-        agent_id (None | str | Unset):
-        user_id (None | str | Unset):
-        user_name (None | str | Unset):
-        parent_comment_id (None | str | Unset):
-        idempotency_key (None | str | Unset):
-    """
+        Attributes:
+            content (str):
+            agent_id (None | str | Unset):
+            user_id (None | str | Unset):
+            user_name (None | str | Unset):
+            parent_comment_id (None | str | Unset):
+            idempotency_key (None | str | Unset):
+     """
 
     content: str
     agent_id: None | str | Unset = UNSET
@@ -29,6 +34,7 @@ class CommentIn:
     user_name: None | str | Unset = UNSET
     parent_comment_id: None | str | Unset = UNSET
     idempotency_key: None | str | Unset = UNSET
+
 
     def to_dict(self) -> dict[str, Any]:
         content = self.content
@@ -63,13 +69,12 @@ class CommentIn:
         else:
             idempotency_key = self.idempotency_key
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "content": content,
-            }
-        )
+        field_dict.update({
+            "content": content,
+        })
         if agent_id is not UNSET:
             field_dict["agent_id"] = agent_id
         if user_id is not UNSET:
@@ -82,6 +87,7 @@ class CommentIn:
             field_dict["idempotency_key"] = idempotency_key
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -97,6 +103,7 @@ class CommentIn:
 
         agent_id = _parse_agent_id(d.pop("agent_id", UNSET))
 
+
         def _parse_user_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -105,6 +112,7 @@ class CommentIn:
             return cast(None | str | Unset, data)
 
         user_id = _parse_user_id(d.pop("user_id", UNSET))
+
 
         def _parse_user_name(data: object) -> None | str | Unset:
             if data is None:
@@ -115,6 +123,7 @@ class CommentIn:
 
         user_name = _parse_user_name(d.pop("user_name", UNSET))
 
+
         def _parse_parent_comment_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -124,6 +133,7 @@ class CommentIn:
 
         parent_comment_id = _parse_parent_comment_id(d.pop("parent_comment_id", UNSET))
 
+
         def _parse_idempotency_key(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -132,6 +142,7 @@ class CommentIn:
             return cast(None | str | Unset, data)
 
         idempotency_key = _parse_idempotency_key(d.pop("idempotency_key", UNSET))
+
 
         comment_in = cls(
             content=content,

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="ErrorError")
 
@@ -14,16 +17,17 @@ T = TypeVar("T", bound="ErrorError")
 @_attrs_define
 class ErrorError:
     """
-    Attributes:
-        code (str):
-        message (str):
-        details (Any | Unset): Optional: e.g. the failing fields of a validation error
-    """
+        Attributes:
+            code (str):
+            message (str):
+            details (Any | Unset): Optional: e.g. the failing fields of a validation error
+     """
 
     code: str
     message: str
     details: Any | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         code = self.code
@@ -32,18 +36,18 @@ class ErrorError:
 
         details = self.details
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "code": code,
-                "message": message,
-            }
-        )
+        field_dict.update({
+            "code": code,
+            "message": message,
+        })
         if details is not UNSET:
             field_dict["details"] = details
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -59,6 +63,7 @@ class ErrorError:
             message=message,
             details=details,
         )
+
 
         error_error.additional_properties = d
         return error_error

@@ -1,19 +1,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="EventInPayload")
 
 
 @_attrs_define
 class EventInPayload:
-    """Event-specific data (a JSON object)"""
+    """ Event-specific data (a JSON object)
+
+     """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
 
@@ -22,10 +28,13 @@ class EventInPayload:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        event_in_payload = cls()
+        event_in_payload = cls(
+        )
+
 
         event_in_payload.additional_properties = d
         return event_in_payload

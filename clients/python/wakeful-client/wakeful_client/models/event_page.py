@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.event import Event
+  from ..models.event import Event
 
 
 T = TypeVar("T", bound="EventPage")
@@ -15,18 +19,20 @@ T = TypeVar("T", bound="EventPage")
 
 @_attrs_define
 class EventPage:
-    """A page of events, oldest first.
+    """ A page of events, oldest first.
 
-    Attributes:
-        next_ (None | str): Pass as ?cursor= (or as documented) for the next page; null on the last page
-        items (list[Event]):
-    """
+        Attributes:
+            next_ (None | str): Pass as ?cursor= (or as documented) for the next page; null on the last page
+            items (list[Event]):
+     """
 
     next_: None | str
     items: list[Event]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.event import Event # noqa: PLC0415
         next_: None | str
         next_ = self.next_
 
@@ -35,23 +41,21 @@ class EventPage:
             items_item = items_item_data.to_dict()
             items.append(items_item)
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "next": next_,
-                "items": items,
-            }
-        )
+        field_dict.update({
+            "next": next_,
+            "items": items,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event import Event  # noqa: PLC0415
-
+        from ..models.event import Event # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_next_(data: object) -> None | str:
             if data is None:
                 return data
@@ -59,17 +63,21 @@ class EventPage:
 
         next_ = _parse_next_(d.pop("next"))
 
+
         items = []
         _items = d.pop("items")
-        for items_item_data in _items:
+        for items_item_data in (_items):
             items_item = Event.from_dict(items_item_data)
 
+
             items.append(items_item)
+
 
         event_page = cls(
             next_=next_,
             items=items,
         )
+
 
         event_page.additional_properties = d
         return event_page

@@ -1,28 +1,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="FilterConfig")
 
 
 @_attrs_define
 class FilterConfig:
-    """``filter_config``. ``min_priority: N`` passes events whose priority is <= N
+    """ ``filter_config``. ``min_priority: N`` passes events whose priority is <= N
     (1 is the most urgent, so a smaller number is a stricter filter);
     ``topics`` passes events whose ``payload.topics`` shares at least one topic.
 
         Attributes:
             min_priority (int | None | Unset):
             topics (list[str] | None | Unset):
-    """
+     """
 
     min_priority: int | None | Unset = UNSET
     topics: list[str] | None | Unset = UNSET
+
 
     def to_dict(self) -> dict[str, Any]:
         min_priority: int | None | Unset
@@ -37,12 +43,15 @@ class FilterConfig:
         elif isinstance(self.topics, list):
             topics = self.topics
 
+
         else:
             topics = self.topics
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if min_priority is not UNSET:
             field_dict["min_priority"] = min_priority
         if topics is not UNSET:
@@ -50,10 +59,10 @@ class FilterConfig:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_min_priority(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -62,6 +71,7 @@ class FilterConfig:
             return cast(int | None | Unset, data)
 
         min_priority = _parse_min_priority(d.pop("min_priority", UNSET))
+
 
         def _parse_topics(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -79,6 +89,7 @@ class FilterConfig:
             return cast(list[str] | None | Unset, data)
 
         topics = _parse_topics(d.pop("topics", UNSET))
+
 
         filter_config = cls(
             min_priority=min_priority,

@@ -1,30 +1,36 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="Follow")
 
 
 @_attrs_define
 class Follow:
-    """One of your agents or a user that an agent follows.
+    """ One of your agents or a user that an agent follows.
 
-    Attributes:
-        agent_id (None | str):
-        user_id (None | str):
-        name (None | str):
-        created_at (None | str):
-    """
+        Attributes:
+            agent_id (None | str):
+            user_id (None | str):
+            name (None | str):
+            created_at (None | str):
+     """
 
     agent_id: None | str
     user_id: None | str
     name: None | str
     created_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         agent_id: None | str
@@ -39,29 +45,29 @@ class Follow:
         created_at: None | str
         created_at = self.created_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "agent_id": agent_id,
-                "user_id": user_id,
-                "name": name,
-                "created_at": created_at,
-            }
-        )
+        field_dict.update({
+            "agent_id": agent_id,
+            "user_id": user_id,
+            "name": name,
+            "created_at": created_at,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_agent_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
+
 
         def _parse_user_id(data: object) -> None | str:
             if data is None:
@@ -70,12 +76,14 @@ class Follow:
 
         user_id = _parse_user_id(d.pop("user_id"))
 
+
         def _parse_name(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         name = _parse_name(d.pop("name"))
+
 
         def _parse_created_at(data: object) -> None | str:
             if data is None:
@@ -84,12 +92,14 @@ class Follow:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         follow = cls(
             agent_id=agent_id,
             user_id=user_id,
             name=name,
             created_at=created_at,
         )
+
 
         follow.additional_properties = d
         return follow

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.heartbeat_window import HeartbeatWindow
+  from ..models.heartbeat_window import HeartbeatWindow
 
 
 T = TypeVar("T", bound="Heartbeat")
@@ -15,22 +19,22 @@ T = TypeVar("T", bound="Heartbeat")
 
 @_attrs_define
 class Heartbeat:
-    """A heartbeat.
+    """ A heartbeat.
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
-        scheduled_at (None | str):
-        started_at (None | str):
-        completed_at (None | str):
-        events_processed (int):
-        actions_triggered (int):
-        error_message (None | str):
-        attempt (int):
-        window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
-        rounds (int):
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
+            scheduled_at (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+            events_processed (int):
+            actions_triggered (int):
+            error_message (None | str):
+            attempt (int):
+            window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
+            rounds (int):
+     """
 
     id: str
     agent_id: str
@@ -46,7 +50,9 @@ class Heartbeat:
     rounds: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -75,31 +81,30 @@ class Heartbeat:
 
         rounds = self.rounds
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "status": status,
-                "scheduled_at": scheduled_at,
-                "started_at": started_at,
-                "completed_at": completed_at,
-                "events_processed": events_processed,
-                "actions_triggered": actions_triggered,
-                "error_message": error_message,
-                "attempt": attempt,
-                "window": window,
-                "rounds": rounds,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "status": status,
+            "scheduled_at": scheduled_at,
+            "started_at": started_at,
+            "completed_at": completed_at,
+            "events_processed": events_processed,
+            "actions_triggered": actions_triggered,
+            "error_message": error_message,
+            "attempt": attempt,
+            "window": window,
+            "rounds": rounds,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.heartbeat_window import HeartbeatWindow  # noqa: PLC0415
-
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -114,6 +119,7 @@ class Heartbeat:
 
         scheduled_at = _parse_scheduled_at(d.pop("scheduled_at"))
 
+
         def _parse_started_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -121,12 +127,14 @@ class Heartbeat:
 
         started_at = _parse_started_at(d.pop("started_at"))
 
+
         def _parse_completed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         events_processed = d.pop("events_processed")
 
@@ -139,9 +147,11 @@ class Heartbeat:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         attempt = d.pop("attempt")
 
         window = HeartbeatWindow.from_dict(d.pop("window"))
+
 
         rounds = d.pop("rounds")
 
@@ -159,6 +169,7 @@ class Heartbeat:
             window=window,
             rounds=rounds,
         )
+
 
         heartbeat.additional_properties = d
         return heartbeat

@@ -1,37 +1,41 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="HeartbeatAccepted")
 
 
 @_attrs_define
 class HeartbeatAccepted:
-    """A heartbeat made due now.
+    """ A heartbeat made due now.
 
-    Attributes:
-        heartbeat_id (str):
-    """
+        Attributes:
+            heartbeat_id (str):
+     """
 
     heartbeat_id: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
         heartbeat_id = self.heartbeat_id
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "heartbeat_id": heartbeat_id,
-            }
-        )
+        field_dict.update({
+            "heartbeat_id": heartbeat_id,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -41,6 +45,7 @@ class HeartbeatAccepted:
         heartbeat_accepted = cls(
             heartbeat_id=heartbeat_id,
         )
+
 
         heartbeat_accepted.additional_properties = d
         return heartbeat_accepted

@@ -1,14 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.action import Action
-    from ..models.heartbeat_window import HeartbeatWindow
+  from ..models.action import Action
+  from ..models.heartbeat_window import HeartbeatWindow
 
 
 T = TypeVar("T", bound="HeartbeatDetail")
@@ -16,23 +20,23 @@ T = TypeVar("T", bound="HeartbeatDetail")
 
 @_attrs_define
 class HeartbeatDetail:
-    """A heartbeat and its actions.
+    """ A heartbeat and its actions.
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
-        scheduled_at (None | str):
-        started_at (None | str):
-        completed_at (None | str):
-        events_processed (int):
-        actions_triggered (int):
-        error_message (None | str):
-        attempt (int):
-        window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
-        rounds (int):
-        actions (list[Action]):
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
+            scheduled_at (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+            events_processed (int):
+            actions_triggered (int):
+            error_message (None | str):
+            attempt (int):
+            window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
+            rounds (int):
+            actions (list[Action]):
+     """
 
     id: str
     agent_id: str
@@ -49,7 +53,10 @@ class HeartbeatDetail:
     actions: list[Action]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.action import Action # noqa: PLC0415
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -83,33 +90,32 @@ class HeartbeatDetail:
             actions_item = actions_item_data.to_dict()
             actions.append(actions_item)
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "status": status,
-                "scheduled_at": scheduled_at,
-                "started_at": started_at,
-                "completed_at": completed_at,
-                "events_processed": events_processed,
-                "actions_triggered": actions_triggered,
-                "error_message": error_message,
-                "attempt": attempt,
-                "window": window,
-                "rounds": rounds,
-                "actions": actions,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "status": status,
+            "scheduled_at": scheduled_at,
+            "started_at": started_at,
+            "completed_at": completed_at,
+            "events_processed": events_processed,
+            "actions_triggered": actions_triggered,
+            "error_message": error_message,
+            "attempt": attempt,
+            "window": window,
+            "rounds": rounds,
+            "actions": actions,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.action import Action  # noqa: PLC0415
-        from ..models.heartbeat_window import HeartbeatWindow  # noqa: PLC0415
-
+        from ..models.action import Action # noqa: PLC0415
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -124,6 +130,7 @@ class HeartbeatDetail:
 
         scheduled_at = _parse_scheduled_at(d.pop("scheduled_at"))
 
+
         def _parse_started_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -131,12 +138,14 @@ class HeartbeatDetail:
 
         started_at = _parse_started_at(d.pop("started_at"))
 
+
         def _parse_completed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         events_processed = d.pop("events_processed")
 
@@ -149,18 +158,22 @@ class HeartbeatDetail:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         attempt = d.pop("attempt")
 
         window = HeartbeatWindow.from_dict(d.pop("window"))
+
 
         rounds = d.pop("rounds")
 
         actions = []
         _actions = d.pop("actions")
-        for actions_item_data in _actions:
+        for actions_item_data in (_actions):
             actions_item = Action.from_dict(actions_item_data)
 
+
             actions.append(actions_item)
+
 
         heartbeat_detail = cls(
             id=id,
@@ -177,6 +190,7 @@ class HeartbeatDetail:
             rounds=rounds,
             actions=actions,
         )
+
 
         heartbeat_detail.additional_properties = d
         return heartbeat_detail

@@ -1,15 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.hook_create_metadata_type_0 import HookCreateMetadataType0
-    from ..models.retry_config import RetryConfig
+  from ..models.hook_create_metadata_type_0 import HookCreateMetadataType0
+  from ..models.retry_config import RetryConfig
 
 
 T = TypeVar("T", bound="HookCreate")
@@ -17,16 +21,16 @@ T = TypeVar("T", bound="HookCreate")
 
 @_attrs_define
 class HookCreate:
-    """``POST /agents/{id}/hooks`` body.
+    """ ``POST /agents/{id}/hooks`` body.
 
-    Attributes:
-        hook_type (str): A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>
-        endpoint_url (str):
-        auth_header (None | str | Unset): Sent as the Authorization header
-        is_active (bool | Unset):  Default: True.
-        retry_config (RetryConfig | Unset): How often and how long a delivery is tried.
-        metadata (HookCreateMetadataType0 | None | Unset):
-    """
+        Attributes:
+            hook_type (str): A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>
+            endpoint_url (str):
+            auth_header (None | str | Unset): Sent as the Authorization header
+            is_active (bool | Unset):  Default: True.
+            retry_config (RetryConfig | Unset): How often and how long a delivery is tried.
+            metadata (HookCreateMetadataType0 | None | Unset):
+     """
 
     hook_type: str
     endpoint_url: str
@@ -35,9 +39,10 @@ class HookCreate:
     retry_config: RetryConfig | Unset = UNSET
     metadata: HookCreateMetadataType0 | None | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.hook_create_metadata_type_0 import HookCreateMetadataType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.hook_create_metadata_type_0 import HookCreateMetadataType0 # noqa: PLC0415
+        from ..models.retry_config import RetryConfig # noqa: PLC0415
         hook_type = self.hook_type
 
         endpoint_url = self.endpoint_url
@@ -62,14 +67,13 @@ class HookCreate:
         else:
             metadata = self.metadata
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "hook_type": hook_type,
-                "endpoint_url": endpoint_url,
-            }
-        )
+        field_dict.update({
+            "hook_type": hook_type,
+            "endpoint_url": endpoint_url,
+        })
         if auth_header is not UNSET:
             field_dict["auth_header"] = auth_header
         if is_active is not UNSET:
@@ -81,11 +85,11 @@ class HookCreate:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.hook_create_metadata_type_0 import HookCreateMetadataType0  # noqa: PLC0415
-        from ..models.retry_config import RetryConfig  # noqa: PLC0415
-
+        from ..models.hook_create_metadata_type_0 import HookCreateMetadataType0 # noqa: PLC0415
+        from ..models.retry_config import RetryConfig # noqa: PLC0415
         d = dict(src_dict)
         hook_type = d.pop("hook_type")
 
@@ -100,14 +104,16 @@ class HookCreate:
 
         auth_header = _parse_auth_header(d.pop("auth_header", UNSET))
 
+
         is_active = d.pop("is_active", UNSET)
 
         _retry_config = d.pop("retry_config", UNSET)
         retry_config: RetryConfig | Unset
-        if isinstance(_retry_config, Unset):
+        if isinstance(_retry_config,  Unset):
             retry_config = UNSET
         else:
             retry_config = RetryConfig.from_dict(_retry_config)
+
 
         def _parse_metadata(data: object) -> HookCreateMetadataType0 | None | Unset:
             if data is None:
@@ -119,12 +125,14 @@ class HookCreate:
                     raise TypeError()
                 metadata_type_0 = HookCreateMetadataType0.from_dict(data)
 
+
                 return metadata_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(HookCreateMetadataType0 | None | Unset, data)
 
         metadata = _parse_metadata(d.pop("metadata", UNSET))
+
 
         hook_create = cls(
             hook_type=hook_type,

@@ -1,14 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.hook_created_metadata_type_0 import HookCreatedMetadataType0
-    from ..models.hook_retry_config import HookRetryConfig
+  from ..models.hook_created_metadata_type_0 import HookCreatedMetadataType0
+  from ..models.hook_retry_config import HookRetryConfig
 
 
 T = TypeVar("T", bound="HookCreated")
@@ -16,24 +20,24 @@ T = TypeVar("T", bound="HookCreated")
 
 @_attrs_define
 class HookCreated:
-    """A new hook and its signing secret (shown only in this answer).
+    """ A new hook and its signing secret (shown only in this answer).
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        hook_type (str):
-        endpoint_url (str):
-        is_active (bool):
-        has_auth_header (bool):
-        retry_config (HookRetryConfig): How often and how long a delivery is tried.
-        metadata (HookCreatedMetadataType0 | None):
-        disabled_reason (None | str):
-        disabled_at (None | str):
-        failing_since (None | str):
-        created_at (None | str):
-        updated_at (None | str):
-        secret (str): whsec_…: verify the Standard Webhooks signature of every delivery with it
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            hook_type (str):
+            endpoint_url (str):
+            is_active (bool):
+            has_auth_header (bool):
+            retry_config (HookRetryConfig): How often and how long a delivery is tried.
+            metadata (HookCreatedMetadataType0 | None):
+            disabled_reason (None | str):
+            disabled_at (None | str):
+            failing_since (None | str):
+            created_at (None | str):
+            updated_at (None | str):
+            secret (str): whsec_…: verify the Standard Webhooks signature of every delivery with it
+     """
 
     id: str
     agent_id: str
@@ -51,9 +55,10 @@ class HookCreated:
     secret: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.hook_created_metadata_type_0 import HookCreatedMetadataType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.hook_created_metadata_type_0 import HookCreatedMetadataType0 # noqa: PLC0415
+        from ..models.hook_retry_config import HookRetryConfig # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -91,34 +96,33 @@ class HookCreated:
 
         secret = self.secret
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "hook_type": hook_type,
-                "endpoint_url": endpoint_url,
-                "is_active": is_active,
-                "has_auth_header": has_auth_header,
-                "retry_config": retry_config,
-                "metadata": metadata,
-                "disabled_reason": disabled_reason,
-                "disabled_at": disabled_at,
-                "failing_since": failing_since,
-                "created_at": created_at,
-                "updated_at": updated_at,
-                "secret": secret,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "hook_type": hook_type,
+            "endpoint_url": endpoint_url,
+            "is_active": is_active,
+            "has_auth_header": has_auth_header,
+            "retry_config": retry_config,
+            "metadata": metadata,
+            "disabled_reason": disabled_reason,
+            "disabled_at": disabled_at,
+            "failing_since": failing_since,
+            "created_at": created_at,
+            "updated_at": updated_at,
+            "secret": secret,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.hook_created_metadata_type_0 import HookCreatedMetadataType0  # noqa: PLC0415
-        from ..models.hook_retry_config import HookRetryConfig  # noqa: PLC0415
-
+        from ..models.hook_created_metadata_type_0 import HookCreatedMetadataType0 # noqa: PLC0415
+        from ..models.hook_retry_config import HookRetryConfig # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -134,6 +138,7 @@ class HookCreated:
 
         retry_config = HookRetryConfig.from_dict(d.pop("retry_config"))
 
+
         def _parse_metadata(data: object) -> HookCreatedMetadataType0 | None:
             if data is None:
                 return data
@@ -142,12 +147,14 @@ class HookCreated:
                     raise TypeError()
                 metadata_type_0 = HookCreatedMetadataType0.from_dict(data)
 
+
                 return metadata_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(HookCreatedMetadataType0 | None, data)
 
         metadata = _parse_metadata(d.pop("metadata"))
+
 
         def _parse_disabled_reason(data: object) -> None | str:
             if data is None:
@@ -156,12 +163,14 @@ class HookCreated:
 
         disabled_reason = _parse_disabled_reason(d.pop("disabled_reason"))
 
+
         def _parse_disabled_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         disabled_at = _parse_disabled_at(d.pop("disabled_at"))
+
 
         def _parse_failing_since(data: object) -> None | str:
             if data is None:
@@ -170,6 +179,7 @@ class HookCreated:
 
         failing_since = _parse_failing_since(d.pop("failing_since"))
 
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -177,12 +187,14 @@ class HookCreated:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_updated_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
+
 
         secret = d.pop("secret")
 
@@ -202,6 +214,7 @@ class HookCreated:
             updated_at=updated_at,
             secret=secret,
         )
+
 
         hook_created.additional_properties = d
         return hook_created

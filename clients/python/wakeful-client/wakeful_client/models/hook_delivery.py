@@ -1,33 +1,38 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="HookDelivery")
 
 
 @_attrs_define
 class HookDelivery:
-    """One firing of one hook (its attempts are executions).
+    """ One firing of one hook (its attempts are executions).
 
-    Attributes:
-        id (str):
-        hook_id (str):
-        hook_type (None | str):
-        kind (str):
-        status (str):
-        attempts (int):
-        replays (int):
-        last_status_code (int | None):
-        error_message (None | str):
-        heartbeat_id (None | str):
-        action_id (None | str):
-        created_at (None | str):
-        completed_at (None | str):
-    """
+        Attributes:
+            id (str):
+            hook_id (str):
+            hook_type (None | str):
+            kind (str):
+            status (str):
+            attempts (int):
+            replays (int):
+            last_status_code (int | None):
+            error_message (None | str):
+            heartbeat_id (None | str):
+            action_id (None | str):
+            created_at (None | str):
+            completed_at (None | str):
+     """
 
     id: str
     hook_id: str
@@ -43,6 +48,7 @@ class HookDelivery:
     created_at: None | str
     completed_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -78,27 +84,27 @@ class HookDelivery:
         completed_at: None | str
         completed_at = self.completed_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "hook_id": hook_id,
-                "hook_type": hook_type,
-                "kind": kind,
-                "status": status,
-                "attempts": attempts,
-                "replays": replays,
-                "last_status_code": last_status_code,
-                "error_message": error_message,
-                "heartbeat_id": heartbeat_id,
-                "action_id": action_id,
-                "created_at": created_at,
-                "completed_at": completed_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "hook_id": hook_id,
+            "hook_type": hook_type,
+            "kind": kind,
+            "status": status,
+            "attempts": attempts,
+            "replays": replays,
+            "last_status_code": last_status_code,
+            "error_message": error_message,
+            "heartbeat_id": heartbeat_id,
+            "action_id": action_id,
+            "created_at": created_at,
+            "completed_at": completed_at,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -113,6 +119,7 @@ class HookDelivery:
             return cast(None | str, data)
 
         hook_type = _parse_hook_type(d.pop("hook_type"))
+
 
         kind = d.pop("kind")
 
@@ -129,12 +136,14 @@ class HookDelivery:
 
         last_status_code = _parse_last_status_code(d.pop("last_status_code"))
 
+
         def _parse_error_message(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         error_message = _parse_error_message(d.pop("error_message"))
+
 
         def _parse_heartbeat_id(data: object) -> None | str:
             if data is None:
@@ -143,12 +152,14 @@ class HookDelivery:
 
         heartbeat_id = _parse_heartbeat_id(d.pop("heartbeat_id"))
 
+
         def _parse_action_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         action_id = _parse_action_id(d.pop("action_id"))
+
 
         def _parse_created_at(data: object) -> None | str:
             if data is None:
@@ -157,12 +168,14 @@ class HookDelivery:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_completed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         hook_delivery = cls(
             id=id,
@@ -179,6 +192,7 @@ class HookDelivery:
             created_at=created_at,
             completed_at=completed_at,
         )
+
 
         hook_delivery.additional_properties = d
         return hook_delivery

@@ -1,35 +1,40 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="HookExecution")
 
 
 @_attrs_define
 class HookExecution:
-    """One delivery attempt.
+    """ One delivery attempt.
 
-    Attributes:
-        id (str):
-        hook_id (str):
-        delivery_id (str):
-        hook_type (None | str):
-        retry_count (int):
-        replay (int):
-        status (str): SUCCESS, FAILED, TIMEOUT or RETRYING
-        status_code (int | None):
-        response_body (None | str):
-        error_message (None | str):
-        execution_time_ms (float | None):
-        heartbeat_id (None | str):
-        action_id (None | str):
-        executed_at (None | str):
-        next_retry_in_ms (int | None):
-    """
+        Attributes:
+            id (str):
+            hook_id (str):
+            delivery_id (str):
+            hook_type (None | str):
+            retry_count (int):
+            replay (int):
+            status (str): SUCCESS, FAILED, TIMEOUT or RETRYING
+            status_code (int | None):
+            response_body (None | str):
+            error_message (None | str):
+            execution_time_ms (float | None):
+            heartbeat_id (None | str):
+            action_id (None | str):
+            executed_at (None | str):
+            next_retry_in_ms (int | None):
+     """
 
     id: str
     hook_id: str
@@ -47,6 +52,7 @@ class HookExecution:
     executed_at: None | str
     next_retry_in_ms: int | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -88,29 +94,29 @@ class HookExecution:
         next_retry_in_ms: int | None
         next_retry_in_ms = self.next_retry_in_ms
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "hook_id": hook_id,
-                "delivery_id": delivery_id,
-                "hook_type": hook_type,
-                "retry_count": retry_count,
-                "replay": replay,
-                "status": status,
-                "status_code": status_code,
-                "response_body": response_body,
-                "error_message": error_message,
-                "execution_time_ms": execution_time_ms,
-                "heartbeat_id": heartbeat_id,
-                "action_id": action_id,
-                "executed_at": executed_at,
-                "next_retry_in_ms": next_retry_in_ms,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "hook_id": hook_id,
+            "delivery_id": delivery_id,
+            "hook_type": hook_type,
+            "retry_count": retry_count,
+            "replay": replay,
+            "status": status,
+            "status_code": status_code,
+            "response_body": response_body,
+            "error_message": error_message,
+            "execution_time_ms": execution_time_ms,
+            "heartbeat_id": heartbeat_id,
+            "action_id": action_id,
+            "executed_at": executed_at,
+            "next_retry_in_ms": next_retry_in_ms,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -128,6 +134,7 @@ class HookExecution:
 
         hook_type = _parse_hook_type(d.pop("hook_type"))
 
+
         retry_count = d.pop("retry_count")
 
         replay = d.pop("replay")
@@ -141,12 +148,14 @@ class HookExecution:
 
         status_code = _parse_status_code(d.pop("status_code"))
 
+
         def _parse_response_body(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         response_body = _parse_response_body(d.pop("response_body"))
+
 
         def _parse_error_message(data: object) -> None | str:
             if data is None:
@@ -155,12 +164,14 @@ class HookExecution:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         def _parse_execution_time_ms(data: object) -> float | None:
             if data is None:
                 return data
             return cast(float | None, data)
 
         execution_time_ms = _parse_execution_time_ms(d.pop("execution_time_ms"))
+
 
         def _parse_heartbeat_id(data: object) -> None | str:
             if data is None:
@@ -169,12 +180,14 @@ class HookExecution:
 
         heartbeat_id = _parse_heartbeat_id(d.pop("heartbeat_id"))
 
+
         def _parse_action_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         action_id = _parse_action_id(d.pop("action_id"))
+
 
         def _parse_executed_at(data: object) -> None | str:
             if data is None:
@@ -183,12 +196,14 @@ class HookExecution:
 
         executed_at = _parse_executed_at(d.pop("executed_at"))
 
+
         def _parse_next_retry_in_ms(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
         next_retry_in_ms = _parse_next_retry_in_ms(d.pop("next_retry_in_ms"))
+
 
         hook_execution = cls(
             id=id,
@@ -207,6 +222,7 @@ class HookExecution:
             executed_at=executed_at,
             next_retry_in_ms=next_retry_in_ms,
         )
+
 
         hook_execution.additional_properties = d
         return hook_execution

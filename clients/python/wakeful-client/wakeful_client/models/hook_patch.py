@@ -1,15 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0
-    from ..models.retry_config import RetryConfig
+  from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0
+  from ..models.retry_config import RetryConfig
 
 
 T = TypeVar("T", bound="HookPatch")
@@ -17,7 +21,7 @@ T = TypeVar("T", bound="HookPatch")
 
 @_attrs_define
 class HookPatch:
-    """``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
+    """ ``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
     hook that was disabled for failing.
 
         Attributes:
@@ -26,7 +30,7 @@ class HookPatch:
             auth_header (None | str | Unset): Empty string removes it
             retry_config (None | RetryConfig | Unset):
             metadata (HookPatchMetadataType0 | None | Unset):
-    """
+     """
 
     is_active: bool | None | Unset = UNSET
     endpoint_url: None | str | Unset = UNSET
@@ -34,10 +38,10 @@ class HookPatch:
     retry_config: None | RetryConfig | Unset = UNSET
     metadata: HookPatchMetadataType0 | None | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0  # noqa: PLC0415
-        from ..models.retry_config import RetryConfig  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0 # noqa: PLC0415
+        from ..models.retry_config import RetryConfig # noqa: PLC0415
         is_active: bool | None | Unset
         if isinstance(self.is_active, Unset):
             is_active = UNSET
@@ -72,9 +76,11 @@ class HookPatch:
         else:
             metadata = self.metadata
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if is_active is not UNSET:
             field_dict["is_active"] = is_active
         if endpoint_url is not UNSET:
@@ -88,13 +94,12 @@ class HookPatch:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0  # noqa: PLC0415
-        from ..models.retry_config import RetryConfig  # noqa: PLC0415
-
+        from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0 # noqa: PLC0415
+        from ..models.retry_config import RetryConfig # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_is_active(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -103,6 +108,7 @@ class HookPatch:
             return cast(bool | None | Unset, data)
 
         is_active = _parse_is_active(d.pop("is_active", UNSET))
+
 
         def _parse_endpoint_url(data: object) -> None | str | Unset:
             if data is None:
@@ -113,6 +119,7 @@ class HookPatch:
 
         endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
 
+
         def _parse_auth_header(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -121,6 +128,7 @@ class HookPatch:
             return cast(None | str | Unset, data)
 
         auth_header = _parse_auth_header(d.pop("auth_header", UNSET))
+
 
         def _parse_retry_config(data: object) -> None | RetryConfig | Unset:
             if data is None:
@@ -132,12 +140,14 @@ class HookPatch:
                     raise TypeError()
                 retry_config_type_0 = RetryConfig.from_dict(data)
 
+
                 return retry_config_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | RetryConfig | Unset, data)
 
         retry_config = _parse_retry_config(d.pop("retry_config", UNSET))
+
 
         def _parse_metadata(data: object) -> HookPatchMetadataType0 | None | Unset:
             if data is None:
@@ -149,12 +159,14 @@ class HookPatch:
                     raise TypeError()
                 metadata_type_0 = HookPatchMetadataType0.from_dict(data)
 
+
                 return metadata_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(HookPatchMetadataType0 | None | Unset, data)
 
         metadata = _parse_metadata(d.pop("metadata", UNSET))
+
 
         hook_patch = cls(
             is_active=is_active,

@@ -1,28 +1,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="HookReplayAccepted")
 
 
 @_attrs_define
 class HookReplayAccepted:
-    """A failed delivery sent again (same body and webhook-id).
+    """ A failed delivery sent again (same body and webhook-id).
 
-    Attributes:
-        delivery_id (str):
-        replay (int):
-        status (str):
-    """
+        Attributes:
+            delivery_id (str):
+            replay (int):
+            status (str):
+     """
 
     delivery_id: str
     replay: int
     status: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         delivery_id = self.delivery_id
@@ -31,17 +35,17 @@ class HookReplayAccepted:
 
         status = self.status
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "delivery_id": delivery_id,
-                "replay": replay,
-                "status": status,
-            }
-        )
+        field_dict.update({
+            "delivery_id": delivery_id,
+            "replay": replay,
+            "status": status,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -57,6 +61,7 @@ class HookReplayAccepted:
             replay=replay,
             status=status,
         )
+
 
         hook_replay_accepted.additional_properties = d
         return hook_replay_accepted

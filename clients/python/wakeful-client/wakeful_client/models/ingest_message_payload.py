@@ -1,17 +1,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="IngestMessagePayload")
 
 
 @_attrs_define
 class IngestMessagePayload:
+
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
 
@@ -20,10 +26,13 @@ class IngestMessagePayload:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        ingest_message_payload = cls()
+        ingest_message_payload = cls(
+        )
+
 
         ingest_message_payload.additional_properties = d
         return ingest_message_payload

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class InterceptorCreateEventsItem(StrEnum):
     MESSAGE = "message"
     TOOL_CALL = "tool_call"

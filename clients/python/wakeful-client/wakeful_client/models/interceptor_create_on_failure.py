@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class InterceptorCreateOnFailure(StrEnum):
     ALLOW = "allow"
     DENY = "deny"

@@ -1,34 +1,40 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 from ..models.interceptor_patch_events_type_0_item import InterceptorPatchEventsType0Item
 from ..models.interceptor_patch_on_failure_type_0 import InterceptorPatchOnFailureType0
 from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="InterceptorPatch")
 
 
 @_attrs_define
 class InterceptorPatch:
-    """``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the fields.
+    """ ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the fields.
 
-    Attributes:
-        endpoint_url (None | str | Unset):
-        events (list[InterceptorPatchEventsType0Item] | None | Unset):
-        timeout_ms (int | None | Unset):
-        on_failure (InterceptorPatchOnFailureType0 | None | Unset):
-        is_active (bool | None | Unset):
-    """
+        Attributes:
+            endpoint_url (None | str | Unset):
+            events (list[InterceptorPatchEventsType0Item] | None | Unset):
+            timeout_ms (int | None | Unset):
+            on_failure (InterceptorPatchOnFailureType0 | None | Unset):
+            is_active (bool | None | Unset):
+     """
 
     endpoint_url: None | str | Unset = UNSET
     events: list[InterceptorPatchEventsType0Item] | None | Unset = UNSET
     timeout_ms: int | None | Unset = UNSET
     on_failure: InterceptorPatchOnFailureType0 | None | Unset = UNSET
     is_active: bool | None | Unset = UNSET
+
 
     def to_dict(self) -> dict[str, Any]:
         endpoint_url: None | str | Unset
@@ -45,6 +51,7 @@ class InterceptorPatch:
             for events_type_0_item_data in self.events:
                 events_type_0_item = events_type_0_item_data.value
                 events.append(events_type_0_item)
+
 
         else:
             events = self.events
@@ -69,9 +76,11 @@ class InterceptorPatch:
         else:
             is_active = self.is_active
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if endpoint_url is not UNSET:
             field_dict["endpoint_url"] = endpoint_url
         if events is not UNSET:
@@ -85,10 +94,10 @@ class InterceptorPatch:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_endpoint_url(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -97,6 +106,7 @@ class InterceptorPatch:
             return cast(None | str | Unset, data)
 
         endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
+
 
         def _parse_events(data: object) -> list[InterceptorPatchEventsType0Item] | None | Unset:
             if data is None:
@@ -108,8 +118,9 @@ class InterceptorPatch:
                     raise TypeError()
                 events_type_0 = []
                 _events_type_0 = data
-                for events_type_0_item_data in _events_type_0:
+                for events_type_0_item_data in (_events_type_0):
                     events_type_0_item = InterceptorPatchEventsType0Item(events_type_0_item_data)
+
 
                     events_type_0.append(events_type_0_item)
 
@@ -120,6 +131,7 @@ class InterceptorPatch:
 
         events = _parse_events(d.pop("events", UNSET))
 
+
         def _parse_timeout_ms(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -128,6 +140,7 @@ class InterceptorPatch:
             return cast(int | None | Unset, data)
 
         timeout_ms = _parse_timeout_ms(d.pop("timeout_ms", UNSET))
+
 
         def _parse_on_failure(data: object) -> InterceptorPatchOnFailureType0 | None | Unset:
             if data is None:
@@ -139,12 +152,14 @@ class InterceptorPatch:
                     raise TypeError()
                 on_failure_type_0 = InterceptorPatchOnFailureType0(data)
 
+
                 return on_failure_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(InterceptorPatchOnFailureType0 | None | Unset, data)
 
         on_failure = _parse_on_failure(d.pop("on_failure", UNSET))
+
 
         def _parse_is_active(data: object) -> bool | None | Unset:
             if data is None:
@@ -154,6 +169,7 @@ class InterceptorPatch:
             return cast(bool | None | Unset, data)
 
         is_active = _parse_is_active(d.pop("is_active", UNSET))
+
 
         interceptor_patch = cls(
             endpoint_url=endpoint_url,

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class InterceptorPatchEventsType0Item(StrEnum):
     MESSAGE = "message"
     TOOL_CALL = "tool_call"

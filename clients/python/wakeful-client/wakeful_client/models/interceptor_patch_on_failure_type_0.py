@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class InterceptorPatchOnFailureType0(StrEnum):
     ALLOW = "allow"
     DENY = "deny"

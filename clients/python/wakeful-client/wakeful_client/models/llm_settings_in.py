@@ -1,14 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
+  from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
 
 
 T = TypeVar("T", bound="LLMSettingsIn")
@@ -16,21 +20,21 @@ T = TypeVar("T", bound="LLMSettingsIn")
 
 @_attrs_define
 class LLMSettingsIn:
-    """``PATCH /agents/{id}/llm``; null removes a setting (back to the default).
+    """ ``PATCH /agents/{id}/llm``; null removes a setting (back to the default).
 
-    Attributes:
-        model (None | str | Unset):
-        tool_models (LLMSettingsInToolModelsType0 | None | Unset):
-        daily_token_budget (int | None | Unset):
-    """
+        Attributes:
+            model (None | str | Unset):
+            tool_models (LLMSettingsInToolModelsType0 | None | Unset):
+            daily_token_budget (int | None | Unset):
+     """
 
     model: None | str | Unset = UNSET
     tool_models: LLMSettingsInToolModelsType0 | None | Unset = UNSET
     daily_token_budget: int | None | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0 # noqa: PLC0415
         model: None | str | Unset
         if isinstance(self.model, Unset):
             model = UNSET
@@ -51,9 +55,11 @@ class LLMSettingsIn:
         else:
             daily_token_budget = self.daily_token_budget
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if model is not UNSET:
             field_dict["model"] = model
         if tool_models is not UNSET:
@@ -63,12 +69,11 @@ class LLMSettingsIn:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0  # noqa: PLC0415
-
+        from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0 # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_model(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -77,6 +82,7 @@ class LLMSettingsIn:
             return cast(None | str | Unset, data)
 
         model = _parse_model(d.pop("model", UNSET))
+
 
         def _parse_tool_models(data: object) -> LLMSettingsInToolModelsType0 | None | Unset:
             if data is None:
@@ -88,12 +94,14 @@ class LLMSettingsIn:
                     raise TypeError()
                 tool_models_type_0 = LLMSettingsInToolModelsType0.from_dict(data)
 
+
                 return tool_models_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(LLMSettingsInToolModelsType0 | None | Unset, data)
 
         tool_models = _parse_tool_models(d.pop("tool_models", UNSET))
+
 
         def _parse_daily_token_budget(data: object) -> int | None | Unset:
             if data is None:
@@ -103,6 +111,7 @@ class LLMSettingsIn:
             return cast(int | None | Unset, data)
 
         daily_token_budget = _parse_daily_token_budget(d.pop("daily_token_budget", UNSET))
+
 
         llm_settings_in = cls(
             model=model,

@@ -1,28 +1,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="LLMUsage")
 
 
 @_attrs_define
 class LLMUsage:
-    """An agent's model usage for one UTC day.
+    """ An agent's model usage for one UTC day.
 
-    Attributes:
-        day (str):
-        tokens (int):
-        input_tokens (int):
-        output_tokens (int):
-        cache_read_input_tokens (int):
-        cache_creation_input_tokens (int):
-        cost_usd (float):
-        calls (int):
-    """
+        Attributes:
+            day (str):
+            tokens (int):
+            input_tokens (int):
+            output_tokens (int):
+            cache_read_input_tokens (int):
+            cache_creation_input_tokens (int):
+            cost_usd (float):
+            calls (int):
+     """
 
     day: str
     tokens: int
@@ -33,6 +36,7 @@ class LLMUsage:
     cost_usd: float
     calls: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         day = self.day
@@ -51,22 +55,22 @@ class LLMUsage:
 
         calls = self.calls
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "day": day,
-                "tokens": tokens,
-                "input_tokens": input_tokens,
-                "output_tokens": output_tokens,
-                "cache_read_input_tokens": cache_read_input_tokens,
-                "cache_creation_input_tokens": cache_creation_input_tokens,
-                "cost_usd": cost_usd,
-                "calls": calls,
-            }
-        )
+        field_dict.update({
+            "day": day,
+            "tokens": tokens,
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "cache_read_input_tokens": cache_read_input_tokens,
+            "cache_creation_input_tokens": cache_creation_input_tokens,
+            "cost_usd": cost_usd,
+            "calls": calls,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -97,6 +101,7 @@ class LLMUsage:
             cost_usd=cost_usd,
             calls=calls,
         )
+
 
         llm_usage.additional_properties = d
         return llm_usage

@@ -1,29 +1,33 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
+
 T = TypeVar("T", bound="Memory")
 
 
 @_attrs_define
 class Memory:
-    """One of an agent's memories.
+    """ One of an agent's memories.
 
-    Attributes:
-        memory_key (str):
-        memory_type (None | str):
-        relevance_score (float):
-        created_at (None | str):
-        updated_at (None | str):
-        last_accessed_at (None | str):
-        content (Any | Unset):
-    """
+        Attributes:
+            memory_key (str):
+            memory_type (None | str):
+            relevance_score (float):
+            created_at (None | str):
+            updated_at (None | str):
+            last_accessed_at (None | str):
+            content (Any | Unset):
+     """
 
     memory_key: str
     memory_type: None | str
@@ -33,6 +37,7 @@ class Memory:
     last_accessed_at: None | str
     content: Any | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         memory_key = self.memory_key
@@ -53,22 +58,22 @@ class Memory:
 
         content = self.content
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "memory_key": memory_key,
-                "memory_type": memory_type,
-                "relevance_score": relevance_score,
-                "created_at": created_at,
-                "updated_at": updated_at,
-                "last_accessed_at": last_accessed_at,
-            }
-        )
+        field_dict.update({
+            "memory_key": memory_key,
+            "memory_type": memory_type,
+            "relevance_score": relevance_score,
+            "created_at": created_at,
+            "updated_at": updated_at,
+            "last_accessed_at": last_accessed_at,
+        })
         if content is not UNSET:
             field_dict["content"] = content
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -82,6 +87,7 @@ class Memory:
 
         memory_type = _parse_memory_type(d.pop("memory_type"))
 
+
         relevance_score = d.pop("relevance_score")
 
         def _parse_created_at(data: object) -> None | str:
@@ -91,6 +97,7 @@ class Memory:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_updated_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -98,12 +105,14 @@ class Memory:
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
 
+
         def _parse_last_accessed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         last_accessed_at = _parse_last_accessed_at(d.pop("last_accessed_at"))
+
 
         content = d.pop("content", UNSET)
 
@@ -116,6 +125,7 @@ class Memory:
             last_accessed_at=last_accessed_at,
             content=content,
         )
+
 
         memory.additional_properties = d
         return memory

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.reaction_member import ReactionMember
+  from ..models.reaction_member import ReactionMember
 
 
 T = TypeVar("T", bound="Reaction")
@@ -15,16 +19,16 @@ T = TypeVar("T", bound="Reaction")
 
 @_attrs_define
 class Reaction:
-    """A like or a share.
+    """ A like or a share.
 
-    Attributes:
-        id (None | str):
-        kind (str): like or share
-        snip_id (str):
-        by (ReactionMember): The member who liked or shared.
-        reasoning (None | str):
-        created_at (None | str):
-    """
+        Attributes:
+            id (None | str):
+            kind (str): like or share
+            snip_id (str):
+            by (ReactionMember): The member who liked or shared.
+            reasoning (None | str):
+            created_at (None | str):
+     """
 
     id: None | str
     kind: str
@@ -34,7 +38,9 @@ class Reaction:
     created_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.reaction_member import ReactionMember # noqa: PLC0415
         id: None | str
         id = self.id
 
@@ -50,27 +56,25 @@ class Reaction:
         created_at: None | str
         created_at = self.created_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "kind": kind,
-                "snip_id": snip_id,
-                "by": by,
-                "reasoning": reasoning,
-                "created_at": created_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "kind": kind,
+            "snip_id": snip_id,
+            "by": by,
+            "reasoning": reasoning,
+            "created_at": created_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.reaction_member import ReactionMember  # noqa: PLC0415
-
+        from ..models.reaction_member import ReactionMember # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_id(data: object) -> None | str:
             if data is None:
                 return data
@@ -78,11 +82,13 @@ class Reaction:
 
         id = _parse_id(d.pop("id"))
 
+
         kind = d.pop("kind")
 
         snip_id = d.pop("snip_id")
 
         by = ReactionMember.from_dict(d.pop("by"))
+
 
         def _parse_reasoning(data: object) -> None | str:
             if data is None:
@@ -91,12 +97,14 @@ class Reaction:
 
         reasoning = _parse_reasoning(d.pop("reasoning"))
 
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         created_at = _parse_created_at(d.pop("created_at"))
+
 
         reaction = cls(
             id=id,
@@ -106,6 +114,7 @@ class Reaction:
             reasoning=reasoning,
             created_at=created_at,
         )
+
 
         reaction.additional_properties = d
         return reaction

@@ -1,28 +1,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="ReactionMember")
 
 
 @_attrs_define
 class ReactionMember:
-    """The member who liked or shared.
+    """ The member who liked or shared.
 
-    Attributes:
-        kind (None | str):
-        id (None | str):
-        name (None | str):
-    """
+        Attributes:
+            kind (None | str):
+            id (None | str):
+            name (None | str):
+     """
 
     kind: None | str
     id: None | str
     name: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         kind: None | str
@@ -34,28 +40,28 @@ class ReactionMember:
         name: None | str
         name = self.name
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "kind": kind,
-                "id": id,
-                "name": name,
-            }
-        )
+        field_dict.update({
+            "kind": kind,
+            "id": id,
+            "name": name,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_kind(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         kind = _parse_kind(d.pop("kind"))
+
 
         def _parse_id(data: object) -> None | str:
             if data is None:
@@ -64,6 +70,7 @@ class ReactionMember:
 
         id = _parse_id(d.pop("id"))
 
+
         def _parse_name(data: object) -> None | str:
             if data is None:
                 return data
@@ -71,11 +78,13 @@ class ReactionMember:
 
         name = _parse_name(d.pop("name"))
 
+
         reaction_member = cls(
             kind=kind,
             id=id,
             name=name,
         )
+
 
         reaction_member.additional_properties = d
         return reaction_member

@@ -1,26 +1,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="RouteDecision")
 
 
 @_attrs_define
 class RouteDecision:
-    """How an event of the log was routed.
+    """ How an event of the log was routed.
 
-    Attributes:
-        seq (int):
-        event_id (str):
-        event_type (None | str):
-        decision (str): woke, started or ignored
-        thread_ids (list[str]):
-        decided_at (None | str):
-    """
+        Attributes:
+            seq (int):
+            event_id (str):
+            event_type (None | str):
+            decision (str): woke, started or ignored
+            thread_ids (list[str]):
+            decided_at (None | str):
+     """
 
     seq: int
     event_id: str
@@ -29,6 +34,7 @@ class RouteDecision:
     thread_ids: list[str]
     decided_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
@@ -42,23 +48,24 @@ class RouteDecision:
 
         thread_ids = self.thread_ids
 
+
         decided_at: None | str
         decided_at = self.decided_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "seq": seq,
-                "event_id": event_id,
-                "event_type": event_type,
-                "decision": decision,
-                "thread_ids": thread_ids,
-                "decided_at": decided_at,
-            }
-        )
+        field_dict.update({
+            "seq": seq,
+            "event_id": event_id,
+            "event_type": event_type,
+            "decision": decision,
+            "thread_ids": thread_ids,
+            "decided_at": decided_at,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -74,9 +81,11 @@ class RouteDecision:
 
         event_type = _parse_event_type(d.pop("event_type"))
 
+
         decision = d.pop("decision")
 
         thread_ids = cast(list[str], d.pop("thread_ids"))
+
 
         def _parse_decided_at(data: object) -> None | str:
             if data is None:
@@ -84,6 +93,7 @@ class RouteDecision:
             return cast(None | str, data)
 
         decided_at = _parse_decided_at(d.pop("decided_at"))
+
 
         route_decision = cls(
             seq=seq,
@@ -93,6 +103,7 @@ class RouteDecision:
             thread_ids=thread_ids,
             decided_at=decided_at,
         )
+
 
         route_decision.additional_properties = d
         return route_decision

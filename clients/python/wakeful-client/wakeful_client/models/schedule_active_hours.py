@@ -1,42 +1,46 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="ScheduleActiveHours")
 
 
 @_attrs_define
 class ScheduleActiveHours:
-    """A daily window in the schedule's time zone.
+    """ A daily window in the schedule's time zone.
 
-    Attributes:
-        start (str):
-        end (str):
-    """
+        Attributes:
+            start (str):
+            end (str):
+     """
 
     start: str
     end: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         start = self.start
 
         end = self.end
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "start": start,
-                "end": end,
-            }
-        )
+        field_dict.update({
+            "start": start,
+            "end": end,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -49,6 +53,7 @@ class ScheduleActiveHours:
             start=start,
             end=end,
         )
+
 
         schedule_active_hours.additional_properties = d
         return schedule_active_hours

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class ScheduleConfigScheduleType(StrEnum):
     HEARTBEAT = "heartbeat"
     SCHEDULED = "scheduled"

@@ -1,28 +1,33 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
+
 T = TypeVar("T", bound="ScheduleConfigView")
 
 
 @_attrs_define
 class ScheduleConfigView:
-    """The run's kind and, for heartbeats, what to check.
+    """ The run's kind and, for heartbeats, what to check.
 
-    Attributes:
-        schedule_type (str): heartbeat or scheduled
-        heartbeat_checklist (list[str] | None | Unset):
-    """
+        Attributes:
+            schedule_type (str): heartbeat or scheduled
+            heartbeat_checklist (list[str] | None | Unset):
+     """
 
     schedule_type: str
     heartbeat_checklist: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         schedule_type = self.schedule_type
@@ -33,20 +38,21 @@ class ScheduleConfigView:
         elif isinstance(self.heartbeat_checklist, list):
             heartbeat_checklist = self.heartbeat_checklist
 
+
         else:
             heartbeat_checklist = self.heartbeat_checklist
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "schedule_type": schedule_type,
-            }
-        )
+        field_dict.update({
+            "schedule_type": schedule_type,
+        })
         if heartbeat_checklist is not UNSET:
             field_dict["heartbeat_checklist"] = heartbeat_checklist
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -70,10 +76,12 @@ class ScheduleConfigView:
 
         heartbeat_checklist = _parse_heartbeat_checklist(d.pop("heartbeat_checklist", UNSET))
 
+
         schedule_config_view = cls(
             schedule_type=schedule_type,
             heartbeat_checklist=heartbeat_checklist,
         )
+
 
         schedule_config_view.additional_properties = d
         return schedule_config_view

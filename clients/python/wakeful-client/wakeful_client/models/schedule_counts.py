@@ -1,25 +1,28 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="ScheduleCounts")
 
 
 @_attrs_define
 class ScheduleCounts:
-    """How the schedule's runs went.
+    """ How the schedule's runs went.
 
-    Attributes:
-        runs (int):
-        ok (int):
-        findings (int):
-        errors (int):
-        skipped (int):
-    """
+        Attributes:
+            runs (int):
+            ok (int):
+            findings (int):
+            errors (int):
+            skipped (int):
+     """
 
     runs: int
     ok: int
@@ -27,6 +30,7 @@ class ScheduleCounts:
     errors: int
     skipped: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         runs = self.runs
@@ -39,19 +43,19 @@ class ScheduleCounts:
 
         skipped = self.skipped
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "runs": runs,
-                "ok": ok,
-                "findings": findings,
-                "errors": errors,
-                "skipped": skipped,
-            }
-        )
+        field_dict.update({
+            "runs": runs,
+            "ok": ok,
+            "findings": findings,
+            "errors": errors,
+            "skipped": skipped,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -73,6 +77,7 @@ class ScheduleCounts:
             errors=errors,
             skipped=skipped,
         )
+
 
         schedule_counts.additional_properties = d
         return schedule_counts

@@ -1,15 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.active_hours_in import ActiveHoursIn
-    from ..models.schedule_config import ScheduleConfig
+  from ..models.active_hours_in import ActiveHoursIn
+  from ..models.schedule_config import ScheduleConfig
 
 
 T = TypeVar("T", bound="SchedulePatch")
@@ -17,7 +21,7 @@ T = TypeVar("T", bound="SchedulePatch")
 
 @_attrs_define
 class SchedulePatch:
-    """``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields sent change.
+    """ ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields sent change.
     ``active_hours: null`` removes the window.
 
         Attributes:
@@ -27,7 +31,7 @@ class SchedulePatch:
             config (None | ScheduleConfig | Unset):
             active_hours (ActiveHoursIn | None | Unset):
             is_active (bool | None | Unset):
-    """
+     """
 
     prompt: None | str | Unset = UNSET
     cron_expression: None | str | Unset = UNSET
@@ -36,10 +40,10 @@ class SchedulePatch:
     active_hours: ActiveHoursIn | None | Unset = UNSET
     is_active: bool | None | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.active_hours_in import ActiveHoursIn  # noqa: PLC0415
-        from ..models.schedule_config import ScheduleConfig  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
+        from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
         prompt: None | str | Unset
         if isinstance(self.prompt, Unset):
             prompt = UNSET
@@ -80,9 +84,11 @@ class SchedulePatch:
         else:
             is_active = self.is_active
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if prompt is not UNSET:
             field_dict["prompt"] = prompt
         if cron_expression is not UNSET:
@@ -98,13 +104,12 @@ class SchedulePatch:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.active_hours_in import ActiveHoursIn  # noqa: PLC0415
-        from ..models.schedule_config import ScheduleConfig  # noqa: PLC0415
-
+        from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
+        from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_prompt(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -113,6 +118,7 @@ class SchedulePatch:
             return cast(None | str | Unset, data)
 
         prompt = _parse_prompt(d.pop("prompt", UNSET))
+
 
         def _parse_cron_expression(data: object) -> None | str | Unset:
             if data is None:
@@ -123,6 +129,7 @@ class SchedulePatch:
 
         cron_expression = _parse_cron_expression(d.pop("cron_expression", UNSET))
 
+
         def _parse_timezone(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -131,6 +138,7 @@ class SchedulePatch:
             return cast(None | str | Unset, data)
 
         timezone = _parse_timezone(d.pop("timezone", UNSET))
+
 
         def _parse_config(data: object) -> None | ScheduleConfig | Unset:
             if data is None:
@@ -142,12 +150,14 @@ class SchedulePatch:
                     raise TypeError()
                 config_type_0 = ScheduleConfig.from_dict(data)
 
+
                 return config_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | ScheduleConfig | Unset, data)
 
         config = _parse_config(d.pop("config", UNSET))
+
 
         def _parse_active_hours(data: object) -> ActiveHoursIn | None | Unset:
             if data is None:
@@ -159,12 +169,14 @@ class SchedulePatch:
                     raise TypeError()
                 active_hours_type_0 = ActiveHoursIn.from_dict(data)
 
+
                 return active_hours_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(ActiveHoursIn | None | Unset, data)
 
         active_hours = _parse_active_hours(d.pop("active_hours", UNSET))
+
 
         def _parse_is_active(data: object) -> bool | None | Unset:
             if data is None:
@@ -174,6 +186,7 @@ class SchedulePatch:
             return cast(bool | None | Unset, data)
 
         is_active = _parse_is_active(d.pop("is_active", UNSET))
+
 
         schedule_patch = cls(
             prompt=prompt,

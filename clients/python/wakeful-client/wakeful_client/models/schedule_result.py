@@ -1,33 +1,38 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="ScheduleResult")
 
 
 @_attrs_define
 class ScheduleResult:
-    """One run's result.
+    """ One run's result.
 
-    Attributes:
-        id (str):
-        schedule_id (str):
-        agent_id (None | str):
-        thread_id (None | str):
-        status (str): heartbeat_ok, success, error, skipped (or pending while it runs)
-        result_content (None | str):
-        notified (bool):
-        trigger (str):
-        schedule_type (str):
-        error_message (None | str):
-        scheduled_for (None | str):
-        started_at (None | str):
-        completed_at (None | str):
-    """
+        Attributes:
+            id (str):
+            schedule_id (str):
+            agent_id (None | str):
+            thread_id (None | str):
+            status (str): heartbeat_ok, success, error, skipped (or pending while it runs)
+            result_content (None | str):
+            notified (bool):
+            trigger (str):
+            schedule_type (str):
+            error_message (None | str):
+            scheduled_for (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+     """
 
     id: str
     schedule_id: str
@@ -43,6 +48,7 @@ class ScheduleResult:
     started_at: None | str
     completed_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -78,27 +84,27 @@ class ScheduleResult:
         completed_at: None | str
         completed_at = self.completed_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "schedule_id": schedule_id,
-                "agent_id": agent_id,
-                "thread_id": thread_id,
-                "status": status,
-                "result_content": result_content,
-                "notified": notified,
-                "trigger": trigger,
-                "schedule_type": schedule_type,
-                "error_message": error_message,
-                "scheduled_for": scheduled_for,
-                "started_at": started_at,
-                "completed_at": completed_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "schedule_id": schedule_id,
+            "agent_id": agent_id,
+            "thread_id": thread_id,
+            "status": status,
+            "result_content": result_content,
+            "notified": notified,
+            "trigger": trigger,
+            "schedule_type": schedule_type,
+            "error_message": error_message,
+            "scheduled_for": scheduled_for,
+            "started_at": started_at,
+            "completed_at": completed_at,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -114,12 +120,14 @@ class ScheduleResult:
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 
+
         def _parse_thread_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         thread_id = _parse_thread_id(d.pop("thread_id"))
+
 
         status = d.pop("status")
 
@@ -129,6 +137,7 @@ class ScheduleResult:
             return cast(None | str, data)
 
         result_content = _parse_result_content(d.pop("result_content"))
+
 
         notified = d.pop("notified")
 
@@ -143,12 +152,14 @@ class ScheduleResult:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         def _parse_scheduled_for(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         scheduled_for = _parse_scheduled_for(d.pop("scheduled_for"))
+
 
         def _parse_started_at(data: object) -> None | str:
             if data is None:
@@ -157,12 +168,14 @@ class ScheduleResult:
 
         started_at = _parse_started_at(d.pop("started_at"))
 
+
         def _parse_completed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         schedule_result = cls(
             id=id,
@@ -179,6 +192,7 @@ class ScheduleResult:
             started_at=started_at,
             completed_at=completed_at,
         )
+
 
         schedule_result.additional_properties = d
         return schedule_result

@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.snip_author import SnipAuthor
-    from ..models.snip_origin_type_0 import SnipOriginType0
+  from ..models.snip_author import SnipAuthor
+  from ..models.snip_origin_type_0 import SnipOriginType0
 
 
 T = TypeVar("T", bound="Snip")
@@ -18,26 +21,26 @@ T = TypeVar("T", bound="Snip")
 
 @_attrs_define
 class Snip:
-    """A snip.
+    """ A snip.
 
-    Attributes:
-        id (str):
-        title (None | str):
-        excerpt (None | str):
-        content (None | str):
-        type_ (None | str):
-        tags (list[str]):
-        is_public (bool):
-        author (SnipAuthor): Who wrote a snip or comment: one of your agents or a user.
-        agent_id (None | str):
-        likes (int):
-        shares (int):
-        comments (int):
-        origin (None | SnipOriginType0):
-        created_at (None | str):
-        feed_at (None | str | Unset): In a feed: when it entered it
-        shared_by (Any | Unset): In a feed: who shared it there, if it came by a share
-    """
+        Attributes:
+            id (str):
+            title (None | str):
+            excerpt (None | str):
+            content (None | str):
+            type_ (None | str):
+            tags (list[str]):
+            is_public (bool):
+            author (SnipAuthor): Who wrote a snip or comment: one of your agents or a user.
+            agent_id (None | str):
+            likes (int):
+            shares (int):
+            comments (int):
+            origin (None | SnipOriginType0):
+            created_at (None | str):
+            feed_at (None | str | Unset): In a feed: when it entered it
+            shared_by (Any | Unset): In a feed: who shared it there, if it came by a share
+     """
 
     id: str
     title: None | str
@@ -57,9 +60,10 @@ class Snip:
     shared_by: Any | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.snip_origin_type_0 import SnipOriginType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.snip_author import SnipAuthor # noqa: PLC0415
+        from ..models.snip_origin_type_0 import SnipOriginType0 # noqa: PLC0415
         id = self.id
 
         title: None | str
@@ -75,6 +79,7 @@ class Snip:
         type_ = self.type_
 
         tags = self.tags
+
 
         is_public = self.is_public
 
@@ -106,26 +111,25 @@ class Snip:
 
         shared_by = self.shared_by
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "title": title,
-                "excerpt": excerpt,
-                "content": content,
-                "type": type_,
-                "tags": tags,
-                "is_public": is_public,
-                "author": author,
-                "agent_id": agent_id,
-                "likes": likes,
-                "shares": shares,
-                "comments": comments,
-                "origin": origin,
-                "created_at": created_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "title": title,
+            "excerpt": excerpt,
+            "content": content,
+            "type": type_,
+            "tags": tags,
+            "is_public": is_public,
+            "author": author,
+            "agent_id": agent_id,
+            "likes": likes,
+            "shares": shares,
+            "comments": comments,
+            "origin": origin,
+            "created_at": created_at,
+        })
         if feed_at is not UNSET:
             field_dict["feed_at"] = feed_at
         if shared_by is not UNSET:
@@ -133,11 +137,11 @@ class Snip:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.snip_author import SnipAuthor  # noqa: PLC0415
-        from ..models.snip_origin_type_0 import SnipOriginType0  # noqa: PLC0415
-
+        from ..models.snip_author import SnipAuthor # noqa: PLC0415
+        from ..models.snip_origin_type_0 import SnipOriginType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -148,12 +152,14 @@ class Snip:
 
         title = _parse_title(d.pop("title"))
 
+
         def _parse_excerpt(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         excerpt = _parse_excerpt(d.pop("excerpt"))
+
 
         def _parse_content(data: object) -> None | str:
             if data is None:
@@ -162,6 +168,7 @@ class Snip:
 
         content = _parse_content(d.pop("content"))
 
+
         def _parse_type_(data: object) -> None | str:
             if data is None:
                 return data
@@ -169,11 +176,14 @@ class Snip:
 
         type_ = _parse_type_(d.pop("type"))
 
+
         tags = cast(list[str], d.pop("tags"))
+
 
         is_public = d.pop("is_public")
 
         author = SnipAuthor.from_dict(d.pop("author"))
+
 
         def _parse_agent_id(data: object) -> None | str:
             if data is None:
@@ -181,6 +191,7 @@ class Snip:
             return cast(None | str, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
+
 
         likes = d.pop("likes")
 
@@ -196,6 +207,7 @@ class Snip:
                     raise TypeError()
                 origin_type_0 = SnipOriginType0.from_dict(data)
 
+
                 return origin_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -203,12 +215,14 @@ class Snip:
 
         origin = _parse_origin(d.pop("origin"))
 
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         created_at = _parse_created_at(d.pop("created_at"))
+
 
         def _parse_feed_at(data: object) -> None | str | Unset:
             if data is None:
@@ -218,6 +232,7 @@ class Snip:
             return cast(None | str | Unset, data)
 
         feed_at = _parse_feed_at(d.pop("feed_at", UNSET))
+
 
         shared_by = d.pop("shared_by", UNSET)
 
@@ -239,6 +254,7 @@ class Snip:
             feed_at=feed_at,
             shared_by=shared_by,
         )
+
 
         snip.additional_properties = d
         return snip

@@ -1,30 +1,35 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
+
 T = TypeVar("T", bound="SnipAuthor")
 
 
 @_attrs_define
 class SnipAuthor:
-    """Who wrote a snip or comment: one of your agents or a user.
+    """ Who wrote a snip or comment: one of your agents or a user.
 
-    Attributes:
-        id (None | str):
-        name (None | str):
-        alias (None | str | Unset):
-    """
+        Attributes:
+            id (None | str):
+            name (None | str):
+            alias (None | str | Unset):
+     """
 
     id: None | str
     name: None | str
     alias: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         id: None | str
@@ -39,23 +44,22 @@ class SnipAuthor:
         else:
             alias = self.alias
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "name": name,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "name": name,
+        })
         if alias is not UNSET:
             field_dict["alias"] = alias
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_id(data: object) -> None | str:
             if data is None:
                 return data
@@ -63,12 +67,14 @@ class SnipAuthor:
 
         id = _parse_id(d.pop("id"))
 
+
         def _parse_name(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         name = _parse_name(d.pop("name"))
+
 
         def _parse_alias(data: object) -> None | str | Unset:
             if data is None:
@@ -79,11 +85,13 @@ class SnipAuthor:
 
         alias = _parse_alias(d.pop("alias", UNSET))
 
+
         snip_author = cls(
             id=id,
             name=name,
             alias=alias,
         )
+
 
         snip_author.additional_properties = d
         return snip_author

@@ -1,32 +1,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 from ..models.snip_create_in_type import SnipCreateInType
 from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="SnipCreateIn")
 
 
 @_attrs_define
 class SnipCreateIn:
-    """``POST /snips``.
+    """ ``POST /snips``.
 
-    Attributes:
-        title (str):
-        content (str):
-        agent_id (None | str | Unset):
-        user_id (None | str | Unset):
-        user_name (None | str | Unset):
-        excerpt (None | str | Unset):
-        type_ (SnipCreateInType | Unset):  Default: SnipCreateInType.ARTICLE.
-        tags (list[str] | Unset):
-        is_public (bool | Unset):  Default: True.
-        idempotency_key (None | str | Unset):
-    """
+        Attributes:
+            title (str):
+            content (str):
+            agent_id (None | str | Unset):
+            user_id (None | str | Unset):
+            user_name (None | str | Unset):
+            excerpt (None | str | Unset):
+            type_ (SnipCreateInType | Unset):  Default: SnipCreateInType.ARTICLE.
+            tags (list[str] | Unset):
+            is_public (bool | Unset):  Default: True.
+            idempotency_key (None | str | Unset):
+     """
 
     title: str
     content: str
@@ -38,6 +43,7 @@ class SnipCreateIn:
     tags: list[str] | Unset = UNSET
     is_public: bool | Unset = True
     idempotency_key: None | str | Unset = UNSET
+
 
     def to_dict(self) -> dict[str, Any]:
         title = self.title
@@ -72,9 +78,11 @@ class SnipCreateIn:
         if not isinstance(self.type_, Unset):
             type_ = self.type_.value
 
+
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
             tags = self.tags
+
 
         is_public = self.is_public
 
@@ -84,14 +92,13 @@ class SnipCreateIn:
         else:
             idempotency_key = self.idempotency_key
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "title": title,
-                "content": content,
-            }
-        )
+        field_dict.update({
+            "title": title,
+            "content": content,
+        })
         if agent_id is not UNSET:
             field_dict["agent_id"] = agent_id
         if user_id is not UNSET:
@@ -111,6 +118,7 @@ class SnipCreateIn:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
@@ -127,6 +135,7 @@ class SnipCreateIn:
 
         agent_id = _parse_agent_id(d.pop("agent_id", UNSET))
 
+
         def _parse_user_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -135,6 +144,7 @@ class SnipCreateIn:
             return cast(None | str | Unset, data)
 
         user_id = _parse_user_id(d.pop("user_id", UNSET))
+
 
         def _parse_user_name(data: object) -> None | str | Unset:
             if data is None:
@@ -145,6 +155,7 @@ class SnipCreateIn:
 
         user_name = _parse_user_name(d.pop("user_name", UNSET))
 
+
         def _parse_excerpt(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -154,14 +165,17 @@ class SnipCreateIn:
 
         excerpt = _parse_excerpt(d.pop("excerpt", UNSET))
 
+
         _type_ = d.pop("type", UNSET)
         type_: SnipCreateInType | Unset
-        if isinstance(_type_, Unset):
+        if isinstance(_type_,  Unset):
             type_ = UNSET
         else:
             type_ = SnipCreateInType(_type_)
 
+
         tags = cast(list[str], d.pop("tags", UNSET))
+
 
         is_public = d.pop("is_public", UNSET)
 
@@ -173,6 +187,7 @@ class SnipCreateIn:
             return cast(None | str | Unset, data)
 
         idempotency_key = _parse_idempotency_key(d.pop("idempotency_key", UNSET))
+
 
         snip_create_in = cls(
             title=title,

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class SnipCreateInType(StrEnum):
     ANALYSIS = "analysis"
     ARTICLE = "article"

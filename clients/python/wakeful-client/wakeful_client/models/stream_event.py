@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.stream_event_metadata import StreamEventMetadata
-    from ..models.stream_event_tool_args_type_0 import StreamEventToolArgsType0
+  from ..models.stream_event_metadata import StreamEventMetadata
+  from ..models.stream_event_tool_args_type_0 import StreamEventToolArgsType0
 
 
 T = TypeVar("T", bound="StreamEvent")
@@ -18,19 +21,19 @@ T = TypeVar("T", bound="StreamEvent")
 
 @_attrs_define
 class StreamEvent:
-    """One event of a thread's live stream (the ``data:`` of its Server-Sent Event).
+    """ One event of a thread's live stream (the ``data:`` of its Server-Sent Event).
 
-    Attributes:
-        id (int): Per thread, from 1, without gaps
-        type_ (str): start, text, reasoning, tool_call, tool_result, completed or error
-        metadata (StreamEventMetadata): Where and when a stream event happened.
-        content (None | str | Unset):
-        tool_name (None | str | Unset):
-        tool_call_id (None | str | Unset):
-        tool_args (None | StreamEventToolArgsType0 | Unset):
-        tool_result (Any | Unset):
-        is_error (bool | None | Unset):
-    """
+        Attributes:
+            id (int): Per thread, from 1, without gaps
+            type_ (str): start, text, reasoning, tool_call, tool_result, completed or error
+            metadata (StreamEventMetadata): Where and when a stream event happened.
+            content (None | str | Unset):
+            tool_name (None | str | Unset):
+            tool_call_id (None | str | Unset):
+            tool_args (None | StreamEventToolArgsType0 | Unset):
+            tool_result (Any | Unset):
+            is_error (bool | None | Unset):
+     """
 
     id: int
     type_: str
@@ -43,9 +46,10 @@ class StreamEvent:
     is_error: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.stream_event_tool_args_type_0 import StreamEventToolArgsType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.stream_event_metadata import StreamEventMetadata # noqa: PLC0415
+        from ..models.stream_event_tool_args_type_0 import StreamEventToolArgsType0 # noqa: PLC0415
         id = self.id
 
         type_ = self.type_
@@ -86,15 +90,14 @@ class StreamEvent:
         else:
             is_error = self.is_error
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "type": type_,
-                "metadata": metadata,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "type": type_,
+            "metadata": metadata,
+        })
         if content is not UNSET:
             field_dict["content"] = content
         if tool_name is not UNSET:
@@ -110,17 +113,18 @@ class StreamEvent:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.stream_event_metadata import StreamEventMetadata  # noqa: PLC0415
-        from ..models.stream_event_tool_args_type_0 import StreamEventToolArgsType0  # noqa: PLC0415
-
+        from ..models.stream_event_metadata import StreamEventMetadata # noqa: PLC0415
+        from ..models.stream_event_tool_args_type_0 import StreamEventToolArgsType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
         type_ = d.pop("type")
 
         metadata = StreamEventMetadata.from_dict(d.pop("metadata"))
+
 
         def _parse_content(data: object) -> None | str | Unset:
             if data is None:
@@ -131,6 +135,7 @@ class StreamEvent:
 
         content = _parse_content(d.pop("content", UNSET))
 
+
         def _parse_tool_name(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -140,6 +145,7 @@ class StreamEvent:
 
         tool_name = _parse_tool_name(d.pop("tool_name", UNSET))
 
+
         def _parse_tool_call_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -148,6 +154,7 @@ class StreamEvent:
             return cast(None | str | Unset, data)
 
         tool_call_id = _parse_tool_call_id(d.pop("tool_call_id", UNSET))
+
 
         def _parse_tool_args(data: object) -> None | StreamEventToolArgsType0 | Unset:
             if data is None:
@@ -159,12 +166,14 @@ class StreamEvent:
                     raise TypeError()
                 tool_args_type_0 = StreamEventToolArgsType0.from_dict(data)
 
+
                 return tool_args_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | StreamEventToolArgsType0 | Unset, data)
 
         tool_args = _parse_tool_args(d.pop("tool_args", UNSET))
+
 
         tool_result = d.pop("tool_result", UNSET)
 
@@ -177,6 +186,7 @@ class StreamEvent:
 
         is_error = _parse_is_error(d.pop("is_error", UNSET))
 
+
         stream_event = cls(
             id=id,
             type_=type_,
@@ -188,6 +198,7 @@ class StreamEvent:
             tool_result=tool_result,
             is_error=is_error,
         )
+
 
         stream_event.additional_properties = d
         return stream_event

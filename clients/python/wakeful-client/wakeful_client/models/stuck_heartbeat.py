@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.heartbeat_window import HeartbeatWindow
+  from ..models.heartbeat_window import HeartbeatWindow
 
 
 T = TypeVar("T", bound="StuckHeartbeat")
@@ -15,24 +19,24 @@ T = TypeVar("T", bound="StuckHeartbeat")
 
 @_attrs_define
 class StuckHeartbeat:
-    """A heartbeat started and not finished.
+    """ A heartbeat started and not finished.
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
-        scheduled_at (None | str):
-        started_at (None | str):
-        completed_at (None | str):
-        events_processed (int):
-        actions_triggered (int):
-        error_message (None | str):
-        attempt (int):
-        window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
-        rounds (int):
-        stuck_seconds (int):
-        lease_expires_at (None | str):
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
+            scheduled_at (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+            events_processed (int):
+            actions_triggered (int):
+            error_message (None | str):
+            attempt (int):
+            window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
+            rounds (int):
+            stuck_seconds (int):
+            lease_expires_at (None | str):
+     """
 
     id: str
     agent_id: str
@@ -50,7 +54,9 @@ class StuckHeartbeat:
     lease_expires_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -84,33 +90,32 @@ class StuckHeartbeat:
         lease_expires_at: None | str
         lease_expires_at = self.lease_expires_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "status": status,
-                "scheduled_at": scheduled_at,
-                "started_at": started_at,
-                "completed_at": completed_at,
-                "events_processed": events_processed,
-                "actions_triggered": actions_triggered,
-                "error_message": error_message,
-                "attempt": attempt,
-                "window": window,
-                "rounds": rounds,
-                "stuck_seconds": stuck_seconds,
-                "lease_expires_at": lease_expires_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "status": status,
+            "scheduled_at": scheduled_at,
+            "started_at": started_at,
+            "completed_at": completed_at,
+            "events_processed": events_processed,
+            "actions_triggered": actions_triggered,
+            "error_message": error_message,
+            "attempt": attempt,
+            "window": window,
+            "rounds": rounds,
+            "stuck_seconds": stuck_seconds,
+            "lease_expires_at": lease_expires_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.heartbeat_window import HeartbeatWindow  # noqa: PLC0415
-
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -125,6 +130,7 @@ class StuckHeartbeat:
 
         scheduled_at = _parse_scheduled_at(d.pop("scheduled_at"))
 
+
         def _parse_started_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -132,12 +138,14 @@ class StuckHeartbeat:
 
         started_at = _parse_started_at(d.pop("started_at"))
 
+
         def _parse_completed_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         events_processed = d.pop("events_processed")
 
@@ -150,9 +158,11 @@ class StuckHeartbeat:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         attempt = d.pop("attempt")
 
         window = HeartbeatWindow.from_dict(d.pop("window"))
+
 
         rounds = d.pop("rounds")
 
@@ -164,6 +174,7 @@ class StuckHeartbeat:
             return cast(None | str, data)
 
         lease_expires_at = _parse_lease_expires_at(d.pop("lease_expires_at"))
+
 
         stuck_heartbeat = cls(
             id=id,
@@ -181,6 +192,7 @@ class StuckHeartbeat:
             stuck_seconds=stuck_seconds,
             lease_expires_at=lease_expires_at,
         )
+
 
         stuck_heartbeat.additional_properties = d
         return stuck_heartbeat

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.subscription_filter_config_type_0 import SubscriptionFilterConfigType0
+  from ..models.subscription_filter_config_type_0 import SubscriptionFilterConfigType0
 
 
 T = TypeVar("T", bound="Subscription")
@@ -15,19 +19,19 @@ T = TypeVar("T", bound="Subscription")
 
 @_attrs_define
 class Subscription:
-    """A tool subscribed to an event type, for one agent or all of yours.
+    """ A tool subscribed to an event type, for one agent or all of yours.
 
-    Attributes:
-        id (str):
-        tool (str):
-        event_type (str):
-        filter_config (None | SubscriptionFilterConfigType0):
-        execution_order (int):
-        is_active (bool):
-        agent_id (None | str):
-        created_at (None | str):
-        updated_at (None | str):
-    """
+        Attributes:
+            id (str):
+            tool (str):
+            event_type (str):
+            filter_config (None | SubscriptionFilterConfigType0):
+            execution_order (int):
+            is_active (bool):
+            agent_id (None | str):
+            created_at (None | str):
+            updated_at (None | str):
+     """
 
     id: str
     tool: str
@@ -40,9 +44,9 @@ class Subscription:
     updated_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.subscription_filter_config_type_0 import SubscriptionFilterConfigType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.subscription_filter_config_type_0 import SubscriptionFilterConfigType0 # noqa: PLC0415
         id = self.id
 
         tool = self.tool
@@ -68,28 +72,27 @@ class Subscription:
         updated_at: None | str
         updated_at = self.updated_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "tool": tool,
-                "event_type": event_type,
-                "filter_config": filter_config,
-                "execution_order": execution_order,
-                "is_active": is_active,
-                "agent_id": agent_id,
-                "created_at": created_at,
-                "updated_at": updated_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "tool": tool,
+            "event_type": event_type,
+            "filter_config": filter_config,
+            "execution_order": execution_order,
+            "is_active": is_active,
+            "agent_id": agent_id,
+            "created_at": created_at,
+            "updated_at": updated_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.subscription_filter_config_type_0 import SubscriptionFilterConfigType0  # noqa: PLC0415
-
+        from ..models.subscription_filter_config_type_0 import SubscriptionFilterConfigType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -105,12 +108,14 @@ class Subscription:
                     raise TypeError()
                 filter_config_type_0 = SubscriptionFilterConfigType0.from_dict(data)
 
+
                 return filter_config_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | SubscriptionFilterConfigType0, data)
 
         filter_config = _parse_filter_config(d.pop("filter_config"))
+
 
         execution_order = d.pop("execution_order")
 
@@ -123,6 +128,7 @@ class Subscription:
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -130,12 +136,14 @@ class Subscription:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_updated_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
+
 
         subscription = cls(
             id=id,
@@ -148,6 +156,7 @@ class Subscription:
             created_at=created_at,
             updated_at=updated_at,
         )
+
 
         subscription.additional_properties = d
         return subscription

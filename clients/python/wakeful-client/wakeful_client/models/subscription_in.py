@@ -1,14 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.filter_config import FilterConfig
+  from ..models.filter_config import FilterConfig
 
 
 T = TypeVar("T", bound="SubscriptionIn")
@@ -16,16 +20,16 @@ T = TypeVar("T", bound="SubscriptionIn")
 
 @_attrs_define
 class SubscriptionIn:
-    """``POST /subscriptions`` body.
+    """ ``POST /subscriptions`` body.
 
-    Attributes:
-        tool (str):
-        event_type (str):
-        filter_config (FilterConfig | None | Unset):
-        execution_order (int | Unset):  Default: 0.
-        is_active (bool | Unset):  Default: True.
-        agent_id (None | str | Unset): Default: every agent of the owner
-    """
+        Attributes:
+            tool (str):
+            event_type (str):
+            filter_config (FilterConfig | None | Unset):
+            execution_order (int | Unset):  Default: 0.
+            is_active (bool | Unset):  Default: True.
+            agent_id (None | str | Unset): Default: every agent of the owner
+     """
 
     tool: str
     event_type: str
@@ -34,9 +38,9 @@ class SubscriptionIn:
     is_active: bool | Unset = True
     agent_id: None | str | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.filter_config import FilterConfig  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.filter_config import FilterConfig # noqa: PLC0415
         tool = self.tool
 
         event_type = self.event_type
@@ -59,14 +63,13 @@ class SubscriptionIn:
         else:
             agent_id = self.agent_id
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "tool": tool,
-                "event_type": event_type,
-            }
-        )
+        field_dict.update({
+            "tool": tool,
+            "event_type": event_type,
+        })
         if filter_config is not UNSET:
             field_dict["filter_config"] = filter_config
         if execution_order is not UNSET:
@@ -78,10 +81,10 @@ class SubscriptionIn:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.filter_config import FilterConfig  # noqa: PLC0415
-
+        from ..models.filter_config import FilterConfig # noqa: PLC0415
         d = dict(src_dict)
         tool = d.pop("tool")
 
@@ -97,12 +100,14 @@ class SubscriptionIn:
                     raise TypeError()
                 filter_config_type_0 = FilterConfig.from_dict(data)
 
+
                 return filter_config_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(FilterConfig | None | Unset, data)
 
         filter_config = _parse_filter_config(d.pop("filter_config", UNSET))
+
 
         execution_order = d.pop("execution_order", UNSET)
 
@@ -116,6 +121,7 @@ class SubscriptionIn:
             return cast(None | str | Unset, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id", UNSET))
+
 
         subscription_in = cls(
             tool=tool,

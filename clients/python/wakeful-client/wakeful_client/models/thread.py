@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.thread_status import ThreadStatus
+from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.thread_attributes import ThreadAttributes
-    from ..models.thread_context import ThreadContext
+  from ..models.thread_attributes import ThreadAttributes
+  from ..models.thread_context import ThreadContext
 
 
 T = TypeVar("T", bound="Thread")
@@ -18,27 +21,27 @@ T = TypeVar("T", bound="Thread")
 
 @_attrs_define
 class Thread:
-    """A thread: an LLM loop that sleeps and wakes on time or events.
+    """ A thread: an LLM loop that sleeps and wakes on time or events.
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        status (ThreadStatus):
-        source (str): user, event, webhook or scheduled
-        source_id (None | str):
-        channel (None | str):
-        wake_at (None | str):
-        wake_reason (None | str):
-        wake_on_events (list[Any]):
-        wakes (int):
-        context (ThreadContext):
-        summary (None | str):
-        error_message (None | str):
-        attributes (ThreadAttributes):
-        run_id (None | str):
-        created_at (None | str):
-        updated_at (None | str):
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            status (ThreadStatus):
+            source (str): user, event, webhook or scheduled
+            source_id (None | str):
+            channel (None | str):
+            wake_at (None | str):
+            wake_reason (None | str):
+            wake_on_events (list[Any]):
+            wakes (int):
+            context (ThreadContext):
+            summary (None | str):
+            error_message (None | str):
+            attributes (ThreadAttributes):
+            run_id (None | str):
+            created_at (None | str):
+            updated_at (None | str):
+     """
 
     id: str
     agent_id: str
@@ -59,7 +62,10 @@ class Thread:
     updated_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.thread_attributes import ThreadAttributes # noqa: PLC0415
+        from ..models.thread_context import ThreadContext # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -82,6 +88,7 @@ class Thread:
 
         wake_on_events = self.wake_on_events
 
+
         wakes = self.wakes
 
         context = self.context.to_dict()
@@ -103,43 +110,43 @@ class Thread:
         updated_at: None | str
         updated_at = self.updated_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "status": status,
-                "source": source,
-                "source_id": source_id,
-                "channel": channel,
-                "wake_at": wake_at,
-                "wake_reason": wake_reason,
-                "wake_on_events": wake_on_events,
-                "wakes": wakes,
-                "context": context,
-                "summary": summary,
-                "error_message": error_message,
-                "attributes": attributes,
-                "run_id": run_id,
-                "created_at": created_at,
-                "updated_at": updated_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "status": status,
+            "source": source,
+            "source_id": source_id,
+            "channel": channel,
+            "wake_at": wake_at,
+            "wake_reason": wake_reason,
+            "wake_on_events": wake_on_events,
+            "wakes": wakes,
+            "context": context,
+            "summary": summary,
+            "error_message": error_message,
+            "attributes": attributes,
+            "run_id": run_id,
+            "created_at": created_at,
+            "updated_at": updated_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.thread_attributes import ThreadAttributes  # noqa: PLC0415
-        from ..models.thread_context import ThreadContext  # noqa: PLC0415
-
+        from ..models.thread_attributes import ThreadAttributes # noqa: PLC0415
+        from ..models.thread_context import ThreadContext # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
         agent_id = d.pop("agent_id")
 
         status = ThreadStatus(d.pop("status"))
+
 
         source = d.pop("source")
 
@@ -150,12 +157,14 @@ class Thread:
 
         source_id = _parse_source_id(d.pop("source_id"))
 
+
         def _parse_channel(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         channel = _parse_channel(d.pop("channel"))
+
 
         def _parse_wake_at(data: object) -> None | str:
             if data is None:
@@ -164,6 +173,7 @@ class Thread:
 
         wake_at = _parse_wake_at(d.pop("wake_at"))
 
+
         def _parse_wake_reason(data: object) -> None | str:
             if data is None:
                 return data
@@ -171,11 +181,14 @@ class Thread:
 
         wake_reason = _parse_wake_reason(d.pop("wake_reason"))
 
+
         wake_on_events = cast(list[Any], d.pop("wake_on_events"))
+
 
         wakes = d.pop("wakes")
 
         context = ThreadContext.from_dict(d.pop("context"))
+
 
         def _parse_summary(data: object) -> None | str:
             if data is None:
@@ -184,6 +197,7 @@ class Thread:
 
         summary = _parse_summary(d.pop("summary"))
 
+
         def _parse_error_message(data: object) -> None | str:
             if data is None:
                 return data
@@ -191,7 +205,9 @@ class Thread:
 
         error_message = _parse_error_message(d.pop("error_message"))
 
+
         attributes = ThreadAttributes.from_dict(d.pop("attributes"))
+
 
         def _parse_run_id(data: object) -> None | str:
             if data is None:
@@ -200,6 +216,7 @@ class Thread:
 
         run_id = _parse_run_id(d.pop("run_id"))
 
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -207,12 +224,14 @@ class Thread:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_updated_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
+
 
         thread = cls(
             id=id,
@@ -233,6 +252,7 @@ class Thread:
             created_at=created_at,
             updated_at=updated_at,
         )
+
 
         thread.additional_properties = d
         return thread

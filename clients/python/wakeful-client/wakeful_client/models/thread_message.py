@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.thread_message_event_type_0 import ThreadMessageEventType0
-    from ..models.thread_tool_call import ThreadToolCall
+  from ..models.thread_message_event_type_0 import ThreadMessageEventType0
+  from ..models.thread_tool_call import ThreadToolCall
 
 
 T = TypeVar("T", bound="ThreadMessage")
@@ -18,20 +21,20 @@ T = TypeVar("T", bound="ThreadMessage")
 
 @_attrs_define
 class ThreadMessage:
-    """A message of a thread.
+    """ A message of a thread.
 
-    Attributes:
-        seq (int):
-        role (str): user, assistant, tool or system
-        created_by (str): user, agent, tool or system
-        content (str):
-        created_at (None | str):
-        tool_calls (list[ThreadToolCall] | None | Unset):
-        tool_call_id (None | str | Unset):
-        tool_name (None | str | Unset):
-        is_error (bool | None | Unset):
-        event (None | ThreadMessageEventType0 | Unset): The event this message carries, if any
-    """
+        Attributes:
+            seq (int):
+            role (str): user, assistant, tool or system
+            created_by (str): user, agent, tool or system
+            content (str):
+            created_at (None | str):
+            tool_calls (list[ThreadToolCall] | None | Unset):
+            tool_call_id (None | str | Unset):
+            tool_name (None | str | Unset):
+            is_error (bool | None | Unset):
+            event (None | ThreadMessageEventType0 | Unset): The event this message carries, if any
+     """
 
     seq: int
     role: str
@@ -45,9 +48,10 @@ class ThreadMessage:
     event: None | ThreadMessageEventType0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.thread_message_event_type_0 import ThreadMessageEventType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.thread_message_event_type_0 import ThreadMessageEventType0 # noqa: PLC0415
+        from ..models.thread_tool_call import ThreadToolCall # noqa: PLC0415
         seq = self.seq
 
         role = self.role
@@ -67,6 +71,7 @@ class ThreadMessage:
             for tool_calls_type_0_item_data in self.tool_calls:
                 tool_calls_type_0_item = tool_calls_type_0_item_data.to_dict()
                 tool_calls.append(tool_calls_type_0_item)
+
 
         else:
             tool_calls = self.tool_calls
@@ -97,17 +102,16 @@ class ThreadMessage:
         else:
             event = self.event
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "seq": seq,
-                "role": role,
-                "created_by": created_by,
-                "content": content,
-                "created_at": created_at,
-            }
-        )
+        field_dict.update({
+            "seq": seq,
+            "role": role,
+            "created_by": created_by,
+            "content": content,
+            "created_at": created_at,
+        })
         if tool_calls is not UNSET:
             field_dict["tool_calls"] = tool_calls
         if tool_call_id is not UNSET:
@@ -121,11 +125,11 @@ class ThreadMessage:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.thread_message_event_type_0 import ThreadMessageEventType0  # noqa: PLC0415
-        from ..models.thread_tool_call import ThreadToolCall  # noqa: PLC0415
-
+        from ..models.thread_message_event_type_0 import ThreadMessageEventType0 # noqa: PLC0415
+        from ..models.thread_tool_call import ThreadToolCall # noqa: PLC0415
         d = dict(src_dict)
         seq = d.pop("seq")
 
@@ -142,6 +146,7 @@ class ThreadMessage:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_tool_calls(data: object) -> list[ThreadToolCall] | None | Unset:
             if data is None:
                 return data
@@ -152,8 +157,9 @@ class ThreadMessage:
                     raise TypeError()
                 tool_calls_type_0 = []
                 _tool_calls_type_0 = data
-                for tool_calls_type_0_item_data in _tool_calls_type_0:
+                for tool_calls_type_0_item_data in (_tool_calls_type_0):
                     tool_calls_type_0_item = ThreadToolCall.from_dict(tool_calls_type_0_item_data)
+
 
                     tool_calls_type_0.append(tool_calls_type_0_item)
 
@@ -164,6 +170,7 @@ class ThreadMessage:
 
         tool_calls = _parse_tool_calls(d.pop("tool_calls", UNSET))
 
+
         def _parse_tool_call_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -172,6 +179,7 @@ class ThreadMessage:
             return cast(None | str | Unset, data)
 
         tool_call_id = _parse_tool_call_id(d.pop("tool_call_id", UNSET))
+
 
         def _parse_tool_name(data: object) -> None | str | Unset:
             if data is None:
@@ -182,6 +190,7 @@ class ThreadMessage:
 
         tool_name = _parse_tool_name(d.pop("tool_name", UNSET))
 
+
         def _parse_is_error(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -190,6 +199,7 @@ class ThreadMessage:
             return cast(bool | None | Unset, data)
 
         is_error = _parse_is_error(d.pop("is_error", UNSET))
+
 
         def _parse_event(data: object) -> None | ThreadMessageEventType0 | Unset:
             if data is None:
@@ -201,12 +211,14 @@ class ThreadMessage:
                     raise TypeError()
                 event_type_0 = ThreadMessageEventType0.from_dict(data)
 
+
                 return event_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | ThreadMessageEventType0 | Unset, data)
 
         event = _parse_event(d.pop("event", UNSET))
+
 
         thread_message = cls(
             seq=seq,
@@ -220,6 +232,7 @@ class ThreadMessage:
             is_error=is_error,
             event=event,
         )
+
 
         thread_message.additional_properties = d
         return thread_message

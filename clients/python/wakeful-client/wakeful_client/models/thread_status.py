@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class ThreadStatus(StrEnum):
     ACTIVE = "active"
     COMPLETE = "complete"

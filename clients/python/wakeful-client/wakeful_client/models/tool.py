@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.tool_config import ToolConfig
-    from ..models.tool_input_schema_type_0 import ToolInputSchemaType0
+  from ..models.tool_config import ToolConfig
+  from ..models.tool_input_schema_type_0 import ToolInputSchemaType0
 
 
 T = TypeVar("T", bound="Tool")
@@ -18,22 +21,22 @@ T = TypeVar("T", bound="Tool")
 
 @_attrs_define
 class Tool:
-    """A built-in tool (with your settings) or one of your HTTP or Lambda tools.
+    """ A built-in tool (with your settings) or one of your HTTP or Lambda tools.
 
-    Attributes:
-        name (str):
-        kind (str): builtin, http or lambda
-        builtin (bool):
-        description (None | str):
-        config (ToolConfig):
-        is_active (bool):
-        endpoint_url (None | str | Unset):
-        function_arn (None | str | Unset):
-        timeout_ms (int | None | Unset):
-        input_schema (None | ToolInputSchemaType0 | Unset):
-        requires_approval (bool | None | Unset):
-        created_at (None | str | Unset):
-    """
+        Attributes:
+            name (str):
+            kind (str): builtin, http or lambda
+            builtin (bool):
+            description (None | str):
+            config (ToolConfig):
+            is_active (bool):
+            endpoint_url (None | str | Unset):
+            function_arn (None | str | Unset):
+            timeout_ms (int | None | Unset):
+            input_schema (None | ToolInputSchemaType0 | Unset):
+            requires_approval (bool | None | Unset):
+            created_at (None | str | Unset):
+     """
 
     name: str
     kind: str
@@ -49,9 +52,10 @@ class Tool:
     created_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.tool_input_schema_type_0 import ToolInputSchemaType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.tool_config import ToolConfig # noqa: PLC0415
+        from ..models.tool_input_schema_type_0 import ToolInputSchemaType0 # noqa: PLC0415
         name = self.name
 
         kind = self.kind
@@ -103,18 +107,17 @@ class Tool:
         else:
             created_at = self.created_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "name": name,
-                "kind": kind,
-                "builtin": builtin,
-                "description": description,
-                "config": config,
-                "is_active": is_active,
-            }
-        )
+        field_dict.update({
+            "name": name,
+            "kind": kind,
+            "builtin": builtin,
+            "description": description,
+            "config": config,
+            "is_active": is_active,
+        })
         if endpoint_url is not UNSET:
             field_dict["endpoint_url"] = endpoint_url
         if function_arn is not UNSET:
@@ -130,11 +133,11 @@ class Tool:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.tool_config import ToolConfig  # noqa: PLC0415
-        from ..models.tool_input_schema_type_0 import ToolInputSchemaType0  # noqa: PLC0415
-
+        from ..models.tool_config import ToolConfig # noqa: PLC0415
+        from ..models.tool_input_schema_type_0 import ToolInputSchemaType0 # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -149,7 +152,9 @@ class Tool:
 
         description = _parse_description(d.pop("description"))
 
+
         config = ToolConfig.from_dict(d.pop("config"))
+
 
         is_active = d.pop("is_active")
 
@@ -162,6 +167,7 @@ class Tool:
 
         endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
 
+
         def _parse_function_arn(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -171,6 +177,7 @@ class Tool:
 
         function_arn = _parse_function_arn(d.pop("function_arn", UNSET))
 
+
         def _parse_timeout_ms(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -179,6 +186,7 @@ class Tool:
             return cast(int | None | Unset, data)
 
         timeout_ms = _parse_timeout_ms(d.pop("timeout_ms", UNSET))
+
 
         def _parse_input_schema(data: object) -> None | ToolInputSchemaType0 | Unset:
             if data is None:
@@ -190,12 +198,14 @@ class Tool:
                     raise TypeError()
                 input_schema_type_0 = ToolInputSchemaType0.from_dict(data)
 
+
                 return input_schema_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | ToolInputSchemaType0 | Unset, data)
 
         input_schema = _parse_input_schema(d.pop("input_schema", UNSET))
+
 
         def _parse_requires_approval(data: object) -> bool | None | Unset:
             if data is None:
@@ -206,6 +216,7 @@ class Tool:
 
         requires_approval = _parse_requires_approval(d.pop("requires_approval", UNSET))
 
+
         def _parse_created_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -214,6 +225,7 @@ class Tool:
             return cast(None | str | Unset, data)
 
         created_at = _parse_created_at(d.pop("created_at", UNSET))
+
 
         tool = cls(
             name=name,
@@ -229,6 +241,7 @@ class Tool:
             requires_approval=requires_approval,
             created_at=created_at,
         )
+
 
         tool.additional_properties = d
         return tool

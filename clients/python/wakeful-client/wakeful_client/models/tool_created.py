@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.tool_created_config import ToolCreatedConfig
-    from ..models.tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0
+  from ..models.tool_created_config import ToolCreatedConfig
+  from ..models.tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0
 
 
 T = TypeVar("T", bound="ToolCreated")
@@ -18,23 +21,23 @@ T = TypeVar("T", bound="ToolCreated")
 
 @_attrs_define
 class ToolCreated:
-    """A new tool and its signing secret (shown only in this answer).
+    """ A new tool and its signing secret (shown only in this answer).
 
-    Attributes:
-        name (str):
-        kind (str): builtin, http or lambda
-        builtin (bool):
-        description (None | str):
-        config (ToolCreatedConfig):
-        is_active (bool):
-        secret (str): whsec_…: the tool verifies Wakeful's signature with it
-        endpoint_url (None | str | Unset):
-        function_arn (None | str | Unset):
-        timeout_ms (int | None | Unset):
-        input_schema (None | ToolCreatedInputSchemaType0 | Unset):
-        requires_approval (bool | None | Unset):
-        created_at (None | str | Unset):
-    """
+        Attributes:
+            name (str):
+            kind (str): builtin, http or lambda
+            builtin (bool):
+            description (None | str):
+            config (ToolCreatedConfig):
+            is_active (bool):
+            secret (str): whsec_…: the tool verifies Wakeful's signature with it
+            endpoint_url (None | str | Unset):
+            function_arn (None | str | Unset):
+            timeout_ms (int | None | Unset):
+            input_schema (None | ToolCreatedInputSchemaType0 | Unset):
+            requires_approval (bool | None | Unset):
+            created_at (None | str | Unset):
+     """
 
     name: str
     kind: str
@@ -51,9 +54,10 @@ class ToolCreated:
     created_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.tool_created_config import ToolCreatedConfig # noqa: PLC0415
+        from ..models.tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0 # noqa: PLC0415
         name = self.name
 
         kind = self.kind
@@ -107,19 +111,18 @@ class ToolCreated:
         else:
             created_at = self.created_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "name": name,
-                "kind": kind,
-                "builtin": builtin,
-                "description": description,
-                "config": config,
-                "is_active": is_active,
-                "secret": secret,
-            }
-        )
+        field_dict.update({
+            "name": name,
+            "kind": kind,
+            "builtin": builtin,
+            "description": description,
+            "config": config,
+            "is_active": is_active,
+            "secret": secret,
+        })
         if endpoint_url is not UNSET:
             field_dict["endpoint_url"] = endpoint_url
         if function_arn is not UNSET:
@@ -135,11 +138,11 @@ class ToolCreated:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.tool_created_config import ToolCreatedConfig  # noqa: PLC0415
-        from ..models.tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0  # noqa: PLC0415
-
+        from ..models.tool_created_config import ToolCreatedConfig # noqa: PLC0415
+        from ..models.tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0 # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -154,7 +157,9 @@ class ToolCreated:
 
         description = _parse_description(d.pop("description"))
 
+
         config = ToolCreatedConfig.from_dict(d.pop("config"))
+
 
         is_active = d.pop("is_active")
 
@@ -169,6 +174,7 @@ class ToolCreated:
 
         endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
 
+
         def _parse_function_arn(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -178,6 +184,7 @@ class ToolCreated:
 
         function_arn = _parse_function_arn(d.pop("function_arn", UNSET))
 
+
         def _parse_timeout_ms(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -186,6 +193,7 @@ class ToolCreated:
             return cast(int | None | Unset, data)
 
         timeout_ms = _parse_timeout_ms(d.pop("timeout_ms", UNSET))
+
 
         def _parse_input_schema(data: object) -> None | ToolCreatedInputSchemaType0 | Unset:
             if data is None:
@@ -197,12 +205,14 @@ class ToolCreated:
                     raise TypeError()
                 input_schema_type_0 = ToolCreatedInputSchemaType0.from_dict(data)
 
+
                 return input_schema_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | ToolCreatedInputSchemaType0 | Unset, data)
 
         input_schema = _parse_input_schema(d.pop("input_schema", UNSET))
+
 
         def _parse_requires_approval(data: object) -> bool | None | Unset:
             if data is None:
@@ -213,6 +223,7 @@ class ToolCreated:
 
         requires_approval = _parse_requires_approval(d.pop("requires_approval", UNSET))
 
+
         def _parse_created_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -221,6 +232,7 @@ class ToolCreated:
             return cast(None | str | Unset, data)
 
         created_at = _parse_created_at(d.pop("created_at", UNSET))
+
 
         tool_created = cls(
             name=name,
@@ -237,6 +249,7 @@ class ToolCreated:
             requires_approval=requires_approval,
             created_at=created_at,
         )
+
 
         tool_created.additional_properties = d
         return tool_created

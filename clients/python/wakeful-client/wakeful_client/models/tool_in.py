@@ -1,16 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 from ..models.tool_in_kind import ToolInKind
 from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.tool_in_config import ToolInConfig
-    from ..models.tool_in_input_schema import ToolInInputSchema
+  from ..models.tool_in_config import ToolInConfig
+  from ..models.tool_in_input_schema import ToolInInputSchema
 
 
 T = TypeVar("T", bound="ToolIn")
@@ -18,20 +22,20 @@ T = TypeVar("T", bound="ToolIn")
 
 @_attrs_define
 class ToolIn:
-    """``POST /tools`` body.
+    """ ``POST /tools`` body.
 
-    Attributes:
-        name (str):
-        kind (ToolInKind):
-        endpoint_url (None | str | Unset):
-        function_arn (None | str | Unset):
-        description (None | str | Unset):
-        config (ToolInConfig | Unset):
-        timeout_ms (int | Unset):  Default: 10000.
-        input_schema (ToolInInputSchema | Unset): JSON Schema of the arguments a thread's model fills when it calls this
-            tool
-        requires_approval (bool | Unset): A thread's call waits for an approval first Default: False.
-    """
+        Attributes:
+            name (str):
+            kind (ToolInKind):
+            endpoint_url (None | str | Unset):
+            function_arn (None | str | Unset):
+            description (None | str | Unset):
+            config (ToolInConfig | Unset):
+            timeout_ms (int | Unset):  Default: 10000.
+            input_schema (ToolInInputSchema | Unset): JSON Schema of the arguments a thread's model fills when it calls this
+                tool
+            requires_approval (bool | Unset): A thread's call waits for an approval first Default: False.
+     """
 
     name: str
     kind: ToolInKind
@@ -43,7 +47,10 @@ class ToolIn:
     input_schema: ToolInInputSchema | Unset = UNSET
     requires_approval: bool | Unset = False
 
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.tool_in_config import ToolInConfig # noqa: PLC0415
+        from ..models.tool_in_input_schema import ToolInInputSchema # noqa: PLC0415
         name = self.name
 
         kind = self.kind.value
@@ -78,14 +85,13 @@ class ToolIn:
 
         requires_approval = self.requires_approval
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "name": name,
-                "kind": kind,
-            }
-        )
+        field_dict.update({
+            "name": name,
+            "kind": kind,
+        })
         if endpoint_url is not UNSET:
             field_dict["endpoint_url"] = endpoint_url
         if function_arn is not UNSET:
@@ -103,15 +109,16 @@ class ToolIn:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.tool_in_config import ToolInConfig  # noqa: PLC0415
-        from ..models.tool_in_input_schema import ToolInInputSchema  # noqa: PLC0415
-
+        from ..models.tool_in_config import ToolInConfig # noqa: PLC0415
+        from ..models.tool_in_input_schema import ToolInInputSchema # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
         kind = ToolInKind(d.pop("kind"))
+
 
         def _parse_endpoint_url(data: object) -> None | str | Unset:
             if data is None:
@@ -122,6 +129,7 @@ class ToolIn:
 
         endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
 
+
         def _parse_function_arn(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -130,6 +138,7 @@ class ToolIn:
             return cast(None | str | Unset, data)
 
         function_arn = _parse_function_arn(d.pop("function_arn", UNSET))
+
 
         def _parse_description(data: object) -> None | str | Unset:
             if data is None:
@@ -140,21 +149,24 @@ class ToolIn:
 
         description = _parse_description(d.pop("description", UNSET))
 
+
         _config = d.pop("config", UNSET)
         config: ToolInConfig | Unset
-        if isinstance(_config, Unset):
+        if isinstance(_config,  Unset):
             config = UNSET
         else:
             config = ToolInConfig.from_dict(_config)
+
 
         timeout_ms = d.pop("timeout_ms", UNSET)
 
         _input_schema = d.pop("input_schema", UNSET)
         input_schema: ToolInInputSchema | Unset
-        if isinstance(_input_schema, Unset):
+        if isinstance(_input_schema,  Unset):
             input_schema = UNSET
         else:
             input_schema = ToolInInputSchema.from_dict(_input_schema)
+
 
         requires_approval = d.pop("requires_approval", UNSET)
 

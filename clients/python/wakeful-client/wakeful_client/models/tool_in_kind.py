@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class ToolInKind(StrEnum):
     HTTP = "http"
     LAMBDA = "lambda"

@@ -1,27 +1,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="ToolStats")
 
 
 @_attrs_define
 class ToolStats:
-    """One tool's actions since a time.
+    """ One tool's actions since a time.
 
-    Attributes:
-        tool (str):
-        total (int):
-        successful (int):
-        failed (int):
-        pending (int):
-        success_rate (float):
-        avg_execution_ms (float | None):
-    """
+        Attributes:
+            tool (str):
+            total (int):
+            successful (int):
+            failed (int):
+            pending (int):
+            success_rate (float):
+            avg_execution_ms (float | None):
+     """
 
     tool: str
     total: int
@@ -31,6 +36,7 @@ class ToolStats:
     success_rate: float
     avg_execution_ms: float | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         tool = self.tool
@@ -48,21 +54,21 @@ class ToolStats:
         avg_execution_ms: float | None
         avg_execution_ms = self.avg_execution_ms
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "tool": tool,
-                "total": total,
-                "successful": successful,
-                "failed": failed,
-                "pending": pending,
-                "success_rate": success_rate,
-                "avg_execution_ms": avg_execution_ms,
-            }
-        )
+        field_dict.update({
+            "tool": tool,
+            "total": total,
+            "successful": successful,
+            "failed": failed,
+            "pending": pending,
+            "success_rate": success_rate,
+            "avg_execution_ms": avg_execution_ms,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -86,6 +92,7 @@ class ToolStats:
 
         avg_execution_ms = _parse_avg_execution_ms(d.pop("avg_execution_ms"))
 
+
         tool_stats = cls(
             tool=tool,
             total=total,
@@ -95,6 +102,7 @@ class ToolStats:
             success_rate=success_rate,
             avg_execution_ms=avg_execution_ms,
         )
+
 
         tool_stats.additional_properties = d
         return tool_stats

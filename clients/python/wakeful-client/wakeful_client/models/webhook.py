@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.webhook_metadata_type_0 import WebhookMetadataType0
+  from ..models.webhook_metadata_type_0 import WebhookMetadataType0
 
 
 T = TypeVar("T", bound="Webhook")
@@ -15,22 +19,22 @@ T = TypeVar("T", bound="Webhook")
 
 @_attrs_define
 class Webhook:
-    """An inbound webhook (never its secret).
+    """ An inbound webhook (never its secret).
 
-    Attributes:
-        id (str):
-        agent_id (str):
-        url (str): Where senders POST: it carries the webhook id, never the secret
-        provider (str):
-        is_active (bool):
-        allowed_event_types (list[str] | None):
-        rate_limit_per_hour (int):
-        metadata (None | WebhookMetadataType0):
-        secret_rotated_at (None | str):
-        previous_secret_expires_at (None | str):
-        created_at (None | str):
-        updated_at (None | str):
-    """
+        Attributes:
+            id (str):
+            agent_id (str):
+            url (str): Where senders POST: it carries the webhook id, never the secret
+            provider (str):
+            is_active (bool):
+            allowed_event_types (list[str] | None):
+            rate_limit_per_hour (int):
+            metadata (None | WebhookMetadataType0):
+            secret_rotated_at (None | str):
+            previous_secret_expires_at (None | str):
+            created_at (None | str):
+            updated_at (None | str):
+     """
 
     id: str
     agent_id: str
@@ -46,9 +50,9 @@ class Webhook:
     updated_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.webhook_metadata_type_0 import WebhookMetadataType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.webhook_metadata_type_0 import WebhookMetadataType0 # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -62,6 +66,7 @@ class Webhook:
         allowed_event_types: list[str] | None
         if isinstance(self.allowed_event_types, list):
             allowed_event_types = self.allowed_event_types
+
 
         else:
             allowed_event_types = self.allowed_event_types
@@ -86,31 +91,30 @@ class Webhook:
         updated_at: None | str
         updated_at = self.updated_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "agent_id": agent_id,
-                "url": url,
-                "provider": provider,
-                "is_active": is_active,
-                "allowed_event_types": allowed_event_types,
-                "rate_limit_per_hour": rate_limit_per_hour,
-                "metadata": metadata,
-                "secret_rotated_at": secret_rotated_at,
-                "previous_secret_expires_at": previous_secret_expires_at,
-                "created_at": created_at,
-                "updated_at": updated_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "url": url,
+            "provider": provider,
+            "is_active": is_active,
+            "allowed_event_types": allowed_event_types,
+            "rate_limit_per_hour": rate_limit_per_hour,
+            "metadata": metadata,
+            "secret_rotated_at": secret_rotated_at,
+            "previous_secret_expires_at": previous_secret_expires_at,
+            "created_at": created_at,
+            "updated_at": updated_at,
+        })
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.webhook_metadata_type_0 import WebhookMetadataType0  # noqa: PLC0415
-
+        from ..models.webhook_metadata_type_0 import WebhookMetadataType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -137,6 +141,7 @@ class Webhook:
 
         allowed_event_types = _parse_allowed_event_types(d.pop("allowed_event_types"))
 
+
         rate_limit_per_hour = d.pop("rate_limit_per_hour")
 
         def _parse_metadata(data: object) -> None | WebhookMetadataType0:
@@ -147,12 +152,14 @@ class Webhook:
                     raise TypeError()
                 metadata_type_0 = WebhookMetadataType0.from_dict(data)
 
+
                 return metadata_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | WebhookMetadataType0, data)
 
         metadata = _parse_metadata(d.pop("metadata"))
+
 
         def _parse_secret_rotated_at(data: object) -> None | str:
             if data is None:
@@ -161,12 +168,14 @@ class Webhook:
 
         secret_rotated_at = _parse_secret_rotated_at(d.pop("secret_rotated_at"))
 
+
         def _parse_previous_secret_expires_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         previous_secret_expires_at = _parse_previous_secret_expires_at(d.pop("previous_secret_expires_at"))
+
 
         def _parse_created_at(data: object) -> None | str:
             if data is None:
@@ -175,12 +184,14 @@ class Webhook:
 
         created_at = _parse_created_at(d.pop("created_at"))
 
+
         def _parse_updated_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
+
 
         webhook = cls(
             id=id,
@@ -196,6 +207,7 @@ class Webhook:
             created_at=created_at,
             updated_at=updated_at,
         )
+
 
         webhook.additional_properties = d
         return webhook

@@ -1,30 +1,35 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
+
 T = TypeVar("T", bound="WebhookAccepted")
 
 
 @_attrs_define
 class WebhookAccepted:
-    """The event a delivery appended (``duplicate: true`` for the same delivery again).
+    """ The event a delivery appended (``duplicate: true`` for the same delivery again).
 
-    Attributes:
-        event_id (str):
-        seq (int):
-        duplicate (bool | None | Unset):
-    """
+        Attributes:
+            event_id (str):
+            seq (int):
+            duplicate (bool | None | Unset):
+     """
 
     event_id: str
     seq: int
     duplicate: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         event_id = self.event_id
@@ -37,18 +42,18 @@ class WebhookAccepted:
         else:
             duplicate = self.duplicate
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "event_id": event_id,
-                "seq": seq,
-            }
-        )
+        field_dict.update({
+            "event_id": event_id,
+            "seq": seq,
+        })
         if duplicate is not UNSET:
             field_dict["duplicate"] = duplicate
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -66,11 +71,13 @@ class WebhookAccepted:
 
         duplicate = _parse_duplicate(d.pop("duplicate", UNSET))
 
+
         webhook_accepted = cls(
             event_id=event_id,
             seq=seq,
             duplicate=duplicate,
         )
+
 
         webhook_accepted.additional_properties = d
         return webhook_accepted

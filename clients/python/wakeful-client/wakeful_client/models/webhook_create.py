@@ -1,15 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 from ..models.webhook_create_provider import WebhookCreateProvider
 from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.webhook_create_metadata_type_0 import WebhookCreateMetadataType0
+  from ..models.webhook_create_metadata_type_0 import WebhookCreateMetadataType0
 
 
 T = TypeVar("T", bound="WebhookCreate")
@@ -17,19 +21,19 @@ T = TypeVar("T", bound="WebhookCreate")
 
 @_attrs_define
 class WebhookCreate:
-    """``POST /agents/{id}/webhooks`` body.
+    """ ``POST /agents/{id}/webhooks`` body.
 
-    Attributes:
-        allowed_event_types (list[str] | None | Unset): Event types this webhook may create; null or empty allows all
-        rate_limit_per_hour (int | Unset): Accepted requests per clock hour Default: 100.
-        metadata (None | Unset | WebhookCreateMetadataType0): Your notes (integration, owner, …)
-        provider (WebhookCreateProvider | Unset): Who sends: `wakeful` (either Wakeful scheme; body `{event_type?,
-            priority?, payload}`), `standard` (Standard Webhooks; the body whole, type from its `type`), `github` (X-Hub-
-            Signature-256; type `github_<X-GitHub-Event>`), `stripe` (Stripe-Signature; type `stripe_<type>`; give
-            `secret`), `raw` (either Wakeful scheme; any JSON body whole) Default: WebhookCreateProvider.WAKEFUL.
-        secret (None | str | Unset): `stripe` (required): the endpoint's signing secret Stripe shows. `github`
-            (optional): a secret you chose in GitHub. Other providers get a generated `whsec_` secret.
-    """
+        Attributes:
+            allowed_event_types (list[str] | None | Unset): Event types this webhook may create; null or empty allows all
+            rate_limit_per_hour (int | Unset): Accepted requests per clock hour Default: 100.
+            metadata (None | Unset | WebhookCreateMetadataType0): Your notes (integration, owner, …)
+            provider (WebhookCreateProvider | Unset): Who sends: `wakeful` (either Wakeful scheme; body `{event_type?,
+                priority?, payload}`), `standard` (Standard Webhooks; the body whole, type from its `type`), `github` (X-Hub-
+                Signature-256; type `github_<X-GitHub-Event>`), `stripe` (Stripe-Signature; type `stripe_<type>`; give
+                `secret`), `raw` (either Wakeful scheme; any JSON body whole) Default: WebhookCreateProvider.WAKEFUL.
+            secret (None | str | Unset): `stripe` (required): the endpoint's signing secret Stripe shows. `github`
+                (optional): a secret you chose in GitHub. Other providers get a generated `whsec_` secret.
+     """
 
     allowed_event_types: list[str] | None | Unset = UNSET
     rate_limit_per_hour: int | Unset = 100
@@ -37,14 +41,15 @@ class WebhookCreate:
     provider: WebhookCreateProvider | Unset = WebhookCreateProvider.WAKEFUL
     secret: None | str | Unset = UNSET
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.webhook_create_metadata_type_0 import WebhookCreateMetadataType0  # noqa: PLC0415
 
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.webhook_create_metadata_type_0 import WebhookCreateMetadataType0 # noqa: PLC0415
         allowed_event_types: list[str] | None | Unset
         if isinstance(self.allowed_event_types, Unset):
             allowed_event_types = UNSET
         elif isinstance(self.allowed_event_types, list):
             allowed_event_types = self.allowed_event_types
+
 
         else:
             allowed_event_types = self.allowed_event_types
@@ -63,15 +68,18 @@ class WebhookCreate:
         if not isinstance(self.provider, Unset):
             provider = self.provider.value
 
+
         secret: None | str | Unset
         if isinstance(self.secret, Unset):
             secret = UNSET
         else:
             secret = self.secret
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if allowed_event_types is not UNSET:
             field_dict["allowed_event_types"] = allowed_event_types
         if rate_limit_per_hour is not UNSET:
@@ -85,12 +93,11 @@ class WebhookCreate:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.webhook_create_metadata_type_0 import WebhookCreateMetadataType0  # noqa: PLC0415
-
+        from ..models.webhook_create_metadata_type_0 import WebhookCreateMetadataType0 # noqa: PLC0415
         d = dict(src_dict)
-
         def _parse_allowed_event_types(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -108,6 +115,7 @@ class WebhookCreate:
 
         allowed_event_types = _parse_allowed_event_types(d.pop("allowed_event_types", UNSET))
 
+
         rate_limit_per_hour = d.pop("rate_limit_per_hour", UNSET)
 
         def _parse_metadata(data: object) -> None | Unset | WebhookCreateMetadataType0:
@@ -120,6 +128,7 @@ class WebhookCreate:
                     raise TypeError()
                 metadata_type_0 = WebhookCreateMetadataType0.from_dict(data)
 
+
                 return metadata_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -127,12 +136,14 @@ class WebhookCreate:
 
         metadata = _parse_metadata(d.pop("metadata", UNSET))
 
+
         _provider = d.pop("provider", UNSET)
         provider: WebhookCreateProvider | Unset
-        if isinstance(_provider, Unset):
+        if isinstance(_provider,  Unset):
             provider = UNSET
         else:
             provider = WebhookCreateProvider(_provider)
+
 
         def _parse_secret(data: object) -> None | str | Unset:
             if data is None:
@@ -142,6 +153,7 @@ class WebhookCreate:
             return cast(None | str | Unset, data)
 
         secret = _parse_secret(d.pop("secret", UNSET))
+
 
         webhook_create = cls(
             allowed_event_types=allowed_event_types,

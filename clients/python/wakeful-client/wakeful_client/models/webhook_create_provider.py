@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class WebhookCreateProvider(StrEnum):
     GITHUB = "github"
     RAW = "raw"

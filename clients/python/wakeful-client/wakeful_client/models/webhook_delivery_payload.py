@@ -1,19 +1,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="WebhookDeliveryPayload")
 
 
 @_attrs_define
 class WebhookDeliveryPayload:
-    """The event's data (a JSON object)"""
+    """ The event's data (a JSON object)
+
+     """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
 
@@ -22,10 +28,13 @@ class WebhookDeliveryPayload:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        webhook_delivery_payload = cls()
+        webhook_delivery_payload = cls(
+        )
+
 
         webhook_delivery_payload.additional_properties = d
         return webhook_delivery_payload

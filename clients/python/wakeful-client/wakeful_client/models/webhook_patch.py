@@ -1,28 +1,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="WebhookPatch")
 
 
 @_attrs_define
 class WebhookPatch:
-    """``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+    """ ``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
 
-    Attributes:
-        is_active (bool | None | Unset):
-        allowed_event_types (list[str] | None | Unset):
-        rate_limit_per_hour (int | None | Unset):
-    """
+        Attributes:
+            is_active (bool | None | Unset):
+            allowed_event_types (list[str] | None | Unset):
+            rate_limit_per_hour (int | None | Unset):
+     """
 
     is_active: bool | None | Unset = UNSET
     allowed_event_types: list[str] | None | Unset = UNSET
     rate_limit_per_hour: int | None | Unset = UNSET
+
 
     def to_dict(self) -> dict[str, Any]:
         is_active: bool | None | Unset
@@ -37,6 +43,7 @@ class WebhookPatch:
         elif isinstance(self.allowed_event_types, list):
             allowed_event_types = self.allowed_event_types
 
+
         else:
             allowed_event_types = self.allowed_event_types
 
@@ -46,9 +53,11 @@ class WebhookPatch:
         else:
             rate_limit_per_hour = self.rate_limit_per_hour
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
+        field_dict.update({
+        })
         if is_active is not UNSET:
             field_dict["is_active"] = is_active
         if allowed_event_types is not UNSET:
@@ -58,10 +67,10 @@ class WebhookPatch:
 
         return field_dict
 
+
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_is_active(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -70,6 +79,7 @@ class WebhookPatch:
             return cast(bool | None | Unset, data)
 
         is_active = _parse_is_active(d.pop("is_active", UNSET))
+
 
         def _parse_allowed_event_types(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -88,6 +98,7 @@ class WebhookPatch:
 
         allowed_event_types = _parse_allowed_event_types(d.pop("allowed_event_types", UNSET))
 
+
         def _parse_rate_limit_per_hour(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -96,6 +107,7 @@ class WebhookPatch:
             return cast(int | None | Unset, data)
 
         rate_limit_per_hour = _parse_rate_limit_per_hour(d.pop("rate_limit_per_hour", UNSET))
+
 
         webhook_patch = cls(
             is_active=is_active,

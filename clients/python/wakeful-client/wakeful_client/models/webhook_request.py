@@ -1,34 +1,39 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="WebhookRequest")
 
 
 @_attrs_define
 class WebhookRequest:
-    """One request the webhook received, accepted or not.
+    """ One request the webhook received, accepted or not.
 
-    Attributes:
-        id (str):
-        webhook_id (str):
-        status (str): ACCEPTED, REJECTED, RATE_LIMITED, INVALID_SIGNATURE or DUPLICATE
-        http_status (int | None):
-        rejection_reason (None | str):
-        event_type (None | str):
-        event_id (None | str):
-        seq (int | None):
-        signature_valid (bool):
-        scheme (None | str):
-        delivery_id (None | str):
-        source_ip (None | str):
-        body_bytes (int | None):
-        received_at (None | str):
-    """
+        Attributes:
+            id (str):
+            webhook_id (str):
+            status (str): ACCEPTED, REJECTED, RATE_LIMITED, INVALID_SIGNATURE or DUPLICATE
+            http_status (int | None):
+            rejection_reason (None | str):
+            event_type (None | str):
+            event_id (None | str):
+            seq (int | None):
+            signature_valid (bool):
+            scheme (None | str):
+            delivery_id (None | str):
+            source_ip (None | str):
+            body_bytes (int | None):
+            received_at (None | str):
+     """
 
     id: str
     webhook_id: str
@@ -45,6 +50,7 @@ class WebhookRequest:
     body_bytes: int | None
     received_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -85,28 +91,28 @@ class WebhookRequest:
         received_at: None | str
         received_at = self.received_at
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "id": id,
-                "webhook_id": webhook_id,
-                "status": status,
-                "http_status": http_status,
-                "rejection_reason": rejection_reason,
-                "event_type": event_type,
-                "event_id": event_id,
-                "seq": seq,
-                "signature_valid": signature_valid,
-                "scheme": scheme,
-                "delivery_id": delivery_id,
-                "source_ip": source_ip,
-                "body_bytes": body_bytes,
-                "received_at": received_at,
-            }
-        )
+        field_dict.update({
+            "id": id,
+            "webhook_id": webhook_id,
+            "status": status,
+            "http_status": http_status,
+            "rejection_reason": rejection_reason,
+            "event_type": event_type,
+            "event_id": event_id,
+            "seq": seq,
+            "signature_valid": signature_valid,
+            "scheme": scheme,
+            "delivery_id": delivery_id,
+            "source_ip": source_ip,
+            "body_bytes": body_bytes,
+            "received_at": received_at,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
@@ -124,12 +130,14 @@ class WebhookRequest:
 
         http_status = _parse_http_status(d.pop("http_status"))
 
+
         def _parse_rejection_reason(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         rejection_reason = _parse_rejection_reason(d.pop("rejection_reason"))
+
 
         def _parse_event_type(data: object) -> None | str:
             if data is None:
@@ -138,6 +146,7 @@ class WebhookRequest:
 
         event_type = _parse_event_type(d.pop("event_type"))
 
+
         def _parse_event_id(data: object) -> None | str:
             if data is None:
                 return data
@@ -145,12 +154,14 @@ class WebhookRequest:
 
         event_id = _parse_event_id(d.pop("event_id"))
 
+
         def _parse_seq(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
         seq = _parse_seq(d.pop("seq"))
+
 
         signature_valid = d.pop("signature_valid")
 
@@ -161,12 +172,14 @@ class WebhookRequest:
 
         scheme = _parse_scheme(d.pop("scheme"))
 
+
         def _parse_delivery_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         delivery_id = _parse_delivery_id(d.pop("delivery_id"))
+
 
         def _parse_source_ip(data: object) -> None | str:
             if data is None:
@@ -175,6 +188,7 @@ class WebhookRequest:
 
         source_ip = _parse_source_ip(d.pop("source_ip"))
 
+
         def _parse_body_bytes(data: object) -> int | None:
             if data is None:
                 return data
@@ -182,12 +196,14 @@ class WebhookRequest:
 
         body_bytes = _parse_body_bytes(d.pop("body_bytes"))
 
+
         def _parse_received_at(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         received_at = _parse_received_at(d.pop("received_at"))
+
 
         webhook_request = cls(
             id=id,
@@ -205,6 +221,7 @@ class WebhookRequest:
             body_bytes=body_bytes,
             received_at=received_at,
         )
+
 
         webhook_request.additional_properties = d
         return webhook_request

@@ -1,26 +1,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
 
 T = TypeVar("T", bound="WhisperSender")
 
 
 @_attrs_define
 class WhisperSender:
-    """The user who sent a whisper.
+    """ The user who sent a whisper.
 
-    Attributes:
-        user_id (None | str):
-        name (None | str):
-    """
+        Attributes:
+            user_id (None | str):
+            name (None | str):
+     """
 
     user_id: None | str
     name: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
 
     def to_dict(self) -> dict[str, Any]:
         user_id: None | str
@@ -29,27 +35,27 @@ class WhisperSender:
         name: None | str
         name = self.name
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "user_id": user_id,
-                "name": name,
-            }
-        )
+        field_dict.update({
+            "user_id": user_id,
+            "name": name,
+        })
 
         return field_dict
+
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
         def _parse_user_id(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         user_id = _parse_user_id(d.pop("user_id"))
+
 
         def _parse_name(data: object) -> None | str:
             if data is None:
@@ -58,10 +64,12 @@ class WhisperSender:
 
         name = _parse_name(d.pop("name"))
 
+
         whisper_sender = cls(
             user_id=user_id,
             name=name,
         )
+
 
         whisper_sender.additional_properties = d
         return whisper_sender

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.action_page import ActionPage
 from ...models.error import Error
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -18,7 +21,9 @@ def _get_kwargs(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -45,15 +50,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/actions".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/actions".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -62,25 +68,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = ActionPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -107,8 +118,9 @@ def sync_detailed(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[ActionPage | Error]:
-    """List an agent's actions
+    """ List an agent's actions
 
      List an agent's actions. One action per (event, subscription): a tool run with its request, response
     and timing. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -127,14 +139,16 @@ def sync_detailed(
 
     Returns:
         Response[ActionPage | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        heartbeat_id=heartbeat_id,
-        status=status,
-        limit=limit,
-        cursor=cursor,
+heartbeat_id=heartbeat_id,
+status=status,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -142,7 +156,6 @@ def sync_detailed(
     )
 
     return _build_response(client=client, response=response)
-
 
 def sync(
     agent_id: str,
@@ -152,8 +165,9 @@ def sync(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> ActionPage | Error | None:
-    """List an agent's actions
+    """ List an agent's actions
 
      List an agent's actions. One action per (event, subscription): a tool run with its request, response
     and timing. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -172,17 +186,18 @@ def sync(
 
     Returns:
         ActionPage | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        heartbeat_id=heartbeat_id,
-        status=status,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+client=client,
+heartbeat_id=heartbeat_id,
+status=status,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -192,8 +207,9 @@ async def asyncio_detailed(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[ActionPage | Error]:
-    """List an agent's actions
+    """ List an agent's actions
 
      List an agent's actions. One action per (event, subscription): a tool run with its request, response
     and timing. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -212,20 +228,23 @@ async def asyncio_detailed(
 
     Returns:
         Response[ActionPage | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        heartbeat_id=heartbeat_id,
-        status=status,
-        limit=limit,
-        cursor=cursor,
+heartbeat_id=heartbeat_id,
+status=status,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -235,8 +254,9 @@ async def asyncio(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> ActionPage | Error | None:
-    """List an agent's actions
+    """ List an agent's actions
 
      List an agent's actions. One action per (event, subscription): a tool run with its request, response
     and timing. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -255,15 +275,15 @@ async def asyncio(
 
     Returns:
         ActionPage | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            heartbeat_id=heartbeat_id,
-            status=status,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+heartbeat_id=heartbeat_id,
+status=status,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,21 +1,26 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.agent import Agent
 from ...models.agent_create import AgentCreate
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     *,
     body: AgentCreate,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -34,30 +39,36 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 201:
         response_201 = Agent.from_dict(response.json())
 
+
         return response_201
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -80,8 +91,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+
 ) -> Response[Agent | Error]:
-    """Create an agent; its first heartbeat is due at once
+    """ Create an agent; its first heartbeat is due at once
 
      Create an agent; its first heartbeat is due at once. An agent wakes on heartbeats (every
     heartbeat_interval_seconds, or at once on POST .../heartbeats) and runs the tools subscribed to the
@@ -97,10 +109,12 @@ def sync_detailed(
 
     Returns:
         Response[Agent | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -109,13 +123,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+
 ) -> Agent | Error | None:
-    """Create an agent; its first heartbeat is due at once
+    """ Create an agent; its first heartbeat is due at once
 
      Create an agent; its first heartbeat is due at once. An agent wakes on heartbeats (every
     heartbeat_interval_seconds, or at once on POST .../heartbeats) and runs the tools subscribed to the
@@ -131,20 +145,22 @@ def sync(
 
     Returns:
         Agent | Error
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+
 ) -> Response[Agent | Error]:
-    """Create an agent; its first heartbeat is due at once
+    """ Create an agent; its first heartbeat is due at once
 
      Create an agent; its first heartbeat is due at once. An agent wakes on heartbeats (every
     heartbeat_interval_seconds, or at once on POST .../heartbeats) and runs the tools subscribed to the
@@ -160,23 +176,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Agent | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+
 ) -> Agent | Error | None:
-    """Create an agent; its first heartbeat is due at once
+    """ Create an agent; its first heartbeat is due at once
 
      Create an agent; its first heartbeat is due at once. An agent wakes on heartbeats (every
     heartbeat_interval_seconds, or at once on POST .../heartbeats) and runs the tools subscribed to the
@@ -192,11 +212,11 @@ async def asyncio(
 
     Returns:
         Agent | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,20 +1,26 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.agent_page import AgentPage
 from ...models.error import Error
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -27,13 +33,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/agents",
         "params": params,
     }
+
 
     return _kwargs
 
@@ -42,20 +51,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = AgentPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -79,8 +92,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[AgentPage | Error]:
-    """List your agents, newest first
+    """ List your agents, newest first
 
      List your agents, newest first. An agent wakes on heartbeats (every heartbeat_interval_seconds, or
     at once on POST .../heartbeats) and runs the tools subscribed to the events of its log. Bodies are
@@ -96,11 +110,13 @@ def sync_detailed(
 
     Returns:
         Response[AgentPage | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         limit=limit,
-        cursor=cursor,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -109,14 +125,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> AgentPage | Error | None:
-    """List your agents, newest first
+    """ List your agents, newest first
 
      List your agents, newest first. An agent wakes on heartbeats (every heartbeat_interval_seconds, or
     at once on POST .../heartbeats) and runs the tools subscribed to the events of its log. Bodies are
@@ -132,22 +148,24 @@ def sync(
 
     Returns:
         AgentPage | Error
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[AgentPage | Error]:
-    """List your agents, newest first
+    """ List your agents, newest first
 
      List your agents, newest first. An agent wakes on heartbeats (every heartbeat_interval_seconds, or
     at once on POST .../heartbeats) and runs the tools subscribed to the events of its log. Bodies are
@@ -163,25 +181,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[AgentPage | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         limit=limit,
-        cursor=cursor,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> AgentPage | Error | None:
-    """List your agents, newest first
+    """ List your agents, newest first
 
      List your agents, newest first. An agent wakes on heartbeats (every heartbeat_interval_seconds, or
     at once on POST .../heartbeats) and runs the tools subscribed to the events of its log. Bodies are
@@ -197,12 +219,12 @@ async def asyncio(
 
     Returns:
         AgentPage | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

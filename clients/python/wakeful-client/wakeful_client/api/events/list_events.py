@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.event_page import EventPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -16,7 +19,9 @@ def _get_kwargs(
     *,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -24,15 +29,16 @@ def _get_kwargs(
 
     params["limit"] = limit
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/events".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/events".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -41,25 +47,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = EventPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -84,8 +95,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Response[Error | EventPage]:
-    """Read the log, oldest first
+    """ Read the log, oldest first
 
      Read the log, oldest first. The log is append-only; seq is per agent, from 1, without gaps, and
     never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -102,12 +114,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | EventPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        after_seq=after_seq,
-        limit=limit,
+after_seq=after_seq,
+limit=limit,
+
     )
 
     response = client.get_httpx_client().request(
@@ -116,15 +130,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Error | EventPage | None:
-    """Read the log, oldest first
+    """ Read the log, oldest first
 
      Read the log, oldest first. The log is append-only; seq is per agent, from 1, without gaps, and
     never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -141,15 +155,16 @@ def sync(
 
     Returns:
         Error | EventPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        after_seq=after_seq,
-        limit=limit,
-    ).parsed
+client=client,
+after_seq=after_seq,
+limit=limit,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -157,8 +172,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Response[Error | EventPage]:
-    """Read the log, oldest first
+    """ Read the log, oldest first
 
      Read the log, oldest first. The log is append-only; seq is per agent, from 1, without gaps, and
     never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -175,18 +191,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | EventPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        after_seq=after_seq,
-        limit=limit,
+after_seq=after_seq,
+limit=limit,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -194,8 +213,9 @@ async def asyncio(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Error | EventPage | None:
-    """Read the log, oldest first
+    """ Read the log, oldest first
 
      Read the log, oldest first. The log is append-only; seq is per agent, from 1, without gaps, and
     never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -212,13 +232,13 @@ async def asyncio(
 
     Returns:
         Error | EventPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            after_seq=after_seq,
-            limit=limit,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+after_seq=after_seq,
+limit=limit,
+
+    )).parsed

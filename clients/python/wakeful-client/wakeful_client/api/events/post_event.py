@@ -1,29 +1,31 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.event_accepted import EventAccepted
 from ...models.event_in import EventIn
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     *,
     body: EventIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/agents/{agent_id}/events".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/events".format(agent_id=quote(str(agent_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -38,40 +40,48 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = EventAccepted.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 202:
         response_202 = EventAccepted.from_dict(response.json())
+
 
         return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -81,9 +91,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | EventAccepted]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | EventAccepted]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,8 +105,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: EventIn,
+
 ) -> Response[Error | EventAccepted]:
-    """Append an event to the agent's log
+    """ Append an event to the agent's log
 
      Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
     and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -114,11 +123,13 @@ def sync_detailed(
 
     Returns:
         Response[Error | EventAccepted]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        body=body,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -127,14 +138,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     body: EventIn,
+
 ) -> Error | EventAccepted | None:
-    """Append an event to the agent's log
+    """ Append an event to the agent's log
 
      Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
     and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -150,22 +161,24 @@ def sync(
 
     Returns:
         Error | EventAccepted
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        body=body,
-    ).parsed
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     body: EventIn,
+
 ) -> Response[Error | EventAccepted]:
-    """Append an event to the agent's log
+    """ Append an event to the agent's log
 
      Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
     and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -181,25 +194,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | EventAccepted]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        body=body,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     body: EventIn,
+
 ) -> Error | EventAccepted | None:
-    """Append an event to the agent's log
+    """ Append an event to the agent's log
 
      Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
     and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -215,12 +232,12 @@ async def asyncio(
 
     Returns:
         Error | EventAccepted
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.heartbeat_page import HeartbeatPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -16,7 +19,9 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -29,15 +34,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/heartbeats".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/heartbeats".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -46,25 +52,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = HeartbeatPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -74,9 +85,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | HeartbeatPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HeartbeatPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,8 +100,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | HeartbeatPage]:
-    """List an agent's heartbeats, newest first
+    """ List an agent's heartbeats, newest first
 
      List an agent's heartbeats, newest first. A heartbeat processes every event of its window (up to the
     seq it fixed when it started) and runs the subscribed tools; statuses go PENDING, QUEUED, EXECUTING,
@@ -110,12 +120,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | HeartbeatPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -124,15 +136,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | HeartbeatPage | None:
-    """List an agent's heartbeats, newest first
+    """ List an agent's heartbeats, newest first
 
      List an agent's heartbeats, newest first. A heartbeat processes every event of its window (up to the
     seq it fixed when it started) and runs the subscribed tools; statuses go PENDING, QUEUED, EXECUTING,
@@ -150,15 +162,16 @@ def sync(
 
     Returns:
         Error | HeartbeatPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+client=client,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -166,8 +179,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | HeartbeatPage]:
-    """List an agent's heartbeats, newest first
+    """ List an agent's heartbeats, newest first
 
      List an agent's heartbeats, newest first. A heartbeat processes every event of its window (up to the
     seq it fixed when it started) and runs the subscribed tools; statuses go PENDING, QUEUED, EXECUTING,
@@ -185,18 +199,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | HeartbeatPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -204,8 +221,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | HeartbeatPage | None:
-    """List an agent's heartbeats, newest first
+    """ List an agent's heartbeats, newest first
 
      List an agent's heartbeats, newest first. A heartbeat processes every event of its window (up to the
     seq it fixed when it started) and runs the subscribed tools; statuses go PENDING, QUEUED, EXECUTING,
@@ -223,13 +241,13 @@ async def asyncio(
 
     Returns:
         Error | HeartbeatPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.hook_delivery_page import HookDeliveryPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,7 +20,9 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -30,45 +35,48 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/hooks/{hook_id}/deliveries".format(
-            agent_id=quote(str(agent_id), safe=""),
-            hook_id=quote(str(hook_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/hooks/{hook_id}/deliveries".format(agent_id=quote(str(agent_id), safe=""),hook_id=quote(str(hook_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | HookDeliveryPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | HookDeliveryPage | None:
     if response.status_code == 200:
         response_200 = HookDeliveryPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -78,9 +86,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | HookDeliveryPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HookDeliveryPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,8 +102,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | HookDeliveryPage]:
-    """A hook's deliveries, newest first
+    """ A hook's deliveries, newest first
 
      A hook's deliveries, newest first. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
     endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
@@ -115,13 +122,15 @@ def sync_detailed(
 
     Returns:
         Response[Error | HookDeliveryPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        limit=limit,
-        cursor=cursor,
+hook_id=hook_id,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -130,7 +139,6 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     hook_id: str,
@@ -138,8 +146,9 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | HookDeliveryPage | None:
-    """A hook's deliveries, newest first
+    """ A hook's deliveries, newest first
 
      A hook's deliveries, newest first. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
     endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
@@ -157,16 +166,17 @@ def sync(
 
     Returns:
         Error | HookDeliveryPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        hook_id=hook_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+hook_id=hook_id,
+client=client,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -175,8 +185,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | HookDeliveryPage]:
-    """A hook's deliveries, newest first
+    """ A hook's deliveries, newest first
 
      A hook's deliveries, newest first. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
     endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
@@ -194,19 +205,22 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | HookDeliveryPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        limit=limit,
-        cursor=cursor,
+hook_id=hook_id,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -215,8 +229,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | HookDeliveryPage | None:
-    """A hook's deliveries, newest first
+    """ A hook's deliveries, newest first
 
      A hook's deliveries, newest first. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
     endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
@@ -234,14 +249,14 @@ async def asyncio(
 
     Returns:
         Error | HookDeliveryPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            hook_id=hook_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+hook_id=hook_id,
+client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

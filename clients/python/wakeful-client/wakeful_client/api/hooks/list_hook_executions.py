@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.hook_execution_page import HookExecutionPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -18,7 +21,9 @@ def _get_kwargs(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     delivery_id: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -38,45 +43,48 @@ def _get_kwargs(
         json_delivery_id = delivery_id
     params["delivery_id"] = json_delivery_id
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/hooks/{hook_id}/executions".format(
-            agent_id=quote(str(agent_id), safe=""),
-            hook_id=quote(str(hook_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/hooks/{hook_id}/executions".format(agent_id=quote(str(agent_id), safe=""),hook_id=quote(str(hook_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | HookExecutionPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | HookExecutionPage | None:
     if response.status_code == 200:
         response_200 = HookExecutionPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -86,9 +94,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | HookExecutionPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HookExecutionPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -105,8 +111,9 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     delivery_id: None | str | Unset = UNSET,
+
 ) -> Response[Error | HookExecutionPage]:
-    """The delivery log: one row per attempt, newest first
+    """ The delivery log: one row per attempt, newest first
 
      The delivery log: one row per attempt, newest first. Hooks POST signed lifecycle payloads (Standard
     Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
@@ -125,14 +132,16 @@ def sync_detailed(
 
     Returns:
         Response[Error | HookExecutionPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        limit=limit,
-        cursor=cursor,
-        delivery_id=delivery_id,
+hook_id=hook_id,
+limit=limit,
+cursor=cursor,
+delivery_id=delivery_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -140,7 +149,6 @@ def sync_detailed(
     )
 
     return _build_response(client=client, response=response)
-
 
 def sync(
     agent_id: str,
@@ -150,8 +158,9 @@ def sync(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     delivery_id: None | str | Unset = UNSET,
+
 ) -> Error | HookExecutionPage | None:
-    """The delivery log: one row per attempt, newest first
+    """ The delivery log: one row per attempt, newest first
 
      The delivery log: one row per attempt, newest first. Hooks POST signed lifecycle payloads (Standard
     Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
@@ -170,17 +179,18 @@ def sync(
 
     Returns:
         Error | HookExecutionPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        hook_id=hook_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-        delivery_id=delivery_id,
-    ).parsed
+hook_id=hook_id,
+client=client,
+limit=limit,
+cursor=cursor,
+delivery_id=delivery_id,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -190,8 +200,9 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     delivery_id: None | str | Unset = UNSET,
+
 ) -> Response[Error | HookExecutionPage]:
-    """The delivery log: one row per attempt, newest first
+    """ The delivery log: one row per attempt, newest first
 
      The delivery log: one row per attempt, newest first. Hooks POST signed lifecycle payloads (Standard
     Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
@@ -210,20 +221,23 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | HookExecutionPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        limit=limit,
-        cursor=cursor,
-        delivery_id=delivery_id,
+hook_id=hook_id,
+limit=limit,
+cursor=cursor,
+delivery_id=delivery_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -233,8 +247,9 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     delivery_id: None | str | Unset = UNSET,
+
 ) -> Error | HookExecutionPage | None:
-    """The delivery log: one row per attempt, newest first
+    """ The delivery log: one row per attempt, newest first
 
      The delivery log: one row per attempt, newest first. Hooks POST signed lifecycle payloads (Standard
     Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
@@ -253,15 +268,15 @@ async def asyncio(
 
     Returns:
         Error | HookExecutionPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            hook_id=hook_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-            delivery_id=delivery_id,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+hook_id=hook_id,
+client=client,
+limit=limit,
+cursor=cursor,
+delivery_id=delivery_id,
+
+    )).parsed

@@ -1,15 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.hook import Hook
 from ...models.hook_patch import HookPatch
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,15 +19,14 @@ def _get_kwargs(
     hook_id: str,
     *,
     body: HookPatch,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/agents/{agent_id}/hooks/{hook_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            hook_id=quote(str(hook_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/hooks/{hook_id}".format(agent_id=quote(str(agent_id), safe=""),hook_id=quote(str(hook_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -40,35 +41,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Hook.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
+
 
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -93,8 +101,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: HookPatch,
+
 ) -> Response[Error | Hook]:
-    """Change a hook (is_active: true re-enables one disabled for failing)
+    """ Change a hook (is_active: true re-enables one disabled for failing)
 
      Change a hook (is_active: true re-enables one disabled for failing). Hooks POST signed lifecycle
     payloads (Standard Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type:
@@ -113,12 +122,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | Hook]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        body=body,
+hook_id=hook_id,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -127,15 +138,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     hook_id: str,
     *,
     client: AuthenticatedClient,
     body: HookPatch,
+
 ) -> Error | Hook | None:
-    """Change a hook (is_active: true re-enables one disabled for failing)
+    """ Change a hook (is_active: true re-enables one disabled for failing)
 
      Change a hook (is_active: true re-enables one disabled for failing). Hooks POST signed lifecycle
     payloads (Standard Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type:
@@ -154,15 +165,16 @@ def sync(
 
     Returns:
         Error | Hook
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        hook_id=hook_id,
-        client=client,
-        body=body,
-    ).parsed
+hook_id=hook_id,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -170,8 +182,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: HookPatch,
+
 ) -> Response[Error | Hook]:
-    """Change a hook (is_active: true re-enables one disabled for failing)
+    """ Change a hook (is_active: true re-enables one disabled for failing)
 
      Change a hook (is_active: true re-enables one disabled for failing). Hooks POST signed lifecycle
     payloads (Standard Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type:
@@ -190,18 +203,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Hook]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        body=body,
+hook_id=hook_id,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -209,8 +225,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: HookPatch,
+
 ) -> Error | Hook | None:
-    """Change a hook (is_active: true re-enables one disabled for failing)
+    """ Change a hook (is_active: true re-enables one disabled for failing)
 
      Change a hook (is_active: true re-enables one disabled for failing). Hooks POST signed lifecycle
     payloads (Standard Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type:
@@ -229,13 +246,13 @@ async def asyncio(
 
     Returns:
         Error | Hook
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            hook_id=hook_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+hook_id=hook_id,
+client=client,
+body=body,
+
+    )).parsed

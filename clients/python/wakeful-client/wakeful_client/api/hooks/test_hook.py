@@ -1,15 +1,18 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.hook_delivery_accepted import HookDeliveryAccepted
 from ...models.hook_test_request import HookTestRequest
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,16 +20,16 @@ def _get_kwargs(
     hook_id: str,
     *,
     body: HookTestRequest | None | Unset = UNSET,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/agents/{agent_id}/hooks/{hook_id}/test".format(
-            agent_id=quote(str(agent_id), safe=""),
-            hook_id=quote(str(hook_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/hooks/{hook_id}/test".format(agent_id=quote(str(agent_id), safe=""),hook_id=quote(str(hook_id), safe=""),),
     }
+
 
     if isinstance(body, HookTestRequest):
         _kwargs["json"] = body.to_dict()
@@ -39,41 +42,46 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | HookDeliveryAccepted | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | HookDeliveryAccepted | None:
     if response.status_code == 202:
         response_202 = HookDeliveryAccepted.from_dict(response.json())
+
 
         return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -83,9 +91,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | HookDeliveryAccepted]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HookDeliveryAccepted]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,8 +106,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: HookTestRequest | None | Unset = UNSET,
+
 ) -> Response[Error | HookDeliveryAccepted]:
-    """Send a test delivery now
+    """ Send a test delivery now
 
      Send a test delivery now. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint,
     retried with backoff. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -118,12 +125,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | HookDeliveryAccepted]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        body=body,
+hook_id=hook_id,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -132,15 +141,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     hook_id: str,
     *,
     client: AuthenticatedClient,
     body: HookTestRequest | None | Unset = UNSET,
+
 ) -> Error | HookDeliveryAccepted | None:
-    """Send a test delivery now
+    """ Send a test delivery now
 
      Send a test delivery now. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint,
     retried with backoff. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -157,15 +166,16 @@ def sync(
 
     Returns:
         Error | HookDeliveryAccepted
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        hook_id=hook_id,
-        client=client,
-        body=body,
-    ).parsed
+hook_id=hook_id,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -173,8 +183,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: HookTestRequest | None | Unset = UNSET,
+
 ) -> Response[Error | HookDeliveryAccepted]:
-    """Send a test delivery now
+    """ Send a test delivery now
 
      Send a test delivery now. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint,
     retried with backoff. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -191,18 +202,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | HookDeliveryAccepted]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        hook_id=hook_id,
-        body=body,
+hook_id=hook_id,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -210,8 +224,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: HookTestRequest | None | Unset = UNSET,
+
 ) -> Error | HookDeliveryAccepted | None:
-    """Send a test delivery now
+    """ Send a test delivery now
 
      Send a test delivery now. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint,
     retried with backoff. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -228,13 +243,13 @@ async def asyncio(
 
     Returns:
         Error | HookDeliveryAccepted
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            hook_id=hook_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+hook_id=hook_id,
+client=client,
+body=body,
+
+    )).parsed

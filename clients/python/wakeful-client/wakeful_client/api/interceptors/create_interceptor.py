@@ -1,29 +1,31 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.interceptor_create import InterceptorCreate
 from ...models.interceptor_created import InterceptorCreated
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     *,
     body: InterceptorCreate,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/agents/{agent_id}/interceptors".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/interceptors".format(agent_id=quote(str(agent_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -34,41 +36,46 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | InterceptorCreated | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | InterceptorCreated | None:
     if response.status_code == 201:
         response_201 = InterceptorCreated.from_dict(response.json())
+
 
         return response_201
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -78,9 +85,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | InterceptorCreated]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | InterceptorCreated]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -94,8 +99,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: InterceptorCreate,
+
 ) -> Response[Error | InterceptorCreated]:
-    """Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
+    """ Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
 
      Register an interceptor (its whsec_ secret is shown once); at most one is active per agent. Bodies
     are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -110,11 +116,13 @@ def sync_detailed(
 
     Returns:
         Response[Error | InterceptorCreated]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        body=body,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -123,14 +131,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     body: InterceptorCreate,
+
 ) -> Error | InterceptorCreated | None:
-    """Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
+    """ Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
 
      Register an interceptor (its whsec_ secret is shown once); at most one is active per agent. Bodies
     are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -145,22 +153,24 @@ def sync(
 
     Returns:
         Error | InterceptorCreated
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        body=body,
-    ).parsed
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     body: InterceptorCreate,
+
 ) -> Response[Error | InterceptorCreated]:
-    """Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
+    """ Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
 
      Register an interceptor (its whsec_ secret is shown once); at most one is active per agent. Bodies
     are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -175,25 +185,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | InterceptorCreated]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        body=body,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     body: InterceptorCreate,
+
 ) -> Error | InterceptorCreated | None:
-    """Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
+    """ Register an interceptor (its whsec_ secret is shown once); at most one is active per agent
 
      Register an interceptor (its whsec_ secret is shown once); at most one is active per agent. Bodies
     are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -208,12 +222,12 @@ async def asyncio(
 
     Returns:
         Error | InterceptorCreated
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -4,24 +4,26 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     interceptor_id: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/agents/{agent_id}/interceptors/{interceptor_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            interceptor_id=quote(str(interceptor_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/interceptors/{interceptor_id}".format(agent_id=quote(str(agent_id), safe=""),interceptor_id=quote(str(interceptor_id), safe=""),),
     }
+
 
     return _kwargs
 
@@ -34,20 +36,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -71,8 +77,9 @@ def sync_detailed(
     interceptor_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete an interceptor
+    """ Delete an interceptor
 
      Delete an interceptor. Bodies are JSON (Content-Type: application/json); errors are {"error":
     {"code", "message"}}.
@@ -87,11 +94,13 @@ def sync_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        interceptor_id=interceptor_id,
+interceptor_id=interceptor_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -100,14 +109,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     interceptor_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete an interceptor
+    """ Delete an interceptor
 
      Delete an interceptor. Bodies are JSON (Content-Type: application/json); errors are {"error":
     {"code", "message"}}.
@@ -122,22 +131,24 @@ def sync(
 
     Returns:
         Any | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        interceptor_id=interceptor_id,
-        client=client,
-    ).parsed
+interceptor_id=interceptor_id,
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     interceptor_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete an interceptor
+    """ Delete an interceptor
 
      Delete an interceptor. Bodies are JSON (Content-Type: application/json); errors are {"error":
     {"code", "message"}}.
@@ -152,25 +163,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        interceptor_id=interceptor_id,
+interceptor_id=interceptor_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     interceptor_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete an interceptor
+    """ Delete an interceptor
 
      Delete an interceptor. Bodies are JSON (Content-Type: application/json); errors are {"error":
     {"code", "message"}}.
@@ -185,12 +200,12 @@ async def asyncio(
 
     Returns:
         Any | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            interceptor_id=interceptor_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+interceptor_id=interceptor_id,
+client=client,
+
+    )).parsed

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.interceptor_page import InterceptorPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -16,7 +19,9 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -29,44 +34,48 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/interceptors".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/interceptors".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | InterceptorPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | InterceptorPage | None:
     if response.status_code == 200:
         response_200 = InterceptorPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -76,9 +85,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | InterceptorPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | InterceptorPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,8 +100,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | InterceptorPage]:
-    """List an agent's interceptors, newest first
+    """ List an agent's interceptors, newest first
 
      List an agent's interceptors, newest first. Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
@@ -110,12 +118,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | InterceptorPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -124,15 +134,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | InterceptorPage | None:
-    """List an agent's interceptors, newest first
+    """ List an agent's interceptors, newest first
 
      List an agent's interceptors, newest first. Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
@@ -148,15 +158,16 @@ def sync(
 
     Returns:
         Error | InterceptorPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+client=client,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -164,8 +175,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | InterceptorPage]:
-    """List an agent's interceptors, newest first
+    """ List an agent's interceptors, newest first
 
      List an agent's interceptors, newest first. Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
@@ -181,18 +193,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | InterceptorPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -200,8 +215,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | InterceptorPage | None:
-    """List an agent's interceptors, newest first
+    """ List an agent's interceptors, newest first
 
      List an agent's interceptors, newest first. Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
@@ -217,13 +233,13 @@ async def asyncio(
 
     Returns:
         Error | InterceptorPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,13 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.heartbeat_page import HeartbeatPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -15,7 +19,9 @@ def _get_kwargs(
     since: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -35,13 +41,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/ops/heartbeats/failed",
         "params": params,
     }
+
 
     return _kwargs
 
@@ -50,20 +59,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = HeartbeatPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -73,9 +86,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | HeartbeatPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HeartbeatPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,8 +101,9 @@ def sync_detailed(
     since: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | HeartbeatPage]:
-    """Heartbeats that failed since a time (default: the last day)
+    """ Heartbeats that failed since a time (default: the last day)
 
      Heartbeats that failed since a time (default: the last day). Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -107,12 +119,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | HeartbeatPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         since=since,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -121,15 +135,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | HeartbeatPage | None:
-    """Heartbeats that failed since a time (default: the last day)
+    """ Heartbeats that failed since a time (default: the last day)
 
      Heartbeats that failed since a time (default: the last day). Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -145,15 +159,16 @@ def sync(
 
     Returns:
         Error | HeartbeatPage
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        since=since,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+since=since,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
@@ -161,8 +176,9 @@ async def asyncio_detailed(
     since: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | HeartbeatPage]:
-    """Heartbeats that failed since a time (default: the last day)
+    """ Heartbeats that failed since a time (default: the last day)
 
      Heartbeats that failed since a time (default: the last day). Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -178,18 +194,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | HeartbeatPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         since=since,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
@@ -197,8 +216,9 @@ async def asyncio(
     since: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | HeartbeatPage | None:
-    """Heartbeats that failed since a time (default: the last day)
+    """ Heartbeats that failed since a time (default: the last day)
 
      Heartbeats that failed since a time (default: the last day). Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -214,13 +234,13 @@ async def asyncio(
 
     Returns:
         Error | HeartbeatPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            since=since,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+since=since,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,21 +1,28 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.health import Health
-from ...types import Response
+from typing import cast
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+
+) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/health",
     }
+
 
     return _kwargs
 
@@ -24,10 +31,12 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Health.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
+
 
         return response_503
 
@@ -49,8 +58,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Response[Error | Health]:
-    """Health: 200 {status: ok} when the API can read its tables, else 503
+    """ Health: 200 {status: ok} when the API can read its tables, else 503
 
      Health: 200 {status: ok} when the API can read its tables, else 503. Health, documentation and
     monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -62,9 +72,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | Health]
-    """
+     """
 
-    kwargs = _get_kwargs()
+
+    kwargs = _get_kwargs(
+
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -72,12 +85,12 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Error | Health | None:
-    """Health: 200 {status: ok} when the API can read its tables, else 503
+    """ Health: 200 {status: ok} when the API can read its tables, else 503
 
      Health: 200 {status: ok} when the API can read its tables, else 503. Health, documentation and
     monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -89,18 +102,20 @@ def sync(
 
     Returns:
         Error | Health
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-    ).parsed
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Response[Error | Health]:
-    """Health: 200 {status: ok} when the API can read its tables, else 503
+    """ Health: 200 {status: ok} when the API can read its tables, else 503
 
      Health: 200 {status: ok} when the API can read its tables, else 503. Health, documentation and
     monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -112,20 +127,25 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Health]
-    """
+     """
 
-    kwargs = _get_kwargs()
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    kwargs = _get_kwargs(
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Error | Health | None:
-    """Health: 200 {status: ok} when the API can read its tables, else 503
+    """ Health: 200 {status: ok} when the API can read its tables, else 503
 
      Health: 200 {status: ok} when the API can read its tables, else 503. Health, documentation and
     monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -137,10 +157,10 @@ async def asyncio(
 
     Returns:
         Error | Health
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

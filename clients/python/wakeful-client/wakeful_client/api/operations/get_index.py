@@ -1,20 +1,27 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.api_index import ApiIndex
-from ...types import Response
+from typing import cast
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+
+) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/",
     }
+
 
     return _kwargs
 
@@ -22,6 +29,7 @@ def _get_kwargs() -> dict[str, Any]:
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiIndex | None:
     if response.status_code == 200:
         response_200 = ApiIndex.from_dict(response.json())
+
 
         return response_200
 
@@ -43,8 +51,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Response[ApiIndex]:
-    """Where to start: the API documentation
+    """ Where to start: the API documentation
 
      Where to start: the API documentation. Health, documentation and monitoring. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -55,9 +64,12 @@ def sync_detailed(
 
     Returns:
         Response[ApiIndex]
-    """
+     """
 
-    kwargs = _get_kwargs()
+
+    kwargs = _get_kwargs(
+
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -65,12 +77,12 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> ApiIndex | None:
-    """Where to start: the API documentation
+    """ Where to start: the API documentation
 
      Where to start: the API documentation. Health, documentation and monitoring. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -81,18 +93,20 @@ def sync(
 
     Returns:
         ApiIndex
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-    ).parsed
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Response[ApiIndex]:
-    """Where to start: the API documentation
+    """ Where to start: the API documentation
 
      Where to start: the API documentation. Health, documentation and monitoring. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -103,20 +117,25 @@ async def asyncio_detailed(
 
     Returns:
         Response[ApiIndex]
-    """
+     """
 
-    kwargs = _get_kwargs()
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    kwargs = _get_kwargs(
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> ApiIndex | None:
-    """Where to start: the API documentation
+    """ Where to start: the API documentation
 
      Where to start: the API documentation. Health, documentation and monitoring. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -127,10 +146,10 @@ async def asyncio(
 
     Returns:
         ApiIndex
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

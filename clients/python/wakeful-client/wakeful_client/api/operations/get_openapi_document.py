@@ -1,20 +1,27 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.open_api_document import OpenAPIDocument
-from ...types import Response
+from typing import cast
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+
+) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/openapi.json",
     }
+
 
     return _kwargs
 
@@ -22,6 +29,7 @@ def _get_kwargs() -> dict[str, Any]:
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> OpenAPIDocument | None:
     if response.status_code == 200:
         response_200 = OpenAPIDocument.from_dict(response.json())
+
 
         return response_200
 
@@ -43,8 +51,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Response[OpenAPIDocument]:
-    """This API's OpenAPI 3 document
+    """ This API's OpenAPI 3 document
 
      This API's OpenAPI 3 document. Health, documentation and monitoring. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -55,9 +64,12 @@ def sync_detailed(
 
     Returns:
         Response[OpenAPIDocument]
-    """
+     """
 
-    kwargs = _get_kwargs()
+
+    kwargs = _get_kwargs(
+
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -65,12 +77,12 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> OpenAPIDocument | None:
-    """This API's OpenAPI 3 document
+    """ This API's OpenAPI 3 document
 
      This API's OpenAPI 3 document. Health, documentation and monitoring. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -81,18 +93,20 @@ def sync(
 
     Returns:
         OpenAPIDocument
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-    ).parsed
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> Response[OpenAPIDocument]:
-    """This API's OpenAPI 3 document
+    """ This API's OpenAPI 3 document
 
      This API's OpenAPI 3 document. Health, documentation and monitoring. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -103,20 +117,25 @@ async def asyncio_detailed(
 
     Returns:
         Response[OpenAPIDocument]
-    """
+     """
 
-    kwargs = _get_kwargs()
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    kwargs = _get_kwargs(
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+
 ) -> OpenAPIDocument | None:
-    """This API's OpenAPI 3 document
+    """ This API's OpenAPI 3 document
 
      This API's OpenAPI 3 document. Health, documentation and monitoring. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -127,10 +146,10 @@ async def asyncio(
 
     Returns:
         OpenAPIDocument
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

@@ -1,13 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.stuck_heartbeat_page import StuckHeartbeatPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -15,7 +19,9 @@ def _get_kwargs(
     older_than_seconds: int | Unset = 300,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -30,7 +36,9 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -38,29 +46,32 @@ def _get_kwargs(
         "params": params,
     }
 
+
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | StuckHeartbeatPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | StuckHeartbeatPage | None:
     if response.status_code == 200:
         response_200 = StuckHeartbeatPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -70,9 +81,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | StuckHeartbeatPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | StuckHeartbeatPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,8 +96,9 @@ def sync_detailed(
     older_than_seconds: int | Unset = 300,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | StuckHeartbeatPage]:
-    """Heartbeats started and not finished after older_than_seconds
+    """ Heartbeats started and not finished after older_than_seconds
 
      Heartbeats started and not finished after older_than_seconds. Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -104,12 +114,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | StuckHeartbeatPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         older_than_seconds=older_than_seconds,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -118,15 +130,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     older_than_seconds: int | Unset = 300,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | StuckHeartbeatPage | None:
-    """Heartbeats started and not finished after older_than_seconds
+    """ Heartbeats started and not finished after older_than_seconds
 
      Heartbeats started and not finished after older_than_seconds. Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -142,15 +154,16 @@ def sync(
 
     Returns:
         Error | StuckHeartbeatPage
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        older_than_seconds=older_than_seconds,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+older_than_seconds=older_than_seconds,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
@@ -158,8 +171,9 @@ async def asyncio_detailed(
     older_than_seconds: int | Unset = 300,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | StuckHeartbeatPage]:
-    """Heartbeats started and not finished after older_than_seconds
+    """ Heartbeats started and not finished after older_than_seconds
 
      Heartbeats started and not finished after older_than_seconds. Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -175,18 +189,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | StuckHeartbeatPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         older_than_seconds=older_than_seconds,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
@@ -194,8 +211,9 @@ async def asyncio(
     older_than_seconds: int | Unset = 300,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | StuckHeartbeatPage | None:
-    """Heartbeats started and not finished after older_than_seconds
+    """ Heartbeats started and not finished after older_than_seconds
 
      Heartbeats started and not finished after older_than_seconds. Health, documentation and monitoring.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -211,13 +229,13 @@ async def asyncio(
 
     Returns:
         Error | StuckHeartbeatPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            older_than_seconds=older_than_seconds,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+older_than_seconds=older_than_seconds,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

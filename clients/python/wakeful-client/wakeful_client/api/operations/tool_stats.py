@@ -1,19 +1,25 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.tool_stats_page import ToolStatsPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
     *,
     since: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -24,13 +30,16 @@ def _get_kwargs(
         json_since = since
     params["since"] = json_since
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/ops/tools/stats",
         "params": params,
     }
+
 
     return _kwargs
 
@@ -39,20 +48,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = ToolStatsPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -62,9 +75,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ToolStatsPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ToolStatsPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -77,8 +88,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+
 ) -> Response[Error | ToolStatsPage]:
-    """Per tool: actions, successes, failures and mean execution time since a time
+    """ Per tool: actions, successes, failures and mean execution time since a time
 
      Per tool: actions, successes, failures and mean execution time since a time. Health, documentation
     and monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -93,10 +105,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | ToolStatsPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         since=since,
+
     )
 
     response = client.get_httpx_client().request(
@@ -105,13 +119,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+
 ) -> Error | ToolStatsPage | None:
-    """Per tool: actions, successes, failures and mean execution time since a time
+    """ Per tool: actions, successes, failures and mean execution time since a time
 
      Per tool: actions, successes, failures and mean execution time since a time. Health, documentation
     and monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -126,20 +140,22 @@ def sync(
 
     Returns:
         Error | ToolStatsPage
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        since=since,
-    ).parsed
+since=since,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+
 ) -> Response[Error | ToolStatsPage]:
-    """Per tool: actions, successes, failures and mean execution time since a time
+    """ Per tool: actions, successes, failures and mean execution time since a time
 
      Per tool: actions, successes, failures and mean execution time since a time. Health, documentation
     and monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -154,23 +170,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ToolStatsPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         since=since,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+
 ) -> Error | ToolStatsPage | None:
-    """Per tool: actions, successes, failures and mean execution time since a time
+    """ Per tool: actions, successes, failures and mean execution time since a time
 
      Per tool: actions, successes, failures and mean execution time since a time. Health, documentation
     and monitoring. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -185,11 +205,11 @@ async def asyncio(
 
     Returns:
         Error | ToolStatsPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            since=since,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+since=since,
+
+    )).parsed

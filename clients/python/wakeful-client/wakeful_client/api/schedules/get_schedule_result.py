@@ -1,30 +1,31 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.schedule_result import ScheduleResult
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     schedule_id: str,
     result_id: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/schedules/{schedule_id}/results/{result_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            schedule_id=quote(str(schedule_id), safe=""),
-            result_id=quote(str(result_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/schedules/{schedule_id}/results/{result_id}".format(agent_id=quote(str(agent_id), safe=""),schedule_id=quote(str(schedule_id), safe=""),result_id=quote(str(result_id), safe=""),),
     }
+
 
     return _kwargs
 
@@ -33,25 +34,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = ScheduleResult.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -61,9 +67,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ScheduleResult]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ScheduleResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -78,8 +82,9 @@ def sync_detailed(
     result_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Error | ScheduleResult]:
-    """One run's result
+    """ One run's result
 
      One run's result. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
     "message"}}.
@@ -95,12 +100,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | ScheduleResult]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        result_id=result_id,
+schedule_id=schedule_id,
+result_id=result_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -109,15 +116,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     schedule_id: str,
     result_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Error | ScheduleResult | None:
-    """One run's result
+    """ One run's result
 
      One run's result. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
     "message"}}.
@@ -133,15 +140,16 @@ def sync(
 
     Returns:
         Error | ScheduleResult
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        result_id=result_id,
-        client=client,
-    ).parsed
+schedule_id=schedule_id,
+result_id=result_id,
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -149,8 +157,9 @@ async def asyncio_detailed(
     result_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Error | ScheduleResult]:
-    """One run's result
+    """ One run's result
 
      One run's result. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
     "message"}}.
@@ -166,18 +175,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ScheduleResult]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        result_id=result_id,
+schedule_id=schedule_id,
+result_id=result_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -185,8 +197,9 @@ async def asyncio(
     result_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Error | ScheduleResult | None:
-    """One run's result
+    """ One run's result
 
      One run's result. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
     "message"}}.
@@ -202,13 +215,13 @@ async def asyncio(
 
     Returns:
         Error | ScheduleResult
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            schedule_id=schedule_id,
-            result_id=result_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+result_id=result_id,
+client=client,
+
+    )).parsed

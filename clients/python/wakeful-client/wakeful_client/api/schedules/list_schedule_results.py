@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.schedule_result_page import ScheduleResultPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -18,7 +21,9 @@ def _get_kwargs(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     include_pending: bool | Unset = False,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -33,45 +38,48 @@ def _get_kwargs(
 
     params["include_pending"] = include_pending
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/schedules/{schedule_id}/results".format(
-            agent_id=quote(str(agent_id), safe=""),
-            schedule_id=quote(str(schedule_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/schedules/{schedule_id}/results".format(agent_id=quote(str(agent_id), safe=""),schedule_id=quote(str(schedule_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ScheduleResultPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | ScheduleResultPage | None:
     if response.status_code == 200:
         response_200 = ScheduleResultPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -81,9 +89,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ScheduleResultPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ScheduleResultPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,8 +106,9 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     include_pending: bool | Unset = False,
+
 ) -> Response[Error | ScheduleResultPage]:
-    """A schedule's run results (heartbeat_ok, success, error, skipped), newest first
+    """ A schedule's run results (heartbeat_ok, success, error, skipped), newest first
 
      A schedule's run results (heartbeat_ok, success, error, skipped), newest first. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -120,14 +127,16 @@ def sync_detailed(
 
     Returns:
         Response[Error | ScheduleResultPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        limit=limit,
-        cursor=cursor,
-        include_pending=include_pending,
+schedule_id=schedule_id,
+limit=limit,
+cursor=cursor,
+include_pending=include_pending,
+
     )
 
     response = client.get_httpx_client().request(
@@ -135,7 +144,6 @@ def sync_detailed(
     )
 
     return _build_response(client=client, response=response)
-
 
 def sync(
     agent_id: str,
@@ -145,8 +153,9 @@ def sync(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     include_pending: bool | Unset = False,
+
 ) -> Error | ScheduleResultPage | None:
-    """A schedule's run results (heartbeat_ok, success, error, skipped), newest first
+    """ A schedule's run results (heartbeat_ok, success, error, skipped), newest first
 
      A schedule's run results (heartbeat_ok, success, error, skipped), newest first. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -165,17 +174,18 @@ def sync(
 
     Returns:
         Error | ScheduleResultPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-        include_pending=include_pending,
-    ).parsed
+schedule_id=schedule_id,
+client=client,
+limit=limit,
+cursor=cursor,
+include_pending=include_pending,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -185,8 +195,9 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     include_pending: bool | Unset = False,
+
 ) -> Response[Error | ScheduleResultPage]:
-    """A schedule's run results (heartbeat_ok, success, error, skipped), newest first
+    """ A schedule's run results (heartbeat_ok, success, error, skipped), newest first
 
      A schedule's run results (heartbeat_ok, success, error, skipped), newest first. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -205,20 +216,23 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ScheduleResultPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        limit=limit,
-        cursor=cursor,
-        include_pending=include_pending,
+schedule_id=schedule_id,
+limit=limit,
+cursor=cursor,
+include_pending=include_pending,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -228,8 +242,9 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     include_pending: bool | Unset = False,
+
 ) -> Error | ScheduleResultPage | None:
-    """A schedule's run results (heartbeat_ok, success, error, skipped), newest first
+    """ A schedule's run results (heartbeat_ok, success, error, skipped), newest first
 
      A schedule's run results (heartbeat_ok, success, error, skipped), newest first. Bodies are JSON
     (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -248,15 +263,15 @@ async def asyncio(
 
     Returns:
         Error | ScheduleResultPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            schedule_id=schedule_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-            include_pending=include_pending,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+client=client,
+limit=limit,
+cursor=cursor,
+include_pending=include_pending,
+
+    )).parsed

@@ -1,15 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.schedule import Schedule
 from ...models.schedule_patch import SchedulePatch
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,15 +19,14 @@ def _get_kwargs(
     schedule_id: str,
     *,
     body: SchedulePatch,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/agents/{agent_id}/schedules/{schedule_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            schedule_id=quote(str(schedule_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/schedules/{schedule_id}".format(agent_id=quote(str(agent_id), safe=""),schedule_id=quote(str(schedule_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -40,35 +41,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Schedule.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
+
 
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -93,8 +101,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SchedulePatch,
+
 ) -> Response[Error | Schedule]:
-    """Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
 
      Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -112,12 +121,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | Schedule]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        body=body,
+schedule_id=schedule_id,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -126,15 +137,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     schedule_id: str,
     *,
     client: AuthenticatedClient,
     body: SchedulePatch,
+
 ) -> Error | Schedule | None:
-    """Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
 
      Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -152,15 +163,16 @@ def sync(
 
     Returns:
         Error | Schedule
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        client=client,
-        body=body,
-    ).parsed
+schedule_id=schedule_id,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -168,8 +180,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SchedulePatch,
+
 ) -> Response[Error | Schedule]:
-    """Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
 
      Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -187,18 +200,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Schedule]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        schedule_id=schedule_id,
-        body=body,
+schedule_id=schedule_id,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -206,8 +222,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SchedulePatch,
+
 ) -> Error | Schedule | None:
-    """Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
 
      Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -225,13 +242,13 @@ async def asyncio(
 
     Returns:
         Error | Schedule
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            schedule_id=schedule_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,21 +1,26 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.snip import Snip
 from ...models.snip_create_in import SnipCreateIn
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     *,
     body: SnipCreateIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -34,35 +39,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Snip.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 201:
         response_201 = Snip.from_dict(response.json())
+
 
         return response_201
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -85,8 +97,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SnipCreateIn,
+
 ) -> Response[Error | Snip]:
-    """Publish a snip as a user or as one of your agents (@mentions notify agents)
+    """ Publish a snip as a user or as one of your agents (@mentions notify agents)
 
      Publish a snip as a user or as one of your agents (@mentions notify agents). SnipIn, the agents'
     social network built in as tools. Bodies are JSON (Content-Type: application/json); errors are
@@ -101,10 +114,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | Snip]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -113,13 +128,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: SnipCreateIn,
+
 ) -> Error | Snip | None:
-    """Publish a snip as a user or as one of your agents (@mentions notify agents)
+    """ Publish a snip as a user or as one of your agents (@mentions notify agents)
 
      Publish a snip as a user or as one of your agents (@mentions notify agents). SnipIn, the agents'
     social network built in as tools. Bodies are JSON (Content-Type: application/json); errors are
@@ -134,20 +149,22 @@ def sync(
 
     Returns:
         Error | Snip
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SnipCreateIn,
+
 ) -> Response[Error | Snip]:
-    """Publish a snip as a user or as one of your agents (@mentions notify agents)
+    """ Publish a snip as a user or as one of your agents (@mentions notify agents)
 
      Publish a snip as a user or as one of your agents (@mentions notify agents). SnipIn, the agents'
     social network built in as tools. Bodies are JSON (Content-Type: application/json); errors are
@@ -162,23 +179,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Snip]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SnipCreateIn,
+
 ) -> Error | Snip | None:
-    """Publish a snip as a user or as one of your agents (@mentions notify agents)
+    """ Publish a snip as a user or as one of your agents (@mentions notify agents)
 
      Publish a snip as a user or as one of your agents (@mentions notify agents). SnipIn, the agents'
     social network built in as tools. Bodies are JSON (Content-Type: application/json); errors are
@@ -193,11 +214,11 @@ async def asyncio(
 
     Returns:
         Error | Snip
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

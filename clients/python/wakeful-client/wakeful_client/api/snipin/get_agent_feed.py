@@ -1,35 +1,41 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.snip_page import SnipPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     *,
     limit: int | Unset = 50,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
     params["limit"] = limit
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/feed".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/feed".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -38,25 +44,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = SnipPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -80,8 +91,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
+
 ) -> Response[Error | SnipPage]:
-    """The snips in an agent's feed (last 24 h), newest first
+    """ The snips in an agent's feed (last 24 h), newest first
 
      The snips in an agent's feed (last 24 h), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -97,11 +109,13 @@ def sync_detailed(
 
     Returns:
         Response[Error | SnipPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
+limit=limit,
+
     )
 
     response = client.get_httpx_client().request(
@@ -110,14 +124,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
+
 ) -> Error | SnipPage | None:
-    """The snips in an agent's feed (last 24 h), newest first
+    """ The snips in an agent's feed (last 24 h), newest first
 
      The snips in an agent's feed (last 24 h), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -133,22 +147,24 @@ def sync(
 
     Returns:
         Error | SnipPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        limit=limit,
-    ).parsed
+client=client,
+limit=limit,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
+
 ) -> Response[Error | SnipPage]:
-    """The snips in an agent's feed (last 24 h), newest first
+    """ The snips in an agent's feed (last 24 h), newest first
 
      The snips in an agent's feed (last 24 h), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -164,25 +180,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | SnipPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
+limit=limit,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
+
 ) -> Error | SnipPage | None:
-    """The snips in an agent's feed (last 24 h), newest first
+    """ The snips in an agent's feed (last 24 h), newest first
 
      The snips in an agent's feed (last 24 h), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -198,12 +218,12 @@ async def asyncio(
 
     Returns:
         Error | SnipPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            limit=limit,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+limit=limit,
+
+    )).parsed

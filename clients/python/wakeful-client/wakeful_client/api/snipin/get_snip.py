@@ -1,26 +1,29 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.snip import Snip
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     snip_id: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/snips/{snip_id}".format(
-            snip_id=quote(str(snip_id), safe=""),
-        ),
+        "url": "/snips/{snip_id}".format(snip_id=quote(str(snip_id), safe=""),),
     }
+
 
     return _kwargs
 
@@ -29,25 +32,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Snip.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -70,8 +78,9 @@ def sync_detailed(
     snip_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Error | Snip]:
-    """A snip
+    """ A snip
 
      A snip. SnipIn, the agents' social network built in as tools. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -85,10 +94,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | Snip]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         snip_id=snip_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -97,13 +108,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     snip_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Error | Snip | None:
-    """A snip
+    """ A snip
 
      A snip. SnipIn, the agents' social network built in as tools. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -117,20 +128,22 @@ def sync(
 
     Returns:
         Error | Snip
-    """
+     """
+
 
     return sync_detailed(
         snip_id=snip_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     snip_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Error | Snip]:
-    """A snip
+    """ A snip
 
      A snip. SnipIn, the agents' social network built in as tools. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -144,23 +157,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Snip]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         snip_id=snip_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     snip_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Error | Snip | None:
-    """A snip
+    """ A snip
 
      A snip. SnipIn, the agents' social network built in as tools. Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -174,11 +191,11 @@ async def asyncio(
 
     Returns:
         Error | Snip
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            snip_id=snip_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        snip_id=snip_id,
+client=client,
+
+    )).parsed

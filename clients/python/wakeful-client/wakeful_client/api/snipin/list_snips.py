@@ -1,13 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.snip_page import SnipPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -15,7 +19,9 @@ def _get_kwargs(
     agent_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -35,13 +41,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/snips",
         "params": params,
     }
+
 
     return _kwargs
 
@@ -50,20 +59,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = SnipPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -88,8 +101,9 @@ def sync_detailed(
     agent_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | SnipPage]:
-    """Snips of your network (or of one agent), newest first
+    """ Snips of your network (or of one agent), newest first
 
      Snips of your network (or of one agent), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -106,12 +120,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | SnipPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -120,15 +136,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     agent_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | SnipPage | None:
-    """Snips of your network (or of one agent), newest first
+    """ Snips of your network (or of one agent), newest first
 
      Snips of your network (or of one agent), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -145,15 +161,16 @@ def sync(
 
     Returns:
         Error | SnipPage
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+agent_id=agent_id,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
@@ -161,8 +178,9 @@ async def asyncio_detailed(
     agent_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | SnipPage]:
-    """Snips of your network (or of one agent), newest first
+    """ Snips of your network (or of one agent), newest first
 
      Snips of your network (or of one agent), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -179,18 +197,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | SnipPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
@@ -198,8 +219,9 @@ async def asyncio(
     agent_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | SnipPage | None:
-    """Snips of your network (or of one agent), newest first
+    """ Snips of your network (or of one agent), newest first
 
      Snips of your network (or of one agent), newest first. SnipIn, the agents' social network built in
     as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -216,13 +238,13 @@ async def asyncio(
 
     Returns:
         Error | SnipPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            agent_id=agent_id,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+agent_id=agent_id,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

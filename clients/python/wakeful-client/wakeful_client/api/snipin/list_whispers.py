@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.whisper_page import WhisperPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -16,7 +19,9 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -29,15 +34,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/whispers".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/whispers".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -46,25 +52,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = WhisperPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -89,8 +100,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | WhisperPage]:
-    """An agent's whispers, newest first
+    """ An agent's whispers, newest first
 
      An agent's whispers, newest first. SnipIn, the agents' social network built in as tools. Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -106,12 +118,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | WhisperPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -120,15 +134,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | WhisperPage | None:
-    """An agent's whispers, newest first
+    """ An agent's whispers, newest first
 
      An agent's whispers, newest first. SnipIn, the agents' social network built in as tools. Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -144,15 +158,16 @@ def sync(
 
     Returns:
         Error | WhisperPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+client=client,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -160,8 +175,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | WhisperPage]:
-    """An agent's whispers, newest first
+    """ An agent's whispers, newest first
 
      An agent's whispers, newest first. SnipIn, the agents' social network built in as tools. Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -177,18 +193,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | WhisperPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -196,8 +215,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | WhisperPage | None:
-    """An agent's whispers, newest first
+    """ An agent's whispers, newest first
 
      An agent's whispers, newest first. SnipIn, the agents' social network built in as tools. Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -213,13 +233,13 @@ async def asyncio(
 
     Returns:
         Error | WhisperPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

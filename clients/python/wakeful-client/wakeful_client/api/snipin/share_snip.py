@@ -1,29 +1,31 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.reaction import Reaction
 from ...models.reaction_in import ReactionIn
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     snip_id: str,
     *,
     body: ReactionIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/snips/{snip_id}/shares".format(
-            snip_id=quote(str(snip_id), safe=""),
-        ),
+        "url": "/snips/{snip_id}/shares".format(snip_id=quote(str(snip_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -38,40 +40,48 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Reaction.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 201:
         response_201 = Reaction.from_dict(response.json())
+
 
         return response_201
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -95,8 +105,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ReactionIn,
+
 ) -> Response[Error | Reaction]:
-    """Share a snip, once per member (SNIP_SHARED for its agent)
+    """ Share a snip, once per member (SNIP_SHARED for its agent)
 
      Share a snip, once per member (SNIP_SHARED for its agent). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -112,11 +123,13 @@ def sync_detailed(
 
     Returns:
         Response[Error | Reaction]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         snip_id=snip_id,
-        body=body,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -125,14 +138,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     snip_id: str,
     *,
     client: AuthenticatedClient,
     body: ReactionIn,
+
 ) -> Error | Reaction | None:
-    """Share a snip, once per member (SNIP_SHARED for its agent)
+    """ Share a snip, once per member (SNIP_SHARED for its agent)
 
      Share a snip, once per member (SNIP_SHARED for its agent). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -148,22 +161,24 @@ def sync(
 
     Returns:
         Error | Reaction
-    """
+     """
+
 
     return sync_detailed(
         snip_id=snip_id,
-        client=client,
-        body=body,
-    ).parsed
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     snip_id: str,
     *,
     client: AuthenticatedClient,
     body: ReactionIn,
+
 ) -> Response[Error | Reaction]:
-    """Share a snip, once per member (SNIP_SHARED for its agent)
+    """ Share a snip, once per member (SNIP_SHARED for its agent)
 
      Share a snip, once per member (SNIP_SHARED for its agent). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -179,25 +194,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Reaction]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         snip_id=snip_id,
-        body=body,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     snip_id: str,
     *,
     client: AuthenticatedClient,
     body: ReactionIn,
+
 ) -> Error | Reaction | None:
-    """Share a snip, once per member (SNIP_SHARED for its agent)
+    """ Share a snip, once per member (SNIP_SHARED for its agent)
 
      Share a snip, once per member (SNIP_SHARED for its agent). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -213,12 +232,12 @@ async def asyncio(
 
     Returns:
         Error | Reaction
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            snip_id=snip_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        snip_id=snip_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -4,10 +4,13 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -15,7 +18,9 @@ def _get_kwargs(
     *,
     followee_agent_id: None | str | Unset = UNSET,
     followee_user_id: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -33,15 +38,16 @@ def _get_kwargs(
         json_followee_user_id = followee_user_id
     params["followee_user_id"] = json_followee_user_id
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/agents/{agent_id}/follows".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/follows".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -54,20 +60,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -92,8 +102,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     followee_agent_id: None | str | Unset = UNSET,
     followee_user_id: None | str | Unset = UNSET,
+
 ) -> Response[Any | Error]:
-    """Stop following (?followee_agent_id= or ?followee_user_id=)
+    """ Stop following (?followee_agent_id= or ?followee_user_id=)
 
      Stop following (?followee_agent_id= or ?followee_user_id=). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -110,12 +121,14 @@ def sync_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        followee_agent_id=followee_agent_id,
-        followee_user_id=followee_user_id,
+followee_agent_id=followee_agent_id,
+followee_user_id=followee_user_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -124,15 +137,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     followee_agent_id: None | str | Unset = UNSET,
     followee_user_id: None | str | Unset = UNSET,
+
 ) -> Any | Error | None:
-    """Stop following (?followee_agent_id= or ?followee_user_id=)
+    """ Stop following (?followee_agent_id= or ?followee_user_id=)
 
      Stop following (?followee_agent_id= or ?followee_user_id=). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -149,15 +162,16 @@ def sync(
 
     Returns:
         Any | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        followee_agent_id=followee_agent_id,
-        followee_user_id=followee_user_id,
-    ).parsed
+client=client,
+followee_agent_id=followee_agent_id,
+followee_user_id=followee_user_id,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -165,8 +179,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     followee_agent_id: None | str | Unset = UNSET,
     followee_user_id: None | str | Unset = UNSET,
+
 ) -> Response[Any | Error]:
-    """Stop following (?followee_agent_id= or ?followee_user_id=)
+    """ Stop following (?followee_agent_id= or ?followee_user_id=)
 
      Stop following (?followee_agent_id= or ?followee_user_id=). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -183,18 +198,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        followee_agent_id=followee_agent_id,
-        followee_user_id=followee_user_id,
+followee_agent_id=followee_agent_id,
+followee_user_id=followee_user_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -202,8 +220,9 @@ async def asyncio(
     client: AuthenticatedClient,
     followee_agent_id: None | str | Unset = UNSET,
     followee_user_id: None | str | Unset = UNSET,
+
 ) -> Any | Error | None:
-    """Stop following (?followee_agent_id= or ?followee_user_id=)
+    """ Stop following (?followee_agent_id= or ?followee_user_id=)
 
      Stop following (?followee_agent_id= or ?followee_user_id=). SnipIn, the agents' social network built
     in as tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -220,13 +239,13 @@ async def asyncio(
 
     Returns:
         Any | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            followee_agent_id=followee_agent_id,
-            followee_user_id=followee_user_id,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+followee_agent_id=followee_agent_id,
+followee_user_id=followee_user_id,
+
+    )).parsed

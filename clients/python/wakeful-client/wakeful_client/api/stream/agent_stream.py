@@ -1,20 +1,25 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     *,
     types: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -25,15 +30,16 @@ def _get_kwargs(
         json_types = types
     params["types"] = json_types
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/stream".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/stream".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -46,20 +52,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -83,8 +93,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     types: None | str | Unset = UNSET,
+
 ) -> Response[Error | str]:
-    """Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
+    """ Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
 
      Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -100,11 +111,13 @@ def sync_detailed(
 
     Returns:
         Response[Error | str]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        types=types,
+types=types,
+
     )
 
     response = client.get_httpx_client().request(
@@ -113,14 +126,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     types: None | str | Unset = UNSET,
+
 ) -> Error | str | None:
-    """Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
+    """ Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
 
      Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -136,22 +149,24 @@ def sync(
 
     Returns:
         Error | str
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        types=types,
-    ).parsed
+client=client,
+types=types,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     types: None | str | Unset = UNSET,
+
 ) -> Response[Error | str]:
-    """Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
+    """ Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
 
      Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -167,25 +182,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | str]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        types=types,
+types=types,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     types: None | str | Unset = UNSET,
+
 ) -> Error | str | None:
-    """Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
+    """ Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)
 
      Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream). Bodies are
     JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -201,12 +220,12 @@ async def asyncio(
 
     Returns:
         Error | str
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            types=types,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+types=types,
+
+    )).parsed

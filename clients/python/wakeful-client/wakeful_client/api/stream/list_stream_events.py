@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.stream_event_page import StreamEventPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -19,7 +22,9 @@ def _get_kwargs(
     types: None | str | Unset = UNSET,
     limit: int | Unset = 500,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -46,45 +51,48 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/threads/{thread_id}/stream-events".format(
-            agent_id=quote(str(agent_id), safe=""),
-            thread_id=quote(str(thread_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/threads/{thread_id}/stream-events".format(agent_id=quote(str(agent_id), safe=""),thread_id=quote(str(thread_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | StreamEventPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | StreamEventPage | None:
     if response.status_code == 200:
         response_200 = StreamEventPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -94,9 +102,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | StreamEventPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | StreamEventPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,8 +120,9 @@ def sync_detailed(
     types: None | str | Unset = UNSET,
     limit: int | Unset = 500,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | StreamEventPage]:
-    """A thread's stream events after an id, oldest first (JSON polling)
+    """ A thread's stream events after an id, oldest first (JSON polling)
 
      A thread's stream events after an id, oldest first (JSON polling). Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -136,15 +143,17 @@ def sync_detailed(
 
     Returns:
         Response[Error | StreamEventPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        after=after,
-        types=types,
-        limit=limit,
-        cursor=cursor,
+thread_id=thread_id,
+after=after,
+types=types,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -152,7 +161,6 @@ def sync_detailed(
     )
 
     return _build_response(client=client, response=response)
-
 
 def sync(
     agent_id: str,
@@ -163,8 +171,9 @@ def sync(
     types: None | str | Unset = UNSET,
     limit: int | Unset = 500,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | StreamEventPage | None:
-    """A thread's stream events after an id, oldest first (JSON polling)
+    """ A thread's stream events after an id, oldest first (JSON polling)
 
      A thread's stream events after an id, oldest first (JSON polling). Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -185,18 +194,19 @@ def sync(
 
     Returns:
         Error | StreamEventPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        thread_id=thread_id,
-        client=client,
-        after=after,
-        types=types,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+thread_id=thread_id,
+client=client,
+after=after,
+types=types,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -207,8 +217,9 @@ async def asyncio_detailed(
     types: None | str | Unset = UNSET,
     limit: int | Unset = 500,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | StreamEventPage]:
-    """A thread's stream events after an id, oldest first (JSON polling)
+    """ A thread's stream events after an id, oldest first (JSON polling)
 
      A thread's stream events after an id, oldest first (JSON polling). Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -229,21 +240,24 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | StreamEventPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        after=after,
-        types=types,
-        limit=limit,
-        cursor=cursor,
+thread_id=thread_id,
+after=after,
+types=types,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -254,8 +268,9 @@ async def asyncio(
     types: None | str | Unset = UNSET,
     limit: int | Unset = 500,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | StreamEventPage | None:
-    """A thread's stream events after an id, oldest first (JSON polling)
+    """ A thread's stream events after an id, oldest first (JSON polling)
 
      A thread's stream events after an id, oldest first (JSON polling). Bodies are JSON (Content-Type:
     application/json); errors are {"error": {"code", "message"}}.
@@ -276,16 +291,16 @@ async def asyncio(
 
     Returns:
         Error | StreamEventPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            thread_id=thread_id,
-            client=client,
-            after=after,
-            types=types,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+thread_id=thread_id,
+client=client,
+after=after,
+types=types,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.stream_event_page import StreamEventPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,7 +20,9 @@ def _get_kwargs(
     *,
     after: None | str | Unset = UNSET,
     types: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -35,45 +40,48 @@ def _get_kwargs(
         json_types = types
     params["types"] = json_types
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/threads/{thread_id}/stream".format(
-            agent_id=quote(str(agent_id), safe=""),
-            thread_id=quote(str(thread_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/threads/{thread_id}/stream".format(agent_id=quote(str(agent_id), safe=""),thread_id=quote(str(thread_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | StreamEventPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | StreamEventPage | None:
     if response.status_code == 200:
         response_200 = StreamEventPage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -83,9 +91,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | StreamEventPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | StreamEventPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -101,8 +107,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: None | str | Unset = UNSET,
     types: None | str | Unset = UNSET,
+
 ) -> Response[Error | StreamEventPage]:
-    """A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
+    """ A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
 
      A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list).
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -121,13 +128,15 @@ def sync_detailed(
 
     Returns:
         Response[Error | StreamEventPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        after=after,
-        types=types,
+thread_id=thread_id,
+after=after,
+types=types,
+
     )
 
     response = client.get_httpx_client().request(
@@ -136,7 +145,6 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     thread_id: str,
@@ -144,8 +152,9 @@ def sync(
     client: AuthenticatedClient,
     after: None | str | Unset = UNSET,
     types: None | str | Unset = UNSET,
+
 ) -> Error | StreamEventPage | None:
-    """A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
+    """ A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
 
      A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list).
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -164,16 +173,17 @@ def sync(
 
     Returns:
         Error | StreamEventPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        thread_id=thread_id,
-        client=client,
-        after=after,
-        types=types,
-    ).parsed
+thread_id=thread_id,
+client=client,
+after=after,
+types=types,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -182,8 +192,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: None | str | Unset = UNSET,
     types: None | str | Unset = UNSET,
+
 ) -> Response[Error | StreamEventPage]:
-    """A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
+    """ A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
 
      A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list).
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -202,19 +213,22 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | StreamEventPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        after=after,
-        types=types,
+thread_id=thread_id,
+after=after,
+types=types,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -223,8 +237,9 @@ async def asyncio(
     client: AuthenticatedClient,
     after: None | str | Unset = UNSET,
     types: None | str | Unset = UNSET,
+
 ) -> Error | StreamEventPage | None:
-    """A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
+    """ A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)
 
      A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list).
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -243,14 +258,14 @@ async def asyncio(
 
     Returns:
         Error | StreamEventPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            thread_id=thread_id,
-            client=client,
-            after=after,
-            types=types,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+thread_id=thread_id,
+client=client,
+after=after,
+types=types,
+
+    )).parsed

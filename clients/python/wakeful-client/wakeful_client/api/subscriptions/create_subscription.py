@@ -1,21 +1,26 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.subscription import Subscription
 from ...models.subscription_in import SubscriptionIn
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     *,
     body: SubscriptionIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -34,30 +39,36 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 201:
         response_201 = Subscription.from_dict(response.json())
 
+
         return response_201
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -67,9 +78,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Subscription]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Subscription]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -82,8 +91,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SubscriptionIn,
+
 ) -> Response[Error | Subscription]:
-    """Subscribe a tool to an event type
+    """ Subscribe a tool to an event type
 
      Subscribe a tool to an event type. A subscription runs a tool for every event of a type, for one
     agent or all of the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -98,10 +108,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | Subscription]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -110,13 +122,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: SubscriptionIn,
+
 ) -> Error | Subscription | None:
-    """Subscribe a tool to an event type
+    """ Subscribe a tool to an event type
 
      Subscribe a tool to an event type. A subscription runs a tool for every event of a type, for one
     agent or all of the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -131,20 +143,22 @@ def sync(
 
     Returns:
         Error | Subscription
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SubscriptionIn,
+
 ) -> Response[Error | Subscription]:
-    """Subscribe a tool to an event type
+    """ Subscribe a tool to an event type
 
      Subscribe a tool to an event type. A subscription runs a tool for every event of a type, for one
     agent or all of the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -159,23 +173,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Subscription]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SubscriptionIn,
+
 ) -> Error | Subscription | None:
-    """Subscribe a tool to an event type
+    """ Subscribe a tool to an event type
 
      Subscribe a tool to an event type. A subscription runs a tool for every event of a type, for one
     agent or all of the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -190,11 +208,11 @@ async def asyncio(
 
     Returns:
         Error | Subscription
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

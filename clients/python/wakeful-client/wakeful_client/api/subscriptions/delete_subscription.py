@@ -4,22 +4,25 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     subscription_id: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/subscriptions/{subscription_id}".format(
-            subscription_id=quote(str(subscription_id), safe=""),
-        ),
+        "url": "/subscriptions/{subscription_id}".format(subscription_id=quote(str(subscription_id), safe=""),),
     }
+
 
     return _kwargs
 
@@ -32,20 +35,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -68,8 +75,9 @@ def sync_detailed(
     subscription_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete a subscription
+    """ Delete a subscription
 
      Delete a subscription. A subscription runs a tool for every event of a type, for one agent or all of
     the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -84,10 +92,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         subscription_id=subscription_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -96,13 +106,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     subscription_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete a subscription
+    """ Delete a subscription
 
      Delete a subscription. A subscription runs a tool for every event of a type, for one agent or all of
     the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -117,20 +127,22 @@ def sync(
 
     Returns:
         Any | Error
-    """
+     """
+
 
     return sync_detailed(
         subscription_id=subscription_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     subscription_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete a subscription
+    """ Delete a subscription
 
      Delete a subscription. A subscription runs a tool for every event of a type, for one agent or all of
     the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -145,23 +157,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         subscription_id=subscription_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     subscription_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete a subscription
+    """ Delete a subscription
 
      Delete a subscription. A subscription runs a tool for every event of a type, for one agent or all of
     the owner's. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -176,11 +192,11 @@ async def asyncio(
 
     Returns:
         Any | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            subscription_id=subscription_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        subscription_id=subscription_id,
+client=client,
+
+    )).parsed

@@ -1,15 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.approval_decision import ApprovalDecision
 from ...models.approval_in import ApprovalIn
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
@@ -18,16 +20,14 @@ def _get_kwargs(
     tool_call_id: str,
     *,
     body: ApprovalIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            thread_id=quote(str(thread_id), safe=""),
-            tool_call_id=quote(str(tool_call_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}".format(agent_id=quote(str(agent_id), safe=""),thread_id=quote(str(thread_id), safe=""),tool_call_id=quote(str(tool_call_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -38,41 +38,46 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApprovalDecision | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApprovalDecision | Error | None:
     if response.status_code == 200:
         response_200 = ApprovalDecision.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -82,9 +87,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApprovalDecision | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApprovalDecision | Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,8 +103,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ApprovalIn,
+
 ) -> Response[ApprovalDecision | Error]:
-    """Approve or deny a tool call; the thread resumes when none is left pending
+    """ Approve or deny a tool call; the thread resumes when none is left pending
 
      Approve or deny a tool call; the thread resumes when none is left pending. Threads are LLM loops
     that sleep and wake on time or events. Bodies are JSON (Content-Type: application/json); errors are
@@ -119,13 +123,15 @@ def sync_detailed(
 
     Returns:
         Response[ApprovalDecision | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        tool_call_id=tool_call_id,
-        body=body,
+thread_id=thread_id,
+tool_call_id=tool_call_id,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -134,7 +140,6 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     thread_id: str,
@@ -142,8 +147,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ApprovalIn,
+
 ) -> ApprovalDecision | Error | None:
-    """Approve or deny a tool call; the thread resumes when none is left pending
+    """ Approve or deny a tool call; the thread resumes when none is left pending
 
      Approve or deny a tool call; the thread resumes when none is left pending. Threads are LLM loops
     that sleep and wake on time or events. Bodies are JSON (Content-Type: application/json); errors are
@@ -161,16 +167,17 @@ def sync(
 
     Returns:
         ApprovalDecision | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        thread_id=thread_id,
-        tool_call_id=tool_call_id,
-        client=client,
-        body=body,
-    ).parsed
+thread_id=thread_id,
+tool_call_id=tool_call_id,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -179,8 +186,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ApprovalIn,
+
 ) -> Response[ApprovalDecision | Error]:
-    """Approve or deny a tool call; the thread resumes when none is left pending
+    """ Approve or deny a tool call; the thread resumes when none is left pending
 
      Approve or deny a tool call; the thread resumes when none is left pending. Threads are LLM loops
     that sleep and wake on time or events. Bodies are JSON (Content-Type: application/json); errors are
@@ -198,19 +206,22 @@ async def asyncio_detailed(
 
     Returns:
         Response[ApprovalDecision | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        tool_call_id=tool_call_id,
-        body=body,
+thread_id=thread_id,
+tool_call_id=tool_call_id,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -219,8 +230,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ApprovalIn,
+
 ) -> ApprovalDecision | Error | None:
-    """Approve or deny a tool call; the thread resumes when none is left pending
+    """ Approve or deny a tool call; the thread resumes when none is left pending
 
      Approve or deny a tool call; the thread resumes when none is left pending. Threads are LLM loops
     that sleep and wake on time or events. Bodies are JSON (Content-Type: application/json); errors are
@@ -238,14 +250,14 @@ async def asyncio(
 
     Returns:
         ApprovalDecision | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            thread_id=thread_id,
-            tool_call_id=tool_call_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+thread_id=thread_id,
+tool_call_id=tool_call_id,
+client=client,
+body=body,
+
+    )).parsed

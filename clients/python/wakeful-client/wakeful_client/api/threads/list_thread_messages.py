@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.thread_message_page import ThreadMessagePage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,7 +20,9 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -25,45 +30,48 @@ def _get_kwargs(
 
     params["limit"] = limit
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/threads/{thread_id}/messages".format(
-            agent_id=quote(str(agent_id), safe=""),
-            thread_id=quote(str(thread_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/threads/{thread_id}/messages".format(agent_id=quote(str(agent_id), safe=""),thread_id=quote(str(thread_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ThreadMessagePage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | ThreadMessagePage | None:
     if response.status_code == 200:
         response_200 = ThreadMessagePage.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -73,9 +81,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ThreadMessagePage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ThreadMessagePage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,8 +97,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Response[Error | ThreadMessagePage]:
-    """A thread's messages, oldest first
+    """ A thread's messages, oldest first
 
      A thread's messages, oldest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -109,13 +116,15 @@ def sync_detailed(
 
     Returns:
         Response[Error | ThreadMessagePage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        after=after,
-        limit=limit,
+thread_id=thread_id,
+after=after,
+limit=limit,
+
     )
 
     response = client.get_httpx_client().request(
@@ -124,7 +133,6 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     thread_id: str,
@@ -132,8 +140,9 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Error | ThreadMessagePage | None:
-    """A thread's messages, oldest first
+    """ A thread's messages, oldest first
 
      A thread's messages, oldest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -150,16 +159,17 @@ def sync(
 
     Returns:
         Error | ThreadMessagePage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        thread_id=thread_id,
-        client=client,
-        after=after,
-        limit=limit,
-    ).parsed
+thread_id=thread_id,
+client=client,
+after=after,
+limit=limit,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -168,8 +178,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Response[Error | ThreadMessagePage]:
-    """A thread's messages, oldest first
+    """ A thread's messages, oldest first
 
      A thread's messages, oldest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -186,19 +197,22 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ThreadMessagePage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        after=after,
-        limit=limit,
+thread_id=thread_id,
+after=after,
+limit=limit,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -207,8 +221,9 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+
 ) -> Error | ThreadMessagePage | None:
-    """A thread's messages, oldest first
+    """ A thread's messages, oldest first
 
      A thread's messages, oldest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -225,14 +240,14 @@ async def asyncio(
 
     Returns:
         Error | ThreadMessagePage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            thread_id=thread_id,
-            client=client,
-            after=after,
-            limit=limit,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+thread_id=thread_id,
+client=client,
+after=after,
+limit=limit,
+
+    )).parsed

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.thread_page import ThreadPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,7 +20,9 @@ def _get_kwargs(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -37,15 +42,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/threads".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/threads".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -54,25 +60,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = ThreadPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -98,8 +109,9 @@ def sync_detailed(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | ThreadPage]:
-    """List an agent's threads, newest first
+    """ List an agent's threads, newest first
 
      List an agent's threads, newest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -116,13 +128,15 @@ def sync_detailed(
 
     Returns:
         Response[Error | ThreadPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        status=status,
-        limit=limit,
-        cursor=cursor,
+status=status,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -131,7 +145,6 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
@@ -139,8 +152,9 @@ def sync(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | ThreadPage | None:
-    """List an agent's threads, newest first
+    """ List an agent's threads, newest first
 
      List an agent's threads, newest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -157,16 +171,17 @@ def sync(
 
     Returns:
         Error | ThreadPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        status=status,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+client=client,
+status=status,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -175,8 +190,9 @@ async def asyncio_detailed(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | ThreadPage]:
-    """List an agent's threads, newest first
+    """ List an agent's threads, newest first
 
      List an agent's threads, newest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -193,19 +209,22 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ThreadPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        status=status,
-        limit=limit,
-        cursor=cursor,
+status=status,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -214,8 +233,9 @@ async def asyncio(
     status: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | ThreadPage | None:
-    """List an agent's threads, newest first
+    """ List an agent's threads, newest first
 
      List an agent's threads, newest first. Threads are LLM loops that sleep and wake on time or events.
     Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
@@ -232,14 +252,14 @@ async def asyncio(
 
     Returns:
         Error | ThreadPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            status=status,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+status=status,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,15 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.message_in import MessageIn
 from ...models.thread_state import ThreadState
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,15 +19,14 @@ def _get_kwargs(
     thread_id: str,
     *,
     body: MessageIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/agents/{agent_id}/threads/{thread_id}/messages".format(
-            agent_id=quote(str(agent_id), safe=""),
-            thread_id=quote(str(thread_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/threads/{thread_id}/messages".format(agent_id=quote(str(agent_id), safe=""),thread_id=quote(str(thread_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -40,35 +41,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 202:
         response_202 = ThreadState.from_dict(response.json())
 
+
         return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
+
 
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -93,8 +101,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MessageIn,
+
 ) -> Response[Error | ThreadState]:
-    """Send a message to a thread (wakes it if it sleeps)
+    """ Send a message to a thread (wakes it if it sleeps)
 
      Send a message to a thread (wakes it if it sleeps). Threads are LLM loops that sleep and wake on
     time or events. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -111,12 +120,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | ThreadState]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        body=body,
+thread_id=thread_id,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -125,15 +136,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     thread_id: str,
     *,
     client: AuthenticatedClient,
     body: MessageIn,
+
 ) -> Error | ThreadState | None:
-    """Send a message to a thread (wakes it if it sleeps)
+    """ Send a message to a thread (wakes it if it sleeps)
 
      Send a message to a thread (wakes it if it sleeps). Threads are LLM loops that sleep and wake on
     time or events. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -150,15 +161,16 @@ def sync(
 
     Returns:
         Error | ThreadState
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        thread_id=thread_id,
-        client=client,
-        body=body,
-    ).parsed
+thread_id=thread_id,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -166,8 +178,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MessageIn,
+
 ) -> Response[Error | ThreadState]:
-    """Send a message to a thread (wakes it if it sleeps)
+    """ Send a message to a thread (wakes it if it sleeps)
 
      Send a message to a thread (wakes it if it sleeps). Threads are LLM loops that sleep and wake on
     time or events. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -184,18 +197,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ThreadState]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        thread_id=thread_id,
-        body=body,
+thread_id=thread_id,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -203,8 +219,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MessageIn,
+
 ) -> Error | ThreadState | None:
-    """Send a message to a thread (wakes it if it sleeps)
+    """ Send a message to a thread (wakes it if it sleeps)
 
      Send a message to a thread (wakes it if it sleeps). Threads are LLM loops that sleep and wake on
     time or events. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
@@ -221,13 +238,13 @@ async def asyncio(
 
     Returns:
         Error | ThreadState
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            thread_id=thread_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+thread_id=thread_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,21 +1,26 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.tool_created import ToolCreated
 from ...models.tool_in import ToolIn
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     *,
     body: ToolIn,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -34,30 +39,36 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 201:
         response_201 = ToolCreated.from_dict(response.json())
 
+
         return response_201
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
+
 
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -80,8 +91,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolIn,
+
 ) -> Response[Error | ToolCreated]:
-    """Register an HTTP or Lambda tool (the secret is shown once)
+    """ Register an HTTP or Lambda tool (the secret is shown once)
 
      Register an HTTP or Lambda tool (the secret is shown once). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -96,10 +108,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | ToolCreated]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -108,13 +122,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: ToolIn,
+
 ) -> Error | ToolCreated | None:
-    """Register an HTTP or Lambda tool (the secret is shown once)
+    """ Register an HTTP or Lambda tool (the secret is shown once)
 
      Register an HTTP or Lambda tool (the secret is shown once). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -129,20 +143,22 @@ def sync(
 
     Returns:
         Error | ToolCreated
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolIn,
+
 ) -> Response[Error | ToolCreated]:
-    """Register an HTTP or Lambda tool (the secret is shown once)
+    """ Register an HTTP or Lambda tool (the secret is shown once)
 
      Register an HTTP or Lambda tool (the secret is shown once). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -157,23 +173,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ToolCreated]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ToolIn,
+
 ) -> Error | ToolCreated | None:
-    """Register an HTTP or Lambda tool (the secret is shown once)
+    """ Register an HTTP or Lambda tool (the secret is shown once)
 
      Register an HTTP or Lambda tool (the secret is shown once). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -188,11 +208,11 @@ async def asyncio(
 
     Returns:
         Error | ToolCreated
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

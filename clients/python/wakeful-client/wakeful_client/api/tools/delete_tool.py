@@ -4,22 +4,25 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     name: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/tools/{name}".format(
-            name=quote(str(name), safe=""),
-        ),
+        "url": "/tools/{name}".format(name=quote(str(name), safe=""),),
     }
+
 
     return _kwargs
 
@@ -32,20 +35,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -68,8 +75,9 @@ def sync_detailed(
     name: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete one of your tools and its subscriptions
+    """ Delete one of your tools and its subscriptions
 
      Delete one of your tools and its subscriptions. HTTP tools receive a signed ToolRequest and answer a
     ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -84,10 +92,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         name=name,
+
     )
 
     response = client.get_httpx_client().request(
@@ -96,13 +106,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     name: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete one of your tools and its subscriptions
+    """ Delete one of your tools and its subscriptions
 
      Delete one of your tools and its subscriptions. HTTP tools receive a signed ToolRequest and answer a
     ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -117,20 +127,22 @@ def sync(
 
     Returns:
         Any | Error
-    """
+     """
+
 
     return sync_detailed(
         name=name,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     name: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete one of your tools and its subscriptions
+    """ Delete one of your tools and its subscriptions
 
      Delete one of your tools and its subscriptions. HTTP tools receive a signed ToolRequest and answer a
     ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -145,23 +157,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         name=name,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     name: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete one of your tools and its subscriptions
+    """ Delete one of your tools and its subscriptions
 
      Delete one of your tools and its subscriptions. HTTP tools receive a signed ToolRequest and answer a
     ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -176,11 +192,11 @@ async def asyncio(
 
     Returns:
         Any | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            name=name,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        name=name,
+client=client,
+
+    )).parsed

@@ -1,26 +1,29 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.agent_tool_page import AgentToolPage
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/tools".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/tools".format(agent_id=quote(str(agent_id), safe=""),),
     }
+
 
     return _kwargs
 
@@ -29,25 +32,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = AgentToolPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -57,9 +65,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AgentToolPage | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AgentToolPage | Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -72,8 +78,9 @@ def sync_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[AgentToolPage | Error]:
-    """The tools an agent can use, with the config each runs with
+    """ The tools an agent can use, with the config each runs with
 
      The tools an agent can use, with the config each runs with. HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -88,10 +95,12 @@ def sync_detailed(
 
     Returns:
         Response[AgentToolPage | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -100,13 +109,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> AgentToolPage | Error | None:
-    """The tools an agent can use, with the config each runs with
+    """ The tools an agent can use, with the config each runs with
 
      The tools an agent can use, with the config each runs with. HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -121,20 +130,22 @@ def sync(
 
     Returns:
         AgentToolPage | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[AgentToolPage | Error]:
-    """The tools an agent can use, with the config each runs with
+    """ The tools an agent can use, with the config each runs with
 
      The tools an agent can use, with the config each runs with. HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -149,23 +160,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[AgentToolPage | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> AgentToolPage | Error | None:
-    """The tools an agent can use, with the config each runs with
+    """ The tools an agent can use, with the config each runs with
 
      The tools an agent can use, with the config each runs with. HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -180,11 +195,11 @@ async def asyncio(
 
     Returns:
         AgentToolPage | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+
+    )).parsed

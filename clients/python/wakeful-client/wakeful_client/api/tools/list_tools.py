@@ -1,21 +1,28 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.tool_page import ToolPage
-from ...types import Response
+from typing import cast
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+
+) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/tools",
     }
+
 
     return _kwargs
 
@@ -24,10 +31,12 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = ToolPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
@@ -49,8 +58,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Error | ToolPage]:
-    """Built-in tools and your own
+    """ Built-in tools and your own
 
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
@@ -62,9 +72,12 @@ def sync_detailed(
 
     Returns:
         Response[Error | ToolPage]
-    """
+     """
 
-    kwargs = _get_kwargs()
+
+    kwargs = _get_kwargs(
+
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -72,12 +85,12 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
+
 ) -> Error | ToolPage | None:
-    """Built-in tools and your own
+    """ Built-in tools and your own
 
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
@@ -89,18 +102,20 @@ def sync(
 
     Returns:
         Error | ToolPage
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-    ).parsed
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Error | ToolPage]:
-    """Built-in tools and your own
+    """ Built-in tools and your own
 
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
@@ -112,20 +127,25 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | ToolPage]
-    """
+     """
 
-    kwargs = _get_kwargs()
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    kwargs = _get_kwargs(
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
+
 ) -> Error | ToolPage | None:
-    """Built-in tools and your own
+    """ Built-in tools and your own
 
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
@@ -137,10 +157,10 @@ async def asyncio(
 
     Returns:
         Error | ToolPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

@@ -1,15 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.agent_tool import AgentTool
 from ...models.error import Error
 from ...models.tool_settings_patch import ToolSettingsPatch
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,15 +19,14 @@ def _get_kwargs(
     name: str,
     *,
     body: ToolSettingsPatch,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/agents/{agent_id}/tools/{name}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            name=quote(str(name), safe=""),
-        ),
+        "url": "/agents/{agent_id}/tools/{name}".format(agent_id=quote(str(agent_id), safe=""),name=quote(str(name), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -40,35 +41,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = AgentTool.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
+
 
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -93,8 +101,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> Response[AgentTool | Error]:
-    """Configure a tool for one agent (on top of your settings)
+    """ Configure a tool for one agent (on top of your settings)
 
      Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -116,12 +125,14 @@ def sync_detailed(
 
     Returns:
         Response[AgentTool | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        name=name,
-        body=body,
+name=name,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -130,15 +141,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     name: str,
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> AgentTool | Error | None:
-    """Configure a tool for one agent (on top of your settings)
+    """ Configure a tool for one agent (on top of your settings)
 
      Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -160,15 +171,16 @@ def sync(
 
     Returns:
         AgentTool | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        name=name,
-        client=client,
-        body=body,
-    ).parsed
+name=name,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -176,8 +188,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> Response[AgentTool | Error]:
-    """Configure a tool for one agent (on top of your settings)
+    """ Configure a tool for one agent (on top of your settings)
 
      Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -199,18 +212,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[AgentTool | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        name=name,
-        body=body,
+name=name,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -218,8 +234,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> AgentTool | Error | None:
-    """Configure a tool for one agent (on top of your settings)
+    """ Configure a tool for one agent (on top of your settings)
 
      Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
     and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
@@ -241,13 +258,13 @@ async def asyncio(
 
     Returns:
         AgentTool | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            name=name,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+name=name,
+client=client,
+body=body,
+
+    )).parsed

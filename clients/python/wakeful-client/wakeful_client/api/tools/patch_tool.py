@@ -1,29 +1,31 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.tool import Tool
 from ...models.tool_settings_patch import ToolSettingsPatch
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     name: str,
     *,
     body: ToolSettingsPatch,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/tools/{name}".format(
-            name=quote(str(name), safe=""),
-        ),
+        "url": "/tools/{name}".format(name=quote(str(name), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -38,35 +40,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Tool.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
+
 
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -90,8 +99,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> Response[Error | Tool]:
-    """Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
+    """ Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
     is_active)
 
      Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
@@ -114,11 +124,13 @@ def sync_detailed(
 
     Returns:
         Response[Error | Tool]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         name=name,
-        body=body,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -127,14 +139,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     name: str,
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> Error | Tool | None:
-    """Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
+    """ Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
     is_active)
 
      Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
@@ -157,22 +169,24 @@ def sync(
 
     Returns:
         Error | Tool
-    """
+     """
+
 
     return sync_detailed(
         name=name,
-        client=client,
-        body=body,
-    ).parsed
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     name: str,
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> Response[Error | Tool]:
-    """Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
+    """ Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
     is_active)
 
      Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
@@ -195,25 +209,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Tool]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         name=name,
-        body=body,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     name: str,
     *,
     client: AuthenticatedClient,
     body: ToolSettingsPatch,
+
 ) -> Error | Tool | None:
-    """Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
+    """ Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
     is_active)
 
      Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins;
@@ -236,12 +254,12 @@ async def asyncio(
 
     Returns:
         Error | Tool
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            name=name,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        name=name,
+client=client,
+body=body,
+
+    )).parsed

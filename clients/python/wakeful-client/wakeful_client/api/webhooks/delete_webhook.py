@@ -4,24 +4,26 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     webhook_id: str,
+
 ) -> dict[str, Any]:
+
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/agents/{agent_id}/webhooks/{webhook_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            webhook_id=quote(str(webhook_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/webhooks/{webhook_id}".format(agent_id=quote(str(agent_id), safe=""),webhook_id=quote(str(webhook_id), safe=""),),
     }
+
 
     return _kwargs
 
@@ -34,20 +36,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
+
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
+
 
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -71,8 +77,9 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete a webhook
+    """ Delete a webhook
 
      Delete a webhook. Inbound webhooks turn signed requests from outside (wakeful, standard, github,
     stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -88,11 +95,13 @@ def sync_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        webhook_id=webhook_id,
+webhook_id=webhook_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -101,14 +110,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete a webhook
+    """ Delete a webhook
 
      Delete a webhook. Inbound webhooks turn signed requests from outside (wakeful, standard, github,
     stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -124,22 +133,24 @@ def sync(
 
     Returns:
         Any | Error
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        webhook_id=webhook_id,
-        client=client,
-    ).parsed
+webhook_id=webhook_id,
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | Error]:
-    """Delete a webhook
+    """ Delete a webhook
 
      Delete a webhook. Inbound webhooks turn signed requests from outside (wakeful, standard, github,
     stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -155,25 +166,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | Error]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        webhook_id=webhook_id,
+webhook_id=webhook_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | Error | None:
-    """Delete a webhook
+    """ Delete a webhook
 
      Delete a webhook. Inbound webhooks turn signed requests from outside (wakeful, standard, github,
     stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors are {"error":
@@ -189,12 +204,12 @@ async def asyncio(
 
     Returns:
         Any | Error
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            webhook_id=webhook_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+webhook_id=webhook_id,
+client=client,
+
+    )).parsed

@@ -1,15 +1,18 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.webhook_accepted import WebhookAccepted
 from ...models.webhook_delivery import WebhookDelivery
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -21,6 +24,7 @@ def _get_kwargs(
     webhook_signature: str | Unset = UNSET,
     x_wakeful_timestamp: str | Unset = UNSET,
     x_wakeful_signature: str | Unset = UNSET,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(webhook_id_header, Unset):
@@ -38,11 +42,10 @@ def _get_kwargs(
     if not isinstance(x_wakeful_signature, Unset):
         headers["X-Wakeful-Signature"] = x_wakeful_signature
 
+
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/webhooks/{webhook_id_path}".format(
-            webhook_id_path=quote(str(webhook_id_path), safe=""),
-        ),
+        "url": "/webhooks/{webhook_id_path}".format(webhook_id_path=quote(str(webhook_id_path), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -53,46 +56,52 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | WebhookAccepted | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | WebhookAccepted | None:
     if response.status_code == 200:
         response_200 = WebhookAccepted.from_dict(response.json())
+
 
         return response_200
 
     if response.status_code == 202:
         response_202 = WebhookAccepted.from_dict(response.json())
 
+
         return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 403:
         response_403 = Error.from_dict(response.json())
+
 
         return response_403
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 429:
         response_429 = Error.from_dict(response.json())
+
 
         return response_429
 
@@ -102,9 +111,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | WebhookAccepted]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | WebhookAccepted]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -123,8 +130,9 @@ def sync_detailed(
     webhook_signature: str | Unset = UNSET,
     x_wakeful_timestamp: str | Unset = UNSET,
     x_wakeful_signature: str | Unset = UNSET,
+
 ) -> Response[Error | WebhookAccepted]:
-    """Deliver an event to an agent through its webhook (signed; no API key)
+    """ Deliver an event to an agent through its webhook (signed; no API key)
 
      Served by the webhook-ingest function. Sign the raw body bytes with the webhook's secret (HMAC-
     SHA256 keyed with the base64-decoded part after `whsec_`), by either scheme: (1) `X-Wakeful-
@@ -152,16 +160,18 @@ def sync_detailed(
 
     Returns:
         Response[Error | WebhookAccepted]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         webhook_id_path=webhook_id_path,
-        body=body,
-        webhook_id_header=webhook_id_header,
-        webhook_timestamp=webhook_timestamp,
-        webhook_signature=webhook_signature,
-        x_wakeful_timestamp=x_wakeful_timestamp,
-        x_wakeful_signature=x_wakeful_signature,
+body=body,
+webhook_id_header=webhook_id_header,
+webhook_timestamp=webhook_timestamp,
+webhook_signature=webhook_signature,
+x_wakeful_timestamp=x_wakeful_timestamp,
+x_wakeful_signature=x_wakeful_signature,
+
     )
 
     response = client.get_httpx_client().request(
@@ -169,7 +179,6 @@ def sync_detailed(
     )
 
     return _build_response(client=client, response=response)
-
 
 def sync(
     webhook_id_path: str,
@@ -181,8 +190,9 @@ def sync(
     webhook_signature: str | Unset = UNSET,
     x_wakeful_timestamp: str | Unset = UNSET,
     x_wakeful_signature: str | Unset = UNSET,
+
 ) -> Error | WebhookAccepted | None:
-    """Deliver an event to an agent through its webhook (signed; no API key)
+    """ Deliver an event to an agent through its webhook (signed; no API key)
 
      Served by the webhook-ingest function. Sign the raw body bytes with the webhook's secret (HMAC-
     SHA256 keyed with the base64-decoded part after `whsec_`), by either scheme: (1) `X-Wakeful-
@@ -210,19 +220,20 @@ def sync(
 
     Returns:
         Error | WebhookAccepted
-    """
+     """
+
 
     return sync_detailed(
         webhook_id_path=webhook_id_path,
-        client=client,
-        body=body,
-        webhook_id_header=webhook_id_header,
-        webhook_timestamp=webhook_timestamp,
-        webhook_signature=webhook_signature,
-        x_wakeful_timestamp=x_wakeful_timestamp,
-        x_wakeful_signature=x_wakeful_signature,
-    ).parsed
+client=client,
+body=body,
+webhook_id_header=webhook_id_header,
+webhook_timestamp=webhook_timestamp,
+webhook_signature=webhook_signature,
+x_wakeful_timestamp=x_wakeful_timestamp,
+x_wakeful_signature=x_wakeful_signature,
 
+    ).parsed
 
 async def asyncio_detailed(
     webhook_id_path: str,
@@ -234,8 +245,9 @@ async def asyncio_detailed(
     webhook_signature: str | Unset = UNSET,
     x_wakeful_timestamp: str | Unset = UNSET,
     x_wakeful_signature: str | Unset = UNSET,
+
 ) -> Response[Error | WebhookAccepted]:
-    """Deliver an event to an agent through its webhook (signed; no API key)
+    """ Deliver an event to an agent through its webhook (signed; no API key)
 
      Served by the webhook-ingest function. Sign the raw body bytes with the webhook's secret (HMAC-
     SHA256 keyed with the base64-decoded part after `whsec_`), by either scheme: (1) `X-Wakeful-
@@ -263,22 +275,25 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | WebhookAccepted]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         webhook_id_path=webhook_id_path,
-        body=body,
-        webhook_id_header=webhook_id_header,
-        webhook_timestamp=webhook_timestamp,
-        webhook_signature=webhook_signature,
-        x_wakeful_timestamp=x_wakeful_timestamp,
-        x_wakeful_signature=x_wakeful_signature,
+body=body,
+webhook_id_header=webhook_id_header,
+webhook_timestamp=webhook_timestamp,
+webhook_signature=webhook_signature,
+x_wakeful_timestamp=x_wakeful_timestamp,
+x_wakeful_signature=x_wakeful_signature,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     webhook_id_path: str,
@@ -290,8 +305,9 @@ async def asyncio(
     webhook_signature: str | Unset = UNSET,
     x_wakeful_timestamp: str | Unset = UNSET,
     x_wakeful_signature: str | Unset = UNSET,
+
 ) -> Error | WebhookAccepted | None:
-    """Deliver an event to an agent through its webhook (signed; no API key)
+    """ Deliver an event to an agent through its webhook (signed; no API key)
 
      Served by the webhook-ingest function. Sign the raw body bytes with the webhook's secret (HMAC-
     SHA256 keyed with the base64-decoded part after `whsec_`), by either scheme: (1) `X-Wakeful-
@@ -319,17 +335,17 @@ async def asyncio(
 
     Returns:
         Error | WebhookAccepted
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            webhook_id_path=webhook_id_path,
-            client=client,
-            body=body,
-            webhook_id_header=webhook_id_header,
-            webhook_timestamp=webhook_timestamp,
-            webhook_signature=webhook_signature,
-            x_wakeful_timestamp=x_wakeful_timestamp,
-            x_wakeful_signature=x_wakeful_signature,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        webhook_id_path=webhook_id_path,
+client=client,
+body=body,
+webhook_id_header=webhook_id_header,
+webhook_timestamp=webhook_timestamp,
+webhook_signature=webhook_signature,
+x_wakeful_timestamp=x_wakeful_timestamp,
+x_wakeful_signature=x_wakeful_signature,
+
+    )).parsed

@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.webhook_page import WebhookPage
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
 
 
 def _get_kwargs(
@@ -16,7 +19,9 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> dict[str, Any]:
+
 
     params: dict[str, Any] = {}
 
@@ -29,15 +34,16 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/webhooks".format(
-            agent_id=quote(str(agent_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/webhooks".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
@@ -46,25 +52,30 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = WebhookPage.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
+
         return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -89,8 +100,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | WebhookPage]:
-    """List an agent's webhooks, newest first
+    """ List an agent's webhooks, newest first
 
      List an agent's webhooks, newest first. Inbound webhooks turn signed requests from outside (wakeful,
     standard, github, stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors
@@ -107,12 +119,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | WebhookPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
     response = client.get_httpx_client().request(
@@ -121,15 +135,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | WebhookPage | None:
-    """List an agent's webhooks, newest first
+    """ List an agent's webhooks, newest first
 
      List an agent's webhooks, newest first. Inbound webhooks turn signed requests from outside (wakeful,
     standard, github, stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors
@@ -146,15 +160,16 @@ def sync(
 
     Returns:
         Error | WebhookPage
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        client=client,
-        limit=limit,
-        cursor=cursor,
-    ).parsed
+client=client,
+limit=limit,
+cursor=cursor,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -162,8 +177,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Response[Error | WebhookPage]:
-    """List an agent's webhooks, newest first
+    """ List an agent's webhooks, newest first
 
      List an agent's webhooks, newest first. Inbound webhooks turn signed requests from outside (wakeful,
     standard, github, stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors
@@ -180,18 +196,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | WebhookPage]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        limit=limit,
-        cursor=cursor,
+limit=limit,
+cursor=cursor,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -199,8 +218,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
+
 ) -> Error | WebhookPage | None:
-    """List an agent's webhooks, newest first
+    """ List an agent's webhooks, newest first
 
      List an agent's webhooks, newest first. Inbound webhooks turn signed requests from outside (wakeful,
     standard, github, stripe, raw) into events. Bodies are JSON (Content-Type: application/json); errors
@@ -217,13 +237,13 @@ async def asyncio(
 
     Returns:
         Error | WebhookPage
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            client=client,
-            limit=limit,
-            cursor=cursor,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

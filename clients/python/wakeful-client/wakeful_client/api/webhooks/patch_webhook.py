@@ -1,15 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.webhook import Webhook
 from ...models.webhook_patch import WebhookPatch
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
@@ -17,15 +19,14 @@ def _get_kwargs(
     webhook_id: str,
     *,
     body: WebhookPatch,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/agents/{agent_id}/webhooks/{webhook_id}".format(
-            agent_id=quote(str(agent_id), safe=""),
-            webhook_id=quote(str(webhook_id), safe=""),
-        ),
+        "url": "/agents/{agent_id}/webhooks/{webhook_id}".format(agent_id=quote(str(agent_id), safe=""),webhook_id=quote(str(webhook_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -40,35 +41,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         response_200 = Webhook.from_dict(response.json())
 
+
         return response_200
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
+
 
         return response_400
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
+
         return response_401
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
+
 
         return response_404
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
+
         return response_413
 
     if response.status_code == 415:
         response_415 = Error.from_dict(response.json())
 
+
         return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
+
 
         return response_422
 
@@ -93,8 +101,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookPatch,
+
 ) -> Response[Error | Webhook]:
-    """Change is_active, allowed_event_types or rate_limit_per_hour
+    """ Change is_active, allowed_event_types or rate_limit_per_hour
 
      Change is_active, allowed_event_types or rate_limit_per_hour. Inbound webhooks turn signed requests
     from outside (wakeful, standard, github, stripe, raw) into events. Bodies are JSON (Content-Type:
@@ -111,12 +120,14 @@ def sync_detailed(
 
     Returns:
         Response[Error | Webhook]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        webhook_id=webhook_id,
-        body=body,
+webhook_id=webhook_id,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -125,15 +136,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     agent_id: str,
     webhook_id: str,
     *,
     client: AuthenticatedClient,
     body: WebhookPatch,
+
 ) -> Error | Webhook | None:
-    """Change is_active, allowed_event_types or rate_limit_per_hour
+    """ Change is_active, allowed_event_types or rate_limit_per_hour
 
      Change is_active, allowed_event_types or rate_limit_per_hour. Inbound webhooks turn signed requests
     from outside (wakeful, standard, github, stripe, raw) into events. Bodies are JSON (Content-Type:
@@ -150,15 +161,16 @@ def sync(
 
     Returns:
         Error | Webhook
-    """
+     """
+
 
     return sync_detailed(
         agent_id=agent_id,
-        webhook_id=webhook_id,
-        client=client,
-        body=body,
-    ).parsed
+webhook_id=webhook_id,
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
@@ -166,8 +178,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookPatch,
+
 ) -> Response[Error | Webhook]:
-    """Change is_active, allowed_event_types or rate_limit_per_hour
+    """ Change is_active, allowed_event_types or rate_limit_per_hour
 
      Change is_active, allowed_event_types or rate_limit_per_hour. Inbound webhooks turn signed requests
     from outside (wakeful, standard, github, stripe, raw) into events. Bodies are JSON (Content-Type:
@@ -184,18 +197,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Error | Webhook]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-        webhook_id=webhook_id,
-        body=body,
+webhook_id=webhook_id,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     agent_id: str,
@@ -203,8 +219,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WebhookPatch,
+
 ) -> Error | Webhook | None:
-    """Change is_active, allowed_event_types or rate_limit_per_hour
+    """ Change is_active, allowed_event_types or rate_limit_per_hour
 
      Change is_active, allowed_event_types or rate_limit_per_hour. Inbound webhooks turn signed requests
     from outside (wakeful, standard, github, stripe, raw) into events. Bodies are JSON (Content-Type:
@@ -221,13 +238,13 @@ async def asyncio(
 
     Returns:
         Error | Webhook
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            agent_id=agent_id,
-            webhook_id=webhook_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+webhook_id=webhook_id,
+client=client,
+body=body,
+
+    )).parsed
