@@ -7,7 +7,7 @@ PIP_FLAGS := --quiet --disable-pip-version-check
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: install browser demo test test-fast bench synth clean
+.PHONY: install browser demo test test-fast bench synth client clean
 
 install: $(STAMP)
 
@@ -42,6 +42,11 @@ test-fast: install
 
 bench: install
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+# wakeful-client: generated from the API's OpenAPI document into clients/python/ (committed;
+# a test fails when it is stale).
+client: install
+	@$(PY) clients/python/generate.py
 
 # Offline: the layer is built without its dependencies (not deployable; see README).
 synth: install

@@ -10,6 +10,36 @@ from typing import Any, Iterator
 import pytest
 import requests
 
+from tests.support import openapi_check
+
+# Every response of the API that a test sees is checked against the served OpenAPI
+# document (tests/support/openapi_check.py); a mismatch fails the test that saw it.
+openapi_check.install()
+
+
+def _fail_on_mismatches(phase: str) -> Any:
+    before = len(openapi_check.mismatches())
+    result = yield
+    found = openapi_check.mismatches()[before:]
+    if found:
+        raise AssertionError(f"responses that do not match the OpenAPI document ({phase}):\n" + "\n".join(found[:20]))
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Any:
+    return (yield from _fail_on_mismatches("setup"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    return (yield from _fail_on_mismatches("call"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    return (yield from _fail_on_mismatches("teardown"))
+
 
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Any]:
@@ -26,6 +56,7 @@ def stack() -> Iterator[Any]:
     # Hook retries wait base × 2^(n−1) s: a small base keeps the hook tests short.
     os.environ.setdefault("WAKEFUL_HOOK_BACKOFF_BASE_SECONDS", "0.5")
     dev = DevStack(port=0, workers=False, visibility_timeout=1).start()
+    openapi_check.watch(dev.api_url)
 
     # DESIGN.md invariant 3: no DynamoDB Scan on any path. Every handler runs in this
     # process with these clients, so a Scan anywhere fails the test that caused it.
@@ -126,3 +157,9 @@ def receiver() -> Iterator[Any]:
     rx = HookReceiver()
     yield rx
     rx.close()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """How many API responses were checked against the OpenAPI document."""
+    if openapi_check.checked():
+        terminalreporter.write_line(f"OpenAPI: {openapi_check.checked()} API responses checked against the served document")

@@ -16,6 +16,7 @@ import pytest
 import requests
 
 from tests.e2e.test_wakeful_dev import ROOT, _clean_env
+from tests.support import openapi_check
 from wakeful_dev.runtime import free_port
 
 pytestmark = pytest.mark.e2e
@@ -49,6 +50,7 @@ def fresh_dev() -> Iterator[dict[str, Any]]:
         if banner[-1].startswith("Wakeful dev server on"):
             break
     info = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in banner if ": " in line}
+    openapi_check.watch(f"http://127.0.0.1:{port}")
     yield {"url": f"http://127.0.0.1:{port}", "banner": banner, "info": info, "lines": lines}
     process.send_signal(signal.SIGTERM)
     try:

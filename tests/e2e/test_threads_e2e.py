@@ -20,6 +20,7 @@ import pytest
 import requests
 
 from tests.fakes.anthropic_server import FakeAnthropic
+from tests.support import openapi_check
 from wakeful_dev.runtime import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +66,7 @@ def dev(claude: FakeAnthropic) -> Iterator[str]:
         line = process.stdout.readline()
         if not line or line.startswith("Wakeful dev server on"):
             break
+    openapi_check.watch(f"http://127.0.0.1:{port}")
     yield f"http://127.0.0.1:{port}"
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=120) == 0

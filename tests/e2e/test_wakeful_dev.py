@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.support import openapi_check
 from wakeful_dev.runtime import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +48,7 @@ def dev_server():
             break
     assert lines and lines[-1] == f"Wakeful dev server on http://127.0.0.1:{port}", "\n".join(lines)
     info = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in lines if ": " in line}
+    openapi_check.watch(f"http://127.0.0.1:{port}")
     yield {"url": f"http://127.0.0.1:{port}", "aws": info["AWS endpoint"], "ingest": info["Ingest queue"], "process": process}
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == 0

@@ -15,6 +15,8 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
 from wakeful.api.common import respond
+from wakeful.api.responses import JSON, ok
+from wakeful.ops.responses import ApiIndex, Health, OpenAPIDocument
 from wakeful.auth import keys
 from wakeful.exceptions import RateLimitedError, WakefulError
 
@@ -88,7 +90,13 @@ def is_public(method: str, path: str) -> bool:
 app.use([_authenticate])
 
 
-@app.get("/", summary="Where to start: the API documentation", tags=["operations"])
+@app.get(
+    "/",
+    summary="Where to start: the API documentation",
+    tags=["operations"],
+    responses=ok(ApiIndex),
+    operation_id="get_index",
+)
 def root():
     return respond(
         200,
@@ -106,6 +114,11 @@ def root():
     include_in_schema=True,
     summary="Health: 200 {status: ok} when the API can read its tables, else 503",
     tags=["operations"],
+    responses={
+        **ok(Health, 200, "The API can read its tables"),
+        503: {"description": "Unavailable", "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    },
+    operation_id="get_health",
 )
 def health():
     from wakeful.ops.health import check
@@ -116,14 +129,25 @@ def health():
     return respond(200, {"status": "ok"})
 
 
-@app.get("/openapi.json", summary="This API's OpenAPI 3 document", tags=["operations"])
+@app.get(
+    "/openapi.json",
+    summary="This API's OpenAPI 3 document",
+    tags=["operations"],
+    responses=ok(OpenAPIDocument),
+    operation_id="get_openapi_document",
+)
 def openapi():
     from wakeful.ops.openapi import document  # the generated document, completed
 
     return respond(200, document(app, server_url=_server_url()))
 
 
-@app.get("/docs", summary="Swagger UI for this API (?format=json: the OpenAPI document)", tags=["operations"], include_in_schema=False)
+@app.get(
+    "/docs",
+    summary="Swagger UI for this API (?format=json: the OpenAPI document)",
+    tags=["operations"],
+    include_in_schema=False,
+)
 def docs():
     from aws_lambda_powertools.event_handler import Response
 

@@ -9,60 +9,90 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful import ddb
 from wakeful.actions import records as actions
+from wakeful.actions.responses import ActionPage
 from wakeful.agents import models as agent_models
 from wakeful.agents import service as agents
+from wakeful.agents.responses import Agent, AgentPage
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import no_content, ok
 from wakeful.events import store as events
 from wakeful.events.models import EventIn, NewEvent
+from wakeful.events.responses import EventAccepted, EventPage
 from wakeful.heartbeats import records as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
 from wakeful.heartbeats.models import HeartbeatRequest
+from wakeful.heartbeats.responses import HeartbeatAccepted, HeartbeatDetail, HeartbeatPage
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
 
 
-@router.post("/agents", summary="Create an agent; its first heartbeat is due at once", tags=["agents"])
+@router.post(
+    "/agents",
+    summary="Create an agent; its first heartbeat is due at once",
+    tags=["agents"],
+    responses=ok(Agent, 201, "The agent; its first heartbeat is due at once"),
+)
 def create_agent(body: agent_models.AgentCreate):
     return respond(201, agent_models.public(agents.create(owner(router), body)))
 
 
-@router.get("/agents", summary="List your agents, newest first", tags=["agents"])
+@router.get("/agents", summary="List your agents, newest first", tags=["agents"], responses=ok(AgentPage))
 def list_agents(limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     items, next_cursor = agents.list_page(owner(router), limit, cursor)
     return respond(200, page([agent_models.public(a) for a in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>", summary="Get an agent", tags=["agents"])
+@router.get("/agents/<agent_id>", summary="Get an agent", tags=["agents"], responses=ok(Agent))
 def get_agent(agent_id: str):
     return respond(200, agent_models.public(agents.get(owner(router), agent_id)))
 
 
-@router.patch("/agents/<agent_id>", summary="Change an agent (is_active: false pauses its heartbeats)", tags=["agents"])
+@router.patch(
+    "/agents/<agent_id>",
+    summary="Change an agent (is_active: false pauses its heartbeats)",
+    tags=["agents"],
+    responses=ok(Agent),
+)
 def patch_agent(agent_id: str, body: agent_models.AgentPatch):
     return respond(200, agent_models.public(agents.patch(owner(router), agent_id, body)))
 
 
-@router.delete("/agents/<agent_id>", summary="Delete an agent", tags=["agents"])
+@router.delete("/agents/<agent_id>", summary="Delete an agent", tags=["agents"], responses=no_content())
 def delete_agent(agent_id: str):
     agents.delete(owner(router), agent_id)
     return respond(204, None)
 
 
-@router.post("/agents/<agent_id>/heartbeats", summary="Make a heartbeat due now", tags=["heartbeats"])
+@router.post(
+    "/agents/<agent_id>/heartbeats",
+    summary="Make a heartbeat due now",
+    tags=["heartbeats"],
+    responses=ok(HeartbeatAccepted, 202, "A heartbeat is due now"),
+)
 def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Body()] = None):
     return respond(202, {"heartbeat_id": agents.request_heartbeat(owner(router), agent_id)})
 
 
-@router.get("/agents/<agent_id>/heartbeats", summary="List an agent's heartbeats, newest first", tags=["heartbeats"])
+@router.get(
+    "/agents/<agent_id>/heartbeats",
+    summary="List an agent's heartbeats, newest first",
+    tags=["heartbeats"],
+    responses=ok(HeartbeatPage),
+)
 def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
     items, next_cursor = ddb.page("heartbeats", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
     return respond(200, page([heartbeats.public(h) for h in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/heartbeats/<heartbeat_id>", summary="A heartbeat and its actions", tags=["heartbeats"])
+@router.get(
+    "/agents/<agent_id>/heartbeats/<heartbeat_id>",
+    summary="A heartbeat and its actions",
+    tags=["heartbeats"],
+    responses=ok(HeartbeatDetail),
+)
 def get_heartbeat(agent_id: str, heartbeat_id: str):
     agents.get(owner(router), agent_id)
     item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
@@ -73,7 +103,15 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
     return respond(200, body)
 
 
-@router.post("/agents/<agent_id>/events", summary="Append an event to the agent's log", tags=["events"])
+@router.post(
+    "/agents/<agent_id>/events",
+    summary="Append an event to the agent's log",
+    tags=["events"],
+    responses={
+        **ok(EventAccepted, 202, "Appended"),
+        **ok(EventAccepted, 200, "The same idempotency key and body again: the first event, and no new one"),
+    },
+)
 def post_event(agent_id: str, body: EventIn):
     agents.get(owner(router), agent_id)
     new = NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
@@ -82,7 +120,7 @@ def post_event(agent_id: str, body: EventIn):
     return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
 
 
-@router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"])
+@router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok(EventPage))
 def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
@@ -92,7 +130,7 @@ def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, d
     return respond(200, page([e.public() for e in found], next_cursor))
 
 
-@router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"])
+@router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"], responses=ok(ActionPage))
 def list_actions(
     agent_id: str,
     heartbeat_id: Annotated[str | None, Query()] = None,

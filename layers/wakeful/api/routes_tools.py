@@ -8,21 +8,29 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.subscriptions import models as sub_models
 from wakeful.subscriptions import service as subscriptions
+from wakeful.subscriptions.responses import Subscription, SubscriptionPage
 from wakeful.tools import service as tools
 from wakeful.tools.models import ToolIn, ToolSettingsPatch
+from wakeful.tools.responses import AgentTool, AgentToolPage, Tool, ToolCreated, ToolPage
 
 router = Router()
 
 
-@router.get("/tools", summary="Built-in tools and your own", tags=["tools"])
+@router.get("/tools", summary="Built-in tools and your own", tags=["tools"], responses=ok(ToolPage))
 def list_tools():
     return respond(200, page(tools.list_for(owner(router)), None))
 
 
-@router.post("/tools", summary="Register an HTTP or Lambda tool (the secret is shown once)", tags=["tools"])
+@router.post(
+    "/tools",
+    summary="Register an HTTP or Lambda tool (the secret is shown once)",
+    tags=["tools"],
+    responses=ok(ToolCreated, 201, "The tool and its secret, shown once"),
+)
 def create_tool(body: ToolIn):
     return respond(201, tools.create(owner(router), body))
 
@@ -31,33 +39,54 @@ def create_tool(body: ToolIn):
     "/tools/<name>",
     summary="Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins; is_active)",
     tags=["tools"],
+    responses=ok(Tool),
 )
 def patch_tool(name: str, body: ToolSettingsPatch):
     return respond(200, tools.patch(owner(router), name, body))
 
 
-@router.delete("/tools/<name>", summary="Delete one of your tools and its subscriptions", tags=["tools"])
+@router.delete(
+    "/tools/<name>",
+    summary="Delete one of your tools and its subscriptions",
+    tags=["tools"],
+    responses=no_content(),
+)
 def delete_tool(name: str):
     tools.delete(owner(router), name)
     return respond(204, None)
 
 
-@router.get("/agents/<agent_id>/tools", summary="The tools an agent can use, with the config each runs with", tags=["tools"])
+@router.get(
+    "/agents/<agent_id>/tools",
+    summary="The tools an agent can use, with the config each runs with",
+    tags=["tools"],
+    responses=ok(AgentToolPage),
+)
 def list_agent_tools(agent_id: str):
     return respond(200, page(tools.for_agent(owner(router), agent_id), None))
 
 
-@router.patch("/agents/<agent_id>/tools/<name>", summary="Configure a tool for one agent (on top of your settings)", tags=["tools"])
+@router.patch(
+    "/agents/<agent_id>/tools/<name>",
+    summary="Configure a tool for one agent (on top of your settings)",
+    tags=["tools"],
+    responses=ok(AgentTool),
+)
 def patch_agent_tool(agent_id: str, name: str, body: ToolSettingsPatch):
     return respond(200, tools.patch_for_agent(owner(router), agent_id, name, body))
 
 
-@router.post("/subscriptions", summary="Subscribe a tool to an event type", tags=["subscriptions"])
+@router.post(
+    "/subscriptions",
+    summary="Subscribe a tool to an event type",
+    tags=["subscriptions"],
+    responses=ok(Subscription, 201, "The subscription"),
+)
 def create_subscription(body: sub_models.SubscriptionIn):
     return respond(201, sub_models.public(subscriptions.create(owner(router), body)))
 
 
-@router.get("/subscriptions", summary="List your subscriptions", tags=["subscriptions"])
+@router.get("/subscriptions", summary="List your subscriptions", tags=["subscriptions"], responses=ok(SubscriptionPage))
 def list_subscriptions(
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 50, cursor: Annotated[str | None, Query()] = None
 ):
@@ -65,17 +94,32 @@ def list_subscriptions(
     return respond(200, page([sub_models.public(s) for s in items], next_cursor))
 
 
-@router.get("/subscriptions/<subscription_id>", summary="Get a subscription", tags=["subscriptions"])
+@router.get(
+    "/subscriptions/<subscription_id>",
+    summary="Get a subscription",
+    tags=["subscriptions"],
+    responses=ok(Subscription),
+)
 def get_subscription(subscription_id: str):
     return respond(200, sub_models.public(subscriptions.get(owner(router), subscription_id)))
 
 
-@router.patch("/subscriptions/<subscription_id>", summary="Change a subscription", tags=["subscriptions"])
+@router.patch(
+    "/subscriptions/<subscription_id>",
+    summary="Change a subscription",
+    tags=["subscriptions"],
+    responses=ok(Subscription),
+)
 def patch_subscription(subscription_id: str, body: sub_models.SubscriptionPatch):
     return respond(200, sub_models.public(subscriptions.patch(owner(router), subscription_id, body)))
 
 
-@router.delete("/subscriptions/<subscription_id>", summary="Delete a subscription", tags=["subscriptions"])
+@router.delete(
+    "/subscriptions/<subscription_id>",
+    summary="Delete a subscription",
+    tags=["subscriptions"],
+    responses=no_content(),
+)
 def delete_subscription(subscription_id: str):
     subscriptions.delete(owner(router), subscription_id)
     return respond(204, None)

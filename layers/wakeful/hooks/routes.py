@@ -8,8 +8,19 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import no_content, ok
 from wakeful.hooks import delivery, service
 from wakeful.hooks.models import HookCreate, HookPatch, HookTestRequest, public, public_delivery, public_execution
+from wakeful.hooks.responses import (
+    Hook,
+    HookCreated,
+    HookDelivery,
+    HookDeliveryAccepted,
+    HookDeliveryPage,
+    HookExecutionPage,
+    HookPage,
+    HookReplayAccepted,
+)
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
@@ -17,19 +28,29 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
 Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
 
 
-@router.post("/agents/<agent_id>/hooks", summary="Register a hook (its whsec_ secret is shown once)", tags=["hooks"])
+@router.post(
+    "/agents/<agent_id>/hooks",
+    summary="Register a hook (its whsec_ secret is shown once)",
+    tags=["hooks"],
+    responses=ok(HookCreated, 201, "The hook and its secret, shown once"),
+)
 def create_hook(agent_id: str, body: HookCreate):
     hook, secret = service.create(owner(router), agent_id, body)
     return respond(201, {**public(hook), "secret": secret})
 
 
-@router.get("/agents/<agent_id>/hooks", summary="List an agent's hooks, newest first", tags=["hooks"])
+@router.get(
+    "/agents/<agent_id>/hooks",
+    summary="List an agent's hooks, newest first",
+    tags=["hooks"],
+    responses=ok(HookPage),
+)
 def list_hooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([public(h) for h in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>", summary="Get a hook", tags=["hooks"])
+@router.get("/agents/<agent_id>/hooks/<hook_id>", summary="Get a hook", tags=["hooks"], responses=ok(Hook))
 def get_hook(agent_id: str, hook_id: str):
     return respond(200, public(service.get(owner(router), agent_id, hook_id)))
 
@@ -38,18 +59,24 @@ def get_hook(agent_id: str, hook_id: str):
     "/agents/<agent_id>/hooks/<hook_id>",
     summary="Change a hook (is_active: true re-enables one disabled for failing)",
     tags=["hooks"],
+    responses=ok(Hook),
 )
 def patch_hook(agent_id: str, hook_id: str, body: HookPatch):
     return respond(200, public(service.patch(owner(router), agent_id, hook_id, body)))
 
 
-@router.delete("/agents/<agent_id>/hooks/<hook_id>", summary="Delete a hook", tags=["hooks"])
+@router.delete("/agents/<agent_id>/hooks/<hook_id>", summary="Delete a hook", tags=["hooks"], responses=no_content())
 def delete_hook(agent_id: str, hook_id: str):
     service.delete(owner(router), agent_id, hook_id)
     return respond(204, None)
 
 
-@router.post("/agents/<agent_id>/hooks/<hook_id>/test", summary="Send a test delivery now", tags=["hooks"])
+@router.post(
+    "/agents/<agent_id>/hooks/<hook_id>/test",
+    summary="Send a test delivery now",
+    tags=["hooks"],
+    responses=ok(HookDeliveryAccepted, 202, "A test delivery is on its way"),
+)
 def test_hook(agent_id: str, hook_id: str, body: Annotated[HookTestRequest | None, Body()] = None):
     return respond(202, {"delivery_id": delivery.start_test(owner(router), agent_id, hook_id)})
 
@@ -58,6 +85,8 @@ def test_hook(agent_id: str, hook_id: str, body: Annotated[HookTestRequest | Non
     "/agents/<agent_id>/hooks/<hook_id>/executions",
     summary="The delivery log: one row per attempt, newest first",
     tags=["hooks"],
+    responses=ok(HookExecutionPage),
+    operation_id="list_hook_executions",
 )
 def list_executions(
     agent_id: str,
@@ -70,13 +99,25 @@ def list_executions(
     return respond(200, page([public_execution(e) for e in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries", summary="A hook's deliveries, newest first", tags=["hooks"])
+@router.get(
+    "/agents/<agent_id>/hooks/<hook_id>/deliveries",
+    summary="A hook's deliveries, newest first",
+    tags=["hooks"],
+    responses=ok(HookDeliveryPage),
+    operation_id="list_hook_deliveries",
+)
 def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.deliveries_page(owner(router), agent_id, hook_id, limit, cursor)
     return respond(200, page([public_delivery(d) for d in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>", summary="A delivery", tags=["hooks"])
+@router.get(
+    "/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>",
+    summary="A delivery",
+    tags=["hooks"],
+    responses=ok(HookDelivery),
+    operation_id="get_hook_delivery",
+)
 def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
     return respond(200, public_delivery(service.get_delivery(owner(router), agent_id, hook_id, delivery_id)))
 
@@ -85,6 +126,8 @@ def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
     "/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>/replay",
     summary="Replay a failed delivery (same body and webhook-id)",
     tags=["hooks"],
+    responses=ok(HookReplayAccepted, 202, "The delivery is sent again"),
+    operation_id="replay_hook_delivery",
 )
 def replay_delivery(agent_id: str, hook_id: str, delivery_id: str):
     row = delivery.replay(owner(router), agent_id, hook_id, delivery_id)

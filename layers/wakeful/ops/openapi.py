@@ -7,8 +7,8 @@ their pydantic models. This module completes what it cannot know:
 - the error shape of CONTRACT.md (``{"error": {"code", "message"}}``) for 400, 401,
   404 and 422 — instead of Powertools' default ``HTTPValidationError``, which this API
   never returns (``wakeful.api.app`` renders validation errors in the contract's shape);
-- each route's success status: its declared ``status_code`` if any, else the literal
-  statuses of its ``respond(<status>, ...)`` calls (the routes' convention);
+- 413 and 415 on every operation that takes a body (the first look at every body);
+- each operation's id: its handler's name, or the ``operation_id`` its route gives;
 - ``POST /webhooks/{webhook_id}``, which API Gateway sends to the webhook_ingest
   function rather than to the resolver, and the SQS ingest message schema.
 """
@@ -16,9 +16,7 @@ their pydantic models. This module completes what it cannot know:
 from __future__ import annotations
 
 import copy
-import inspect
 import json
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -34,8 +32,6 @@ DESCRIPTION = (
 SECURITY_SCHEME = "apiKey"
 PUBLIC = {("get", "/"), ("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
 _REF = "#/components/schemas/"
-_RESPOND = re.compile(r"\brespond\(([^,]*),")  # the status argument of respond(...)
-_STATUS = re.compile(r"\b([1-5][0-9]{2})\b")
 _POWERTOOLS_ERRORS = ("HTTPValidationError", "ResponseValidationError", "ValidationError")
 
 ERROR_SCHEMA = {
@@ -62,6 +58,7 @@ _ERRORS = {
     404: "Not found, or it belongs to another owner",
     409: "Conflicts with the current state",
     413: "Body too large",
+    415: "The body is not sent as application/json",
     422: "Validation error: a field breaks a rule (details lists them)",
     429: "Too many requests (see Retry-After)",
 }
@@ -72,16 +69,6 @@ def _error_response(status: int, description: str | None = None) -> dict[str, An
         "description": description or _ERRORS[status],
         "content": {"application/json": {"schema": {"$ref": f"{_REF}Error"}}},
     }
-
-
-def success_statuses(func: Any) -> list[int]:
-    """The 2xx statuses a route handler answers, read from its ``respond(...)`` calls."""
-    try:
-        source = inspect.getsource(func)
-    except (OSError, TypeError):
-        return []
-    codes = {int(code) for argument in _RESPOND.findall(source) for code in _STATUS.findall(argument)}
-    return sorted(code for code in codes if 200 <= code < 300)
 
 
 def document(app: Any, server_url: str = "/") -> dict[str, Any]:
@@ -106,8 +93,8 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
     routes = {(r.method.lower(), r.openapi_path): r for r in [*app._static_routes, *app._dynamic_routes]}
     for path, operations in doc.get("paths", {}).items():
         for method, operation in operations.items():
-            route = routes.get((method, path))
-            _complete(operation, method, path, route)
+            _name(operation, routes.get((method, path)))
+            _complete(operation, method, path)
     _add_webhook_ingest(doc, schemas)
     # Powertools' own error shapes: this API answers in CONTRACT.md's shape instead.
     others = {name: schema for name, schema in schemas.items() if name not in _POWERTOOLS_ERRORS}
@@ -145,16 +132,18 @@ def _describe(operation: dict[str, Any]) -> None:
     operation["description"] = " ".join(part for part in (f"{summary}." if summary else "", notes, _GENERAL) if part)
 
 
-def _complete(operation: dict[str, Any], method: str, path: str, route: Any) -> None:
+def _name(operation: dict[str, Any], route: Any) -> None:
+    """The operation's id is its handler's name (``create_agent``), unless the route
+    names it (``operation_id=``): generated clients call it by that name."""
+    if route is not None and route.operation_id == route._generate_operation_id():
+        operation["operationId"] = route.func.__name__
+
+
+def _complete(operation: dict[str, Any], method: str, path: str) -> None:
+    """Security, the error responses, and a 204 without content: each route declares its
+    success responses itself (``responses=`` with the models of ``wakeful.*.responses``)."""
     _describe(operation)
     responses: dict[str, Any] = operation.setdefault("responses", {})
-    declared = route is not None and (route.responses or route.status_code != 200)
-    if route is not None and not declared and "200" in responses:
-        codes = success_statuses(route.func)
-        if codes and codes != [200]:
-            default = responses.pop("200")
-            for code in codes:
-                responses[str(code)] = {"description": "No content"} if code == 204 else copy.deepcopy(default)
     if "204" in responses:
         responses["204"] = {"description": "No content"}
     responses.pop("422", None)
@@ -169,24 +158,24 @@ def _complete(operation: dict[str, Any], method: str, path: str, route: Any) -> 
     if operation.get("parameters") or operation.get("requestBody"):
         responses.setdefault("400", _error_response(400))
         responses["422"] = _error_response(422)
+    if operation.get("requestBody"):
+        responses.setdefault("413", _error_response(413))
+        responses.setdefault("415", _error_response(415))
 
 
 def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
     from wakeful.ingest.models import IngestMessageDoc
     from wakeful.webhooks.models import WebhookDeliveryDoc
+    from wakeful.webhooks.responses import WebhookAccepted
 
-    for model in (WebhookDeliveryDoc, IngestMessageDoc):
-        schema = model.model_json_schema(ref_template=_REF + "{model}")
+    for model, mode in ((WebhookDeliveryDoc, "validation"), (IngestMessageDoc, "validation"), (WebhookAccepted, "serialization")):
+        schema = model.model_json_schema(ref_template=_REF + "{model}", mode=mode)
         schemas.update(schema.pop("$defs", {}))
         schemas[model.__name__.removesuffix("Doc")] = schema
     header = lambda name, description: {  # noqa: E731
         "name": name, "in": "header", "required": False, "schema": {"type": "string"}, "description": description,
     }
-    accepted = {
-        "type": "object",
-        "required": ["event_id", "seq"],
-        "properties": {"event_id": {"type": "string"}, "seq": {"type": "integer"}, "duplicate": {"type": "boolean"}},
-    }
+    accepted = {"$ref": f"{_REF}WebhookAccepted"}
     doc.setdefault("paths", {})["/webhooks/{webhook_id}"] = {
         "post": {
             "tags": ["webhooks"],

@@ -9,7 +9,10 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful import clock
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import ok
+from wakeful.heartbeats.responses import HeartbeatPage, StuckHeartbeatPage
 from wakeful.ops import service
+from wakeful.ops.responses import ToolStatsPage
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
@@ -19,7 +22,12 @@ Cursor = Annotated[str | None, Query(description="The `next` value of the previo
 Since = Annotated[str | None, Query(description="ISO 8601 time or epoch seconds (default: one day ago)")]
 
 
-@router.get("/ops/heartbeats/stuck", summary="Heartbeats started and not finished after older_than_seconds", tags=TAGS)
+@router.get(
+    "/ops/heartbeats/stuck",
+    summary="Heartbeats started and not finished after older_than_seconds",
+    tags=TAGS,
+    responses=ok(StuckHeartbeatPage),
+)
 def stuck_heartbeats(
     older_than_seconds: Annotated[int, Query(ge=0, le=30 * 24 * 3600)] = 300, limit: Limit = 50, cursor: Cursor = None
 ):
@@ -27,14 +35,24 @@ def stuck_heartbeats(
     return respond(200, page(items, next_cursor))
 
 
-@router.get("/ops/heartbeats/failed", summary="Heartbeats that failed since a time (default: the last day)", tags=TAGS)
+@router.get(
+    "/ops/heartbeats/failed",
+    summary="Heartbeats that failed since a time (default: the last day)",
+    tags=TAGS,
+    responses=ok(HeartbeatPage),
+)
 def failed_heartbeats(since: Since = None, limit: Limit = 50, cursor: Cursor = None):
     start = service.parse_since(since, clock.now())
     items, next_cursor = service.failed_heartbeats(owner(router), start, limit, cursor)
     return respond(200, page(items, next_cursor))
 
 
-@router.get("/ops/tools/stats", summary="Per tool: actions, successes, failures and mean execution time since a time", tags=TAGS)
+@router.get(
+    "/ops/tools/stats",
+    summary="Per tool: actions, successes, failures and mean execution time since a time",
+    tags=TAGS,
+    responses=ok(ToolStatsPage),
+)
 def tool_stats(since: Since = None):
     start = service.parse_since(since, clock.now())
     items, truncated = service.tool_stats(owner(router), start)

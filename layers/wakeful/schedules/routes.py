@@ -8,9 +8,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.schedules import service
 from wakeful.schedules.models import ScheduleCreate, SchedulePatch, public, public_result
+from wakeful.schedules.responses import Schedule, SchedulePage, ScheduleResult, ScheduleResultPage, ScheduleRunAccepted
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -22,18 +24,29 @@ TAGS = ["schedules"]
     "/agents/<agent_id>/schedules",
     summary="Create a cron schedule (a heartbeat checklist or a scheduled run)",
     tags=TAGS,
+    responses=ok(Schedule, 201, "The schedule"),
 )
 def create_schedule(agent_id: str, body: ScheduleCreate):
     return respond(201, public(service.create(owner(router), agent_id, body)))
 
 
-@router.get("/agents/<agent_id>/schedules", summary="List an agent's schedules, newest first", tags=TAGS)
+@router.get(
+    "/agents/<agent_id>/schedules",
+    summary="List an agent's schedules, newest first",
+    tags=TAGS,
+    responses=ok(SchedulePage),
+)
 def list_schedules(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([public(s) for s in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/schedules/<schedule_id>", summary="Get a schedule with its counts", tags=TAGS)
+@router.get(
+    "/agents/<agent_id>/schedules/<schedule_id>",
+    summary="Get a schedule with its counts",
+    tags=TAGS,
+    responses=ok(Schedule),
+)
 def get_schedule(agent_id: str, schedule_id: str):
     return respond(200, public(service.get(owner(router), agent_id, schedule_id)))
 
@@ -42,18 +55,29 @@ def get_schedule(agent_id: str, schedule_id: str):
     "/agents/<agent_id>/schedules/<schedule_id>",
     summary="Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)",
     tags=TAGS,
+    responses=ok(Schedule),
 )
 def patch_schedule(agent_id: str, schedule_id: str, body: SchedulePatch):
     return respond(200, public(service.patch(owner(router), agent_id, schedule_id, body)))
 
 
-@router.delete("/agents/<agent_id>/schedules/<schedule_id>", summary="Delete a schedule", tags=TAGS)
+@router.delete(
+    "/agents/<agent_id>/schedules/<schedule_id>",
+    summary="Delete a schedule",
+    tags=TAGS,
+    responses=no_content(),
+)
 def delete_schedule(agent_id: str, schedule_id: str):
     service.delete(owner(router), agent_id, schedule_id)
     return respond(204, None)
 
 
-@router.post("/agents/<agent_id>/schedules/<schedule_id>/run", summary="Run a schedule now", tags=TAGS)
+@router.post(
+    "/agents/<agent_id>/schedules/<schedule_id>/run",
+    summary="Run a schedule now",
+    tags=TAGS,
+    responses=ok(ScheduleRunAccepted, 202, "The run started"),
+)
 def run_schedule(agent_id: str, schedule_id: str):
     return respond(202, {"result_id": service.run_now(owner(router), agent_id, schedule_id)})
 
@@ -62,6 +86,8 @@ def run_schedule(agent_id: str, schedule_id: str):
     "/agents/<agent_id>/schedules/<schedule_id>/results",
     summary="A schedule's run results (heartbeat_ok, success, error, skipped), newest first",
     tags=TAGS,
+    responses=ok(ScheduleResultPage),
+    operation_id="list_schedule_results",
 )
 def list_results(
     agent_id: str,
@@ -74,6 +100,12 @@ def list_results(
     return respond(200, page([public_result(r) for r in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>", summary="One run's result", tags=TAGS)
+@router.get(
+    "/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>",
+    summary="One run's result",
+    tags=TAGS,
+    responses=ok(ScheduleResult),
+    operation_id="get_schedule_result",
+)
 def get_result(agent_id: str, schedule_id: str, result_id: str):
     return respond(200, public_result(service.get_result(owner(router), agent_id, schedule_id, result_id)))

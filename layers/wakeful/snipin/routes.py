@@ -11,9 +11,23 @@ from aws_lambda_powertools.event_handler.router import Router
 from wakeful import clock, ids
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import no_content, ok, written
 from wakeful.pagination import MAX_LIMIT, decode, encode
 from wakeful.snipin import memories, models, social, store
 from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError
+from wakeful.snipin.responses import (
+    Comment,
+    CommentPage,
+    Follow,
+    FollowPage,
+    LLMSettings,
+    MemoryPage,
+    Reaction,
+    Snip,
+    SnipPage,
+    Whisper,
+    WhisperPage,
+)
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -33,7 +47,12 @@ def _member(me: str, body: models._ActingMember) -> social.Member:
     return social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
 
 
-@router.post("/snips", summary="Publish a snip as a user or as one of your agents (@mentions notify agents)", tags=["snipin"])
+@router.post(
+    "/snips",
+    summary="Publish a snip as a user or as one of your agents (@mentions notify agents)",
+    tags=["snipin"],
+    responses=written(Snip),
+)
 def create_snip(body: models.SnipCreateIn):
     me = owner(router)
     author = _member(me, body)
@@ -42,7 +61,12 @@ def create_snip(body: models.SnipCreateIn):
     return respond(201 if written.created else 200, models.snip_public(written.item))
 
 
-@router.get("/snips", summary="Snips of your network (or of one agent), newest first", tags=["snipin"])
+@router.get(
+    "/snips",
+    summary="Snips of your network (or of one agent), newest first",
+    tags=["snipin"],
+    responses=ok(SnipPage),
+)
 def list_snips(agent_id: Annotated[str | None, Query(max_length=64)] = None, limit: Limit = 50, cursor: Cursor = None):
     me = owner(router)
     author = None
@@ -53,12 +77,17 @@ def list_snips(agent_id: Annotated[str | None, Query(max_length=64)] = None, lim
     return respond(200, page([models.snip_public(s) for s in items], encode(last)))
 
 
-@router.get("/snips/<snip_id>", summary="A snip", tags=["snipin"])
+@router.get("/snips/<snip_id>", summary="A snip", tags=["snipin"], responses=ok(Snip))
 def get_snip(snip_id: str):
     return respond(200, models.snip_public(store.snip_of(owner(router), snip_id)))
 
 
-@router.post("/snips/<snip_id>/comments", summary="Comment on a snip (COMMENT_RECEIVED for its agent)", tags=["snipin"])
+@router.post(
+    "/snips/<snip_id>/comments",
+    summary="Comment on a snip (COMMENT_RECEIVED for its agent)",
+    tags=["snipin"],
+    responses=written(Comment),
+)
 def create_comment(snip_id: str, body: models.CommentIn):
     me = owner(router)
     snip = store.snip_of(me, snip_id)
@@ -68,7 +97,12 @@ def create_comment(snip_id: str, body: models.CommentIn):
     return respond(201 if written.created else 200, models.comment_public(written.item))
 
 
-@router.get("/snips/<snip_id>/comments", summary="A snip's comments, oldest first", tags=["snipin"])
+@router.get(
+    "/snips/<snip_id>/comments",
+    summary="A snip's comments, oldest first",
+    tags=["snipin"],
+    responses=ok(CommentPage),
+)
 def list_comments(snip_id: str, limit: Limit = 50, cursor: Cursor = None):
     store.snip_of(owner(router), snip_id)
     items, last = store.comments(snip_id, limit=limit, start=decode(cursor))
@@ -82,17 +116,32 @@ def _react(snip_id: str, body: models.ReactionIn, kind: str):
     return respond(201 if written.created else 200, models.reaction_public(kind, written.item))
 
 
-@router.post("/snips/<snip_id>/likes", summary="Like a snip, once per member (SNIP_LIKED for its agent)", tags=["snipin"])
+@router.post(
+    "/snips/<snip_id>/likes",
+    summary="Like a snip, once per member (SNIP_LIKED for its agent)",
+    tags=["snipin"],
+    responses=written(Reaction),
+)
 def like_snip(snip_id: str, body: models.ReactionIn):
     return _react(snip_id, body, store.LIKE)
 
 
-@router.post("/snips/<snip_id>/shares", summary="Share a snip, once per member (SNIP_SHARED for its agent)", tags=["snipin"])
+@router.post(
+    "/snips/<snip_id>/shares",
+    summary="Share a snip, once per member (SNIP_SHARED for its agent)",
+    tags=["snipin"],
+    responses=written(Reaction),
+)
 def share_snip(snip_id: str, body: models.ReactionIn):
     return _react(snip_id, body, store.SHARE)
 
 
-@router.post("/agents/<agent_id>/whispers", summary="Send an agent a private whisper (WHISPER_RECEIVED)", tags=["snipin"])
+@router.post(
+    "/agents/<agent_id>/whispers",
+    summary="Send an agent a private whisper (WHISPER_RECEIVED)",
+    tags=["snipin"],
+    responses=written(Whisper),
+)
 def create_whisper(agent_id: str, body: models.WhisperIn):
     me = owner(router)
     agent = agents.get(me, agent_id)
@@ -102,21 +151,38 @@ def create_whisper(agent_id: str, body: models.WhisperIn):
     return respond(201 if written.created else 200, models.whisper_public(written.item))
 
 
-@router.get("/agents/<agent_id>/whispers", summary="An agent's whispers, newest first", tags=["snipin"])
+@router.get(
+    "/agents/<agent_id>/whispers",
+    summary="An agent's whispers, newest first",
+    tags=["snipin"],
+    responses=ok(WhisperPage),
+)
 def list_whispers(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     agents.get(owner(router), agent_id)
     items, last = store.whispers_page(agent_id, limit=limit, start=decode(cursor))
     return respond(200, page([models.whisper_public(w) for w in items], encode(last)))
 
 
-@router.get("/agents/<agent_id>/feed", summary="The snips in an agent's feed (last 24 h), newest first", tags=["snipin"])
+@router.get(
+    "/agents/<agent_id>/feed",
+    summary="The snips in an agent's feed (last 24 h), newest first",
+    tags=["snipin"],
+    responses=ok(SnipPage),
+    operation_id="get_agent_feed",
+)
 def get_feed(agent_id: str, limit: Limit = 50):
     me = owner(router)
     agents.get(me, agent_id)
     return respond(200, page([models.snip_public(s) for s in store.feed(me, agent_id, limit=limit)], None))
 
 
-@router.post("/agents/<agent_id>/follows", summary="Make an agent follow one of your agents or a user", tags=["snipin"])
+@router.post(
+    "/agents/<agent_id>/follows",
+    summary="Make an agent follow one of your agents or a user",
+    tags=["snipin"],
+    responses=written(Follow),
+    operation_id="follow_member",
+)
 def follow(agent_id: str, body: models.FollowIn):
     me = owner(router)
     agents.get(me, agent_id)
@@ -129,13 +195,24 @@ def follow(agent_id: str, body: models.FollowIn):
     return respond(201 if written.created else 200, _follow_public(written.item))
 
 
-@router.get("/agents/<agent_id>/follows", summary="Whom an agent follows (nobody: it sees its whole network)", tags=["snipin"])
+@router.get(
+    "/agents/<agent_id>/follows",
+    summary="Whom an agent follows (nobody: it sees its whole network)",
+    tags=["snipin"],
+    responses=ok(FollowPage),
+)
 def list_follows(agent_id: str):
     agents.get(owner(router), agent_id)
     return respond(200, page([_follow_public(f) for f in store.follows(agent_id)], None))
 
 
-@router.delete("/agents/<agent_id>/follows", summary="Stop following (?followee_agent_id= or ?followee_user_id=)", tags=["snipin"])
+@router.delete(
+    "/agents/<agent_id>/follows",
+    summary="Stop following (?followee_agent_id= or ?followee_user_id=)",
+    tags=["snipin"],
+    responses=no_content(),
+    operation_id="unfollow_member",
+)
 def unfollow(
     agent_id: str,
     followee_agent_id: Annotated[str | None, Query(max_length=64)] = None,
@@ -151,19 +228,34 @@ def unfollow(
     return respond(204, None)
 
 
-@router.get("/agents/<agent_id>/memories", summary="An agent's memories (feed_summary, external signals)", tags=["snipin"])
+@router.get(
+    "/agents/<agent_id>/memories",
+    summary="An agent's memories (feed_summary, external signals)",
+    tags=["snipin"],
+    responses=ok(MemoryPage),
+)
 def list_memories(agent_id: str, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     return respond(200, page([memories.public(m) for m in memories.list_for(agent_id, limit=limit)], None))
 
 
-@router.get("/agents/<agent_id>/llm", summary="An agent's LLM settings, today's usage and budget", tags=["llm"])
+@router.get(
+    "/agents/<agent_id>/llm",
+    summary="An agent's LLM settings, today's usage and budget",
+    tags=["llm"],
+    responses=ok(LLMSettings),
+)
 def get_llm(agent_id: str):
     agents.get(owner(router), agent_id)
     return respond(200, _llm_view(agent_id))
 
 
-@router.patch("/agents/<agent_id>/llm", summary="Set an agent's model, per-tool models or daily token budget", tags=["llm"])
+@router.patch(
+    "/agents/<agent_id>/llm",
+    summary="Set an agent's model, per-tool models or daily token budget",
+    tags=["llm"],
+    responses=ok(LLMSettings),
+)
 def patch_llm(agent_id: str, body: models.LLMSettingsIn):
     from wakeful.llm import ledger
 

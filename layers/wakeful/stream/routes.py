@@ -20,9 +20,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import JSON, SSE, ok
 from wakeful.exceptions import BadRequestError
 from wakeful.stream import service, sse
 from wakeful.stream.models import parse_types
+from wakeful.stream.responses import StreamEventPage
 
 router = Router()
 
@@ -34,6 +36,16 @@ Types = Annotated[
 ]
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description="Page size")]
 Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
+_SSE_TEXT = {
+    "schema": {"type": "string", "description": "Server-Sent Events: id: the event id, event: its type, data: a StreamEvent as JSON"}
+}
+THREAD_STREAM = {
+    200: {
+        "description": "With Accept: text/event-stream, Server-Sent Events; otherwise the JSON list",
+        "content": {JSON: {"model": StreamEventPage}, SSE: _SSE_TEXT},
+    }
+}
+AGENT_STREAM = {200: {"description": "Server-Sent Events of every thread of the agent", "content": {SSE: _SSE_TEXT}}}
 
 
 def _header(name: str) -> str | None:
@@ -45,6 +57,7 @@ def _header(name: str) -> str | None:
     "/agents/<agent_id>/threads/<thread_id>/stream-events",
     summary="A thread's stream events after an id, oldest first (JSON polling)",
     tags=["stream"],
+    responses=ok(StreamEventPage),
 )
 def list_stream_events(
     agent_id: str, thread_id: str, after: After = None, types: Types = None, limit: Limit = 500, cursor: Cursor = None
@@ -60,6 +73,7 @@ def list_stream_events(
     "/agents/<agent_id>/threads/<thread_id>/stream",
     summary="A thread's live stream (Server-Sent Events with Accept: text/event-stream; else the JSON list)",
     tags=["stream"],
+    responses=THREAD_STREAM,
 )
 def thread_stream(agent_id: str, thread_id: str, after: After = None, types: Types = None):
     start = service.resume_point(after, _header("Last-Event-ID"))
@@ -75,6 +89,7 @@ def thread_stream(agent_id: str, thread_id: str, after: After = None, types: Typ
     "/agents/<agent_id>/stream",
     summary="Every thread of an agent, live (Server-Sent Events; needs Accept: text/event-stream)",
     tags=["stream"],
+    responses=AGENT_STREAM,
 )
 def agent_stream(agent_id: str, types: Types = None):
     service.check_agent(owner(router), agent_id)

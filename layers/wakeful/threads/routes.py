@@ -9,9 +9,19 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.threads import messages, records, routing_store, service, store
 from wakeful.threads.models import ApprovalIn, MessageIn
+from wakeful.threads.responses import (
+    ApprovalDecision,
+    ApprovalPage,
+    RouteDecisionPage,
+    Thread,
+    ThreadMessagePage,
+    ThreadPage,
+    ThreadState,
+)
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -23,25 +33,41 @@ def _thread(agent_id: str, thread_id: str) -> dict:
     return store.get_or_404(agent_id, thread_id)
 
 
-@router.post("/agents/<agent_id>/threads", summary="Start a thread with a message; the agent loop runs at once", tags=["threads"])
+@router.post(
+    "/agents/<agent_id>/threads",
+    summary="Start a thread with a message; the agent loop runs at once",
+    tags=["threads"],
+    responses=ok(Thread, 201, "The thread; its first run starts at once"),
+)
 def create_thread(agent_id: str, body: MessageIn):
     thread = service.start_thread(owner(router), agent_id, body.message, source="user")
     return respond(201, records.public(thread))
 
 
-@router.get("/agents/<agent_id>/threads", summary="List an agent's threads, newest first", tags=["threads"])
+@router.get(
+    "/agents/<agent_id>/threads",
+    summary="List an agent's threads, newest first",
+    tags=["threads"],
+    responses=ok(ThreadPage),
+)
 def list_threads(agent_id: str, status: StatusFilter = None, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
     items, next_cursor = store.list_page(agent_id, status, limit, cursor)
     return respond(200, page([records.public(t) for t in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/threads/<thread_id>", summary="Get a thread", tags=["threads"])
+@router.get("/agents/<agent_id>/threads/<thread_id>", summary="Get a thread", tags=["threads"], responses=ok(Thread))
 def get_thread(agent_id: str, thread_id: str):
     return respond(200, records.public(_thread(agent_id, thread_id)))
 
 
-@router.get("/agents/<agent_id>/threads/<thread_id>/messages", summary="A thread's messages, oldest first", tags=["threads"])
+@router.get(
+    "/agents/<agent_id>/threads/<thread_id>/messages",
+    summary="A thread's messages, oldest first",
+    tags=["threads"],
+    responses=ok(ThreadMessagePage),
+    operation_id="list_thread_messages",
+)
 def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
     _thread(agent_id, thread_id)
     found = list(messages.page(thread_id, after, limit + 1))
@@ -51,27 +77,48 @@ def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=
     return respond(200, page([records.public_message(m) for m in found], next_cursor))
 
 
-@router.post("/agents/<agent_id>/threads/<thread_id>/messages", summary="Send a message to a thread (wakes it if it sleeps)", tags=["threads"])
+@router.post(
+    "/agents/<agent_id>/threads/<thread_id>/messages",
+    summary="Send a message to a thread (wakes it if it sleeps)",
+    tags=["threads"],
+    responses=ok(ThreadState, 202, "The message is queued"),
+    operation_id="post_thread_message",
+)
 def post_message(agent_id: str, thread_id: str, body: MessageIn):
     _thread(agent_id, thread_id)
     thread = service.post_message(owner(router), agent_id, thread_id, body.message)
     return respond(202, {"thread_id": thread_id, "status": thread["status"]})
 
 
-@router.post("/agents/<agent_id>/threads/<thread_id>/wake", summary="Wake a sleeping thread now", tags=["threads"])
+@router.post(
+    "/agents/<agent_id>/threads/<thread_id>/wake",
+    summary="Wake a sleeping thread now",
+    tags=["threads"],
+    responses=ok(ThreadState, 202, "The thread is woken"),
+)
 def wake_thread(agent_id: str, thread_id: str):
     _thread(agent_id, thread_id)
     thread = service.wake_now(owner(router), agent_id, thread_id)
     return respond(202, {"thread_id": thread_id, "status": thread["status"]})
 
 
-@router.post("/agents/<agent_id>/threads/<thread_id>/cancel", summary="End a thread (complete, summary cancelled)", tags=["threads"])
+@router.post(
+    "/agents/<agent_id>/threads/<thread_id>/cancel",
+    summary="End a thread (complete, summary cancelled)",
+    tags=["threads"],
+    responses=ok(Thread),
+)
 def cancel_thread(agent_id: str, thread_id: str):
     _thread(agent_id, thread_id)
     return respond(200, records.public(service.cancel(owner(router), agent_id, thread_id)))
 
 
-@router.get("/agents/<agent_id>/threads/<thread_id>/approvals", summary="Tool calls waiting for an approval", tags=["threads"])
+@router.get(
+    "/agents/<agent_id>/threads/<thread_id>/approvals",
+    summary="Tool calls waiting for an approval",
+    tags=["threads"],
+    responses=ok(ApprovalPage),
+)
 def list_approvals(agent_id: str, thread_id: str):
     thread = _thread(agent_id, thread_id)
     pending = service.pending_approvals(thread) if thread["status"] == records.WAITING_APPROVAL else []
@@ -82,13 +129,20 @@ def list_approvals(agent_id: str, thread_id: str):
     "/agents/<agent_id>/threads/<thread_id>/approvals/<tool_call_id>",
     summary="Approve or deny a tool call; the thread resumes when none is left pending",
     tags=["threads"],
+    responses=ok(ApprovalDecision),
 )
 def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: ApprovalIn):
     _thread(agent_id, thread_id)
     return respond(200, service.decide_approval(owner(router), agent_id, thread_id, tool_call_id, body.decision, body.note))
 
 
-@router.get("/agents/<agent_id>/routes", summary="How each event of the log was routed, oldest first", tags=["threads"])
+@router.get(
+    "/agents/<agent_id>/routes",
+    summary="How each event of the log was routed, oldest first",
+    tags=["threads"],
+    responses=ok(RouteDecisionPage),
+    operation_id="list_route_decisions",
+)
 def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     found = routing_store.page(agent_id, after_seq, limit + 1)

@@ -12,9 +12,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
+from wakeful.api.responses import no_content, ok
 from wakeful.config import get_settings
 from wakeful.pagination import MAX_LIMIT
 from wakeful.webhooks import models, records, service
+from wakeful.webhooks.responses import Webhook, WebhookCreated, WebhookPage, WebhookRequestPage, WebhookRotated
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -45,19 +47,30 @@ def _view(item: dict[str, Any]) -> dict[str, Any]:
     status_code=201,
     summary="Create an inbound webhook; its secret is shown only in this answer",
     tags=TAGS,
+    responses=ok(WebhookCreated, 201, "The webhook and its secret, shown once"),
 )
 def create_webhook(agent_id: str, body: models.WebhookCreate):
     item, secret = service.create(owner(router), agent_id, body)
     return respond(201, {**_view(item), "secret": secret})
 
 
-@router.get("/agents/<agent_id>/webhooks", summary="List an agent's webhooks, newest first", tags=TAGS)
+@router.get(
+    "/agents/<agent_id>/webhooks",
+    summary="List an agent's webhooks, newest first",
+    tags=TAGS,
+    responses=ok(WebhookPage),
+)
 def list_webhooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
     return respond(200, page([_view(i) for i in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/webhooks/<webhook_id>", summary="Get a webhook (never its secret)", tags=TAGS)
+@router.get(
+    "/agents/<agent_id>/webhooks/<webhook_id>",
+    summary="Get a webhook (never its secret)",
+    tags=TAGS,
+    responses=ok(Webhook),
+)
 def get_webhook(agent_id: str, webhook_id: str):
     return respond(200, _view(service.get(owner(router), agent_id, webhook_id)))
 
@@ -66,12 +79,19 @@ def get_webhook(agent_id: str, webhook_id: str):
     "/agents/<agent_id>/webhooks/<webhook_id>",
     summary="Change is_active, allowed_event_types or rate_limit_per_hour",
     tags=TAGS,
+    responses=ok(Webhook),
 )
 def patch_webhook(agent_id: str, webhook_id: str, body: models.WebhookPatch):
     return respond(200, _view(service.patch(owner(router), agent_id, webhook_id, body)))
 
 
-@router.delete("/agents/<agent_id>/webhooks/<webhook_id>", status_code=204, summary="Delete a webhook", tags=TAGS)
+@router.delete(
+    "/agents/<agent_id>/webhooks/<webhook_id>",
+    status_code=204,
+    summary="Delete a webhook",
+    tags=TAGS,
+    responses=no_content(),
+)
 def delete_webhook(agent_id: str, webhook_id: str):
     service.delete(owner(router), agent_id, webhook_id)
     return respond(204, None)
@@ -81,6 +101,7 @@ def delete_webhook(agent_id: str, webhook_id: str):
     "/agents/<agent_id>/webhooks/<webhook_id>/rotate",
     summary="Give the webhook a new secret; the old one stays valid for 24 h (overlap_seconds)",
     tags=TAGS,
+    responses=ok(WebhookRotated),
 )
 def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRotate | None = None):
     item, secret = service.rotate(owner(router), agent_id, webhook_id, body)
@@ -98,6 +119,7 @@ def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRo
     "/agents/<agent_id>/webhooks/<webhook_id>/requests",
     summary="Every request the webhook received, accepted or not, newest first",
     tags=TAGS,
+    responses=ok(WebhookRequestPage),
 )
 def list_webhook_requests(agent_id: str, webhook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.requests_page(owner(router), agent_id, webhook_id, limit, cursor)

@@ -1,0 +1,7 @@
+""" A client library for accessing Wakeful API """
+from .client import AuthenticatedClient, Client
+
+__all__ = (
+    "AuthenticatedClient",
+    "Client",
+)

@@ -1,0 +1,243 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.event_accepted import EventAccepted
+from ...models.event_in import EventIn
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+    *,
+    body: EventIn,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/agents/{agent_id}/events".format(agent_id=quote(str(agent_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | EventAccepted | None:
+    if response.status_code == 200:
+        response_200 = EventAccepted.from_dict(response.json())
+
+
+        return response_200
+
+    if response.status_code == 202:
+        response_202 = EventAccepted.from_dict(response.json())
+
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | EventAccepted]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EventIn,
+
+) -> Response[Error | EventAccepted]:
+    """ Append an event to the agent's log
+
+     Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
+    and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        body (EventIn): ``POST /agents/{id}/events`` body.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | EventAccepted]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EventIn,
+
+) -> Error | EventAccepted | None:
+    """ Append an event to the agent's log
+
+     Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
+    and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        body (EventIn): ``POST /agents/{id}/events`` body.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | EventAccepted
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EventIn,
+
+) -> Response[Error | EventAccepted]:
+    """ Append an event to the agent's log
+
+     Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
+    and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        body (EventIn): ``POST /agents/{id}/events`` body.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | EventAccepted]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EventIn,
+
+) -> Error | EventAccepted | None:
+    """ Append an event to the agent's log
+
+     Append an event to the agent's log. The log is append-only; seq is per agent, from 1, without gaps,
+    and never restarts. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        body (EventIn): ``POST /agents/{id}/events`` body.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | EventAccepted
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+body=body,
+
+    )).parsed

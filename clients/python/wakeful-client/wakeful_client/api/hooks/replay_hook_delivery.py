@@ -1,0 +1,231 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.hook_replay_accepted import HookReplayAccepted
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+    hook_id: str,
+    delivery_id: str,
+
+) -> dict[str, Any]:
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/agents/{agent_id}/hooks/{hook_id}/deliveries/{delivery_id}/replay".format(agent_id=quote(str(agent_id), safe=""),hook_id=quote(str(hook_id), safe=""),delivery_id=quote(str(delivery_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | HookReplayAccepted | None:
+    if response.status_code == 202:
+        response_202 = HookReplayAccepted.from_dict(response.json())
+
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HookReplayAccepted]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    hook_id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Error | HookReplayAccepted]:
+    """ Replay a failed delivery (same body and webhook-id)
+
+     Replay a failed delivery (same body and webhook-id). Hooks POST signed lifecycle payloads (Standard
+    Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        hook_id (str):
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | HookReplayAccepted]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+hook_id=hook_id,
+delivery_id=delivery_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    hook_id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Error | HookReplayAccepted | None:
+    """ Replay a failed delivery (same body and webhook-id)
+
+     Replay a failed delivery (same body and webhook-id). Hooks POST signed lifecycle payloads (Standard
+    Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        hook_id (str):
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | HookReplayAccepted
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+hook_id=hook_id,
+delivery_id=delivery_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    hook_id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Error | HookReplayAccepted]:
+    """ Replay a failed delivery (same body and webhook-id)
+
+     Replay a failed delivery (same body and webhook-id). Hooks POST signed lifecycle payloads (Standard
+    Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        hook_id (str):
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | HookReplayAccepted]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+hook_id=hook_id,
+delivery_id=delivery_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    hook_id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Error | HookReplayAccepted | None:
+    """ Replay a failed delivery (same body and webhook-id)
+
+     Replay a failed delivery (same body and webhook-id). Hooks POST signed lifecycle payloads (Standard
+    Webhooks) to your endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        hook_id (str):
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | HookReplayAccepted
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+hook_id=hook_id,
+delivery_id=delivery_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,254 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.schedule import Schedule
+from ...models.schedule_patch import SchedulePatch
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+    schedule_id: str,
+    *,
+    body: SchedulePatch,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/agents/{agent_id}/schedules/{schedule_id}".format(agent_id=quote(str(agent_id), safe=""),schedule_id=quote(str(schedule_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Schedule | None:
+    if response.status_code == 200:
+        response_200 = Schedule.from_dict(response.json())
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Schedule]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SchedulePatch,
+
+) -> Response[Error | Schedule]:
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+
+     Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
+    JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        schedule_id (str):
+        body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
+            sent change.
+            ``active_hours: null`` removes the window.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Schedule]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SchedulePatch,
+
+) -> Error | Schedule | None:
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+
+     Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
+    JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        schedule_id (str):
+        body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
+            sent change.
+            ``active_hours: null`` removes the window.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Schedule
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SchedulePatch,
+
+) -> Response[Error | Schedule]:
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+
+     Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
+    JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        schedule_id (str):
+        body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
+            sent change.
+            ``active_hours: null`` removes the window.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Schedule]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SchedulePatch,
+
+) -> Error | Schedule | None:
+    """ Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)
+
+     Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at). Bodies are
+    JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        schedule_id (str):
+        body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
+            sent change.
+            ``active_hours: null`` removes the window.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Schedule
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+schedule_id=schedule_id,
+client=client,
+body=body,
+
+    )).parsed

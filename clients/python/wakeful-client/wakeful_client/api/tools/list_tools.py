@@ -1,0 +1,166 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.tool_page import ToolPage
+from typing import cast
+
+
+def _get_kwargs(
+
+) -> dict[str, Any]:
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/tools",
+    }
+
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | ToolPage | None:
+    if response.status_code == 200:
+        response_200 = ToolPage.from_dict(response.json())
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ToolPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Error | ToolPage]:
+    """ Built-in tools and your own
+
+     Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
+    (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
+    are {"error": {"code", "message"}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ToolPage]
+     """
+
+
+    kwargs = _get_kwargs(
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+
+) -> Error | ToolPage | None:
+    """ Built-in tools and your own
+
+     Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
+    (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
+    are {"error": {"code", "message"}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ToolPage
+     """
+
+
+    return sync_detailed(
+        client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Error | ToolPage]:
+    """ Built-in tools and your own
+
+     Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
+    (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
+    are {"error": {"code", "message"}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ToolPage]
+     """
+
+
+    kwargs = _get_kwargs(
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+
+) -> Error | ToolPage | None:
+    """ Built-in tools and your own
+
+     Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
+    (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
+    are {"error": {"code", "message"}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ToolPage
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

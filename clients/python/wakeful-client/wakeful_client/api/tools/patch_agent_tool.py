@@ -1,0 +1,270 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.agent_tool import AgentTool
+from ...models.error import Error
+from ...models.tool_settings_patch import ToolSettingsPatch
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+    name: str,
+    *,
+    body: ToolSettingsPatch,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/agents/{agent_id}/tools/{name}".format(agent_id=quote(str(agent_id), safe=""),name=quote(str(name), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AgentTool | Error | None:
+    if response.status_code == 200:
+        response_200 = AgentTool.from_dict(response.json())
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AgentTool | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    body: ToolSettingsPatch,
+
+) -> Response[AgentTool | Error]:
+    """ Configure a tool for one agent (on top of your settings)
+
+     Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
+    and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        name (str):
+        body (ToolSettingsPatch): ``PATCH /tools/{name}`` and ``PATCH /agents/{id}/tools/{name}``
+            body.
+
+            ``config`` replaces the tool's config (``{}`` or null: none); for a built-in tool it
+            takes ``model``, ``temperature`` and ``max_tokens``. ``is_active: false`` stops the
+            tool from running for the owner's agents (or for this agent); its subscriptions stay.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentTool | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+name=name,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    body: ToolSettingsPatch,
+
+) -> AgentTool | Error | None:
+    """ Configure a tool for one agent (on top of your settings)
+
+     Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
+    and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        name (str):
+        body (ToolSettingsPatch): ``PATCH /tools/{name}`` and ``PATCH /agents/{id}/tools/{name}``
+            body.
+
+            ``config`` replaces the tool's config (``{}`` or null: none); for a built-in tool it
+            takes ``model``, ``temperature`` and ``max_tokens``. ``is_active: false`` stops the
+            tool from running for the owner's agents (or for this agent); its subscriptions stay.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentTool | Error
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+name=name,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    body: ToolSettingsPatch,
+
+) -> Response[AgentTool | Error]:
+    """ Configure a tool for one agent (on top of your settings)
+
+     Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
+    and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        name (str):
+        body (ToolSettingsPatch): ``PATCH /tools/{name}`` and ``PATCH /agents/{id}/tools/{name}``
+            body.
+
+            ``config`` replaces the tool's config (``{}`` or null: none); for a built-in tool it
+            takes ``model``, ``temperature`` and ``max_tokens``. ``is_active: false`` stops the
+            tool from running for the owner's agents (or for this agent); its subscriptions stay.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentTool | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+name=name,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    body: ToolSettingsPatch,
+
+) -> AgentTool | Error | None:
+    """ Configure a tool for one agent (on top of your settings)
+
+     Configure a tool for one agent (on top of your settings). HTTP tools receive a signed ToolRequest
+    and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+        name (str):
+        body (ToolSettingsPatch): ``PATCH /tools/{name}`` and ``PATCH /agents/{id}/tools/{name}``
+            body.
+
+            ``config`` replaces the tool's config (``{}`` or null: none); for a built-in tool it
+            takes ``model``, ``temperature`` and ``max_tokens``. ``is_active: false`` stops the
+            tool from running for the owner's agents (or for this agent); its subscriptions stay.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentTool | Error
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+name=name,
+client=client,
+body=body,
+
+    )).parsed

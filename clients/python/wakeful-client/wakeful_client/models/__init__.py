@@ -1,0 +1,365 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .action import Action
+from .action_page import ActionPage
+from .action_request_meta_type_0 import ActionRequestMetaType0
+from .action_response_meta_type_0 import ActionResponseMetaType0
+from .action_status import ActionStatus
+from .active_hours_in import ActiveHoursIn
+from .agent import Agent
+from .agent_create import AgentCreate
+from .agent_create_personality_type_0 import AgentCreatePersonalityType0
+from .agent_page import AgentPage
+from .agent_patch import AgentPatch
+from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
+from .agent_personality_type_0 import AgentPersonalityType0
+from .agent_thread_trigger import AgentThreadTrigger
+from .agent_thread_trigger_match import AgentThreadTriggerMatch
+from .agent_tool import AgentTool
+from .agent_tool_config import AgentToolConfig
+from .agent_tool_page import AgentToolPage
+from .agent_tool_policy import AgentToolPolicy
+from .agent_tool_settings import AgentToolSettings
+from .agent_tool_settings_config import AgentToolSettingsConfig
+from .api_index import ApiIndex
+from .approval import Approval
+from .approval_arguments import ApprovalArguments
+from .approval_decision import ApprovalDecision
+from .approval_in import ApprovalIn
+from .approval_in_decision import ApprovalInDecision
+from .approval_page import ApprovalPage
+from .comment import Comment
+from .comment_in import CommentIn
+from .comment_page import CommentPage
+from .error import Error
+from .error_error import ErrorError
+from .event import Event
+from .event_accepted import EventAccepted
+from .event_in import EventIn
+from .event_in_metadata_type_0 import EventInMetadataType0
+from .event_in_payload import EventInPayload
+from .event_metadata_type_0 import EventMetadataType0
+from .event_page import EventPage
+from .event_payload import EventPayload
+from .filter_config import FilterConfig
+from .follow import Follow
+from .follow_in import FollowIn
+from .follow_page import FollowPage
+from .health import Health
+from .heartbeat import Heartbeat
+from .heartbeat_accepted import HeartbeatAccepted
+from .heartbeat_detail import HeartbeatDetail
+from .heartbeat_page import HeartbeatPage
+from .heartbeat_request import HeartbeatRequest
+from .heartbeat_window import HeartbeatWindow
+from .hook import Hook
+from .hook_create import HookCreate
+from .hook_create_metadata_type_0 import HookCreateMetadataType0
+from .hook_created import HookCreated
+from .hook_created_metadata_type_0 import HookCreatedMetadataType0
+from .hook_delivery import HookDelivery
+from .hook_delivery_accepted import HookDeliveryAccepted
+from .hook_delivery_page import HookDeliveryPage
+from .hook_execution import HookExecution
+from .hook_execution_page import HookExecutionPage
+from .hook_metadata_type_0 import HookMetadataType0
+from .hook_page import HookPage
+from .hook_patch import HookPatch
+from .hook_patch_metadata_type_0 import HookPatchMetadataType0
+from .hook_replay_accepted import HookReplayAccepted
+from .hook_retry_config import HookRetryConfig
+from .hook_test_request import HookTestRequest
+from .ingest_message import IngestMessage
+from .ingest_message_metadata_type_0 import IngestMessageMetadataType0
+from .ingest_message_payload import IngestMessagePayload
+from .interceptor import Interceptor
+from .interceptor_call import InterceptorCall
+from .interceptor_call_page import InterceptorCallPage
+from .interceptor_create import InterceptorCreate
+from .interceptor_create_events_item import InterceptorCreateEventsItem
+from .interceptor_create_on_failure import InterceptorCreateOnFailure
+from .interceptor_created import InterceptorCreated
+from .interceptor_page import InterceptorPage
+from .interceptor_patch import InterceptorPatch
+from .interceptor_patch_events_type_0_item import InterceptorPatchEventsType0Item
+from .interceptor_patch_on_failure_type_0 import InterceptorPatchOnFailureType0
+from .llm_settings import LLMSettings
+from .llm_settings_in import LLMSettingsIn
+from .llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
+from .llm_settings_tool_models import LLMSettingsToolModels
+from .llm_usage import LLMUsage
+from .memory import Memory
+from .memory_page import MemoryPage
+from .message_in import MessageIn
+from .open_api_document import OpenAPIDocument
+from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
+from .open_api_document_info import OpenAPIDocumentInfo
+from .open_api_document_paths import OpenAPIDocumentPaths
+from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .reaction import Reaction
+from .reaction_in import ReactionIn
+from .reaction_member import ReactionMember
+from .retry_config import RetryConfig
+from .route_decision import RouteDecision
+from .route_decision_page import RouteDecisionPage
+from .schedule import Schedule
+from .schedule_active_hours import ScheduleActiveHours
+from .schedule_config import ScheduleConfig
+from .schedule_config_schedule_type import ScheduleConfigScheduleType
+from .schedule_config_view import ScheduleConfigView
+from .schedule_counts import ScheduleCounts
+from .schedule_create import ScheduleCreate
+from .schedule_page import SchedulePage
+from .schedule_patch import SchedulePatch
+from .schedule_result import ScheduleResult
+from .schedule_result_page import ScheduleResultPage
+from .schedule_run_accepted import ScheduleRunAccepted
+from .snip import Snip
+from .snip_author import SnipAuthor
+from .snip_create_in import SnipCreateIn
+from .snip_create_in_type import SnipCreateInType
+from .snip_origin_type_0 import SnipOriginType0
+from .snip_page import SnipPage
+from .stream_event import StreamEvent
+from .stream_event_metadata import StreamEventMetadata
+from .stream_event_page import StreamEventPage
+from .stream_event_tool_args_type_0 import StreamEventToolArgsType0
+from .stuck_heartbeat import StuckHeartbeat
+from .stuck_heartbeat_page import StuckHeartbeatPage
+from .subscription import Subscription
+from .subscription_filter_config_type_0 import SubscriptionFilterConfigType0
+from .subscription_in import SubscriptionIn
+from .subscription_page import SubscriptionPage
+from .subscription_patch import SubscriptionPatch
+from .thread import Thread
+from .thread_attributes import ThreadAttributes
+from .thread_context import ThreadContext
+from .thread_message import ThreadMessage
+from .thread_message_event_type_0 import ThreadMessageEventType0
+from .thread_message_page import ThreadMessagePage
+from .thread_page import ThreadPage
+from .thread_state import ThreadState
+from .thread_status import ThreadStatus
+from .thread_tool_call import ThreadToolCall
+from .thread_tool_call_arguments import ThreadToolCallArguments
+from .thread_trigger import ThreadTrigger
+from .thread_trigger_match import ThreadTriggerMatch
+from .tool import Tool
+from .tool_config import ToolConfig
+from .tool_created import ToolCreated
+from .tool_created_config import ToolCreatedConfig
+from .tool_created_input_schema_type_0 import ToolCreatedInputSchemaType0
+from .tool_in import ToolIn
+from .tool_in_config import ToolInConfig
+from .tool_in_input_schema import ToolInInputSchema
+from .tool_in_kind import ToolInKind
+from .tool_input_schema_type_0 import ToolInputSchemaType0
+from .tool_page import ToolPage
+from .tool_policy import ToolPolicy
+from .tool_settings_patch import ToolSettingsPatch
+from .tool_settings_patch_config_type_0 import ToolSettingsPatchConfigType0
+from .tool_stats import ToolStats
+from .tool_stats_page import ToolStatsPage
+from .webhook import Webhook
+from .webhook_accepted import WebhookAccepted
+from .webhook_create import WebhookCreate
+from .webhook_create_metadata_type_0 import WebhookCreateMetadataType0
+from .webhook_create_provider import WebhookCreateProvider
+from .webhook_created import WebhookCreated
+from .webhook_created_metadata_type_0 import WebhookCreatedMetadataType0
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_payload import WebhookDeliveryPayload
+from .webhook_metadata_type_0 import WebhookMetadataType0
+from .webhook_page import WebhookPage
+from .webhook_patch import WebhookPatch
+from .webhook_request import WebhookRequest
+from .webhook_request_page import WebhookRequestPage
+from .webhook_rotate import WebhookRotate
+from .webhook_rotated import WebhookRotated
+from .whisper import Whisper
+from .whisper_in import WhisperIn
+from .whisper_page import WhisperPage
+from .whisper_sender import WhisperSender
+
+__all__ = (
+    "Action",
+    "ActionPage",
+    "ActionRequestMetaType0",
+    "ActionResponseMetaType0",
+    "ActionStatus",
+    "ActiveHoursIn",
+    "Agent",
+    "AgentCreate",
+    "AgentCreatePersonalityType0",
+    "AgentPage",
+    "AgentPatch",
+    "AgentPatchPersonalityType0",
+    "AgentPersonalityType0",
+    "AgentThreadTrigger",
+    "AgentThreadTriggerMatch",
+    "AgentTool",
+    "AgentToolConfig",
+    "AgentToolPage",
+    "AgentToolPolicy",
+    "AgentToolSettings",
+    "AgentToolSettingsConfig",
+    "ApiIndex",
+    "Approval",
+    "ApprovalArguments",
+    "ApprovalDecision",
+    "ApprovalIn",
+    "ApprovalInDecision",
+    "ApprovalPage",
+    "Comment",
+    "CommentIn",
+    "CommentPage",
+    "Error",
+    "ErrorError",
+    "Event",
+    "EventAccepted",
+    "EventIn",
+    "EventInMetadataType0",
+    "EventInPayload",
+    "EventMetadataType0",
+    "EventPage",
+    "EventPayload",
+    "FilterConfig",
+    "Follow",
+    "FollowIn",
+    "FollowPage",
+    "Health",
+    "Heartbeat",
+    "HeartbeatAccepted",
+    "HeartbeatDetail",
+    "HeartbeatPage",
+    "HeartbeatRequest",
+    "HeartbeatWindow",
+    "Hook",
+    "HookCreate",
+    "HookCreated",
+    "HookCreatedMetadataType0",
+    "HookCreateMetadataType0",
+    "HookDelivery",
+    "HookDeliveryAccepted",
+    "HookDeliveryPage",
+    "HookExecution",
+    "HookExecutionPage",
+    "HookMetadataType0",
+    "HookPage",
+    "HookPatch",
+    "HookPatchMetadataType0",
+    "HookReplayAccepted",
+    "HookRetryConfig",
+    "HookTestRequest",
+    "IngestMessage",
+    "IngestMessageMetadataType0",
+    "IngestMessagePayload",
+    "Interceptor",
+    "InterceptorCall",
+    "InterceptorCallPage",
+    "InterceptorCreate",
+    "InterceptorCreated",
+    "InterceptorCreateEventsItem",
+    "InterceptorCreateOnFailure",
+    "InterceptorPage",
+    "InterceptorPatch",
+    "InterceptorPatchEventsType0Item",
+    "InterceptorPatchOnFailureType0",
+    "LLMSettings",
+    "LLMSettingsIn",
+    "LLMSettingsInToolModelsType0",
+    "LLMSettingsToolModels",
+    "LLMUsage",
+    "Memory",
+    "MemoryPage",
+    "MessageIn",
+    "OpenAPIDocument",
+    "OpenAPIDocumentComponentsType0",
+    "OpenAPIDocumentInfo",
+    "OpenAPIDocumentPaths",
+    "OpenAPIDocumentServersType0Item",
+    "Reaction",
+    "ReactionIn",
+    "ReactionMember",
+    "RetryConfig",
+    "RouteDecision",
+    "RouteDecisionPage",
+    "Schedule",
+    "ScheduleActiveHours",
+    "ScheduleConfig",
+    "ScheduleConfigScheduleType",
+    "ScheduleConfigView",
+    "ScheduleCounts",
+    "ScheduleCreate",
+    "SchedulePage",
+    "SchedulePatch",
+    "ScheduleResult",
+    "ScheduleResultPage",
+    "ScheduleRunAccepted",
+    "Snip",
+    "SnipAuthor",
+    "SnipCreateIn",
+    "SnipCreateInType",
+    "SnipOriginType0",
+    "SnipPage",
+    "StreamEvent",
+    "StreamEventMetadata",
+    "StreamEventPage",
+    "StreamEventToolArgsType0",
+    "StuckHeartbeat",
+    "StuckHeartbeatPage",
+    "Subscription",
+    "SubscriptionFilterConfigType0",
+    "SubscriptionIn",
+    "SubscriptionPage",
+    "SubscriptionPatch",
+    "Thread",
+    "ThreadAttributes",
+    "ThreadContext",
+    "ThreadMessage",
+    "ThreadMessageEventType0",
+    "ThreadMessagePage",
+    "ThreadPage",
+    "ThreadState",
+    "ThreadStatus",
+    "ThreadToolCall",
+    "ThreadToolCallArguments",
+    "ThreadTrigger",
+    "ThreadTriggerMatch",
+    "Tool",
+    "ToolConfig",
+    "ToolCreated",
+    "ToolCreatedConfig",
+    "ToolCreatedInputSchemaType0",
+    "ToolIn",
+    "ToolInConfig",
+    "ToolInInputSchema",
+    "ToolInKind",
+    "ToolInputSchemaType0",
+    "ToolPage",
+    "ToolPolicy",
+    "ToolSettingsPatch",
+    "ToolSettingsPatchConfigType0",
+    "ToolStats",
+    "ToolStatsPage",
+    "Webhook",
+    "WebhookAccepted",
+    "WebhookCreate",
+    "WebhookCreated",
+    "WebhookCreatedMetadataType0",
+    "WebhookCreateMetadataType0",
+    "WebhookCreateProvider",
+    "WebhookDelivery",
+    "WebhookDeliveryPayload",
+    "WebhookMetadataType0",
+    "WebhookPage",
+    "WebhookPatch",
+    "WebhookRequest",
+    "WebhookRequestPage",
+    "WebhookRotate",
+    "WebhookRotated",
+    "Whisper",
+    "WhisperIn",
+    "WhisperPage",
+    "WhisperSender",
+)

@@ -1,0 +1,191 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.heartbeat_window import HeartbeatWindow
+
+
+T = TypeVar("T", bound="Heartbeat")
+
+
+@_attrs_define
+class Heartbeat:
+    """ A heartbeat.
+
+        Attributes:
+            id (str):
+            agent_id (str):
+            status (str): PENDING, QUEUED, EXECUTING, COMPLETED or FAILED
+            scheduled_at (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+            events_processed (int):
+            actions_triggered (int):
+            error_message (None | str):
+            attempt (int):
+            window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
+            rounds (int):
+     """
+
+    id: str
+    agent_id: str
+    status: str
+    scheduled_at: None | str
+    started_at: None | str
+    completed_at: None | str
+    events_processed: int
+    actions_triggered: int
+    error_message: None | str
+    attempt: int
+    window: HeartbeatWindow
+    rounds: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
+        id = self.id
+
+        agent_id = self.agent_id
+
+        status = self.status
+
+        scheduled_at: None | str
+        scheduled_at = self.scheduled_at
+
+        started_at: None | str
+        started_at = self.started_at
+
+        completed_at: None | str
+        completed_at = self.completed_at
+
+        events_processed = self.events_processed
+
+        actions_triggered = self.actions_triggered
+
+        error_message: None | str
+        error_message = self.error_message
+
+        attempt = self.attempt
+
+        window = self.window.to_dict()
+
+        rounds = self.rounds
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "agent_id": agent_id,
+            "status": status,
+            "scheduled_at": scheduled_at,
+            "started_at": started_at,
+            "completed_at": completed_at,
+            "events_processed": events_processed,
+            "actions_triggered": actions_triggered,
+            "error_message": error_message,
+            "attempt": attempt,
+            "window": window,
+            "rounds": rounds,
+        })
+
+        return field_dict
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.heartbeat_window import HeartbeatWindow # noqa: PLC0415
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        agent_id = d.pop("agent_id")
+
+        status = d.pop("status")
+
+        def _parse_scheduled_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        scheduled_at = _parse_scheduled_at(d.pop("scheduled_at"))
+
+
+        def _parse_started_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        started_at = _parse_started_at(d.pop("started_at"))
+
+
+        def _parse_completed_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        completed_at = _parse_completed_at(d.pop("completed_at"))
+
+
+        events_processed = d.pop("events_processed")
+
+        actions_triggered = d.pop("actions_triggered")
+
+        def _parse_error_message(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        error_message = _parse_error_message(d.pop("error_message"))
+
+
+        attempt = d.pop("attempt")
+
+        window = HeartbeatWindow.from_dict(d.pop("window"))
+
+
+        rounds = d.pop("rounds")
+
+        heartbeat = cls(
+            id=id,
+            agent_id=agent_id,
+            status=status,
+            scheduled_at=scheduled_at,
+            started_at=started_at,
+            completed_at=completed_at,
+            events_processed=events_processed,
+            actions_triggered=actions_triggered,
+            error_message=error_message,
+            attempt=attempt,
+            window=window,
+            rounds=rounds,
+        )
+
+
+        heartbeat.additional_properties = d
+        return heartbeat
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

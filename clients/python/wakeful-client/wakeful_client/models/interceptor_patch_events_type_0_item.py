@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class InterceptorPatchEventsType0Item(StrEnum):
+    MESSAGE = "message"
+    TOOL_CALL = "tool_call"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.llm_settings_tool_models import LLMSettingsToolModels
+  from ..models.llm_usage import LLMUsage
+
+
+T = TypeVar("T", bound="LLMSettings")
+
+
+@_attrs_define
+class LLMSettings:
+    """ An agent's LLM settings, today's usage and its daily budget.
+
+        Attributes:
+            provider (str):
+            provider_reason (None | str):
+            default_model (None | str):
+            model (None | str):
+            tool_models (LLMSettingsToolModels):
+            daily_token_budget (int | None):
+            usage_today (LLMUsage): An agent's model usage for one UTC day.
+     """
+
+    provider: str
+    provider_reason: None | str
+    default_model: None | str
+    model: None | str
+    tool_models: LLMSettingsToolModels
+    daily_token_budget: int | None
+    usage_today: LLMUsage
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.llm_settings_tool_models import LLMSettingsToolModels # noqa: PLC0415
+        from ..models.llm_usage import LLMUsage # noqa: PLC0415
+        provider = self.provider
+
+        provider_reason: None | str
+        provider_reason = self.provider_reason
+
+        default_model: None | str
+        default_model = self.default_model
+
+        model: None | str
+        model = self.model
+
+        tool_models = self.tool_models.to_dict()
+
+        daily_token_budget: int | None
+        daily_token_budget = self.daily_token_budget
+
+        usage_today = self.usage_today.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "provider": provider,
+            "provider_reason": provider_reason,
+            "default_model": default_model,
+            "model": model,
+            "tool_models": tool_models,
+            "daily_token_budget": daily_token_budget,
+            "usage_today": usage_today,
+        })
+
+        return field_dict
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.llm_settings_tool_models import LLMSettingsToolModels # noqa: PLC0415
+        from ..models.llm_usage import LLMUsage # noqa: PLC0415
+        d = dict(src_dict)
+        provider = d.pop("provider")
+
+        def _parse_provider_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        provider_reason = _parse_provider_reason(d.pop("provider_reason"))
+
+
+        def _parse_default_model(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        default_model = _parse_default_model(d.pop("default_model"))
+
+
+        def _parse_model(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        model = _parse_model(d.pop("model"))
+
+
+        tool_models = LLMSettingsToolModels.from_dict(d.pop("tool_models"))
+
+
+        def _parse_daily_token_budget(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        daily_token_budget = _parse_daily_token_budget(d.pop("daily_token_budget"))
+
+
+        usage_today = LLMUsage.from_dict(d.pop("usage_today"))
+
+
+        llm_settings = cls(
+            provider=provider,
+            provider_reason=provider_reason,
+            default_model=default_model,
+            model=model,
+            tool_models=tool_models,
+            daily_token_budget=daily_token_budget,
+            usage_today=usage_today,
+        )
+
+
+        llm_settings.additional_properties = d
+        return llm_settings
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

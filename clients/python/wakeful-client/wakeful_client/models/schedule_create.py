@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.active_hours_in import ActiveHoursIn
+  from ..models.schedule_config import ScheduleConfig
+
+
+T = TypeVar("T", bound="ScheduleCreate")
+
+
+@_attrs_define
+class ScheduleCreate:
+    """ ``POST /agents/{id}/schedules`` body.
+
+        Attributes:
+            prompt (str): What the run asks the agent
+            cron_expression (str): 5 fields: minute hour day-of-month month day-of-week
+            timezone (str | Unset): IANA time zone the cron expression is read in Default: 'UTC'.
+            config (ScheduleConfig | Unset): ``config``: the run's kind and, for heartbeats, what to check.
+            active_hours (ActiveHoursIn | None | Unset):
+            is_active (bool | Unset):  Default: True.
+     """
+
+    prompt: str
+    cron_expression: str
+    timezone: str | Unset = 'UTC'
+    config: ScheduleConfig | Unset = UNSET
+    active_hours: ActiveHoursIn | None | Unset = UNSET
+    is_active: bool | Unset = True
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
+        from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
+        prompt = self.prompt
+
+        cron_expression = self.cron_expression
+
+        timezone = self.timezone
+
+        config: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.config, Unset):
+            config = self.config.to_dict()
+
+        active_hours: dict[str, Any] | None | Unset
+        if isinstance(self.active_hours, Unset):
+            active_hours = UNSET
+        elif isinstance(self.active_hours, ActiveHoursIn):
+            active_hours = self.active_hours.to_dict()
+        else:
+            active_hours = self.active_hours
+
+        is_active = self.is_active
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "prompt": prompt,
+            "cron_expression": cron_expression,
+        })
+        if timezone is not UNSET:
+            field_dict["timezone"] = timezone
+        if config is not UNSET:
+            field_dict["config"] = config
+        if active_hours is not UNSET:
+            field_dict["active_hours"] = active_hours
+        if is_active is not UNSET:
+            field_dict["is_active"] = is_active
+
+        return field_dict
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
+        from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
+        d = dict(src_dict)
+        prompt = d.pop("prompt")
+
+        cron_expression = d.pop("cron_expression")
+
+        timezone = d.pop("timezone", UNSET)
+
+        _config = d.pop("config", UNSET)
+        config: ScheduleConfig | Unset
+        if isinstance(_config,  Unset):
+            config = UNSET
+        else:
+            config = ScheduleConfig.from_dict(_config)
+
+
+        def _parse_active_hours(data: object) -> ActiveHoursIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                active_hours_type_0 = ActiveHoursIn.from_dict(data)
+
+
+                return active_hours_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActiveHoursIn | None | Unset, data)
+
+        active_hours = _parse_active_hours(d.pop("active_hours", UNSET))
+
+
+        is_active = d.pop("is_active", UNSET)
+
+        schedule_create = cls(
+            prompt=prompt,
+            cron_expression=cron_expression,
+            timezone=timezone,
+            config=config,
+            active_hours=active_hours,
+            is_active=is_active,
+        )
+
+        return schedule_create

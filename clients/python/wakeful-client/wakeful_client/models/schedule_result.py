@@ -1,0 +1,214 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+
+T = TypeVar("T", bound="ScheduleResult")
+
+
+@_attrs_define
+class ScheduleResult:
+    """ One run's result.
+
+        Attributes:
+            id (str):
+            schedule_id (str):
+            agent_id (None | str):
+            thread_id (None | str):
+            status (str): heartbeat_ok, success, error, skipped (or pending while it runs)
+            result_content (None | str):
+            notified (bool):
+            trigger (str):
+            schedule_type (str):
+            error_message (None | str):
+            scheduled_for (None | str):
+            started_at (None | str):
+            completed_at (None | str):
+     """
+
+    id: str
+    schedule_id: str
+    agent_id: None | str
+    thread_id: None | str
+    status: str
+    result_content: None | str
+    notified: bool
+    trigger: str
+    schedule_type: str
+    error_message: None | str
+    scheduled_for: None | str
+    started_at: None | str
+    completed_at: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        schedule_id = self.schedule_id
+
+        agent_id: None | str
+        agent_id = self.agent_id
+
+        thread_id: None | str
+        thread_id = self.thread_id
+
+        status = self.status
+
+        result_content: None | str
+        result_content = self.result_content
+
+        notified = self.notified
+
+        trigger = self.trigger
+
+        schedule_type = self.schedule_type
+
+        error_message: None | str
+        error_message = self.error_message
+
+        scheduled_for: None | str
+        scheduled_for = self.scheduled_for
+
+        started_at: None | str
+        started_at = self.started_at
+
+        completed_at: None | str
+        completed_at = self.completed_at
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "schedule_id": schedule_id,
+            "agent_id": agent_id,
+            "thread_id": thread_id,
+            "status": status,
+            "result_content": result_content,
+            "notified": notified,
+            "trigger": trigger,
+            "schedule_type": schedule_type,
+            "error_message": error_message,
+            "scheduled_for": scheduled_for,
+            "started_at": started_at,
+            "completed_at": completed_at,
+        })
+
+        return field_dict
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        schedule_id = d.pop("schedule_id")
+
+        def _parse_agent_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        agent_id = _parse_agent_id(d.pop("agent_id"))
+
+
+        def _parse_thread_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        thread_id = _parse_thread_id(d.pop("thread_id"))
+
+
+        status = d.pop("status")
+
+        def _parse_result_content(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        result_content = _parse_result_content(d.pop("result_content"))
+
+
+        notified = d.pop("notified")
+
+        trigger = d.pop("trigger")
+
+        schedule_type = d.pop("schedule_type")
+
+        def _parse_error_message(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        error_message = _parse_error_message(d.pop("error_message"))
+
+
+        def _parse_scheduled_for(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        scheduled_for = _parse_scheduled_for(d.pop("scheduled_for"))
+
+
+        def _parse_started_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        started_at = _parse_started_at(d.pop("started_at"))
+
+
+        def _parse_completed_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        completed_at = _parse_completed_at(d.pop("completed_at"))
+
+
+        schedule_result = cls(
+            id=id,
+            schedule_id=schedule_id,
+            agent_id=agent_id,
+            thread_id=thread_id,
+            status=status,
+            result_content=result_content,
+            notified=notified,
+            trigger=trigger,
+            schedule_type=schedule_type,
+            error_message=error_message,
+            scheduled_for=scheduled_for,
+            started_at=started_at,
+            completed_at=completed_at,
+        )
+
+
+        schedule_result.additional_properties = d
+        return schedule_result
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.thread_trigger_match import ThreadTriggerMatch
+
+
+T = TypeVar("T", bound="ThreadTrigger")
+
+
+@_attrs_define
+class ThreadTrigger:
+    """ An event that starts a thread when no sleeping thread waits for it.
+
+        Attributes:
+            event_type (str):
+            match (ThreadTriggerMatch | Unset): top-level payload fields that must be equal
+            cooldown_seconds (int | Unset): while the thread this trigger started is not complete and younger than this,
+                further events go to it Default: 300.
+     """
+
+    event_type: str
+    match: ThreadTriggerMatch | Unset = UNSET
+    cooldown_seconds: int | Unset = 300
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.thread_trigger_match import ThreadTriggerMatch # noqa: PLC0415
+        event_type = self.event_type
+
+        match: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.match, Unset):
+            match = self.match.to_dict()
+
+        cooldown_seconds = self.cooldown_seconds
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "event_type": event_type,
+        })
+        if match is not UNSET:
+            field_dict["match"] = match
+        if cooldown_seconds is not UNSET:
+            field_dict["cooldown_seconds"] = cooldown_seconds
+
+        return field_dict
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.thread_trigger_match import ThreadTriggerMatch # noqa: PLC0415
+        d = dict(src_dict)
+        event_type = d.pop("event_type")
+
+        _match = d.pop("match", UNSET)
+        match: ThreadTriggerMatch | Unset
+        if isinstance(_match,  Unset):
+            match = UNSET
+        else:
+            match = ThreadTriggerMatch.from_dict(_match)
+
+
+        cooldown_seconds = d.pop("cooldown_seconds", UNSET)
+
+        thread_trigger = cls(
+            event_type=event_type,
+            match=match,
+            cooldown_seconds=cooldown_seconds,
+        )
+
+        return thread_trigger

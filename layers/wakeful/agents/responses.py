@@ -1,0 +1,57 @@
+"""Response models of the agents' routes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from wakeful.api.responses import Page, View
+
+
+class AgentToolPolicy(View):
+    """Tools the agent's threads may never call, and tools that wait for an approval."""
+
+    deny: list[str] = Field(default_factory=list)
+    require_approval: list[str] = Field(default_factory=list)
+
+
+class AgentThreadTrigger(View):
+    """An event that starts a thread when no sleeping thread waits for it."""
+
+    event_type: str
+    match: dict[str, Any] = Field(default_factory=dict)
+    cooldown_seconds: int = 300
+
+
+class Agent(View):
+    """An agent."""
+
+    id: str
+    name: str
+    alias: str
+    personality: dict[str, Any] | str | None
+    expertise: str | None
+    focus_areas: list[str]
+    heartbeat_interval_seconds: int
+    is_active: bool
+    preset: str | None
+    wake_on_priority: int | None
+    tool_policy: AgentToolPolicy | None
+    next_heartbeat_at: str | None
+    last_seq: int = Field(description="The seq of the last event of its log")
+    processed_seq: int = Field(description="The seq up to which heartbeats have processed its log")
+    created_at: str | None
+    updated_at: str | None
+    system_prompt: str | None
+    thread_triggers: list[AgentThreadTrigger]
+    max_wakes_per_thread: int
+    thread_expiry_seconds: int
+    max_llm_calls_per_run: int
+    tools: list[str] | None = Field(description="Tools its threads may call (null: all your HTTP and Lambda tools)")
+
+
+class AgentPage(Page):
+    """A page of agents, newest first."""
+
+    items: list[Agent]

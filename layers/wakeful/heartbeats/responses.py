@@ -1,0 +1,63 @@
+"""Response models of the heartbeats' routes."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from wakeful.actions.responses import Action
+from wakeful.api.responses import Page, View
+
+
+class HeartbeatAccepted(View):
+    """A heartbeat made due now."""
+
+    heartbeat_id: str
+
+
+class HeartbeatWindow(View):
+    """The events a heartbeat processes: seq in (after_seq, up_to_seq]."""
+
+    after_seq: int | None
+    up_to_seq: int | None
+
+
+class Heartbeat(View):
+    """A heartbeat."""
+
+    id: str
+    agent_id: str
+    status: str = Field(description="PENDING, QUEUED, EXECUTING, COMPLETED or FAILED")
+    scheduled_at: str | None
+    started_at: str | None
+    completed_at: str | None
+    events_processed: int
+    actions_triggered: int
+    error_message: str | None
+    attempt: int
+    window: HeartbeatWindow
+    rounds: int
+
+
+class HeartbeatDetail(Heartbeat):
+    """A heartbeat and its actions."""
+
+    actions: list[Action]
+
+
+class HeartbeatPage(Page):
+    """A page of heartbeats, newest first."""
+
+    items: list[Heartbeat]
+
+
+class StuckHeartbeat(Heartbeat):
+    """A heartbeat started and not finished."""
+
+    stuck_seconds: int
+    lease_expires_at: str | None
+
+
+class StuckHeartbeatPage(Page):
+    """Stuck heartbeats, most recently started first."""
+
+    items: list[StuckHeartbeat]

@@ -1,0 +1,79 @@
+"""Response models of the webhooks' routes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from wakeful.api.responses import Page, View
+
+
+class Webhook(View):
+    """An inbound webhook (never its secret)."""
+
+    id: str
+    agent_id: str
+    url: str = Field(description="Where senders POST: it carries the webhook id, never the secret")
+    provider: str
+    is_active: bool
+    allowed_event_types: list[str] | None
+    rate_limit_per_hour: int
+    metadata: dict[str, Any] | None
+    secret_rotated_at: str | None
+    previous_secret_expires_at: str | None
+    created_at: str | None
+    updated_at: str | None
+
+
+class WebhookCreated(Webhook):
+    """A new webhook and its secret (shown only in this answer)."""
+
+    secret: str
+
+
+class WebhookPage(Page):
+    """A page of webhooks, newest first."""
+
+    items: list[Webhook]
+
+
+class WebhookRotated(View):
+    """The new secret; the previous one stays valid until previous_secret_expires_at."""
+
+    id: str
+    secret: str
+    previous_secret_expires_at: str | None
+
+
+class WebhookRequest(View):
+    """One request the webhook received, accepted or not."""
+
+    id: str
+    webhook_id: str
+    status: str = Field(description="ACCEPTED, REJECTED, RATE_LIMITED, INVALID_SIGNATURE or DUPLICATE")
+    http_status: int | None
+    rejection_reason: str | None
+    event_type: str | None
+    event_id: str | None
+    seq: int | None
+    signature_valid: bool
+    scheme: str | None
+    delivery_id: str | None
+    source_ip: str | None
+    body_bytes: int | None
+    received_at: str | None
+
+
+class WebhookRequestPage(Page):
+    """Requests, newest first."""
+
+    items: list[WebhookRequest]
+
+
+class WebhookAccepted(View):
+    """The event a delivery appended (``duplicate: true`` for the same delivery again)."""
+
+    event_id: str
+    seq: int
+    duplicate: bool | None = None

@@ -1,0 +1,121 @@
+"""wakeful-client, generated from the document the running API serves, against the API.
+
+The module fixture fetches ``GET /openapi.json`` from the dev stack and generates the
+client from it into a temporary folder with the pinned openapi-python-client
+(``clients/python/generate.py --document``). The package is pure Python, so it is
+imported from that folder (put first on ``sys.path``) rather than pip-installed, which
+would take longer than the rest of the module. Then:
+
+- the committed client (``clients/python``) must be exactly what was generated: a stale
+  client fails here (``make client`` regenerates it);
+- the five flows of the façade run against the API and read typed attributes.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import json
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import requests
+
+from tests.fakes import anthropic_server as fake
+from tests.fakes.fixtures import claude  # noqa: F401 - fixture
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMITTED = ROOT / "clients" / "python"
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def generated(stack: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The client generated from the served document; ``wakeful_client`` imports from it."""
+    served = requests.get(f"{stack.api_url}/openapi.json", timeout=30)
+    assert served.status_code == 200
+    folder = tmp_path_factory.mktemp("client")
+    document = folder / "served-openapi.json"
+    document.write_text(json.dumps(served.json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    output = folder / "out"
+    run = subprocess.run(
+        [sys.executable, str(COMMITTED / "generate.py"), "--document", str(document), "--output", str(output)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    _forget_client_modules()
+    sys.path.insert(0, str(output / "wakeful-client"))
+    yield output
+    sys.path.remove(str(output / "wakeful-client"))
+    _forget_client_modules()
+
+
+def _forget_client_modules() -> None:
+    for name in [n for n in sys.modules if n == "wakeful_client" or n.startswith("wakeful_client.")]:
+        del sys.modules[name]
+
+
+def _files(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_the_committed_client_is_what_the_served_document_generates(generated: Path) -> None:
+    fresh, committed = generated / "wakeful-client", COMMITTED / "wakeful-client"
+    assert (generated / "openapi.json").read_text() == (COMMITTED / "openapi.json").read_text(), "run `make client`"
+    assert _files(fresh) == _files(committed), "run `make client`"
+    _, mismatch, errors = filecmp.cmpfiles(fresh, committed, sorted(_files(fresh)), shallow=False)
+    assert not mismatch and not errors, f"stale client files (run `make client`): {mismatch + errors}"
+
+
+def test_the_generated_client_runs_the_five_flows_with_typed_answers(
+    generated: Path, stack: Any, api: Any, receiver: Any, claude: fake.FakeAnthropic  # noqa: F811
+) -> None:
+    from wakeful_client.api.hooks import create_hook, test_hook
+    from wakeful_client.easy import HookSignatureError, Wakeful, WakefulApiError, verify_hook_signature
+    from wakeful_client.models import Agent, EventAccepted, HookCreate, HookCreated, HookTestRequest, StreamEvent, Thread
+
+    claude.converse([{"match": "the backup failed", "turns": [{"text": "Looking into it.", "tool_calls": [{"name": "complete_task", "input": {"summary": "disk full"}}]}]}])
+    wakeful = Wakeful(stack.api_url, api.key)
+
+    # 1. Create an agent.
+    agent = wakeful.create_agent("Ops", f"ops{uuid.uuid4().hex[:10]}", system_prompt="You look after a homelab.", heartbeat_interval_seconds=3600)
+    assert isinstance(agent, Agent) and agent.id.startswith("agt_") and agent.is_active is True
+    assert agent.heartbeat_interval_seconds == 3600 and agent.system_prompt == "You look after a homelab."
+
+    # 2. Post an event (and its idempotent repeat).
+    first = wakeful.post_event(agent.id, "cpu_high", {"host": "db1"}, priority=2, idempotency_key="k1")
+    again = wakeful.post_event(agent.id, "cpu_high", {"host": "db1"}, priority=2, idempotency_key="k1")
+    assert isinstance(first, EventAccepted) and first.seq == 1 and (again.event_id, again.seq) == (first.event_id, 1)
+    with pytest.raises(WakefulApiError) as refused:
+        wakeful.post_event(agent.id, "1bad", {})
+    assert refused.value.status == 422 and refused.value.code == "validation_error"
+
+    # 3. Start a thread; 4. tail its stream until the run ends.
+    thread = wakeful.start_thread(agent.id, "the backup failed last night")
+    assert isinstance(thread, Thread) and thread.agent_id == agent.id and thread.source == "user"
+    stack.drain()
+    events = list(wakeful.tail(agent.id, thread.id))
+    assert all(isinstance(e, StreamEvent) for e in events)
+    assert [e.id for e in events] == list(range(1, len(events) + 1))
+    assert events[0].type_ == "start" and events[-1].type_ == "completed"
+    assert "Looking into it." in "".join(e.content or "" for e in events if e.type_ == "text")
+    assert {e.metadata.thread_id for e in events} == {thread.id}
+    assert [e.id for e in wakeful.tail(agent.id, thread.id, after=events[-2].id)] == [events[-1].id]
+
+    # 5. Verify a hook delivery's signature (a test delivery to a real receiver).
+    body = HookCreate.from_dict({"hook_type": "AFTER_HEARTBEAT", "endpoint_url": receiver.url("client-hook")})
+    hook = create_hook.sync(agent.id, client=wakeful.client, body=body)
+    assert isinstance(hook, HookCreated) and hook.secret.startswith("whsec_")
+    started = test_hook.sync(agent.id, hook.id, client=wakeful.client, body=HookTestRequest())
+    delivery = receiver.wait_for("client-hook", 1)[0]
+    assert delivery.header("webhook-id") == started.delivery_id
+    payload = verify_hook_signature(delivery.raw, delivery.headers, hook.secret)
+    assert payload["agent"]["id"] == agent.id
+    with pytest.raises(HookSignatureError):
+        verify_hook_signature(delivery.raw + b" ", delivery.headers, hook.secret)
+    from standardwebhooks import Webhook
+
+    assert Webhook(hook.secret).verify(delivery.raw, delivery.headers) == payload
