@@ -466,7 +466,9 @@ def monthly_cost(per_heartbeat: Tally, scan: Tally, agents: int, llm_seconds: fl
     llm_calls = month.metrics.get("LlmCalls", 0)
     billed_ms: Counter = Counter()
     for t in (month, fixed):
-        for f in t.invocations:
+        # A quiet heartbeat is work inside the scan's invocation (no invocation of its
+        # own): its CPU and calls are billed too.
+        for f in set(t.invocations) | set(t.cpu_ms) | set(t.aws_calls):
             billed_ms[f] += t.cpu_ms[f] + AWS_CALL_LATENCY_MS * t.aws_calls[f]
     for f, n in calls.items():
         billed_ms[f] += INVOKE_OVERHEAD_MS * n

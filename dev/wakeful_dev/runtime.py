@@ -238,7 +238,11 @@ class DevStack:
         return self.invoke("heartbeat_scan", scheduled_event(now))
 
     def _tick_loop(self) -> None:
-        while not self._stop.wait(self.tick_seconds):
+        # At a fixed rate, as EventBridge fires: a slow scan does not push every later
+        # tick back (the next one starts at once when a scan overran its tick).
+        next_at = time.monotonic() + self.tick_seconds
+        while not self._stop.wait(max(0.0, next_at - time.monotonic())):
+            next_at = max(next_at + self.tick_seconds, time.monotonic())
             try:
                 self.tick()
             except Exception:  # noqa: BLE001 - the next tick tries again, as EventBridge would
