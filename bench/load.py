@@ -353,7 +353,9 @@ def verdict(result: dict[str, Any], *, timing: bool) -> list[str]:
     """What failed (empty when everything held)."""
     problems = []
     if result["events_lost"] or not result["drained"]:
-        problems.append(f"{result['events_lost']} events lost (never reached their tool)")
+        problems.append(
+            f"{result['events_lost']} events not processed when the drain ended (lost, or still queued behind a backlog)"
+        )
     if result["events_doubled"]:
         problems.append(f"{result['events_doubled']} events processed twice (two actions)")
     if result["unexpected_events"]:
@@ -394,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"lateness (scan time - due): median {result['late_p50_seconds']} s, max {result['late_max_seconds']} s, "
           f"{result['late_over_two_ticks']} over two ticks ({2 * result['tick_seconds']} s)")  # fmt: skip
     print(f"events: {result['events_per_second']}/s appended ({result['events_appended']}, API and webhooks); "
-          f"lost {result['events_lost']}, processed twice {result['events_doubled']}, "
+          f"not processed {result['events_lost']}, processed twice {result['events_doubled']}, "
           f"tool calls {result['tool_calls']} ({result['redelivered_calls']} redelivered)")  # fmt: skip
     print(result["profile"])
     print("OK" if not problems else "FAILED: " + "; ".join(problems))
