@@ -47,6 +47,8 @@ sys.path.insert(0, str(ROOT))
 HEARTBEAT_SECONDS = 900
 MONTH_SECONDS = 30 * 24 * 3600
 AGENTS = 1000
+#: An idle agent's share of the bill, fixed costs apart (USD a month).
+IDLE_AGENT_LIMIT_USD = 0.02
 
 #: Public on-demand prices, us-east-1, checked 2025. Sources:
 #: https://aws.amazon.com/lambda/pricing/ https://aws.amazon.com/dynamodb/pricing/on-demand/
@@ -464,7 +466,9 @@ def monthly_cost(per_heartbeat: Tally, scan: Tally, agents: int, llm_seconds: fl
     llm_calls = month.metrics.get("LlmCalls", 0)
     billed_ms: Counter = Counter()
     for t in (month, fixed):
-        for f in t.invocations:
+        # A quiet heartbeat is work inside the scan's invocation (no invocation of its
+        # own): its CPU and calls are billed too.
+        for f in set(t.invocations) | set(t.cpu_ms) | set(t.aws_calls):
             billed_ms[f] += t.cpu_ms[f] + AWS_CALL_LATENCY_MS * t.aws_calls[f]
     for f, n in calls.items():
         billed_ms[f] += INVOKE_OVERHEAD_MS * n
@@ -615,12 +619,21 @@ def main(argv: list[str] | None = None) -> int:
     out.write(f"\nAWS cost per month, {AGENTS:,} agents, a heartbeat every {HEARTBEAT_SECONDS // 60} min "
               f"({AGENTS * MONTH_SECONDS // HEARTBEAT_SECONDS:,} heartbeats), us-east-1 on-demand, no free tier:\n")  # fmt: skip
     table = {s: monthly_cost(t, scan, AGENTS, args.llm_seconds) for s, t in results.items()}
-    names = list(next(iter(table.values()))[0])
-    out.write(f"  {'':52s}" + "".join(f"{s:>12s}" for s in table) + "\n")
+    # Fixed costs: what the stack costs with no agent at all (the scan every minute, the
+    # dashboard, alarms, custom metrics, KMS keys, the SnapStart cache, idle polling).
+    fixed = monthly_cost(Tally(), scan, AGENTS, args.llm_seconds)[0]
+    names = list(fixed)
+    out.write(f"  {'':52s}{'fixed':>12s}" + "".join(f"{s + ' /agents':>14s}" for s in table) + "\n")
     for line in names:
-        out.write(f"  {line:52s}" + "".join(f"{table[s][0][line]:12.2f}" for s in table) + "\n")
-    out.write(f"  {'TOTAL (USD / month)':52s}" + "".join(f"{sum(table[s][0].values()):12.2f}" for s in table) + "\n")
-    out.write(f"  {'per agent (USD / month)':52s}" + "".join(f"{sum(table[s][0].values()) / AGENTS:12.4f}" for s in table) + "\n")
+        out.write(f"  {line:52s}{fixed[line]:12.2f}" + "".join(f"{table[s][0][line] - fixed[line]:14.2f}" for s in table) + "\n")
+    fixed_total = sum(fixed.values())
+    out.write(f"  {'TOTAL (USD / month)':52s}{fixed_total:12.2f}" + "".join(f"{sum(table[s][0].values()) - fixed_total:14.2f}" for s in table) + "\n")
+    out.write(f"  {'per agent before fixed costs (USD / month)':52s}{'':12s}"
+              + "".join(f"{(sum(table[s][0].values()) - fixed_total) / AGENTS:14.4f}" for s in table) + "\n")  # fmt: skip
+    idle = (sum(table["idle"][0].values()) - fixed_total) / AGENTS
+    verdict = "ok" if idle <= IDLE_AGENT_LIMIT_USD else "OVER"
+    out.write(f"  idle agent: {idle:.4f} USD / month before fixed costs (limit {IDLE_AGENT_LIMIT_USD}) {verdict}; "
+              f"fixed costs {fixed_total:.2f} USD / month whatever the number of agents\n")  # fmt: skip
     out.write("\n  not in the totals:\n")
     from wakeful.llm import pricing
     from wakeful.llm.settings import get_settings as llm_settings

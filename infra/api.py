@@ -15,6 +15,7 @@ from aws_cdk import RemovalPolicy, Stack
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
+from aws_cdk import aws_xray as xray
 from constructs import Construct
 
 from infra.compute import retention
@@ -84,12 +85,32 @@ class Api(Construct):
                 logging_level=apigw.MethodLoggingLevel.ERROR,
                 data_trace_enabled=False,  # bodies carry secrets (created once) and user data
                 metrics_enabled=True,
-                tracing_enabled=True,
+                tracing_enabled=settings.tracing,
                 throttling_rate_limit=settings.api_rate_limit,
                 throttling_burst_limit=settings.api_burst_limit,
                 method_options=method_options,
             ),
         )
+        if settings.tracing:
+            # X-Ray samples the stage by this rule (deploy settings xrayReservoir and
+            # xraySamplingRate); Lambda's own sampling for SQS-started traces is fixed.
+            xray.CfnSamplingRule(
+                self,
+                "ApiSampling",
+                sampling_rule=xray.CfnSamplingRule.SamplingRuleProperty(
+                    rule_name=f"{Stack.of(self).stack_name}-api"[:32],
+                    priority=9000,
+                    reservoir_size=settings.xray_reservoir,
+                    fixed_rate=settings.xray_sampling_rate,
+                    service_name=f"{Stack.of(self).stack_name}-api/{STAGE_NAME}",
+                    service_type="AWS::ApiGateway::Stage",
+                    host="*",
+                    http_method="*",
+                    url_path="*",
+                    resource_arn="*",
+                    version=1,
+                ),
+            )
         # Validates required path parameters; bodies are validated by the functions
         # (the webhook signature is over the raw bytes, so they must reach it intact).
         validator = self.rest_api.add_request_validator(

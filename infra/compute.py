@@ -114,7 +114,7 @@ class Functions(Construct):
         environment = {
             "POWERTOOLS_SERVICE_NAME": constants.SERVICE_NAME,
             "POWERTOOLS_METRICS_NAMESPACE": constants.METRICS_NAMESPACE,
-            "POWERTOOLS_LOG_LEVEL": "INFO",
+            "POWERTOOLS_LOG_LEVEL": settings.log_level,
             **{constants.TABLE_ENV[n]: t.table_name for n, t in data.tables.items()},
             **{constants.QUEUE_ENV[q]: queues.queues[q].queue_url for q in constants.QUEUE_ENV},
             constants.ENV_KMS_KEY_ID: data.secrets_key.key_arn,
@@ -210,7 +210,7 @@ class Functions(Construct):
             layers=[self.layer],
             memory_size=spec.memory_mb,
             timeout=Duration.seconds(spec.timeout_seconds),
-            tracing=lambda_.Tracing.ACTIVE,
+            tracing=lambda_.Tracing.ACTIVE if settings.tracing else lambda_.Tracing.DISABLED,
             log_group=log_group,
             role=role,
             environment={**environment, **spec.environment},

@@ -107,7 +107,8 @@ def specs() -> dict[str, FunctionSpec]:
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
                 *_HOOK_FIRING_WRITES,
             ),  # fmt: skip
-            reads=_HOOK_FIRING_READS,
+            # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
+            reads=(*_HOOK_FIRING_READS, "snipin_agents"),
             sends=("heartbeat", "thread", "schedule"),
             starts_hooks=True,
         ),

@@ -59,7 +59,7 @@ class DeliverHook(Construct):
             definition_body=sfn.DefinitionBody.from_file(str(DEFINITION_PATH)),
             definition_substitutions={DELIVER_FUNCTION_ARN: deliver_function.function_arn},
             logs=sfn.LogOptions(destination=log_group, level=sfn.LogLevel.ALL, include_execution_data=False),
-            tracing_enabled=True,
+            tracing_enabled=settings.tracing,
         )
         # Exactly the deliver function (unqualified ARN, as the definition names it).
         self.state_machine.add_to_role_policy(

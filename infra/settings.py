@@ -20,6 +20,7 @@ ARCHITECTURE = "arm64"
 STACK_NAME = "Wakeful"
 
 LAYER_DEPS_MODES = ("pip", "none")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,13 @@ class DeploySettings:
     log_retention_days: int = 30
     #: "retain" keeps tables and the secrets key on ``cdk destroy``; "destroy" deletes them.
     removal_policy: str = "retain"
+    #: Log level of every function (POWERTOOLS_LOG_LEVEL); WARNING cuts most log bytes.
+    log_level: str = "INFO"
+    #: X-Ray active tracing on functions, the API stage and the hook state machine.
+    tracing: bool = True
+    #: X-Ray sampling rule for the API stage: traces per second, then this fraction.
+    xray_reservoir: int = 1
+    xray_sampling_rate: float = 0.05
 
     @classmethod
     def from_context(cls, scope: Construct) -> "DeploySettings":
@@ -62,8 +70,21 @@ class DeploySettings:
         removal = str(get("removalPolicy", "retain"))
         if removal not in ("retain", "destroy"):
             raise ValueError(f"wakeful:removalPolicy must be 'retain' or 'destroy', not {removal!r}")
+        log_level = str(get("logLevel", "INFO")).upper()
+        if log_level not in LOG_LEVELS:
+            raise ValueError(f"wakeful:logLevel must be one of {LOG_LEVELS}, not {log_level!r}")
+        tracing = str(get("tracing", "active")).lower()
+        if tracing not in ("active", "off"):
+            raise ValueError(f"wakeful:tracing must be 'active' or 'off', not {tracing!r}")
+        rate = float(get("xraySamplingRate", 0.05))
+        if not 0 <= rate <= 1:
+            raise ValueError("wakeful:xraySamplingRate must be between 0 and 1")
         settings = cls(
             layer_deps=layer_deps,
+            log_level=log_level,
+            tracing=tracing == "active",
+            xray_reservoir=int(get("xrayReservoir", 1)),
+            xray_sampling_rate=rate,
             alarm_email=str(get("alarmEmail", "")),
             tool_runner_max_concurrency=int(get("toolRunnerMaxConcurrency", 10)),
             tool_runner_reserved_concurrency=int(get("toolRunnerReservedConcurrency", 0)),

@@ -91,3 +91,27 @@ def cheap_transaction_rollback() -> None:
 
     transact_write_items._wakeful_cheap_rollback = True  # type: ignore[attr-defined]
     backend.transact_write_items = transact_write_items  # type: ignore[method-assign]
+
+
+def cache_backend_lookup() -> None:
+    """Remember which moto backend serves a host.
+
+    moto's server finds the backend of every request by listing its own package
+    directory (one ``isdir`` per service) and trying its URL patterns in turn; under
+    load that was the hottest code of the whole local stack (``bench/load.py``'s
+    profile). The answer depends on the host alone, so it is kept (idempotent).
+    """
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication
+
+    original = DomainDispatcherApplication.get_backend_for_host
+    if getattr(original, "_wakeful_cached", False):
+        return
+    found: dict[str | None, Any] = {}
+
+    def get_backend_for_host(self: Any, host: str | None) -> Any:
+        if host not in found:
+            found[host] = original(self, host)
+        return found[host]
+
+    get_backend_for_host._wakeful_cached = True  # type: ignore[attr-defined]
+    DomainDispatcherApplication.get_backend_for_host = get_backend_for_host  # type: ignore[method-assign]

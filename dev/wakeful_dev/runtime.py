@@ -117,6 +117,7 @@ class DevStack:
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
         moto_compat.serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
         moto_compat.cheap_transaction_rollback()  # and O(1), not O(table size)
+        moto_compat.cache_backend_lookup()  # not a directory listing per request
         quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
@@ -183,11 +184,16 @@ class DevStack:
         if self.gateway:
             self.gateway.start()
         if self.workers:
-            for poller in self.pollers.values():
-                poller.start()
-            self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
-            self._ticker.start()
+            self.start_workers()
         return self
+
+    def start_workers(self) -> None:
+        """Start the queue pollers and the scan ticker (``start`` does, unless
+        ``workers=False``: then a caller may set things up first, e.g. a benchmark)."""
+        for poller in self.pollers.values():
+            poller.start()
+        self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
+        self._ticker.start()
 
     def _poller_options(self, queue: str) -> dict[str, int]:
         """The action queue is FIFO with one message group per agent: several pollers
@@ -238,7 +244,11 @@ class DevStack:
         return self.invoke("heartbeat_scan", scheduled_event(now))
 
     def _tick_loop(self) -> None:
-        while not self._stop.wait(self.tick_seconds):
+        # At a fixed rate, as EventBridge fires: a slow scan does not push every later
+        # tick back (the next one starts at once when a scan overran its tick).
+        next_at = time.monotonic() + self.tick_seconds
+        while not self._stop.wait(max(0.0, next_at - time.monotonic())):
+            next_at = max(next_at + self.tick_seconds, time.monotonic())
             try:
                 self.tick()
             except Exception:  # noqa: BLE001 - the next tick tries again, as EventBridge would

@@ -19,6 +19,6 @@ logger = Logger(service=SERVICE_NAME)
 @log_context(logger, correlation_id_path=correlation_paths.API_GATEWAY_REST)
 @capture_lambda_handler
 def handler(event: dict, context: object) -> dict:
-    from wakeful.api.app import app
+    from wakeful.api.app import resolve  # loads only the routes this path needs
 
-    return app.resolve(event, context)
+    return resolve(event, context)

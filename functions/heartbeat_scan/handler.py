@@ -34,9 +34,10 @@ def handler(event: dict, context: object) -> dict:
     schedules = result.schedules
     metrics.add_metric(name=observability.SCHEDULE_RUNS_CLAIMED, unit=MetricUnit.Count, value=schedules.claimed)
     metrics.add_metric(name=observability.SCHEDULE_RUNS_SKIPPED, unit=MetricUnit.Count, value=schedules.skipped)
-    logger.info("scan finished", claimed=result.claimed, requeued=result.requeued, failed=result.failed, schedules_claimed=schedules.claimed)
+    logger.info("scan finished", claimed=result.claimed, quiet=result.quiet, requeued=result.requeued, failed=result.failed, schedules_claimed=schedules.claimed)
     return {
         "claimed": result.claimed,
+        "quiet": result.quiet,
         "requeued": result.requeued,
         "failed": result.failed,
         "items_read": result.items_read,

@@ -97,6 +97,9 @@ def public(agent: dict[str, Any]) -> dict[str, Any]:
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
         "processed_seq": agent.get("processed_seq", 0),
+        # Heartbeats that found nothing to do and were counted instead of run.
+        "quiet_heartbeats": agent.get("quiet_heartbeats", 0),
+        "last_quiet_heartbeat_at": iso(agent.get("last_quiet_heartbeat_at")),
         "created_at": iso(agent.get("created_at")),
         "updated_at": iso(agent.get("updated_at")),
         **_thread_fields(agent),

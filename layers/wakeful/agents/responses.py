@@ -49,6 +49,8 @@ class Agent(View):
     thread_expiry_seconds: int
     max_llm_calls_per_run: int
     tools: list[str] | None = Field(description="Tools its threads may call (null: all your HTTP and Lambda tools)")
+    quiet_heartbeats: int = Field(0, description="Heartbeats that found nothing to do and were counted instead of run")
+    last_quiet_heartbeat_at: str | None = None
 
 
 class AgentPage(Page):

@@ -86,7 +86,8 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         {
             "Put": {
                 "TableName": ddb.table("heartbeats"),
-                "Item": ddb.serialize(hb.pending_item(agent, heartbeat_id, now, now=now)),
+                # The first heartbeat always runs and leaves its record (never quiet).
+                "Item": ddb.serialize({**hb.pending_item(agent, heartbeat_id, now, now=now), "forced": True}),
             }
         },
     ]
@@ -99,7 +100,10 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         raise
     if body.preset is not None:
         presets.PRESETS[body.preset](owner, agent_id)
-    return agent
+    from wakeful.heartbeats import quiet
+
+    quiet.sync_heartbeat_tools(owner, agent_id)  # lets the scan tell a quiet heartbeat
+    return ddb.get("agents", {"agent_id": agent_id}) or agent
 
 
 def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
@@ -125,6 +129,25 @@ def get(owner: str, agent_id: str) -> dict[str, Any]:
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The owner's agents, newest first."""
     return ddb.page("agents", index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+
+
+def with_schedule(agents: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The agents as the API shows them: a quiet heartbeat moves the pending heartbeat,
+    not the agent item, so ``next_heartbeat_at`` and the quiet counts are read from the
+    pending heartbeat (one BatchGetItem for the page)."""
+    keys = [{"agent_id": a["agent_id"], "heartbeat_id": a["active_heartbeat_id"]} for a in agents if a.get("active_heartbeat_id")]
+    if not keys:
+        return agents
+    pending = {h["agent_id"]: h for h in ddb.batch_get("heartbeats", keys)}
+    shown = []
+    for agent in agents:
+        item = pending.get(agent["agent_id"])
+        if item is not None and item.get("heartbeat_id") == agent.get("active_heartbeat_id"):
+            agent = {**agent, **hb.quiet_counts(item, agent)}
+            if item["status"] == hb.PENDING:
+                agent["next_heartbeat_at"] = item.get("scheduled_at", agent.get("next_heartbeat_at"))
+        shown.append(agent)
+    return shown
 
 
 def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
@@ -291,7 +314,7 @@ def request_heartbeat(owner: str, agent_id: str) -> str:
     agent = get(owner, agent_id)
     if not agent.get("is_active", True):
         raise AgentPausedError(f"agent {agent_id} is paused; PATCH is_active=true first")
-    return _due_now(agent)
+    return _due_now(agent, forced=True)
 
 
 def wake_for_urgent_events(agent: dict[str, Any]) -> str | None:
@@ -304,22 +327,24 @@ def wake_for_urgent_events(agent: dict[str, Any]) -> str | None:
     return _due_now(agent)
 
 
-def _due_now(agent: dict[str, Any]) -> str:
+def _due_now(agent: dict[str, Any], *, forced: bool = False) -> str:
     """Make the pending heartbeat due now or, if one is running, ask for the next one
     at its completion; returns the id of the heartbeat that will run.
 
     The agent may have moved on since it was read (its heartbeat completed and the next
     is pending): then it is read again and the new pending heartbeat is the one moved.
+    ``forced`` (a heartbeat asked for through the API) marks it so that it runs and
+    leaves its record even when it would be quiet (see wakeful.heartbeats.quiet).
     """
     for _ in range(3):
-        done = _try_due_now(agent)
+        done = _try_due_now(agent, forced)
         if done is not None:
             return done
         agent = ddb.get("agents", {"agent_id": agent["agent_id"]}) or agent
     raise ConflictError(f"agent {agent['agent_id']} kept changing; try again")
 
 
-def _try_due_now(agent: dict[str, Any]) -> str | None:
+def _try_due_now(agent: dict[str, Any], forced: bool = False) -> str | None:
     """One try of :func:`_due_now` against the agent as read; None if it moved on."""
     agent_id = agent["agent_id"]
     now = clock.now()
@@ -329,10 +354,12 @@ def _try_due_now(agent: dict[str, Any]) -> str | None:
             ddb.client().update_item(
                 TableName=ddb.table("heartbeats"),
                 Key=ddb.serialize({"agent_id": agent_id, "heartbeat_id": active}),
-                UpdateExpression="SET scheduled_at = :now, due_at = :now, due_shard = :s",
+                UpdateExpression="SET scheduled_at = :now, due_at = :now, due_shard = :s" + (", forced = :t" if forced else ""),
                 ConditionExpression="#st = :p AND attribute_exists(due_shard)",
                 ExpressionAttributeNames={"#st": "status"},
-                ExpressionAttributeValues=ddb.values({":now": now, ":s": hb.shard_of(agent_id), ":p": hb.PENDING}),
+                ExpressionAttributeValues=ddb.values(
+                    {":now": now, ":s": hb.shard_of(agent_id), ":p": hb.PENDING, **({":t": True} if forced else {})}
+                ),
             )
             ddb.client().update_item(
                 TableName=ddb.table("agents"),

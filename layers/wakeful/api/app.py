@@ -3,20 +3,27 @@
 Every route but the public ones needs ``Authorization: Bearer <api key>``; the key's
 owner is put in the request context and every service call is scoped to it
 (DESIGN.md invariant 6). Errors are ``{"error": {"code", "message"}}``.
+
+Cold starts: a request loads only the route modules that can serve its path.
+:data:`ROUTE_KEYS` maps a path's key (its first segment; ``agents/<x>`` for
+``/agents/{id}/<x>/...``) to those modules, and :func:`resolve` builds one resolver per
+key on first use (then keeps it). A path whose key is not listed is served by the
+resolver with every module (correct, only slower to start); a unit test checks that
+every route of every module is listed. ``app`` (every route: the OpenAPI document,
+tests) is built on first access.
 """
 
 from __future__ import annotations
 
 import importlib
 import logging
+import threading
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
-from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
 from wakeful.api.common import respond
 from wakeful.api.responses import JSON, ok
-from wakeful.ops.responses import ApiIndex, Health, OpenAPIDocument
 from wakeful.auth import keys
 from wakeful.exceptions import RateLimitedError, WakefulError
 
@@ -41,11 +48,55 @@ ROUTER_MODULES = [
     "wakeful.console.routes",
 ]
 
+_AGENTS = "wakeful.api.routes_agents"
+_TOOLS = "wakeful.api.routes_tools"
+_SNIPIN = "wakeful.snipin.routes"
+#: Route modules by path key (see the module docstring). Core routes (``/``,
+#: ``/health``, ``/openapi.json``, ``/docs``) are on every resolver.
+ROUTE_KEYS: dict[str, tuple[str, ...]] = {
+    "": (),
+    "health": (),
+    "openapi.json": (),
+    "docs": (),
+    "agents": (_AGENTS,),
+    "agents/heartbeats": (_AGENTS,),
+    "agents/events": (_AGENTS,),
+    "agents/actions": (_AGENTS,),
+    "agents/tools": (_TOOLS,),
+    "agents/hooks": ("wakeful.hooks.routes",),
+    "agents/webhooks": ("wakeful.webhooks.routes",),
+    "agents/feed": (_SNIPIN,),
+    "agents/follows": (_SNIPIN,),
+    "agents/llm": (_SNIPIN,),
+    "agents/memories": (_SNIPIN,),
+    "agents/whispers": (_SNIPIN,),
+    "agents/interceptors": ("wakeful.interceptors.routes",),
+    "agents/routes": ("wakeful.threads.routes",),
+    "agents/threads": ("wakeful.threads.routes", "wakeful.stream.routes"),
+    "agents/stream": ("wakeful.stream.routes",),
+    "agents/schedules": ("wakeful.schedules.routes",),
+    "tools": (_TOOLS,),
+    "subscriptions": (_TOOLS,),
+    "snips": (_SNIPIN,),
+    "ops": ("wakeful.ops.routes",),
+    "console": ("wakeful.console.routes",),
+}
+
+
+def route_key(path: str) -> str:
+    """The key of a request path (or a route's rule) in :data:`ROUTE_KEYS`."""
+    parts = path.strip("/").split("/")
+    if parts[0] == "agents" and len(parts) > 2:
+        return f"agents/{parts[2]}"
+    return parts[0]
+
 
 
 class _Resolver(APIGatewayRestResolver):
     """The resolver, with a first look at the body (:mod:`wakeful.api.screen`) before
     routing: a body the API cannot read or store is a 4xx, whatever the route."""
+
+    routers: tuple[Any, ...] = ()
 
     def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         from wakeful.api import screen
@@ -54,10 +105,10 @@ class _Resolver(APIGatewayRestResolver):
             screen.check(event)
         except WakefulError as error:
             return screen.error_response(error)
+        # A router included in several resolvers answers for the one serving now.
+        for router in self.routers:
+            router.api_resolver = self
         return super().resolve(event, context)
-
-
-app = _Resolver(enable_validation=True)
 
 
 def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
@@ -87,84 +138,12 @@ def is_public(method: str, path: str) -> bool:
     return method == "GET" and any(path == prefix or path.startswith(f"{prefix}/") for prefix in PUBLIC_GET_PREFIXES)
 
 
-app.use([_authenticate])
+_MALFORMED = {"model_attributes_type", "model_type", "dict_type", "missing"}
 
 
-@app.get(
-    "/",
-    summary="Where to start: the API documentation",
-    tags=["operations"],
-    responses=ok(ApiIndex),
-    operation_id="get_index",
-)
-def root():
-    return respond(
-        200,
-        {
-            "name": "Wakeful API",
-            "docs": "/docs",
-            "openapi": "/openapi.json",
-            "message": "Wakeful API: see /docs (Swagger UI) or /openapi.json; every route but these needs Authorization: Bearer <api key>",
-        },
-    )
-
-
-@app.get(
-    "/health",
-    include_in_schema=True,
-    summary="Health: 200 {status: ok} when the API can read its tables, else 503",
-    tags=["operations"],
-    responses={
-        **ok(Health, 200, "The API can read its tables"),
-        503: {"description": "Unavailable", "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}},
-    },
-    operation_id="get_health",
-)
-def health():
-    from wakeful.ops.health import check
-
-    problem = check()
-    if problem:
-        return respond(503, {"status": "unavailable", "error": {"code": "unavailable", "message": problem}})
-    return respond(200, {"status": "ok"})
-
-
-@app.get(
-    "/openapi.json",
-    summary="This API's OpenAPI 3 document",
-    tags=["operations"],
-    responses=ok(OpenAPIDocument),
-    operation_id="get_openapi_document",
-)
-def openapi():
-    from wakeful.ops.openapi import document  # the generated document, completed
-
-    return respond(200, document(app, server_url=_server_url()))
-
-
-@app.get(
-    "/docs",
-    summary="Swagger UI for this API (?format=json: the OpenAPI document)",
-    tags=["operations"],
-    include_in_schema=False,
-)
-def docs():
-    from aws_lambda_powertools.event_handler import Response
-
-    from wakeful.ops.openapi import document, swagger_html
-
-    doc = document(app, server_url=_server_url())
-    wanted = (app.current_event.query_string_parameters or {}).get("format", "html").lower()
-    if wanted == "json":
-        return respond(200, doc)
-    if wanted != "html":
-        return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
-    return Response(200, "text/html", swagger_html(doc))
-
-
-def _server_url() -> str:
+def _server_url(resolver: APIGatewayRestResolver) -> str:
     """This API's base path as the caller sees it (API Gateway's stage, if any)."""
-    event = app.current_event
+    event = resolver.current_event
     context = event.raw_event.get("requestContext") or {}
     full = context.get("path") or event.path
     if not context.get("domainName") or not full.endswith(event.path):
@@ -172,48 +151,167 @@ def _server_url() -> str:
     return full[: len(full) - len(event.path)] or "/"
 
 
-_MALFORMED = {"model_attributes_type", "model_type", "dict_type", "missing"}
+def _core_routes(resolver: _Resolver) -> None:
+    """The public routes every resolver serves."""
+    from wakeful.ops.responses import ApiIndex, Health, OpenAPIDocument
 
-
-@app.exception_handler(RequestValidationError)
-def _validation_error(error: RequestValidationError):
-    problems = error.errors()
-    # Not JSON, or not an object at all: 400. A JSON object that breaks a rule: 422.
-    malformed = any(
-        p.get("type") == "json_invalid" or (tuple(p.get("loc", ())) == ("body",) and p.get("type") in _MALFORMED)
-        for p in problems
+    @resolver.get(
+        "/",
+        summary="Where to start: the API documentation",
+        tags=["operations"],
+        responses=ok(ApiIndex),
+        operation_id="get_index",
     )
-    details = [
-        {"loc": ".".join(str(part) for part in p.get("loc", ())), "msg": p.get("msg"), "type": p.get("type")}
-        for p in problems
-    ]
-    message = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5])
-    if malformed:
-        return _error(400, "bad_request", f"the body must be a JSON object of the documented shape ({message})", details)
-    return _error(422, "validation_error", message, details)
+    def root():
+        return respond(
+            200,
+            {
+                "name": "Wakeful API",
+                "docs": "/docs",
+                "openapi": "/openapi.json",
+                "message": "Wakeful API: see /docs (Swagger UI) or /openapi.json; every route but these needs Authorization: Bearer <api key>",
+            },
+        )
+
+    @resolver.get(
+        "/health",
+        include_in_schema=True,
+        summary="Health: 200 {status: ok} when the API can read its tables, else 503",
+        tags=["operations"],
+        responses={
+            **ok(Health, 200, "The API can read its tables"),
+            503: {"description": "Unavailable", "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}},
+        },
+        operation_id="get_health",
+    )
+    def health():
+        from wakeful.ops.health import check
+
+        problem = check()
+        if problem:
+            return respond(503, {"status": "unavailable", "error": {"code": "unavailable", "message": problem}})
+        return respond(200, {"status": "ok"})
+
+    @resolver.get(
+        "/openapi.json",
+        summary="This API's OpenAPI 3 document",
+        tags=["operations"],
+        responses=ok(OpenAPIDocument),
+        operation_id="get_openapi_document",
+    )
+    def openapi():
+        from wakeful.ops.openapi import document  # the generated document, completed
+
+        return respond(200, document(_full(), server_url=_server_url(resolver)))
+
+    @resolver.get(
+        "/docs",
+        summary="Swagger UI for this API (?format=json: the OpenAPI document)",
+        tags=["operations"],
+        include_in_schema=False,
+    )
+    def docs():
+        from aws_lambda_powertools.event_handler import Response
+
+        from wakeful.ops.openapi import document, swagger_html
+
+        doc = document(_full(), server_url=_server_url(resolver))
+        wanted = (resolver.current_event.query_string_parameters or {}).get("format", "html").lower()
+        if wanted == "json":
+            return respond(200, doc)
+        if wanted != "html":
+            return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
+        return Response(200, "text/html", swagger_html(doc))
 
 
-@app.exception_handler(WakefulError)
-def _wakeful_error(error: WakefulError):
-    headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimitedError) else None
-    return _error(error.status, error.code, error.message, error.details, headers)
+def _error_handlers(resolver: _Resolver) -> None:
+    """Every error in the contract's shape."""
+    from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+
+    @resolver.exception_handler(RequestValidationError)
+    def _validation_error(error: RequestValidationError):
+        problems = error.errors()
+        # Not JSON, or not an object at all: 400. A JSON object that breaks a rule: 422.
+        malformed = any(
+            p.get("type") == "json_invalid" or (tuple(p.get("loc", ())) == ("body",) and p.get("type") in _MALFORMED)
+            for p in problems
+        )
+        details = [
+            {"loc": ".".join(str(part) for part in p.get("loc", ())), "msg": p.get("msg"), "type": p.get("type")}
+            for p in problems
+        ]
+        message = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5])
+        if malformed:
+            return _error(400, "bad_request", f"the body must be a JSON object of the documented shape ({message})", details)
+        return _error(422, "validation_error", message, details)
+
+    @resolver.exception_handler(WakefulError)
+    def _wakeful_error(error: WakefulError):
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimitedError) else None
+        return _error(error.status, error.code, error.message, error.details, headers)
+
+    @resolver.exception_handler(Exception)
+    def _unexpected(error: Exception):
+        logger.exception("unhandled error in the API")
+        request_id = (resolver.current_event.request_context.request_id or "") if resolver.current_event else ""
+        return _error(500, "internal_error", f"internal error (request id {request_id})")
+
+    @resolver.not_found
+    def _not_found(_: Exception):
+        return _error(404, "not_found", f"no route {resolver.current_event.http_method} {resolver.current_event.path}")
 
 
-@app.exception_handler(Exception)
-def _unexpected(error: Exception):
-    logger.exception("unhandled error in the API")
-    request_id = (app.current_event.request_context.request_id or "") if app.current_event else ""
-    return _error(500, "internal_error", f"internal error (request id {request_id})")
+def build(modules: tuple[str, ...] | list[str]) -> _Resolver:
+    """A resolver with the core routes, authentication, the error shapes and the routers
+    of ``modules`` (a module that is not installed is skipped)."""
+    resolver = _Resolver(enable_validation=True)
+    resolver.use([_authenticate])
+    _core_routes(resolver)
+    _error_handlers(resolver)
+    routers = []
+    for name in modules:
+        try:
+            router = importlib.import_module(name).router
+        except ModuleNotFoundError as error:
+            if not (name == error.name or name.startswith(f"{error.name}.")):
+                raise
+            continue
+        resolver.include_router(router)
+        routers.append(router)
+    resolver.routers = tuple(routers)
+    return resolver
 
 
-@app.not_found
-def _not_found(_: Exception):
-    return _error(404, "not_found", f"no route {app.current_event.http_method} {app.current_event.path}")
+_resolvers: dict[tuple[str, ...], _Resolver] = {}
+_building = threading.Lock()
 
 
-for _module in ROUTER_MODULES:
-    try:
-        app.include_router(importlib.import_module(_module).router)
-    except ModuleNotFoundError as _error_:
-        if not (_module == _error_.name or _module.startswith(f"{_error_.name}.")):
-            raise
+def _resolver(modules: tuple[str, ...]) -> _Resolver:
+    found = _resolvers.get(modules)
+    if found is None:
+        with _building:
+            found = _resolvers.get(modules)
+            if found is None:
+                found = _resolvers[modules] = build(modules)
+    return found
+
+
+def _full() -> _Resolver:
+    return _resolver(tuple(ROUTER_MODULES))
+
+
+def resolver_for(path: str) -> _Resolver:
+    """The resolver that serves ``path`` (built on first use)."""
+    modules = ROUTE_KEYS.get(route_key(path))
+    return _resolver(tuple(ROUTER_MODULES) if modules is None else modules)
+
+
+def resolve(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    """Serve one API Gateway proxy event with the resolver for its path."""
+    return resolver_for(event.get("path") or "/").resolve(event, context)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # every route (the OpenAPI document, route listings in tests)
+        return _full()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -41,12 +41,12 @@ def create_agent(body: agent_models.AgentCreate):
 @router.get("/agents", summary="List your agents, newest first", tags=["agents"], responses=ok(AgentPage))
 def list_agents(limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     items, next_cursor = agents.list_page(owner(router), limit, cursor)
-    return respond(200, page([agent_models.public(a) for a in items], next_cursor))
+    return respond(200, page([agent_models.public(a) for a in agents.with_schedule(items)], next_cursor))
 
 
 @router.get("/agents/<agent_id>", summary="Get an agent", tags=["agents"], responses=ok(Agent))
 def get_agent(agent_id: str):
-    return respond(200, agent_models.public(agents.get(owner(router), agent_id)))
+    return respond(200, agent_models.public(agents.with_schedule([agents.get(owner(router), agent_id)])[0]))
 
 
 @router.patch(
@@ -56,7 +56,7 @@ def get_agent(agent_id: str):
     responses=ok(Agent),
 )
 def patch_agent(agent_id: str, body: agent_models.AgentPatch):
-    return respond(200, agent_models.public(agents.patch(owner(router), agent_id, body)))
+    return respond(200, agent_models.public(agents.with_schedule([agents.patch(owner(router), agent_id, body)])[0]))
 
 
 @router.delete("/agents/<agent_id>", summary="Delete an agent", tags=["agents"], responses=no_content())

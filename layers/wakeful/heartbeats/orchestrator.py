@@ -478,6 +478,11 @@ def _finish(
         next_id = requested or ids.new_id("hb", now)
         scheduled = now if requested else now + int(agent["heartbeat_interval_seconds"])
         next_item = hb.pending_item(agent, next_id, scheduled, now=now)
+        quiet = hb.quiet_counts(item, agent)  # carried on, so the count never goes back
+        if quiet["quiet_heartbeats"]:
+            next_item.update(quiet)
+        if requested:
+            next_item["forced"] = True  # asked for while this one ran: it runs, never quiet
         summary = {
             "heartbeat_id": item["heartbeat_id"],
             "status": status,
@@ -493,6 +498,10 @@ def _finish(
             ":summary": summary,
         }
         agent_set = "active_heartbeat_id = :next, next_heartbeat_at = :at, last_heartbeat = :summary"
+        if quiet["quiet_heartbeats"]:
+            agent_set += ", quiet_heartbeats = :qc, last_quiet_heartbeat_at = :qa"
+            agent_values[":qc"] = quiet["quiet_heartbeats"]
+            agent_values[":qa"] = quiet["last_quiet_heartbeat_at"]
         if status == hb.COMPLETED:
             agent_set += ", processed_seq = :processed"
             agent_values[":processed"] = int(item.get("cursor_seq", agent.get("processed_seq", 0)))
@@ -552,5 +561,10 @@ def _finish(
             delivery_key=f"{item['heartbeat_id']}:after",
         )
         logger.info("heartbeat finished", extra={"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "status": final["status"]})
+        if agent is not None and "heartbeat_tools" not in agent:
+            # An agent older than quiet heartbeats: learn its HEARTBEAT tools once.
+            from wakeful.heartbeats import quiet as quiet_heartbeats
+
+            quiet_heartbeats.sync_heartbeat_tools(agent["owner"], agent["agent_id"])
         return
     raise RuntimeError(f"could not finish heartbeat {item['heartbeat_id']}: the agent kept changing")

@@ -47,6 +47,16 @@ def pending_item(agent: dict[str, Any], heartbeat_id: str, scheduled_at: float, 
     return item
 
 
+def quiet_counts(item: dict[str, Any] | None, agent: dict[str, Any]) -> dict[str, Any]:
+    """The agent's quiet heartbeats so far: the count is kept on the pending heartbeat
+    (wakeful.heartbeats.quiet) and carried to the next one and to the agent when a
+    heartbeat runs, so the larger of the two is the total."""
+    item = item or {}
+    count = max(int(item.get("quiet_heartbeats", 0)), int(agent.get("quiet_heartbeats", 0)))
+    last = item.get("last_quiet_heartbeat_at") or agent.get("last_quiet_heartbeat_at")
+    return {"quiet_heartbeats": count, "last_quiet_heartbeat_at": last}
+
+
 def due_attributes(agent_id: str, due_at: float) -> dict[str, Any]:
     """Attributes that put a heartbeat into the ``pending-due`` index."""
     return {"due_shard": shard_of(agent_id), "due_at": due_at}
@@ -70,4 +80,8 @@ def public(item: dict[str, Any]) -> dict[str, Any]:
             "up_to_seq": item.get("cursor_seq"),
         },
         "rounds": item.get("round", 0),
+        # Quiet heartbeats (nothing to do, counted and rescheduled instead of run) this
+        # pending heartbeat stood for before it ran; cumulative for the agent.
+        "quiet_heartbeats": item.get("quiet_heartbeats", 0),
+        "last_quiet_heartbeat_at": clock.iso(item.get("last_quiet_heartbeat_at")),
     }

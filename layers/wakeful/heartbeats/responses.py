@@ -36,6 +36,8 @@ class Heartbeat(View):
     attempt: int
     window: HeartbeatWindow
     rounds: int
+    quiet_heartbeats: int = Field(0, description="Quiet heartbeats of the agent so far (counted, not run)")
+    last_quiet_heartbeat_at: str | None = None
 
 
 class HeartbeatDetail(Heartbeat):

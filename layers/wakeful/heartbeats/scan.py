@@ -10,6 +10,10 @@ Queries two sparse indexes, so it reads only what is due (DESIGN.md invariant 3)
   Each is re-queued under a new ``attempt`` (the old worker's writes are fenced off),
   or FAILED with the reason once it has used its attempts.
 
+A due heartbeat whose agent has nothing to do (no new events, no ``HEARTBEAT``
+subscriber that must run, no heartbeat hook) is not claimed: it is counted and moved to
+the next interval in one conditional write (:mod:`wakeful.heartbeats.quiet`).
+
 Claimed work goes to the heartbeat queue with SendMessageBatch. A scan that dies after
 claiming loses nothing: the lease expires and a later scan re-queues the heartbeat.
 """
@@ -24,6 +28,7 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb, queues
 from wakeful.config import get_settings
+from wakeful.heartbeats import quiet
 from wakeful.heartbeats import records as hb
 
 logger = logging.getLogger(__name__)
@@ -34,6 +39,7 @@ class ScanResult:
     """What one scan did."""
 
     claimed: int = 0
+    quiet: int = 0
     requeued: int = 0
     failed: int = 0
     items_read: int = 0
@@ -47,8 +53,14 @@ def scan(now: float) -> ScanResult:
     settings = get_settings()
     result = ScanResult()
     for shard in range(settings.due_shards):
-        for key in _due(shard, now):
-            result.items_read += 1
+        due = list(_due(shard, now))
+        result.items_read += len(due)
+        agents = _agents(due)
+        for key in due:
+            agent = agents.get(key["agent_id"])
+            if quiet.is_quiet(agent) and quiet.record(key, agent, now):  # type: ignore[arg-type]
+                result.quiet += 1
+                continue
             claimed = _claim(key, now, settings.heartbeat_lease_seconds)
             if claimed is not None:
                 result.claimed += 1
@@ -72,6 +84,15 @@ def scan(now: float) -> ScanResult:
     result.schedules = _schedules(now)
     result.items_read += result.schedules.items_read
     return result
+
+
+def _agents(due: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The due heartbeats' agents, one BatchGetItem per 100: what tells a quiet
+    heartbeat (wakeful.heartbeats.quiet) from one with work."""
+    if not due:
+        return {}
+    ids_ = sorted({key["agent_id"] for key in due})
+    return {agent["agent_id"]: agent for agent in ddb.batch_get("agents", [{"agent_id": a} for a in ids_])}
 
 
 def _threads(now: float, result: ScanResult) -> None:

@@ -37,7 +37,7 @@ def apply(owner: str, agent_id: str) -> None:
             agent_id=agent_id,
         )
         try:
-            subscriptions.create(owner, body)
+            subscriptions.create(owner, body, sync=False)  # agent creation syncs once
         except SubscriptionDuplicateError:
             continue
 

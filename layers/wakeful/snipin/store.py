@@ -67,6 +67,7 @@ def put_snip(item: dict[str, Any]) -> Written:
     """Create a snip unless one with its id exists (then return that one)."""
     item = {"like_count": 0, "share_count": 0, "comment_count": 0, "is_public": True, **item}
     if ddb.put_new("snips", item):
+        _network_changed(item)
         return Written(item, True)
     existing = get_snip(item["snip_id"])
     return Written(existing or item, False)
@@ -173,7 +174,18 @@ def put_reaction(kind: str, item: dict[str, Any]) -> Written:
     """Like or share a snip: one item per (snip, actor), counted on the snip once."""
     item = {**item, "kind": kind, "reaction_key": reaction_key(kind, item["actor"])}
     counter = "like_count" if kind == LIKE else "share_count"
-    return _put_counted("snip_reactions", item, counter, "attribute_not_exists(reaction_key)")
+    written = _put_counted("snip_reactions", item, counter, "attribute_not_exists(reaction_key)")
+    if kind != LIKE and written.created:
+        _network_changed(item)  # a share brings the snip into its sharer's followers' feeds
+    return written
+
+
+def _network_changed(item: dict[str, Any]) -> None:
+    """Tell FeedReader's heartbeat probe the owner's network changed (after the write)."""
+    if item.get("owner"):
+        from wakeful.snipin import quiet
+
+        quiet.network_changed(item["owner"])
 
 
 def get_reaction(snip_id: str, kind: str, actor: str) -> dict[str, Any] | None:
@@ -238,8 +250,16 @@ def put_follow(agent_id: str, followee: str, name: str) -> Written:
     """``agent_id`` follows ``followee`` (an actor string)."""
     item = {"agent_id": agent_id, "record_key": f"follow#{followee}", "followee": followee, "name": name, "created_at": clock.now()}
     if ddb.put_new("snipin_agents", item):
+        _feed_changed(agent_id)
         return Written(item, True)
     return Written(ddb.get("snipin_agents", {"agent_id": agent_id, "record_key": item["record_key"]}) or item, False)
+
+
+def _feed_changed(agent_id: str) -> None:
+    """A follow or unfollow changes the agent's feed: FeedReader's probe must not skip it."""
+    from wakeful.snipin import quiet
+
+    quiet.forget_check(agent_id)
 
 
 def delete_follow(agent_id: str, followee: str) -> bool:
@@ -249,6 +269,7 @@ def delete_follow(agent_id: str, followee: str) -> bool:
         Key=ddb.serialize({"agent_id": agent_id, "record_key": f"follow#{followee}"}),
         ReturnValues="ALL_OLD",
     )
+    _feed_changed(agent_id)
     return bool(result.get("Attributes"))
 
 

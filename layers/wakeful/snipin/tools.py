@@ -22,7 +22,7 @@ from wakeful import clock
 from wakeful.llm.client import LLMSession
 from wakeful.llm.exceptions import LLMError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
-from wakeful.snipin import memories, prompts, social, store
+from wakeful.snipin import memories, prompts, quiet, social, store
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
 from wakeful.tools.base import BaseTool, ToolNewEvent, ToolRequest, ToolResponse
@@ -161,9 +161,11 @@ class FeedReader(SnipInTool):
             # This action already summarized (and saved) before; answer the same.
             return self._summarized(previous)
         cursor = float(previous.get("cursor") or 0)
+        looked_at = clock.now()  # before the read: the heartbeat probe's "last looked"
         feed = store.feed(owner, agent_id, limit=FEED_LIMIT)
         new = [item for item in feed if item["feed_at"] > cursor]
         if not new:
+            quiet.feed_checked(agent_id, looked_at)
             return ToolResponse(
                 success=True,
                 output={
@@ -232,6 +234,7 @@ class FeedReader(SnipInTool):
             "action_id": request.action_id,
         }
         memories.save(agent_id, memories.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
+        quiet.feed_checked(agent_id, looked_at)
         return self._summarized(content)
 
     @staticmethod

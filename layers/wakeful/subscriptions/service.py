@@ -17,8 +17,11 @@ def _scope(owner: str, agent_id: str | None) -> str:
     return f"agent#{agent_id}" if agent_id else f"owner#{owner}"
 
 
-def create(owner: str, body: SubscriptionIn) -> dict[str, Any]:
-    """Subscribe a tool to an event type for one agent or every agent of the owner."""
+def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> dict[str, Any]:
+    """Subscribe a tool to an event type for one agent or every agent of the owner.
+
+    ``sync=False`` leaves the agent's ``heartbeat_tools`` to the caller (agent creation
+    recomputes it once after its preset's subscriptions)."""
     from wakeful.agents import service as agents
     from wakeful.tools import registry
 
@@ -51,7 +54,17 @@ def create(owner: str, body: SubscriptionIn) -> dict[str, Any]:
         Item=ddb.serialize(item),
         ConditionExpression="attribute_not_exists(subscription_id)",
     )
+    if sync:
+        _changed(owner, body.agent_id)
     return item
+
+
+def _changed(owner: str, agent_id: str | None) -> None:
+    """Keep the agents' ``heartbeat_tools`` (what lets the scan skip a quiet heartbeat)
+    in step with their subscriptions."""
+    from wakeful.heartbeats import quiet
+
+    quiet.after_subscription_change(owner, agent_id)
 
 
 def get(owner: str, subscription_id: str) -> dict[str, Any]:
@@ -69,7 +82,7 @@ def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str
 
 def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str, Any]:
     """Change filter, order or activity."""
-    get(owner, subscription_id)
+    existing = get(owner, subscription_id)
     changes = body.model_dump(exclude_unset=True)
     if "filter_config" in changes and body.filter_config is not None:
         changes["filter_config"] = body.filter_config.model_dump(exclude_none=True)
@@ -86,15 +99,17 @@ def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str
         ExpressionAttributeNames=names,
         ExpressionAttributeValues=ddb.values(values),
     )
+    _changed(owner, existing.get("agent_id"))
     return get(owner, subscription_id)
 
 
 def delete(owner: str, subscription_id: str) -> None:
     """Remove a subscription."""
-    get(owner, subscription_id)
+    existing = get(owner, subscription_id)
     ddb.client().delete_item(
         TableName=ddb.table("subscriptions"), Key=ddb.serialize({"subscription_id": subscription_id})
     )
+    _changed(owner, existing.get("agent_id"))
 
 
 def _in_scope(scope: str) -> list[dict[str, Any]]:
@@ -135,7 +150,10 @@ def delete_for_tool(owner: str, tool: str) -> list[str]:
         ExpressionAttributeValues={":o": owner, ":t": tool},
     )
     removed = []
-    for item in found:
+    found_items = list(found)
+    for item in found_items:
         ddb.client().delete_item(TableName=ddb.table("subscriptions"), Key=ddb.serialize({"subscription_id": item["subscription_id"]}))
         removed.append(item["subscription_id"])
+    for agent_id in {item.get("agent_id") for item in found_items}:
+        _changed(owner, agent_id)
     return removed

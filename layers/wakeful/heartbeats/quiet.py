@@ -1,0 +1,169 @@
+"""Quiet heartbeats: a due heartbeat with nothing to do costs one conditional write.
+
+A heartbeat does work when the agent's log has events it has not processed, when a
+subscription must run on the heartbeat's own ``HEARTBEAT`` event, or when a hook
+listens to ``BEFORE_HEARTBEAT``/``AFTER_HEARTBEAT``. When none of that holds, running
+it would append a ``HEARTBEAT`` event nobody reads, match it against no subscription
+and complete: about ten AWS requests to learn nothing. The scan decides instead, from
+the agent item it reads anyway (one BatchGetItem for every due agent of a shard):
+
+- ``last_seq == processed_seq``: nothing new in the log;
+- ``heartbeat_tools`` (kept on the agent by :func:`sync_heartbeat_tools`, the tools of
+  the agent's active ``HEARTBEAT`` subscriptions) is empty, or every tool in it has a
+  probe (:data:`PROBES`) that says it has nothing to do without being asked;
+- ``hook_types`` holds neither ``BEFORE_HEARTBEAT`` nor ``AFTER_HEARTBEAT``;
+- the heartbeat was not asked for (``POST /agents/{id}/heartbeats`` marks it
+  ``forced``: a requested heartbeat always runs and leaves its record).
+
+Then the pending heartbeat is not claimed: one conditional UpdateItem moves it to the
+next interval and counts it (``quiet_heartbeats``, ``last_quiet_heartbeat_at`` on the
+pending heartbeat, carried to the next one and to the agent when a heartbeat runs).
+The audit trail stays honest: a quiet heartbeat is a count, not a record, and the
+record that finally runs says how many quiet ones it stood for.
+
+Races are benign. An event appended after the agent was read is in the log with a seq
+above ``processed_seq``: the next heartbeat's window takes it (DESIGN.md invariant 1),
+exactly as if it had arrived just after a heartbeat ran. A subscription created after
+the read is seen by the next heartbeat, as if created just after this one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from wakeful import ddb
+from wakeful.heartbeats import records as hb
+
+logger = logging.getLogger(__name__)
+
+#: Hook types that make every heartbeat of the agent observable: never quiet.
+HEARTBEAT_HOOK_TYPES = frozenset({"BEFORE_HEARTBEAT", "AFTER_HEARTBEAT"})
+
+#: Probes of built-in tools subscribed to ``HEARTBEAT``: ``probe(owner, agent_id) ->
+#: True`` when the tool would find nothing to do. A module registers its probe here
+#: (``"module:function"``, imported only when an agent needs it, so the scan stays small).
+PROBES: dict[str, str] = {"FeedReader": "wakeful.snipin.quiet:feed_reader_idle"}
+
+
+def is_quiet(agent: dict[str, Any] | None) -> bool:
+    """Whether a due heartbeat of this agent (as read now) would do nothing."""
+    if agent is None or not agent.get("is_active", True) or agent.get("requested_heartbeat_id"):
+        return False
+    if int(agent.get("last_seq", 0)) != int(agent.get("processed_seq", 0)):
+        return False
+    tools = agent.get("heartbeat_tools")
+    if tools is None:  # not known yet (an agent older than the flag): run, and learn
+        return False
+    if HEARTBEAT_HOOK_TYPES & set(agent.get("hook_types") or ()):
+        return False
+    return all(_probe_says_idle(tool, agent) for tool in tools)
+
+
+def _probe_says_idle(tool: str, agent: dict[str, Any]) -> bool:
+    target = PROBES.get(tool)
+    if target is None:
+        return False  # a tool we cannot ask: it runs
+    try:
+        return bool(_load(target)(agent["owner"], agent["agent_id"]))
+    except Exception:  # a probe must never cost a heartbeat: when in doubt, run it
+        logger.exception("heartbeat probe failed; running the heartbeat", extra={"tool": tool, "agent_id": agent["agent_id"]})
+        return False
+
+
+_LOADED: dict[str, Callable[[str, str], bool]] = {}
+
+
+def _load(target: str) -> Callable[[str, str], bool]:
+    if target not in _LOADED:
+        import importlib
+
+        module, _, name = target.partition(":")
+        _LOADED[target] = getattr(importlib.import_module(module), name)
+    return _LOADED[target]
+
+
+def record(key: dict[str, Any], agent: dict[str, Any], now: float) -> bool:
+    """Count a quiet heartbeat and move the pending heartbeat to the next interval, in
+    one conditional write. False if it is no longer due, was asked for, or changed."""
+    scheduled = now + int(agent["heartbeat_interval_seconds"])
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("heartbeats"),
+            Key=ddb.serialize({"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"]}),
+            UpdateExpression=(
+                "SET scheduled_at = :next, due_at = :next, last_quiet_heartbeat_at = :now "
+                "ADD quiet_heartbeats :one"
+            ),
+            ConditionExpression="#st = :pending AND due_at <= :now AND attribute_not_exists(forced)",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values({":next": scheduled, ":now": now, ":one": 1, ":pending": hb.PENDING}),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return False
+        raise
+    return True
+
+
+def heartbeat_tools(owner: str, agent_id: str) -> list[str]:
+    """The tools of the agent's active ``HEARTBEAT`` subscriptions (its own and the
+    owner's every-agent ones), sorted."""
+    from wakeful.subscriptions import service as subscriptions
+
+    return sorted({s["tool"] for s in subscriptions.for_agent(owner, agent_id) if s["event_type"] == "HEARTBEAT"})
+
+
+def sync_heartbeat_tools(owner: str, agent_id: str) -> None:
+    """Recompute the agent's ``heartbeat_tools`` after a subscription changed.
+
+    Optimistic, like the agent's ``hook_types``: the write is conditioned on the
+    ``subs_version`` read before the subscriptions were queried; a concurrent change
+    bumps it and this retries, so the last successful writer queried after every change.
+    """
+    for _ in range(20):
+        agent = ddb.get("agents", {"agent_id": agent_id})
+        if agent is None:
+            return
+        version = int(agent.get("subs_version", 0))
+        tools = heartbeat_tools(owner, agent_id)
+        condition = "attribute_exists(agent_id) AND " + (
+            "subs_version = :v" if version else "(attribute_not_exists(subs_version) OR subs_version = :v)"
+        )
+        try:
+            ddb.client().update_item(
+                TableName=ddb.table("agents"),
+                Key=ddb.serialize({"agent_id": agent_id}),
+                UpdateExpression="SET heartbeat_tools = :t, subs_version = :next",
+                ConditionExpression=condition,
+                ExpressionAttributeValues=ddb.values({":t": tools, ":v": version, ":next": version + 1}),
+            )
+            return
+        except ClientError as error:
+            if not ddb.is_conditional_failure(error):
+                raise
+    raise RuntimeError(f"could not update heartbeat_tools of agent {agent_id}: its subscriptions kept changing")
+
+
+def sync_owner(owner: str) -> None:
+    """An every-agent subscription changed: recompute each of the owner's agents."""
+    found = ddb.query(
+        "agents",
+        index="by-owner",
+        KeyConditionExpression="#o = :o",
+        ExpressionAttributeNames={"#o": "owner"},
+        ExpressionAttributeValues={":o": owner},
+    )
+    for agent in found:
+        sync_heartbeat_tools(owner, agent["agent_id"])
+
+
+def after_subscription_change(owner: str, agent_id: str | None) -> None:
+    """Called by the subscription writer once a subscription is stored or removed."""
+    if agent_id:
+        sync_heartbeat_tools(owner, agent_id)
+    else:
+        sync_owner(owner)

@@ -1,0 +1,36 @@
+"""Log level and X-Ray tracing are deploy settings (CDK context), with defaults the
+synthesized stack shows."""
+
+from __future__ import annotations
+
+import pytest
+from aws_cdk import App
+
+from infra.settings import DeploySettings
+
+pytestmark = pytest.mark.infra
+
+
+def _settings(**context):
+    app = App(context={f"wakeful:{k}": v for k, v in context.items()})
+    return DeploySettings.from_context(app)
+
+
+def test_default_stack_logs_at_info_traces_and_samples_the_api_at_one_per_second_and_five_percent(synth):
+    functions = synth.resources("AWS::Lambda::Function")
+    levels = {r["Properties"]["Environment"]["Variables"].get("POWERTOOLS_LOG_LEVEL") for r in functions.values() if "Environment" in r["Properties"]}
+    assert levels == {"INFO"}
+    [rule] = synth.resources("AWS::XRay::SamplingRule").values()
+    props = rule["Properties"]["SamplingRule"]
+    assert (props["ReservoirSize"], props["FixedRate"], props["ServiceType"]) == (1, 0.05, "AWS::ApiGateway::Stage")
+
+
+def test_log_level_tracing_and_sampling_come_from_context():
+    settings = _settings(logLevel="warning", tracing="off", xraySamplingRate="0.01", xrayReservoir="0")
+    assert (settings.log_level, settings.tracing, settings.xray_sampling_rate, settings.xray_reservoir) == ("WARNING", False, 0.01, 0)
+
+
+@pytest.mark.parametrize("context", [{"logLevel": "loud"}, {"tracing": "sometimes"}, {"xraySamplingRate": "2"}])
+def test_a_bad_log_or_tracing_setting_is_refused_at_synth(context):
+    with pytest.raises(ValueError):
+        _settings(**context)

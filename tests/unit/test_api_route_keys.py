@@ -1,0 +1,38 @@
+"""The API loads only the route modules a request's path needs (wakeful.api.app):
+every route must be reachable through its path key."""
+
+from __future__ import annotations
+
+import importlib
+
+from wakeful.api import app as api_app
+
+
+def _routes():
+    for name in api_app.ROUTER_MODULES:
+        try:
+            router = importlib.import_module(name).router
+        except ModuleNotFoundError:
+            continue
+        for rule, method, *_ in router._routes:
+            yield name, rule, method
+
+
+def test_every_route_of_every_module_is_listed_under_its_path_key():
+    missing = sorted(
+        f"{method} {rule} ({name}) -> key {api_app.route_key(rule)!r}"
+        for name, rule, method in _routes()
+        if name not in api_app.ROUTE_KEYS.get(api_app.route_key(rule), ())
+    )
+    assert not missing, "add these to wakeful.api.app.ROUTE_KEYS:\n" + "\n".join(missing)
+
+
+def test_a_path_resolver_holds_only_the_modules_of_its_key():
+    resolver = api_app.resolver_for("/agents/agt_1/hooks/hk_1")
+    hooks = importlib.import_module("wakeful.hooks.routes").router
+    assert resolver.routers == (hooks,)
+    assert api_app.resolver_for("/agents/agt_2/hooks") is resolver  # kept, not rebuilt
+
+
+def test_an_unlisted_path_is_served_by_the_resolver_with_every_route():
+    assert api_app.resolver_for("/no-such-prefix/x") is api_app.app
