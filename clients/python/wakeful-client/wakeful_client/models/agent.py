@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class Agent:
             thread_expiry_seconds (int):
             max_llm_calls_per_run (int):
             tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
+            quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
+            last_quiet_heartbeat_at (None | str | Unset):
      """
 
     id: str
@@ -70,6 +73,8 @@ class Agent:
     thread_expiry_seconds: int
     max_llm_calls_per_run: int
     tools: list[str] | None
+    quiet_heartbeats: int | Unset = 0
+    last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -147,6 +152,14 @@ class Agent:
         else:
             tools = self.tools
 
+        quiet_heartbeats = self.quiet_heartbeats
+
+        last_quiet_heartbeat_at: None | str | Unset
+        if isinstance(self.last_quiet_heartbeat_at, Unset):
+            last_quiet_heartbeat_at = UNSET
+        else:
+            last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -174,6 +187,10 @@ class Agent:
             "max_llm_calls_per_run": max_llm_calls_per_run,
             "tools": tools,
         })
+        if quiet_heartbeats is not UNSET:
+            field_dict["quiet_heartbeats"] = quiet_heartbeats
+        if last_quiet_heartbeat_at is not UNSET:
+            field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
 
         return field_dict
 
@@ -322,6 +339,18 @@ class Agent:
         tools = _parse_tools(d.pop("tools"))
 
 
+        quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
+
+        def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
+
+
         agent = cls(
             id=id,
             name=name,
@@ -345,6 +374,8 @@ class Agent:
             thread_expiry_seconds=thread_expiry_seconds,
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
+            quiet_heartbeats=quiet_heartbeats,
+            last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )
 
 

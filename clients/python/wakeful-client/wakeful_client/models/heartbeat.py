@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ class Heartbeat:
             attempt (int):
             window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
             rounds (int):
+            quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
+            last_quiet_heartbeat_at (None | str | Unset):
      """
 
     id: str
@@ -48,6 +51,8 @@ class Heartbeat:
     attempt: int
     window: HeartbeatWindow
     rounds: int
+    quiet_heartbeats: int | Unset = 0
+    last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -81,6 +86,14 @@ class Heartbeat:
 
         rounds = self.rounds
 
+        quiet_heartbeats = self.quiet_heartbeats
+
+        last_quiet_heartbeat_at: None | str | Unset
+        if isinstance(self.last_quiet_heartbeat_at, Unset):
+            last_quiet_heartbeat_at = UNSET
+        else:
+            last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -98,6 +111,10 @@ class Heartbeat:
             "window": window,
             "rounds": rounds,
         })
+        if quiet_heartbeats is not UNSET:
+            field_dict["quiet_heartbeats"] = quiet_heartbeats
+        if last_quiet_heartbeat_at is not UNSET:
+            field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
 
         return field_dict
 
@@ -155,6 +172,18 @@ class Heartbeat:
 
         rounds = d.pop("rounds")
 
+        quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
+
+        def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
+
+
         heartbeat = cls(
             id=id,
             agent_id=agent_id,
@@ -168,6 +197,8 @@ class Heartbeat:
             attempt=attempt,
             window=window,
             rounds=rounds,
+            quiet_heartbeats=quiet_heartbeats,
+            last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ class HeartbeatDetail:
             window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
             rounds (int):
             actions (list[Action]):
+            quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
+            last_quiet_heartbeat_at (None | str | Unset):
      """
 
     id: str
@@ -51,6 +54,8 @@ class HeartbeatDetail:
     window: HeartbeatWindow
     rounds: int
     actions: list[Action]
+    quiet_heartbeats: int | Unset = 0
+    last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -91,6 +96,15 @@ class HeartbeatDetail:
             actions.append(actions_item)
 
 
+        quiet_heartbeats = self.quiet_heartbeats
+
+        last_quiet_heartbeat_at: None | str | Unset
+        if isinstance(self.last_quiet_heartbeat_at, Unset):
+            last_quiet_heartbeat_at = UNSET
+        else:
+            last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
@@ -108,6 +122,10 @@ class HeartbeatDetail:
             "rounds": rounds,
             "actions": actions,
         })
+        if quiet_heartbeats is not UNSET:
+            field_dict["quiet_heartbeats"] = quiet_heartbeats
+        if last_quiet_heartbeat_at is not UNSET:
+            field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
 
         return field_dict
 
@@ -175,6 +193,18 @@ class HeartbeatDetail:
             actions.append(actions_item)
 
 
+        quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
+
+        def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
+
+
         heartbeat_detail = cls(
             id=id,
             agent_id=agent_id,
@@ -189,6 +219,8 @@ class HeartbeatDetail:
             window=window,
             rounds=rounds,
             actions=actions,
+            quiet_heartbeats=quiet_heartbeats,
+            last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ class StuckHeartbeat:
             rounds (int):
             stuck_seconds (int):
             lease_expires_at (None | str):
+            quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
+            last_quiet_heartbeat_at (None | str | Unset):
      """
 
     id: str
@@ -52,6 +55,8 @@ class StuckHeartbeat:
     rounds: int
     stuck_seconds: int
     lease_expires_at: None | str
+    quiet_heartbeats: int | Unset = 0
+    last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -90,6 +95,14 @@ class StuckHeartbeat:
         lease_expires_at: None | str
         lease_expires_at = self.lease_expires_at
 
+        quiet_heartbeats = self.quiet_heartbeats
+
+        last_quiet_heartbeat_at: None | str | Unset
+        if isinstance(self.last_quiet_heartbeat_at, Unset):
+            last_quiet_heartbeat_at = UNSET
+        else:
+            last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -109,6 +122,10 @@ class StuckHeartbeat:
             "stuck_seconds": stuck_seconds,
             "lease_expires_at": lease_expires_at,
         })
+        if quiet_heartbeats is not UNSET:
+            field_dict["quiet_heartbeats"] = quiet_heartbeats
+        if last_quiet_heartbeat_at is not UNSET:
+            field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
 
         return field_dict
 
@@ -176,6 +193,18 @@ class StuckHeartbeat:
         lease_expires_at = _parse_lease_expires_at(d.pop("lease_expires_at"))
 
 
+        quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
+
+        def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
+
+
         stuck_heartbeat = cls(
             id=id,
             agent_id=agent_id,
@@ -191,6 +220,8 @@ class StuckHeartbeat:
             rounds=rounds,
             stuck_seconds=stuck_seconds,
             lease_expires_at=lease_expires_at,
+            quiet_heartbeats=quiet_heartbeats,
+            last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )
 
 
