@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
@@ -45,7 +46,7 @@ class _Resolver(APIGatewayRestResolver):
     """The resolver, with a first look at the body (:mod:`wakeful.api.screen`) before
     routing: a body the API cannot read or store is a 4xx, whatever the route."""
 
-    def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         from wakeful.api import screen
 
         try:
