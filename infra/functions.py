@@ -38,7 +38,8 @@ class FunctionSpec:
     starts_hooks: bool = False
     #: It invokes users' Lambda tools (``lambda:InvokeFunction``, scoped by name prefix).
     invokes_tools: bool = False
-    #: It calls the LLM: gets ``ANTHROPIC_API_KEY`` when a key secret is configured.
+    #: It calls the LLM: reads the Anthropic key's secret (``secretsmanager:GetSecretValue``
+    #: on that secret only; its name in ``WAKEFUL_ANTHROPIC_SECRET``).
     llm: bool = False
     #: SnapStart on published versions; its trigger targets the ``live`` alias.
     snap_start: bool = False

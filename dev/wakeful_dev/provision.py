@@ -80,3 +80,15 @@ def create_queues(prefix: str, visibility_timeout: int) -> dict[str, str]:
 def create_kms_key() -> str:
     """A symmetric KMS key for sealing secrets."""
     return aws.client("kms").create_key(Description="wakeful secrets (dev)")["KeyMetadata"]["KeyId"]
+
+
+def create_anthropic_secret(api_key: str, name: str = constants.DEV_ANTHROPIC_SECRET_NAME) -> str:
+    """The Anthropic key as a Secrets Manager secret (as on AWS); returns its name.
+    Created, or given a new value when it exists (a restarted emulator keeps nothing,
+    a reused one keeps its secrets)."""
+    secrets = aws.client("secretsmanager")
+    try:
+        secrets.create_secret(Name=name, SecretString=api_key, Description="Anthropic API key (wakeful dev)")
+    except secrets.exceptions.ResourceExistsException:
+        secrets.put_secret_value(SecretId=name, SecretString=api_key)
+    return name

@@ -1,7 +1,9 @@
 """LLM settings, parsed once from the environment (call :func:`reset` after changing it).
 
 - ``WAKEFUL_LLM_PROVIDER``: ``anthropic`` or ``scripted``. Default: ``anthropic`` when
-  ``ANTHROPIC_API_KEY`` is set, else ``scripted`` (deterministic, offline).
+  the key has a source (``WAKEFUL_ANTHROPIC_SECRET``, a Secrets Manager secret, or
+  ``ANTHROPIC_API_KEY``; see :mod:`wakeful.llm.credentials`), else ``scripted``
+  (deterministic, offline).
 - ``WAKEFUL_LLM_MODEL``: the default model (:data:`DEFAULT_MODEL` if unset). A tool's
   ``tool_config.model`` or the agent's LLM settings (``PATCH /agents/{id}/llm``) win.
 - ``WAKEFUL_LLM_TIMEOUT_SECONDS`` (default 30) per request; ``WAKEFUL_LLM_MAX_RETRIES``
@@ -43,6 +45,8 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
     chosen = (env.get(constants.ENV_LLM_PROVIDER) or "").strip().lower()
     if chosen:
         reason = f"{constants.ENV_LLM_PROVIDER}={chosen}"
+    elif env.get(constants.ENV_ANTHROPIC_SECRET):
+        chosen, reason = "anthropic", f"the Anthropic key is read from Secrets Manager ({env[constants.ENV_ANTHROPIC_SECRET]})"
     elif env.get("ANTHROPIC_API_KEY"):
         chosen, reason = "anthropic", "ANTHROPIC_API_KEY is set"
     else:
