@@ -7,6 +7,8 @@ the tests and ``wakeful dev`` create resources under the same names.
 
 from __future__ import annotations
 
+from wakeful import extensions
+
 SERVICE_NAME = "wakeful"
 METRICS_NAMESPACE = "Wakeful"
 
@@ -28,11 +30,7 @@ TABLE_ENV = {
     # -- webhooks tables --
     "webhooks": "WAKEFUL_TABLE_WEBHOOKS",
     "webhook_requests": "WAKEFUL_TABLE_WEBHOOK_REQUESTS",
-    # -- snipin tables --
-    "snips": "WAKEFUL_TABLE_SNIPS",
-    "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
-    "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
-    "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
+    # -- the LLM client: per-agent settings, daily usage, cached answers --
     "llm": "WAKEFUL_TABLE_LLM",
     # -- threads tables --
     "threads": "WAKEFUL_TABLE_THREADS",
@@ -47,6 +45,8 @@ TABLE_ENV = {
     # -- live stream --
     "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
     "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
+    # -- the tables of registered extensions (SnipIn's), declared by each --
+    **extensions.table_env(),
 }
 
 # Logical queue name -> environment variable holding its URL.

@@ -53,12 +53,19 @@ def _uv() -> str:
 
 @pytest.fixture(scope="module")
 def bare_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    venv = tmp_path_factory.mktemp("bare") / "venv"
+    base = tmp_path_factory.mktemp("bare")
+    # Built from a copy: a build leaves build/ and *.egg-info beside the sources.
+    source = base / "src"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
+    for part in ("layers", "dev"):
+        shutil.copytree(ROOT / part, source / part, ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    venv = base / "venv"
     subprocess.run([_uv(), "venv", "--quiet", "--python", sys.executable, str(venv)], check=True)
     python = venv / "bin" / "python"
     subprocess.run(
-        [_uv(), "pip", "install", "--quiet", "--python", str(python), "--constraint", "requirements/dev.txt", "."],
-        cwd=ROOT,
+        [_uv(), "pip", "install", "--quiet", "--python", str(python), "--constraint", str(ROOT / "requirements" / "dev.txt"), str(source)],
         check=True,
     )
     return python

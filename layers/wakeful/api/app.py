@@ -7,7 +7,6 @@ owner is put in the request context and every service call is scoped to it
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -15,8 +14,18 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
+from wakeful import extensions
+from wakeful.api import routes_agents, routes_tools
 from wakeful.api.common import respond
 from wakeful.auth import keys
+from wakeful.console import routes as console_routes
+from wakeful.hooks import routes as hooks_routes
+from wakeful.interceptors import routes as interceptors_routes
+from wakeful.ops import routes as ops_routes
+from wakeful.schedules import routes as schedules_routes
+from wakeful.stream import routes as stream_routes
+from wakeful.threads import routes as threads_routes
+from wakeful.webhooks import routes as webhooks_routes
 from wakeful.exceptions import RateLimitedError, WakefulError
 
 logger = logging.getLogger(__name__)
@@ -25,19 +34,19 @@ PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("G
 #: The web console's page and files hold no secret: it asks for a key and sends it itself.
 PUBLIC_GET_PREFIXES = ("/console",)
 
-#: Route modules; each exposes ``router``. Capabilities that are not installed are skipped.
+#: The core's route modules, each exposing ``router``; extensions' routers (SnipIn's)
+#: come from :mod:`wakeful.extensions`. An import error here is an error.
 ROUTER_MODULES = [
-    "wakeful.api.routes_agents",
-    "wakeful.api.routes_tools",
-    "wakeful.hooks.routes",
-    "wakeful.webhooks.routes",
-    "wakeful.snipin.routes",
-    "wakeful.ops.routes",
-    "wakeful.threads.routes",
-    "wakeful.interceptors.routes",
-    "wakeful.stream.routes",
-    "wakeful.schedules.routes",
-    "wakeful.console.routes",
+    routes_agents,
+    routes_tools,
+    hooks_routes,
+    webhooks_routes,
+    ops_routes,
+    threads_routes,
+    interceptors_routes,
+    stream_routes,
+    schedules_routes,
+    console_routes,
 ]
 
 
@@ -188,9 +197,5 @@ def _not_found(_: Exception):
     return _error(404, "not_found", f"no route {app.current_event.http_method} {app.current_event.path}")
 
 
-for _module in ROUTER_MODULES:
-    try:
-        app.include_router(importlib.import_module(_module).router)
-    except ModuleNotFoundError as _error_:
-        if not (_module == _error_.name or _module.startswith(f"{_error_.name}.")):
-            raise
+for _router in [*(module.router for module in ROUTER_MODULES), *extensions.routers()]:
+    app.include_router(_router)
