@@ -159,9 +159,7 @@ class DevStack:
             if logical in urls:
                 os.environ[variable] = urls[logical]
         os.environ["WAKEFUL_KMS_KEY_ID"] = provision.create_kms_key()
-        # The Anthropic key goes where it lives on AWS: a secret the functions read.
-        if os.environ.get("ANTHROPIC_API_KEY") and not os.environ.get(constants.ENV_ANTHROPIC_SECRET):
-            os.environ[constants.ENV_ANTHROPIC_SECRET] = provision.create_anthropic_secret(os.environ["ANTHROPIC_API_KEY"])
+        provision.anthropic_key_to_secret(os.environ)
         if self.port is not None:
             self.gateway = Gateway(self.host, self.port, HTTP_ROUTES, "api", self.invoke)
             self.port = self.gateway.port

@@ -52,23 +52,30 @@ def _uv() -> str:
 
 
 @pytest.fixture(scope="module")
-def bare_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    base = tmp_path_factory.mktemp("bare")
-    # Built from a copy: a build leaves build/ and *.egg-info beside the sources.
-    source = base / "src"
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of what ``pip install .`` builds from (a build leaves build/ and
+    *.egg-info beside the sources)."""
+    copy = tmp_path_factory.mktemp("src")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
     for part in ("layers", "dev"):
-        shutil.copytree(ROOT / part, source / part, ignore=ignore)
+        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
     for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
-    venv = base / "venv"
+        shutil.copy2(ROOT / name, copy / name)
+    return copy
+
+
+def _venv_with(tmp_path_factory: pytest.TempPathFactory, requirement: str) -> Path:
+    venv = tmp_path_factory.mktemp("venv") / "venv"
     subprocess.run([_uv(), "venv", "--quiet", "--python", sys.executable, str(venv)], check=True)
     python = venv / "bin" / "python"
-    subprocess.run(
-        [_uv(), "pip", "install", "--quiet", "--python", str(python), "--constraint", str(ROOT / "requirements" / "dev.txt"), str(source)],
-        check=True,
-    )
+    constraints = str(ROOT / "requirements" / "dev.txt")
+    subprocess.run([_uv(), "pip", "install", "--quiet", "--python", str(python), "--constraint", constraints, requirement], check=True)
     return python
+
+
+@pytest.fixture(scope="module")
+def bare_python(tmp_path_factory: pytest.TempPathFactory, source: Path) -> Path:
+    return _venv_with(tmp_path_factory, str(source))
 
 
 def test_every_module_and_handler_imports_without_extras(bare_python: Path, tmp_path: Path) -> None:
@@ -82,3 +89,13 @@ def test_every_module_and_handler_imports_without_extras(bare_python: Path, tmp_
     assert report["present"] == {"moto": False, "anthropic": False, "pytest": False}
     assert report["modules"] > 100 and report["handlers"] >= 10
     assert report["failed"] == {}
+
+
+def test_the_dev_extra_alone_runs_wakeful_dev_without_the_test_tools(tmp_path_factory: pytest.TempPathFactory, source: Path) -> None:
+    python = _venv_with(tmp_path_factory, f"{source}[dev]")
+    probe = "import importlib.util, wakeful_dev.runtime, wakeful_dev.cli; print(importlib.util.find_spec('pytest') is None)"
+    done = subprocess.run([str(python), "-c", probe], cwd=tmp_path_factory.mktemp("run"), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+    helped = subprocess.run([str(python.parent / "wakeful"), "dev", "--help"], capture_output=True, text=True)
+    assert helped.returncode == 0 and "moto" in helped.stdout, helped.stderr

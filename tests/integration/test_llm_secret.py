@@ -74,6 +74,7 @@ def test_a_rotated_key_is_used_once_the_cached_value_expires(
     claude: fake.FakeAnthropic, secret: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(constants.ENV_ANTHROPIC_SECRET_MAX_AGE, "0")
+    settings.reset()
     assert _ask(claude) == "sk-ant-from-secret-1"
     _rotate(secret, "sk-ant-from-secret-2")
     assert _ask(claude) == "sk-ant-from-secret-2"
@@ -97,6 +98,7 @@ def test_the_stacks_placeholder_value_is_refused_with_the_command_to_put_the_key
 
 def test_an_unknown_secret_is_a_configuration_error_naming_it(secret: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(constants.ENV_ANTHROPIC_SECRET, "wakeful/no-such-secret")
+    settings.reset()
     with pytest.raises(LLMConfigurationError, match="wakeful/no-such-secret"):
         credentials.api_key()
 
@@ -106,8 +108,17 @@ def test_without_a_secret_the_environment_key_is_used(claude: fake.FakeAnthropic
     assert _ask(claude) == "sk-ant-test-fake"
 
 
-def test_wakeful_dev_puts_anthropic_api_key_in_a_secret(stack: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    name = provision.create_anthropic_secret("sk-ant-dev-1", f"wakeful/dev-{uuid.uuid4().hex[:8]}")
-    provision.create_anthropic_secret("sk-ant-dev-2", name)  # again: a new value, no error
-    value = aws.client("secretsmanager").get_secret_value(SecretId=name)["SecretString"]
-    assert value == "sk-ant-dev-2"
+def test_wakeful_dev_puts_anthropic_api_key_in_a_secret_the_functions_then_read(stack: Any) -> None:
+    environ = {"ANTHROPIC_API_KEY": "sk-ant-dev-1"}
+    name = provision.anthropic_key_to_secret(environ)
+    assert name == constants.DEV_ANTHROPIC_SECRET_NAME == environ[constants.ENV_ANTHROPIC_SECRET]
+    assert aws.client("secretsmanager").get_secret_value(SecretId=name)["SecretString"] == "sk-ant-dev-1"
+    assert settings.settings_from_env(environ).provider_reason.endswith(f"Secrets Manager ({name})")
+    environ = {"ANTHROPIC_API_KEY": "sk-ant-dev-2"}
+    provision.anthropic_key_to_secret(environ)  # a reused emulator: the secret gets the new value
+    assert aws.client("secretsmanager").get_secret_value(SecretId=name)["SecretString"] == "sk-ant-dev-2"
+
+
+def test_wakeful_dev_makes_no_secret_without_a_key(stack: Any) -> None:
+    environ: dict[str, str] = {}
+    assert provision.anthropic_key_to_secret(environ) is None and environ == {}

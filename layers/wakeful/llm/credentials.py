@@ -21,29 +21,20 @@ import os
 
 from wakeful import constants
 from wakeful.llm.exceptions import LLMConfigurationError
+from wakeful.llm.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
 ENV_API_KEY = "ANTHROPIC_API_KEY"
 
 
-def secret_id(env: dict[str, str] | None = None) -> str | None:
+def secret_id() -> str | None:
     """The secret holding the key, if one is configured."""
-    env = dict(os.environ) if env is None else env
-    return (env.get(constants.ENV_ANTHROPIC_SECRET) or "").strip() or None
-
-
-def max_age_seconds() -> int:
-    """How long a value read from the secret is reused."""
-    raw = os.environ.get(constants.ENV_ANTHROPIC_SECRET_MAX_AGE) or ""
-    try:
-        return max(0, int(raw)) if raw else constants.DEFAULT_ANTHROPIC_SECRET_MAX_AGE_SECONDS
-    except ValueError as error:
-        raise LLMConfigurationError(f"{constants.ENV_ANTHROPIC_SECRET_MAX_AGE} must be a number of seconds, not {raw!r}") from error
+    return (get_settings().anthropic_secret or "").strip() or None
 
 
 def api_key(*, force_fetch: bool = False) -> str:
-    """The Anthropic API key: the secret's value (cached for :func:`max_age_seconds`),
+    """The Anthropic API key: the secret's value (cached for the configured max age),
     else ``ANTHROPIC_API_KEY``.
 
     Raises:
@@ -63,7 +54,7 @@ def _read_secret(name: str, *, force_fetch: bool) -> str:
     from aws_lambda_powertools.utilities import parameters  # noqa: PLC0415 - loads boto3: only where a model is called
 
     try:
-        value = parameters.get_secret(name, max_age=max_age_seconds(), force_fetch=force_fetch)
+        value = parameters.get_secret(name, max_age=get_settings().anthropic_secret_max_age_seconds, force_fetch=force_fetch)
     except parameters.GetParameterError as error:
         logger.error("anthropic key secret unreadable", extra={"secret": name})
         raise LLMConfigurationError(f"could not read the Anthropic API key from Secrets Manager secret {name}: {error}") from error
