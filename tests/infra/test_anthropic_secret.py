@@ -3,12 +3,16 @@ its value) the functions that call a model get, with read access to it alone."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from aws_cdk import App, Stack
+from aws_cdk import aws_iam as iam
+from aws_cdk.assertions import Template
 
 from infra.functions import specs
-from infra.stack import OUTPUT_ANTHROPIC_SECRET
+from infra.stack import OUTPUT_ANTHROPIC_SECRET, WakefulStack
 from tests.infra.test_stack import _functions
 from wakeful import constants
 
@@ -67,3 +71,16 @@ def test_only_the_functions_that_call_a_model_may_read_the_secret(synth) -> None
             assert all(r == secret for _a, r in grants), name
     assert readers == {n for n, s in function_specs.items() if s.llm and n in _functions(synth)}
     assert readers  # some function calls a model
+
+
+def test_a_secret_named_in_the_context_is_referenced_by_name_and_not_created() -> None:
+    stack = Stack(App(context={"wakeful:anthropicSecretName": "team/anthropic-key"}), "Probe")
+    secret, secret_id = WakefulStack._anthropic_secret(stack)  # type: ignore[arg-type]
+    assert secret_id == "team/anthropic-key"
+    secret.grant_read(iam.Role(stack, "Reader", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com")))
+    template = Template.from_stack(stack)
+    assert template.find_resources("AWS::SecretsManager::Secret") == {}
+    (policy,) = template.find_resources("AWS::IAM::Policy").values()
+    (statement,) = policy["Properties"]["PolicyDocument"]["Statement"]
+    assert "secretsmanager:GetSecretValue" in statement["Action"]
+    assert ":secret:team/anthropic-key-??????" in json.dumps(statement["Resource"])
