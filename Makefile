@@ -7,17 +7,40 @@ PIP_FLAGS := --quiet --disable-pip-version-check
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: install browser demo test test-fast bench synth client clean
+.PHONY: install lock check-lock lint check browser demo test test-fast bench synth client clean
 
 install: $(STAMP)
 
-# uv installs in seconds what pip takes minutes for; pip stays the fallback.
-$(STAMP): pyproject.toml
+# The virtualenv holds exactly requirements/dev.txt (pinned, with hashes), then wakeful
+# itself, editable. uv installs in seconds what pip takes minutes for; pip stays the
+# fallback. The lock is compiled from pyproject.toml by `make lock`.
+UV := uv==0.13.9
+LOCK := requirements/dev.txt
+$(STAMP): pyproject.toml $(LOCK)
 	@test -x $(PY) || { echo "creating $(VENV)"; python3 -m venv $(VENV); }
-	@echo "installing wakeful and its dependencies into $(VENV) ..."
-	@{ $(PY) -m pip install $(PIP_FLAGS) uv && $(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[dev,infra]'; } \
-	  || $(PY) -m pip install $(PIP_FLAGS) -e '.[dev,infra]'
+	@echo "installing wakeful and its locked dependencies into $(VENV) ..."
+	@{ $(PY) -m pip install $(PIP_FLAGS) '$(UV)' \
+	    && $(VENV)/bin/uv pip sync --quiet --python $(PY) --require-hashes $(LOCK) \
+	    && $(VENV)/bin/uv pip install --quiet --python $(PY) --no-deps -e .; } \
+	  || { $(PY) -m pip install $(PIP_FLAGS) --require-hashes -r $(LOCK) \
+	    && $(PY) -m pip install $(PIP_FLAGS) --no-deps -e .; }
 	@touch $(STAMP)
+
+# Compile requirements/*.txt again from pyproject.toml (after changing a dependency).
+lock:
+	@test -x $(PY) || $(MAKE) install
+	@$(PY) -m pip install $(PIP_FLAGS) '$(UV)'
+	@$(PY) requirements/lock.py write
+
+check-lock:
+	@$(PY) requirements/lock.py check
+
+# Static checks on the code that ships (configured in pyproject.toml).
+lint: install
+	@$(VENV)/bin/ruff check --quiet layers functions dev infra requirements
+	@$(VENV)/bin/mypy
+
+check: install check-lock lint
 
 # The console's browser tests drive Debian's chromium through Playwright (executable_path);
 # Playwright's own browser download is never used. Installed only when missing.
@@ -34,7 +57,7 @@ demo: install
 # keeps module fixtures (a `wakeful dev` process, the CDK synth) from running twice.
 TEST_WORKERS ?= 2
 
-test: install browser
+test: install browser check
 	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 test-fast: install

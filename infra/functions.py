@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wakeful import extensions
 from wakeful.constants import TOOL_RUNNER_TIMEOUT_SECONDS
 from wakeful.tables import TABLES
 
@@ -38,7 +39,8 @@ class FunctionSpec:
     starts_hooks: bool = False
     #: It invokes users' Lambda tools (``lambda:InvokeFunction``, scoped by name prefix).
     invokes_tools: bool = False
-    #: It calls the LLM: gets ``ANTHROPIC_API_KEY`` when a key secret is configured.
+    #: It calls the LLM: reads the Anthropic key's secret (``secretsmanager:GetSecretValue``
+    #: on that secret only; its name in ``WAKEFUL_ANTHROPIC_SECRET``).
     llm: bool = False
     #: SnapStart on published versions; its trigger targets the ``live`` alias.
     snap_start: bool = False
@@ -63,9 +65,10 @@ _HOOK_FIRING_WRITES = ("hook_deliveries",)
 # agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
 _INTERCEPTION_READS = ("interceptors",)
 _INTERCEPTION_WRITES = ("interceptor_calls",)
-# The SnipIn built-in tools keep snips, comments, reactions and per-agent state; the LLM
-# client keeps per-agent settings, daily usage (token budgets) and cached answers.
-_SNIPIN_TABLES = ("snips", "snip_comments", "snip_reactions", "snipin_agents", "llm")
+# The extensions' built-in tools (SnipIn's: snips, comments, reactions, per-agent state)
+# keep their own tables; the LLM client keeps per-agent settings, daily usage (token
+# budgets) and cached answers.
+_BUILTIN_TOOL_TABLES = (*extensions.table_names(), "llm")
 
 
 def _all_tables_except(*excluded: str) -> tuple[str, ...]:
@@ -138,7 +141,7 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: each action shows in the agent's live stream.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
-                "stream_events", *_HOOK_FIRING_WRITES, *_SNIPIN_TABLES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS),
             sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads

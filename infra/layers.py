@@ -1,18 +1,21 @@
 """The ``wakeful`` Lambda layer, built on this machine (local bundling: no Docker).
 
-It holds the domain package (``layers/wakeful`` copied to ``python/wakeful``) and the
-dependencies the functions import: pyproject.toml's ``[project] dependencies``, its
-``llm`` extra (the anthropic SDK, imported lazily and only by the functions that call a
-model) and the X-Ray SDK for Powertools' Tracer. One layer, one pip resolution: two
-layers resolved at different times could ship two versions of a shared package (e.g.
-pydantic) whose files would mix in ``/opt/python``.
+It holds the domain package (``layers/wakeful`` copied to ``python/wakeful``; never the
+dev-only ``wakeful_dev``) and the dependencies the functions import, exactly as pinned in
+``requirements/layer.txt``: pyproject.toml's ``[project] dependencies`` (Powertools with
+its ``tracer`` extra, the X-Ray SDK) and its ``llm`` extra (the anthropic SDK, imported
+lazily and only by the functions that call a model). One layer, one lock: two layers
+resolved separately could ship two versions of a shared package (e.g. pydantic) whose
+files would mix in ``/opt/python``.
 
-Dependencies are installed with pip as manylinux wheels for the Lambda runtime's Python
-version and architecture (``--platform``/``--only-binary``), so no compiler and no Docker
-are needed. With ``layerDeps=none`` (tests, offline synths) nothing is downloaded: the
-layer holds only the package and a marker file saying so, and must not be deployed. The
-asset hash covers the package sources, the requirements and the mode, so CDK bundles
-again exactly when one of them changes.
+The lock is installed with pip as manylinux wheels for the Lambda runtime's Python
+version and architecture (``--platform``/``--only-binary``), every file checked against
+its hash (``--require-hashes``), nothing resolved at deploy time (``--no-deps``, no
+``--upgrade``): the same commit builds the same layer. No compiler and no Docker are
+needed. With ``layerDeps=none`` (tests, offline synths) nothing is downloaded: the layer
+holds only the package and a marker file listing the pins it left out, and must not be
+deployed. The asset hash covers the package sources, the lock and the mode, so CDK
+bundles again exactly when one of them changes.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import hashlib
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -31,26 +33,33 @@ from aws_cdk import aws_lambda as lambda_
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_DIR = ROOT / "layers" / "wakeful"
-PYPROJECT = ROOT / "pyproject.toml"
-#: Powertools' Tracer needs the X-Ray SDK at runtime (its ``tracer`` extra); the dev
-#: virtualenv happens to get it from moto, the layer must ship it.
-TRACER_REQUIREMENTS = ("aws-xray-sdk>=2.12",)
+LAYER_LOCK = ROOT / "requirements" / "layer.txt"
 NO_DEPS_MARKER = "WAKEFUL_LAYER_WITHOUT_DEPENDENCIES.txt"
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
 
-def _pyproject() -> dict[str, Any]:
-    return tomllib.loads(PYPROJECT.read_text())
-
-
 def layer_requirements() -> list[str]:
-    """What the layer installs: pyproject dependencies, the ``llm`` extra, the Tracer's."""
-    project = _pyproject()["project"]
-    llm = project.get("optional-dependencies", {}).get("llm", [])
-    return [*project["dependencies"], *llm, *TRACER_REQUIREMENTS]
+    """The pins the layer installs (``name==version``), read from the lock."""
+    pins = []
+    for line in LAYER_LOCK.read_text().splitlines():
+        if line and not line[0].isspace() and not line.startswith(("#", "-")):
+            pins.append(line.split(";")[0].split("\\")[0].strip())
+    return pins
 
 
-def _pip_install(requirements: list[str], target: Path, python_version: str, architecture: str) -> None:
+def _check_lock_target(python_version: str, architecture: str) -> None:
+    """The lock is compiled for one runtime: building for another would ship wheels
+    resolved for the wrong interpreter or CPU."""
+    machine = "aarch64" if architecture == "arm64" else "x86_64"
+    target = next((line for line in LAYER_LOCK.read_text().splitlines() if line.startswith("# target: ")), "")
+    if f"--python-version {python_version} " not in target or f"--python-platform {machine}-" not in target:
+        raise ValueError(
+            f"requirements/layer.txt is compiled for {target[len('# target: '):] or 'an unknown target'}, "
+            f"not Python {python_version} on {architecture}: change requirements/lock.py and run `make lock`"
+        )
+
+
+def _pip_install(target: Path, python_version: str, architecture: str) -> None:
     machine = "aarch64" if architecture == "arm64" else "x86_64"
     # Lambda's Amazon Linux 2023 has glibc 2.34. pip does not expand a manylinux tag to
     # the older ones it implies, so every tag wheels are published under is listed.
@@ -63,8 +72,9 @@ def _pip_install(requirements: list[str], target: Path, python_version: str, arc
         "--implementation", "cp",
         "--python-version", python_version,
         "--only-binary=:all:",
-        "--upgrade",
-        *requirements,
+        "--require-hashes",
+        "--no-deps",
+        "--requirement", str(LAYER_LOCK),
     ]  # fmt: skip
     subprocess.run(command, check=True)
 
@@ -84,7 +94,7 @@ class _LocalLayerBundler:
         site = Path(output_dir) / "python"
         site.mkdir(parents=True, exist_ok=True)
         if self.install and self.requirements:
-            _pip_install(self.requirements, site, self.python_version, self.architecture)
+            _pip_install(site, self.python_version, self.architecture)
         elif self.requirements:
             (site / NO_DEPS_MARKER).write_text(
                 "Built with wakeful:layerDeps=none: these requirements were NOT installed, "
@@ -95,9 +105,9 @@ class _LocalLayerBundler:
         return True
 
 
-def _source_digest(requirements: list[str], *parts: str, package: bool) -> str:
+def _source_digest(*parts: str, package: bool) -> str:
     digest = hashlib.sha256()
-    for part in (*requirements, *parts):
+    for part in (LAYER_LOCK.read_text(), *parts):
         digest.update(part.encode() + b"\0")
     if package:
         for path in sorted(PACKAGE_DIR.rglob("*")):
@@ -108,6 +118,7 @@ def _source_digest(requirements: list[str], *parts: str, package: bool) -> str:
 
 def layer_code(*, layer_deps: str, python_version: str, architecture: str) -> lambda_.Code:
     """Asset code of the ``wakeful`` layer, bundled locally."""
+    _check_lock_target(python_version, architecture)
     requirements = layer_requirements()
     bundler = _LocalLayerBundler(
         requirements=requirements,
@@ -119,7 +130,7 @@ def layer_code(*, layer_deps: str, python_version: str, architecture: str) -> la
     return lambda_.Code.from_asset(
         str(PACKAGE_DIR),
         asset_hash_type=AssetHashType.CUSTOM,
-        asset_hash=_source_digest(requirements, layer_deps, python_version, architecture, package=True),
+        asset_hash=_source_digest(layer_deps, python_version, architecture, package=True),
         bundling=BundlingOptions(
             # Never pulled: local bundling always succeeds, and there is no Docker here.
             image=DockerImage.from_registry("wakeful-local-bundling-only"),

@@ -54,6 +54,16 @@ def suppress(stack: "WakefulStack") -> None:
             )
     for tool_caller in ("tool_runner", "thread_runner"):
         _suppress_tool_invoke(functions.get(tool_caller))
+    secret = getattr(stack, "anthropic_secret", None)
+    if secret is not None and secret.node.default_child is not None:
+        _add(
+            secret,
+            "AwsSolutions-SMG4",
+            "The secret holds a third-party API key (Anthropic's), which only Anthropic's "
+            "console can issue: a rotation Lambda cannot mint one. The operator rotates it "
+            "by putting a new value (docs/operations.md); functions pick it up within the "
+            "cache's max age, without a redeploy.",
+        )
 
     for target in stack.compute.targets.values():
         for child in target.node.find_all():

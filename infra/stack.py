@@ -18,6 +18,7 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda_destinations as destinations
 from aws_cdk import aws_scheduler as scheduler
 from aws_cdk import aws_scheduler_targets as scheduler_targets
+from aws_cdk import aws_secretsmanager as secretsmanager
 from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
@@ -35,6 +36,8 @@ from wakeful import constants
 
 #: The stack output ``wakeful keys create`` reads.
 OUTPUT_API_KEYS_TABLE = "ApiKeysTableName"
+#: The stack output naming (by ARN or name) the secret that holds the Anthropic API key.
+OUTPUT_ANTHROPIC_SECRET = "AnthropicSecretId"
 
 
 class WakefulStack(Stack):
@@ -103,13 +106,14 @@ class WakefulStack(Stack):
             Annotations.of(self).add_warning_v2("wakeful:missingStateMachine", message)
             print(f"warning: {message}", file=sys.stderr)
 
-        # -- the LLM key: a Secrets Manager secret, resolved by CloudFormation ---------
-        anthropic_secret = self.node.try_get_context("wakeful:anthropicSecretName")
-        if anthropic_secret:
-            key = SecretValue.secrets_manager(str(anthropic_secret)).unsafe_unwrap()
-            for name, function in functions.items():
-                if function_specs[name].llm:
-                    function.add_environment("ANTHROPIC_API_KEY", key)
+        # -- the LLM key: a Secrets Manager secret the functions read at run time ------
+        self.anthropic_secret, secret_id = self._anthropic_secret()
+        for name, function in functions.items():
+            if function_specs[name].llm:
+                # Where the key is, never the key: wakeful.llm.credentials reads (and
+                # caches) the secret's value, so a rotated key needs no redeploy.
+                function.add_environment(constants.ENV_ANTHROPIC_SECRET, secret_id)
+                self.anthropic_secret.grant_read(function)
 
         # -- API Gateway -----------------------------------------------------------------
         self.api: Api | None = None
@@ -163,6 +167,12 @@ class WakefulStack(Stack):
             value=self.data.tables["api_keys"].table_name,
             description="Read by `wakeful keys create`",
         )
+        CfnOutput(
+            self,
+            OUTPUT_ANTHROPIC_SECRET,
+            value=secret_id,
+            description="The Anthropic API key's secret: aws secretsmanager put-secret-value --secret-id <this> --secret-string <key>",
+        )
         CfnOutput(self, "AlarmTopicArn", value=self.observability.topic.topic_arn, description="Subscribe to get alarms")
         CfnOutput(self, "DashboardName", value=self.observability.dashboard.dashboard_name)
         if self.stream_ws:
@@ -176,3 +186,20 @@ class WakefulStack(Stack):
             CfnOutput(self, "HookStateMachineArn", value=self.deliver_hook.state_machine.state_machine_arn)
 
         nag.suppress(self)
+
+    def _anthropic_secret(self) -> tuple[secretsmanager.ISecret, str]:
+        """The secret holding the Anthropic API key and how the functions name it: the
+        secret named by the ``wakeful:anthropicSecretName`` context (by that name),
+        else one this stack creates with a placeholder value for the operator to
+        replace (by its ARN; docs/operations.md)."""
+        existing = self.node.try_get_context("wakeful:anthropicSecretName")
+        if existing:
+            return secretsmanager.Secret.from_secret_name_v2(self, "AnthropicApiKey", str(existing)), str(existing)
+        secret = secretsmanager.Secret(
+            self,
+            "AnthropicApiKey",
+            description="Anthropic API key of the Wakeful functions that call a model (replace the placeholder)",
+            secret_string_value=SecretValue.unsafe_plain_text(constants.ANTHROPIC_SECRET_PLACEHOLDER),
+            removal_policy=RemovalPolicy.RETAIN,
+        )
+        return secret, secret.secret_arn

@@ -8,7 +8,6 @@ import os
 import signal
 import sys
 import threading
-from typing import Any
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 DEV_OWNER = "dev"

@@ -304,7 +304,7 @@ class Demo:
         self.stack.drain(timeout=240)
         elapsed = time.monotonic() - started
         done = []
-        for alias, agent in self.agents.items():
+        for agent in self.agents.values():
             items = self.api.call("GET", f"/agents/{agent['id']}/heartbeats?limit=10")["items"]
             finished = [h for h in items if h["status"] in ("COMPLETED", "FAILED")]
             if len(finished) < number:
@@ -437,7 +437,7 @@ class Demo:
     def finish(self) -> int:
         rule("What happened")
         assert self.api is not None
-        for alias, agent in self.agents.items():
+        for agent in self.agents.values():
             snips = self.api.call("GET", f"/snips?agent_id={agent['id']}&limit=20")["items"]
             usage = self.api.call("GET", f"/agents/{agent['id']}/llm")["usage_today"]
             made = [s for s in snips if (s.get("origin") or {}).get("tool")]

@@ -4,6 +4,7 @@ stack uses (:mod:`wakeful.tables`, :mod:`wakeful.constants`)."""
 from __future__ import annotations
 
 import json
+from collections.abc import MutableMapping
 from typing import Any
 
 from wakeful import aws, constants
@@ -80,3 +81,26 @@ def create_queues(prefix: str, visibility_timeout: int) -> dict[str, str]:
 def create_kms_key() -> str:
     """A symmetric KMS key for sealing secrets."""
     return aws.client("kms").create_key(Description="wakeful secrets (dev)")["KeyMetadata"]["KeyId"]
+
+
+def anthropic_key_to_secret(environ: MutableMapping[str, str]) -> str | None:
+    """Put ``ANTHROPIC_API_KEY`` where the key lives on AWS: a secret, named in
+    ``WAKEFUL_ANTHROPIC_SECRET`` for the functions to read. Nothing without a key, or
+    when a secret is named already. Returns the secret's name, if one was made."""
+    key = environ.get("ANTHROPIC_API_KEY")
+    if not key or environ.get(constants.ENV_ANTHROPIC_SECRET):
+        return None
+    environ[constants.ENV_ANTHROPIC_SECRET] = create_anthropic_secret(key)
+    return environ[constants.ENV_ANTHROPIC_SECRET]
+
+
+def create_anthropic_secret(api_key: str, name: str = constants.DEV_ANTHROPIC_SECRET_NAME) -> str:
+    """The Anthropic key as a Secrets Manager secret (as on AWS); returns its name.
+    Created, or given a new value when it exists (a restarted emulator keeps nothing,
+    a reused one keeps its secrets)."""
+    secrets = aws.client("secretsmanager")
+    try:
+        secrets.create_secret(Name=name, SecretString=api_key, Description="Anthropic API key (wakeful dev)")
+    except secrets.exceptions.ResourceExistsException:
+        secrets.put_secret_value(SecretId=name, SecretString=api_key)
+    return name

@@ -1,6 +1,6 @@
 """The local stack: moto in server mode plus the real handlers, wired as AWS would.
 
-- DynamoDB, SQS, KMS, Step Functions and Lambda are moto, on loopback.
+- DynamoDB, SQS, KMS, Secrets Manager, Step Functions and Lambda are moto, on loopback.
 - A ticker invokes the heartbeat-scan handler with a scheduled event (EventBridge).
 - Pollers feed each queue to its handler in Lambda-shaped batches (event source
   mappings, partial batch failures honoured).
@@ -160,6 +160,7 @@ class DevStack:
             if logical in urls:
                 os.environ[variable] = urls[logical]
         os.environ["WAKEFUL_KMS_KEY_ID"] = provision.create_kms_key()
+        provision.anthropic_key_to_secret(os.environ)
         if self.port is not None:
             self.gateway = Gateway(self.host, self.port, HTTP_ROUTES, "api", self.invoke)
             self.port = self.gateway.port

@@ -9,12 +9,17 @@ Domain modules load at the first invocation (docs/operations.md, "Cold starts").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
+
+if TYPE_CHECKING:
+    from wakeful.hooks.models import DeliverInput
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -49,7 +54,7 @@ def _handle(event: dict) -> dict:
         delivery.record_crash(event)
         metrics.add_metric(name=observability.HOOK_DELIVERIES_FAILED, unit=MetricUnit.Count, value=1)
         return {"outcome": delivery.FAILED}
-    result = delivery.attempt(event)
+    result = delivery.attempt(cast("DeliverInput", event))  # the state machine passes its input
     metric = _OUTCOME_METRICS.get(result["outcome"])
     if metric:
         metrics.add_metric(name=metric, unit=MetricUnit.Count, value=1)

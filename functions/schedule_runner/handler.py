@@ -6,7 +6,7 @@ Domain modules load at the first invocation (docs/operations.md, "Cold starts").
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
@@ -14,6 +14,10 @@ from aws_lambda_powertools.metrics import MetricUnit
 from wakeful import observability
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
+    from aws_lambda_powertools.utilities.typing import LambdaContext
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -34,7 +38,7 @@ def record_handler(record: Any) -> str:
 @logger.inject_lambda_context
 @capture_lambda_handler
 @metrics.log_metrics
-def handler(event: dict, context: object) -> dict:
+def handler(event: dict, context: LambdaContext) -> PartialItemFailureResponse:
     from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 
     processor = BatchProcessor(event_type=EventType.SQS)

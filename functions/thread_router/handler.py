@@ -6,12 +6,16 @@ Domain modules load at the first invocation (docs/operations.md, "Cold starts").
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger, Metrics
 
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
+    from aws_lambda_powertools.utilities.typing import LambdaContext
 
 logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
@@ -23,14 +27,14 @@ def record_handler(record: Any) -> dict:
     message = json.loads(record.body)
     logger.append_keys(agent_id=message["agent_id"])
     result = router.route(message["agent_id"], message.get("thread_id"))
-    logger.info("events routed", **result)
+    logger.info("events routed", extra=result)
     return result
 
 
 @logger.inject_lambda_context
 @capture_lambda_handler
 @metrics.log_metrics
-def handler(event: dict, context: object) -> dict:
+def handler(event: dict, context: LambdaContext) -> PartialItemFailureResponse:
     from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
 
     return process_partial_response(

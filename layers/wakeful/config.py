@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -61,7 +62,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
     env = os.environ if env is None else env
     tables = {name: env.get(var, f"wakeful-{name.replace('_', '-')}") for name, var in constants.TABLE_ENV.items()}
     queues = {name: env.get(var, "") for name, var in constants.QUEUE_ENV.items()}
-    raw = {
+    raw: dict[str, Any] = {
         "region": env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "us-east-1",
         "endpoint_url": env.get("AWS_ENDPOINT_URL") or None,
         "tables": tables,

@@ -7,6 +7,8 @@ the tests and ``wakeful dev`` create resources under the same names.
 
 from __future__ import annotations
 
+from wakeful import extensions
+
 SERVICE_NAME = "wakeful"
 METRICS_NAMESPACE = "Wakeful"
 
@@ -28,11 +30,7 @@ TABLE_ENV = {
     # -- webhooks tables --
     "webhooks": "WAKEFUL_TABLE_WEBHOOKS",
     "webhook_requests": "WAKEFUL_TABLE_WEBHOOK_REQUESTS",
-    # -- snipin tables --
-    "snips": "WAKEFUL_TABLE_SNIPS",
-    "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
-    "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
-    "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
+    # -- the LLM client: per-agent settings, daily usage, cached answers --
     "llm": "WAKEFUL_TABLE_LLM",
     # -- threads tables --
     "threads": "WAKEFUL_TABLE_THREADS",
@@ -47,6 +45,8 @@ TABLE_ENV = {
     # -- live stream --
     "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
     "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
+    # -- the tables of registered extensions (SnipIn's), declared by each --
+    **extensions.table_env(),
 }
 
 # Logical queue name -> environment variable holding its URL.
@@ -102,14 +102,24 @@ ENV_LAMBDA_TOOL_ALLOWED_ARNS = "WAKEFUL_LAMBDA_TOOL_ALLOWED_ARNS"
 #: Users' Lambda tools must be named with this prefix: the tool runner's role may invoke
 #: those and nothing else (not Wakeful's own functions, not the account's others).
 LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
-# LLM: provider "anthropic" | "scripted" (default: anthropic when
-# ANTHROPIC_API_KEY is set), default model, per-call timeout, SDK retries, and the
-# default per-agent daily token budget.
+# LLM: provider "anthropic" | "scripted" (default: anthropic when the Anthropic key
+# has a source: a Secrets Manager secret, else ANTHROPIC_API_KEY), default model,
+# per-call timeout, SDK retries, and the default per-agent daily token budget.
 ENV_LLM_PROVIDER = "WAKEFUL_LLM_PROVIDER"
 ENV_LLM_MODEL = "WAKEFUL_LLM_MODEL"
 ENV_LLM_TIMEOUT = "WAKEFUL_LLM_TIMEOUT_SECONDS"
 ENV_LLM_MAX_RETRIES = "WAKEFUL_LLM_MAX_RETRIES"
 ENV_LLM_DAILY_TOKEN_BUDGET = "WAKEFUL_LLM_DAILY_TOKEN_BUDGET"
+#: Name or ARN of the Secrets Manager secret whose value is the Anthropic API key (set
+#: by the stack on the functions that call a model), and how long a read value is
+#: reused before the secret is read again (a rotated key is picked up within it).
+ENV_ANTHROPIC_SECRET = "WAKEFUL_ANTHROPIC_SECRET"
+ENV_ANTHROPIC_SECRET_MAX_AGE = "WAKEFUL_ANTHROPIC_SECRET_MAX_AGE_SECONDS"
+DEFAULT_ANTHROPIC_SECRET_MAX_AGE_SECONDS = 300
+#: The secret ``wakeful dev`` creates in its emulator from ANTHROPIC_API_KEY.
+DEV_ANTHROPIC_SECRET_NAME = "wakeful/anthropic-api-key"
+#: The value the stack gives the secret it creates, until the operator puts the key.
+ANTHROPIC_SECRET_PLACEHOLDER = "PLACEHOLDER: put the Anthropic API key here"
 # Hooks: the deliver-hook state machine the firing functions start, and how
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"

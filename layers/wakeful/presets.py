@@ -1,22 +1,13 @@
 """Agent presets: named sets of subscriptions applied when an agent is created.
 
-Each preset is a function ``(owner, agent_id) -> None``. The SnipIn capability
-registers ``snipin`` (seed 000's subscription table).
+Each preset is a function ``(owner, agent_id) -> None``, declared by an extension in
+:mod:`wakeful.extensions` (SnipIn's ``snipin`` subscribes its built-in tools).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
-PRESETS: dict[str, Callable[[str, str], None]] = {}
+from wakeful import extensions
 
-#: Modules whose import registers presets.
-PRESET_MODULES = ["wakeful.snipin.preset"]
-
-for _module in PRESET_MODULES:
-    try:
-        importlib.import_module(_module)
-    except ModuleNotFoundError as _error:
-        if not (_module == _error.name or _module.startswith(f"{_error.name}.")):
-            raise
+PRESETS: dict[str, Callable[[str, str], None]] = extensions.presets()

@@ -7,43 +7,10 @@ every key, index and access pattern.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from wakeful.extensions import EXTENSIONS
+from wakeful.tablespec import N, S, Attr, Index, TableSpec
 
-
-@dataclass(frozen=True)
-class Attr:
-    """A key attribute: its name and DynamoDB scalar type ("S" or "N")."""
-
-    name: str
-    type: str = "S"
-
-
-@dataclass(frozen=True)
-class Index:
-    """A global secondary index. ``include`` empty and ``keys_only`` false means ALL."""
-
-    name: str
-    pk: Attr
-    sk: Attr | None = None
-    keys_only: bool = False
-    include: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """One table: partition key, optional sort key, indexes and TTL attribute."""
-
-    name: str
-    pk: Attr
-    sk: Attr | None = None
-    indexes: tuple[Index, ...] = field(default_factory=tuple)
-    ttl: str | None = None
-    #: DynamoDB Streams view type ("NEW_IMAGE", ...) when a function consumes its changes.
-    stream: str | None = None
-
-
-S = "S"
-N = "N"
+__all__ = ["TABLES", "Attr", "Index", "TableSpec", "S", "N"]
 
 TABLES: dict[str, TableSpec] = {
     spec.name: spec
@@ -124,26 +91,6 @@ TABLES: dict[str, TableSpec] = {
         # request_id "whr_<ulid>": one row per inbound request, newest last; the same
         # partition holds the hourly rate-limit counters ("rate#<YYYYMMDDHH>").
         TableSpec("webhook_requests", Attr("webhook_id"), Attr("request_id"), ttl="expires_at"),
-        # -- snipin tables --
-        TableSpec(
-            "snips",
-            Attr("snip_id"),
-            indexes=(
-                # author is "agent#<agent_id>" or "user#<owner>#<user_id>"
-                Index("by-author", Attr("author"), Attr("created_at", N)),
-                # the owner's network, newest first (the feed of an agent that follows nobody)
-                Index("by-owner", Attr("owner"), Attr("created_at", N)),
-            ),
-        ),
-        TableSpec("snip_comments", Attr("snip_id"), Attr("comment_id")),
-        TableSpec(
-            "snip_reactions",
-            Attr("snip_id"),
-            Attr("reaction_key"),  # "like#<actor>" | "share#<actor>": one of each per actor
-            indexes=(Index("by-actor", Attr("actor"), Attr("created_at", N)),),
-        ),
-        # Per-agent SnipIn state: "follow#<actor>", "whisper#<id>", "cap#<heartbeat>#<tool>#<action>"
-        TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
         # Per-agent LLM state: "settings", "usage#<YYYY-MM-DD>", "answer#<action>#<step>"
         TableSpec("llm", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
         # -- threads tables --
@@ -226,3 +173,10 @@ TABLES: dict[str, TableSpec] = {
         ),
     )
 }
+
+# The tables each registered extension declares (SnipIn's: wakeful.snipin.manifest).
+for _extension in EXTENSIONS:
+    for _spec in _extension.tables:
+        if _spec.name in TABLES:
+            raise ValueError(f"extension {_extension.name} declares table {_spec.name!r}, which exists already")
+        TABLES[_spec.name] = _spec

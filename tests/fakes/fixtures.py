@@ -19,6 +19,7 @@ def claude(stack: Any) -> Iterator[FakeAnthropic]:
     server = FakeAnthropic()
     patch = pytest.MonkeyPatch()
     patch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-fake")
+    patch.delenv("WAKEFUL_ANTHROPIC_SECRET", raising=False)  # the key from the environment here
     patch.setenv("ANTHROPIC_BASE_URL", server.url)
     patch.delenv("WAKEFUL_LLM_PROVIDER", raising=False)
     patch.setenv("WAKEFUL_LLM_MAX_RETRIES", "2")
@@ -39,6 +40,7 @@ def scripted(stack: Any) -> Iterator[None]:
 
     patch = pytest.MonkeyPatch()
     patch.delenv("ANTHROPIC_API_KEY", raising=False)
+    patch.delenv("WAKEFUL_ANTHROPIC_SECRET", raising=False)  # the key from the environment here
     patch.delenv("WAKEFUL_LLM_PROVIDER", raising=False)
     settings.reset()
     try:

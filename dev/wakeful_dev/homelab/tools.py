@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from wakeful_dev.homelab.exceptions import ToolInputError, WorldError
+from wakeful_dev.homelab.exceptions import ToolInputError
 from wakeful_dev.homelab.world import World
 
 SERVER_ARG = {

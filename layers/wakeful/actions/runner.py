@@ -65,7 +65,7 @@ def run(action_id: str) -> str:
         "event_type": action.get("event_type"),
         "request_meta": meta,
     }
-    hook_args = {"heartbeat_id": action.get("heartbeat_id"), "action_id": action_id, "context": {"triggered_by": action.get("event_type")}}
+    hook_args: dict[str, Any] = {"heartbeat_id": action.get("heartbeat_id"), "action_id": action_id, "context": {"triggered_by": action.get("event_type")}}
     if tool is not None:
         fire(agent, f"BEFORE_{tool.hook_name()}", hook_data, delivery_key=f"{action_id}:before-tool", **hook_args)
         fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)

@@ -18,10 +18,12 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
+from wakeful import extensions
 from wakeful.api.common import respond
 from wakeful.api.responses import JSON, ok
 from wakeful.auth import keys
@@ -33,13 +35,14 @@ PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("G
 #: The web console's page and files hold no secret: it asks for a key and sends it itself.
 PUBLIC_GET_PREFIXES = ("/console",)
 
-#: Route modules; each exposes ``router``. Capabilities that are not installed are skipped.
+#: The core's route modules, each exposing ``router``, imported when a path first needs
+#: them (an import error is an error). Extensions' routers (SnipIn's) come from
+#: :mod:`wakeful.extensions`, under the path keys their manifests declare.
 ROUTER_MODULES = [
     "wakeful.api.routes_agents",
     "wakeful.api.routes_tools",
     "wakeful.hooks.routes",
     "wakeful.webhooks.routes",
-    "wakeful.snipin.routes",
     "wakeful.ops.routes",
     "wakeful.threads.routes",
     "wakeful.interceptors.routes",
@@ -50,7 +53,8 @@ ROUTER_MODULES = [
 
 _AGENTS = "wakeful.api.routes_agents"
 _TOOLS = "wakeful.api.routes_tools"
-_SNIPIN = "wakeful.snipin.routes"
+#: Stands for every extension's router in a route set.
+EXTENSION_ROUTES = "extensions"
 #: Route modules by path key (see the module docstring). Core routes (``/``,
 #: ``/health``, ``/openapi.json``, ``/docs``) are on every resolver.
 ROUTE_KEYS: dict[str, tuple[str, ...]] = {
@@ -65,11 +69,6 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/tools": (_TOOLS,),
     "agents/hooks": ("wakeful.hooks.routes",),
     "agents/webhooks": ("wakeful.webhooks.routes",),
-    "agents/feed": (_SNIPIN,),
-    "agents/follows": (_SNIPIN,),
-    "agents/llm": (_SNIPIN,),
-    "agents/memories": (_SNIPIN,),
-    "agents/whispers": (_SNIPIN,),
     "agents/interceptors": ("wakeful.interceptors.routes",),
     "agents/routes": ("wakeful.threads.routes",),
     "agents/threads": ("wakeful.threads.routes", "wakeful.stream.routes"),
@@ -77,9 +76,9 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/schedules": ("wakeful.schedules.routes",),
     "tools": (_TOOLS,),
     "subscriptions": (_TOOLS,),
-    "snips": (_SNIPIN,),
     "ops": ("wakeful.ops.routes",),
     "console": ("wakeful.console.routes",),
+    **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},
 }
 
 
@@ -98,7 +97,7 @@ class _Resolver(APIGatewayRestResolver):
 
     routers: tuple[Any, ...] = ()
 
-    def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         from wakeful.api import screen
 
         try:
@@ -263,21 +262,17 @@ def _error_handlers(resolver: _Resolver) -> None:
 
 def build(modules: tuple[str, ...] | list[str]) -> _Resolver:
     """A resolver with the core routes, authentication, the error shapes and the routers
-    of ``modules`` (a module that is not installed is skipped)."""
+    of ``modules`` (:data:`EXTENSION_ROUTES`: every extension's)."""
     resolver = _Resolver(enable_validation=True)
     resolver.use([_authenticate])
     _core_routes(resolver)
     _error_handlers(resolver)
     routers = []
     for name in modules:
-        try:
-            router = importlib.import_module(name).router
-        except ModuleNotFoundError as error:
-            if not (name == error.name or name.startswith(f"{error.name}.")):
-                raise
-            continue
-        resolver.include_router(router)
-        routers.append(router)
+        found = extensions.routers() if name == EXTENSION_ROUTES else [importlib.import_module(name).router]
+        for router in found:
+            resolver.include_router(router)
+            routers.append(router)
     resolver.routers = tuple(routers)
     return resolver
 
@@ -296,14 +291,17 @@ def _resolver(modules: tuple[str, ...]) -> _Resolver:
     return found
 
 
+ALL_ROUTES = (*ROUTER_MODULES, EXTENSION_ROUTES)
+
+
 def _full() -> _Resolver:
-    return _resolver(tuple(ROUTER_MODULES))
+    return _resolver(ALL_ROUTES)
 
 
 def resolver_for(path: str) -> _Resolver:
     """The resolver that serves ``path`` (built on first use)."""
     modules = ROUTE_KEYS.get(route_key(path))
-    return _resolver(tuple(ROUTER_MODULES) if modules is None else modules)
+    return _resolver(ALL_ROUTES if modules is None else modules)
 
 
 def resolve(event: dict[str, Any], context: Any) -> dict[str, Any]:

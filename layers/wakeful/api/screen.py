@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Mapping
 from typing import Any
 
 from wakeful import storable
@@ -30,7 +31,7 @@ class UnsupportedMediaTypeError(WakefulError):
     code = "unsupported_media_type"
 
 
-def _header(event: dict[str, Any], name: str) -> str | None:
+def _header(event: Mapping[str, Any], name: str) -> str | None:
     for key, value in (event.get("headers") or {}).items():
         if key.lower() == name and isinstance(value, str):
             return value
@@ -40,7 +41,7 @@ def _header(event: dict[str, Any], name: str) -> str | None:
     return None
 
 
-def _raw_body(event: dict[str, Any]) -> bytes:
+def _raw_body(event: Mapping[str, Any]) -> bytes:
     body = event.get("body")
     if not body:
         return b""
@@ -66,7 +67,7 @@ def _check_content_type(value: str | None) -> None:
             raise UnsupportedMediaTypeError(f"charset {charset.strip()[:40]!r} is not supported: JSON bodies are UTF-8")
 
 
-def check(event: dict[str, Any]) -> None:
+def check(event: Mapping[str, Any]) -> None:
     """Raise a :class:`WakefulError` (4xx) unless the request's body, if any, is a
     JSON document the API can read and store."""
     if str(event.get("httpMethod") or "").upper() not in BODY_METHODS:

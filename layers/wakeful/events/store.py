@@ -196,7 +196,7 @@ def append(
                             f"idempotency_key {idempotency_key!r} was already used for a different body: "
                             f"event {first[0].id} (seq {first[0].seq}); use a new key for a new event",
                             details={"event_id": first[0].id, "seq": first[0].seq},
-                        )
+                        ) from error
                     if first and _routes(agent_id):
                         # The first append may have died before telling the router.
                         _request_routing(agent_id, first[-1].seq)

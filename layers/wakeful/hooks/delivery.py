@@ -20,6 +20,7 @@ import random
 import time
 import uuid
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import requests
@@ -418,7 +419,7 @@ def _redact(text: str, *values: str | None) -> str:
 
 def _record_attempt(
     delivery: dict[str, Any],
-    event: dict[str, Any],
+    event: Mapping[str, Any],
     status: str,
     status_code: int | None,
     body: str | None,

@@ -75,7 +75,7 @@ def _check_tool_calls(original: list[dict[str, Any]], changed: Any) -> list[Any]
             "event.tool_calls must list the same tool calls in the same order (to stop one, answer deny)"
         )
     arguments = []
-    for index, (before, after) in enumerate(zip(original, changed)):
+    for index, (before, after) in enumerate(zip(original, changed, strict=False)):
         where = f"tool_calls[{index}]"
         if not isinstance(after, dict):
             raise AnswerRefusedError(f"event.{where} must be an object")
@@ -106,7 +106,7 @@ def apply_mutation(event: dict[str, Any], answer_event: Any) -> tuple[dict[str, 
         if key == "message" and original.get("type") == "message" and isinstance(original[key], dict):
             result["message"]["content"] = _check_message(original["message"], answer_event["message"])
         elif key == "tool_calls" and original.get("type") == "tool_call" and isinstance(original[key], list):
-            for call, arguments in zip(result["tool_calls"], _check_tool_calls(original["tool_calls"], answer_event[key])):
+            for call, arguments in zip(result["tool_calls"], _check_tool_calls(original["tool_calls"], answer_event[key]), strict=False):
                 call["arguments"] = arguments
         elif answer_event[key] != original[key]:
             raise _refuse(key, "changes")
@@ -129,10 +129,10 @@ def parse_respond(event: dict[str, Any], body: Any) -> Respond:
         raise AnswerRefusedError("respond.content must be a non-empty string")
     if len(content) > MAX_CONTENT_CHARS:
         raise AnswerRefusedError(f"respond.content is over {MAX_CONTENT_CHARS} characters")
-    sender_type = body.get("sender_type") or "agent"
+    sender_type: Literal["agent", "system"] = body.get("sender_type") or "agent"
     if sender_type not in ("agent", "system"):
         raise AnswerRefusedError('respond.sender_type must be "agent" or "system"')
-    enqueue_after = body.get("enqueue_after") or "immediately"
+    enqueue_after: Literal["immediately", "tool_results"] = body.get("enqueue_after") or "immediately"
     if enqueue_after not in ("immediately", "tool_results"):
         raise AnswerRefusedError('respond.enqueue_after must be "immediately" or "tool_results"')
     if event.get("type") != "tool_call":
@@ -171,7 +171,7 @@ def parse_answer(event: dict[str, Any], body: bytes) -> Verdict:
         return Verdict("continue", Continue(event))
     try:
         answer = json.loads(text)
-    except ValueError as error:
+    except json.JSONDecodeError as error:
         raise AnswerRefusedError(f"the answer is not JSON ({error.msg})") from error
     if not isinstance(answer, dict):
         raise AnswerRefusedError("the answer must be a JSON object: {}, {event}, {respond} or {deny}")

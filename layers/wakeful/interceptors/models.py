@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from wakeful.clock import iso
 
-EVENT_TYPES = ("message", "tool_call")
+EVENT_TYPES: tuple[EventType, ...] = ("message", "tool_call")
 DEFAULT_TIMEOUT_MS = 3000
 MIN_TIMEOUT_MS = 100
 MAX_TIMEOUT_MS = 10000

@@ -98,7 +98,8 @@ class RawAnswer:
 class Answer:
     """A validated answer."""
 
-    data: BaseModel
+    #: An instance of the response spec's model (its fields are the spec's, hence Any).
+    data: Any
     usage: Usage
     memoized: bool = False
     step: str = ""

@@ -1,13 +1,17 @@
 """LLM settings, parsed once from the environment (call :func:`reset` after changing it).
 
 - ``WAKEFUL_LLM_PROVIDER``: ``anthropic`` or ``scripted``. Default: ``anthropic`` when
-  ``ANTHROPIC_API_KEY`` is set, else ``scripted`` (deterministic, offline).
+  the key has a source (``WAKEFUL_ANTHROPIC_SECRET``, a Secrets Manager secret, or
+  ``ANTHROPIC_API_KEY``; see :mod:`wakeful.llm.credentials`), else ``scripted``
+  (deterministic, offline).
 - ``WAKEFUL_LLM_MODEL``: the default model (:data:`DEFAULT_MODEL` if unset). A tool's
   ``tool_config.model`` or the agent's LLM settings (``PATCH /agents/{id}/llm``) win.
 - ``WAKEFUL_LLM_TIMEOUT_SECONDS`` (default 30) per request; ``WAKEFUL_LLM_MAX_RETRIES``
   (default 2) the SDK's retries on 408/409/429/5xx/529 and timeouts.
 - ``WAKEFUL_LLM_DAILY_TOKEN_BUDGET`` (default 500000): tokens per agent per UTC day,
   unless the agent's LLM settings say otherwise.
+- ``WAKEFUL_ANTHROPIC_SECRET`` / ``WAKEFUL_ANTHROPIC_SECRET_MAX_AGE_SECONDS`` (default
+  300): where the key is read from, and for how long a read value is reused.
 - ``ANTHROPIC_BASE_URL`` is honoured by the SDK itself.
 """
 
@@ -35,6 +39,9 @@ class LLMSettings(BaseModel, frozen=True):
     timeout_seconds: float = Field(default=30.0, gt=0, le=600)
     max_retries: int = Field(default=2, ge=0, le=10)
     daily_token_budget: int = Field(default=DEFAULT_DAILY_TOKEN_BUDGET, ge=0)
+    #: Name or ARN of the Secrets Manager secret holding the Anthropic key, if any.
+    anthropic_secret: str | None = None
+    anthropic_secret_max_age_seconds: int = Field(default=constants.DEFAULT_ANTHROPIC_SECRET_MAX_AGE_SECONDS, ge=0)
 
 
 def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
@@ -43,6 +50,8 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
     chosen = (env.get(constants.ENV_LLM_PROVIDER) or "").strip().lower()
     if chosen:
         reason = f"{constants.ENV_LLM_PROVIDER}={chosen}"
+    elif env.get(constants.ENV_ANTHROPIC_SECRET):
+        chosen, reason = "anthropic", f"the Anthropic key is read from Secrets Manager ({env[constants.ENV_ANTHROPIC_SECRET]})"
     elif env.get("ANTHROPIC_API_KEY"):
         chosen, reason = "anthropic", "ANTHROPIC_API_KEY is set"
     else:
@@ -53,6 +62,8 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
         ("timeout_seconds", constants.ENV_LLM_TIMEOUT),
         ("max_retries", constants.ENV_LLM_MAX_RETRIES),
         ("daily_token_budget", constants.ENV_LLM_DAILY_TOKEN_BUDGET),
+        ("anthropic_secret", constants.ENV_ANTHROPIC_SECRET),
+        ("anthropic_secret_max_age_seconds", constants.ENV_ANTHROPIC_SECRET_MAX_AGE),
     ):
         if env.get(var):
             raw[field] = env[var]

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from wakeful.clock import iso
 
 HEARTBEAT = "heartbeat"
-SCHEDULED = "scheduled"
+SCHEDULED: Literal["scheduled"] = "scheduled"
 SCHEDULE_TYPES = (HEARTBEAT, SCHEDULED)
 
 # Result statuses. ``pending`` is internal (a run claimed, its thread not finished);

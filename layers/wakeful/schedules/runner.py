@@ -32,7 +32,7 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
             store.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
         return "error"
     thread = _start_thread(agent, schedule, row)
-    thread_id = thread.get("id") or thread.get("thread_id")
+    thread_id = str(thread.get("id") or thread.get("thread_id") or "")
     if not store.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
         logger.info("schedule run finished before its start was recorded", extra={"result_id": row["result_id"]})
     logger.info("schedule run started", extra={"result_id": row["result_id"], "thread_id": thread_id})

@@ -1,5 +1,5 @@
-"""The ``snipin`` preset: seed 000's subscription table ("Deployment & Operations" ->
-"Initial Setup"), applied to one agent when it is created with ``preset: "snipin"``.
+"""The ``snipin`` preset: SnipIn's subscription table, applied to one agent when it is
+created with ``preset: "snipin"`` (registered in :mod:`wakeful.snipin.manifest`).
 
 ``min_priority: N`` passes events with priority <= N (DESIGN.md), so FEED_SUMMARIZED
 (priority 3) reaches SnipCreate, SnipLike and SnipShare, in that order.
@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from wakeful.presets import PRESETS
 from wakeful.subscriptions.exceptions import SubscriptionDuplicateError
 from wakeful.subscriptions.models import FilterConfig, SubscriptionIn
 
@@ -41,5 +40,3 @@ def apply(owner: str, agent_id: str) -> None:
         except SubscriptionDuplicateError:
             continue
 
-
-PRESETS["snipin"] = apply

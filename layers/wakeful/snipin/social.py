@@ -70,7 +70,7 @@ class Member:
 
 def agent_member(agent: dict[str, Any]) -> Member:
     """The member an agent (item or agent_context) is."""
-    agent_id = agent.get("agent_id") or agent.get("id")
+    agent_id = str(agent.get("agent_id") or agent.get("id") or "")
     return Member(store.agent_actor(agent_id), "agent", agent_id, agent.get("name") or agent_id, agent.get("alias"))
 
 

@@ -25,7 +25,7 @@ from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
 from wakeful.snipin import memories, prompts, quiet, social, store
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
-from wakeful.tools.base import BaseTool, ToolNewEvent, ToolRequest, ToolResponse
+from wakeful.tools.base import BaseTool, ToolEvent, ToolNewEvent, ToolRequest, ToolResponse
 from wakeful.tools.registry import register
 
 logger = logging.getLogger(__name__)
@@ -51,8 +51,9 @@ class SnipInTool(BaseTool):
     def run(self, request: ToolRequest) -> ToolResponse:
         """Check the event type, run :meth:`handle`, turn LLM/input errors into a failed
         action that still reports the tokens it spent."""
-        if not self.accepts(request.event.type):
-            return ToolResponse(success=False, error=f"{self.name} does not handle {request.event.type} events (it handles {', '.join(self.handles)})")
+        event_type = request.event.type if request.event is not None else "(no event)"
+        if not self.accepts(event_type):
+            return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handles)})")
         session = LLMSession(request.agent_context, tool=self.name, action_id=request.action_id, tool_config=request.tool_config)
         try:
             response = self.handle(request, session)
@@ -95,13 +96,20 @@ def _owner(request: ToolRequest) -> str:
     return str(owner)
 
 
+def _event(request: ToolRequest) -> ToolEvent:
+    """The event the tool was called for (SnipIn tools are always called for one)."""
+    if request.event is None:
+        raise SnipInToolInputError("SnipIn tools run for an event; this request has none")
+    return request.event
+
+
 def _me(request: ToolRequest) -> social.Member:
     return social.agent_member(request.agent_context)
 
 
 def _event_time(request: ToolRequest) -> float:
     try:
-        return clock.parse_iso(request.event.created_at)
+        return clock.parse_iso(_event(request).created_at)
     except (ValueError, TypeError):
         return clock.now()
 
@@ -125,9 +133,9 @@ def _recent_titles(agent_id: str) -> list[str]:
 
 
 def _top_posts(request: ToolRequest) -> list[dict[str, Any]]:
-    posts = request.event.payload.get("top_posts")
+    posts = _event(request).payload.get("top_posts")
     if not isinstance(posts, list):
-        raise SnipInToolInputError(f"{request.event.type} payload has no top_posts list")
+        raise SnipInToolInputError(f"{_event(request).type} payload has no top_posts list")
     return [p for p in posts if isinstance(p, dict) and p.get("id")]
 
 
@@ -263,12 +271,12 @@ class SnipCreate(SnipInTool):
     handles = ("FEED_SUMMARIZED", "NEW_MENTION", "WHISPER_RECEIVED")
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
-        if request.event.type == "FEED_SUMMARIZED":
+        if _event(request).type == "FEED_SUMMARIZED":
             return self._from_summary(request, session)
         return self._answer(request, session)
 
     def _from_summary(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
-        payload = request.event.payload
+        payload = _event(request).payload
         me = request.agent_context["agent_id"]
         candidates = [p for p in _top_posts(request) if int(p.get("priority") or 0) >= CREATE_MIN_PRIORITY and p.get("author_id") != me]
         if not candidates:
@@ -303,10 +311,10 @@ class SnipCreate(SnipInTool):
 
     def _answer(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         """A mention or a whisper: decide whether to answer publicly, then write it."""
-        payload = request.event.payload
+        payload = _event(request).payload
         me = request.agent_context["agent_id"]
         owner = _owner(request)
-        if request.event.type == "NEW_MENTION":
+        if _event(request).type == "NEW_MENTION":
             if payload.get("mentioned_by_agent_id") == me:
                 return ToolResponse(success=True, output={"action": "skip", "reasoning": "I mentioned myself"})
             about = store.get_snip(payload["snip_id"]) if payload.get("snip_id") else None
@@ -381,8 +389,8 @@ def publish_snip(tool: str, request: ToolRequest, content: Any, reasoning: str, 
         origin={
             "tool": tool,
             "action_id": request.action_id,
-            "event_id": request.event.id,
-            "event_type": request.event.type,
+            "event_id": _event(request).id,
+            "event_type": _event(request).type,
             "source_snip_id": source_snip_id,
             "in_reply_to": in_reply_to,
         },
@@ -405,7 +413,7 @@ def publish_snip(tool: str, request: ToolRequest, content: Any, reasoning: str, 
                     "excerpt": snip["excerpt"],
                     "type": snip["type"],
                     "tags": snip["tags"],
-                    "triggered_by_event": request.event.id,
+                    "triggered_by_event": _event(request).id,
                     **(extra_payload or {}),
                 },
                 priority=5,
@@ -424,7 +432,7 @@ class SnipComment(SnipInTool):
     handles = ("COMMENT_RECEIVED",)
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
-        payload = request.event.payload
+        payload = _event(request).payload
         owner = _owner(request)
         me = _me(request)
         for field in ("snip_id", "comment_id", "comment_content"):
@@ -466,7 +474,7 @@ class SnipComment(SnipInTool):
             reply.reply_content,
             comment_id=comment_id,
             parent_comment_id=payload["comment_id"],
-            origin={"tool": self.name, "action_id": request.action_id, "event_id": request.event.id},
+            origin={"tool": self.name, "action_id": request.action_id, "event_id": _event(request).id},
         )
         return ToolResponse(
             success=True,
@@ -607,12 +615,12 @@ class WebhookHandler(SnipInTool):
     handles_prefix = "EXTERNAL_"
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
-        payload = request.event.payload
+        payload = _event(request).payload
         owner = _owner(request)
         me = _me(request)
         signal = {
             "source": payload.get("source") or "external",
-            "trigger": payload.get("trigger") or request.event.type,
+            "trigger": payload.get("trigger") or _event(request).type,
             "data": payload.get("data") if "data" in payload else {k: v for k, v in payload.items() if k not in ("source", "trigger")},
         }
         summary = (memories.read(me.id, memories.FEED_SUMMARY) or {}).get("content") or {}
@@ -647,8 +655,8 @@ class WebhookHandler(SnipInTool):
             memories.save(
                 me.id,
                 memories.EXTERNAL_SIGNAL,
-                {"signal": signal, "note": decision.memory or decision.reasoning, "event_id": request.event.id, "action_id": request.action_id},
-                key=f"{memories.EXTERNAL_SIGNAL}#{request.event.id}",
+                {"signal": signal, "note": decision.memory or decision.reasoning, "event_id": _event(request).id, "action_id": request.action_id},
+                key=f"{memories.EXTERNAL_SIGNAL}#{_event(request).id}",
             )
             return ToolResponse(success=True, output={"action": "store_memory", "reasoning": decision.reasoning, "memory": decision.memory})
         return ToolResponse(success=True, output={"action": "ignore", "reasoning": decision.reasoning})

@@ -29,7 +29,7 @@ def is_secret_key(key: object) -> bool:
     words = [w.lower() for w in _WORD.findall(key)]
     if _SECRET_WORDS.intersection(words):
         return True
-    return any(a == "api" and b == "key" for a, b in zip(words, words[1:]))
+    return any(a == "api" and b == "key" for a, b in zip(words, words[1:], strict=False))
 
 
 def redact(value: Any, _depth: int = 0) -> Any:

@@ -137,10 +137,10 @@ def agent_feed(
         while not stop() and not subscription.overflowed:
             notice = subscription.get(timeout=min(keep_alive_seconds, 1.0))
             if notice is not None:
-                seq = _agent_take(sequencers, agent_id, notice)
-                sent = list(_frames(seq.release(), types, agent_stream=True)) if seq else []
-                if seq and seq.gap and notice.written is not None:
-                    sent.extend(_frames(seq.fill_from_table(), types, agent_stream=True))
+                taken = _agent_take(sequencers, agent_id, notice)
+                sent = list(_frames(taken.release(), types, agent_stream=True)) if taken else []
+                if taken and taken.gap and notice.written is not None:
+                    sent.extend(_frames(taken.fill_from_table(), types, agent_stream=True))
                 yield from sent
                 if sent:
                     last_write = time.monotonic()

@@ -273,7 +273,7 @@ def _apply_argument_mutation(thread: dict[str, Any], seq: int, calls: list[dict[
     if not same_shape:
         logger.warning("interceptor changed more than tool call arguments; change ignored", extra={"thread_id": thread["thread_id"], "seq": seq})
         return calls
-    mutated = [{**c, "arguments": n["arguments"]} for c, n in zip(calls, changed)]
+    mutated = [{**c, "arguments": n["arguments"]} for c, n in zip(calls, changed, strict=False)]
     if mutated != calls:
         messages.update_tool_calls(thread["thread_id"], seq, mutated)
     return mutated

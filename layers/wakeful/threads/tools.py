@@ -207,7 +207,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str,
             "created_at": now,
         },
     )
-    hook_args = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
+    hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
     hook_data = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "request_meta": meta}
     _mark_running(action_id, now)
     fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from wakeful import ddb
+from wakeful import ddb, extensions
 from wakeful.tools.base import BaseTool
-
-#: Modules whose import registers built-in tools (each calls :func:`register`).
-BUILTIN_MODULES: list[str] = ["wakeful.snipin.tools"]
 
 _builtins: dict[str, BaseTool] = {}
 _loaded = False
@@ -25,12 +21,7 @@ def builtins() -> dict[str, BaseTool]:
     """All built-in tools, by name."""
     global _loaded
     if not _loaded:
-        for module in BUILTIN_MODULES:
-            try:
-                importlib.import_module(module)
-            except ModuleNotFoundError as error:
-                if not (module == error.name or module.startswith(f"{error.name}.")):
-                    raise
+        extensions.register_tools()
         _loaded = True
     return _builtins
 

@@ -101,14 +101,14 @@ def parse(provider: str, headers: Mapping[str, str], data: Any) -> Parsed:
         return Parsed(event_type_from("github", kind), _object(data, "the GitHub payload"))
     if provider == STRIPE:
         payload = _object(data, "the Stripe event")
-        kind = payload.get("type")
-        if not isinstance(kind, str) or not kind:
+        stripe_type = payload.get("type")
+        if not isinstance(stripe_type, str) or not stripe_type:
             raise BodyError('the Stripe event has no "type"')
-        return Parsed(event_type_from("stripe", kind), payload)
+        return Parsed(event_type_from("stripe", stripe_type), payload)
     if provider == STANDARD:
         payload = _object(data, "the body")
-        kind = payload.get("type")
-        return Parsed(event_type_from("", kind) if isinstance(kind, str) and kind else DEFAULT_EVENT_TYPE, payload)
+        body_type = payload.get("type")
+        return Parsed(event_type_from("", body_type) if isinstance(body_type, str) and body_type else DEFAULT_EVENT_TYPE, payload)
     if provider == RAW:
         return Parsed(DEFAULT_EVENT_TYPE, data if isinstance(data, dict) else {"body": data})
     raise BodyError(f"unknown provider {provider!r}")

@@ -156,7 +156,7 @@ def _decide(request: InboundRequest, webhook: dict[str, Any] | None, now: float)
     if not check.valid:
         return _error(401, records.INVALID_SIGNATURE, "invalid_signature", check.reason or "invalid signature", scheme=check.scheme)
     delivery = _delivery(provider, request, check)
-    signed = {"signature_valid": True, "scheme": check.scheme, "delivery": delivery}
+    signed: dict[str, Any] = {"signature_valid": True, "scheme": check.scheme, "delivery": delivery}
     agent_id = webhook["agent_id"]
     idempotency_key = f"webhook:{webhook['webhook_id']}:{delivery}"
 
@@ -230,6 +230,7 @@ def _delivery(provider: str, request: InboundRequest, check: verify.Verification
 
 def _parse(body: bytes, webhook: dict[str, Any], request: InboundRequest, delivery: str | None) -> tuple[str, NewEvent]:
     provider = webhook.get("provider") or providers.WAKEFUL
+    priority: int | None
     if provider == providers.WAKEFUL:
         event_type, event_payload, priority = _wakeful_body(body)
     else:

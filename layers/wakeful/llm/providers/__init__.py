@@ -18,6 +18,10 @@ class Provider(Protocol):
         """Ask the model; raise :class:`wakeful.llm.exceptions.LLMProviderError` on failure."""
         ...
 
+    def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
+        """One streamed tool-use turn (:mod:`wakeful.llm.conversation`)."""
+        ...
+
 
 _cache: dict[str, Any] = {}
 

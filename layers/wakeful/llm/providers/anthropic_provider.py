@@ -1,8 +1,10 @@
 """The ``anthropic`` provider: the official SDK's Messages API.
 
 ``anthropic`` is imported here, on the first call, never at module level anywhere a
-handler imports (it costs over a second and tens of MB). The client honours
-``ANTHROPIC_API_KEY`` and ``ANTHROPIC_BASE_URL``, times each request out after
+handler imports (it costs over a second and tens of MB). The client's key comes from
+:mod:`wakeful.llm.credentials` (a Secrets Manager secret, cached; else
+``ANTHROPIC_API_KEY``) and is built again when the key changes (rotation); a 401 drops
+the cached key. It honours ``ANTHROPIC_BASE_URL``, times each request out after
 ``WAKEFUL_LLM_TIMEOUT_SECONDS`` and lets the SDK retry 408/409/429/5xx (529 overloaded
 included) and timeouts ``WAKEFUL_LLM_MAX_RETRIES`` times with its backoff, honouring
 ``retry-after``.
@@ -14,7 +16,7 @@ import logging
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from wakeful.llm import pricing, render
+from wakeful.llm import credentials, pricing, render
 from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
 from wakeful.llm.models import LLMRequest, RawAnswer, Usage
 from wakeful.llm.settings import get_settings
@@ -29,18 +31,21 @@ class AnthropicProvider:
 
     def __init__(self) -> None:
         self._client: Any = None
+        self._key: str | None = None
 
     def client(self) -> Any:
-        """The SDK client, built on first use."""
-        if self._client is None:
-            try:
-                import anthropic  # noqa: PLC0415 - lazy on purpose (cold-start cost)
-            except ModuleNotFoundError as error:
-                raise LLMConfigurationError(
-                    "the anthropic provider needs the `anthropic` package (pip install 'wakeful[llm]')"
-                ) from error
+        """The SDK client, built on first use and again when the key changed."""
+        try:
+            import anthropic  # noqa: PLC0415 - lazy on purpose (cold-start cost)
+        except ModuleNotFoundError as error:
+            raise LLMConfigurationError(
+                "the anthropic provider needs the `anthropic` package (pip install 'wakeful[llm]')"
+            ) from error
+        key = credentials.api_key()
+        if self._client is None or key != self._key:
             settings = get_settings()
-            self._client = anthropic.Anthropic(timeout=settings.timeout_seconds, max_retries=settings.max_retries)
+            self._client = anthropic.Anthropic(api_key=key, timeout=settings.timeout_seconds, max_retries=settings.max_retries)
+            self._key = key
         return self._client
 
     def complete(self, request: LLMRequest, model: str) -> RawAnswer:
@@ -103,6 +108,8 @@ def _provider_errors() -> Iterator[None]:
             f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)"
         ) from error
     except anthropic.APIStatusError as error:
+        if error.status_code == 401:
+            credentials.forget()  # a rotated key: read the secret again on the next call
         kind = _error_type(error)
         raise LLMProviderError(
             f"the Anthropic API answered HTTP {error.status_code}{f' {kind}' if kind else ''}"

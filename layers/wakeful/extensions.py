@@ -1,0 +1,85 @@
+"""The one registry of what plugs into the core: presets such as SnipIn.
+
+Each :class:`Extension` declares its tables (and their environment variables), its API
+router, its built-in tools and its agent presets. The core reads this list and nothing
+else: :mod:`wakeful.constants` and :mod:`wakeful.tables` take the tables,
+:mod:`wakeful.api.app` the routers, :mod:`wakeful.tools.registry` the tools,
+:mod:`wakeful.presets` the presets. Adding one is one import and one entry here; no
+module is imported by name, and an import error is an error.
+
+This module is imported by :mod:`wakeful.constants`: it and the manifests it lists
+import nothing heavier than :mod:`wakeful.tablespec` (routers, tools and presets load
+when first asked for).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from wakeful.snipin import manifest as snipin
+from wakeful.tablespec import TableSpec
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A capability outside the core, plugged in through the registry."""
+
+    name: str
+    #: The tables it owns (created by the stack and by ``wakeful dev`` like the core's).
+    tables: tuple[TableSpec, ...] = ()
+    #: Logical table name -> environment variable holding its physical name.
+    table_env: Mapping[str, str] = field(default_factory=dict)
+    #: Returns its API router (imported on the first call).
+    router: Callable[[], Any] | None = None
+    #: The API path keys its router serves (the API loads it only for those paths).
+    route_keys: tuple[str, ...] = ()
+    #: Registers its built-in tools with :func:`wakeful.tools.registry.register`.
+    register_tools: Callable[[], None] | None = None
+    #: Agent preset name -> ``(owner, agent_id) -> None``, applied at agent creation.
+    presets: Mapping[str, Callable[[str, str], None]] = field(default_factory=dict)
+
+
+EXTENSIONS: tuple[Extension, ...] = (
+    Extension(
+        name=snipin.NAME,
+        tables=snipin.TABLES,
+        table_env=snipin.TABLE_ENV,
+        router=snipin.router,
+        route_keys=snipin.ROUTE_KEYS,
+        register_tools=snipin.register_tools,
+        presets={"snipin": snipin.apply_preset},
+    ),
+)
+
+
+def table_env() -> dict[str, str]:
+    """Every extension's logical table -> environment variable."""
+    return {name: var for extension in EXTENSIONS for name, var in extension.table_env.items()}
+
+
+def table_names() -> tuple[str, ...]:
+    """Every extension's logical table names."""
+    return tuple(spec.name for extension in EXTENSIONS for spec in extension.tables)
+
+
+def routers() -> list[Any]:
+    """Every extension's API router."""
+    return [extension.router() for extension in EXTENSIONS if extension.router is not None]
+
+
+def route_keys() -> tuple[str, ...]:
+    """Every extension's API path keys."""
+    return tuple(key for extension in EXTENSIONS for key in extension.route_keys)
+
+
+def register_tools() -> None:
+    """Register every extension's built-in tools."""
+    for extension in EXTENSIONS:
+        if extension.register_tools is not None:
+            extension.register_tools()
+
+
+def presets() -> dict[str, Callable[[str, str], None]]:
+    """Every extension's agent presets, by name."""
+    return {name: apply for extension in EXTENSIONS for name, apply in extension.presets.items()}

@@ -1,0 +1,71 @@
+"""What SnipIn adds to the core, declared in one place (registered in
+:mod:`wakeful.extensions`): its tables (and the environment variables naming them), its
+API routes, its built-in tools and its agent preset.
+
+Light on purpose: the core's table and name registries read this module at import time,
+so it imports only :mod:`wakeful.tablespec`; routes, tools and the preset are imported
+when first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful.tablespec import N, Attr, Index, TableSpec
+
+NAME = "snipin"
+
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "snips",
+        Attr("snip_id"),
+        indexes=(
+            # author is "agent#<agent_id>" or "user#<owner>#<user_id>"
+            Index("by-author", Attr("author"), Attr("created_at", N)),
+            # the owner's network, newest first (the feed of an agent that follows nobody)
+            Index("by-owner", Attr("owner"), Attr("created_at", N)),
+        ),
+    ),
+    TableSpec("snip_comments", Attr("snip_id"), Attr("comment_id")),
+    TableSpec(
+        "snip_reactions",
+        Attr("snip_id"),
+        Attr("reaction_key"),  # "like#<actor>" | "share#<actor>": one of each per actor
+        indexes=(Index("by-actor", Attr("actor"), Attr("created_at", N)),),
+    ),
+    # Per-agent SnipIn state: "follow#<actor>", "whisper#<id>", "cap#<heartbeat>#<tool>#<action>"
+    TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
+)
+
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: dict[str, str] = {
+    "snips": "WAKEFUL_TABLE_SNIPS",
+    "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
+    "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
+    "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
+}
+
+
+#: The API path keys its routes live under (see ``wakeful.api.app.ROUTE_KEYS``):
+#: ``/snips`` and ``/agents/{id}/feed|follows|llm|memories|whispers``.
+ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/llm", "agents/memories", "agents/whispers")
+
+
+def router() -> Any:
+    """The API router: ``/snips`` and the agents' feed, follows, whispers, memories, llm."""
+    from wakeful.snipin.routes import router as snipin_router
+
+    return snipin_router
+
+
+def register_tools() -> None:
+    """Register FeedReader, SnipCreate, SnipComment, SnipShare, SnipLike and
+    WebhookHandler as built-in tools (their module registers them on import)."""
+    from wakeful.snipin import tools  # noqa: F401 - imported for its registrations
+
+
+def apply_preset(owner: str, agent_id: str) -> None:
+    """The ``snipin`` agent preset: subscribe the built-in tools."""
+    from wakeful.snipin.preset import apply
+
+    apply(owner, agent_id)

@@ -1,0 +1,53 @@
+"""Presets plug in through one explicit registry (wakeful.extensions): the core names
+no extension module by string, swallows no ModuleNotFoundError, and declares none of
+SnipIn's tables; the registry's tables, routes, tools and presets all reach the core."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from wakeful import constants, extensions, presets, tables
+from wakeful.snipin import manifest
+
+CORE = Path(__file__).resolve().parents[2] / "layers" / "wakeful"
+
+
+def _core_sources() -> dict[str, str]:
+    return {
+        str(path.relative_to(CORE)): path.read_text()
+        for path in CORE.rglob("*.py")
+        if "snipin" not in path.relative_to(CORE).parts and path.name != "extensions.py"
+    }
+
+
+def test_the_core_imports_no_module_by_a_name_string() -> None:
+    found = [name for name, text in _core_sources().items() if "importlib.import_module(" in text or "__import__(" in text]
+    assert found == []
+
+
+def test_the_core_swallows_no_module_not_found_error_but_the_optional_sdk_check() -> None:
+    found = [name for name, text in _core_sources().items() if "ModuleNotFoundError" in text]
+    assert found == ["llm/providers/anthropic_provider.py"]  # re-raised as a configuration error
+
+
+def test_snipins_tables_are_declared_by_its_manifest_not_by_the_core() -> None:
+    core = (CORE / "constants.py").read_text() + (CORE / "tables.py").read_text()
+    assert not re.search(r"[\"']snip", core)  # no table name (comments may point to it)
+    for spec in manifest.TABLES:
+        assert tables.TABLES[spec.name] is spec
+        assert constants.TABLE_ENV[spec.name] == manifest.TABLE_ENV[spec.name]
+
+
+def test_every_extension_table_has_an_environment_variable_and_no_other() -> None:
+    for extension in extensions.EXTENSIONS:
+        assert set(extension.table_env) == {spec.name for spec in extension.tables}
+
+
+def test_the_registry_reaches_the_api_the_tools_and_the_presets() -> None:
+    from wakeful.api.app import app
+    from wakeful.tools import registry
+
+    assert "/snips" in set(app.get_openapi_schema().paths or {})
+    assert {"FeedReader", "SnipCreate", "SnipComment", "SnipShare", "SnipLike", "WebhookHandler"} <= set(registry.builtins())
+    assert presets.PRESETS == {"snipin": manifest.apply_preset}
