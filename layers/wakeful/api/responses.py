@@ -11,9 +11,15 @@ keep working when it does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+
+#: What a route passes as ``responses=`` (Powertools' own type).
+Responses: TypeAlias = "dict[int, OpenAPIResponse]"
 
 JSON = "application/json"
 SSE = "text/event-stream"
@@ -31,12 +37,12 @@ class Page(View):
     next: str | None = Field(description="Pass as ?cursor= (or as documented) for the next page; null on the last page")
 
 
-def ok(model: type[BaseModel], status: int = 200, description: str = "OK") -> dict[int, dict[str, Any]]:
+def ok(model: type[BaseModel], status: int = 200, description: str = "OK") -> Responses:
     """``responses=`` for a route that answers ``model`` as JSON with ``status``."""
     return {status: {"description": description, "content": {JSON: {"model": model}}}}
 
 
-def no_content(description: str = "No content") -> dict[int, dict[str, Any]]:
+def no_content(description: str = "No content") -> Responses:
     """``responses=`` for a route that answers 204 without a body."""
     return {204: {"description": description}}
 
@@ -45,6 +51,6 @@ def written(
     model: type[BaseModel],
     created: str = "Created",
     again: str = "Already there (same idempotency key or member): the first one",
-) -> dict[int, dict[str, Any]]:
+) -> Responses:
     """``responses=`` for a create that answers 201, or 200 when it was already done."""
     return {**ok(model, 201, created), **ok(model, 200, again)}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 TITLE = "Wakeful API"
 VERSION = "1"
@@ -168,7 +168,12 @@ def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
     from wakeful.webhooks.models import WebhookDeliveryDoc
     from wakeful.webhooks.responses import WebhookAccepted
 
-    for model, mode in ((WebhookDeliveryDoc, "validation"), (IngestMessageDoc, "validation"), (WebhookAccepted, "serialization")):
+    modes: tuple[tuple[Any, Literal["validation", "serialization"]], ...] = (
+        (WebhookDeliveryDoc, "validation"),
+        (IngestMessageDoc, "validation"),
+        (WebhookAccepted, "serialization"),
+    )
+    for model, mode in modes:
         schema = model.model_json_schema(ref_template=_REF + "{model}", mode=mode)
         schemas.update(schema.pop("$defs", {}))
         schemas[model.__name__.removesuffix("Doc")] = schema

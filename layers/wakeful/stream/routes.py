@@ -13,14 +13,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import JSON, SSE, ok
+from wakeful.api.responses import JSON, SSE, Responses, ok
 from wakeful.exceptions import BadRequestError
 from wakeful.stream import service, sse
 from wakeful.stream.models import parse_types
@@ -36,16 +36,16 @@ Types = Annotated[
 ]
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description="Page size")]
 Cursor = Annotated[str | None, Query(description="The 'next' value of the previous page")]
-_SSE_TEXT = {
+_SSE_TEXT: Any = {
     "schema": {"type": "string", "description": "Server-Sent Events: id: the event id, event: its type, data: a StreamEvent as JSON"}
 }
-THREAD_STREAM = {
+THREAD_STREAM: Responses = {
     200: {
         "description": "With Accept: text/event-stream, Server-Sent Events; otherwise the JSON list",
         "content": {JSON: {"model": StreamEventPage}, SSE: _SSE_TEXT},
     }
 }
-AGENT_STREAM = {200: {"description": "Server-Sent Events of every thread of the agent", "content": {SSE: _SSE_TEXT}}}
+AGENT_STREAM: Responses = {200: {"description": "Server-Sent Events of every thread of the agent", "content": {SSE: _SSE_TEXT}}}
 
 
 def _header(name: str) -> str | None:
