@@ -3,7 +3,7 @@ through ``executable_path``) against the session's local stack.
 
 Every page a test opens is watched: a JavaScript error fails the test, and so does a
 request to a path the API's OpenAPI document does not describe (the console uses the
-public API only). Screenshots go to ``build/screenshots/`` (git-ignored).
+public API only) or an answer that does not match its operation's schema. Screenshots go to ``build/screenshots/`` (git-ignored).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
+
+from tests.support import openapi_check
 
 CHROMIUM = os.environ.get("WAKEFUL_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -154,6 +156,7 @@ def console(browser: Any, stack: Any, api: Any, api_map: ApiMap, seen: Seen) -> 
             except Exception:  # noqa: BLE001 - a streamed body may be gone
                 head = ""
         seen.requests.append((response.request.method, parts.path, response.status, head))
+        _check_against_the_document(response)
 
     page.on("response", on_response)
     page.on("pageerror", lambda error: seen.errors.append(str(error)))
@@ -164,6 +167,31 @@ def console(browser: Any, stack: Any, api: Any, api_map: ApiMap, seen: Seen) -> 
     problems = undocumented(seen, api_map)
     assert problems == [], f"the console called paths the API does not document: {problems}"
     pause_all(api)
+
+
+class _Seen:
+    """A browser response as the OpenAPI checker reads one (status, headers, body)."""
+
+    def __init__(self, response: Any) -> None:
+        from requests.structures import CaseInsensitiveDict
+
+        self.status_code = response.status
+        self.headers = CaseInsensitiveDict(response.headers)
+        self.content = response.body()
+
+
+def _check_against_the_document(response: Any) -> None:
+    """The console's API answers are checked against the served document like every
+    other response the suite sees (tests/support/openapi_check.py); a live stream,
+    still open, is left alone."""
+    media = response.headers.get("content-type", "")
+    if "text/event-stream" in media or urlsplit(response.url).path.startswith("/console"):
+        return
+    try:
+        seen = _Seen(response)
+    except Exception:  # noqa: BLE001 - a body the browser no longer holds
+        return
+    openapi_check.check_response(response.request.method, response.url, seen)
 
 
 def undocumented(seen: Seen, api_map: ApiMap) -> list[tuple[str, str, int]]:

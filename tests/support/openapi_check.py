@@ -2,7 +2,9 @@
 
 :func:`install` wraps the HTTP clients' ``send`` once per test session. A response to a
 request under a watched base URL (:func:`watch`: the in-process stack, each `wakeful dev`
-process the e2e tests start), through ``requests`` or ``httpx`` (the generated client), is checked against the document that base serves at
+process the e2e tests start), through ``requests`` or ``httpx`` (the generated client),
+or by the web console in the browser tests (:func:`check_response`), is checked
+against the document that base serves at
 ``GET /openapi.json`` (fetched once per base):
 
 - a path the document has, with a status the operation declares: the JSON body must
@@ -111,6 +113,12 @@ def install() -> None:
 
         httpx.Client.send = send_httpx  # type: ignore[method-assign]
     _installed = True
+
+
+def check_response(method: str, url: str, response: Any) -> None:
+    """Check a response seen some other way (the web console's, in the browser tests):
+    anything with ``status_code``, ``headers`` (case-insensitive) and ``content``."""
+    _safely(method, url, response)
 
 
 def _safely(method: str | None, url: str | None, response: Any) -> None:
