@@ -38,6 +38,9 @@ class Extension:
     register_tools: Callable[[], None] | None = None
     #: Agent preset name -> ``(owner, agent_id) -> None``, applied at agent creation.
     presets: Mapping[str, Callable[[str, str], None]] = field(default_factory=dict)
+    #: Built-in tool name -> ``(owner, agent_id) -> bool``: True when the tool, subscribed
+    #: to ``HEARTBEAT``, would find nothing to do (the heartbeat can stay quiet).
+    heartbeat_probes: Mapping[str, Callable[[str, str], bool]] = field(default_factory=dict)
 
 
 EXTENSIONS: tuple[Extension, ...] = (
@@ -49,6 +52,7 @@ EXTENSIONS: tuple[Extension, ...] = (
         route_keys=snipin.ROUTE_KEYS,
         register_tools=snipin.register_tools,
         presets={"snipin": snipin.apply_preset},
+        heartbeat_probes=snipin.HEARTBEAT_PROBES,
     ),
 )
 
@@ -78,6 +82,11 @@ def register_tools() -> None:
     for extension in EXTENSIONS:
         if extension.register_tools is not None:
             extension.register_tools()
+
+
+def heartbeat_probes() -> dict[str, Callable[[str, str], bool]]:
+    """Every extension's heartbeat probes, by tool name."""
+    return {tool: probe for extension in EXTENSIONS for tool, probe in extension.heartbeat_probes.items()}
 
 
 def presets() -> dict[str, Callable[[str, str], None]]:

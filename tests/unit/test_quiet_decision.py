@@ -41,8 +41,8 @@ def test_other_hook_types_do_not_keep_heartbeats_running():
 
 def test_a_heartbeat_tool_runs_unless_its_probe_says_it_has_nothing_to_do(monkeypatch):
     answers = {"agt_1": True}
-    monkeypatch.setitem(quiet.PROBES, "Probed", "x:y")
-    monkeypatch.setitem(quiet._LOADED, "x:y", lambda owner, agent_id: answers[agent_id])
+    probes = {"Probed": lambda owner, agent_id: answers[agent_id]}
+    monkeypatch.setattr(quiet.extensions, "heartbeat_probes", lambda: probes)
     assert quiet.is_quiet({**IDLE, "heartbeat_tools": ["Probed"]})
     answers["agt_1"] = False
     assert not quiet.is_quiet({**IDLE, "heartbeat_tools": ["Probed"]})
@@ -52,6 +52,11 @@ def test_a_failing_probe_runs_the_heartbeat(monkeypatch):
     def broken(owner, agent_id):
         raise RuntimeError("boom")
 
-    monkeypatch.setitem(quiet.PROBES, "Broken", "x:broken")
-    monkeypatch.setitem(quiet._LOADED, "x:broken", broken)
+    monkeypatch.setattr(quiet.extensions, "heartbeat_probes", lambda: {"Broken": broken})
     assert not quiet.is_quiet({**IDLE, "heartbeat_tools": ["Broken"]})
+
+
+def test_snipins_feed_reader_probe_comes_from_its_manifest():
+    from wakeful import extensions
+
+    assert "FeedReader" in extensions.heartbeat_probes()

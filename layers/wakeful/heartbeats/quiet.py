@@ -10,7 +10,7 @@ the agent item it reads anyway (one BatchGetItem for every due agent of a shard)
 - ``last_seq == processed_seq``: nothing new in the log;
 - ``heartbeat_tools`` (kept on the agent by :func:`sync_heartbeat_tools`, the tools of
   the agent's active ``HEARTBEAT`` subscriptions) is empty, or every tool in it has a
-  probe (:data:`PROBES`) that says it has nothing to do without being asked;
+  probe (an extension's, e.g. SnipIn's FeedReader) that says it has nothing to do without being asked;
 - ``hook_types`` holds neither ``BEFORE_HEARTBEAT`` nor ``AFTER_HEARTBEAT``;
 - the heartbeat was not asked for (``POST /agents/{id}/heartbeats`` marks it
   ``forced``: a requested heartbeat always runs and leaves its record).
@@ -30,12 +30,11 @@ the read is seen by the next heartbeat, as if created just after this one.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 from botocore.exceptions import ClientError
 
-from wakeful import ddb
+from wakeful import ddb, extensions
 from wakeful.heartbeats import records as hb
 
 logger = logging.getLogger(__name__)
@@ -43,10 +42,10 @@ logger = logging.getLogger(__name__)
 #: Hook types that make every heartbeat of the agent observable: never quiet.
 HEARTBEAT_HOOK_TYPES = frozenset({"BEFORE_HEARTBEAT", "AFTER_HEARTBEAT"})
 
-#: Probes of built-in tools subscribed to ``HEARTBEAT``: ``probe(owner, agent_id) ->
-#: True`` when the tool would find nothing to do. A module registers its probe here
-#: (``"module:function"``, imported only when an agent needs it, so the scan stays small).
-PROBES: dict[str, str] = {"FeedReader": "wakeful.snipin.quiet:feed_reader_idle"}
+#: Probes of built-in tools subscribed to ``HEARTBEAT`` come from the extensions'
+#: manifests (:func:`wakeful.extensions.heartbeat_probes`): ``probe(owner, agent_id) ->
+#: True`` when the tool would find nothing to do. A manifest's probe imports its module
+#: only when an agent needs it, so the scan stays small.
 
 
 def is_quiet(agent: dict[str, Any] | None) -> bool:
@@ -64,26 +63,14 @@ def is_quiet(agent: dict[str, Any] | None) -> bool:
 
 
 def _probe_says_idle(tool: str, agent: dict[str, Any]) -> bool:
-    target = PROBES.get(tool)
-    if target is None:
+    probe = extensions.heartbeat_probes().get(tool)
+    if probe is None:
         return False  # a tool we cannot ask: it runs
     try:
-        return bool(_load(target)(agent["owner"], agent["agent_id"]))
+        return bool(probe(agent["owner"], agent["agent_id"]))
     except Exception:  # a probe must never cost a heartbeat: when in doubt, run it
         logger.exception("heartbeat probe failed; running the heartbeat", extra={"tool": tool, "agent_id": agent["agent_id"]})
         return False
-
-
-_LOADED: dict[str, Callable[[str, str], bool]] = {}
-
-
-def _load(target: str) -> Callable[[str, str], bool]:
-    if target not in _LOADED:
-        import importlib
-
-        module, _, name = target.partition(":")
-        _LOADED[target] = getattr(importlib.import_module(module), name)
-    return _LOADED[target]
 
 
 def record(key: dict[str, Any], agent: dict[str, Any], now: float) -> bool:

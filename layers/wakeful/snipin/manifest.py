@@ -64,6 +64,18 @@ def register_tools() -> None:
     from wakeful.snipin import tools  # noqa: F401 - imported for its registrations
 
 
+def feed_reader_idle(owner: str, agent_id: str) -> bool:
+    """The heartbeat probe of FeedReader: True when the owner's network has nothing new
+    for the agent (its heartbeat can stay quiet)."""
+    from wakeful.snipin.quiet import feed_reader_idle as probe
+
+    return probe(owner, agent_id)
+
+
+#: Built-in tools subscribed to ``HEARTBEAT`` that can say they have nothing to do.
+HEARTBEAT_PROBES = {"FeedReader": feed_reader_idle}
+
+
 def apply_preset(owner: str, agent_id: str) -> None:
     """The ``snipin`` agent preset: subscribe the built-in tools."""
     from wakeful.snipin.preset import apply
