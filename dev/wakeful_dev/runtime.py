@@ -213,8 +213,13 @@ class DevStack:
 
     def stop(self) -> None:
         self._stop.set()
+        # Every poller is told first, then all are waited for together (one deadline):
+        # one by one, a busy machine made stopping take minutes.
         for poller in self.pollers.values():
-            poller.stop()
+            poller.signal_stop()
+        deadline = time.monotonic() + 10
+        for poller in self.pollers.values():
+            poller.join(max(0.0, deadline - time.monotonic()))
         if self._ticker:
             self._ticker.join(timeout=5)
         if self.gateway:

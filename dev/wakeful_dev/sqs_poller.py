@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any, Callable
 
 from wakeful import aws
@@ -114,7 +115,17 @@ class QueuePoller:
                 logger.exception("poll failed")
                 self._stop.wait(0.5)
 
-    def stop(self) -> None:
+    def signal_stop(self) -> None:
+        """Ask every polling thread to stop after what it is doing (no wait)."""
         self._stop.set()
+
+    def join(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds in all for the polling threads to end (they are
+        daemon threads: one still busy does not keep the process alive)."""
+        deadline = time.monotonic() + timeout
         for thread in self._threads:
-            thread.join(timeout=5)
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
+
+    def stop(self) -> None:
+        self.signal_stop()
+        self.join(5.0)

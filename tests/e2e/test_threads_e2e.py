@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -66,6 +67,9 @@ def dev(claude: FakeAnthropic) -> Iterator[str]:
         line = process.stdout.readline()
         if not line or line.startswith("Wakeful dev server on"):
             break
+    # Keep reading its output: a full pipe would block the process's next print (and its
+    # shutdown with it).
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
     openapi_check.watch(f"http://127.0.0.1:{port}")
     yield f"http://127.0.0.1:{port}"
     process.send_signal(signal.SIGTERM)

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -48,10 +49,13 @@ def dev_server():
             break
     assert lines and lines[-1] == f"Wakeful dev server on http://127.0.0.1:{port}", "\n".join(lines)
     info = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in lines if ": " in line}
+    # Keep reading its output: a full pipe would block the process's next print (and its
+    # shutdown with it).
+    threading.Thread(target=lambda: [lines.append(line.rstrip()) for line in process.stdout], daemon=True).start()
     openapi_check.watch(f"http://127.0.0.1:{port}")
     yield {"url": f"http://127.0.0.1:{port}", "aws": info["AWS endpoint"], "ingest": info["Ingest queue"], "process": process}
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=60) == 0
+    assert process.wait(timeout=120) == 0
 
 
 def test_dev_prints_its_endpoints(dev_server):
