@@ -2,7 +2,7 @@
 
 The document is built from the code (the same one ``GET /openapi.json`` serves, with
 ``servers`` at ``/``) and written to ``openapi.json`` beside this file; the package is
-generated from it by openapi-python-client (the version the ``dev`` extra pins) into
+generated from it by openapi-python-client (the version the ``test`` extra pins) into
 ``wakeful-client/`` (its blank lines and trailing spaces tidied), and the hand-written façade ``easy.py`` is copied into it as
 ``wakeful_client.easy``. The output is deterministic: a test regenerates it into a
 temporary folder and fails if the committed files differ.
