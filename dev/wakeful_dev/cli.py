@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 DEV_OWNER = "dev"
@@ -53,10 +54,7 @@ def _dev(args: argparse.Namespace) -> int:
     print(f"Wakeful dev server on {stack.api_url}", flush=True)
     if args.homelab is not None:
         _homelab(stack, args.homelab)
-    done = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: done.set())
-    done.wait()
+    _wait_for_stop_signal()
     print("stopping", flush=True)
     # Stopping waits for work in flight, but never long: the state is in memory only, so
     # after STOP_SECONDS the process exits with whatever is still running.
@@ -65,9 +63,27 @@ def _dev(args: argparse.Namespace) -> int:
     stopper.join(STOP_SECONDS)
     if stopper.is_alive():
         print(f"stopped without waiting more than {STOP_SECONDS:g} s for work in flight", flush=True)
-        sys.stdout.flush()
-        os._exit(0)
-    return 0
+    # Exit at once, without the interpreter's shutdown (which joins threads and runs exit
+    # handlers that work still in flight could hold up): nothing is left to save.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+def _wait_for_stop_signal() -> None:
+    """Return once SIGINT or SIGTERM arrives.
+
+    The kernel may hand the signal to any of the process's threads; CPython then runs the
+    handler only when the main thread next executes bytecode. So the main thread wakes
+    twice a second rather than blocking without a timeout (where it could sleep through
+    the signal for good), and the handler takes no lock.
+    """
+    received: list[int] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda signum, _frame: received.append(signum))
+    while not received:
+        time.sleep(0.5)
 
 
 def _homelab(stack: object, port: int) -> None:
