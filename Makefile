@@ -58,7 +58,7 @@ demo: install
 TEST_WORKERS ?= 2
 
 test: install browser check
-	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
 
 test-fast: install
 	@$(PY) -m pytest -m "not e2e and not infra"
