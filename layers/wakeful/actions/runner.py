@@ -13,10 +13,8 @@ import logging
 import time
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, queues, retention, storable
-from wakeful.actions import records
+from wakeful import clock, queues, retention, storable
+from wakeful.actions import records, repository
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
@@ -37,48 +35,47 @@ def run(action_id: str) -> str:
     if action["status"] in records.TERMINAL:
         _continue(action)
         return "already-finished"
-    now = clock.now()
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("actions"),
-            Key=ddb.serialize({"action_id": action_id}),
-            UpdateExpression="SET #st = :running, started_at = if_not_exists(started_at, :now), run_count = run_count + :one",
-            ConditionExpression="#st IN (:pending, :running)",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values(
-                {":running": records.RUNNING, ":pending": records.PENDING, ":now": now, ":one": 1}
-            ),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return "already-finished"
-        raise
-
+    if not repository.start(action_id, clock.now()):
+        return "already-finished"
     _renew_heartbeat_lease(action)
     meta = action.get("request_meta") or {}
     # The action carries what hooks need (agent identity, hook types), so no agent read.
     agent = {**(meta.get("agent_context") or {}), "hook_types": action.get("hook_types") or []}
     tool = registry.resolve(action["owner"], action["tool"])
-    hook_data = {
-        "action_id": action_id,
-        "tool_name": action["tool"],
-        "event_type": action.get("event_type"),
-        "request_meta": meta,
-    }
     hook_args: dict[str, Any] = {"heartbeat_id": action.get("heartbeat_id"), "action_id": action_id, "context": {"triggered_by": action.get("event_type")}}
     if tool is not None:
+        hook_data = {"action_id": action_id, "tool_name": action["tool"], "event_type": action.get("event_type"), "request_meta": meta}
         fire(agent, f"BEFORE_{tool.hook_name()}", hook_data, delivery_key=f"{action_id}:before-tool", **hook_args)
         fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
 
     stream = action_stream.begin(action)  # the heartbeat's part of the agent's live stream
+    response, elapsed_ms = _execute(tool, action, meta)
+    response, finished = _record(action_id, response, elapsed_ms)
+    if finished is None:
+        # A concurrent run of the same action finished first; its result stands.
+        winner = records.get(action_id)
+        if winner:
+            _continue(winner)
+        return "lost-race"
+    error_message = None if response.success else (response.error or "the tool reported failure without a reason")
+    _fire_finished(agent, tool, action, meta, response, elapsed_ms, error_message, hook_args)
+    status = records.COMPLETED if response.success else records.FAILED
+    logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
+    action_stream.finish(stream, action, response.success, response.output, error_message)
+    _continue(finished or action)
+    return status.lower()
+
+
+def _execute(tool: Any, action: dict[str, Any], meta: dict[str, Any]) -> tuple[ToolResponse, int]:
+    """Call the tool and keep what of its answer can be stored: its new events are
+    appended (once per action); the response says why if they could not be."""
     started = time.perf_counter()
     if tool is None:
         response = ToolResponse(success=False, error=f"tool {action['tool']!r} not found (deleted?)")
     else:
-        response = _call(tool, action_id, meta)
+        response = _call(tool, action["action_id"], meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
     response = _storable(response)
-
     if response.success and response.new_events:
         try:
             _append_new_events(action, response)
@@ -86,29 +83,21 @@ def run(action_id: str) -> str:
             response = ToolResponse(success=False, output=response.output, error="agent deleted; its new events were dropped")
         except (storable.NotStorableError, EventNotStorableError) as error:
             response = ToolResponse(success=False, error=f"the tool's new_events cannot be stored: {error.message}")
+    return response, elapsed_ms
 
-    try:
-        result = _record(action_id, response, elapsed_ms)
-    except ClientError as error:
-        if _is_refused(error):
-            # Defence in depth: whatever DynamoDB refuses, the action still finishes
-            # (FAILED, saying why) instead of staying RUNNING and being re-run forever.
-            response = ToolResponse(success=False, error=f"the tool's answer cannot be stored ({_error_code(error)})")
-            result = _record(action_id, response, elapsed_ms)
-        elif not ddb.is_conditional_failure(error):
-            raise
-        else:
-            result = None
-    status = records.COMPLETED if response.success else records.FAILED
-    error_message = None if response.success else (response.error or "the tool reported failure without a reason")
-    if result is None:
-        # A concurrent run of the same action finished first; its result stands.
-        finished = records.get(action_id)
-        if finished:
-            _continue(finished)
-        return "lost-race"
-    finished = ddb.deserialize(result["Attributes"]) or action
 
+def _fire_finished(
+    agent: dict[str, Any],
+    tool: Any,
+    action: dict[str, Any],
+    meta: dict[str, Any],
+    response: ToolResponse,
+    elapsed_ms: int,
+    error_message: str | None,
+    hook_args: dict[str, Any],
+) -> None:
+    """The hooks of a finished action: AFTER_<TOOL>, then ACTION_COMPLETED or ACTION_FAILED."""
+    action_id = action["action_id"]
     if tool is not None:
         after = {
             "action_id": action_id,
@@ -134,10 +123,6 @@ def run(action_id: str) -> str:
             delivery_key=f"{action_id}:failed",
             **hook_args,
         )
-    logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
-    action_stream.finish(stream, action, response.success, response.output, error_message)
-    _continue(finished)
-    return status.lower()
 
 
 def _storable(response: ToolResponse) -> ToolResponse:
@@ -154,43 +139,30 @@ def _storable(response: ToolResponse) -> ToolResponse:
     return response
 
 
-def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> dict[str, Any]:
-    """Write the action's result (conditioned on RUNNING: the first finisher wins)."""
+def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> tuple[ToolResponse, dict[str, Any] | None]:
+    """Write the action's result (the first finisher wins). Returns the response as
+    recorded and the finished item (None: another run finished first)."""
+    try:
+        return response, _write_result(action_id, response, elapsed_ms)
+    except repository.ActionRefusedError as error:
+        # Defence in depth: whatever DynamoDB refuses, the action still finishes
+        # (FAILED, saying why) instead of staying RUNNING and being re-run forever.
+        response = ToolResponse(success=False, error=f"the tool's answer cannot be stored ({error.code})")
+        return response, _write_result(action_id, response, elapsed_ms)
+
+
+def _write_result(action_id: str, response: ToolResponse, elapsed_ms: int) -> dict[str, Any] | None:
     status = records.COMPLETED if response.success else records.FAILED
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
-    expires_at = retention.expiry(clock.now())
-    return ddb.client().update_item(
-        TableName=ddb.table("actions"),
-        Key=ddb.serialize({"action_id": action_id}),
-        UpdateExpression=(
-            "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
-            + (", error_message = :err" if error_message else "")
-            + (", expires_at = :exp" if expires_at else "")
-        ),
-        ConditionExpression="#st = :running",
-        ExpressionAttributeNames={"#st": "status"},
-        ExpressionAttributeValues=ddb.values(
-            {
-                ":status": status,
-                ":resp": response.model_dump(mode="json"),
-                ":ms": elapsed_ms,
-                ":now": clock.now(),
-                ":running": records.RUNNING,
-                **({":err": error_message[:4000]} if error_message else {}),
-                **({":exp": expires_at} if expires_at else {}),
-            }
-        ),
-        ReturnValues="ALL_NEW",
+    return repository.finish(
+        action_id,
+        status=status,
+        response_meta=response.model_dump(mode="json"),
+        elapsed_ms=elapsed_ms,
+        error_message=error_message,
+        now=clock.now(),
+        expires_at=retention.expiry(clock.now()),
     )
-
-
-def _error_code(error: ClientError) -> str:
-    return str(error.response.get("Error", {}).get("Code", "error"))
-
-
-def _is_refused(error: ClientError) -> bool:
-    """DynamoDB refused the item itself (too large, a bad value): retrying cannot help."""
-    return _error_code(error) == "ValidationException"
 
 
 def _append_new_events(action: dict[str, Any], response: ToolResponse) -> None:
@@ -228,46 +200,26 @@ def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
 def _renew_heartbeat_lease(action: dict[str, Any]) -> None:
     """Push the heartbeat's lease out as each of its actions starts: a heartbeat whose
     actions make progress is alive, however long its round takes in all. Only a claimed
-    heartbeat carries a lease (the ``lease-expiry`` index is sparse), hence the
-    condition; a finished one is left alone."""
+    heartbeat carries a lease (the ``lease-expiry`` index is sparse); a finished one is
+    left alone."""
     from wakeful.config import get_settings
-    from wakeful.heartbeats import records as hb
+    from wakeful.heartbeats import repository as heartbeats
 
     if not action.get("heartbeat_id"):
         return
-    lease = clock.now() + get_settings().heartbeat_lease_seconds
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("heartbeats"),
-            Key=ddb.serialize({"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}),
-            UpdateExpression="SET lease_expires_at = :lease",
-            ConditionExpression="#st IN (:queued, :executing) AND attribute_exists(lease_shard) AND lease_expires_at < :lease",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values({":lease": lease, ":queued": hb.QUEUED, ":executing": hb.EXECUTING}),
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    heartbeats.renew_lease(action["agent_id"], action["heartbeat_id"], clock.now() + get_settings().heartbeat_lease_seconds)
 
 
 def _continue(action: dict[str, Any]) -> None:
     """Take the finished action out of its heartbeat's ``open_actions``; whoever empties
     the set asks the orchestrator to go on. Removing from a set is idempotent, so a
     redelivered message can do it again safely."""
+    from wakeful.heartbeats import repository as heartbeats
+
     if not action.get("heartbeat_id"):
         return
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("heartbeats"),
-            Key=ddb.serialize({"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}),
-            UpdateExpression="DELETE open_actions :done",
-            ConditionExpression="attribute_exists(heartbeat_id)",
-            ExpressionAttributeValues={":done": {"SS": [action["action_id"]]}},
-            ReturnValues="UPDATED_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return  # the heartbeat is gone; nothing waits for this action
-        raise
-    if not (response.get("Attributes") or {}).get("open_actions"):
+    still_open = heartbeats.close_action(action["agent_id"], action["heartbeat_id"], action["action_id"])
+    if still_open is None:
+        return  # the heartbeat is gone; nothing waits for this action
+    if not still_open:
         queues.send_heartbeats([{"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}])

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, ids
+from wakeful import clock, ids
+from wakeful.agents import repository
 from wakeful.agents.exceptions import (
-    AgentAliasTakenError,
     AgentNotFoundError,
     AgentPausedError,
     AgentPresetUnknownError,
@@ -21,18 +19,12 @@ from wakeful.agents.exceptions import (
 from wakeful.agents.models import AgentCreate, AgentPatch
 from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
-
-
-def alias_key(owner: str, alias: str) -> str:
-    """The reservation of an alias: unique per owner, case-insensitively (``Ada`` and
-    ``ada`` are one alias; another owner may use it too)."""
-    return f"alias#{owner}#{alias.lower()}"
+from wakeful.heartbeats import repository as heartbeats
 
 
 def find_by_alias(owner: str, alias: str) -> str | None:
     """The id of the owner's agent with this alias, in any case (one GetItem)."""
-    record = ddb.get("idempotency", {"key": alias_key(owner, alias)})
-    return record.get("agent_id") if record else None
+    return repository.find_alias(owner, alias)
 
 
 def create(owner: str, body: AgentCreate) -> dict[str, Any]:
@@ -44,10 +36,22 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
             f"unknown preset {body.preset!r}; known presets: {', '.join(sorted(presets.PRESETS)) or 'none'}"
         )
     now = clock.now()
-    agent_id = ids.new_id("agt", now)
-    heartbeat_id = ids.new_id("hb", now)
-    agent = {
-        "agent_id": agent_id,
+    agent = _new_agent(owner, body, now)
+    # The first heartbeat always runs and leaves its record (never quiet).
+    first = {**hb.pending_item(agent, agent["active_heartbeat_id"], now, now=now), "forced": True}
+    repository.create(agent, heartbeats.new_pending_part(first, once=False))
+    if body.preset is not None:
+        presets.PRESETS[body.preset](owner, agent["agent_id"])
+    from wakeful.heartbeats import quiet
+
+    quiet.sync_heartbeat_tools(owner, agent["agent_id"])  # lets the scan tell a quiet heartbeat
+    return repository.get(agent["agent_id"]) or agent
+
+
+def _new_agent(owner: str, body: AgentCreate, now: float) -> dict[str, Any]:
+    """The item of a new agent, pointing at its first heartbeat (due now)."""
+    return {
+        "agent_id": ids.new_id("agt", now),
         "owner": owner,
         "name": body.name,
         "alias": body.alias,
@@ -61,49 +65,12 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
-        "active_heartbeat_id": heartbeat_id,
+        "active_heartbeat_id": ids.new_id("hb", now),
         "next_heartbeat_at": now,
         "created_at": now,
         "updated_at": now,
         **_thread_fields(body),
     }
-    items = [
-        {
-            "Put": {
-                "TableName": ddb.table("agents"),
-                "Item": ddb.serialize(agent),
-                "ConditionExpression": "attribute_not_exists(agent_id)",
-            }
-        },
-        {
-            "Put": {
-                "TableName": ddb.table("idempotency"),
-                "Item": ddb.serialize({"key": alias_key(owner, body.alias), "kind": "alias", "agent_id": agent_id}),
-                "ConditionExpression": "attribute_not_exists(#k)",
-                "ExpressionAttributeNames": {"#k": "key"},
-            }
-        },
-        {
-            "Put": {
-                "TableName": ddb.table("heartbeats"),
-                # The first heartbeat always runs and leaves its record (never quiet).
-                "Item": ddb.serialize({**hb.pending_item(agent, heartbeat_id, now, now=now), "forced": True}),
-            }
-        },
-    ]
-    try:
-        ddb.client().transact_write_items(TransactItems=items)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-            raise AgentAliasTakenError(f"you already have an agent with the alias {body.alias!r} (aliases ignore case)") from error
-        raise
-    if body.preset is not None:
-        presets.PRESETS[body.preset](owner, agent_id)
-    from wakeful.heartbeats import quiet
-
-    quiet.sync_heartbeat_tools(owner, agent_id)  # lets the scan tell a quiet heartbeat
-    return ddb.get("agents", {"agent_id": agent_id}) or agent
 
 
 def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
@@ -120,7 +87,7 @@ def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> di
 
 def get(owner: str, agent_id: str) -> dict[str, Any]:
     """The owner's agent. Another owner's agent is not found (DESIGN.md invariant 6)."""
-    agent = ddb.get("agents", {"agent_id": agent_id})
+    agent = repository.get(agent_id)
     if agent is None or agent.get("owner") != owner:
         raise AgentNotFoundError(f"agent {agent_id} not found")
     return agent
@@ -128,7 +95,7 @@ def get(owner: str, agent_id: str) -> dict[str, Any]:
 
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The owner's agents, newest first."""
-    return ddb.page("agents", index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+    return repository.page(owner, limit, cursor)
 
 
 def with_schedule(agents: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -138,7 +105,7 @@ def with_schedule(agents: list[dict[str, Any]]) -> list[dict[str, Any]]:
     keys = [{"agent_id": a["agent_id"], "heartbeat_id": a["active_heartbeat_id"]} for a in agents if a.get("active_heartbeat_id")]
     if not keys:
         return agents
-    pending = {h["agent_id"]: h for h in ddb.batch_get("heartbeats", keys)}
+    pending = {h["agent_id"]: h for h in heartbeats.get_many(keys)}
     shown = []
     for agent in agents:
         item = pending.get(agent["agent_id"])
@@ -154,6 +121,21 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
     """Change an agent; pausing or resuming moves its pending heartbeat out of or into
     the due index in the same transaction."""
     agent = get(owner, agent_id)
+    changes = _patch_changes(body)
+    toggled = "is_active" in changes and changes["is_active"] != agent.get("is_active", True)
+    heartbeat_part = None
+    if toggled and agent.get("active_heartbeat_id"):
+        move = heartbeats.resume_part if changes["is_active"] else heartbeats.pause_part
+        heartbeat_part = move(agent_id, agent["active_heartbeat_id"])
+    repository.update(agent_id, changes, heartbeat_part)
+    new_interval = changes.get("heartbeat_interval_seconds")
+    if new_interval is not None and new_interval != agent.get("heartbeat_interval_seconds"):
+        _reschedule(get(owner, agent_id), int(agent["heartbeat_interval_seconds"]), int(new_interval))
+    return get(owner, agent_id)
+
+
+def _patch_changes(body: AgentPatch) -> dict[str, Any]:
+    """The attributes a PATCH sets (an explicit null ``is_active`` changes nothing)."""
     changes = body.model_dump(exclude_unset=True)
     if changes.get("thread_triggers"):
         changes["routes_events"] = True
@@ -161,57 +143,8 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
         del changes["is_active"]
     if body.tool_policy is not None:
         changes["tool_policy"] = body.tool_policy.model_dump()  # whole, with its defaults
-    now = clock.now()
-    changes["updated_at"] = now
-    expression, names, vals = ddb.set_clause(changes)
-    update = {
-        "TableName": ddb.table("agents"),
-        "Key": ddb.serialize({"agent_id": agent_id}),
-        "UpdateExpression": expression,
-        "ConditionExpression": "attribute_exists(agent_id)",
-        "ExpressionAttributeNames": names,
-        "ExpressionAttributeValues": ddb.values(vals),
-    }
-    toggled = "is_active" in changes and changes["is_active"] != agent.get("is_active", True)
-    if toggled and agent.get("active_heartbeat_id"):
-        heartbeat_key = ddb.serialize({"agent_id": agent_id, "heartbeat_id": agent["active_heartbeat_id"]})
-        if changes["is_active"]:
-            heartbeat_update = {
-                "UpdateExpression": "SET due_shard = :s, due_at = scheduled_at",
-                "ExpressionAttributeValues": ddb.values({":s": hb.shard_of(agent_id), ":p": hb.PENDING}),
-            }
-        else:
-            heartbeat_update = {
-                "UpdateExpression": "REMOVE due_shard, due_at",
-                "ExpressionAttributeValues": ddb.values({":p": hb.PENDING}),
-            }
-        try:
-            ddb.client().transact_write_items(
-                TransactItems=[
-                    {"Update": update},
-                    {
-                        "Update": {
-                            "TableName": ddb.table("heartbeats"),
-                            "Key": heartbeat_key,
-                            "ConditionExpression": "#st = :p",
-                            "ExpressionAttributeNames": {"#st": "status"},
-                            **heartbeat_update,
-                        }
-                    },
-                ]
-            )
-        except ClientError as error:
-            if not ddb.cancellation_codes(error):
-                raise
-            # The heartbeat is running: its completion reads is_active and schedules
-            # (or parks) the next one accordingly.
-            ddb.client().update_item(**update)
-    else:
-        ddb.client().update_item(**update)
-    new_interval = changes.get("heartbeat_interval_seconds")
-    if new_interval is not None and new_interval != agent.get("heartbeat_interval_seconds"):
-        _reschedule(get(owner, agent_id), int(agent["heartbeat_interval_seconds"]), int(new_interval))
-    return get(owner, agent_id)
+    changes["updated_at"] = clock.now()
+    return changes
 
 
 def _reschedule(agent: dict[str, Any], old_interval: int, new_interval: int) -> None:
@@ -222,87 +155,30 @@ def _reschedule(agent: dict[str, Any], old_interval: int, new_interval: int) -> 
     heartbeat_id = agent.get("active_heartbeat_id")
     if not heartbeat_id:
         return
-    item = ddb.get("heartbeats", {"agent_id": agent["agent_id"], "heartbeat_id": heartbeat_id})
+    item = heartbeats.get(agent["agent_id"], heartbeat_id)
     now = clock.now()
     if item is None or item["status"] != hb.PENDING or float(item["scheduled_at"]) <= now:
         return
     scheduled = max(now, float(item["scheduled_at"]) - old_interval + new_interval)
-    active = "due_shard" in item
-    try:
-        ddb.client().transact_write_items(
-            TransactItems=[
-                {
-                    "Update": {
-                        "TableName": ddb.table("heartbeats"),
-                        "Key": ddb.serialize({"agent_id": agent["agent_id"], "heartbeat_id": heartbeat_id}),
-                        "UpdateExpression": "SET scheduled_at = :s" + (", due_at = :s" if active else ""),
-                        "ConditionExpression": "#st = :p AND scheduled_at = :old AND "
-                        + ("attribute_exists(due_shard)" if active else "attribute_not_exists(due_shard)"),
-                        "ExpressionAttributeNames": {"#st": "status"},
-                        "ExpressionAttributeValues": ddb.values({":s": scheduled, ":p": hb.PENDING, ":old": item["scheduled_at"]}),
-                    }
-                },
-                {
-                    "Update": {
-                        "TableName": ddb.table("agents"),
-                        "Key": ddb.serialize({"agent_id": agent["agent_id"]}),
-                        "UpdateExpression": "SET next_heartbeat_at = :s",
-                        "ConditionExpression": "active_heartbeat_id = :h",
-                        "ExpressionAttributeValues": ddb.values({":s": scheduled, ":h": heartbeat_id}),
-                    }
-                },
-            ]
-        )
-    except ClientError as error:
-        if not ddb.cancellation_codes(error):
-            raise
-        # It was claimed, paused or requested meanwhile: its completion schedules the
-        # next heartbeat from the new interval.
+    part = heartbeats.reschedule_part(
+        agent["agent_id"], heartbeat_id, scheduled=scheduled, was=item["scheduled_at"], in_due_index="due_shard" in item
+    )
+    # False: it was claimed, paused or requested meanwhile; its completion schedules
+    # the next heartbeat from the new interval.
+    repository.reschedule(agent["agent_id"], heartbeat_id, scheduled, part)
 
 
 def delete(owner: str, agent_id: str) -> None:
     """Delete an agent and free its alias. Its pending heartbeat leaves the due index;
     its log, heartbeats and actions stay as the audit trail."""
     agent = get(owner, agent_id)
-    items: list[dict[str, Any]] = [
-        {
-            "Delete": {
-                "TableName": ddb.table("agents"),
-                "Key": ddb.serialize({"agent_id": agent_id}),
-                "ConditionExpression": "attribute_exists(agent_id)",
-            }
-        },
-        {
-            "Delete": {
-                "TableName": ddb.table("idempotency"),
-                "Key": ddb.serialize({"key": alias_key(owner, agent["alias"])}),
-            }
-        },
-    ]
-    try:
-        ddb.client().transact_write_items(TransactItems=items)
-    except ClientError as error:
-        if ddb.cancellation_codes(error):
-            raise AgentNotFoundError(f"agent {agent_id} not found") from error
-        raise
+    repository.delete(agent_id, owner, agent["alias"])
     from wakeful.tools import settings as tool_settings
 
     tool_settings.delete_for_agent(agent_id)
     if agent.get("active_heartbeat_id"):
-        try:
-            ddb.client().update_item(
-                TableName=ddb.table("heartbeats"),
-                Key=ddb.serialize({"agent_id": agent_id, "heartbeat_id": agent["active_heartbeat_id"]}),
-                UpdateExpression="SET #st = :f, error_message = :m, completed_at = :now REMOVE due_shard, due_at",
-                ConditionExpression="#st = :p",
-                ExpressionAttributeNames={"#st": "status"},
-                ExpressionAttributeValues=ddb.values(
-                    {":f": hb.FAILED, ":m": "agent deleted", ":now": clock.now(), ":p": hb.PENDING}
-                ),
-            )
-        except ClientError as error:
-            if not ddb.is_conditional_failure(error):
-                raise
+        # A running heartbeat (not PENDING) finds the agent gone and fails on its own.
+        heartbeats.fail_pending(agent_id, agent["active_heartbeat_id"], message="agent deleted", now=clock.now())
 
 
 def request_heartbeat(owner: str, agent_id: str) -> str:
@@ -340,7 +216,7 @@ def _due_now(agent: dict[str, Any], *, forced: bool = False) -> str:
         done = _try_due_now(agent, forced)
         if done is not None:
             return done
-        agent = ddb.get("agents", {"agent_id": agent["agent_id"]}) or agent
+        agent = repository.get(agent["agent_id"]) or agent
     raise ConflictError(f"agent {agent['agent_id']} kept changing; try again")
 
 
@@ -349,44 +225,16 @@ def _try_due_now(agent: dict[str, Any], forced: bool = False) -> str | None:
     agent_id = agent["agent_id"]
     now = clock.now()
     active = agent.get("active_heartbeat_id")
-    if active:
-        try:
-            ddb.client().update_item(
-                TableName=ddb.table("heartbeats"),
-                Key=ddb.serialize({"agent_id": agent_id, "heartbeat_id": active}),
-                UpdateExpression="SET scheduled_at = :now, due_at = :now, due_shard = :s" + (", forced = :t" if forced else ""),
-                ConditionExpression="#st = :p AND attribute_exists(due_shard)",
-                ExpressionAttributeNames={"#st": "status"},
-                ExpressionAttributeValues=ddb.values(
-                    {":now": now, ":s": hb.shard_of(agent_id), ":p": hb.PENDING, **({":t": True} if forced else {})}
-                ),
-            )
-            ddb.client().update_item(
-                TableName=ddb.table("agents"),
-                Key=ddb.serialize({"agent_id": agent_id}),
-                UpdateExpression="SET next_heartbeat_at = :now",
-                ConditionExpression="active_heartbeat_id = :h",
-                ExpressionAttributeValues=ddb.values({":now": now, ":h": active}),
-            )
-            return active
-        except ClientError as error:
-            if not ddb.is_conditional_failure(error):
-                raise
+    if (
+        active
+        and heartbeats.make_due_now(agent_id, active, now, forced=forced)
+        and repository.point_next_heartbeat(agent_id, active, now)
+    ):
+        return active
     # A heartbeat is running: name its successor now and ask for it to be due at once,
     # provided it is still the one running (else the agent moved on: try again).
     next_id = agent.get("requested_heartbeat_id") or ids.new_id("hb", now)
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("agents"),
-            Key=ddb.serialize({"agent_id": agent_id}),
-            UpdateExpression="SET requested_heartbeat_id = if_not_exists(requested_heartbeat_id, :h)",
-            ConditionExpression="attribute_exists(agent_id) AND "
-            + ("active_heartbeat_id = :a" if active else "attribute_not_exists(active_heartbeat_id)"),
-            ExpressionAttributeValues=ddb.values({":h": next_id, **({":a": active} if active else {})}),
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    if not repository.request_successor(agent_id, next_id, active):
         return None
-    refreshed = ddb.get("agents", {"agent_id": agent_id}) or {}
+    refreshed = repository.get(agent_id) or {}
     return refreshed.get("requested_heartbeat_id", next_id)

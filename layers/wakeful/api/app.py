@@ -152,7 +152,13 @@ def _server_url(resolver: APIGatewayRestResolver) -> str:
 
 def _core_routes(resolver: _Resolver) -> None:
     """The public routes every resolver serves."""
-    from wakeful.ops.responses import ApiIndex, Health, OpenAPIDocument
+    _index_routes(resolver)
+    _document_routes(resolver)
+
+
+def _index_routes(resolver: _Resolver) -> None:
+    """``/`` (where to start) and ``/health``."""
+    from wakeful.ops.responses import ApiIndex, Health
 
     @resolver.get(
         "/",
@@ -190,6 +196,11 @@ def _core_routes(resolver: _Resolver) -> None:
         if problem:
             return respond(503, {"status": "unavailable", "error": {"code": "unavailable", "message": problem}})
         return respond(200, {"status": "ok"})
+
+
+def _document_routes(resolver: _Resolver) -> None:
+    """``/openapi.json`` and ``/docs`` (Swagger UI)."""
+    from wakeful.ops.responses import OpenAPIDocument
 
     @resolver.get(
         "/openapi.json",

@@ -7,7 +7,8 @@ import secrets
 import time
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.auth import keys_repository as repository
 
 KEY_PREFIX = "wk_"
 _CACHE_SECONDS = 60.0
@@ -30,7 +31,7 @@ def create(owner: str, key: str | None = None) -> str:
         "created_at": clock.now(),
         "key_prefix": key[:7],
     }
-    ddb.client().put_item(TableName=ddb.table("api_keys"), Item=ddb.serialize(item))
+    repository.put(item)
     return key
 
 
@@ -41,7 +42,7 @@ def owner_of(key: str) -> str | None:
     now = time.monotonic()
     if cached and cached[0] > now:
         return cached[1]
-    item = ddb.get("api_keys", {"key_hash": digest}, consistent=False)
+    item = repository.get(digest)
     owner = item.get("owner") if item and not item.get("revoked") else None
     _cache[digest] = (now + _CACHE_SECONDS, owner)
     return owner
@@ -64,14 +65,7 @@ KEY_ID_LENGTH = 12
 def list_keys(owner: str) -> list[dict[str, Any]]:
     """An owner's keys, newest first: ``{id, prefix, created_at, revoked}`` (the id is
     the start of the key's hash; the key itself is never stored)."""
-    items = ddb.query(
-        "api_keys",
-        index="by-owner",
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner},
-        ScanIndexForward=False,
-    )
+    items = repository.of_owner(owner)
     return [
         {
             "id": item["key_hash"][:KEY_ID_LENGTH],
@@ -93,32 +87,13 @@ def revoke(*, key: str | None = None, owner: str | None = None, key_id: str | No
         if len(matches) != 1:
             raise ValueError(f"no key with id {key_id!r} for owner {owner!r}")
         digest = matches[0]
-    from botocore.exceptions import ClientError
-
     try:
-        ddb.client().update_item(
-            TableName=ddb.table("api_keys"),
-            Key=ddb.serialize({"key_hash": digest}),
-            UpdateExpression="SET revoked = :t, revoked_at = :now",
-            ConditionExpression="attribute_exists(key_hash)",
-            ExpressionAttributeValues=ddb.values({":t": True, ":now": clock.now()}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise ValueError("no such key") from error
-        raise
+        repository.revoke(digest, clock.now())
+    except repository.KeyNotFoundError as error:
+        raise ValueError("no such key") from error
     _cache.pop(digest, None)
     return digest[:KEY_ID_LENGTH]
 
 
 def _owner_items(owner: str) -> list[dict[str, Any]]:
-    return list(
-        ddb.query(
-            "api_keys",
-            index="by-owner",
-            KeyConditionExpression="#o = :o",
-            ExpressionAttributeNames={"#o": "owner"},
-            ExpressionAttributeValues={":o": owner},
-            ProjectionExpression="key_hash",
-        )
-    )
+    return repository.of_owner(owner, hashes_only=True)

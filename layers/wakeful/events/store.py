@@ -17,20 +17,19 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, ids, retention, storable
+from wakeful import clock, ids, retention, storable
+from wakeful.agents import repository as agents_repository
+from wakeful.events import repository
 from wakeful.events.exceptions import (
     EventAgentNotFoundError,
     EventAppendContentionError,
     EventIdempotencyConflictError,
-    EventNotStorableError,
 )
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
 
 logger = logging.getLogger(__name__)
 
-IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+IDEMPOTENCY_TTL_SECONDS = repository.IDEMPOTENCY_TTL_SECONDS
 _MAX_TRIES = 40
 
 
@@ -82,142 +81,140 @@ def append(
         storable.NotStorableError: an event holds a value DynamoDB cannot store.
         EventNotStorableError: DynamoDB refused the events (never retried).
     """
+    _check(new_events)
+    idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
+    fingerprint = body_fingerprint(new_events)
+    agent: dict[str, Any] | None = None
+    for attempt in range(_MAX_TRIES):
+        now = clock.now()
+        guessed = attempt == 0 and expected_last_seq is not None
+        if guessed:
+            # A wrong guess fails the transaction's condition and costs a retry.
+            last_seq, routes = int(expected_last_seq), False  # type: ignore[arg-type]
+        else:
+            agent = _agent(agent_id)
+            last_seq, routes = int(agent.get("last_seq", 0)), bool(agent.get("routes_events"))
+        records = _records(agent_id, new_events, last_seq, now, parent_action_id, extra)
+        outcome = repository.commit(_parts(agent_id, records, last_seq, routes, idem_key, fingerprint, now), keyed=idem_key is not None)
+        if outcome is None:
+            return _appended(agent_id, agent, records, routes, new_events, parent_action_id)
+        if outcome == repository.REPEAT:
+            # The idempotency record exists (checked here rather than by a read before
+            # every append, which would cost a request each time).
+            repeat = _repeat(agent_id, idem_key, idempotency_key, now, fingerprint, same_body_only)  # type: ignore[arg-type]
+            if repeat is not None:
+                return repeat
+        # Lost a race (another append moved last_seq): read again and retry.
+        if not guessed:
+            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+    raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+
+
+def _parts(
+    agent_id: str,
+    records: list[dict[str, Any]],
+    last_seq: int,
+    routes: bool,
+    idem_key: str | None,
+    fingerprint: str,
+    now: float,
+) -> list[dict[str, Any]]:
+    """The append's transaction: ``last_seq`` moves, the events, the idempotency record."""
+    parts = [agents_repository.last_seq_part(agent_id, old=last_seq, new=last_seq + len(records), routes=routes)]
+    parts += [repository.event_part(record) for record in records]
+    if idem_key:
+        parts.append(repository.idempotency_part(idem_key, agent_id, records, fingerprint, now))
+    return parts
+
+
+def _appended(
+    agent_id: str,
+    agent: dict[str, Any] | None,
+    records: list[dict[str, Any]],
+    routes: bool,
+    new_events: Sequence[NewEvent],
+    parent_action_id: str | None,
+) -> AppendResult:
+    """After a committed append: tell the router, wake the agent for urgent events."""
+    if routes:
+        _request_routing(agent_id, records[-1]["seq"])
+    if agent is not None and parent_action_id is None:
+        _wake_if_urgent(agent, new_events)
+    return AppendResult([Event.from_item(r) for r in records], created=True)
+
+
+def _check(new_events: Sequence[NewEvent]) -> None:
+    """Refuse an empty or oversized batch and events DynamoDB could not store."""
     if not new_events:
         raise ValueError("append needs at least one event")
     if len(new_events) > MAX_EVENTS_PER_APPEND:
         raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
     for new in new_events:
         storable.check({"payload": new.payload, "metadata": new.metadata}, f"event {new.event_type}")
-    client = ddb.client()
-    agents_table = ddb.table("agents")
-    events_table = ddb.table("events")
-    idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
-    fingerprint = body_fingerprint(new_events)
 
-    agent: dict[str, Any] | None = None
-    for attempt in range(_MAX_TRIES):
-        now = clock.now()
-        if attempt == 0 and expected_last_seq is not None:
-            last_seq = expected_last_seq
-            routes = False  # a wrong guess fails the condition below and costs a retry
-        else:
-            agent = ddb.get("agents", {"agent_id": agent_id})
-            if agent is None:
-                raise EventAgentNotFoundError(f"agent {agent_id} not found")
-            last_seq = int(agent.get("last_seq", 0))
-            routes = bool(agent.get("routes_events"))
-        items: list[dict[str, Any]] = []
-        records: list[dict[str, Any]] = []
-        for offset, new in enumerate(new_events, start=1):
-            record = {
-                "agent_id": agent_id,
-                "seq": last_seq + offset,
-                "event_id": ids.new_id("evt", now),
-                "event_type": new.event_type,
-                "payload": new.payload,
-                "priority": new.priority,
-                "source": new.source,
-                "metadata": new.metadata,
-                "created_at": now,
-                "parent_action_id": parent_action_id,
-                "expires_at": retention.expiry(now),
-                **(extra or {}),
-            }
-            records.append(record)
-            items.append(
-                {
-                    "Put": {
-                        "TableName": events_table,
-                        "Item": ddb.serialize(record),
-                        "ConditionExpression": "attribute_not_exists(seq)",
-                    }
-                }
-            )
-        new_last = last_seq + len(records)
-        items.insert(
-            0,
-            {
-                "Update": {
-                    "TableName": agents_table,
-                    "Key": ddb.serialize({"agent_id": agent_id}),
-                    "UpdateExpression": "SET last_seq = :new",
-                    # The routing flag is part of the condition: an append commits with the
-                    # flag it read, so an event is either routed by its own append or seen
-                    # by whoever set the flag (threads: wakeful.threads.store).
-                    "ConditionExpression": "attribute_exists(agent_id) AND last_seq = :old AND "
-                    + ("routes_events = :routes" if routes else "attribute_not_exists(routes_events)"),
-                    "ExpressionAttributeValues": ddb.values(
-                        {":new": new_last, ":old": last_seq, **({":routes": True} if routes else {})}
-                    ),
-                }
-            },
+
+def _agent(agent_id: str) -> dict[str, Any]:
+    agent = agents_repository.get(agent_id)
+    if agent is None:
+        raise EventAgentNotFoundError(f"agent {agent_id} not found")
+    return agent
+
+
+def _records(
+    agent_id: str,
+    new_events: Sequence[NewEvent],
+    last_seq: int,
+    now: float,
+    parent_action_id: str | None,
+    extra: dict[str, Any] | None,
+) -> list[dict[str, Any]]:
+    """The event items of an append after ``last_seq``, in order."""
+    return [
+        {
+            "agent_id": agent_id,
+            "seq": last_seq + offset,
+            "event_id": ids.new_id("evt", now),
+            "event_type": new.event_type,
+            "payload": new.payload,
+            "priority": new.priority,
+            "source": new.source,
+            "metadata": new.metadata,
+            "created_at": now,
+            "parent_action_id": parent_action_id,
+            "expires_at": retention.expiry(now),
+            **(extra or {}),
+        }
+        for offset, new in enumerate(new_events, start=1)
+    ]
+
+
+def _repeat(
+    agent_id: str, idem_key: str, idempotency_key: str, now: float, fingerprint: str, same_body_only: bool
+) -> AppendResult | None:
+    """The first result of a repeated append, or None if its record has expired (then
+    the append lost a race instead).
+
+    Raises:
+        EventIdempotencyConflictError: ``same_body_only`` and the first body differs.
+    """
+    existing = _existing(idem_key, now)
+    if existing is None:
+        return None
+    first, first_fingerprint = existing
+    if same_body_only and first_fingerprint not in (None, fingerprint):
+        raise EventIdempotencyConflictError(
+            f"idempotency_key {idempotency_key!r} was already used for a different body: "
+            f"event {first[0].id} (seq {first[0].seq}); use a new key for a new event",
+            details={"event_id": first[0].id, "seq": first[0].seq},
         )
-        if idem_key:
-            items.append(
-                {
-                    "Put": {
-                        "TableName": ddb.table("idempotency"),
-                        "Item": ddb.serialize(
-                            {
-                                "key": idem_key,
-                                "kind": "event",
-                                "agent_id": agent_id,
-                                "event_ids": [r["event_id"] for r in records],
-                                "seqs": [r["seq"] for r in records],
-                                "body_sha256": fingerprint,
-                                "expires_at": int(now + IDEMPOTENCY_TTL_SECONDS),
-                            }
-                        ),
-                        # moto never expires TTL items, and DynamoDB deletes them late:
-                        # an expired record counts as absent.
-                        "ConditionExpression": "attribute_not_exists(#k) OR expires_at < :now",
-                        "ExpressionAttributeNames": {"#k": "key"},
-                        "ExpressionAttributeValues": ddb.values({":now": int(now)}),
-                    }
-                }
-            )
-        try:
-            client.transact_write_items(TransactItems=items)
-        except ClientError as error:
-            codes = ddb.cancellation_codes(error)
-            if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
-                raise
-            if not _is_contention(codes):
-                # DynamoDB refused an item (too large, a bad value): retrying cannot help.
-                raise EventNotStorableError(f"the event cannot be stored ({', '.join(codes)})") from error
-            if idem_key and codes and codes[-1] == "ConditionalCheckFailed":
-                # A repeat: the idempotency record exists (checked here rather than by a
-                # read before every append, which would cost a request each time).
-                existing = _existing(idem_key, now)
-                if existing is not None:
-                    first, first_fingerprint = existing
-                    if same_body_only and first_fingerprint not in (None, fingerprint):
-                        raise EventIdempotencyConflictError(
-                            f"idempotency_key {idempotency_key!r} was already used for a different body: "
-                            f"event {first[0].id} (seq {first[0].seq}); use a new key for a new event",
-                            details={"event_id": first[0].id, "seq": first[0].seq},
-                        ) from error
-                    if first and _routes(agent_id):
-                        # The first append may have died before telling the router.
-                        _request_routing(agent_id, first[-1].seq)
-                    return AppendResult(first, created=False, body_differs=first_fingerprint not in (None, fingerprint))
-            # Lost a race (another append moved last_seq): read again and retry.
-            if attempt == 0 and expected_last_seq is not None:
-                continue
-            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
-            continue
-        if routes:
-            _request_routing(agent_id, new_last)
-        if agent is not None and parent_action_id is None:
-            _wake_if_urgent(agent, new_events)
-        return AppendResult([Event.from_item(r) for r in records], created=True)
-    raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+    if first and _routes(agent_id):
+        # The first append may have died before telling the router.
+        _request_routing(agent_id, first[-1].seq)
+    return AppendResult(first, created=False, body_differs=first_fingerprint not in (None, fingerprint))
 
 
-def _is_contention(codes: list[str]) -> bool:
-    """Whether a cancelled append lost a race (a condition or a concurrent write) rather
-    than being refused (an item DynamoDB cannot hold)."""
-    return all(code in ("None", "ConditionalCheckFailed", "TransactionConflict") for code in codes)
+#: Kept under its old name for callers of the store.
+_is_contention = repository.is_contention
 
 
 def _request_routing(agent_id: str, last_seq: int) -> None:
@@ -230,7 +227,7 @@ def _request_routing(agent_id: str, last_seq: int) -> None:
 
 
 def _routes(agent_id: str) -> bool:
-    agent = ddb.get("agents", {"agent_id": agent_id})
+    agent = agents_repository.get(agent_id)
     return bool(agent and agent.get("routes_events"))
 
 
@@ -260,36 +257,19 @@ def body_fingerprint(new_events: Sequence[NewEvent]) -> str:
 
 def _existing(idem_key: str, now: float) -> tuple[list[Event], str | None] | None:
     """The events of a live idempotency record and the fingerprint of their body."""
-    record = ddb.get("idempotency", {"key": idem_key})
+    record = repository.idempotency_record(idem_key)
     if record is None or record.get("expires_at", 0) < now:
         return None
-    agent_id = record["agent_id"]
-    found = ddb.batch_get("events", [{"agent_id": agent_id, "seq": s} for s in record["seqs"]])
-    found.sort(key=lambda item: item["seq"])
+    found = repository.items_at(record["agent_id"], record["seqs"])
     return [Event.from_item(item) for item in found], record.get("body_sha256")
 
 
 def get(agent_id: str, seq: int) -> Event | None:
     """One event by its sequence number."""
-    item = ddb.get("events", {"agent_id": agent_id, "seq": seq})
+    item = repository.item(agent_id, seq)
     return Event.from_item(item) if item else None
 
 
 def read_range(agent_id: str, after_seq: int, up_to_seq: int | None = None, limit: int | None = None) -> Iterator[Event]:
     """Events with ``after_seq < seq <= up_to_seq``, oldest first (consistent reads)."""
-    if up_to_seq is None:
-        condition = "agent_id = :a AND seq > :lo"
-        values: dict[str, Any] = {":a": agent_id, ":lo": after_seq}
-    else:
-        if up_to_seq <= after_seq:
-            return iter(())
-        condition = "agent_id = :a AND seq BETWEEN :lo AND :hi"
-        values = {":a": agent_id, ":lo": after_seq + 1, ":hi": up_to_seq}
-    items = ddb.query(
-        "events",
-        KeyConditionExpression=condition,
-        ExpressionAttributeValues=values,
-        ConsistentRead=True,
-        limit=limit,
-    )
-    return (Event.from_item(item) for item in items)
+    return (Event.from_item(item) for item in repository.items_between(agent_id, after_seq, up_to_seq, limit))

@@ -28,15 +28,17 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, ids, queues, retention
+from wakeful import clock, ids, queues, retention
 from wakeful.actions import records as actions
+from wakeful.actions import repository as action_items
+from wakeful.agents import repository as agents_repository
 from wakeful.agents.models import agent_context
 from wakeful.config import get_settings
 from wakeful.events import store as events
 from wakeful.events.models import NewEvent
 from wakeful.heartbeats import records as hb
+from wakeful.heartbeats import repository
+from wakeful.heartbeats.repository import HeartbeatStaleError
 from wakeful.hooks.firing import fire
 from wakeful.subscriptions import service as subscriptions
 from wakeful.subscriptions.models import passes
@@ -44,36 +46,6 @@ from wakeful.subscriptions.models import passes
 logger = logging.getLogger(__name__)
 
 MAX_EVENTS_PER_ROUND = 100
-
-
-class _Stale(Exception):
-    """This worker's attempt is no longer the heartbeat's; stop quietly."""
-
-
-def _heartbeat_key(agent_id: str, heartbeat_id: str) -> dict[str, Any]:
-    return ddb.serialize({"agent_id": agent_id, "heartbeat_id": heartbeat_id})
-
-
-def _update(item: dict[str, Any], expression: str, values: dict[str, Any], condition: str = "") -> dict[str, Any]:
-    """Conditional update of the heartbeat, fenced by its attempt; returns ALL_NEW."""
-    fence = "attempt = :attempt AND #st IN (:queued, :executing)"
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("heartbeats"),
-            Key=_heartbeat_key(item["agent_id"], item["heartbeat_id"]),
-            UpdateExpression=expression,
-            ConditionExpression=f"{fence} AND ({condition})" if condition else fence,
-            ExpressionAttributeNames={"#st": "status", **({"#rnd": "round"} if "#rnd" in expression + condition else {})},
-            ExpressionAttributeValues=ddb.values(
-                {":attempt": item["attempt"], ":queued": hb.QUEUED, ":executing": hb.EXECUTING, **values}
-            ),
-            ReturnValues="ALL_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise _Stale() from error
-        raise
-    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
 
 
 def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str:
@@ -85,7 +57,7 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
         attempt: the claim this message was sent for; None (a tool's "continue")
             means whatever claim is current.
     """
-    item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    item = repository.get(agent_id, heartbeat_id)
     if item is None:
         return "missing"
     if item["status"] not in hb.CLAIMED:
@@ -94,12 +66,12 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
         return "stale"
     try:
         return _advance(item)
-    except _Stale:
+    except HeartbeatStaleError:
         return "stale"
 
 
 def _advance(item: dict[str, Any]) -> str:
-    agent = ddb.get("agents", {"agent_id": item["agent_id"]})
+    agent = agents_repository.get(item["agent_id"])
     if agent is None:
         _finish(item, None, status=hb.FAILED, error="agent deleted")
         return "agent-deleted"
@@ -111,7 +83,7 @@ def _advance(item: dict[str, Any]) -> str:
     elif "window_end_seq" not in item:
         # Started by a version that did not fix the window's end: fix it now.
         end = _append_heartbeat_event(item, agent)
-        item = _update(item, "SET window_end_seq = :end, target_seq = if_not_exists(target_seq, :end)", {":end": end})
+        item = repository.fix_window(item, end)
     return _work_through(item, agent)
 
 
@@ -120,24 +92,8 @@ def _start(item: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]:
     in the same write; fires ``BEFORE_HEARTBEAT``."""
     now = clock.now()
     end = int(item["window_end_seq"]) if "window_end_seq" in item else _append_heartbeat_event(item, agent)
-    # if_not_exists: a re-queued heartbeat (its worker died) keeps its window and cursor.
-    item = _update(
-        item,
-        "SET #st = :executing, started_at = if_not_exists(started_at, :now), "
-        "active_owner = :owner, lease_expires_at = :lease, "
-        "cursor_seq = if_not_exists(cursor_seq, :start), window_start_seq = if_not_exists(window_start_seq, :start), "
-        "window_end_seq = if_not_exists(window_end_seq, :end), heartbeat_event_seq = if_not_exists(heartbeat_event_seq, :end), "
-        "target_seq = if_not_exists(target_seq, :end), cascade_round = if_not_exists(cascade_round, :zero), "
-        "#rnd = if_not_exists(#rnd, :zero)",
-        {
-            ":now": now,
-            ":owner": item["owner"],
-            ":lease": now + get_settings().heartbeat_lease_seconds,
-            ":start": int(agent.get("processed_seq", 0)),
-            ":end": end,
-            ":zero": 0,
-        },
-        "#st = :queued",
+    item = repository.start(
+        item, now=now, lease=now + get_settings().heartbeat_lease_seconds, start_seq=int(agent.get("processed_seq", 0)), end=end
     )
     fire(
         agent,
@@ -191,30 +147,9 @@ def _page(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str, Any], 
     action_ids = _create_actions(item, agent, page, round_no)
     processed = page[-1].seq - int(item["window_start_seq"])
     if not action_ids:
-        item = _update(
-            item,
-            "SET cursor_seq = :end, events_processed = :ep, lease_expires_at = :lease",
-            {":end": page[-1].seq, ":ep": processed, ":cur": cursor, ":lease": _lease()},
-            "cursor_seq = :cur",
-        )
-        return item, ""
-    item = _update(
-        item,
-        "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
-        "events_processed = :ep, actions_triggered = actions_triggered + :na, "
-        "lease_expires_at = :lease, open_actions = :open, dispatched_since_target = :yes",
-        {
-            ":round": round_no,
-            ":prev": round_no - 1,
-            ":end": page[-1].seq,
-            ":ids": action_ids,
-            ":ep": processed,
-            ":na": len(action_ids),
-            ":lease": _lease(),
-            ":open": set(action_ids),
-            ":yes": True,
-        },
-        "#rnd = :prev",
+        return repository.move_cursor(item, cursor=cursor, end=page[-1].seq, processed=processed, lease=_lease()), ""
+    item = repository.begin_round(
+        item, round_no=round_no, end=page[-1].seq, action_ids=action_ids, processed=processed, lease=_lease()
     )
     queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
     return item, "dispatched"
@@ -251,17 +186,17 @@ def _redispatch(item: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """A new claim after a lost worker: the first dispatch of the round may be lost too.
     Sends the round's unfinished actions again; (item, True) if there were any."""
     order = {a: i for i, a in enumerate(item.get("round_actions") or [])}
-    found = ddb.batch_get("actions", [{"action_id": a} for a in item["open_actions"]])
+    found = action_items.get_many(list(item["open_actions"]))
     pending = sorted(
         (a["action_id"] for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]),
         key=lambda a: order.get(a, 0),
     )
-    item = _update(item, "SET round_dispatch = :attempt, lease_expires_at = :lease", {":lease": _lease()})
+    item = repository.mark_dispatched(item, _lease())
     if pending:
         queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
         return item, True
     # Every open action had in fact finished: the round is closed.
-    return _update(item, "REMOVE open_actions", {}), False
+    return repository.close_round(item), False
 
 
 def _next_target(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
@@ -278,17 +213,12 @@ def _next_target(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str,
     if int(item.get("cascade_round", 0)) + 1 >= get_settings().max_cascade_rounds:
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed-depth-bound"
-    agent = ddb.get("agents", {"agent_id": item["agent_id"]}) or agent
+    agent = agents_repository.get(item["agent_id"]) or agent
     last_seq = int(agent.get("last_seq", 0))
     if last_seq <= int(item["cursor_seq"]):
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed"
-    item = _update(
-        item,
-        "SET target_seq = :t, cascade_round = :c, dispatched_since_target = :no",
-        {":t": last_seq, ":c": int(item.get("cascade_round", 0)) + 1, ":no": False, ":cur": item["cursor_seq"]},
-        "cursor_seq = :cur",
-    )
+    item = repository.extend_target(item, target=last_seq, cascade_round=int(item.get("cascade_round", 0)) + 1)
     return item, agent, ""
 
 
@@ -357,59 +287,36 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
 def _put_or_adopt(record: dict[str, Any]) -> bool:
     """Create the action; if it exists, adopt it when unfinished. True if it is part
     of this round."""
-    if ddb.put_new("actions", record):
+    if action_items.create(record):
         return True
     existing = actions.get(record["action_id"])
     if existing is None or existing["status"] in actions.TERMINAL:
         return False
     if existing.get("heartbeat_id") == record["heartbeat_id"] and existing.get("round") == record["round"]:
         return True
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("actions"),
-            Key=ddb.serialize({"action_id": record["action_id"]}),
-            UpdateExpression="SET heartbeat_id = :h, #rnd = :r, order_key = :o",
-            ConditionExpression="#st IN (:p, :run)",
-            ExpressionAttributeNames={"#st": "status", "#rnd": "round"},
-            ExpressionAttributeValues=ddb.values(
-                {
-                    ":h": record["heartbeat_id"],
-                    ":r": record["round"],
-                    ":o": record["order_key"],
-                    ":p": actions.PENDING,
-                    ":run": actions.RUNNING,
-                }
-            ),
-        )
-        return True
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return False  # it finished meanwhile
-        raise
+    # False: it finished meanwhile.
+    return action_items.adopt(
+        record["action_id"], heartbeat_id=record["heartbeat_id"], round_no=record["round"], order_key=record["order_key"]
+    )
 
 
 def _park(item: dict[str, Any]) -> None:
     """The agent was paused after this heartbeat was claimed: back to PENDING, out of
     every index; resuming the agent makes it due again."""
-    _update(
-        item,
-        "SET #st = :pending REMOVE lease_shard, lease_expires_at, active_owner",
-        {":pending": hb.PENDING},
-        "#st = :queued",
-    )
+    repository.park(item)
 
 
 def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     """Mark a claimed heartbeat FAILED (e.g. its workers kept dying) and schedule the
     next one. Its window is not advanced: the next heartbeat processes it again, and
     deterministic action ids keep finished actions from running twice."""
-    item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    item = repository.get(agent_id, heartbeat_id)
     if item is None or item["status"] not in hb.CLAIMED or item.get("attempt") != attempt:
         return False
-    agent = ddb.get("agents", {"agent_id": agent_id})
+    agent = agents_repository.get(agent_id)
     try:
         _finish(item, agent, status=hb.FAILED, error=reason)
-    except _Stale:
+    except HeartbeatStaleError:
         return False
     return True
 
@@ -429,142 +336,100 @@ def _finish(
     error: str | None = None,
 ) -> None:
     """Complete or fail the heartbeat, advance ``processed_seq`` (on success) and put
-    the next heartbeat, atomically.
+    the next heartbeat, atomically; then fire ``AFTER_HEARTBEAT``.
 
     The window ``(window_start_seq, cursor_seq]``, ``events_processed`` and the agent's
     new ``processed_seq`` all come from the cursor, so they agree.
+
+    Raises:
+        HeartbeatStaleError: this worker's attempt is no longer the heartbeat's.
     """
     processed = _processed_count(item)
-    client = ddb.client()
     for _ in range(10):
         now = clock.now()
-        hb_values: dict[str, Any] = {
-            ":attempt": item["attempt"],
-            ":queued": hb.QUEUED,
-            ":executing": hb.EXECUTING,
-            ":status": status,
-            ":now": now,
-        }
-        hb_set = "#st = :status, completed_at = :now, events_processed = :ep"
-        hb_values[":ep"] = processed
-        if error:
-            hb_set += ", error_message = :err"
-            hb_values[":err"] = error[:2000]
-        if status == hb.FAILED:
-            hb_set += ", failed_owner = #own"
-        expires_at = retention.expiry(now)  # finished heartbeats are history; pending ones never expire
-        if expires_at:
-            hb_set += ", expires_at = :exp"
-            hb_values[":exp"] = expires_at
-        heartbeat_update = {
-            "Update": {
-                "TableName": ddb.table("heartbeats"),
-                "Key": _heartbeat_key(item["agent_id"], item["heartbeat_id"]),
-                "UpdateExpression": f"SET {hb_set} REMOVE lease_shard, lease_expires_at, active_owner, open_actions",
-                "ConditionExpression": "attempt = :attempt AND #st IN (:queued, :executing)",
-                "ExpressionAttributeNames": {"#st": "status", **({"#own": "owner"} if status == hb.FAILED else {})},
-                "ExpressionAttributeValues": ddb.values(hb_values),
-            }
-        }
+        heartbeat_part = repository.finish_part(
+            item, status=status, now=now, processed=processed, error=error, expires_at=retention.expiry(now)
+        )
         if agent is None:
-            try:
-                client.transact_write_items(TransactItems=[heartbeat_update])
-            except ClientError as err:
-                if ddb.cancellation_codes(err):
-                    raise _Stale() from err
-                raise
+            repository.finish(heartbeat_part)
             return
-        requested = agent.get("requested_heartbeat_id")
-        next_id = requested or ids.new_id("hb", now)
-        scheduled = now if requested else now + int(agent["heartbeat_interval_seconds"])
-        next_item = hb.pending_item(agent, next_id, scheduled, now=now)
-        quiet = hb.quiet_counts(item, agent)  # carried on, so the count never goes back
-        if quiet["quiet_heartbeats"]:
-            next_item.update(quiet)
-        if requested:
-            next_item["forced"] = True  # asked for while this one ran: it runs, never quiet
-        summary = {
-            "heartbeat_id": item["heartbeat_id"],
-            "status": status,
-            "completed_at": clock.iso(now),
-            "events_processed": processed,
-            "actions_triggered": int(item.get("actions_triggered", 0)),
-        }
-        agent_values: dict[str, Any] = {
-            ":next": next_id,
-            ":at": scheduled,
-            ":hid": item["heartbeat_id"],
-            ":active": agent.get("is_active", True),
-            ":summary": summary,
-        }
-        agent_set = "active_heartbeat_id = :next, next_heartbeat_at = :at, last_heartbeat = :summary"
-        if quiet["quiet_heartbeats"]:
-            agent_set += ", quiet_heartbeats = :qc, last_quiet_heartbeat_at = :qa"
-            agent_values[":qc"] = quiet["quiet_heartbeats"]
-            agent_values[":qa"] = quiet["last_quiet_heartbeat_at"]
-        if status == hb.COMPLETED:
-            agent_set += ", processed_seq = :processed"
-            agent_values[":processed"] = int(item.get("cursor_seq", agent.get("processed_seq", 0)))
-        condition = "active_heartbeat_id = :hid AND is_active = :active"
-        if requested:
-            condition += " AND requested_heartbeat_id = :req"
-            agent_values[":req"] = requested
-        else:
-            condition += " AND attribute_not_exists(requested_heartbeat_id)"
-        transaction = [
-            heartbeat_update,
-            {
-                "Update": {
-                    "TableName": ddb.table("agents"),
-                    "Key": ddb.serialize({"agent_id": item["agent_id"]}),
-                    "UpdateExpression": f"SET {agent_set} REMOVE requested_heartbeat_id",
-                    "ConditionExpression": condition,
-                    "ExpressionAttributeValues": ddb.values(agent_values),
-                }
-            },
-            {
-                "Put": {
-                    "TableName": ddb.table("heartbeats"),
-                    "Item": ddb.serialize(next_item),
-                    "ConditionExpression": "attribute_not_exists(heartbeat_id)",
-                }
-            },
-        ]
+        next_item, summary = _next_heartbeat(item, agent, status, processed, now)
+        agent_part = agents_repository.heartbeat_finished_part(
+            agent,
+            finished_id=item["heartbeat_id"],
+            next_id=next_item["heartbeat_id"],
+            scheduled=next_item["scheduled_at"],
+            summary=summary,
+            quiet=hb.quiet_counts(item, agent),
+            processed_seq=int(item.get("cursor_seq", agent.get("processed_seq", 0))) if status == hb.COMPLETED else None,
+        )
         try:
-            client.transact_write_items(TransactItems=transaction)
-        except ClientError as err:
-            codes = ddb.cancellation_codes(err)
-            if not codes:
-                raise
-            if codes[0] != "None":
-                raise _Stale() from err
+            repository.finish(heartbeat_part, agent_part, next_item)
+        except repository.AgentChangedError:
             # The agent changed under us (paused, resumed, a heartbeat requested, or
             # deleted): read it again and retry.
-            agent = ddb.get("agents", {"agent_id": item["agent_id"]})
+            agent = agents_repository.get(item["agent_id"])
             continue
-        final = {**item, "status": status, "completed_at": now, "error_message": error}
-        fire(
-            agent,
-            "AFTER_HEARTBEAT",
-            {
-                "status": status,
-                "scheduled_at": clock.iso(item.get("scheduled_at")),
-                "started_at": clock.iso(item.get("started_at")),
-                "completed_at": clock.iso(now),
-                "events_processed": summary["events_processed"],
-                "actions_triggered": summary["actions_triggered"],
-                "error_message": error,
-                "next_heartbeat_at": clock.iso(scheduled),
-            },
-            heartbeat_id=item["heartbeat_id"],
-            context={"triggered_by": "HEARTBEAT"},
-            delivery_key=f"{item['heartbeat_id']}:after",
-        )
-        logger.info("heartbeat finished", extra={"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "status": final["status"]})
-        if agent is not None and "heartbeat_tools" not in agent:
-            # An agent older than quiet heartbeats: learn its HEARTBEAT tools once.
-            from wakeful.heartbeats import quiet as quiet_heartbeats
-
-            quiet_heartbeats.sync_heartbeat_tools(agent["owner"], agent["agent_id"])
+        _after_finish(item, agent, status, error, summary, now, next_item["scheduled_at"])
         return
     raise RuntimeError(f"could not finish heartbeat {item['heartbeat_id']}: the agent kept changing")
+
+
+def _next_heartbeat(
+    item: dict[str, Any], agent: dict[str, Any], status: str, processed: int, now: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The agent's next PENDING heartbeat (the one asked for while this ran, due at
+    once, or one interval on) and the summary of this one the agent keeps."""
+    requested = agent.get("requested_heartbeat_id")
+    next_id = requested or ids.new_id("hb", now)
+    scheduled = now if requested else now + int(agent["heartbeat_interval_seconds"])
+    next_item = hb.pending_item(agent, next_id, scheduled, now=now)
+    quiet = hb.quiet_counts(item, agent)  # carried on, so the count never goes back
+    if quiet["quiet_heartbeats"]:
+        next_item.update(quiet)
+    if requested:
+        next_item["forced"] = True  # asked for while this one ran: it runs, never quiet
+    summary = {
+        "heartbeat_id": item["heartbeat_id"],
+        "status": status,
+        "completed_at": clock.iso(now),
+        "events_processed": processed,
+        "actions_triggered": int(item.get("actions_triggered", 0)),
+    }
+    return next_item, summary
+
+
+def _after_finish(
+    item: dict[str, Any],
+    agent: dict[str, Any],
+    status: str,
+    error: str | None,
+    summary: dict[str, Any],
+    now: float,
+    scheduled: float,
+) -> None:
+    """What follows a committed finish: ``AFTER_HEARTBEAT``, the log line, and (once,
+    for an agent older than quiet heartbeats) learning its ``HEARTBEAT`` tools."""
+    fire(
+        agent,
+        "AFTER_HEARTBEAT",
+        {
+            "status": status,
+            "scheduled_at": clock.iso(item.get("scheduled_at")),
+            "started_at": clock.iso(item.get("started_at")),
+            "completed_at": clock.iso(now),
+            "events_processed": summary["events_processed"],
+            "actions_triggered": summary["actions_triggered"],
+            "error_message": error,
+            "next_heartbeat_at": clock.iso(scheduled),
+        },
+        heartbeat_id=item["heartbeat_id"],
+        context={"triggered_by": "HEARTBEAT"},
+        delivery_key=f"{item['heartbeat_id']}:after",
+    )
+    logger.info("heartbeat finished", extra={"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "status": status})
+    if "heartbeat_tools" not in agent:
+        # An agent older than quiet heartbeats: learn its HEARTBEAT tools once.
+        from wakeful.heartbeats import quiet as quiet_heartbeats
+
+        quiet_heartbeats.sync_heartbeat_tools(agent["owner"], agent["agent_id"])

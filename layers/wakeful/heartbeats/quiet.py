@@ -32,10 +32,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import ddb, extensions
-from wakeful.heartbeats import records as hb
+from wakeful import extensions
+from wakeful.agents import repository as agents_repository
+from wakeful.heartbeats import repository
 
 logger = logging.getLogger(__name__)
 
@@ -77,23 +76,7 @@ def record(key: dict[str, Any], agent: dict[str, Any], now: float) -> bool:
     """Count a quiet heartbeat and move the pending heartbeat to the next interval, in
     one conditional write. False if it is no longer due, was asked for, or changed."""
     scheduled = now + int(agent["heartbeat_interval_seconds"])
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("heartbeats"),
-            Key=ddb.serialize({"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"]}),
-            UpdateExpression=(
-                "SET scheduled_at = :next, due_at = :next, last_quiet_heartbeat_at = :now "
-                "ADD quiet_heartbeats :one"
-            ),
-            ConditionExpression="#st = :pending AND due_at <= :now AND attribute_not_exists(forced)",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values({":next": scheduled, ":now": now, ":one": 1, ":pending": hb.PENDING}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return False
-        raise
-    return True
+    return repository.skip_quiet(key["agent_id"], key["heartbeat_id"], scheduled, now)
 
 
 def heartbeat_tools(owner: str, agent_id: str) -> list[str]:
@@ -112,39 +95,18 @@ def sync_heartbeat_tools(owner: str, agent_id: str) -> None:
     bumps it and this retries, so the last successful writer queried after every change.
     """
     for _ in range(20):
-        agent = ddb.get("agents", {"agent_id": agent_id})
+        agent = agents_repository.get(agent_id)
         if agent is None:
             return
         version = int(agent.get("subs_version", 0))
-        tools = heartbeat_tools(owner, agent_id)
-        condition = "attribute_exists(agent_id) AND " + (
-            "subs_version = :v" if version else "(attribute_not_exists(subs_version) OR subs_version = :v)"
-        )
-        try:
-            ddb.client().update_item(
-                TableName=ddb.table("agents"),
-                Key=ddb.serialize({"agent_id": agent_id}),
-                UpdateExpression="SET heartbeat_tools = :t, subs_version = :next",
-                ConditionExpression=condition,
-                ExpressionAttributeValues=ddb.values({":t": tools, ":v": version, ":next": version + 1}),
-            )
+        if agents_repository.set_heartbeat_tools(agent_id, heartbeat_tools(owner, agent_id), version):
             return
-        except ClientError as error:
-            if not ddb.is_conditional_failure(error):
-                raise
     raise RuntimeError(f"could not update heartbeat_tools of agent {agent_id}: its subscriptions kept changing")
 
 
 def sync_owner(owner: str) -> None:
     """An every-agent subscription changed: recompute each of the owner's agents."""
-    found = ddb.query(
-        "agents",
-        index="by-owner",
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner},
-    )
-    for agent in found:
+    for agent in agents_repository.of_owner(owner):
         sync_heartbeat_tools(owner, agent["agent_id"])
 
 

@@ -24,12 +24,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import ddb, queues
+from wakeful import queues
+from wakeful.agents import repository as agents_repository
 from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
-from wakeful.heartbeats import records as hb
+from wakeful.heartbeats import repository
 
 logger = logging.getLogger(__name__)
 
@@ -92,7 +91,7 @@ def _agents(due: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     if not due:
         return {}
     ids_ = sorted({key["agent_id"] for key in due})
-    return {agent["agent_id"]: agent for agent in ddb.batch_get("agents", [{"agent_id": a} for a in ids_])}
+    return {agent["agent_id"]: agent for agent in agents_repository.get_many(ids_)}
 
 
 def _threads(now: float, result: ScanResult) -> None:
@@ -113,76 +112,22 @@ def _schedules(now: float) -> Any:
 
 
 def _due(shard: int, now: float) -> Any:
-    return ddb.query(
-        "heartbeats",
-        index="pending-due",
-        KeyConditionExpression="due_shard = :s AND due_at <= :now",
-        ExpressionAttributeValues={":s": shard, ":now": now},
-    )
+    return repository.due(shard, now)
 
 
 def _expired(shard: int, now: float) -> Any:
-    return ddb.query(
-        "heartbeats",
-        index="lease-expiry",
-        KeyConditionExpression="lease_shard = :s AND lease_expires_at <= :now",
-        ExpressionAttributeValues={":s": shard, ":now": now},
-    )
+    return repository.expired(shard, now)
 
 
 def _claim(key: dict[str, Any], now: float, lease_seconds: int) -> dict[str, Any] | None:
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("heartbeats"),
-            Key=ddb.serialize({"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"]}),
-            UpdateExpression=(
-                "SET #st = :queued, attempt = attempt + :one, lease_shard = :shard, "
-                "lease_expires_at = :lease, queued_at = :now REMOVE due_shard, due_at"
-            ),
-            ConditionExpression="#st = :pending AND due_at <= :now",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values(
-                {
-                    ":queued": hb.QUEUED,
-                    ":pending": hb.PENDING,
-                    ":one": 1,
-                    ":shard": hb.shard_of(key["agent_id"]),
-                    ":lease": now + lease_seconds,
-                    ":now": now,
-                }
-            ),
-            ReturnValues="UPDATED_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return None  # another scan claimed it first
-        raise
-    attempt = int(ddb.deserialize(response["Attributes"])["attempt"])  # type: ignore[index]
+    attempt = repository.claim(key["agent_id"], key["heartbeat_id"], now, lease_seconds)
+    if attempt is None:
+        return None  # another scan claimed it first
     return {"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt}
 
 
 def _requeue(key: dict[str, Any], attempt: int, now: float, lease_seconds: int) -> dict[str, Any] | None:
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("heartbeats"),
-            Key=ddb.serialize({"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"]}),
-            UpdateExpression="SET #st = :queued, attempt = :next, lease_expires_at = :lease, queued_at = :now",
-            ConditionExpression="attempt = :attempt AND lease_expires_at <= :now AND #st IN (:queued, :executing)",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values(
-                {
-                    ":queued": hb.QUEUED,
-                    ":executing": hb.EXECUTING,
-                    ":attempt": attempt,
-                    ":next": attempt + 1,
-                    ":lease": now + lease_seconds,
-                    ":now": now,
-                }
-            ),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return None
-        raise
+    if not repository.requeue(key["agent_id"], key["heartbeat_id"], attempt, now, lease_seconds):
+        return None
     logger.warning("heartbeat lease expired; re-queued", extra={"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt + 1})
     return {"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt + 1}

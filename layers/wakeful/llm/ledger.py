@@ -16,14 +16,13 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.llm import ledger_repository as repository
 from wakeful.llm.models import Usage
 
 USAGE_TTL_SECONDS = 35 * 24 * 3600
 ANSWER_TTL_SECONDS = 7 * 24 * 3600
-SETTINGS_KEY = "settings"
+SETTINGS_KEY = repository.SETTINGS_KEY
 
 
 def day(ts: float | None = None) -> str:
@@ -33,37 +32,17 @@ def day(ts: float | None = None) -> str:
 
 def agent_settings(agent_id: str) -> dict[str, Any]:
     """The agent's LLM settings (empty when never set)."""
-    return ddb.get("llm", {"agent_id": agent_id, "record_key": SETTINGS_KEY}) or {}
+    return repository.get(agent_id, SETTINGS_KEY) or {}
 
 
 def put_settings(agent_id: str, changes: dict[str, Any]) -> dict[str, Any]:
     """Set some of ``model``, ``tool_models``, ``daily_token_budget`` (None removes one)."""
-    sets = {k: v for k, v in changes.items() if v is not None}
-    removes = [k for k, v in changes.items() if v is None]
-    names = {f"#f{i}": key for i, key in enumerate([*sets, *removes])}
-    by_name = {v: k for k, v in names.items()}
-    expression = "SET updated_at = :now"
-    values: dict[str, Any] = {":now": clock.now()}
-    for i, (key, value) in enumerate(sets.items()):
-        expression += f", {by_name[key]} = :v{i}"
-        values[f":v{i}"] = value
-    if removes:
-        expression += " REMOVE " + ", ".join(by_name[key] for key in removes)
-    extra: dict[str, Any] = {"ExpressionAttributeNames": names} if names else {}
-    result = ddb.client().update_item(
-        TableName=ddb.table("llm"),
-        Key=ddb.serialize({"agent_id": agent_id, "record_key": SETTINGS_KEY}),
-        UpdateExpression=expression,
-        ExpressionAttributeValues=ddb.values(values),
-        ReturnValues="ALL_NEW",
-        **extra,
-    )
-    return ddb.deserialize(result["Attributes"]) or {}
+    return repository.put_settings(agent_id, changes, clock.now())
 
 
 def usage_today(agent_id: str, ts: float | None = None) -> dict[str, Any]:
     """The agent's usage counters for the UTC day of ``ts`` (zeros when none)."""
-    item = ddb.get("llm", {"agent_id": agent_id, "record_key": f"usage#{day(ts)}"}) or {}
+    item = repository.get(agent_id, f"usage#{day(ts)}") or {}
     return {
         "day": day(ts),
         "tokens": int(item.get("tokens", 0)),
@@ -79,35 +58,25 @@ def usage_today(agent_id: str, ts: float | None = None) -> dict[str, Any]:
 def add_usage(agent_id: str, usage: Usage) -> None:
     """Count one call against the agent's day (atomic ADD)."""
     now = clock.now()
-    ddb.client().update_item(
-        TableName=ddb.table("llm"),
-        Key=ddb.serialize({"agent_id": agent_id, "record_key": f"usage#{day(now)}"}),
-        UpdateExpression=(
-            "ADD tokens :t, input_tokens :i, output_tokens :o, cache_read_input_tokens :r, "
-            "cache_creation_input_tokens :w, cost_micro_usd :c, calls :n SET expires_at = if_not_exists(expires_at, :exp)"
-        ),
-        ExpressionAttributeValues=ddb.values(
-            {
-                ":t": usage.total_tokens,
-                ":i": usage.input_tokens,
-                ":o": usage.output_tokens,
-                ":r": usage.cache_read_input_tokens,
-                ":w": usage.cache_creation_input_tokens,
-                ":c": int(round(usage.cost_usd * 1_000_000)),
-                ":n": 1,
-                ":exp": int(now + USAGE_TTL_SECONDS),
-            }
-        ),
-    )
+    counts = {
+        "tokens": usage.total_tokens,
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "cache_read_input_tokens": usage.cache_read_input_tokens,
+        "cache_creation_input_tokens": usage.cache_creation_input_tokens,
+        "cost_micro_usd": int(round(usage.cost_usd * 1_000_000)),
+        "calls": 1,
+    }
+    repository.add_usage(agent_id, f"usage#{day(now)}", counts, int(now + USAGE_TTL_SECONDS))
 
 
-def _answer_key(action_id: str, step: str) -> dict[str, Any]:
-    return {"record_key": f"answer#{action_id}#{step}"}
+def _answer_key(action_id: str, step: str) -> str:
+    return f"answer#{action_id}#{step}"
 
 
 def memo_get(agent_id: str, action_id: str, step: str) -> dict[str, Any] | None:
     """The answer an earlier run of this action's step got, if any."""
-    item = ddb.get("llm", {"agent_id": agent_id, **_answer_key(action_id, step)})
+    item = repository.get(agent_id, _answer_key(action_id, step))
     return item.get("answer") if item else None
 
 
@@ -115,23 +84,16 @@ def memo_put(agent_id: str, action_id: str, step: str, answer: dict[str, Any], u
     """Keep an answer for this action's step; if a concurrent run kept one first, that
     one wins and is returned, so every run acts on the same decision."""
     now = clock.now()
-    try:
-        ddb.client().put_item(
-            TableName=ddb.table("llm"),
-            Item=ddb.serialize(
-                {
-                    "agent_id": agent_id,
-                    **_answer_key(action_id, step),
-                    "answer": answer,
-                    "usage": usage.as_dict(),
-                    "created_at": now,
-                    "expires_at": int(now + ANSWER_TTL_SECONDS),
-                }
-            ),
-            ConditionExpression="attribute_not_exists(record_key)",
-        )
+    kept = repository.put_once(
+        {
+            "agent_id": agent_id,
+            "record_key": _answer_key(action_id, step),
+            "answer": answer,
+            "usage": usage.as_dict(),
+            "created_at": now,
+            "expires_at": int(now + ANSWER_TTL_SECONDS),
+        }
+    )
+    if kept:
         return answer
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
     return memo_get(agent_id, action_id, step) or answer

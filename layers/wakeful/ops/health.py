@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from botocore.exceptions import BotoCoreError, ClientError
-
-from wakeful import ddb
+from wakeful.ops.health_repository import TableUnhealthyError, probe
 
 logger = logging.getLogger(__name__)
 
@@ -22,22 +20,11 @@ def check() -> str | None:
     """None when healthy, else what is wrong (one line, no secrets)."""
     for logical in CHECKED_TABLES:
         try:
-            ddb.client().get_item(TableName=ddb.table(logical), Key=ddb.serialize(_probe_key(logical)))
-        except ClientError as error:
-            code = error.response.get("Error", {}).get("Code", "error")
-            logger.error("health check failed", extra={"table": logical, "code": code})
-            return f"the {logical} table cannot be read ({code})"
-        except BotoCoreError as error:
-            logger.error("health check failed", extra={"table": logical, "error": type(error).__name__})
-            return f"the {logical} table cannot be reached ({type(error).__name__})"
+            probe(logical)
+        except TableUnhealthyError as error:
+            if error.reachable:
+                logger.error("health check failed", extra={"table": logical, "code": error.code})
+                return f"the {logical} table cannot be read ({error.code})"
+            logger.error("health check failed", extra={"table": logical, "error": error.code})
+            return f"the {logical} table cannot be reached ({error.code})"
     return None
-
-
-def _probe_key(logical: str) -> dict[str, str]:
-    from wakeful.tables import TABLES
-
-    spec = TABLES[logical]
-    key = {spec.pk.name: "health-probe"}
-    if spec.sk is not None:
-        key[spec.sk.name] = "health-probe" if spec.sk.type == "S" else 0  # type: ignore[assignment]
-    return key

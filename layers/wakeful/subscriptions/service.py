@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wakeful import clock, ddb, ids
+from wakeful import clock, ids
+from wakeful.subscriptions import repository
 from wakeful.subscriptions.exceptions import (
     SubscriptionDuplicateError,
     SubscriptionNotFoundError,
@@ -49,11 +50,7 @@ def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> dict[str, 
         "created_at": now,
         "updated_at": now,
     }
-    ddb.client().put_item(
-        TableName=ddb.table("subscriptions"),
-        Item=ddb.serialize(item),
-        ConditionExpression="attribute_not_exists(subscription_id)",
-    )
+    repository.create(item)
     if sync:
         _changed(owner, body.agent_id)
     return item
@@ -69,7 +66,7 @@ def _changed(owner: str, agent_id: str | None) -> None:
 
 def get(owner: str, subscription_id: str) -> dict[str, Any]:
     """The owner's subscription (another owner's is not found)."""
-    item = ddb.get("subscriptions", {"subscription_id": subscription_id})
+    item = repository.get(subscription_id)
     if item is None or item.get("owner") != owner:
         raise SubscriptionNotFoundError(f"subscription {subscription_id} not found")
     return item
@@ -77,7 +74,7 @@ def get(owner: str, subscription_id: str) -> dict[str, Any]:
 
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The owner's subscriptions, newest first."""
-    return ddb.page("subscriptions", index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+    return repository.page(owner, limit, cursor)
 
 
 def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str, Any]:
@@ -90,15 +87,7 @@ def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str
         if key in changes and changes[key] is None:
             del changes[key]
     changes["updated_at"] = clock.now()
-    expression, names, values = ddb.set_clause(changes)
-    ddb.client().update_item(
-        TableName=ddb.table("subscriptions"),
-        Key=ddb.serialize({"subscription_id": subscription_id}),
-        UpdateExpression=expression,
-        ConditionExpression="attribute_exists(subscription_id)",
-        ExpressionAttributeNames=names,
-        ExpressionAttributeValues=ddb.values(values),
-    )
+    repository.update(subscription_id, changes)
     _changed(owner, existing.get("agent_id"))
     return get(owner, subscription_id)
 
@@ -106,22 +95,12 @@ def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str
 def delete(owner: str, subscription_id: str) -> None:
     """Remove a subscription."""
     existing = get(owner, subscription_id)
-    ddb.client().delete_item(
-        TableName=ddb.table("subscriptions"), Key=ddb.serialize({"subscription_id": subscription_id})
-    )
+    repository.delete(subscription_id)
     _changed(owner, existing.get("agent_id"))
 
 
 def _in_scope(scope: str) -> list[dict[str, Any]]:
-    return list(
-        ddb.query(
-            "subscriptions",
-            index="by-scope",
-            KeyConditionExpression="#s = :s",
-            ExpressionAttributeNames={"#s": "scope"},
-            ExpressionAttributeValues={":s": scope},
-        )
-    )
+    return repository.in_scope(scope)
 
 
 def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
@@ -141,18 +120,11 @@ def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
 
 def delete_for_tool(owner: str, tool: str) -> list[str]:
     """Delete every subscription of the owner to ``tool`` (any scope); returns their ids."""
-    found = ddb.query(
-        "subscriptions",
-        index="by-owner",
-        KeyConditionExpression="#o = :o",
-        FilterExpression="tool = :t",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner, ":t": tool},
-    )
+    found = repository.of_owner_to_tool(owner, tool)
     removed = []
     found_items = list(found)
     for item in found_items:
-        ddb.client().delete_item(TableName=ddb.table("subscriptions"), Key=ddb.serialize({"subscription_id": item["subscription_id"]}))
+        repository.delete(item["subscription_id"])
         removed.append(item["subscription_id"])
     for agent_id in {item.get("agent_id") for item in found_items}:
         _changed(owner, agent_id)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from wakeful import clock, ddb, net, secrets, signing
+from wakeful import clock, net, secrets, signing
 from wakeful.config import get_settings
-from wakeful.tools import registry
+from wakeful.tools import registry, repository
 from wakeful.tools.exceptions import ToolNameTakenError, ToolNotFoundError
 from wakeful.tools.http import public
 from wakeful.tools.models import ToolIn, ToolSettingsPatch
@@ -37,7 +37,7 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
         "secret": secrets.seal(secret, context={"owner": owner, "tool": body.name}),
         "created_at": clock.now(),
     }
-    if not ddb.put_new("tools", item):
+    if not repository.create_user_tool(item):
         raise ToolNameTakenError(f"you already have a tool named {body.name!r}")
     return {**user_view(item), "secret": secret}
 
@@ -162,5 +162,5 @@ def delete(owner: str, name: str) -> list[str]:
     if item is None or item.get("kind") not in settings.USER_KINDS:
         raise ToolNotFoundError(f"tool {name!r} not found")
     removed = subscriptions.delete_for_tool(owner, name)
-    ddb.client().delete_item(TableName=ddb.table("tools"), Key=ddb.serialize({"owner": owner, "name": name}))
+    repository.delete(owner, name)
     return removed

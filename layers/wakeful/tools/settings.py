@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.tools import repository
 
 BUILTIN_SETTINGS_KIND = "builtin"
 AGENT_SETTINGS_KIND = "agent_settings"
@@ -36,12 +37,7 @@ def agent_partition(agent_id: str) -> str:
 
 
 def _partition(owner: str) -> dict[str, dict[str, Any]]:
-    items = ddb.query(
-        "tools",
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": owner},
-    )
+    items = repository.partition(owner)
     return {item["name"]: item for item in items}
 
 
@@ -100,41 +96,15 @@ def put_for_agent(owner: str, agent_id: str, name: str, changes: dict[str, Any])
 
 def update_user_tool(owner: str, name: str, changes: dict[str, Any]) -> dict[str, Any] | None:
     """Change ``config``/``is_active`` of one of the owner's tools; None if it is gone."""
-    from botocore.exceptions import ClientError
-
-    expression, names, values = ddb.set_clause({**changes, "updated_at": clock.now()})
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("tools"),
-            Key=ddb.serialize({"owner": owner, "name": name}),
-            UpdateExpression=expression,
-            ConditionExpression="attribute_exists(#n) AND #kind IN (:http, :lambda)",
-            ExpressionAttributeNames={**names, "#n": "name", "#kind": "kind"},
-            ExpressionAttributeValues=ddb.values({**values, ":http": "http", ":lambda": "lambda"}),
-            ReturnValues="ALL_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return None
-        raise
-    return ddb.deserialize(response["Attributes"])
+    return repository.update_user_tool(owner, name, {**changes, "updated_at": clock.now()})
 
 
 def _upsert(key: dict[str, Any], kind: str, changes: dict[str, Any], owner: str) -> dict[str, Any]:
     fields = {**changes, "kind": kind, "settings_owner": owner, "updated_at": clock.now()}
-    expression, names, values = ddb.set_clause(fields)
-    response = ddb.client().update_item(
-        TableName=ddb.table("tools"),
-        Key=ddb.serialize(key),
-        UpdateExpression=expression,
-        ExpressionAttributeNames=names,
-        ExpressionAttributeValues=ddb.values(values),
-        ReturnValues="ALL_NEW",
-    )
-    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+    return repository.put_settings(key["owner"], key["name"], fields)
 
 
 def delete_for_agent(agent_id: str) -> None:
     """Forget an agent's tool settings (the agent is being deleted)."""
     for name in agent_items(agent_id):
-        ddb.client().delete_item(TableName=ddb.table("tools"), Key=ddb.serialize({"owner": agent_partition(agent_id), "name": name}))
+        repository.delete(agent_partition(agent_id), name)
