@@ -34,7 +34,7 @@ TARGET = 1.05
 
 def seed(now: float) -> None:
     from wakeful import aws, ddb, ids
-    from wakeful.schedules import store
+    from wakeful.schedules import repository
 
     client = aws.client("dynamodb")
     batch = []
@@ -53,7 +53,7 @@ def seed(now: float) -> None:
             "next_run_at": due_at,
             "revision": 0,
             "created_at": now,
-            **store.due_attributes(schedule_id, due_at),
+            **repository.due_attributes(schedule_id, due_at),
         }
         batch.append({"PutRequest": {"Item": ddb.serialize(item)}})
         if len(batch) == 25:

@@ -140,9 +140,9 @@ def storage(owner: str, agent_id: str, tokens: int, tokens_per_second: float) ->
         ExpressionAttributeValues={":k": {"S": f"{agent_id}#{thread_id}#step#{thread_id}:s1"}},
     )["Items"]
     stored = sum(item_size(i) for i in raw + marker)
-    from wakeful.stream import store
+    from wakeful.stream import repository
 
-    events, _ = store.read_after(agent_id, thread_id, 0, 100_000)
+    events, _ = repository.read_after(agent_id, thread_id, 0, 100_000)
     per_delta = sum(
         len(json.dumps(e.public(), separators=(",", ":")).encode()) + len("stream_key") + len(f"{agent_id}#{thread_id}") + len("id") + 3
         for e in events

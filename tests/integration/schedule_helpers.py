@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from wakeful import aws, clock
-from wakeful.schedules import store
+from wakeful.schedules import repository
 
 
 def create_schedule(api: Any, agent_id: str, **body: Any) -> dict[str, Any]:
@@ -58,6 +58,6 @@ def finish_thread(agent_id: str, schedule_id: str, result_id: str, *, final_text
 
 
 def result_row(schedule_id: str, result_id: str) -> dict[str, Any]:
-    row = store.get_result(schedule_id, result_id)
+    row = repository.get_result(schedule_id, result_id)
     assert row is not None
     return row

@@ -124,7 +124,7 @@ def test_another_owners_interceptors_are_not_found(stack, api, other_api):
 
 
 def test_calls_list_is_empty_then_paginated_newest_first(stack, api):
-    from wakeful.interceptors import calls
+    from wakeful.interceptors import calls_repository as calls
 
     agent = quiet_agent(api)
     created = create(api, agent["id"]).json()
@@ -141,7 +141,7 @@ def test_calls_list_is_empty_then_paginated_newest_first(stack, api):
 
 
 def test_call_rows_expire(stack, api):
-    from wakeful.interceptors import calls
+    from wakeful.interceptors import calls_repository as calls
 
     agent = quiet_agent(api)
     created = create(api, agent["id"]).json()

@@ -14,7 +14,7 @@ from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.spine_helpers import events
 from wakeful import clock, ddb
 from wakeful.agents.models import agent_context
-from wakeful.snipin import store
+from wakeful.snipin import repository
 from wakeful.tools import registry
 from wakeful.tools.base import ToolEvent, ToolRequest, ToolResponse
 
@@ -66,7 +66,7 @@ def _summary(snips: list[dict[str, Any]], priority: int = 9) -> dict[str, Any]:
 
 
 def _by(agent: dict[str, Any]) -> list[dict[str, Any]]:
-    return store.snips_by_author(store.agent_actor(agent["agent_id"]))
+    return repository.snips_by_author(repository.agent_actor(agent["agent_id"]))
 
 
 CONTENT = {"title": "Evals matter", "excerpt": "Why evals matter.", "content": "Because they do.", "tags": ["ai"], "type": "analysis"}

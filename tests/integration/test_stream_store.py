@@ -8,7 +8,7 @@ import uuid
 from typing import Any
 
 from wakeful import ddb
-from wakeful.stream import store
+from wakeful.stream import repository
 from wakeful.stream.emitter import StreamContext, emitter
 from wakeful.stream.sinks import StepState
 
@@ -22,7 +22,7 @@ def new_thread() -> str:
 
 
 def stored(thread_id: str) -> list[Any]:
-    return store.read_after("agt_store", thread_id, 0, 10_000)[0]
+    return repository.read_after("agt_store", thread_id, 0, 10_000)[0]
 
 
 def items(thread_id: str) -> list[dict[str, Any]]:
@@ -54,7 +54,7 @@ def test_ids_are_gap_free_from_one_across_steps(stack):
     events = stored(thread_id)
     assert [e.id for e in events] == list(range(1, 8))
     assert [e.type for e in events] == ["start", "text", "text", "text", "text", "text", "completed"]
-    assert store.head("agt_store", thread_id) == store.Head(7, "completed")
+    assert repository.head("agt_store", thread_id) == repository.Head(7, "completed")
 
 
 def test_a_redelivered_step_stores_nothing_twice_and_the_next_step_continues_the_ids(stack):
@@ -106,7 +106,7 @@ def test_two_deliveries_of_one_step_racing_store_each_event_once(stack):
     events = stored(thread_id)
     assert [e.id for e in events] == list(range(1, 32))
     assert "".join(e.content or "" for e in events) == "".join(f"{n}," for n in range(30))
-    assert store.head("agt_store", thread_id).last_id == 31
+    assert repository.head("agt_store", thread_id).last_id == 31
 
 
 def test_deltas_are_coalesced_into_one_item_per_flush_not_one_per_token(stack):
@@ -130,13 +130,13 @@ def test_every_stored_item_expires(stack):
 def test_reading_after_an_id_inside_a_chunk_starts_right_after_it(stack):
     thread_id = new_thread()
     run_step(thread_id, "s1", [f"{n}" for n in range(20)], end=True)
-    events, more = store.read_after("agt_store", thread_id, 7, 5)
+    events, more = repository.read_after("agt_store", thread_id, 7, 5)
     assert [e.id for e in events] == [8, 9, 10, 11, 12] and more
-    events, more = store.read_after("agt_store", thread_id, 20, 5)
+    events, more = repository.read_after("agt_store", thread_id, 20, 5)
     assert [e.id for e in events] == [21, 22] and not more
 
 
 def test_a_step_state_starts_after_the_head(stack):
     thread_id = new_thread()
     run_step(thread_id, "s1", ["a"], end=True)
-    assert StepState(store.position("agt_store", thread_id, f"{thread_id}:s2")).base == 4
+    assert StepState(repository.position("agt_store", thread_id, f"{thread_id}:s2")).base == 4

@@ -15,7 +15,7 @@ from tests.support.stream_helpers import context, new_thread_id
 from tests.support.ws_management import ManagementEndpoint
 from wakeful import aws, constants
 from wakeful.config import get_settings
-from wakeful.stream import connections
+from wakeful.stream import connections_repository
 from wakeful.stream import settings as stream_settings
 from wakeful.stream.emitter import emitter
 
@@ -95,13 +95,13 @@ def _lambda_json(value: Any) -> Any:
 def test_connect_without_a_valid_api_key_is_refused(stack):
     answer = stack.invoke("stream_ws", ws_event("$connect", "c-nokey", headers={"Authorization": "Bearer nope"}))
     assert answer["statusCode"] == 401
-    assert connections.owner_of("c-nokey") is None
+    assert connections_repository.owner_of("c-nokey") is None
 
 
 def test_connect_with_the_key_as_a_subprotocol_answers_the_subprotocol(stack, api):
     answer = stack.invoke("stream_ws", ws_event("$connect", "c-proto", headers={"Sec-WebSocket-Protocol": f"wakeful, {api.key}"}))
     assert answer["statusCode"] == 200 and answer["headers"] == {"Sec-WebSocket-Protocol": "wakeful"}
-    assert connections.owner_of("c-proto") == api.owner
+    assert connections_repository.owner_of("c-proto") == api.owner
 
 
 def test_subscribing_to_a_thread_answers_subscribed_and_catches_up_after_a_point(stack, api, management):
@@ -125,7 +125,7 @@ def test_subscribing_to_another_owners_agent_is_not_found(stack, api, other_api,
     subscribe(stack, connection_id, agent_id=agent["id"])
     (answer,) = management.messages[connection_id]
     assert answer["type"] == "error" and answer["error"]["code"] == "not_found"
-    assert connections.subscribers(connections.agent_target(agent["id"])) == []
+    assert connections_repository.subscribers(connections_repository.agent_target(agent["id"])) == []
 
 
 def test_a_message_that_is_not_json_gets_a_bad_request_answer(stack, api, management):
@@ -173,8 +173,8 @@ def test_the_fanout_forgets_connections_that_are_gone(stack, api, management):
     e.flush()
     result = stack.invoke("stream_fanout", records.lambda_event())
     assert result["gone"] == 1
-    assert connections.owner_of(connection_id) is None
-    assert connections.subscribers(connections.thread_target(agent["id"], thread_id)) == []
+    assert connections_repository.owner_of(connection_id) is None
+    assert connections_repository.subscribers(connections_repository.thread_target(agent["id"], thread_id)) == []
 
 
 def test_disconnect_forgets_the_connection_and_its_subscriptions(stack, api, management):
@@ -182,8 +182,8 @@ def test_disconnect_forgets_the_connection_and_its_subscriptions(stack, api, man
     connection_id = connect(stack, api.key)
     subscribe(stack, connection_id, agent_id=agent["id"])
     stack.invoke("stream_ws", ws_event("$disconnect", connection_id))
-    assert connections.owner_of(connection_id) is None
-    assert connections.subscribers(connections.agent_target(agent["id"])) == []
+    assert connections_repository.owner_of(connection_id) is None
+    assert connections_repository.subscribers(connections_repository.agent_target(agent["id"])) == []
 
 
 def test_a_connection_subscribed_to_a_thread_and_its_agent_gets_each_event_once(stack, api, management):

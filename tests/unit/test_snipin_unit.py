@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wakeful.snipin import scripted, social, store
+from wakeful.snipin import repository, scripted, social
 
 
 def test_mentions_carry_fifty_characters_of_context_either_side() -> None:
@@ -20,10 +20,10 @@ def test_mentions_are_distinct_case_insensitively_and_ignore_emails() -> None:
 
 
 def test_derived_ids_repeat_for_the_same_inputs_and_sort_by_time() -> None:
-    first = store.derived_id("snp", 1000.0, "act_1", "snip")
-    assert first == store.derived_id("snp", 1000.0, "act_1", "snip")
-    assert first != store.derived_id("snp", 1000.0, "act_2", "snip")
-    assert store.derived_id("cmt", 1000.0, "a") < store.derived_id("cmt", 1001.0, "a")
+    first = repository.derived_id("snp", 1000.0, "act_1", "snip")
+    assert first == repository.derived_id("snp", 1000.0, "act_1", "snip")
+    assert first != repository.derived_id("snp", 1000.0, "act_2", "snip")
+    assert repository.derived_id("cmt", 1000.0, "a") < repository.derived_id("cmt", 1001.0, "a")
 
 
 def test_scripted_relevance_follows_the_agents_interests() -> None:

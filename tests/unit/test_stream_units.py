@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from wakeful.stream import models, sse, store
+from wakeful.stream import models, repository, sse
 from wakeful.stream.exceptions import StreamCursorError, StreamFilterError
 from wakeful.stream.models import StreamEvent
 from wakeful.stream.redact import REDACTED, is_secret_key, redact
@@ -97,12 +97,12 @@ def test_oversized_tool_values_are_cut_to_a_preview():
 
 def test_a_chunk_round_trips_through_its_stored_encoding():
     events = [event(i, content=f"d{i}") for i in range(1, 200)]
-    assert store.decode(store.encode(events)) == events
+    assert repository.decode(repository.encode(events)) == events
 
 
 def test_big_flushes_split_into_chunks_under_the_item_limit():
     events = [event(i, content="y" * 10_000) for i in range(1, 80)]
-    chunks = list(store._chunks(events))
+    chunks = list(repository._chunks(events))
     assert len(chunks) > 1
     assert [e for chunk in chunks for e in chunk] == events
-    assert all(sum(len(json.dumps(e.public())) for e in c) <= store.MAX_CHUNK_CHARS for c in chunks)
+    assert all(sum(len(json.dumps(e.public())) for e in c) <= repository.MAX_CHUNK_CHARS for c in chunks)

@@ -24,26 +24,25 @@ from collections.abc import Mapping
 from typing import Any
 
 import requests
-from botocore.exceptions import ClientError
 from urllib3.exceptions import HTTPError as Urllib3Error
 from urllib3.exceptions import ReadTimeoutError
 
 from wakeful.backoff import parse_retry_after
-from wakeful import aws, clock, ddb, ids, net, retention, secrets, signing
+from wakeful import aws, clock, ids, net, retention, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
-from wakeful.hooks import service
-from wakeful.hooks.exceptions import HookDeliveryNotReplayableError, HookStateMachineMissingError
+from wakeful.hooks import delivery_repository, repository, service
+from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
+from wakeful.hooks.exceptions import HookStateMachineMissingError
 from wakeful.hooks.models import MAX_RESPONSE_BODY_BYTES, DeliverInput, DeliverResult, RetryConfig
 
 logger = logging.getLogger(__name__)
 
-# Outcomes of an attempt (the state machine's Choice reads them).
+# Outcomes of an attempt (the state machine's Choice reads them), besides FAILED and
+# CANCELLED, which are also statuses of a delivery (delivery_repository).
 SUCCESS = "SUCCESS"
 RETRY = "RETRY"
-FAILED = "FAILED"
 DISABLED = "DISABLED"
-CANCELLED = "CANCELLED"
 
 # Statuses of an attempt row (CONTRACT.md ".../executions").
 ROW_SUCCESS = "SUCCESS"
@@ -51,9 +50,7 @@ ROW_FAILED = "FAILED"
 ROW_TIMEOUT = "TIMEOUT"
 ROW_RETRYING = "RETRYING"
 
-# Statuses of a delivery.
-PENDING = "PENDING"
-RETRYING = "RETRYING"
+# Statuses of a delivery that a replay may start again.
 REPLAYABLE = (FAILED, CANCELLED)
 
 JITTER = 0.2  # ±20 %
@@ -181,26 +178,7 @@ def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[st
     ``webhook-id``, a new execution with the hook's current retry settings."""
     service.get_delivery(owner, agent_id, hook_id, delivery_id)
     hook = service.get(owner, agent_id, hook_id)
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("hook_deliveries"),
-            Key=ddb.serialize({"delivery_id": delivery_id}),
-            UpdateExpression="SET #st = :pending, replays = if_not_exists(replays, :zero) + :one, updated_at = :now "
-            "REMOVE completed_at",
-            ConditionExpression="#st IN (:failed, :cancelled)",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values(
-                {":pending": PENDING, ":zero": 0, ":one": 1, ":now": clock.now(), ":failed": FAILED, ":cancelled": CANCELLED}
-            ),
-            ReturnValues="ALL_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise HookDeliveryNotReplayableError(
-                f"delivery {delivery_id} has not failed (or is being delivered); only a failed delivery can be replayed"
-            ) from error
-        raise
-    row = ddb.deserialize(response["Attributes"]) or {}
+    row = delivery_repository.reopen_for_replay(delivery_id, clock.now())
     replay_no = int(row["replays"])
     try:
         _start_execution(f"{delivery_id}-replay-{replay_no}", _input(hook, delivery_id, replay_no))
@@ -252,8 +230,8 @@ def _create_and_start(
         "updated_at": now,
         "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
     }
-    if not ddb.put_new("hook_deliveries", row):
-        existing = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
+    if not delivery_repository.create(row):
+        existing = delivery_repository.get(delivery_id)
         if existing is not None and existing["status"] != PENDING:
             return  # fired before and already under way or finished
     try:
@@ -268,13 +246,11 @@ def _start_execution(name: str, execution_input: DeliverInput) -> None:
     arn = get_settings().hook_state_machine_arn
     if not arn:
         raise HookStateMachineMissingError("WAKEFUL_HOOK_STATE_MACHINE_ARN is not set: hooks cannot be delivered")
+    sfn = aws.client("stepfunctions")
     try:
-        aws.client("stepfunctions").start_execution(
-            stateMachineArn=arn, name=name, input=json.dumps(execution_input, sort_keys=True)
-        )
-    except ClientError as error:
-        if error.response.get("Error", {}).get("Code") != "ExecutionAlreadyExists":
-            raise
+        sfn.start_execution(stateMachineArn=arn, name=name, input=json.dumps(execution_input, sort_keys=True))
+    except sfn.exceptions.ExecutionAlreadyExists:
+        pass
 
 
 # -- one attempt (the state machine's task) --------------------------------------------
@@ -306,45 +282,14 @@ def attempt(event: DeliverInput) -> DeliverResult:
         # Sleep before reading the hook, so a hook deleted or disabled during the wait
         # is seen: only an attempt already past this read can still reach the endpoint.
         time.sleep(carry_ms / 1000)
-    delivery = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
-    hook = ddb.get("hooks", {"agent_id": event["agent_id"], "hook_id": event["hook_id"]})
-    if delivery is None:
+    delivery = delivery_repository.get(delivery_id)
+    hook = repository.get(event["agent_id"], event["hook_id"])
+    hook = _sendable(delivery, hook) if delivery is not None else None
+    if delivery is None or hook is None:
         return _result(CANCELLED)
-    if hook is None:
-        _finish_delivery(delivery_id, CANCELLED, error="the hook was deleted")
-        return _result(CANCELLED)
-    if not hook.get("is_active", True) and delivery.get("kind", "event") == "event":
-        reason = hook.get("disabled_reason") or "is_active is false"
-        _finish_delivery(delivery_id, CANCELLED, error=f"the hook is inactive ({reason})")
-        return _result(CANCELLED)
-
-    attempt_no = int(event["attempt"])
-    more = attempt_no < int(event["max_retries"])
     answer = _post(hook, delivery, int(event["timeout_ms"]), dev_mode=settings.dev_mode)
     now = clock.now()
-    delay = 0.0
-    error = answer.error
-    if answer.ok:
-        outcome = SUCCESS
-        service.note_success(hook)
-    elif answer.status_code == 410:
-        # 410 Gone: the receiver asks us to stop (Standard Webhooks, Svix).
-        outcome = DISABLED
-        error = error or "the endpoint answered 410 Gone; the hook is disabled"
-        service.disable(hook["agent_id"], hook["hook_id"], "the endpoint answered 410 Gone")
-    else:
-        outcome = RETRY if more else FAILED
-        since = service.note_failure(hook, now)
-        limit = settings.hook_disable_after_seconds
-        if limit and now - since >= limit:
-            reason = (
-                f"every delivery failed since {clock.iso(since)} (more than {limit} s); "
-                f"last error: {error or f'HTTP {answer.status_code}'}"
-            )
-            service.disable(hook["agent_id"], hook["hook_id"], reason)
-            outcome = DISABLED
-        if outcome == RETRY:
-            delay = next_delay(float(event["backoff_base_seconds"]), attempt_no + 1, retry_after=answer.retry_after)
+    outcome, error, delay = _judge(hook, event, answer, now)
     if answer.ok:
         row_status = ROW_SUCCESS
     elif answer.timed_out:
@@ -359,6 +304,46 @@ def attempt(event: DeliverInput) -> DeliverResult:
     final = {SUCCESS: SUCCESS, RETRY: RETRYING}.get(outcome, FAILED)
     _finish_delivery(delivery_id, final, error=None if answer.ok else error, status_code=answer.status_code, attempted=True)
     return _result(outcome, row_status, answer.status_code, delay)
+
+
+def _sendable(delivery: dict[str, Any], hook: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The hook, if it still takes this delivery; otherwise None, and the delivery is
+    cancelled with the reason. A test delivery goes to an inactive hook too."""
+    if hook is None:
+        _finish_delivery(delivery["delivery_id"], CANCELLED, error="the hook was deleted")
+        return None
+    if not hook.get("is_active", True) and delivery.get("kind", "event") == "event":
+        reason = hook.get("disabled_reason") or "is_active is false"
+        _finish_delivery(delivery["delivery_id"], CANCELLED, error=f"the hook is inactive ({reason})")
+        return None
+    return hook
+
+
+def _judge(hook: dict[str, Any], event: DeliverInput, answer: _Answer, now: float) -> tuple[str, str | None, float]:
+    """What an answer means: (outcome, error, delay before the next attempt). Keeps the
+    hook's failure streak, and disables the hook on 410 Gone or a streak too long."""
+    if answer.ok:
+        service.note_success(hook)
+        return SUCCESS, answer.error, 0.0
+    if answer.status_code == 410:
+        # 410 Gone: the receiver asks us to stop (Standard Webhooks, Svix).
+        service.disable(hook["agent_id"], hook["hook_id"], "the endpoint answered 410 Gone")
+        return DISABLED, answer.error or "the endpoint answered 410 Gone; the hook is disabled", 0.0
+    attempt_no = int(event["attempt"])
+    outcome = RETRY if attempt_no < int(event["max_retries"]) else FAILED
+    since = service.note_failure(hook, now)
+    limit = get_settings().hook_disable_after_seconds
+    if limit and now - since >= limit:
+        reason = (
+            f"every delivery failed since {clock.iso(since)} (more than {limit} s); "
+            f"last error: {answer.error or f'HTTP {answer.status_code}'}"
+        )
+        service.disable(hook["agent_id"], hook["hook_id"], reason)
+        outcome = DISABLED
+    delay = 0.0
+    if outcome == RETRY:
+        delay = next_delay(float(event["backoff_base_seconds"]), attempt_no + 1, retry_after=answer.retry_after)
+    return outcome, answer.error, delay
 
 
 def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, dev_mode: bool) -> _Answer:
@@ -449,7 +434,7 @@ def _record_attempt(
         "next_retry_in_ms": int(next_delay_seconds * 1000) if status == "RETRYING" else None,
         "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
     }
-    ddb.client().put_item(TableName=ddb.table("hook_executions"), Item=ddb.serialize(row))
+    delivery_repository.record_execution(row)
 
 
 def _finish_delivery(
@@ -460,32 +445,7 @@ def _finish_delivery(
     status_code: int | None = None,
     attempted: bool = False,
 ) -> None:
-    now = clock.now()
-    sets: dict[str, Any] = {"status": status, "updated_at": now}
-    if status not in (PENDING, RETRYING):
-        sets["completed_at"] = now
-    if error:
-        sets["error_message"] = error[:4000]
-    if status_code is not None:
-        sets["last_status_code"] = status_code
-    expression, names, values = ddb.set_clause(sets)
-    if attempted:
-        expression += " ADD attempts :one"
-        values[":one"] = 1
-    if not error:
-        expression += " REMOVE error_message"
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("hook_deliveries"),
-            Key=ddb.serialize({"delivery_id": delivery_id}),
-            UpdateExpression=expression,
-            ConditionExpression="attribute_exists(delivery_id)",
-            ExpressionAttributeNames=names,
-            ExpressionAttributeValues=ddb.values(values),
-        )
-    except ClientError as err:
-        if not ddb.is_conditional_failure(err):
-            raise
+    delivery_repository.set_status(delivery_id, status, clock.now(), error=error, status_code=status_code, attempted=attempted)
 
 
 def record_crash(event: dict[str, Any]) -> None:
@@ -497,7 +457,7 @@ def record_crash(event: dict[str, Any]) -> None:
     except (ValueError, AttributeError):
         pass
     message = f"the deliver function failed: {error.get('Error', 'unknown error')}: {detail}"[:4000]
-    delivery = ddb.get("hook_deliveries", {"delivery_id": event["delivery_id"]})
+    delivery = delivery_repository.get(event["delivery_id"])
     if delivery is None:
         return
     _record_attempt(delivery, event, ROW_FAILED, None, None, message, None, clock.now())

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, ids, net, secrets, signing
+from wakeful import clock, ids, net, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
+from wakeful.hooks import delivery_repository, repository
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
 from wakeful.hooks.models import HookCreate, HookPatch, RetryConfig
 
@@ -45,7 +44,7 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
     """
     agents.get(owner, agent_id)
     net.check_url(body.endpoint_url, dev_mode=_dev_mode(dev_mode))
-    if len(_agent_hooks(agent_id)) >= MAX_HOOKS_PER_AGENT:
+    if len(repository.agent_hooks(agent_id)) >= MAX_HOOKS_PER_AGENT:
         raise HookLimitError(f"an agent can have at most {MAX_HOOKS_PER_AGENT} hooks")
     now = clock.now()
     hook: dict[str, Any] = {
@@ -64,11 +63,7 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
     hook["secret"] = secrets.seal(secret, context=secret_context(hook))
     if body.auth_header:
         hook["auth_header"] = secrets.seal(body.auth_header, context=auth_context(hook))
-    ddb.client().put_item(
-        TableName=ddb.table("hooks"),
-        Item=ddb.serialize(hook),
-        ConditionExpression="attribute_not_exists(hook_id)",
-    )
+    repository.create(hook)
     sync_hook_types(agent_id)
     return hook, secret
 
@@ -76,7 +71,7 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
 def get(owner: str, agent_id: str, hook_id: str) -> dict[str, Any]:
     """The owner's hook; another owner's agent or hook is not found."""
     agents.get(owner, agent_id)
-    hook = ddb.get("hooks", {"agent_id": agent_id, "hook_id": hook_id})
+    hook = repository.get(agent_id, hook_id)
     if hook is None or hook.get("owner") != owner:
         raise HookNotFoundError(f"hook {hook_id} not found")
     return hook
@@ -85,7 +80,7 @@ def get(owner: str, agent_id: str, hook_id: str) -> dict[str, Any]:
 def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The agent's hooks, newest first."""
     agents.get(owner, agent_id)
-    return ddb.page("hooks", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return repository.list_page(agent_id, limit, cursor)
 
 
 def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode: bool | None = None) -> dict[str, Any]:
@@ -113,104 +108,43 @@ def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode:
         sets["is_active"] = changes["is_active"]
         if changes["is_active"]:
             removes += ["disabled_reason", "disabled_at", "failing_since"]
-    names = {f"#s{i}": key for i, key in enumerate(sets)}
-    names.update({f"#r{i}": key for i, key in enumerate(removes)})
-    expression = "SET " + ", ".join(f"#s{i} = :s{i}" for i in range(len(sets)))
-    if removes:
-        expression += " REMOVE " + ", ".join(f"#r{i}" for i in range(len(removes)))
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("hooks"),
-            Key=ddb.serialize({"agent_id": agent_id, "hook_id": hook_id}),
-            UpdateExpression=expression,
-            ConditionExpression="attribute_exists(hook_id)",
-            ExpressionAttributeNames=names,
-            ExpressionAttributeValues=ddb.values({f":s{i}": value for i, value in enumerate(sets.values())}),
-            ReturnValues="ALL_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise HookNotFoundError(f"hook {hook_id} not found") from error
-        raise
+    updated = repository.update(agent_id, hook_id, sets, removes)
     if "is_active" in sets:
         sync_hook_types(agent_id)
-    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+    return updated
 
 
 def delete(owner: str, agent_id: str, hook_id: str) -> None:
     """Delete a hook; deliveries in flight stop at their next attempt."""
     get(owner, agent_id, hook_id)
-    ddb.client().delete_item(TableName=ddb.table("hooks"), Key=ddb.serialize({"agent_id": agent_id, "hook_id": hook_id}))
+    repository.delete(agent_id, hook_id)
     sync_hook_types(agent_id)
 
 
 def disable(agent_id: str, hook_id: str, reason: str) -> bool:
     """Disable a hook with a recorded reason (410 Gone, or failing for too long).
     Returns False when it was already inactive or is gone."""
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("hooks"),
-            Key=ddb.serialize({"agent_id": agent_id, "hook_id": hook_id}),
-            UpdateExpression="SET is_active = :f, disabled_reason = :r, disabled_at = :now, updated_at = :now",
-            ConditionExpression="attribute_exists(hook_id) AND is_active = :t",
-            ExpressionAttributeValues=ddb.values({":f": False, ":t": True, ":r": reason[:1000], ":now": clock.now()}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return False
-        raise
+    if not repository.disable(agent_id, hook_id, reason[:1000], clock.now()):
+        return False
     sync_hook_types(agent_id)
     return True
 
 
 def note_failure(hook: dict[str, Any], now: float) -> float:
     """Start the hook's failure streak if none is running; returns when it started."""
-    try:
-        response = ddb.client().update_item(
-            TableName=ddb.table("hooks"),
-            Key=ddb.serialize({"agent_id": hook["agent_id"], "hook_id": hook["hook_id"]}),
-            UpdateExpression="SET failing_since = if_not_exists(failing_since, :now)",
-            ConditionExpression="attribute_exists(hook_id)",
-            ExpressionAttributeValues=ddb.values({":now": now}),
-            ReturnValues="ALL_NEW",
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return now
-        raise
-    return float(ddb.deserialize(response["Attributes"])["failing_since"])  # type: ignore[index]
+    return repository.start_failure_streak(hook["agent_id"], hook["hook_id"], now)
 
 
 def note_success(hook: dict[str, Any]) -> None:
     """End the hook's failure streak, if one is running."""
     if "failing_since" not in hook:
         return
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("hooks"),
-            Key=ddb.serialize({"agent_id": hook["agent_id"], "hook_id": hook["hook_id"]}),
-            UpdateExpression="REMOVE failing_since",
-            ConditionExpression="attribute_exists(hook_id)",
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
-
-
-def _agent_hooks(agent_id: str) -> list[dict[str, Any]]:
-    return list(
-        ddb.query(
-            "hooks",
-            KeyConditionExpression="agent_id = :a",
-            ExpressionAttributeValues={":a": agent_id},
-            ConsistentRead=True,
-        )
-    )
+    repository.end_failure_streak(hook["agent_id"], hook["hook_id"])
 
 
 def active_hooks(agent_id: str, hook_type: str) -> list[dict[str, Any]]:
     """The agent's active hooks of one type (one Query on the agent's partition)."""
-    return [h for h in _agent_hooks(agent_id) if h["hook_type"] == hook_type and h.get("is_active", True)]
+    return [h for h in repository.agent_hooks(agent_id) if h["hook_type"] == hook_type and h.get("is_active", True)]
 
 
 def sync_hook_types(agent_id: str) -> None:
@@ -221,26 +155,12 @@ def sync_hook_types(agent_id: str) -> None:
     The last successful writer has queried after every change that preceded it.
     """
     for _ in range(20):
-        agent = ddb.get("agents", {"agent_id": agent_id})
-        if agent is None:
+        version = repository.hooks_version(agent_id)
+        if version is None:
             return
-        version = int(agent.get("hooks_version", 0))
-        types = sorted({h["hook_type"] for h in _agent_hooks(agent_id) if h.get("is_active", True)})
-        condition = "attribute_exists(agent_id) AND " + (
-            "hooks_version = :v" if version else "(attribute_not_exists(hooks_version) OR hooks_version = :v)"
-        )
-        try:
-            ddb.client().update_item(
-                TableName=ddb.table("agents"),
-                Key=ddb.serialize({"agent_id": agent_id}),
-                UpdateExpression="SET hook_types = :t, hooks_version = :next",
-                ConditionExpression=condition,
-                ExpressionAttributeValues=ddb.values({":t": types, ":v": version, ":next": version + 1}),
-            )
+        types = sorted({h["hook_type"] for h in repository.agent_hooks(agent_id) if h.get("is_active", True)})
+        if repository.set_hook_types(agent_id, types, version):
             return
-        except ClientError as error:
-            if not ddb.is_conditional_failure(error):
-                raise
     raise RuntimeError(f"could not update hook_types of agent {agent_id}: its hooks kept changing")
 
 
@@ -249,22 +169,19 @@ def executions_page(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """One row per delivery attempt, newest first (optionally of one delivery)."""
     get(owner, agent_id, hook_id)
-    only: dict[str, Any] = (
-        {"FilterExpression": "delivery_id = :d", "ExpressionAttributeValues": {":d": delivery_id}} if delivery_id else {}
-    )
-    return ddb.page("hook_executions", key="hook_id", value=hook_id, limit=limit, cursor=cursor, **only)
+    return delivery_repository.executions_page(hook_id, limit, cursor, delivery_id)
 
 
 def deliveries_page(owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The hook's deliveries, newest first."""
     get(owner, agent_id, hook_id)
-    return ddb.page("hook_deliveries", index="by-hook", key="hook_id", value=hook_id, limit=limit, cursor=cursor)
+    return delivery_repository.hook_page(hook_id, limit, cursor)
 
 
 def get_delivery(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[str, Any]:
     """One delivery of the owner's hook."""
     get(owner, agent_id, hook_id)
-    row = ddb.get("hook_deliveries", {"delivery_id": delivery_id})
+    row = delivery_repository.get(delivery_id)
     if row is None or row.get("hook_id") != hook_id or row.get("owner") != owner:
         raise HookDeliveryNotFoundError(f"delivery {delivery_id} not found")
     return row

@@ -8,7 +8,7 @@ Three stages, in order, each of which may stop the step:
 2. the agent's declarative ``tool_policy`` (:mod:`wakeful.interceptors.policy`);
 3. the agent's active interceptor endpoint, called synchronously
    (:mod:`wakeful.interceptors.endpoint`), every call recorded with its latency
-   (:mod:`wakeful.interceptors.calls`).
+   (:mod:`wakeful.interceptors.calls_repository`).
 
 A stage that continues (possibly with a changed event) hands the event to the next;
 a respond, a deny or a require-approval ends the step there.
@@ -20,7 +20,7 @@ import logging
 from typing import Any
 
 from wakeful.config import get_settings
-from wakeful.interceptors import answers, calls, endpoint, policy, registry, service
+from wakeful.interceptors import answers, calls_repository, endpoint, policy, registry, service
 from wakeful.interceptors.answers import AnswerRefusedError, Verdict
 from wakeful.interceptors.decisions import Continue, Decision, Deny, RequireApproval, Respond
 
@@ -96,7 +96,7 @@ def call_endpoint(item: dict[str, Any], agent: dict[str, Any], thread: dict[str,
     """Call interceptor ``item`` for ``event``, read its answer and record the call."""
     reply = endpoint.call(item, event, endpoint.payload(agent, thread, event), dev_mode=get_settings().dev_mode)
     verdict = _verdict(item, event, reply)
-    calls.record(
+    calls_repository.record(
         item, event, decision=verdict.kind, latency_ms=reply.latency_ms, status_code=reply.status_code, error=verdict.error
     )
     log = logger.warning if verdict.kind == "failed" else logger.info

@@ -26,7 +26,7 @@ from typing import Any
 
 from wakeful import queues
 from wakeful.config import get_settings
-from wakeful.schedules import cron, models, store
+from wakeful.schedules import cron, models, repository
 
 logger = logging.getLogger(__name__)
 
@@ -56,10 +56,10 @@ def claim_due(now: float) -> DueResult:
     """Claim every due schedule and re-send every run whose start lease ran out."""
     result = DueResult()
     for shard in range(get_settings().due_shards):
-        for key in store.due_keys(shard, now):
+        for key in repository.due_keys(shard, now):
             result.items_read += 1
             _claim(key, now, result)
-        for key in store.expired_starts(shard, now):
+        for key in repository.expired_starts(shard, now):
             result.items_read += 1
             _resend(key, now, result)
     send(result.messages)
@@ -81,10 +81,10 @@ def _claim(schedule: dict[str, Any], now: float, result: DueResult) -> None:
                 if outcome[1] is not None:
                     result.messages.append(outcome[1])
             return
-        except store.Conflict:
+        except repository.Conflict:
             if attempt:
                 return
-            fresh = store.get_schedule(schedule["agent_id"], schedule["schedule_id"])
+            fresh = repository.get_schedule(schedule["agent_id"], schedule["schedule_id"])
             if fresh is None or fresh.get("due_at") is None or fresh["due_at"] > now:
                 return  # claimed by another scan, paused or deleted meanwhile
             schedule = fresh
@@ -92,7 +92,7 @@ def _claim(schedule: dict[str, Any], now: float, result: DueResult) -> None:
 
 def decide(schedule: dict[str, Any], now: float) -> tuple[str, dict[str, Any] | None] | None:
     """Claim, skip or pass over one due schedule at ``now``. Returns the counter to
-    bump and the message to send (if a run was claimed). Raises store.Conflict when
+    bump and the message to send (if a run was claimed). Raises repository.Conflict when
     the schedule changed since it was read."""
     seen_due = float(schedule["due_at"])
     expression, tz = schedule["cron_expression"], schedule.get("timezone", "UTC")
@@ -101,19 +101,19 @@ def decide(schedule: dict[str, Any], now: float) -> tuple[str, dict[str, Any] | 
     next_at = cron.next_run(expression, tz, now, hours)
     late = now - scheduled_for > LATE_AFTER_SECONDS
     if late and not cron.in_hours(now, tz, hours):
-        store.advance(schedule, next_at, seen_due, now)  # a catch-up would run outside active hours
+        repository.advance(schedule, next_at, seen_due, now)  # a catch-up would run outside active hours
         return ("advanced", None)
     trigger = models.TRIGGER_CATCH_UP if late or scheduled_for != seen_due else models.TRIGGER_CRON
-    rid = store.result_id(schedule["schedule_id"], scheduled_for)
+    rid = repository.result_id(schedule["schedule_id"], scheduled_for)
     stale_before = now - RUN_TIMEOUT_SECONDS
     running = schedule.get("running_result_id")
     if running and float(schedule.get("running_since") or 0) >= stale_before:
         reason = f"skipped: the previous run ({running}) was still going"
-        store.claim_skip(schedule, store.skipped_result(schedule, rid, scheduled_for, reason, now), next_at, seen_due, now, stale_before)
+        repository.claim_skip(schedule, repository.skipped_result(schedule, rid, scheduled_for, reason, now), next_at, seen_due, now, stale_before)
         logger.info("schedule run skipped", extra={"schedule_id": schedule["schedule_id"], "running": running})
         return ("skipped", None)
-    pending = store.pending_result(schedule, rid, scheduled_for, trigger, now, START_LEASE_SECONDS)
-    store.claim_run(schedule, pending, next_at, seen_due, now, stale_before)
+    pending = repository.pending_result(schedule, rid, scheduled_for, trigger, now, START_LEASE_SECONDS)
+    repository.claim_run(schedule, pending, next_at, seen_due, now, stale_before)
     if running:
         _time_out(schedule, running, now)
     return ("claimed", {"agent_id": schedule["agent_id"], "schedule_id": schedule["schedule_id"], "result_id": rid})
@@ -123,7 +123,7 @@ def _time_out(schedule: dict[str, Any], rid: str, now: float) -> None:
     """A run that kept going past the run timeout ends as an error (once)."""
     from wakeful.schedules import runs
 
-    row = store.get_result(schedule["schedule_id"], rid)
+    row = repository.get_result(schedule["schedule_id"], rid)
     if row is not None and row["status"] == models.PENDING:
         runs.finish(row, {"status": "failed", "final_text": None, "error": f"the run did not finish within {RUN_TIMEOUT_SECONDS} s"}, now=now)
 
@@ -133,13 +133,13 @@ def _resend(key: dict[str, Any], now: float, result: DueResult) -> None:
     if attempt >= MAX_START_ATTEMPTS:
         from wakeful.schedules import runs
 
-        row = store.get_result(key["schedule_id"], key["result_id"])
+        row = repository.get_result(key["schedule_id"], key["result_id"])
         if row is not None and row["status"] == models.PENDING:
             error = f"the run's thread did not start in {attempt} attempts"
             if runs.finish(row, {"status": "failed", "final_text": None, "error": error}, now=now):
                 result.failed += 1
         return
-    if store.renew_start(key, now, START_LEASE_SECONDS) is not None:
+    if repository.renew_start(key, now, START_LEASE_SECONDS) is not None:
         result.resent += 1
         result.messages.append({"agent_id": key["agent_id"], "schedule_id": key["schedule_id"], "result_id": key["result_id"]})
         logger.warning("schedule run start lease expired; sent again", extra={"result_id": key["result_id"], "attempt": attempt + 1})

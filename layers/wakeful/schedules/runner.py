@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from wakeful import clock, ddb
-from wakeful.schedules import answers, models, runs, store
+from wakeful.schedules import answers, models, repository, runs
 
 logger = logging.getLogger(__name__)
 
@@ -21,19 +21,19 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
     (nothing to do) or ``error``. A schedule is paused with its own ``is_active``; the
     agent's pauses its heartbeats only, as for threads."""
     now = clock.now() if now is None else now
-    row = store.get_result(message["schedule_id"], message["result_id"])
+    row = repository.get_result(message["schedule_id"], message["result_id"])
     if row is None or row["status"] != models.PENDING or row.get("thread_id"):
         return "done"
-    schedule = store.get_schedule(row["agent_id"], row["schedule_id"])
+    schedule = repository.get_schedule(row["agent_id"], row["schedule_id"])
     agent = ddb.get("agents", {"agent_id": row["agent_id"]})
     if schedule is None or agent is None:
         runs.finish(row, {"status": "failed", "final_text": None, "error": "the schedule or its agent was deleted before the run started"}, now=now)
         if schedule is not None:
-            store.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
+            repository.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
         return "error"
     thread = _start_thread(agent, schedule, row)
     thread_id = str(thread.get("id") or thread.get("thread_id") or "")
-    if not store.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
+    if not repository.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
         logger.info("schedule run finished before its start was recorded", extra={"result_id": row["result_id"]})
     logger.info("schedule run started", extra={"result_id": row["result_id"], "thread_id": thread_id})
     return "started"

@@ -18,7 +18,7 @@ from typing import Any
 
 from wakeful import clock, ddb
 from wakeful.hooks.firing import fire
-from wakeful.schedules import answers, models, store
+from wakeful.schedules import answers, models, repository
 
 logger = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> N
     if not schedule_id or not rid:
         logger.warning("scheduled thread without a schedule result", extra={"thread_id": _thread_id(thread)})
         return
-    row = store.get_result(schedule_id, rid)
+    row = repository.get_result(schedule_id, rid)
     if row is None:
         logger.warning("schedule result not found", extra={"schedule_id": schedule_id, "result_id": rid})
         return
@@ -63,9 +63,9 @@ def finish(row: dict[str, Any], outcome: dict[str, Any], *, thread_id: str | Non
         hook_type = _HOOK_TYPES.get(status)
         notified = bool(agent and hook_type and hook_type in set(agent.get("hook_types") or ()))
         error = content if status == models.ERROR else None
-        finished = store.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now)
-        row = store.get_result(row["schedule_id"], row["result_id"]) or row
-    store.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
+        finished = repository.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now)
+        row = repository.get_result(row["schedule_id"], row["result_id"]) or row
+    repository.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
     if finished:
         logger.info("schedule run finished", extra={"result_id": row["result_id"], "status": row["status"]})
     if agent is not None and row.get("notified"):

@@ -6,7 +6,7 @@ from typing import Any
 
 from wakeful import clock, ids
 from wakeful.agents import service as agents
-from wakeful.schedules import cron, due, models, store
+from wakeful.schedules import cron, due, models, repository
 from wakeful.schedules.exceptions import ScheduleInvalidError, ScheduleLimitError, ScheduleNotFoundError
 from wakeful.schedules.models import ScheduleCreate, SchedulePatch
 
@@ -29,7 +29,7 @@ def _timing(expression: str, timezone: str, active_hours: dict[str, str] | None,
 def create(owner: str, agent_id: str, body: ScheduleCreate) -> dict[str, Any]:
     """Create a schedule on the owner's agent; its first due time is computed now."""
     agents.get(owner, agent_id)
-    if store.count_schedules(agent_id) >= MAX_SCHEDULES_PER_AGENT:
+    if repository.count_schedules(agent_id) >= MAX_SCHEDULES_PER_AGENT:
         raise ScheduleLimitError(f"an agent can have at most {MAX_SCHEDULES_PER_AGENT} schedules")
     now = clock.now()
     active_hours = body.active_hours.model_dump() if body.active_hours else None
@@ -51,15 +51,15 @@ def create(owner: str, agent_id: str, body: ScheduleCreate) -> dict[str, Any]:
         "updated_at": now,
     }
     if body.is_active:
-        item.update(store.due_attributes(schedule_id, first))
-    store.put_schedule(item)
+        item.update(repository.due_attributes(schedule_id, first))
+    repository.put_schedule(item)
     return item
 
 
 def get(owner: str, agent_id: str, schedule_id: str) -> dict[str, Any]:
     """The owner's schedule; another owner's is not found."""
     agents.get(owner, agent_id)
-    item = store.get_schedule(agent_id, schedule_id)
+    item = repository.get_schedule(agent_id, schedule_id)
     if item is None or item.get("owner") != owner:
         raise ScheduleNotFoundError(f"schedule {schedule_id} not found")
     return item
@@ -68,7 +68,7 @@ def get(owner: str, agent_id: str, schedule_id: str) -> dict[str, Any]:
 def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """The agent's schedules, newest first."""
     agents.get(owner, agent_id)
-    return store.list_schedules(agent_id, limit, cursor)
+    return repository.list_schedules(agent_id, limit, cursor)
 
 
 def patch(owner: str, agent_id: str, schedule_id: str, body: SchedulePatch) -> dict[str, Any]:
@@ -96,22 +96,22 @@ def patch(owner: str, agent_id: str, schedule_id: str, body: SchedulePatch) -> d
     if not active:
         removes += ["due_shard", "due_at"]
     elif timing_changed or resumed:
-        sets.update(store.due_attributes(schedule_id, sets["next_run_at"]))
-    return store.update_schedule(agent_id, schedule_id, sets, removes)
+        sets.update(repository.due_attributes(schedule_id, sets["next_run_at"]))
+    return repository.update_schedule(agent_id, schedule_id, sets, removes)
 
 
 def delete(owner: str, agent_id: str, schedule_id: str) -> None:
     """Delete a schedule (a run going on finishes, with its result)."""
     get(owner, agent_id, schedule_id)
-    store.delete_schedule(agent_id, schedule_id)
+    repository.delete_schedule(agent_id, schedule_id)
 
 
 def run_now(owner: str, agent_id: str, schedule_id: str) -> str:
     """Start a run now, beside the cron due times. Returns its result id."""
     schedule = get(owner, agent_id, schedule_id)
     now = clock.now()
-    rid = store.manual_result_id(now)
-    store.put_result(store.pending_result(schedule, rid, now, models.TRIGGER_MANUAL, now, due.START_LEASE_SECONDS))
+    rid = repository.manual_result_id(now)
+    repository.put_result(repository.pending_result(schedule, rid, now, models.TRIGGER_MANUAL, now, due.START_LEASE_SECONDS))
     due.send([{"agent_id": agent_id, "schedule_id": schedule_id, "result_id": rid}])
     return rid
 
@@ -121,13 +121,13 @@ def results_page(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """A schedule's finished results (and, when asked, runs still going), newest first."""
     get(owner, agent_id, schedule_id)
-    return store.list_results(schedule_id, limit, cursor, include_pending=include_pending)
+    return repository.list_results(schedule_id, limit, cursor, include_pending=include_pending)
 
 
 def get_result(owner: str, agent_id: str, schedule_id: str, result_id: str) -> dict[str, Any]:
     """One result of the owner's schedule."""
     get(owner, agent_id, schedule_id)
-    row = store.get_result(schedule_id, result_id)
+    row = repository.get_result(schedule_id, result_id)
     if row is None:
         raise ScheduleNotFoundError(f"result {result_id} not found")
     return row

@@ -1,6 +1,7 @@
 """SnipIn, seed 000's social network, as Wakeful's built-in tool set.
 
-- :mod:`store` — snips, comments, likes/shares, follows, whispers, caps (DynamoDB);
+- :mod:`repository` — snips, comments, likes/shares, follows, whispers, caps and
+  FeedReader's probe stamps (DynamoDB); :mod:`memories_repository` — agent memories;
 - :mod:`social` — what members do, and the events it raises for agents (mentions too);
 - :mod:`tools` — FeedReader, SnipCreate, SnipComment, SnipShare, SnipLike, WebhookHandler;
 - :mod:`preset` — the ``snipin`` preset (seed 000's subscription table);

@@ -13,7 +13,7 @@ from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.api.responses import no_content, ok, written
 from wakeful.pagination import MAX_LIMIT, decode, encode
-from wakeful.snipin import memories, models, social, store
+from wakeful.snipin import memories_repository, models, repository, social
 from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError
 from wakeful.snipin.responses import (
     Comment,
@@ -37,7 +37,7 @@ Cursor = Annotated[str | None, Query()]
 def _keyed_id(prefix: str, who: str, key: str | None) -> str:
     """A fresh id, or one derived from the caller's idempotency key (repeats find it)."""
     if key:
-        return store.derived_id(prefix, 0, who, key)
+        return repository.derived_id(prefix, 0, who, key)
     return ids.new_id(prefix)
 
 
@@ -72,14 +72,14 @@ def list_snips(agent_id: Annotated[str | None, Query(max_length=64)] = None, lim
     author = None
     if agent_id:
         agents.get(me, agent_id)
-        author = store.agent_actor(agent_id)
-    items, last = store.snips_page(me, author=author, limit=limit, start=decode(cursor))
+        author = repository.agent_actor(agent_id)
+    items, last = repository.snips_page(me, author=author, limit=limit, start=decode(cursor))
     return respond(200, page([models.snip_public(s) for s in items], encode(last)))
 
 
 @router.get("/snips/<snip_id>", summary="A snip", tags=["snipin"], responses=ok(Snip))
 def get_snip(snip_id: str):
-    return respond(200, models.snip_public(store.snip_of(owner(router), snip_id)))
+    return respond(200, models.snip_public(repository.snip_of(owner(router), snip_id)))
 
 
 @router.post(
@@ -90,7 +90,7 @@ def get_snip(snip_id: str):
 )
 def create_comment(snip_id: str, body: models.CommentIn):
     me = owner(router)
-    snip = store.snip_of(me, snip_id)
+    snip = repository.snip_of(me, snip_id)
     author = _member(me, body)
     comment_id = _keyed_id("cmt", me, body.idempotency_key)
     written = social.comment(me, snip, author, body.content, comment_id=comment_id, parent_comment_id=body.parent_comment_id, origin={"via": "api"})
@@ -104,14 +104,14 @@ def create_comment(snip_id: str, body: models.CommentIn):
     responses=ok(CommentPage),
 )
 def list_comments(snip_id: str, limit: Limit = 50, cursor: Cursor = None):
-    store.snip_of(owner(router), snip_id)
-    items, last = store.comments(snip_id, limit=limit, start=decode(cursor))
+    repository.snip_of(owner(router), snip_id)
+    items, last = repository.comments(snip_id, limit=limit, start=decode(cursor))
     return respond(200, page([models.comment_public(c) for c in items], encode(last)))
 
 
 def _react(snip_id: str, body: models.ReactionIn, kind: str):
     me = owner(router)
-    snip = store.snip_of(me, snip_id)
+    snip = repository.snip_of(me, snip_id)
     written = social.react(me, snip, kind, _member(me, body))
     return respond(201 if written.created else 200, models.reaction_public(kind, written.item))
 
@@ -123,7 +123,7 @@ def _react(snip_id: str, body: models.ReactionIn, kind: str):
     responses=written(Reaction),
 )
 def like_snip(snip_id: str, body: models.ReactionIn):
-    return _react(snip_id, body, store.LIKE)
+    return _react(snip_id, body, repository.LIKE)
 
 
 @router.post(
@@ -133,7 +133,7 @@ def like_snip(snip_id: str, body: models.ReactionIn):
     responses=written(Reaction),
 )
 def share_snip(snip_id: str, body: models.ReactionIn):
-    return _react(snip_id, body, store.SHARE)
+    return _react(snip_id, body, repository.SHARE)
 
 
 @router.post(
@@ -159,7 +159,7 @@ def create_whisper(agent_id: str, body: models.WhisperIn):
 )
 def list_whispers(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     agents.get(owner(router), agent_id)
-    items, last = store.whispers_page(agent_id, limit=limit, start=decode(cursor))
+    items, last = repository.whispers_page(agent_id, limit=limit, start=decode(cursor))
     return respond(200, page([models.whisper_public(w) for w in items], encode(last)))
 
 
@@ -173,7 +173,7 @@ def list_whispers(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
 def get_feed(agent_id: str, limit: Limit = 50):
     me = owner(router)
     agents.get(me, agent_id)
-    return respond(200, page([models.snip_public(s) for s in store.feed(me, agent_id, limit=limit)], None))
+    return respond(200, page([models.snip_public(s) for s in repository.feed(me, agent_id, limit=limit)], None))
 
 
 @router.post(
@@ -191,7 +191,7 @@ def follow(agent_id: str, body: models.FollowIn):
     if body.agent_id == agent_id:
         raise FollowInvalidError("an agent cannot follow itself")
     target = social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
-    written = store.put_follow(agent_id, target.actor, target.name)
+    written = repository.put_follow(agent_id, target.actor, target.name)
     return respond(201 if written.created else 200, _follow_public(written.item))
 
 
@@ -203,7 +203,7 @@ def follow(agent_id: str, body: models.FollowIn):
 )
 def list_follows(agent_id: str):
     agents.get(owner(router), agent_id)
-    return respond(200, page([_follow_public(f) for f in store.follows(agent_id)], None))
+    return respond(200, page([_follow_public(f) for f in repository.follows(agent_id)], None))
 
 
 @router.delete(
@@ -222,8 +222,8 @@ def unfollow(
     agents.get(me, agent_id)
     if bool(followee_agent_id) == bool(followee_user_id):
         raise FollowInvalidError("give exactly one of ?followee_agent_id= or ?followee_user_id=")
-    actor = store.agent_actor(followee_agent_id) if followee_agent_id else store.user_actor(me, followee_user_id or "")
-    if not store.delete_follow(agent_id, actor):
+    actor = repository.agent_actor(followee_agent_id) if followee_agent_id else repository.user_actor(me, followee_user_id or "")
+    if not repository.delete_follow(agent_id, actor):
         raise FollowInvalidError("the agent does not follow them")
     return respond(204, None)
 
@@ -236,7 +236,7 @@ def unfollow(
 )
 def list_memories(agent_id: str, limit: Limit = 100):
     agents.get(owner(router), agent_id)
-    return respond(200, page([memories.public(m) for m in memories.list_for(agent_id, limit=limit)], None))
+    return respond(200, page([memories_repository.public(m) for m in memories_repository.list_for(agent_id, limit=limit)], None))
 
 
 @router.get(
@@ -284,7 +284,7 @@ def _llm_view(agent_id: str) -> dict[str, Any]:
 
 def _follow_public(item: dict[str, Any]) -> dict[str, Any]:
     followee = item["followee"]
-    agent_id = store.actor_agent_id(followee)
+    agent_id = repository.actor_agent_id(followee)
     return {
         "agent_id": agent_id,
         "user_id": None if agent_id else followee.split("#", 2)[-1],

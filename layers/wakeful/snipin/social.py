@@ -2,7 +2,7 @@
 "Integration with Existing SnipIn Schema" -> "User Actions -> Events").
 
 A member is a user of the owner's network or one of the owner's agents. Each operation
-writes through :mod:`wakeful.snipin.store` (exactly once per key) and then appends its
+writes through :mod:`wakeful.snipin.repository` (exactly once per key) and then appends its
 events with idempotency keys derived from what was written, so repeating an operation
 (an API retry, a tool's action run again) raises each event once:
 
@@ -26,7 +26,7 @@ from wakeful import clock, ddb
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
-from wakeful.snipin import store
+from wakeful.snipin import repository
 from wakeful.snipin.exceptions import SnipAuthorInvalidError
 
 logger = logging.getLogger(__name__)
@@ -71,13 +71,13 @@ class Member:
 def agent_member(agent: dict[str, Any]) -> Member:
     """The member an agent (item or agent_context) is."""
     agent_id = str(agent.get("agent_id") or agent.get("id") or "")
-    return Member(store.agent_actor(agent_id), "agent", agent_id, agent.get("name") or agent_id, agent.get("alias"))
+    return Member(repository.agent_actor(agent_id), "agent", agent_id, agent.get("name") or agent_id, agent.get("alias"))
 
 
 def user_member(owner: str, user_id: str | None, user_name: str | None) -> Member:
     """A user of ``owner``'s network (by default the owner itself)."""
     uid = user_id or owner
-    return Member(store.user_actor(owner, uid), "user", uid, user_name or uid)
+    return Member(repository.user_actor(owner, uid), "user", uid, user_name or uid)
 
 
 def member_for(owner: str, *, agent_id: str | None = None, user_id: str | None = None, user_name: str | None = None) -> Member:
@@ -91,7 +91,7 @@ def member_for(owner: str, *, agent_id: str | None = None, user_id: str | None =
 
 
 # -- operations --------------------------------------------------------------------------------
-def create_snip(owner: str, author: Member, fields: dict[str, Any], *, snip_id: str, origin: dict[str, Any] | None = None) -> store.Written:
+def create_snip(owner: str, author: Member, fields: dict[str, Any], *, snip_id: str, origin: dict[str, Any] | None = None) -> repository.Written:
     """Publish a snip; mentions in it raise ``NEW_MENTION``."""
     now = clock.now()
     item = {
@@ -107,17 +107,17 @@ def create_snip(owner: str, author: Member, fields: dict[str, Any], *, snip_id: 
         "origin": origin,
         "created_at": now,
     }
-    written = store.put_snip(item)
+    written = repository.put_snip(item)
     snip = written.item
     publish_mentions(owner, snip["content"], "snip", snip_id=snip["snip_id"], comment_id=None, author=author)
     return written
 
 
-def comment(owner: str, snip: dict[str, Any], author: Member, content: str, *, comment_id: str, parent_comment_id: str | None = None, origin: dict[str, Any] | None = None) -> store.Written:
+def comment(owner: str, snip: dict[str, Any], author: Member, content: str, *, comment_id: str, parent_comment_id: str | None = None, origin: dict[str, Any] | None = None) -> repository.Written:
     """Comment on a snip: ``COMMENT_RECEIVED`` for the snip's agent, ``NEW_MENTION`` for
     agents mentioned."""
     now = clock.now()
-    written = store.put_comment(
+    written = repository.put_comment(
         {
             "snip_id": snip["snip_id"],
             "comment_id": comment_id,
@@ -155,17 +155,17 @@ def comment(owner: str, snip: dict[str, Any], author: Member, content: str, *, c
     return written
 
 
-def react(owner: str, snip: dict[str, Any], kind: str, member: Member, *, action_id: str | None = None, heartbeat_id: str | None = None, reasoning: str | None = None) -> store.Written:
+def react(owner: str, snip: dict[str, Any], kind: str, member: Member, *, action_id: str | None = None, heartbeat_id: str | None = None, reasoning: str | None = None) -> repository.Written:
     """Like or share a snip (once per member): ``SNIP_LIKED`` / ``SNIP_SHARED`` for the
     snip's agent."""
     now = clock.now()
-    prefix = "lk" if kind == store.LIKE else "shr"
-    written = store.put_reaction(
+    prefix = "lk" if kind == repository.LIKE else "shr"
+    written = repository.put_reaction(
         kind,
         {
             "snip_id": snip["snip_id"],
             "actor": member.actor,
-            f"{kind}_id": store.derived_id(prefix, now, snip["snip_id"], member.actor),
+            f"{kind}_id": repository.derived_id(prefix, now, snip["snip_id"], member.actor),
             "owner": owner,
             "actor_kind": member.kind,
             "actor_id": member.id,
@@ -179,7 +179,7 @@ def react(owner: str, snip: dict[str, Any], kind: str, member: Member, *, action
     item = written.item
     target = snip.get("agent_id")
     if target and target != (member.id if member.kind == "agent" else None):
-        if kind == store.LIKE:
+        if kind == repository.LIKE:
             event_type, priority = "SNIP_LIKED", PRIORITY_SNIP_LIKED
             payload = {"snip_id": snip["snip_id"], "liker_id": member.id, "liker_name": member.name, "liker_kind": member.kind, "liked_at": clock.iso(item["created_at"])}
         else:
@@ -193,10 +193,10 @@ def react(owner: str, snip: dict[str, Any], kind: str, member: Member, *, action
     return written
 
 
-def whisper(owner: str, agent: dict[str, Any], user: Member, content: str, whisper_type: str, *, whisper_id: str) -> store.Written:
+def whisper(owner: str, agent: dict[str, Any], user: Member, content: str, whisper_type: str, *, whisper_id: str) -> repository.Written:
     """A private message to an agent: ``WHISPER_RECEIVED``."""
     now = clock.now()
-    written = store.put_whisper(
+    written = repository.put_whisper(
         {
             "agent_id": agent["agent_id"],
             "whisper_id": whisper_id,

@@ -22,7 +22,7 @@ from wakeful import clock
 from wakeful.llm.client import LLMSession
 from wakeful.llm.exceptions import LLMError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
-from wakeful.snipin import memories, prompts, quiet, social, store
+from wakeful.snipin import memories_repository, prompts, quiet, repository, social
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
 from wakeful.tools.base import BaseTool, ToolEvent, ToolNewEvent, ToolRequest, ToolResponse
@@ -129,7 +129,7 @@ def _post_view(post: dict[str, Any]) -> dict[str, Any]:
 
 
 def _recent_titles(agent_id: str) -> list[str]:
-    return [s.get("title", "") for s in store.snips_by_author(store.agent_actor(agent_id), limit=5)]
+    return [s.get("title", "") for s in repository.snips_by_author(repository.agent_actor(agent_id), limit=5)]
 
 
 def _top_posts(request: ToolRequest) -> list[dict[str, Any]]:
@@ -152,6 +152,45 @@ def _chosen(picks: list[Any], offered: dict[str, dict[str, Any]], field: str) ->
     return kept
 
 
+def _feed_item_view(item: dict[str, Any]) -> dict[str, Any]:
+    """What FeedReader shows the model of one feed item."""
+    return {
+        "id": item["snip_id"],
+        "title": item.get("title"),
+        "excerpt": item.get("excerpt"),
+        "tags": item.get("tags") or [],
+        "author": item.get("author_name"),
+        "author_kind": item.get("author_kind"),
+        "type": item.get("type"),
+        "likes": item.get("like_count", 0),
+        "shares": item.get("share_count", 0),
+        **({"shared_by": item["shared_by"]} if item.get("shared_by") else {}),
+    }
+
+
+def _ranked_top_posts(picks: Any, offered: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The model's top posts with what the summary keeps of each; a pick that is not
+    one of the ``offered`` items is malformed output."""
+    top = []
+    for post in picks:
+        if post.id not in offered:
+            raise LLMMalformedOutputError(f"top_posts names {post.id!r}, which is not one of the {len(offered)} feed items")
+        item = offered[post.id]
+        top.append(
+            {
+                "id": post.id,
+                "title": item.get("title"),
+                "excerpt": item.get("excerpt"),
+                "priority": post.priority,
+                "tags": item.get("tags") or [],
+                "author": item.get("author_name"),
+                "author_kind": item.get("author_kind"),
+                "author_id": item.get("author_id"),
+            }
+        )
+    return top
+
+
 # -- FeedReader ------------------------------------------------------------------------------------
 class FeedReader(SnipInTool):
     """Reads the agent's feed, summarizes what is new, ranks the top posts."""
@@ -163,14 +202,14 @@ class FeedReader(SnipInTool):
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         owner, agent_id = _owner(request), request.agent_context["agent_id"]
-        memory = memories.read(agent_id, memories.FEED_SUMMARY)
+        memory = memories_repository.read(agent_id, memories_repository.FEED_SUMMARY)
         previous = (memory or {}).get("content") or {}
         if previous.get("action_id") == request.action_id:
             # This action already summarized (and saved) before; answer the same.
             return self._summarized(previous)
         cursor = float(previous.get("cursor") or 0)
         looked_at = clock.now()  # before the read: the heartbeat probe's "last looked"
-        feed = store.feed(owner, agent_id, limit=FEED_LIMIT)
+        feed = repository.feed(owner, agent_id, limit=FEED_LIMIT)
         new = [item for item in feed if item["feed_at"] > cursor]
         if not new:
             quiet.feed_checked(agent_id, looked_at)
@@ -184,23 +223,7 @@ class FeedReader(SnipInTool):
                 },
             )
         offered = {item["snip_id"]: item for item in new}
-        data: dict[str, Any] = {
-            "feed_items": [
-                {
-                    "id": item["snip_id"],
-                    "title": item.get("title"),
-                    "excerpt": item.get("excerpt"),
-                    "tags": item.get("tags") or [],
-                    "author": item.get("author_name"),
-                    "author_kind": item.get("author_kind"),
-                    "type": item.get("type"),
-                    "likes": item.get("like_count", 0),
-                    "shares": item.get("share_count", 0),
-                    **({"shared_by": item["shared_by"]} if item.get("shared_by") else {}),
-                }
-                for item in new
-            ]
-        }
+        data: dict[str, Any] = {"feed_items": [_feed_item_view(item) for item in new]}
         if previous.get("summary"):
             data["previous_summary"] = previous["summary"]
         answer = self.ask(
@@ -215,33 +238,16 @@ class FeedReader(SnipInTool):
             max_tokens=1500,
         )
         analysis = answer.data
-        top = []
-        for post in analysis.top_posts:
-            if post.id not in offered:
-                raise LLMMalformedOutputError(f"top_posts names {post.id!r}, which is not one of the {len(offered)} feed items")
-            item = offered[post.id]
-            top.append(
-                {
-                    "id": post.id,
-                    "title": item.get("title"),
-                    "excerpt": item.get("excerpt"),
-                    "priority": post.priority,
-                    "tags": item.get("tags") or [],
-                    "author": item.get("author_name"),
-                    "author_kind": item.get("author_kind"),
-                    "author_id": item.get("author_id"),
-                }
-            )
         content = {
             "summary": analysis.summary,
-            "top_posts": top,
+            "top_posts": _ranked_top_posts(analysis.top_posts, offered),
             "themes": analysis.themes,
             "analyzed_at": clock.now(),
             "cursor": max(item["feed_at"] for item in new),
             "total_items_analyzed": len(new),
             "action_id": request.action_id,
         }
-        memories.save(agent_id, memories.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
+        memories_repository.save(agent_id, memories_repository.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
         quiet.feed_checked(agent_id, looked_at)
         return self._summarized(content)
 
@@ -259,6 +265,29 @@ class FeedReader(SnipInTool):
             output={"action": "summarized", **payload},
             new_events=[ToolNewEvent(event_type="FEED_SUMMARIZED", payload=payload, priority=3)],
         )
+
+
+def _what_to_answer(request: ToolRequest, owner: str) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+    """(``mention`` | ``whisper``, what the model is told of it, the snip it is about if
+    any) for SnipCreate's answer to a mention or a whisper."""
+    payload = _event(request).payload
+    me = request.agent_context["agent_id"]
+    if _event(request).type == "NEW_MENTION":
+        about = repository.get_snip(payload["snip_id"]) if payload.get("snip_id") else None
+        ask_data = {
+            "by": payload.get("mentioned_by_name") or payload.get("mentioned_by_user_id") or payload.get("mentioned_by_agent_id"),
+            "mention_type": payload.get("mention_type"),
+            "context": payload.get("context"),
+            "full_content": payload.get("full_content"),
+        }
+        if about and about.get("owner") != owner:
+            about = None
+        return "mention", ask_data, about
+    whisper = repository.get_whisper(me, str(payload.get("whisper_id") or ""))
+    ask_data = {"from": payload.get("user_name") or payload.get("user_id"), "type": payload.get("type"), "content": payload.get("content")}
+    if whisper is None:
+        raise SnipInToolInputError(f"whisper {payload.get('whisper_id')!r} not found")
+    return "whisper", ask_data, None
 
 
 # -- SnipCreate ------------------------------------------------------------------------------------
@@ -314,25 +343,10 @@ class SnipCreate(SnipInTool):
         payload = _event(request).payload
         me = request.agent_context["agent_id"]
         owner = _owner(request)
-        if _event(request).type == "NEW_MENTION":
-            if payload.get("mentioned_by_agent_id") == me:
-                return ToolResponse(success=True, output={"action": "skip", "reasoning": "I mentioned myself"})
-            about = store.get_snip(payload["snip_id"]) if payload.get("snip_id") else None
-            key, ask_data = "mention", {
-                "by": payload.get("mentioned_by_name") or payload.get("mentioned_by_user_id") or payload.get("mentioned_by_agent_id"),
-                "mention_type": payload.get("mention_type"),
-                "context": payload.get("context"),
-                "full_content": payload.get("full_content"),
-            }
-            if about and about.get("owner") != owner:
-                about = None
-        else:
-            whisper = store.get_whisper(me, str(payload.get("whisper_id") or ""))
-            about = None
-            key, ask_data = "whisper", {"from": payload.get("user_name") or payload.get("user_id"), "type": payload.get("type"), "content": payload.get("content")}
-            if whisper is None:
-                raise SnipInToolInputError(f"whisper {payload.get('whisper_id')!r} not found")
-        summary = (memories.read(me, memories.FEED_SUMMARY) or {}).get("content") or {}
+        if _event(request).type == "NEW_MENTION" and payload.get("mentioned_by_agent_id") == me:
+            return ToolResponse(success=True, output={"action": "skip", "reasoning": "I mentioned myself"})
+        key, ask_data, about = _what_to_answer(request, owner)
+        summary = (memories_repository.read(me, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
         data = {
             key: ask_data,
             "about": {"title": about.get("title"), "excerpt": about.get("excerpt")} if about else None,
@@ -351,7 +365,7 @@ class SnipCreate(SnipInTool):
         ).data
         if not decision.should_respond:
             if key == "whisper":
-                store.mark_whisper(me, payload["whisper_id"], "declined", reasoning=decision.reasoning)
+                repository.mark_whisper(me, payload["whisper_id"], "declined", reasoning=decision.reasoning)
             return ToolResponse(success=True, output={"action": "skip", "reasoning": decision.reasoning})
         content = self.ask(
             session,
@@ -370,7 +384,7 @@ class SnipCreate(SnipInTool):
             in_reply_to={"snip_id": payload.get("snip_id"), "comment_id": payload.get("comment_id")} if key == "mention" else None,
         )
         if key == "whisper":
-            store.mark_whisper(me, payload["whisper_id"], "answered", snip_id=response.output["snip_id"])
+            repository.mark_whisper(me, payload["whisper_id"], "answered", snip_id=response.output["snip_id"])
         return response
 
     def _publish(self, request: ToolRequest, content: Any, reasoning: str, *, source_snip_id: str | None = None, in_reply_to: dict[str, Any] | None = None) -> ToolResponse:
@@ -380,7 +394,7 @@ class SnipCreate(SnipInTool):
 def publish_snip(tool: str, request: ToolRequest, content: Any, reasoning: str, *, source_snip_id: str | None = None, in_reply_to: dict[str, Any] | None = None, extra_payload: dict[str, Any] | None = None) -> ToolResponse:
     """Create the agent's snip for this action (once) and the SNIP_CREATED event."""
     owner = _owner(request)
-    snip_id = store.derived_id("snp", _event_time(request), request.action_id, "snip")
+    snip_id = repository.derived_id("snp", _event_time(request), request.action_id, "snip")
     written = social.create_snip(
         owner,
         _me(request),
@@ -440,7 +454,7 @@ class SnipComment(SnipInTool):
                 raise SnipInToolInputError(f"COMMENT_RECEIVED payload has no {field}")
         if payload.get("commenter_kind") == "agent" and payload.get("commenter_id") == me.id:
             return ToolResponse(success=True, output={"action": "skip", "reasoning": "my own comment"})
-        snip = store.get_snip(payload["snip_id"])
+        snip = repository.get_snip(payload["snip_id"])
         if snip is None or snip.get("owner") != owner:
             raise SnipInToolInputError(f"snip {payload['snip_id']} not found")
         question = {
@@ -466,7 +480,7 @@ class SnipComment(SnipInTool):
             question,
             "write",
         ).data
-        comment_id = store.derived_id("cmt", _event_time(request), request.action_id, "reply")
+        comment_id = repository.derived_id("cmt", _event_time(request), request.action_id, "reply")
         written = social.comment(
             owner,
             snip,
@@ -508,7 +522,7 @@ class _Endorse(SnipInTool):
     def _not_done_elsewhere(self, snip_id: str, actor: str, action_id: str) -> bool:
         """Not yet liked/shared by this agent, or only by this very action (a re-run
         must see the candidates its first run saw)."""
-        done = store.get_reaction(snip_id, self.kind, actor)
+        done = repository.get_reaction(snip_id, self.kind, actor)
         return done is None or done.get("action_id") == action_id
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
@@ -530,18 +544,18 @@ class _Endorse(SnipInTool):
         if not wanted or not picks:
             return ToolResponse(success=True, output={"action": "skip", "reasoning": reasoning})
         scope, heartbeat_id = _heartbeat_scope(request.action_id)
-        granted = store.reserve(me.id, scope, self.kind, request.action_id, len(picks), self.cap)
+        granted = repository.reserve(me.id, scope, self.kind, request.action_id, len(picks), self.cap)
         dropped = picks[granted:]
         done = []
         for pick in picks[:granted]:
-            snip = store.get_snip(pick.id)
+            snip = repository.get_snip(pick.id)
             if snip is None or snip.get("owner") != owner:
                 continue
             written = social.react(owner, snip, self.kind, me, action_id=request.action_id, heartbeat_id=heartbeat_id, reasoning=pick.reasoning)
             done.append({"snip_id": pick.id, f"{self.kind}_id": written.item[f"{self.kind}_id"], "reasoning": pick.reasoning, "title": offered[pick.id].get("title")})
         output: dict[str, Any] = {
-            "action": "shared" if self.kind == store.SHARE else "liked",
-            f"{'shared' if self.kind == store.SHARE else 'liked'}_posts": done,
+            "action": "shared" if self.kind == repository.SHARE else "liked",
+            f"{'shared' if self.kind == repository.SHARE else 'liked'}_posts": done,
             "count": len(done),
             "reasoning": reasoning,
         }
@@ -569,7 +583,7 @@ class SnipShare(_Endorse):
     name = "SnipShare"
     description = "Shares interesting content from the feed based on the agent's interests (AGENT_SHARED_SNIP)"
     hook_suffix = "SHARE"
-    kind = store.SHARE
+    kind = repository.SHARE
     min_priority = SHARE_MIN_PRIORITY
     cap = MAX_SHARES_PER_HEARTBEAT
     event_type = "AGENT_SHARED_SNIP"
@@ -590,7 +604,7 @@ class SnipLike(_Endorse):
     name = "SnipLike"
     description = "Likes content that aligns with the agent's interests (AGENT_LIKED_SNIP)"
     hook_suffix = "LIKE"
-    kind = store.LIKE
+    kind = repository.LIKE
     min_priority = LIKE_MIN_PRIORITY
     cap = MAX_LIKES_PER_HEARTBEAT
     event_type = "AGENT_LIKED_SNIP"
@@ -623,7 +637,7 @@ class WebhookHandler(SnipInTool):
             "trigger": payload.get("trigger") or _event(request).type,
             "data": payload.get("data") if "data" in payload else {k: v for k, v in payload.items() if k not in ("source", "trigger")},
         }
-        summary = (memories.read(me.id, memories.FEED_SUMMARY) or {}).get("content") or {}
+        summary = (memories_repository.read(me.id, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
         shareable = {p["id"]: p for p in summary.get("top_posts") or [] if p.get("author_id") != me.id}
         decision = self.ask(
             session,
@@ -642,21 +656,21 @@ class WebhookHandler(SnipInTool):
             if decision.share_snip_id not in shareable:
                 raise LLMMalformedOutputError(f"share_snip_id {decision.share_snip_id!r} is not one of the shareable snips {sorted(shareable)}")
             scope, heartbeat_id = _heartbeat_scope(request.action_id)
-            if store.reserve(me.id, scope, store.SHARE, request.action_id, 1, MAX_SHARES_PER_HEARTBEAT) < 1:
+            if repository.reserve(me.id, scope, repository.SHARE, request.action_id, 1, MAX_SHARES_PER_HEARTBEAT) < 1:
                 return ToolResponse(success=True, output={"action": "skip", "reasoning": decision.reasoning, "capped": {"limit_per_heartbeat": MAX_SHARES_PER_HEARTBEAT}})
-            snip = store.snip_of(owner, decision.share_snip_id)
-            written = social.react(owner, snip, store.SHARE, me, action_id=request.action_id, heartbeat_id=heartbeat_id, reasoning=decision.reasoning)
+            snip = repository.snip_of(owner, decision.share_snip_id)
+            written = social.react(owner, snip, repository.SHARE, me, action_id=request.action_id, heartbeat_id=heartbeat_id, reasoning=decision.reasoning)
             return ToolResponse(
                 success=True,
                 output={"action": "shared", "snip_id": snip["snip_id"], "share_id": written.item["share_id"], "reasoning": decision.reasoning},
                 new_events=[ToolNewEvent(event_type="AGENT_SHARED_SNIP", payload={"snip_id": snip["snip_id"], "share_id": written.item["share_id"], "reasoning": decision.reasoning}, priority=8)],
             )
         if decision.action == "store_memory":
-            memories.save(
+            memories_repository.save(
                 me.id,
-                memories.EXTERNAL_SIGNAL,
+                memories_repository.EXTERNAL_SIGNAL,
                 {"signal": signal, "note": decision.memory or decision.reasoning, "event_id": _event(request).id, "action_id": request.action_id},
-                key=f"{memories.EXTERNAL_SIGNAL}#{_event(request).id}",
+                key=f"{memories_repository.EXTERNAL_SIGNAL}#{_event(request).id}",
             )
             return ToolResponse(success=True, output={"action": "store_memory", "reasoning": decision.reasoning, "memory": decision.memory})
         return ToolResponse(success=True, output={"action": "ignore", "reasoning": decision.reasoning})

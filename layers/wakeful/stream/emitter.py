@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wakeful import clock
-from wakeful.stream import models, store
+from wakeful.stream import models, repository
 from wakeful.stream.models import StreamEvent
 from wakeful.stream.redact import redact
 from wakeful.stream.sinks import LoggingSink, PersistenceSink, StepState, StreamSink, live_sinks
@@ -97,7 +97,7 @@ class Emitter:
     def _ready(self) -> StepState:
         if self._state is None:
             ctx = self.context
-            self._state = StepState(store.position(ctx.agent_id, ctx.thread_id, ctx.step_id))
+            self._state = StepState(repository.position(ctx.agent_id, ctx.thread_id, ctx.step_id))
             self._persistence = PersistenceSink(self._state, on_written=self._written)
             # Live sinks first: a delta reaches subscribers before any write it triggers.
             self._sinks = [*self._extra_sinks, LoggingSink(), self._persistence]

@@ -12,11 +12,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from botocore.exceptions import BotoCoreError, ClientError
-
 from wakeful import ddb
-from wakeful.stream import connections, store
-from wakeful.stream.websocket import Gone, post
+from wakeful.stream import connections_repository, repository
+from wakeful.stream.connections_repository import Gone, PostFailed, post
 
 logger = logging.getLogger(__name__)
 
@@ -44,23 +42,23 @@ def _chunk(record: dict[str, Any]) -> dict[str, Any] | None:
     return ddb.deserialize(image)
 
 
-def _subscribers(agent_id: str, thread_id: str, cache: dict[str, list[connections.Subscriber]]) -> list[connections.Subscriber]:
+def _subscribers(agent_id: str, thread_id: str, cache: dict[str, list[connections_repository.Subscriber]]) -> list[connections_repository.Subscriber]:
     """The thread's and the agent's subscribers, once per connection (a connection on
     both gets each event once, with the wider filter)."""
     merged: dict[str, frozenset[str] | None] = {}
-    for target in (connections.thread_target(agent_id, thread_id), connections.agent_target(agent_id)):
+    for target in (connections_repository.thread_target(agent_id, thread_id), connections_repository.agent_target(agent_id)):
         if target not in cache:
-            cache[target] = connections.subscribers(target)
+            cache[target] = connections_repository.subscribers(target)
         for subscriber in cache[target]:
             known = merged.get(subscriber.connection_id, frozenset())
             merged[subscriber.connection_id] = None if known is None or subscriber.types is None else known | subscriber.types
-    return [connections.Subscriber(connection_id, types) for connection_id, types in merged.items()]
+    return [connections_repository.Subscriber(connection_id, types) for connection_id, types in merged.items()]
 
 
 def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> FanoutResult:
     """Post the events of every new chunk to its subscribers."""
     result = FanoutResult()
-    cache: dict[str, list[connections.Subscriber]] = {}  # target -> subscribers, for this batch
+    cache: dict[str, list[connections_repository.Subscriber]] = {}  # target -> subscribers, for this batch
     for record in records:
         item = _chunk(record)
         if item is None:
@@ -69,7 +67,7 @@ def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> Fa
         subscribers = _subscribers(item["agent_id"], item["thread_id"], cache)
         if not subscribers:
             continue
-        events = store.decode(item["events"])
+        events = repository.decode(item["events"])
         for subscriber in subscribers:
             if subscriber.connection_id in result.gone:
                 continue
@@ -80,8 +78,8 @@ def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> Fa
                         result.posted += 1
             except Gone:
                 result.gone.add(subscriber.connection_id)
-                connections.close(subscriber.connection_id)
-            except (ClientError, BotoCoreError):
+                connections_repository.close(subscriber.connection_id)
+            except PostFailed:
                 # One slow or throttled connection must not make the whole batch retry
                 # (and repeat to everyone else): it misses this chunk and can catch up
                 # by subscribing again with "after".

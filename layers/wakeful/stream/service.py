@@ -8,7 +8,7 @@ from wakeful import pagination
 from wakeful.agents import service as agents
 from wakeful.auth import keys
 from wakeful.exceptions import UnauthorizedError
-from wakeful.stream import store
+from wakeful.stream import repository
 from wakeful.stream.exceptions import StreamCursorError
 from wakeful.stream.models import StreamEvent, parse_after
 
@@ -68,6 +68,6 @@ def list_events(
 ) -> tuple[list[StreamEvent], str | None]:
     """A page of a thread's events after ``after``, oldest first, and the next cursor."""
     check_agent(owner, agent_id)
-    events, more = store.read_after(agent_id, thread_id, after, limit, types)
+    events, more = repository.read_after(agent_id, thread_id, after, limit, types)
     next_cursor = pagination.encode({"after": events[-1].id}) if more and events else None
     return events, next_cursor

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
-from wakeful.stream import store
+from wakeful.stream import repository
 from wakeful.stream.exceptions import StreamWriteConflictError
 from wakeful.stream.models import DELTA_TYPES, StreamEvent
 from wakeful.stream.settings import get_settings
@@ -67,13 +67,13 @@ def live_sinks() -> tuple[StreamSink, ...]:
 class StepState:
     """A step's place in its thread's stream: first id, events written, next ordinal."""
 
-    def __init__(self, position: store.StepPosition) -> None:
+    def __init__(self, position: repository.StepPosition) -> None:
         self.base = position.base
         self.written = position.written
         self.next_n = 0
 
-    def position(self) -> store.StepPosition:
-        return store.StepPosition(self.base, self.written)
+    def position(self) -> repository.StepPosition:
+        return repository.StepPosition(self.base, self.written)
 
 
 class PersistenceSink:
@@ -103,7 +103,7 @@ class PersistenceSink:
             if not self.pending:
                 return
             try:
-                written = store.write(context.owner, context.step_id, self.state.position(), self.pending)
+                written = repository.write(context.owner, context.step_id, self.state.position(), self.pending)
             except StreamWriteConflictError:
                 self._resync(context)
                 continue
@@ -118,7 +118,7 @@ class PersistenceSink:
 
     def _resync(self, context: StreamContext) -> None:
         """Another delivery of this step wrote first: keep only what it did not write."""
-        position = store.position(context.agent_id, context.thread_id, context.step_id)
+        position = repository.position(context.agent_id, context.thread_id, context.step_id)
         if position.base != self.state.base:
             # Another step took these ids: two runs of one thread at once, which the
             # runtime prevents. Drop rather than write under ids subscribers saw.

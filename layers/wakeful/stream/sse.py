@@ -16,7 +16,7 @@ import json
 import time
 from typing import Callable, Iterator
 
-from wakeful.stream import store
+from wakeful.stream import repository
 from wakeful.stream.broadcast import Hub, Notice
 from wakeful.stream.models import TERMINAL_TYPES, StreamEvent
 
@@ -56,7 +56,7 @@ class _Sequencer:
     def fill_from_table(self) -> Iterator[StreamEvent]:
         """Read what was written after ``last`` (all of it, page by page)."""
         while True:
-            events, more = store.read_after(self.agent_id, self.thread_id, self.last, CATCH_UP_PAGE)
+            events, more = repository.read_after(self.agent_id, self.thread_id, self.last, CATCH_UP_PAGE)
             for event in events:
                 self.offer(event)
             yield from self.release()
@@ -84,7 +84,7 @@ def thread_feed(
     try:
         yield PREAMBLE
         seq = _Sequencer(agent_id, thread_id, after)
-        head = store.head(agent_id, thread_id)
+        head = repository.head(agent_id, thread_id)
         yield from _frames(seq.fill_from_table(), types)
         for event in backlog:
             seq.offer(event)
@@ -170,7 +170,7 @@ def _agent_take(sequencers: dict[str, _Sequencer], agent_id: str, notice: Notice
     return seq
 
 
-def _ended(seq: _Sequencer, head: store.Head) -> bool:
+def _ended(seq: _Sequencer, head: repository.Head) -> bool:
     last_type = seq.last_type if seq.last_type is not None else head.last_type
     return last_type in TERMINAL_TYPES
 

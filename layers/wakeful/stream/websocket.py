@@ -17,51 +17,17 @@ from __future__ import annotations
 
 import json
 import logging
-from functools import lru_cache
 from typing import Any
 
-import botocore.session
-from botocore.config import Config
-
-from wakeful.config import get_settings as get_aws_settings
 from wakeful.exceptions import BadRequestError, UnauthorizedError, WakefulError
-from wakeful.stream import connections, service, store
+from wakeful.stream import connections_repository, repository, service
+from wakeful.stream.connections_repository import Gone, post
 from wakeful.stream.models import parse_after, parse_types
-from wakeful.stream.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
 SUBPROTOCOL = "wakeful"
 CATCH_UP_LIMIT = 1000
-
-
-class Gone(Exception):
-    """The connection is closed (the management API answered 410)."""
-
-
-_CLIENT_CONFIG = Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=3, read_timeout=10)
-
-
-@lru_cache(maxsize=4)
-def _management(endpoint: str) -> Any:
-    """The management API client of one WebSocket API stage (its own endpoint)."""
-    return botocore.session.get_session().create_client(
-        "apigatewaymanagementapi", region_name=get_aws_settings().region, endpoint_url=endpoint, config=_CLIENT_CONFIG
-    )
-
-
-def post(connection_id: str, message: dict[str, Any], endpoint: str | None = None) -> None:
-    """Post one JSON message to a connection.
-
-    Raises:
-        Gone: the connection no longer exists.
-    """
-    client = _management(endpoint or get_settings().websocket_endpoint)
-    data = json.dumps(message, separators=(",", ":"), default=str, ensure_ascii=False).encode("utf-8")
-    try:
-        client.post_to_connection(ConnectionId=connection_id, Data=data)
-    except client.exceptions.GoneException as error:
-        raise Gone(connection_id) from error
 
 
 def _api_key(headers: dict[str, str]) -> tuple[str | None, bool]:
@@ -82,7 +48,7 @@ def connect(connection_id: str, headers: dict[str, str]) -> dict[str, Any]:
         owner = service.owner_of_bearer(authorization)
     except UnauthorizedError as error:
         return {"statusCode": 401, "body": json.dumps({"error": {"code": error.code, "message": error.message}})}
-    connections.open_connection(connection_id, owner)
+    connections_repository.open_connection(connection_id, owner)
     response: dict[str, Any] = {"statusCode": 200}
     if as_protocol:
         response["headers"] = {"Sec-WebSocket-Protocol": SUBPROTOCOL}
@@ -91,7 +57,7 @@ def connect(connection_id: str, headers: dict[str, str]) -> dict[str, Any]:
 
 def disconnect(connection_id: str) -> None:
     """``$disconnect``: forget the connection."""
-    connections.close(connection_id)
+    connections_repository.close(connection_id)
 
 
 def message(connection_id: str, body: str | None, endpoint: str | None = None) -> None:
@@ -103,12 +69,12 @@ def message(connection_id: str, body: str | None, endpoint: str | None = None) -
     try:
         post(connection_id, answer, endpoint)
     except Gone:
-        connections.close(connection_id)
+        connections_repository.close(connection_id)
 
 
 def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[str, Any]:
     request = _parse(body)
-    owner = connections.owner_of(connection_id)
+    owner = connections_repository.owner_of(connection_id)
     if owner is None:
         raise UnauthorizedError("this connection is not authenticated; reconnect with an API key")
     action = request.get("action")
@@ -118,15 +84,15 @@ def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[
     if not isinstance(agent_id, str) or not agent_id or (thread_id is not None and not isinstance(thread_id, str)):
         raise BadRequestError("agent_id (and optionally thread_id) must be strings")
     service.check_agent(owner, agent_id)
-    target = connections.thread_target(agent_id, thread_id) if thread_id else connections.agent_target(agent_id)
+    target = connections_repository.thread_target(agent_id, thread_id) if thread_id else connections_repository.agent_target(agent_id)
     if action == "unsubscribe":
-        connections.unsubscribe(connection_id, target)
+        connections_repository.unsubscribe(connection_id, target)
         return {"type": "unsubscribed", "agent_id": agent_id, "thread_id": thread_id}
     types = parse_types(request.get("types"))
-    connections.subscribe(connection_id, owner, target, types)
+    connections_repository.subscribe(connection_id, owner, target, types)
     answer: dict[str, Any] = {"type": "subscribed", "agent_id": agent_id, "thread_id": thread_id}
     if thread_id:
-        answer["last_id"] = store.head(agent_id, thread_id).last_id
+        answer["last_id"] = repository.head(agent_id, thread_id).last_id
         if request.get("after") is not None:
             _catch_up(connection_id, agent_id, thread_id, parse_after(request["after"]), types, endpoint)
     return answer
@@ -145,6 +111,6 @@ def _parse(body: str | None) -> dict[str, Any]:
 def _catch_up(
     connection_id: str, agent_id: str, thread_id: str, after: int, types: frozenset[str] | None, endpoint: str | None
 ) -> None:
-    events, _ = store.read_after(agent_id, thread_id, after, CATCH_UP_LIMIT, types)
+    events, _ = repository.read_after(agent_id, thread_id, after, CATCH_UP_LIMIT, types)
     for event in events:
         post(connection_id, event.public(), endpoint)

@@ -19,7 +19,7 @@ from typing import Any
 
 from wakeful import ddb, queues
 from wakeful.config import get_settings
-from wakeful.threads import metrics, records, service, store
+from wakeful.threads import metrics, records, repository, service
 
 logger = logging.getLogger(__name__)
 
@@ -40,9 +40,9 @@ def claim_due(now: float) -> DueResult:
     result = DueResult()
     agents: dict[str, dict[str, Any] | None] = {}
     for shard in range(get_settings().due_shards):
-        for key in store.due(shard, now):
+        for key in repository.due(shard, now):
             result.items_read += 1
-            thread = store.get(key["agent_id"], key["thread_id"])
+            thread = repository.get(key["agent_id"], key["thread_id"])
             if thread is None or "due_at" not in thread or float(thread["due_at"]) > now:
                 continue
             if thread["agent_id"] not in agents:
@@ -84,11 +84,11 @@ def _resend(agent: dict[str, Any], thread: dict[str, Any], now: float, result: D
         return
     step_key = service.step_key(thread["run_id"], int(thread.get("step_no", 0)), attempts)
     try:
-        fresh = store.update(
+        fresh = repository.update(
             thread,
             {"step_key": step_key, "lease_attempts": attempts, "due_at": now + settings.thread_lease_seconds, "deferred": False},
         )
-    except store.VersionConflict:
+    except repository.VersionConflict:
         return
     queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
     metrics.add(metrics.THREAD_STEPS_RESENT)

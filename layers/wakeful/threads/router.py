@@ -24,7 +24,7 @@ from typing import Any
 
 from wakeful import clock, ddb
 from wakeful.events import store as events
-from wakeful.threads import matching, metrics, records, routing_store, service, store
+from wakeful.threads import matching, metrics, records, repository, routing_repository, service
 
 logger = logging.getLogger(__name__)
 
@@ -38,14 +38,14 @@ def route(agent_id: str, thread_id: str | None = None) -> dict[str, int]:
     agent = ddb.get("agents", {"agent_id": agent_id})
     if agent is None:
         return {"routed": 0}
-    cursor = routing_store.cursor(agent_id)
+    cursor = routing_repository.cursor(agent_id)
     if thread_id:
         _recheck(agent, thread_id, cursor)
     last = int(agent.get("last_seq", 0))
     routed = 0
     for event in events.read_range(agent_id, cursor, last):
         _route_one(agent, event)
-        if not routing_store.advance_cursor(agent_id, cursor, event.seq):
+        if not routing_repository.advance_cursor(agent_id, cursor, event.seq):
             break  # another router moved it (a redelivery racing this one)
         cursor = event.seq
         routed += 1
@@ -54,14 +54,14 @@ def route(agent_id: str, thread_id: str | None = None) -> dict[str, int]:
 
 
 def _recheck(agent: dict[str, Any], thread_id: str, cursor: int) -> None:
-    thread = store.get(agent["agent_id"], thread_id)
+    thread = repository.get(agent["agent_id"], thread_id)
     if not thread or thread["status"] != records.SLEEPING or not thread.get("wake_on_events"):
         return
     after = int(thread.get("wait_after_seq", 0))
     for event in events.read_range(agent["agent_id"], after, cursor):
         if matching.wait_matches(thread["wake_on_events"], event.event_type, event.payload):
             # Decision first, as for every routed event: a redelivery finds it recorded.
-            routing_store.add_woken(agent["agent_id"], event.seq, thread_id)
+            routing_repository.add_woken(agent["agent_id"], event.seq, thread_id)
             service.wake_by_event(agent, thread_id, thread["wait_id"], service.event_view(event))
             return
 
@@ -70,7 +70,7 @@ def _route_one(agent: dict[str, Any], event: Any) -> None:
     agent_id = agent["agent_id"]
     view = service.event_view(event)
     decision, thread_ids, plan = _decide(agent, event)
-    record = routing_store.decide(agent_id, event.seq, {"event_id": event.id, "event_type": event.event_type}, decision, thread_ids, plan)
+    record = routing_repository.decide(agent_id, event.seq, {"event_id": event.id, "event_type": event.event_type}, decision, thread_ids, plan)
     plan = record.get("plan") or {}
     for wake in plan.get("wake") or []:
         service.wake_by_event(agent, wake["thread_id"], wake["wait_id"], view)
@@ -84,7 +84,7 @@ def _route_one(agent: dict[str, Any], event: Any) -> None:
 def _decide(agent: dict[str, Any], event: Any) -> tuple[str, list[str], dict[str, Any]]:
     waiting = [
         t
-        for t in store.waiting(agent["agent_id"])
+        for t in repository.waiting(agent["agent_id"])
         if int(t.get("wait_after_seq", 0)) < event.seq and matching.wait_matches(t.get("wake_on_events") or [], event.event_type, event.payload)
     ]
     if waiting:
@@ -105,13 +105,13 @@ def _decide(agent: dict[str, Any], event: Any) -> tuple[str, list[str], dict[str
 def _cooldown_thread(agent: dict[str, Any], index: int, trigger: dict[str, Any]) -> str | None:
     """The thread this trigger started, if it is not complete and younger than the
     trigger's cooldown: further events of the trigger go to it."""
-    state = routing_store.trigger_state(agent["agent_id"], index)
+    state = routing_repository.trigger_state(agent["agent_id"], index)
     if not state:
         return None
     cooldown = int(trigger.get("cooldown_seconds", records.DEFAULT_TRIGGER_COOLDOWN))
     if clock.now() - float(state.get("started_at", 0)) >= cooldown:
         return None
-    thread = store.get(agent["agent_id"], state["thread_id"])
+    thread = repository.get(agent["agent_id"], state["thread_id"])
     if thread is None or thread["status"] in records.ENDED:
         return None
     return thread["thread_id"]
@@ -144,4 +144,4 @@ def _start(agent: dict[str, Any], thread_id: str, index: int, event: Any, view: 
         created_by="system",
         event=view,
     )
-    routing_store.set_trigger_state(agent["agent_id"], index, thread_id, float(thread.get("created_at", clock.now())))
+    routing_repository.set_trigger_state(agent["agent_id"], index, thread_id, float(thread.get("created_at", clock.now())))

@@ -11,7 +11,7 @@ from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.api.responses import ok
 from wakeful.pagination import MAX_LIMIT
-from wakeful.threads import messages, records, routing_store, service, store
+from wakeful.threads import messages_repository, records, repository, routing_repository, service
 from wakeful.threads.models import ApprovalIn, MessageIn
 from wakeful.threads.responses import (
     ApprovalDecision,
@@ -30,7 +30,7 @@ StatusFilter = Annotated[str | None, Query(pattern="^(active|sleeping|waiting_ap
 
 def _thread(agent_id: str, thread_id: str) -> dict:
     agents.get(owner(router), agent_id)
-    return store.get_or_404(agent_id, thread_id)
+    return repository.get_or_404(agent_id, thread_id)
 
 
 @router.post(
@@ -52,7 +52,7 @@ def create_thread(agent_id: str, body: MessageIn):
 )
 def list_threads(agent_id: str, status: StatusFilter = None, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
-    items, next_cursor = store.list_page(agent_id, status, limit, cursor)
+    items, next_cursor = repository.list_page(agent_id, status, limit, cursor)
     return respond(200, page([records.public(t) for t in items], next_cursor))
 
 
@@ -70,7 +70,7 @@ def get_thread(agent_id: str, thread_id: str):
 )
 def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
     _thread(agent_id, thread_id)
-    found = list(messages.page(thread_id, after, limit + 1))
+    found = list(messages_repository.page(thread_id, after, limit + 1))
     more = len(found) > limit
     found = found[:limit]
     next_cursor = str(found[-1]["seq"]) if more and found else None
@@ -145,7 +145,7 @@ def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: Appr
 )
 def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)
-    found = routing_store.page(agent_id, after_seq, limit + 1)
+    found = routing_repository.page(agent_id, after_seq, limit + 1)
     more = len(found) > limit
     found = found[:limit]
     next_cursor = str(found[-1]["seq"]) if more and found else None

@@ -31,7 +31,7 @@ from wakeful.hooks.firing import fire
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
-from wakeful.threads import messages, metrics, prompt, records, service, store
+from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
 from wakeful.threads import tools as thread_tools
 
 logger = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class Step:
 
 def process(agent_id: str, thread_id: str, step_key: str) -> str:
     """Process one step if it is the thread's current one. Returns what happened."""
-    thread = store.get(agent_id, thread_id)
+    thread = repository.get(agent_id, thread_id)
     if thread is None:
         return "missing"
     if thread["status"] != records.ACTIVE or thread.get("step_key") != step_key:
@@ -93,7 +93,7 @@ def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
     if agent is None:
         return
     step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread["thread_id"], thread["run_id"], "after-run")))
-    store.release_slot(agent_id, thread["thread_id"])
+    repository.release_slot(agent_id, thread["thread_id"])
     if thread["status"] == records.WAITING_APPROVAL:
         for call in service.pending_approvals(thread):
             _approval_hook(step, {"id": call["tool_call_id"], "name": call["tool"], "arguments": call["arguments"]})
@@ -109,11 +109,11 @@ def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
     (taking it again is a no-op); without one it waits a little (the scan queues the
     step again) instead of running."""
     limit = get_settings().thread_max_running_per_agent
-    if store.claim_slot(agent["agent_id"], thread["thread_id"], limit):
+    if repository.claim_slot(agent["agent_id"], thread["thread_id"], limit):
         return True
     try:
-        store.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
-    except store.VersionConflict:
+        repository.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
+    except repository.VersionConflict:
         pass
     logger.info("thread run waits for a slot", extra={"agent_id": agent["agent_id"], "thread_id": thread["thread_id"], "limit": limit})
     return False
@@ -125,7 +125,7 @@ def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
 def _message_step(step: Step) -> str:
     thread_id = step.thread["thread_id"]
     first, last = int(step.spec.get("first", step.spec["seq"])), int(step.spec["seq"])
-    batch = messages.range_for(thread_id, first, last)
+    batch = messages_repository.range_for(thread_id, first, last)
     for message in batch:
         decision = dispatch(step.agent, step.thread, _message_event(step.thread, message))
         if isinstance(decision, Respond):
@@ -137,7 +137,7 @@ def _message_step(step: Step) -> str:
             return _fail(step, decision.reason)
         if isinstance(decision, Continue):
             _apply_message_mutation(step.thread, message, decision.event)
-    latest = batch[-1] if batch else messages.get(thread_id, last)
+    latest = batch[-1] if batch else messages_repository.get(thread_id, last)
     if latest is None:
         return _fail(step, f"message {last} of the thread is missing")
     if latest["created_by"] == "agent":
@@ -165,7 +165,7 @@ def _apply_message_mutation(thread: dict[str, Any], message: dict[str, Any], eve
         logger.warning("interceptor changed more than message content; change ignored", extra={"thread_id": thread["thread_id"], "seq": message["seq"]})
         return
     if changed != (message.get("content") or ""):
-        messages.update_content(thread["thread_id"], message["seq"], changed)
+        messages_repository.update_content(thread["thread_id"], message["seq"], changed)
         message["content"] = changed
 
 
@@ -176,7 +176,7 @@ def _model_turn(step: Step, last: int) -> str:
 
     thread, agent = step.thread, step.agent
     answer_seq = last + 1
-    history = messages.range_for(thread["thread_id"], 1, answer_seq)
+    history = messages_repository.range_for(thread["thread_id"], 1, answer_seq)
     if not history or history[-1]["seq"] != answer_seq:
         calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread["run_id"] and m.get("created_by") == "agent" and m.get("from_model"))
         limit = records.agent_limits(agent)["max_llm_calls_per_run"]
@@ -194,8 +194,8 @@ def _model_turn(step: Step, last: int) -> str:
             turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
-        messages.put_once(
-            messages.item(
+        messages_repository.put_once(
+            messages_repository.item(
                 thread["thread_id"],
                 answer_seq,
                 role="assistant",
@@ -217,7 +217,7 @@ def _model_turn(step: Step, last: int) -> str:
 def _tool_step(step: Step) -> str:
     thread, agent = step.thread, step.agent
     seq = int(step.spec["seq"])
-    assistant = messages.get(thread["thread_id"], seq)
+    assistant = messages_repository.get(thread["thread_id"], seq)
     if assistant is None or not assistant.get("tool_calls"):
         return _fail(step, f"message {seq} has no tool calls to run")
     calls: list[dict[str, Any]] = list(assistant["tool_calls"])
@@ -275,7 +275,7 @@ def _apply_argument_mutation(thread: dict[str, Any], seq: int, calls: list[dict[
         return calls
     mutated = [{**c, "arguments": n["arguments"]} for c, n in zip(calls, changed, strict=False)]
     if mutated != calls:
-        messages.update_tool_calls(thread["thread_id"], seq, mutated)
+        messages_repository.update_tool_calls(thread["thread_id"], seq, mutated)
     return mutated
 
 
@@ -291,7 +291,7 @@ def _run_calls(
     now = clock.now()
     for index, call in enumerate(calls):
         result_seq = seq + 1 + index
-        recorded = messages.get(thread["thread_id"], result_seq)
+        recorded = messages_repository.get(thread["thread_id"], result_seq)
         if recorded is not None:
             results.append(recorded)
             continue
@@ -310,8 +310,8 @@ def _run_calls(
         else:
             outcome = thread_tools.run_user_tool(step.agent, thread, own_tools.get(call["name"]), call)
         effects = {k: v for k, v in {"sleep": outcome.sleep, "complete": outcome.complete, "context": outcome.context or None}.items() if v is not None}
-        recorded = messages.put_once(
-            messages.item(
+        recorded = messages_repository.put_once(
+            messages_repository.item(
                 thread["thread_id"],
                 result_seq,
                 role="tool",
@@ -343,11 +343,11 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     for call in pending:
         approvals.setdefault(call["id"], {"tool": call["name"], "arguments": call.get("arguments") or {}, "requested_at": now})
     expiry = records.agent_limits(step.agent)["thread_expiry_seconds"]
-    sets, removes = store.state(thread, records.WAITING_APPROVAL, due=(records.DUE_EXPIRE, now + expiry))
+    sets, removes = repository.state(thread, records.WAITING_APPROVAL, due=(records.DUE_EXPIRE, now + expiry))
     step_no = int(thread.get("step_no", 0)) + 1
     sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
     _update(thread, sets, removes)
-    store.release_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
+    repository.release_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
     for call in pending:
         _approval_hook(step, call)
     return "waiting_approval"
@@ -371,8 +371,8 @@ def _respond(step: Step, decision: Respond, seq: int, *, context: dict[str, Any]
     """The interceptor's message replaces the default step: persisted at ``seq``, then
     processed as the next step."""
     sender = decision.sender_type if decision.sender_type in ("agent", "system") else "agent"
-    messages.put_once(
-        messages.item(
+    messages_repository.put_once(
+        messages_repository.item(
             step.thread["thread_id"],
             seq,
             role="assistant" if sender == "agent" else "system",
@@ -396,7 +396,7 @@ def _advance(step: Step, next_step: dict[str, Any], *, context: dict[str, Any] |
         "lease_attempts": 0,
         "last_msg_seq": max(int(thread.get("last_msg_seq", 0)), last_seq or int(next_step["seq"])),
         "due_kind": records.DUE_LEASE,
-        "due_at": store.lease()[1],
+        "due_at": repository.lease()[1],
     }
     if context is not None:
         sets["context"] = context
@@ -412,11 +412,11 @@ def _update(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | N
     current = thread
     for _ in range(20):
         try:
-            fresh = store.update(current, sets, removes)
+            fresh = repository.update(current, sets, removes)
             thread.update(fresh)
             return fresh
-        except store.VersionConflict:
-            current = store.get(thread["agent_id"], thread["thread_id"]) or {}
+        except repository.VersionConflict:
+            current = repository.get(thread["agent_id"], thread["thread_id"]) or {}
             if current.get("status") != records.ACTIVE or current.get("step_key") != expected:
                 raise StepFenced(thread["thread_id"]) from None
             sets = _merge_concurrent(sets, current)
@@ -463,29 +463,29 @@ def _end_run(
     if last_seq is not None:
         extra["last_msg_seq"] = max(int(thread.get("last_msg_seq", 0)), last_seq)
     if failed is not None:
-        sets, removes = store.state(thread, records.FAILED)
+        sets, removes = repository.state(thread, records.FAILED)
         extra["error_message"] = failed
     elif complete is not None:
-        sets, removes = store.state(thread, records.COMPLETE)
+        sets, removes = repository.state(thread, records.COMPLETE)
         extra["summary"] = complete
     elif sleep is not None:
         expires = now + limits["thread_expiry_seconds"]
         due = (records.DUE_WAKE, sleep["wake_at"]) if sleep["wake_at"] <= expires else (records.DUE_EXPIRE, expires)
         waits = {"wake_on_events": sleep["wake_on_events"], "wait_after_seq": int(thread.get("seen_seq", 0)), "wait_id": thread["run_id"]}
-        sets, removes = store.state(thread, records.SLEEPING, due=due, waits=waits)
+        sets, removes = repository.state(thread, records.SLEEPING, due=due, waits=waits)
         extra.update({"wake_at": sleep["wake_at"], "wake_reason": sleep["reason"], "wake_on_events": sleep["wake_on_events"]})
         gone.remove("wake_at")
     elif thread.get("source") == "user" and not denied:
         # The agent answered and waits for the user's reply (until the thread expires).
-        sets, removes = store.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
+        sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
         gone.append("wake_reason")
     else:
-        sets, removes = store.state(thread, records.COMPLETE)
+        sets, removes = repository.state(thread, records.COMPLETE)
         extra["summary"] = final_text or (f"denied: {denied}" if denied else "")
     sets.update(extra)
     removes = [*removes, *gone]
     fresh = _update(thread, sets, removes)
-    store.release_slot(thread["agent_id"], thread["thread_id"])
+    repository.release_slot(thread["agent_id"], thread["thread_id"])
     _after_run(step, fresh)
     return f"ended:{fresh['status']}"
 
@@ -500,16 +500,14 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
     for offset, entry in enumerate(inbox, start=1):
         created_by = entry.get("created_by", "user")
         puts.append(
-            messages.put_transact_item(
-                messages.item(
-                    thread["thread_id"],
-                    base + offset,
-                    role="user" if created_by == "user" else "system",
-                    created_by=created_by,
-                    content=entry.get("content") or "",
-                    run_id=thread["run_id"],
-                    event=entry.get("event"),
-                )
+            messages_repository.item(
+                thread["thread_id"],
+                base + offset,
+                role="user" if created_by == "user" else "system",
+                created_by=created_by,
+                content=entry.get("content") or "",
+                run_id=thread["run_id"],
+                event=entry.get("event"),
             )
         )
     step_no = int(thread.get("step_no", 0)) + 1
@@ -520,14 +518,14 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
         "step_key": service.step_key(thread["run_id"], step_no),
         "last_msg_seq": base + len(inbox),
         "due_kind": records.DUE_LEASE,
-        "due_at": store.lease()[1],
+        "due_at": repository.lease()[1],
     }
     if context is not None:
         sets["context"] = context
     try:
-        store.transact(thread, sets, [], puts)
-    except store.VersionConflict:
-        current = store.get(thread["agent_id"], thread["thread_id"]) or {}
+        repository.transact(thread, sets, [], puts)
+    except repository.VersionConflict:
+        current = repository.get(thread["agent_id"], thread["thread_id"]) or {}
         if current.get("status") != records.ACTIVE or current.get("step_key") != thread.get("step_key"):
             raise StepFenced(thread["thread_id"]) from None
         step.thread = current

@@ -13,10 +13,10 @@ import json
 import logging
 from typing import Any
 
-from wakeful import clock, ddb, queues
+from wakeful import clock, queues
 from wakeful.agents import service as agents
 from wakeful.hooks.firing import fire
-from wakeful.threads import messages, metrics, records, store
+from wakeful.threads import messages_repository, metrics, records, repository
 from wakeful.threads.exceptions import (
     ThreadApprovalNotFoundError,
     ThreadNotFoundError,
@@ -81,10 +81,48 @@ def start_thread(
     """
     agent = agents.get(owner, agent_id)
     now = clock.now()
-    seen_seq = store.mark_agent_routing(agent_id)
+    seen_seq = repository.mark_agent_routing(agent_id)
+    thread = _new_thread(
+        owner, agent_id, thread_id or records.new_thread_id(now), now=now, seen_seq=seen_seq,
+        source=source, source_id=source_id, channel=channel, attributes=attributes,
+    )  # fmt: skip
+    first = messages_repository.item(
+        thread["thread_id"],
+        1,
+        role="user",
+        created_by=created_by or ("user" if source == "user" else "system"),
+        content=message,
+        run_id=thread["run_id"],
+        event=event,
+    )
+    started = {"thread_id": thread["thread_id"], "source": source, "source_id": source_id, "message": message}
+    if not repository.create(thread, first):
+        existing = repository.get(agent_id, thread["thread_id"]) or thread
+        _finish_repeated_start(agent, existing, started)
+        return existing
+    queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
+    metrics.add(metrics.THREADS_STARTED)
+    fire(agent, "THREAD_STARTED", started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
+    logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
+    return thread
+
+
+def _new_thread(
+    owner: str,
+    agent_id: str,
+    thread_id: str,
+    *,
+    now: float,
+    seen_seq: int,
+    source: str,
+    source_id: str | None,
+    channel: str | None,
+    attributes: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The item of a new thread, active, its first run's first step leased."""
     thread: dict[str, Any] = {
         "agent_id": agent_id,
-        "thread_id": thread_id or records.new_thread_id(now),
+        "thread_id": thread_id,
         "owner": owner,
         "source": source,
         "source_id": source_id,
@@ -98,32 +136,18 @@ def start_thread(
         "created_at": now,
     }
     thread.update(run_fields(thread, 1, seen_seq, now=now))
-    sets, _ = store.state(thread, records.ACTIVE, due=store.lease(now))
+    sets, _ = repository.state(thread, records.ACTIVE, due=repository.lease(now))
     thread.update(sets)
-    first = messages.item(
-        thread["thread_id"],
-        1,
-        role="user",
-        created_by=created_by or ("user" if source == "user" else "system"),
-        content=message,
-        run_id=thread["run_id"],
-        event=event,
-    )
-    started = {"thread_id": thread["thread_id"], "source": source, "source_id": source_id, "message": message}
-    if not store.put_new(thread, [messages.put_transact_item(first)]):
-        existing = store.get(agent_id, thread["thread_id"]) or thread
-        if existing["status"] == records.ACTIVE and int(existing.get("step_no", 0)) == 0 and existing.get("run_no") == 1:
-            # A repeat (a redelivered start) of a thread whose first step may never have
-            # been queued: the starter died after the write. Finish the start now rather
-            # than after the lease; the runner ignores a step it has already taken.
-            queues.send_thread_step(agent_id, existing["thread_id"], existing["step_key"])
-            fire(agent, "THREAD_STARTED", started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
-        return existing
-    queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
-    metrics.add(metrics.THREADS_STARTED)
-    fire(agent, "THREAD_STARTED", started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
-    logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
     return thread
+
+
+def _finish_repeated_start(agent: dict[str, Any], existing: dict[str, Any], started: dict[str, Any]) -> None:
+    """A repeat (a redelivered start) of a thread whose first step may never have been
+    queued: the starter died after the write. Finish the start now rather than after the
+    lease; the runner ignores a step it has already taken."""
+    if existing["status"] == records.ACTIVE and int(existing.get("step_no", 0)) == 0 and existing.get("run_no") == 1:
+        queues.send_thread_step(existing["agent_id"], existing["thread_id"], existing["step_key"])
+        fire(agent, "THREAD_STARTED", started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
 
 
 def activate(
@@ -151,20 +175,16 @@ def activate(
     now = clock.now()
     seq = int(thread.get("last_msg_seq", 0)) + 1
     sets = run_fields(thread, seq, seen_seq, now=now)
-    state_sets, removes = store.state(thread, records.ACTIVE, due=store.lease(now))
+    state_sets, removes = repository.state(thread, records.ACTIVE, due=repository.lease(now))
     sets.update(state_sets)
     sets["wakes"] = int(thread.get("wakes", 0)) + 1
     sets.update(extra_sets or {})
-    message = messages.item(thread["thread_id"], seq, role=role, created_by=created_by, content=content, run_id=sets["run_id"], event=event)
-    params = store.update_params(thread, sets, removes + ["wake_at"], condition=condition or "#st = :sleeping", values=values or {":sleeping": records.SLEEPING})
-    try:
-        ddb.client().transact_write_items(TransactItems=[{"Update": params}, messages.put_transact_item(message)])
-    except Exception as error:  # noqa: BLE001 - decoded below
-        from botocore.exceptions import ClientError
-
-        if isinstance(error, ClientError) and ddb.cancellation_codes(error):
-            return None
-        raise
+    message = messages_repository.item(thread["thread_id"], seq, role=role, created_by=created_by, content=content, run_id=sets["run_id"], event=event)
+    started = repository.start_run(
+        thread, sets, removes + ["wake_at"], message, condition=condition or "#st = :sleeping", values=values or {":sleeping": records.SLEEPING}
+    )
+    if not started:
+        return None
     fresh = {**thread, **sets, "version": int(thread.get("version", 0)) + 1}
     for attr in removes + ["wake_at"]:
         fresh.pop(attr, None)
@@ -197,7 +217,7 @@ def wake_by_event(agent: dict[str, Any], thread_id: str, wait_id: str, event: di
     """Wake a thread whose wait (``wait_id``) an event matched; once: a thread that is no
     longer waiting with that wait is left alone. True if this call woke it."""
     for _ in range(_MAX_CONFLICTS):
-        thread = store.get(agent["agent_id"], thread_id)
+        thread = repository.get(agent["agent_id"], thread_id)
         if not thread or thread["status"] != records.SLEEPING or thread.get("wait_id") != wait_id:
             return False
         woken = activate(
@@ -238,7 +258,7 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
     approval-waiting thread reads it when its current run would end."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
-        thread = store.get(agent_id, thread_id)
+        thread = repository.get(agent_id, thread_id)
         if thread is None:
             raise ThreadNotFoundError(f"thread {thread_id} not found")
         status = thread["status"]
@@ -256,13 +276,13 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
             continue
         entry = {"content": content, "created_by": created_by, "event": event, "at": clock.now()}
         try:
-            return store.update(
+            return repository.update(
                 thread,
                 {"inbox": [*(thread.get("inbox") or []), {k: v for k, v in entry.items() if v is not None}], **marker},
                 condition="#st IN (:a, :w)",
                 values={":a": records.ACTIVE, ":w": records.WAITING_APPROVAL},
             )
-        except store.VersionConflict:
+        except repository.VersionConflict:
             continue
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 
@@ -271,7 +291,7 @@ def wake_now(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
     """``POST .../wake``: a sleeping thread runs now; a running one is left as it is."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
-        thread = store.get_or_404(agent_id, thread_id)
+        thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:
             raise ThreadStateError(f"thread {thread_id} is {thread['status']}")
         if thread["status"] != records.SLEEPING:
@@ -280,7 +300,7 @@ def wake_now(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
         if woken is not None:
             return woken
         if int(thread.get("wakes", 0)) >= records.agent_limits(agent)["max_wakes_per_thread"]:
-            return store.get_or_404(agent_id, thread_id)
+            return repository.get_or_404(agent_id, thread_id)
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 
 
@@ -294,14 +314,14 @@ def end(
     extra_sets: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """End a thread (complete, failed, expired) from any state; None on a version conflict."""
-    sets, removes = store.state(thread, status)
+    sets, removes = repository.state(thread, status)
     sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": [], **(extra_sets or {})})
     sets = {k: v for k, v in sets.items() if v is not None}
     try:
-        fresh = store.update(thread, sets, removes + ["step", "step_key", "wake_at"])
-    except store.VersionConflict:
+        fresh = repository.update(thread, sets, removes + ["step", "step_key", "wake_at"])
+    except repository.VersionConflict:
         return None
-    store.release_slot(thread["agent_id"], thread["thread_id"])
+    repository.release_slot(thread["agent_id"], thread["thread_id"])
     after_end(agent, fresh)
     return fresh
 
@@ -336,7 +356,7 @@ def cancel(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
     """``POST .../cancel``: the thread ends as complete with summary ``cancelled``."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
-        thread = store.get_or_404(agent_id, thread_id)
+        thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:
             raise ThreadStateError(f"thread {thread_id} is already {thread['status']}")
         ended = end(agent, thread, records.COMPLETE, summary="cancelled")
@@ -358,7 +378,7 @@ def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str
     """Approve or deny one pending tool call; when none is left pending, the run resumes."""
     agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
-        thread = store.get_or_404(agent_id, thread_id)
+        thread = repository.get_or_404(agent_id, thread_id)
         approvals = dict(thread.get("approvals") or {})
         current = approvals.get(tool_call_id)
         if current is None or thread["status"] != records.WAITING_APPROVAL:
@@ -372,12 +392,12 @@ def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str
         if resume:
             now = clock.now()
             step_no = int(thread.get("step_no", 0)) + 1
-            state_sets, removes = store.state(thread, records.ACTIVE, due=store.lease(now))
+            state_sets, removes = repository.state(thread, records.ACTIVE, due=repository.lease(now))
             sets.update(state_sets)
             sets.update({"step_no": step_no, "step_key": step_key(thread["run_id"], step_no), "lease_attempts": 0})
         try:
-            fresh = store.update(thread, sets, removes)
-        except store.VersionConflict:
+            fresh = repository.update(thread, sets, removes)
+        except repository.VersionConflict:
             continue
         if resume:
             queues.send_thread_step(agent_id, thread_id, fresh["step_key"])

@@ -38,7 +38,7 @@ from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
-from wakeful.webhooks import providers, records, verify
+from wakeful.webhooks import providers, records, repository, verify
 
 logger = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ def receive(request: InboundRequest, now: float | None = None) -> Reply:
     now = clock.now() if now is None else now
     webhook: dict[str, Any] | None = None
     try:
-        webhook = records.get(request.webhook_id) if _WEBHOOK_ID.fullmatch(request.webhook_id) else None
+        webhook = repository.get(request.webhook_id) if _WEBHOOK_ID.fullmatch(request.webhook_id) else None
         reply = _decide(request, webhook, now)
     except Exception:  # noqa: BLE001 - answer and record even an unexpected failure
         logger.exception("webhook request failed", extra={"webhook_id": request.webhook_id[:64]})

@@ -16,9 +16,8 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, ids, retention, secrets
+from wakeful import clock, ids, retention, secrets
+from wakeful.webhooks import repository
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -39,11 +38,6 @@ _secret_cache: "OrderedDict[tuple[str, str], str]" = OrderedDict()
 def secret_context(webhook_id: str) -> dict[str, str]:
     """The KMS encryption context binding a webhook's secret to its record."""
     return {"webhook": webhook_id}
-
-
-def get(webhook_id: str) -> dict[str, Any] | None:
-    """A webhook item by id (any owner)."""
-    return ddb.get("webhooks", {"webhook_id": webhook_id})
 
 
 def valid_secrets(webhook: dict[str, Any], now: float) -> list[str]:
@@ -84,20 +78,9 @@ def take_rate_slot(webhook_id: str, limit: int, now: float) -> int | None:
     one item one at a time, so exactly ``limit`` requests succeed per hour.
     """
     bucket, retry_after = hour_bucket(now)
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("webhook_requests"),
-            Key=ddb.serialize({"webhook_id": webhook_id, "request_id": bucket}),
-            UpdateExpression="ADD #n :one SET expires_at = if_not_exists(expires_at, :exp)",
-            ConditionExpression="attribute_not_exists(#n) OR #n < :limit",
-            ExpressionAttributeNames={"#n": "request_count"},
-            ExpressionAttributeValues=ddb.values({":one": 1, ":limit": limit, ":exp": int(now) + 2 * 24 * 3600}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return retry_after
-        raise
-    return None
+    if repository.count_request(webhook_id, bucket, limit, int(now) + 2 * 24 * 3600):
+        return None
+    return retry_after
 
 
 def record_request(webhook_id: str, row: dict[str, Any], now: float) -> str:
@@ -110,7 +93,7 @@ def record_request(webhook_id: str, row: dict[str, Any], now: float) -> str:
         "received_at": now,
         "expires_at": retention.expiry(now, default_days=REQUEST_RETENTION_DAYS),
     }
-    ddb.client().put_item(TableName=ddb.table("webhook_requests"), Item=ddb.serialize(item))
+    repository.put_request(item)
     return request_id
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
-
-from wakeful import clock, ddb, ids, secrets, signing
+from wakeful import clock, ids, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
 from wakeful.exceptions import ValidationError
-from wakeful.webhooks import records
+from wakeful.webhooks import records, repository
 from wakeful.webhooks.exceptions import WebhookLimitError, WebhookNotFoundError
 from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
 
@@ -31,7 +29,7 @@ def create(owner: str, agent_id: str, body: WebhookCreate) -> tuple[dict[str, An
     is shown only here."""
     agents.get(owner, agent_id)
     _check_metadata(body.metadata)
-    if len(_agent_webhooks(agent_id)) >= MAX_WEBHOOKS_PER_AGENT:
+    if len(repository.agent_webhook_ids(agent_id)) >= MAX_WEBHOOKS_PER_AGENT:
         raise WebhookLimitError(f"an agent can have at most {MAX_WEBHOOKS_PER_AGENT} webhooks")
     now = clock.now()
     webhook_id = ids.new_id("whk", now)
@@ -49,18 +47,14 @@ def create(owner: str, agent_id: str, body: WebhookCreate) -> tuple[dict[str, An
         "created_at": now,
         "updated_at": now,
     }
-    ddb.client().put_item(
-        TableName=ddb.table("webhooks"),
-        Item=ddb.serialize(item),
-        ConditionExpression="attribute_not_exists(webhook_id)",
-    )
+    repository.create(item)
     return item, secret
 
 
 def get(owner: str, agent_id: str, webhook_id: str) -> dict[str, Any]:
     """The owner's webhook on that agent."""
     agents.get(owner, agent_id)
-    item = records.get(webhook_id)
+    item = repository.get(webhook_id)
     if item is None or item.get("owner") != owner or item.get("agent_id") != agent_id:
         raise WebhookNotFoundError(f"webhook {webhook_id} not found")
     return item
@@ -69,7 +63,7 @@ def get(owner: str, agent_id: str, webhook_id: str) -> dict[str, Any]:
 def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
     """An agent's webhooks, newest first."""
     agents.get(owner, agent_id)
-    return ddb.page("webhooks", index="by-agent", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return repository.agent_page(agent_id, limit, cursor)
 
 
 def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> dict[str, Any]:
@@ -81,8 +75,7 @@ def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> dic
     if "rate_limit_per_hour" in changes and changes["rate_limit_per_hour"] is None:
         del changes["rate_limit_per_hour"]
     changes["updated_at"] = clock.now()
-    expression, names, values = ddb.set_clause(changes)
-    _update(webhook_id, owner, agent_id, expression, names, values)
+    repository.update(webhook_id, owner, agent_id, changes)
     return get(owner, agent_id, webhook_id)
 
 
@@ -100,37 +93,15 @@ def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | Non
     overlap = body.overlap_seconds
     now = clock.now()
     secret = body.secret or signing.new_secret()
-    _update(
-        webhook_id,
-        owner,
-        agent_id,
-        "SET previous_secret_sealed = secret_sealed, previous_secret_expires_at = :until, "
-        "secret_sealed = :new, secret_rotated_at = :now, updated_at = :now",
-        {},
-        {
-            ":until": now + overlap,
-            ":new": secrets.seal(secret, context=records.secret_context(webhook_id)),
-            ":now": now,
-        },
-    )
+    sealed = secrets.seal(secret, context=records.secret_context(webhook_id))
+    repository.rotate_secret(webhook_id, owner, agent_id, sealed, now + overlap, now)
     return get(owner, agent_id, webhook_id), secret
 
 
 def delete(owner: str, agent_id: str, webhook_id: str) -> None:
     """Delete a webhook; its URL answers 404 from now on. Its request rows expire."""
     get(owner, agent_id, webhook_id)
-    try:
-        ddb.client().delete_item(
-            TableName=ddb.table("webhooks"),
-            Key=ddb.serialize({"webhook_id": webhook_id}),
-            ConditionExpression="#o = :o AND agent_id = :a",
-            ExpressionAttributeNames={"#o": "owner"},
-            ExpressionAttributeValues=ddb.values({":o": owner, ":a": agent_id}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise WebhookNotFoundError(f"webhook {webhook_id} not found") from error
-        raise
+    repository.delete(webhook_id, owner, agent_id)
 
 
 def requests_page(
@@ -138,43 +109,7 @@ def requests_page(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """The webhook's recorded requests, newest first."""
     get(owner, agent_id, webhook_id)
-    return ddb.page(
-        "webhook_requests",
-        key="webhook_id",
-        value=webhook_id,
-        limit=limit,
-        cursor=cursor,
-        key_suffix=" AND begins_with(request_id, :p)",
-        ExpressionAttributeValues={":p": records.REQUEST_PREFIX},
-    )
-
-
-def _update(webhook_id: str, owner: str, agent_id: str, expression: str, names: dict[str, str], values: dict[str, Any]) -> None:
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("webhooks"),
-            Key=ddb.serialize({"webhook_id": webhook_id}),
-            UpdateExpression=expression,
-            ConditionExpression="#own = :own AND agent_id = :agent",
-            ExpressionAttributeNames={**names, "#own": "owner"},
-            ExpressionAttributeValues=ddb.values({**values, ":own": owner, ":agent": agent_id}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            raise WebhookNotFoundError(f"webhook {webhook_id} not found") from error
-        raise
-
-
-def _agent_webhooks(agent_id: str) -> list[dict[str, Any]]:
-    return list(
-        ddb.query(
-            "webhooks",
-            index="by-agent",
-            KeyConditionExpression="agent_id = :a",
-            ExpressionAttributeValues={":a": agent_id},
-            ProjectionExpression="webhook_id",
-        )
-    )
+    return repository.requests_page(webhook_id, records.REQUEST_PREFIX, limit, cursor)
 
 
 def _check_metadata(metadata: dict[str, Any] | None) -> None:

@@ -1,4 +1,6 @@
-"""The WebSocket connections table: who is connected, and what each one watches.
+"""The connections repository: the WebSocket connections table (who is connected, and
+what each one watches), and posting to a connection through the API Gateway management
+API (the only other store of a connection's state).
 
 Items under ``connection_id``: ``record_key = "conn"`` (the owner whose API key opened
 it) and ``record_key = "sub#<target>"`` per subscription, where ``target`` is
@@ -10,10 +12,18 @@ WebSocket after two hours anyway).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+import botocore.session
+from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError
+
 from wakeful import clock, ddb
+from wakeful.config import get_settings as get_aws_settings
+from wakeful.stream.settings import get_settings
 
 TABLE = "stream_connections"
 CONNECTION = "conn"
@@ -98,3 +108,41 @@ def subscribers(target: str) -> list[Subscriber]:
         types = item.get("types")
         found.append(Subscriber(item["connection_id"], frozenset(types) if types else None))
     return found
+
+
+# -- posting to a connection -----------------------------------------------------------
+class Gone(Exception):
+    """The connection is closed (the management API answered 410)."""
+
+
+class PostFailed(Exception):
+    """A post to a connection failed otherwise (throttled, timed out, refused); the
+    connection may still be there."""
+
+
+_CLIENT_CONFIG = Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=3, read_timeout=10)
+
+
+@lru_cache(maxsize=4)
+def _management(endpoint: str) -> Any:
+    """The management API client of one WebSocket API stage (its own endpoint)."""
+    return botocore.session.get_session().create_client(
+        "apigatewaymanagementapi", region_name=get_aws_settings().region, endpoint_url=endpoint, config=_CLIENT_CONFIG
+    )
+
+
+def post(connection_id: str, message: dict[str, Any], endpoint: str | None = None) -> None:
+    """Post one JSON message to a connection.
+
+    Raises:
+        Gone: the connection no longer exists.
+        PostFailed: the post failed for another reason.
+    """
+    client = _management(endpoint or get_settings().websocket_endpoint)
+    data = json.dumps(message, separators=(",", ":"), default=str, ensure_ascii=False).encode("utf-8")
+    try:
+        client.post_to_connection(ConnectionId=connection_id, Data=data)
+    except client.exceptions.GoneException as error:
+        raise Gone(connection_id) from error
+    except (ClientError, BotoCoreError) as error:
+        raise PostFailed(connection_id) from error

@@ -1,4 +1,4 @@
-"""The interceptor call log: the one module that writes ``interceptor_calls``.
+"""The interceptor calls repository: the one module that writes ``interceptor_calls``.
 
 One row per call of an interceptor endpoint, keyed (interceptor, time-ordered call id)
 so that a page of calls, newest first, is one Query. Rows expire after

@@ -1,11 +1,12 @@
-"""The ``thread_messages`` table: a thread's history, one item per message.
+"""The thread messages repository: the ``thread_messages`` table, a thread's history,
+one item per message.
 
 Key ``thread_id`` + ``seq``. Every write a run makes puts a message under a seq the step
 derives from what is already stored (the model's reply to message *n* is *n + 1*, the
 results of the tool calls of message *m* are *m + 1 …*), conditioned on the seq being
 free: a redelivered step finds its message there and reuses it instead of writing
 another. Messages that arrive from outside a run (a user, a routed event) are put in the
-same transaction as the thread change that makes room for them (:mod:`store`).
+same transaction as the thread change that makes room for them (:mod:`repository`).
 """
 
 from __future__ import annotations

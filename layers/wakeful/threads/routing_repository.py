@@ -1,5 +1,5 @@
-"""The ``thread_routes`` table: per agent, the router's cursor, its decisions and the
-thread each thread trigger last started.
+"""The routing repository: the ``thread_routes`` table. Per agent, the router's cursor,
+its decisions and the thread each thread trigger last started.
 
 Keys (``agent_id`` + ``route_key``):
 - ``cursor``: ``seq``, every event up to it has been routed;

@@ -1,5 +1,7 @@
-"""SnipIn's data access: snips, comments, likes and shares, follows, whispers, and the
-per-heartbeat caps. Plain DynamoDB, no events (see :mod:`wakeful.snipin.social`).
+"""The SnipIn repository: every write to snips, comments, likes and shares, follows,
+whispers, the per-heartbeat caps and FeedReader's probe stamps (the ``snips``,
+``snip_comments``, ``snip_reactions`` and ``snipin_agents`` tables). Plain DynamoDB,
+no events (see :mod:`wakeful.snipin.social`).
 
 Every write that a tool makes is keyed so that repeating it changes nothing: snip and
 comment ids derive from the action id (:func:`derived_id`), a like or share is one item
@@ -183,9 +185,7 @@ def put_reaction(kind: str, item: dict[str, Any]) -> Written:
 def _network_changed(item: dict[str, Any]) -> None:
     """Tell FeedReader's heartbeat probe the owner's network changed (after the write)."""
     if item.get("owner"):
-        from wakeful.snipin import quiet
-
-        quiet.network_changed(item["owner"])
+        stamp_network_changed(item["owner"], clock.now())
 
 
 def get_reaction(snip_id: str, kind: str, actor: str) -> dict[str, Any] | None:
@@ -257,9 +257,7 @@ def put_follow(agent_id: str, followee: str, name: str) -> Written:
 
 def _feed_changed(agent_id: str) -> None:
     """A follow or unfollow changes the agent's feed: FeedReader's probe must not skip it."""
-    from wakeful.snipin import quiet
-
-    quiet.forget_check(agent_id)
+    forget_feed_check(agent_id)
 
 
 def delete_follow(agent_id: str, followee: str) -> bool:
@@ -363,6 +361,57 @@ def reserve(agent_id: str, scope: str, tool: str, action_id: str, wanted: int, c
         existing = ddb.get("snipin_agents", {"agent_id": agent_id, "record_key": prefix + action_id}) or {}
         return int(existing.get("granted", 0))
     return granted
+
+
+# -- FeedReader's probe stamps (wakeful.snipin.quiet reads them) -----------------------------
+def _watermark_key(owner: str) -> dict[str, Any]:
+    return {"agent_id": f"owner#{owner}", "record_key": "feed-watermark"}
+
+
+def _check_key(agent_id: str) -> dict[str, Any]:
+    return {"agent_id": agent_id, "record_key": "feed-check"}
+
+
+def _raise_to(key: dict[str, Any], field: str, at: float) -> None:
+    """Set ``field`` to ``at`` unless it is already later (stamps only move forward)."""
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("snipin_agents"),
+            Key=ddb.serialize(key),
+            UpdateExpression="SET #f = :at",
+            ConditionExpression="attribute_not_exists(#f) OR #f < :at",
+            ExpressionAttributeNames={"#f": field},
+            ExpressionAttributeValues=ddb.values({":at": at}),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+
+
+def stamp_network_changed(owner: str, at: float) -> None:
+    """Move the owner's network watermark forward to ``at``."""
+    _raise_to(_watermark_key(owner), "changed_at", at)
+
+
+def stamp_feed_checked(agent_id: str, at: float) -> None:
+    """Move the agent's last feed check forward to ``at``."""
+    _raise_to(_check_key(agent_id), "checked_at", at)
+
+
+def forget_feed_check(agent_id: str) -> None:
+    """Delete the agent's last feed check."""
+    ddb.client().delete_item(TableName=ddb.table("snipin_agents"), Key=ddb.serialize(_check_key(agent_id)))
+
+
+def feed_stamps(owner: str, agent_id: str) -> tuple[float | None, float | None]:
+    """(when the owner's network last changed, when the agent's feed was last checked),
+    None where there is no stamp; one consistent BatchGetItem."""
+    rows = {row["record_key"]: row for row in ddb.batch_get("snipin_agents", [_watermark_key(owner), _check_key(agent_id)])}
+    watermark, check = rows.get("feed-watermark"), rows.get("feed-check")
+    return (
+        float(watermark["changed_at"]) if watermark is not None else None,
+        float(check["checked_at"]) if check is not None else None,
+    )
 
 
 # -- the feed ------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Agent memories (seed 000 ``agent_memories``) in the ``memories`` table.
+"""The memories repository: agent memories (seed 000 ``agent_memories``) in the
+``memories`` table.
 
 ``memory_key`` is the memory's type for memories an agent keeps one of
 (``feed_summary``: FeedReader's latest summary, read back by FeedReader to see what is

@@ -1,4 +1,5 @@
-"""The ``threads`` table: one item per thread, every write conditioned on its ``version``.
+"""The threads repository: every read and write of the ``threads`` table, one item per
+thread, every write conditioned on its ``version``.
 
 Optimistic concurrency: each write sets ``version = version + 1`` on the condition that
 the version is the one read, so the runner, the router, the scan and the API never
@@ -22,7 +23,7 @@ from botocore.exceptions import ClientError
 
 from wakeful import clock, ddb
 from wakeful.config import get_settings
-from wakeful.threads import records
+from wakeful.threads import messages_repository, records
 from wakeful.threads.exceptions import ThreadNotFoundError
 
 
@@ -87,7 +88,7 @@ def lease(now: float | None = None) -> tuple[str, float]:
     return (records.DUE_LEASE, (clock.now() if now is None else now) + get_settings().thread_lease_seconds)
 
 
-def update_params(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | None = None, *, condition: str = "", values: dict[str, Any] | None = None) -> dict[str, Any]:
+def _update_params(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | None = None, *, condition: str = "", values: dict[str, Any] | None = None) -> dict[str, Any]:
     """UpdateItem parameters: SET ``sets``, REMOVE ``removes``, ``version`` + 1, on the
     condition that the version is the one read (and ``condition``, if given)."""
     names: dict[str, str] = {}
@@ -124,7 +125,7 @@ def update(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | No
     Raises:
         VersionConflict: the thread changed since it was read.
     """
-    params = update_params(thread, sets, removes, **kwargs)
+    params = _update_params(thread, sets, removes, **kwargs)
     try:
         result = ddb.client().update_item(**params, ReturnValues="ALL_NEW")
     except ClientError as error:
@@ -134,14 +135,15 @@ def update(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | No
     return ddb.deserialize(result["Attributes"]) or {}
 
 
-def transact(thread: dict[str, Any], sets: dict[str, Any], removes: list[str], extra_items: list[dict[str, Any]]) -> None:
-    """The thread update and other writes (message puts) in one transaction.
+def transact(thread: dict[str, Any], sets: dict[str, Any], removes: list[str], new_messages: list[dict[str, Any]]) -> None:
+    """The thread update and the puts of ``new_messages`` (each on a free seq) in one
+    transaction.
 
     Raises:
         VersionConflict: the thread changed (or a message seq was taken) since it was read.
     """
-    params = update_params(thread, sets, removes)
-    items = [{"Update": params}, *extra_items]
+    params = _update_params(thread, sets, removes)
+    items = [{"Update": params}, *(messages_repository.put_transact_item(m) for m in new_messages)]
     try:
         ddb.client().transact_write_items(TransactItems=items)
     except ClientError as error:
@@ -150,8 +152,30 @@ def transact(thread: dict[str, Any], sets: dict[str, Any], removes: list[str], e
         raise
 
 
-def put_new(thread: dict[str, Any], extra_items: list[dict[str, Any]]) -> bool:
-    """Create a thread (and its first message) once; False when it already exists."""
+def start_run(
+    thread: dict[str, Any],
+    sets: dict[str, Any],
+    removes: list[str],
+    message: dict[str, Any],
+    *,
+    condition: str,
+    values: dict[str, Any],
+) -> bool:
+    """Start a new run of an existing thread: its update (conditioned on the version read
+    and ``condition``) and the put of the run's first ``message``, in one transaction.
+    False when a condition failed (the thread changed meanwhile, or the seq is taken)."""
+    params = _update_params(thread, sets, removes, condition=condition, values=values)
+    try:
+        ddb.client().transact_write_items(TransactItems=[{"Update": params}, messages_repository.put_transact_item(message)])
+    except ClientError as error:
+        if ddb.cancellation_codes(error):
+            return False
+        raise
+    return True
+
+
+def create(thread: dict[str, Any], first_message: dict[str, Any]) -> bool:
+    """Create a thread and its first message once; False when it already exists."""
     items = [
         {
             "Put": {
@@ -160,7 +184,7 @@ def put_new(thread: dict[str, Any], extra_items: list[dict[str, Any]]) -> bool:
                 "ConditionExpression": "attribute_not_exists(thread_id)",
             }
         },
-        *extra_items,
+        messages_repository.put_transact_item(first_message),
     ]
     try:
         ddb.client().transact_write_items(TransactItems=items)
@@ -172,6 +196,10 @@ def put_new(thread: dict[str, Any], extra_items: list[dict[str, Any]]) -> bool:
     return True
 
 
+# -- the agent item's thread attributes ------------------------------------------------
+# ``routes_events`` and ``running_threads`` live on the agent item, so the event append
+# and the slot check cost no extra read. These writes touch the agent item (the agents
+# package owns it; it also sets ``routes_events`` when an agent gets thread triggers).
 def mark_agent_routing(agent_id: str) -> int:
     """Flag the agent's log for routing (appends then send a routing message) and return
     its ``last_seq`` as of the flag: every later event is routed."""
