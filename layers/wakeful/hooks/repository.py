@@ -14,6 +14,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb
+from wakeful.agents import repository as agent_repository
 from wakeful.hooks.exceptions import HookNotFoundError
 
 TABLE = "hooks"
@@ -139,8 +140,8 @@ def end_failure_streak(agent_id: str, hook_id: str) -> None:
 
 
 # -- the agent item's hook_types -------------------------------------------------------
-# These two attributes live on the agent item (the agents package owns the item) so
-# that firing costs no read for an agent without hooks; only hooks write them.
+# These two attributes live on the agent item so that firing costs no read for an
+# agent without hooks; the agents repository writes them, for hooks only.
 def hooks_version(agent_id: str) -> int | None:
     """The agent's ``hooks_version`` (0 before its first hook change); None when the
     agent is gone."""
@@ -152,21 +153,6 @@ def hooks_version(agent_id: str) -> int | None:
 
 def set_hook_types(agent_id: str, types: list[str], version: int) -> bool:
     """Set the agent's ``hook_types`` and bump its ``hooks_version``, on the condition
-    that the version is still ``version``. False when it moved (someone else changed
-    hooks meanwhile) or the agent is gone."""
-    condition = "attribute_exists(agent_id) AND " + (
-        "hooks_version = :v" if version else "(attribute_not_exists(hooks_version) OR hooks_version = :v)"
-    )
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("agents"),
-            Key=ddb.serialize({"agent_id": agent_id}),
-            UpdateExpression="SET hook_types = :t, hooks_version = :next",
-            ConditionExpression=condition,
-            ExpressionAttributeValues=ddb.values({":t": types, ":v": version, ":next": version + 1}),
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return False
-        raise
-    return True
+    that the version is still ``version`` (the agents repository writes it). False when
+    it moved (someone else changed hooks meanwhile) or the agent is gone."""
+    return agent_repository.set_hook_types(agent_id, types, version)

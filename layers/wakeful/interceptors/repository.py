@@ -14,10 +14,11 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb
+from wakeful.agents import repository as agent_repository
 from wakeful.interceptors.exceptions import InterceptorActiveConflictError, InterceptorNotFoundError
 
 TABLE = "interceptors"
-_ACTIVE = "active_interceptor_id"
+_ACTIVE = agent_repository.ACTIVE_INTERCEPTOR
 
 
 def _key(agent_id: str, interceptor_id: str) -> dict[str, Any]:
@@ -95,32 +96,12 @@ def delete(agent_id: str, interceptor_id: str) -> None:
 # which reads the agent at every step, knows the active interceptor without a Query.
 def _claim_active(agent_id: str, interceptor_id: str) -> dict[str, Any]:
     """The transaction item that makes ``interceptor_id`` the agent's active one."""
-    return {
-        "Update": {
-            "TableName": ddb.table("agents"),
-            "Key": ddb.serialize({"agent_id": agent_id}),
-            "UpdateExpression": "SET #a = :i",
-            "ConditionExpression": "attribute_exists(agent_id) AND (attribute_not_exists(#a) OR #a = :i)",
-            "ExpressionAttributeNames": {"#a": _ACTIVE},
-            "ExpressionAttributeValues": ddb.values({":i": interceptor_id}),
-        }
-    }
+    return agent_repository.claim_interceptor_part(agent_id, interceptor_id)
 
 
 def release_active(agent_id: str, interceptor_id: str) -> None:
     """Clear the agent's active interceptor if it is this one."""
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("agents"),
-            Key=ddb.serialize({"agent_id": agent_id}),
-            UpdateExpression="REMOVE #a",
-            ConditionExpression="#a = :i",
-            ExpressionAttributeNames={"#a": _ACTIVE},
-            ExpressionAttributeValues=ddb.values({":i": interceptor_id}),
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    agent_repository.release_interceptor(agent_id, interceptor_id)
 
 
 def _active_of(agent_id: str) -> str | None:

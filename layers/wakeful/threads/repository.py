@@ -22,6 +22,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import clock, ddb
+from wakeful.agents import repository as agent_repository
 from wakeful.config import get_settings
 from wakeful.threads import messages_repository, records
 from wakeful.threads.exceptions import ThreadNotFoundError
@@ -203,50 +204,17 @@ def create(thread: dict[str, Any], first_message: dict[str, Any]) -> bool:
 def mark_agent_routing(agent_id: str) -> int:
     """Flag the agent's log for routing (appends then send a routing message) and return
     its ``last_seq`` as of the flag: every later event is routed."""
-    result = ddb.client().update_item(
-        TableName=ddb.table("agents"),
-        Key=ddb.serialize({"agent_id": agent_id}),
-        UpdateExpression="SET routes_events = :t",
-        ConditionExpression="attribute_exists(agent_id)",
-        ExpressionAttributeValues=ddb.values({":t": True}),
-        ReturnValues="ALL_NEW",
-    )
-    return int((ddb.deserialize(result["Attributes"]) or {}).get("last_seq", 0))
+    return agent_repository.mark_routing(agent_id)
 
 
 def claim_slot(agent_id: str, thread_id: str, limit: int) -> bool:
     """Take one of the agent's running-thread slots (idempotent for the same thread)."""
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("agents"),
-            Key=ddb.serialize({"agent_id": agent_id}),
-            UpdateExpression="ADD running_threads :t",
-            ConditionExpression=(
-                "attribute_exists(agent_id) AND (attribute_not_exists(running_threads) "
-                "OR size(running_threads) < :max OR contains(running_threads, :id))"
-            ),
-            ExpressionAttributeValues={**ddb.values({":max": limit, ":id": thread_id}), ":t": {"SS": [thread_id]}},
-        )
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return False
-        raise
-    return True
+    return agent_repository.claim_thread_slot(agent_id, thread_id, limit)
 
 
 def release_slot(agent_id: str, thread_id: str) -> None:
     """Give the thread's running slot back (idempotent)."""
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("agents"),
-            Key=ddb.serialize({"agent_id": agent_id}),
-            UpdateExpression="DELETE running_threads :t",
-            ConditionExpression="attribute_exists(agent_id)",
-            ExpressionAttributeValues={":t": {"SS": [thread_id]}},
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    agent_repository.release_thread_slot(agent_id, thread_id)
 
 
 def due(shard: int, now: float) -> Any:

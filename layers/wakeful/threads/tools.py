@@ -18,6 +18,7 @@ from typing import Any
 
 from wakeful import clock, ddb
 from wakeful.actions import records as actions
+from wakeful.actions import repository as action_repository
 from wakeful.agents.models import agent_context
 from wakeful.hooks.firing import fire
 from wakeful.threads import matching, records
@@ -193,8 +194,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str,
         "tool_config": item.get("config") or {},
     }
     now = clock.now()
-    ddb.put_new(
-        "actions",
+    action_repository.create(
         {
             "action_id": action_id,
             "agent_id": agent["agent_id"],
@@ -231,20 +231,7 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
 
 
 def _mark_running(action_id: str, now: float) -> None:
-    from botocore.exceptions import ClientError
-
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("actions"),
-            Key=ddb.serialize({"action_id": action_id}),
-            UpdateExpression="SET #st = :running, started_at = if_not_exists(started_at, :now), run_count = run_count + :one",
-            ConditionExpression="#st IN (:pending, :running)",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values({":running": actions.RUNNING, ":pending": actions.PENDING, ":now": now, ":one": 1}),
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    action_repository.start(action_id, now)
 
 
 def _call(item: dict[str, Any], action_id: str, meta: dict[str, Any]) -> Any:
@@ -284,29 +271,12 @@ def _append_new_events(agent_id: str, action_id: str, tool: str, response: Any) 
 
 
 def _finish(action_id: str, response: Any, elapsed_ms: int, error_message: str | None) -> None:
-    from botocore.exceptions import ClientError
-
-    try:
-        ddb.client().update_item(
-            TableName=ddb.table("actions"),
-            Key=ddb.serialize({"action_id": action_id}),
-            UpdateExpression=(
-                "SET #st = :status, response_meta = :resp, execution_time_ms = :ms, completed_at = :now"
-                + (", error_message = :err" if error_message else "")
-            ),
-            ConditionExpression="#st = :running",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values(
-                {
-                    ":status": actions.COMPLETED if response.success else actions.FAILED,
-                    ":resp": response.model_dump(mode="json"),
-                    ":ms": elapsed_ms,
-                    ":now": clock.now(),
-                    ":running": actions.RUNNING,
-                    **({":err": error_message[:4000]} if error_message else {}),
-                }
-            ),
-        )
-    except ClientError as error:
-        if not ddb.is_conditional_failure(error):
-            raise
+    action_repository.finish(
+        action_id,
+        status=actions.COMPLETED if response.success else actions.FAILED,
+        response_meta=response.model_dump(mode="json"),
+        elapsed_ms=elapsed_ms,
+        error_message=error_message,
+        now=clock.now(),
+        expires_at=None,
+    )
