@@ -80,7 +80,10 @@ class AnthropicProvider:
         write = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
         cost = pricing.cost_usd(message.model or model, usage.input_tokens, usage.output_tokens, read, write)
         return RawAnswer(
-            content=[block.model_dump(mode="json") for block in message.content],
+            # The SDK does not validate answers: a block that breaks its own shape (a tool
+            # input that is not an object) is kept as sent and judged by the conversation,
+            # which fails the run with a message; pydantic need not warn about it too.
+            content=[block.model_dump(mode="json", warnings=False) for block in message.content],
             usage=Usage(
                 model=message.model or model,
                 input_tokens=int(usage.input_tokens),
