@@ -7,7 +7,7 @@ heartbeat out of the due index; resuming puts it back.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
@@ -18,9 +18,11 @@ from wakeful.agents.exceptions import (
     AgentPausedError,
     AgentPresetUnknownError,
 )
-from wakeful.agents.models import AgentCreate, AgentPatch
 from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
+
+if TYPE_CHECKING:  # the API's bodies: pydantic, imported by the routes that build them
+    from wakeful.agents.models import AgentCreate, AgentPatch
 
 
 def alias_key(owner: str, alias: str) -> str:
