@@ -22,7 +22,7 @@ from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
 
 if TYPE_CHECKING:  # the API's bodies: pydantic, imported by the routes that build them
-    from wakeful.agents.models import AgentCreate, AgentPatch
+    from wakeful.agents.inputs import AgentCreate, AgentPatch
 
 
 def alias_key(owner: str, alias: str) -> str:
