@@ -20,20 +20,26 @@ LIMITS = {"webhook_ingest": 1.2, "ingest": 1.2}
 DEFAULT_LIMIT = 1.5
 #: What each handler loads at its first invocation, on top of its module (the whole
 #: cold-start import: module + first call), as the statements its first call runs.
+#: ``bench/first_call_modules.py`` invokes each handler for real and prints any module
+#: of Wakeful, Powertools, pydantic or anthropic a first call loads that these miss.
+_SQS_BATCH = "from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response"
+_FIFO_BATCH = "from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response"
 FIRST_CALL = {
-    # A first request to /agents/{id}/heartbeats: the resolver for that path only.
-    "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats')",
+    # A first request to /agents/{id}/heartbeats: the resolver for that path only, and
+    # the body screen every request passes first.
+    "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats'); import wakeful.api.screen",
     "deliver_hook": "import wakeful.hooks.delivery",
     # The scan's first run also reaches the threads' and schedules' due indexes.
     "heartbeat_scan": "import wakeful.heartbeats.scan, wakeful.threads.due, wakeful.schedules.due",
     "ingest": "import wakeful.ingest.sqs",
-    "orchestrator": "import wakeful.heartbeats.orchestrator",
-    "schedule_runner": "import wakeful.schedules.runner",
+    # The SQS-fed handlers also build Powertools' batch processor at their first call.
+    "orchestrator": f"import wakeful.heartbeats.orchestrator; {_SQS_BATCH}",
+    "schedule_runner": f"import wakeful.schedules.runner; {_SQS_BATCH}",
     "stream_fanout": "import wakeful.stream.fanout",
     "stream_ws": "import wakeful.stream.websocket",
-    "thread_router": "import wakeful.threads.router",
-    "thread_runner": "import wakeful.threads.runner",
-    "tool_runner": "import wakeful.actions.runner",
+    "thread_router": f"import wakeful.threads.router; {_FIFO_BATCH}",
+    "thread_runner": f"import wakeful.threads.runner; {_FIFO_BATCH}",
+    "tool_runner": f"import wakeful.actions.runner; {_FIFO_BATCH}",
     "webhook_ingest": "import wakeful.webhooks.receive",
 }
 #: Handlers that call the model: their first call imports the anthropic SDK (SnapStart

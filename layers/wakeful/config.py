@@ -1,33 +1,55 @@
-"""Settings parsed once, at cold start, from the environment."""
+"""Settings parsed once, at cold start, from the environment.
+
+:class:`Settings` is a frozen dataclass checked in ``__post_init__`` rather than a
+pydantic model: every handler reads it on its first call, and pydantic's import (about
+a third of ``import boto3``) would land on paths that validate nothing else with it
+(the scan, the orchestrator, the ingest and webhook functions).
+"""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from wakeful import constants
 
+#: Numeric settings -> (type, minimum, maximum or None): parsed from their environment
+#: variable's text and checked; a value out of range fails the cold start loudly.
+_BOUNDS: dict[str, tuple[type, float, float | None]] = {
+    "heartbeat_lease_seconds": (int, 1, None),
+    "due_shards": (int, 1, 256),
+    "max_cascade_rounds": (int, 1, 50),
+    "heartbeat_pages_per_invocation": (int, 1, 1000),
+    "max_heartbeat_attempts": (int, 1, None),
+    "hook_backoff_base_seconds": (float, 0, None),
+    "hook_disable_after_seconds": (int, 0, None),
+    "retention_days": (int, 0, 36500),
+    "thread_lease_seconds": (int, 1, None),
+    "thread_max_attempts": (int, 1, None),
+    "thread_max_running_per_agent": (int, 1, None),
+}
 
-class Settings(BaseModel, frozen=True):
+
+@dataclass(frozen=True)
+class Settings:
     """Everything a Wakeful process reads from its environment."""
 
-    region: str = "us-east-1"
-    endpoint_url: str | None = None
     tables: dict[str, str]
     queues: dict[str, str]
+    region: str = "us-east-1"
+    endpoint_url: str | None = None
     dev_mode: bool = False
     dev_api_keys: str = ""
-    heartbeat_lease_seconds: int = Field(default=900, ge=1)
-    due_shards: int = Field(default=8, ge=1, le=256)
-    max_cascade_rounds: int = Field(default=5, ge=1, le=50)
-    heartbeat_pages_per_invocation: int = Field(default=20, ge=1, le=1000)
-    max_heartbeat_attempts: int = Field(default=3, ge=1)
-    hook_backoff_base_seconds: float = Field(default=2.0, ge=0)
+    heartbeat_lease_seconds: int = 900
+    due_shards: int = 8
+    max_cascade_rounds: int = 5
+    heartbeat_pages_per_invocation: int = 20
+    max_heartbeat_attempts: int = 3
+    hook_backoff_base_seconds: float = 2.0
     hook_state_machine_arn: str = ""
-    hook_disable_after_seconds: int = Field(default=5 * 24 * 3600, ge=0)
+    hook_disable_after_seconds: int = 5 * 24 * 3600
     webhook_base_url: str = ""
     kms_key_id: str = ""
     #: Dev mode: loopback ports hooks and tools may never call (the emulator, the API).
@@ -36,13 +58,26 @@ class Settings(BaseModel, frozen=True):
     dev_allowed_ports: frozenset[int] = frozenset()
     #: Days after which events, heartbeats, actions, hook executions and webhook
     #: requests expire (DynamoDB TTL); 0 keeps them for ever.
-    retention_days: int = Field(default=0, ge=0, le=36500)
+    retention_days: int = 0
     cursor_key: str = ""
-    thread_lease_seconds: int = Field(default=300, ge=1)
-    thread_max_attempts: int = Field(default=3, ge=1)
-    thread_max_running_per_agent: int = Field(default=4, ge=1)
+    thread_lease_seconds: int = 300
+    thread_max_attempts: int = 3
+    thread_max_running_per_agent: int = 4
     account_id: str = ""
-    lambda_tool_allowed_arns: tuple[str, ...] = ()
+    lambda_tool_allowed_arns: tuple[str, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        """Parse numeric fields given as text (the environment's) and check their range.
+
+        Raises:
+            ValueError: a numeric setting is not a number or is out of its range.
+        """
+        for name, (kind, low, high) in _BOUNDS.items():
+            value = _number(name, getattr(self, name), kind)
+            if value < low or (high is not None and value > high):
+                bounds = f">= {low:g}" + (f" and <= {high:g}" if high is not None else "")
+                raise ValueError(f"setting {name} must be {bounds}, not {value!r}")
+            object.__setattr__(self, name, value)
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
@@ -53,12 +88,35 @@ class Settings(BaseModel, frozen=True):
         return self.queues.get(logical, "")
 
 
+def _number(name: str, value: Any, kind: type) -> Any:
+    """``value`` (a number or its text) as ``kind``; a float with a fraction is no int."""
+    if isinstance(value, bool):
+        raise ValueError(f"setting {name} must be a number, not {value!r}")
+    try:
+        number = float(value) if kind is float else _integer(value)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"setting {name} must be {'a number' if kind is float else 'an integer'}, not {value!r}") from error
+    return number
+
+
+def _integer(value: Any) -> int:
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(value)
+        return int(value)
+    return int(value)
+
+
 def _truthy(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> Settings:
-    """Build :class:`Settings` from an environment mapping (default ``os.environ``)."""
+    """Build :class:`Settings` from an environment mapping (default ``os.environ``).
+
+    Raises:
+        ValueError: a variable holds a value its setting cannot take.
+    """
     env = os.environ if env is None else env
     tables = {name: env.get(var, f"wakeful-{name.replace('_', '-')}") for name, var in constants.TABLE_ENV.items()}
     queues = {name: env.get(var, "") for name, var in constants.QUEUE_ENV.items()}
@@ -98,7 +156,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         ("dev_allowed_ports", constants.ENV_DEV_ALLOWED_PORTS),
     ):
         raw[field_name] = _ports(env.get(var, ""), var)
-    return Settings.model_validate(raw)
+    return Settings(**raw)
 
 
 def _ports(spec: str, name: str) -> frozenset[int]:

@@ -7,7 +7,7 @@ heartbeat out of the due index; resuming puts it back.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
 from wakeful.agents import repository
@@ -16,10 +16,12 @@ from wakeful.agents.exceptions import (
     AgentPausedError,
     AgentPresetUnknownError,
 )
-from wakeful.agents.models import AgentCreate, AgentPatch
 from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository as heartbeats
+
+if TYPE_CHECKING:  # the API's bodies: pydantic, imported by the routes that build them
+    from wakeful.agents.inputs import AgentCreate, AgentPatch
 
 
 def find_by_alias(owner: str, alias: str) -> str | None:

@@ -34,7 +34,7 @@ from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository, service
 from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
 from wakeful.hooks.exceptions import HookStateMachineMissingError
-from wakeful.hooks.models import MAX_RESPONSE_BODY_BYTES, DeliverInput, DeliverResult, RetryConfig
+from wakeful.hooks.models import MAX_RESPONSE_BODY_BYTES, DeliverInput, DeliverResult
 
 logger = logging.getLogger(__name__)
 
@@ -189,6 +189,8 @@ def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[st
 
 
 def _input(hook: dict[str, Any], delivery_id: str, replay_no: int) -> DeliverInput:
+    from wakeful.hooks.inputs import RetryConfig  # pydantic: only where a delivery starts
+
     retry = RetryConfig.model_validate(hook.get("retry_config") or {})
     return {
         "delivery_id": delivery_id,

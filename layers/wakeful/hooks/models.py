@@ -1,11 +1,10 @@
-"""Hook shapes: API input, the public views, and the deliver task's input and result."""
+"""Hook shapes: hook types, the public views, and the deliver task's input and result
+(the API's bodies are in :mod:`wakeful.hooks.inputs`)."""
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, TypedDict
-
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from typing import Any, TypedDict
 
 from wakeful.clock import iso
 
@@ -53,75 +52,6 @@ def is_valid_hook_type(value: str) -> bool:
     return len(value) <= MAX_HOOK_TYPE_LENGTH and (value in SEED_HOOK_TYPES or value in THREAD_HOOK_TYPES or bool(TOOL_HOOK_PATTERN.match(value)))
 
 
-class RetryConfig(BaseModel):
-    """How often and how long a delivery is tried."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0, le=10, description="Retries after the first attempt")
-    timeout_ms: int = Field(default=DEFAULT_TIMEOUT_MS, ge=100, le=30000, description="Per-attempt answer deadline")
-
-
-def _sendable_header(value: str | None) -> str | None:
-    """A header value HTTP can carry: no CR, LF or other control characters, Latin-1
-    only. The value is a secret: the errors never repeat it."""
-    if value is None:
-        return value
-    if any((ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
-        raise ValueError("auth_header cannot hold CR, LF or other control characters (it could not be sent)")
-    try:
-        value.encode("latin-1")
-    except UnicodeEncodeError:
-        raise ValueError("auth_header must be Latin-1 text: HTTP header values cannot carry other characters") from None
-    return value
-
-
-AuthHeader = Annotated[str | None, AfterValidator(_sendable_header)]
-
-
-class HookCreate(BaseModel):
-    """``POST /agents/{id}/hooks`` body."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    hook_type: str = Field(description="A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>")
-    endpoint_url: str = Field(min_length=1, max_length=2048)
-    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Sent as the Authorization header")
-    is_active: bool = True
-    retry_config: RetryConfig = Field(default_factory=RetryConfig)
-    metadata: dict[str, Any] | None = None
-
-    @field_validator("hook_type")
-    @classmethod
-    def _known_type(cls, value: str) -> str:
-        if not is_valid_hook_type(value):
-            raise ValueError(
-                f"unknown hook type {value!r}: use one of {', '.join(SEED_HOOK_TYPES + THREAD_HOOK_TYPES)}, "
-                "or BEFORE_<TOOL> / AFTER_<TOOL> with the tool's name in UPPER_SNAKE_CASE"
-            )
-        return value
-
-
-class HookTestRequest(BaseModel):
-    """``POST /agents/{id}/hooks/{hook_id}/test`` body: optional and empty; unknown
-    fields are refused, never ignored."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class HookPatch(BaseModel):
-    """``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
-    hook that was disabled for failing."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    is_active: bool | None = None
-    endpoint_url: str | None = Field(default=None, min_length=1, max_length=2048)
-    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Empty string removes it")
-    retry_config: RetryConfig | None = None
-    metadata: dict[str, Any] | None = None
-
-
 class DeliverInput(TypedDict):
     """The state machine's input, and the deliver task's event on every attempt."""
 
@@ -155,7 +85,7 @@ def public(hook: dict[str, Any]) -> dict[str, Any]:
         "endpoint_url": hook["endpoint_url"],
         "is_active": hook.get("is_active", True),
         "has_auth_header": bool(hook.get("auth_header")),
-        "retry_config": hook.get("retry_config") or RetryConfig().model_dump(),
+        "retry_config": hook.get("retry_config") or {"max_retries": DEFAULT_MAX_RETRIES, "timeout_ms": DEFAULT_TIMEOUT_MS},
         "metadata": hook.get("metadata"),
         "disabled_reason": hook.get("disabled_reason"),
         "disabled_at": iso(hook.get("disabled_at")),
@@ -203,3 +133,16 @@ def public_delivery(row: dict[str, Any]) -> dict[str, Any]:
         "created_at": iso(row.get("created_at")),
         "completed_at": iso(row.get("completed_at")),
     }
+
+
+#: The API's bodies (pydantic), in :mod:`wakeful.hooks.inputs`: importable from here,
+#: but loaded only when asked for, so that delivering a hook never imports pydantic.
+_INPUTS = ("RetryConfig", "HookCreate", "HookTestRequest", "HookPatch")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _INPUTS:
+        from wakeful.hooks import inputs
+
+        return getattr(inputs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

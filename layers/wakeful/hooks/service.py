@@ -8,14 +8,16 @@ agent's ``hooks_version``, so concurrent changes never leave it stale.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, net, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
-from wakeful.hooks.models import HookCreate, HookPatch, RetryConfig
+
+if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
+    from wakeful.hooks.inputs import HookCreate, HookPatch
 
 MAX_HOOKS_PER_AGENT = 50
 
@@ -99,6 +101,8 @@ def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode:
         else:
             removes.append("auth_header")
     if changes.get("retry_config") is not None:
+        from wakeful.hooks.inputs import RetryConfig  # pydantic: the API path only
+
         # Only the fields sent change; the others keep their current values.
         current = RetryConfig.model_validate(hook.get("retry_config") or {}).model_dump()
         sets["retry_config"] = RetryConfig.model_validate({**current, **changes["retry_config"]}).model_dump()

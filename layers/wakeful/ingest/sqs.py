@@ -71,9 +71,9 @@ def parse(body: str) -> IngestMessage:
     checks.check_storable({"payload": event_payload, "metadata": metadata}, "the message")
     event = NewEvent(
         event_type=event_type,
-        payload=event_payload,
+        payload=event_payload,  # type: ignore[arg-type]  # required=True: never None
         priority=checks.priority(message.get("priority")),
-        source=checks.text(message.get("source"), "source", default=DEFAULT_SOURCE, max_length=100),
+        source=checks.text(message.get("source"), "source", default=DEFAULT_SOURCE, max_length=100),  # type: ignore[arg-type]  # it has a default
         metadata=metadata,
     )
     return IngestMessage(agent_id, event, checks.text(message.get("idempotency_key"), "idempotency_key"))

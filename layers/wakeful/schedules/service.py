@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
 from wakeful.agents import service as agents
 from wakeful.schedules import cron, due, models, repository
 from wakeful.schedules.exceptions import ScheduleInvalidError, ScheduleLimitError, ScheduleNotFoundError
-from wakeful.schedules.models import ScheduleCreate, SchedulePatch
+
+if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
+    from wakeful.schedules.inputs import ScheduleCreate, SchedulePatch
 
 MAX_SCHEDULES_PER_AGENT = 50
 

@@ -1,27 +1,57 @@
-"""The stream's settings, parsed once from the environment."""
+"""The stream's settings, parsed once from the environment.
+
+A checked frozen dataclass, not a pydantic model: the fan-out, the WebSocket handler
+and every run that streams read it on their first call, and nothing else on those
+paths needs pydantic (see docs/operations.md, "Cold starts").
+"""
 
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import dataclass
 from functools import lru_cache
-
-from pydantic import BaseModel, Field
 
 from wakeful import constants
 
 
-class StreamSettings(BaseModel, frozen=True):
+@dataclass(frozen=True)
+class StreamSettings:
     """How long stream events are kept, how often deltas are written, where the
-    WebSocket API's management endpoint is."""
+    WebSocket API's management endpoint is.
+
+    Raises:
+        ValueError: ``retention_days`` is not a number > 0 or ``flush_seconds`` not >= 0.
+    """
 
     #: Stored stream events expire (DynamoDB TTL) this long after they were written.
-    retention_days: float = Field(default=14, gt=0)
+    retention_days: float = 14
     #: While deltas arrive, buffered events are written at least this often (the end
     #: of a step, a tool call and the end of a run always write).
-    flush_seconds: float = Field(default=1.0, ge=0)
+    flush_seconds: float = 1.0
     #: ``https://{api-id}.execute-api.{region}.amazonaws.com/{stage}`` of the WebSocket
     #: API (the fan-out posts to its connections); empty where there is none.
     websocket_endpoint: str = ""
+
+    def __post_init__(self) -> None:
+        retention = _number("retention_days", self.retention_days)
+        flush = _number("flush_seconds", self.flush_seconds)
+        if not retention > 0:
+            raise ValueError(f"setting retention_days must be > 0, not {retention!r}")
+        if not flush >= 0:
+            raise ValueError(f"setting flush_seconds must be >= 0, not {flush!r}")
+        object.__setattr__(self, "retention_days", retention)
+        object.__setattr__(self, "flush_seconds", flush)
+
+
+def _number(name: str, value: object) -> float:
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"setting {name} must be a number, not {value!r}") from error
+    if isinstance(value, bool) or math.isnan(number):
+        raise ValueError(f"setting {name} must be a number, not {value!r}")
+    return number
 
 
 def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> StreamSettings:
@@ -32,7 +62,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "flush_seconds": env.get(constants.ENV_STREAM_FLUSH_SECONDS) or None,
         "websocket_endpoint": env.get(constants.ENV_STREAM_WS_ENDPOINT, ""),
     }
-    return StreamSettings.model_validate({k: v for k, v in raw.items() if v is not None})
+    return StreamSettings(**{k: v for k, v in raw.items() if v is not None})  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)

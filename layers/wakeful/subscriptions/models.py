@@ -1,47 +1,11 @@
-"""Subscription shapes and the event filter."""
+"""Subscription shapes: the event filter and the public view (the API's bodies are in
+:mod:`wakeful.subscriptions.inputs`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from wakeful.clock import iso
-from wakeful.events.models import EVENT_TYPE_PATTERN
-
-
-class FilterConfig(BaseModel):
-    """``filter_config``. ``min_priority: N`` passes events whose priority is <= N
-    (1 is the most urgent, so a smaller number is a stricter filter);
-    ``topics`` passes events whose ``payload.topics`` shares at least one topic."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    min_priority: int | None = Field(default=None, ge=1, le=10)
-    topics: list[str] | None = Field(default=None, min_length=1, max_length=50)
-
-
-class SubscriptionIn(BaseModel):
-    """``POST /subscriptions`` body."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    tool: str = Field(min_length=1, max_length=64)
-    event_type: str = Field(pattern=EVENT_TYPE_PATTERN)
-    filter_config: FilterConfig | None = None
-    execution_order: int = Field(default=0, ge=-1000, le=1000)
-    is_active: bool = True
-    agent_id: str | None = Field(default=None, description="Default: every agent of the owner")
-
-
-class SubscriptionPatch(BaseModel):
-    """``PATCH /subscriptions/{id}`` body."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    filter_config: FilterConfig | None = None
-    execution_order: int | None = Field(default=None, ge=-1000, le=1000)
-    is_active: bool | None = None
 
 
 def passes(filter_config: dict[str, Any] | None, priority: int, payload: dict[str, Any]) -> bool:
@@ -72,3 +36,16 @@ def public(item: dict[str, Any]) -> dict[str, Any]:
         "created_at": iso(item.get("created_at")),
         "updated_at": iso(item.get("updated_at")),
     }
+
+
+#: The API's bodies (pydantic), in :mod:`wakeful.subscriptions.inputs`: importable from
+#: here, but loaded only when asked for, so that heartbeats never import pydantic.
+_INPUTS = ("FilterConfig", "SubscriptionIn", "SubscriptionPatch")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _INPUTS:
+        from wakeful.subscriptions import inputs
+
+        return getattr(inputs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

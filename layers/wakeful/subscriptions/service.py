@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
 from wakeful.subscriptions import repository
@@ -11,7 +11,9 @@ from wakeful.subscriptions.exceptions import (
     SubscriptionNotFoundError,
     SubscriptionToolUnknownError,
 )
-from wakeful.subscriptions.models import SubscriptionIn, SubscriptionPatch
+
+if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
+    from wakeful.subscriptions.inputs import SubscriptionIn, SubscriptionPatch
 
 
 def _scope(owner: str, agent_id: str | None) -> str:

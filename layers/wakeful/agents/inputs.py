@@ -1,0 +1,77 @@
+"""The agent routes' request bodies (pydantic), apart from :mod:`wakeful.agents.models`
+so that the paths that only read agents (heartbeats, tool calls) never import pydantic."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
+from wakeful.interceptors.models import ToolPolicy
+from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
+
+
+def _small_personality(value: dict[str, Any] | str | None) -> dict[str, Any] | str | None:
+    if isinstance(value, dict) and len(json.dumps(value, default=str)) > MAX_PERSONALITY_BYTES:
+        raise ValueError(f"personality is over {MAX_PERSONALITY_BYTES} bytes of JSON")
+    return value
+
+
+Personality = Annotated[
+    dict[str, Any] | Annotated[str, Field(max_length=MAX_PERSONALITY_BYTES)] | None,
+    AfterValidator(_small_personality),
+]
+FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
+WAKE_ON_PRIORITY_DOC = (
+    "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
+    "next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat."
+)
+
+
+class AgentCreate(BaseModel):
+    """``POST /agents`` body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100)
+    alias: str = Field(pattern=ALIAS_PATTERN, description="Unique handle, used for @mentions")
+    personality: Personality = None
+    expertise: str | None = Field(default=None, max_length=2000)
+    focus_areas: list[FocusArea] = Field(default_factory=list, max_length=50)
+    heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
+    preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+    system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
+    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
+    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
+    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
+    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
+    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
+        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
+    )
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
+    tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
+
+
+class AgentPatch(BaseModel):
+    """``PATCH /agents/{id}`` body: any subset of the mutable fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+    personality: Personality = None
+    expertise: str | None = Field(default=None, max_length=2000)
+    focus_areas: list[FocusArea] | None = Field(default=None, max_length=50)
+    heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
+    is_active: bool | None = None
+    system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
+    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
+    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
+    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
+    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
+    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
+        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
+    )
+    wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
+    tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")

@@ -1,0 +1,32 @@
+"""Validated event input as pydantic models: the API body and the rules a
+:class:`wakeful.events.models.NewEvent` falls back on.
+
+Kept apart from :mod:`wakeful.events.models` so that the paths that append events
+without an API body (SQS ingest, webhooks, the orchestrator) never import pydantic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wakeful.events.models import EVENT_TYPE_PATTERN
+
+
+class NewEventIn(BaseModel):
+    """An event to append: the rules of :class:`wakeful.events.models.NewEvent`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    event_type: str = Field(pattern=EVENT_TYPE_PATTERN, description="A letter, then letters, digits or underscores (case-sensitive)")
+    payload: dict[str, Any] = Field(description="Event-specific data (a JSON object)")
+    priority: int = Field(default=5, ge=1, le=10, description="1 is the most urgent, 10 the least")
+    source: str = Field(default="api", min_length=1, max_length=100)
+    metadata: dict[str, Any] | None = None
+
+
+class EventIn(NewEventIn):
+    """``POST /agents/{id}/events`` body."""
+
+    idempotency_key: str | None = Field(default=None, min_length=1, max_length=255)

@@ -1,0 +1,79 @@
+"""The hook routes' request bodies (pydantic), apart from :mod:`wakeful.hooks.models`
+so that firing and delivering hooks never import pydantic."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, SEED_HOOK_TYPES, THREAD_HOOK_TYPES, is_valid_hook_type
+
+
+class RetryConfig(BaseModel):
+    """How often and how long a delivery is tried."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0, le=10, description="Retries after the first attempt")
+    timeout_ms: int = Field(default=DEFAULT_TIMEOUT_MS, ge=100, le=30000, description="Per-attempt answer deadline")
+
+
+def _sendable_header(value: str | None) -> str | None:
+    """A header value HTTP can carry: no CR, LF or other control characters, Latin-1
+    only. The value is a secret: the errors never repeat it."""
+    if value is None:
+        return value
+    if any((ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
+        raise ValueError("auth_header cannot hold CR, LF or other control characters (it could not be sent)")
+    try:
+        value.encode("latin-1")
+    except UnicodeEncodeError:
+        raise ValueError("auth_header must be Latin-1 text: HTTP header values cannot carry other characters") from None
+    return value
+
+
+AuthHeader = Annotated[str | None, AfterValidator(_sendable_header)]
+
+
+class HookCreate(BaseModel):
+    """``POST /agents/{id}/hooks`` body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hook_type: str = Field(description="A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>")
+    endpoint_url: str = Field(min_length=1, max_length=2048)
+    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Sent as the Authorization header")
+    is_active: bool = True
+    retry_config: RetryConfig = Field(default_factory=RetryConfig)
+    metadata: dict[str, Any] | None = None
+
+    @field_validator("hook_type")
+    @classmethod
+    def _known_type(cls, value: str) -> str:
+        if not is_valid_hook_type(value):
+            raise ValueError(
+                f"unknown hook type {value!r}: use one of {', '.join(SEED_HOOK_TYPES + THREAD_HOOK_TYPES)}, "
+                "or BEFORE_<TOOL> / AFTER_<TOOL> with the tool's name in UPPER_SNAKE_CASE"
+            )
+        return value
+
+
+class HookTestRequest(BaseModel):
+    """``POST /agents/{id}/hooks/{hook_id}/test`` body: optional and empty; unknown
+    fields are refused, never ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class HookPatch(BaseModel):
+    """``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
+    hook that was disabled for failing."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    is_active: bool | None = None
+    endpoint_url: str | None = Field(default=None, min_length=1, max_length=2048)
+    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Empty string removes it")
+    retry_config: RetryConfig | None = None
+    metadata: dict[str, Any] | None = None

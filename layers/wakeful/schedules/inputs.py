@@ -1,0 +1,66 @@
+"""The schedule routes' request bodies (pydantic), apart from
+:mod:`wakeful.schedules.models` so that the paths that only read schedules (the scan,
+the runs) never import pydantic."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wakeful.schedules.models import MAX_CHECKLIST_ITEMS, MAX_PROMPT_CHARS, SCHEDULED
+
+
+class ScheduleConfig(BaseModel):
+    """``config``: the run's kind and, for heartbeats, what to check."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schedule_type: Literal["heartbeat", "scheduled"] = Field(
+        default=SCHEDULED,
+        description="heartbeat: check the checklist and stay silent (HEARTBEAT_OK) when nothing needs attention; "
+        "scheduled: a plain run whose answer is always delivered",
+    )
+    heartbeat_checklist: list[str] | None = Field(
+        default=None,
+        max_length=MAX_CHECKLIST_ITEMS,
+        description="Plain-English items the agent checks with its tools (appended to the prompt)",
+    )
+
+
+class ActiveHoursIn(BaseModel):
+    """A daily window in the schedule's time zone; outside it nothing runs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    start: str = Field(description="HH:MM, inclusive", examples=["08:00"])
+    end: str = Field(description="HH:MM, exclusive; before start means the window wraps past midnight", examples=["18:00"])
+
+
+class ScheduleCreate(BaseModel):
+    """``POST /agents/{id}/schedules`` body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    prompt: str = Field(min_length=1, max_length=MAX_PROMPT_CHARS, description="What the run asks the agent")
+    cron_expression: str = Field(
+        min_length=1, max_length=200, description="5 fields: minute hour day-of-month month day-of-week", examples=["0 8 * * 1-5"]
+    )
+    timezone: str = Field(default="UTC", max_length=64, description="IANA time zone the cron expression is read in")
+    config: ScheduleConfig = Field(default_factory=ScheduleConfig)
+    active_hours: ActiveHoursIn | None = None
+    is_active: bool = True
+
+
+class SchedulePatch(BaseModel):
+    """``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields sent change.
+    ``active_hours: null`` removes the window."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    prompt: str | None = Field(default=None, min_length=1, max_length=MAX_PROMPT_CHARS)
+    cron_expression: str | None = Field(default=None, min_length=1, max_length=200)
+    timezone: str | None = Field(default=None, max_length=64)
+    config: ScheduleConfig | None = None
+    active_hours: ActiveHoursIn | None = None
+    is_active: bool | None = None

@@ -1,0 +1,54 @@
+"""What a cold start loads: each handler's module plus what its first call imports
+(``FIRST_CALL`` in bench/import_cost.py, which bench/first_call_modules.py checks against
+real invocations), each in a fresh interpreter. pydantic costs about 0.4x ``import boto3``
+and only the API validates with it; anthropic is only for the functions that call a model.
+Timing figures are in bench/import_cost.py, not here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from import_cost import FIRST_CALL, LLM_HANDLERS  # noqa: E402
+
+PROBE = """
+import json, sys
+sys.path.insert(0, ".")
+import functions.{name}.handler
+{statements}
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _loaded(name: str) -> set[str]:
+    code = PROBE.format(name=name, statements=FIRST_CALL[name])
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout))
+
+
+def _family(modules: set[str], top: str) -> list[str]:
+    return sorted(m for m in modules if m == top or m.startswith(f"{top}."))
+
+
+@pytest.mark.parametrize("name", sorted(set(FIRST_CALL) - LLM_HANDLERS - {"api"}))
+def test_a_handler_that_validates_no_api_body_cold_starts_without_pydantic_or_anthropic(name: str) -> None:
+    loaded = _loaded(name)
+    assert any(m.startswith("wakeful.") for m in loaded)  # the probe saw the domain load
+    assert _family(loaded, "pydantic") == []
+    assert _family(loaded, "anthropic") == []
+
+
+def test_the_api_cold_start_loads_only_the_routes_of_the_path_asked_and_no_anthropic() -> None:
+    loaded = _loaded("api")
+    assert "wakeful.api.routes_agents" in loaded
+    assert "pydantic" in loaded  # the API validates its requests
+    others = [m for m in loaded if m.endswith(".routes") or m.startswith("wakeful.api.routes_")]
+    assert others == ["wakeful.api.routes_agents"]
+    assert _family(loaded, "anthropic") == []
