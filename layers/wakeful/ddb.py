@@ -112,6 +112,17 @@ def is_conditional_failure(error: ClientError) -> bool:
     return error.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
 
 
+def conditional(call: Any, **params: Any) -> dict[str, Any] | None:
+    """Run one conditional write (``call`` is a client method); None when its condition
+    failed, its response otherwise (other errors raise)."""
+    try:
+        return call(**params)
+    except ClientError as error:
+        if is_conditional_failure(error):
+            return None
+        raise
+
+
 def cancellation_codes(error: ClientError) -> list[str]:
     """The per-item reason codes of a cancelled transaction ("None" where it passed)."""
     if error.response.get("Error", {}).get("Code") != "TransactionCanceledException":

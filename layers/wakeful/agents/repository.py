@@ -65,16 +65,6 @@ def find_alias(owner: str, alias: str) -> str | None:
     return record.get("agent_id") if record else None
 
 
-def _conditional(call: Any, **params: Any) -> dict[str, Any] | None:
-    """Run one conditional write; None when its condition failed."""
-    try:
-        return call(**params)
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return None
-        raise
-
-
 def _transact(parts: list[dict[str, Any]]) -> list[str] | None:
     """Run a transaction; None when it committed, else the per-part reason codes of
     its cancellation (other errors raise)."""
@@ -180,7 +170,7 @@ def delete(agent_id: str, owner: str, alias: str) -> None:
 def point_next_heartbeat(agent_id: str, heartbeat_id: str, at: float) -> bool:
     """Set ``next_heartbeat_at`` provided ``heartbeat_id`` is still the agent's pending
     heartbeat; False if the agent moved on."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),
@@ -195,7 +185,7 @@ def request_successor(agent_id: str, next_id: str, running: str | None) -> bool:
     """Name the heartbeat to run as soon as ``running`` completes (kept if one was named
     already); False if ``running`` is no longer the agent's heartbeat (or the agent is
     gone)."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),
@@ -263,7 +253,7 @@ def set_heartbeat_tools(agent_id: str, tools: list[str], version: int) -> bool:
     condition = "attribute_exists(agent_id) AND " + (
         "subs_version = :v" if version else "(attribute_not_exists(subs_version) OR subs_version = :v)"
     )
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),
@@ -280,7 +270,7 @@ def set_hook_types(agent_id: str, types: list[str], version: int) -> bool:
     condition = "attribute_exists(agent_id) AND " + (
         "hooks_version = :v" if version else "(attribute_not_exists(hooks_version) OR hooks_version = :v)"
     )
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),
@@ -331,7 +321,7 @@ def mark_routing(agent_id: str) -> int:
 def claim_thread_slot(agent_id: str, thread_id: str, limit: int) -> bool:
     """Take one of the agent's ``limit`` running-thread slots (idempotent for the same
     thread); False when they are all taken (or the agent is gone)."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),
@@ -347,7 +337,7 @@ def claim_thread_slot(agent_id: str, thread_id: str, limit: int) -> bool:
 
 def release_thread_slot(agent_id: str, thread_id: str) -> None:
     """Give a thread's running slot back (idempotent; nothing if the agent is gone)."""
-    _conditional(
+    ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),
@@ -374,7 +364,7 @@ def claim_interceptor_part(agent_id: str, interceptor_id: str) -> dict[str, Any]
 
 def release_interceptor(agent_id: str, interceptor_id: str) -> bool:
     """Clear the agent's active interceptor if it is this one; False if it was not."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id),

@@ -70,23 +70,13 @@ def expired(shard: int, now: float) -> Iterator[dict[str, Any]]:
     )
 
 
-def _conditional(call: Any, **params: Any) -> dict[str, Any] | None:
-    """Run one conditional write; None when its condition failed."""
-    try:
-        return call(**params)
-    except ClientError as error:
-        if ddb.is_conditional_failure(error):
-            return None
-        raise
-
-
 # --- the scan ----------------------------------------------------------------------
 
 
 def claim(agent_id: str, heartbeat_id: str, now: float, lease_seconds: int) -> int | None:
     """PENDING -> QUEUED under a lease, out of the due index; the new attempt, or None
     when another scan claimed it first (or it is no longer due)."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
@@ -116,7 +106,7 @@ def claim(agent_id: str, heartbeat_id: str, now: float, lease_seconds: int) -> i
 def requeue(agent_id: str, heartbeat_id: str, attempt: int, now: float, lease_seconds: int) -> bool:
     """Re-queue a claimed heartbeat whose lease expired under the next attempt; False
     if another scan did, or its worker finished meanwhile."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
@@ -140,7 +130,7 @@ def requeue(agent_id: str, heartbeat_id: str, attempt: int, now: float, lease_se
 def skip_quiet(agent_id: str, heartbeat_id: str, scheduled: float, now: float) -> bool:
     """Count a quiet heartbeat and move it to ``scheduled``; False if it is no longer
     due, was asked for, or changed."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
@@ -164,7 +154,7 @@ def _advance(item: dict[str, Any], expression: str, values: dict[str, Any], cond
     Raises:
         HeartbeatStaleError: the attempt is no longer the heartbeat's.
     """
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(item["agent_id"], item["heartbeat_id"]),
@@ -381,7 +371,7 @@ def reschedule_part(agent_id: str, heartbeat_id: str, *, scheduled: float, was: 
 def fail_pending(agent_id: str, heartbeat_id: str, *, message: str, now: float) -> bool:
     """FAIL a PENDING heartbeat and take it out of the due index (its agent is gone);
     False when it is not pending (a running one finishes on its own)."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
@@ -396,7 +386,7 @@ def fail_pending(agent_id: str, heartbeat_id: str, *, message: str, now: float) 
 def make_due_now(agent_id: str, heartbeat_id: str, now: float, *, forced: bool) -> bool:
     """Make a PENDING heartbeat of an active agent due at ``now`` (``forced``: it runs
     even when it would be quiet); False if it is not pending or its agent is paused."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
@@ -416,7 +406,7 @@ def make_due_now(agent_id: str, heartbeat_id: str, now: float, *, forced: bool) 
 def renew_lease(agent_id: str, heartbeat_id: str, lease: float) -> bool:
     """Push a claimed heartbeat's lease out to ``lease``; False when it is not claimed
     (or its lease is already later)."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
@@ -432,7 +422,7 @@ def close_action(agent_id: str, heartbeat_id: str, action_id: str) -> list[str] 
     """Take a finished action out of the heartbeat's ``open_actions`` (idempotent).
     Returns the actions still open (empty: this was the last), or None when the
     heartbeat is gone."""
-    response = _conditional(
+    response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(agent_id, heartbeat_id),
