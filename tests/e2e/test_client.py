@@ -58,8 +58,12 @@ def _forget_client_modules() -> None:
         del sys.modules[name]
 
 
+#: Tools' caches that may sit in a working copy (git ignores them): not part of the client.
+CACHES = {"__pycache__", ".ruff_cache", ".mypy_cache", ".pytest_cache"}
+
+
 def _files(folder: Path) -> set[str]:
-    return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and not CACHES & set(p.parts)}
 
 
 def test_the_committed_client_is_what_the_served_document_generates(generated: Path) -> None:
