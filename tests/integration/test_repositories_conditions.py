@@ -10,6 +10,7 @@ import pytest
 
 from tests.support.hook_receiver import create_hook, quiet_agent
 from wakeful import clock, ddb
+from wakeful.agents import repository as agents
 from wakeful.hooks import delivery_repository
 from wakeful.hooks import repository as hooks
 from wakeful.hooks.exceptions import HookDeliveryNotReplayableError, HookNotFoundError
@@ -30,9 +31,9 @@ def test_set_hook_types_refuses_a_stale_hooks_version_and_leaves_hook_types_alon
     version = hooks.hooks_version(agent["id"])
     assert version is not None and version >= 1
 
-    assert hooks.set_hook_types(agent["id"], ["NOT_A_TYPE"], version - 1) is False
+    assert agents.set_hook_types(agent["id"], ["NOT_A_TYPE"], version - 1) is False
     assert _agent_item(agent["id"])["hook_types"] == ["AFTER_HEARTBEAT"]
-    assert hooks.set_hook_types(agent["id"], ["AFTER_HEARTBEAT", "BEFORE_HEARTBEAT"], version) is True
+    assert agents.set_hook_types(agent["id"], ["AFTER_HEARTBEAT", "BEFORE_HEARTBEAT"], version) is True
     assert hooks.hooks_version(agent["id"]) == version + 1
 
 
@@ -104,9 +105,9 @@ def test_releasing_the_active_interceptor_clears_only_the_one_it_names(stack, ap
     item = {"agent_id": agent["id"], "interceptor_id": f"icp_{uuid.uuid4().hex}", "owner": api.owner, "is_active": True}
     interceptors.create(item, activate=True)
     assert _agent_item(agent["id"])["active_interceptor_id"] == item["interceptor_id"]
-    interceptors.release_active(agent["id"], "icp_other")
+    agents.release_interceptor(agent["id"], "icp_other")
     assert _agent_item(agent["id"])["active_interceptor_id"] == item["interceptor_id"]
-    interceptors.release_active(agent["id"], item["interceptor_id"])
+    agents.release_interceptor(agent["id"], item["interceptor_id"])
     assert "active_interceptor_id" not in _agent_item(agent["id"])
 
 

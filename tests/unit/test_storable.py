@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wakeful import storable
-from wakeful.events import store
+from wakeful.events import repository as events_repository
 
 
 @pytest.mark.parametrize(
@@ -56,4 +56,4 @@ def test_bytes_that_are_not_utf8_are_malformed():
     ],
 )
 def test_only_lost_races_are_retried_by_an_append(codes, contention):
-    assert store._is_contention(codes) is contention
+    assert events_repository.is_contention(codes) is contention

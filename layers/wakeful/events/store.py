@@ -213,8 +213,6 @@ def _repeat(
     return AppendResult(first, created=False, body_differs=first_fingerprint not in (None, fingerprint))
 
 
-#: Kept under its old name for callers of the store.
-_is_contention = repository.is_contention
 
 
 def _request_routing(agent_id: str, last_seq: int) -> None:

@@ -14,7 +14,6 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb
-from wakeful.agents import repository as agent_repository
 from wakeful.hooks.exceptions import HookNotFoundError
 
 TABLE = "hooks"
@@ -149,10 +148,3 @@ def hooks_version(agent_id: str) -> int | None:
     if agent is None:
         return None
     return int(agent.get("hooks_version", 0))
-
-
-def set_hook_types(agent_id: str, types: list[str], version: int) -> bool:
-    """Set the agent's ``hook_types`` and bump its ``hooks_version``, on the condition
-    that the version is still ``version`` (the agents repository writes it). False when
-    it moved (someone else changed hooks meanwhile) or the agent is gone."""
-    return agent_repository.set_hook_types(agent_id, types, version)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, net, secrets, signing
+from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository
@@ -163,7 +164,7 @@ def sync_hook_types(agent_id: str) -> None:
         if version is None:
             return
         types = sorted({h["hook_type"] for h in repository.agent_hooks(agent_id) if h.get("is_active", True)})
-        if repository.set_hook_types(agent_id, types, version):
+        if agent_repository.set_hook_types(agent_id, types, version):
             return
     raise RuntimeError(f"could not update hook_types of agent {agent_id}: its hooks kept changing")
 

@@ -1,8 +1,7 @@
-"""The interceptors repository: every read and write of the ``interceptors`` table, and
-the agent item's ``active_interceptor_id`` (the one active interceptor of an agent).
+"""The interceptors repository: every read and write of the ``interceptors`` table.
 
-Every write that activates an interceptor sets ``active_interceptor_id`` in the same
-transaction, on the condition that it is absent (or already names this one), so two
+Every write that activates an interceptor sets the agent item's ``active_interceptor_id``
+(the agents repository's transaction part) in the same transaction, on the condition that it is absent (or already names this one), so two
 concurrent activations cannot both win; the loser gets
 :class:`~wakeful.interceptors.exceptions.InterceptorActiveConflictError`.
 """
@@ -92,18 +91,8 @@ def delete(agent_id: str, interceptor_id: str) -> None:
 
 
 # -- the agent item's active_interceptor_id --------------------------------------------
-# It lives on the agent item (the agents package owns the item) so the thread runtime,
+# It lives on the agent item (written by the agents repository) so the thread runtime,
 # which reads the agent at every step, knows the active interceptor without a Query.
-def _claim_active(agent_id: str, interceptor_id: str) -> dict[str, Any]:
-    """The transaction item that makes ``interceptor_id`` the agent's active one."""
-    return agent_repository.claim_interceptor_part(agent_id, interceptor_id)
-
-
-def release_active(agent_id: str, interceptor_id: str) -> None:
-    """Clear the agent's active interceptor if it is this one."""
-    agent_repository.release_interceptor(agent_id, interceptor_id)
-
-
 def _active_of(agent_id: str) -> str | None:
     return (ddb.get("agents", {"agent_id": agent_id}) or {}).get(_ACTIVE)
 
@@ -120,7 +109,7 @@ def _write(agent_id: str, interceptor_id: str, write: dict[str, Any], *, activat
     """Run ``write`` (and, with ``activate``, the claim of the active slot) in one
     transaction. A slot left to an interceptor that is gone or inactive (a crash between
     two writes) is freed and the claim tried once more."""
-    transaction = [write, _claim_active(agent_id, interceptor_id)] if activate else [write]
+    transaction = [write, agent_repository.claim_interceptor_part(agent_id, interceptor_id)] if activate else [write]
     for attempt in range(2):
         try:
             ddb.client().transact_write_items(TransactItems=transaction)
@@ -135,4 +124,4 @@ def _write(agent_id: str, interceptor_id: str, write: dict[str, Any], *, activat
             held = holder and get(agent_id, holder)
             if attempt or (held and held.get("is_active", True)) or not holder:
                 raise _conflict(agent_id) from error
-            release_active(agent_id, holder)
+            agent_repository.release_interceptor(agent_id, holder)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from wakeful import clock, ids, net, secrets, signing
+from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.interceptors import calls_repository, repository
@@ -84,7 +85,7 @@ def patch(
     changes["updated_at"] = clock.now()
     repository.update(agent_id, interceptor_id, changes, activate=bool(changes.get("is_active")))
     if changes.get("is_active") is False:
-        repository.release_active(agent_id, interceptor_id)
+        agent_repository.release_interceptor(agent_id, interceptor_id)
     return get(owner, agent_id, interceptor_id)
 
 
@@ -93,7 +94,7 @@ def delete(owner: str, agent_id: str, interceptor_id: str) -> None:
     log stays until it expires."""
     get(owner, agent_id, interceptor_id)
     repository.delete(agent_id, interceptor_id)
-    repository.release_active(agent_id, interceptor_id)
+    agent_repository.release_interceptor(agent_id, interceptor_id)
 
 
 def calls_page(

@@ -22,7 +22,6 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import clock, ddb
-from wakeful.agents import repository as agent_repository
 from wakeful.config import get_settings
 from wakeful.threads import messages_repository, records
 from wakeful.threads.exceptions import ThreadNotFoundError
@@ -195,26 +194,6 @@ def create(thread: dict[str, Any], first_message: dict[str, Any]) -> bool:
             return False
         raise
     return True
-
-
-# -- the agent item's thread attributes ------------------------------------------------
-# ``routes_events`` and ``running_threads`` live on the agent item, so the event append
-# and the slot check cost no extra read. These writes touch the agent item (the agents
-# package owns it; it also sets ``routes_events`` when an agent gets thread triggers).
-def mark_agent_routing(agent_id: str) -> int:
-    """Flag the agent's log for routing (appends then send a routing message) and return
-    its ``last_seq`` as of the flag: every later event is routed."""
-    return agent_repository.mark_routing(agent_id)
-
-
-def claim_slot(agent_id: str, thread_id: str, limit: int) -> bool:
-    """Take one of the agent's running-thread slots (idempotent for the same thread)."""
-    return agent_repository.claim_thread_slot(agent_id, thread_id, limit)
-
-
-def release_slot(agent_id: str, thread_id: str) -> None:
-    """Give the thread's running slot back (idempotent)."""
-    agent_repository.release_thread_slot(agent_id, thread_id)
 
 
 def due(shard: int, now: float) -> Any:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wakeful import clock, ddb, queues
+from wakeful.agents import repository as agent_repository
 from wakeful.config import get_settings
 from wakeful.hooks.firing import fire
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
@@ -93,7 +94,7 @@ def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
     if agent is None:
         return
     step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread["thread_id"], thread["run_id"], "after-run")))
-    repository.release_slot(agent_id, thread["thread_id"])
+    agent_repository.release_thread_slot(agent_id, thread["thread_id"])
     if thread["status"] == records.WAITING_APPROVAL:
         for call in service.pending_approvals(thread):
             _approval_hook(step, {"id": call["tool_call_id"], "name": call["tool"], "arguments": call["arguments"]})
@@ -109,7 +110,7 @@ def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
     (taking it again is a no-op); without one it waits a little (the scan queues the
     step again) instead of running."""
     limit = get_settings().thread_max_running_per_agent
-    if repository.claim_slot(agent["agent_id"], thread["thread_id"], limit):
+    if agent_repository.claim_thread_slot(agent["agent_id"], thread["thread_id"], limit):
         return True
     try:
         repository.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
@@ -347,7 +348,7 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     step_no = int(thread.get("step_no", 0)) + 1
     sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
     _update(thread, sets, removes)
-    repository.release_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
+    agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
     for call in pending:
         _approval_hook(step, call)
     return "waiting_approval"
@@ -485,7 +486,7 @@ def _end_run(
     sets.update(extra)
     removes = [*removes, *gone]
     fresh = _update(thread, sets, removes)
-    repository.release_slot(thread["agent_id"], thread["thread_id"])
+    agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
     _after_run(step, fresh)
     return f"ended:{fresh['status']}"
 

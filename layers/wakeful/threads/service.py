@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from wakeful import clock, queues
+from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.hooks.firing import fire
 from wakeful.threads import messages_repository, metrics, records, repository
@@ -81,7 +82,7 @@ def start_thread(
     """
     agent = agents.get(owner, agent_id)
     now = clock.now()
-    seen_seq = repository.mark_agent_routing(agent_id)
+    seen_seq = agent_repository.mark_routing(agent_id)
     thread = _new_thread(
         owner, agent_id, thread_id or records.new_thread_id(now), now=now, seen_seq=seen_seq,
         source=source, source_id=source_id, channel=channel, attributes=attributes,
@@ -321,7 +322,7 @@ def end(
         fresh = repository.update(thread, sets, removes + ["step", "step_key", "wake_at"])
     except repository.VersionConflict:
         return None
-    repository.release_slot(thread["agent_id"], thread["thread_id"])
+    agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
     after_end(agent, fresh)
     return fresh
 

@@ -209,7 +209,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str,
     )
     hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
     hook_data = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "request_meta": meta}
-    _mark_running(action_id, now)
+    action_repository.start(action_id, now)
     fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
     started = time.perf_counter()
     response = _call(item, action_id, meta)
@@ -228,10 +228,6 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
         output = response.get("output")
         return Result(output if isinstance(output, str) else json.dumps(output, default=str))
     return Result(error_message or response.get("error") or "the tool failed", is_error=True)
-
-
-def _mark_running(action_id: str, now: float) -> None:
-    action_repository.start(action_id, now)
 
 
 def _call(item: dict[str, Any], action_id: str, meta: dict[str, Any]) -> Any:
