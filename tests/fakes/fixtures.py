@@ -28,9 +28,34 @@ def claude(stack: Any) -> Iterator[FakeAnthropic]:
     try:
         yield server
     finally:
+        put_sleeping_threads_to_rest()
         patch.undo()
         settings.reset()
         server.close()
+
+
+def put_sleeping_threads_to_rest() -> None:
+    """End, quietly, the threads a test left asleep or awaiting approval: the stack is
+    shared by a worker's tests, and a later test that moves the clock an hour on would
+    otherwise wake them against its own fake Messages API (their model calls then show
+    up in that test's requests). No hooks fire; only the test's own records change."""
+    from wakeful import clock
+    from wakeful.agents import repository as agent_repository
+    from wakeful.config import get_settings
+    from wakeful.threads import records, repository
+
+    far = clock.now() + 10 * 365 * 86400
+    for shard in range(get_settings().due_shards):
+        for key in list(repository.due(shard, far)):
+            thread = repository.get(key["agent_id"], key["thread_id"])
+            if thread is None or thread["status"] not in (records.SLEEPING, records.WAITING_APPROVAL):
+                continue
+            sets, removes = repository.state(thread, records.COMPLETE)
+            try:
+                repository.update(thread, {**sets, "summary": "ended after its test"}, removes + ["step", "step_key", "wake_at"])
+            except repository.VersionConflict:
+                continue
+            agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
 
 
 @pytest.fixture()

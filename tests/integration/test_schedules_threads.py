@@ -6,6 +6,7 @@ always delivered, and one result and one thread per due time under crashes."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 import pytest
@@ -48,6 +49,12 @@ def run_due(stack: Any, api: Any, agent_id: str, schedule: dict[str, Any]) -> di
     return row
 
 
+def first_request_of_run(claude: fake.FakeAnthropic, prompt_text: str) -> dict[str, Any]:
+    """The run's first model request: the one whose first message carries its prompt
+    (a request of some other agent's thread never counts)."""
+    return next(r for r in claude.conversation_requests() if prompt_text in json.dumps(r["messages"][0]))
+
+
 def deliveries_of(agent_id: str) -> list[dict[str, Any]]:
     found = []
     for hook in ddb.query("hooks", KeyConditionExpression="agent_id = :a", ExpressionAttributeValues={":a": agent_id}):
@@ -79,7 +86,7 @@ def test_the_run_sees_the_checklist_the_heartbeat_guidance_and_the_agents_tools(
     row = run_due(stack, api, agent["id"], schedule)
 
     assert row["status"] == "heartbeat_ok"
-    first = claude.conversation_requests()[0]
+    first = first_request_of_run(claude, "Check the disk")
     user = first["messages"][0]["content"]
     user_text = user if isinstance(user, str) else "".join(b.get("text", "") for b in user)
     assert "## Heartbeat Checklist\nCheck each item below using your tools:\n- Check the disk\n- Check the inbox" in user_text
@@ -129,7 +136,7 @@ def test_a_scheduled_run_always_notifies(stack, api, receiver, claude: fake.Fake
     assert (row["status"], row["notified"]) == ("success", True)
     [delivery] = receiver.wait_for(f"result-{agent['id']}", 1)
     assert delivery.json["data"]["result_content"] == "Nothing happened this week."
-    system = "\n".join(block["text"] for block in claude.conversation_requests()[0]["system"])
+    system = "\n".join(block["text"] for block in first_request_of_run(claude, "Summarise the week")["system"])
     assert "scheduled task" in system
 
 
