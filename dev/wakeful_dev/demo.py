@@ -490,7 +490,7 @@ def run(demo: Demo, max_heartbeats: int = 3) -> int:
 
 
 def homelab(demo: Demo) -> int:
-    """Threads on the simulated homelab (flows 1-3 and an approval), on the same stack
+    """Threads on the simulated homelab (flows 1-3, a guard's deny and an approval), on the same stack
     after the SnipIn story; returns the exit code."""
     import importlib.util
 
@@ -515,8 +515,8 @@ def homelab(demo: Demo) -> int:
         say("Homelab checks FAILED: " + "; ".join(problems))
         return 1
     say("Homelab checks passed: flow 1 woke early on server_empty and resumed the downloads, flow 2 started from "
-        "a trigger and ended quietly on its timer, flow 3 stopped the idle server on its timer, and the guarded "
-        "stop waited for the owner's approval.")
+        "a trigger and ended quietly on its timer, flow 3 stopped the idle server on its timer, the preset's guard "
+        "denied stopping a server with players online, and the forced stop waited for the owner's approval.")
     return 0
 
 

@@ -1,11 +1,12 @@
-"""The one registry of what plugs into the core: presets such as SnipIn.
+"""The one registry of what plugs into the core: presets such as SnipIn and the homelab.
 
 Each :class:`Extension` declares its tables (and their environment variables), its API
-router, its built-in tools and its agent presets. The core reads this list and nothing
-else: :mod:`wakeful.constants` and :mod:`wakeful.tables` take the tables,
-:mod:`wakeful.api.app` the routers, :mod:`wakeful.tools.registry` the tools,
-:mod:`wakeful.presets` the presets. Adding one is one import and one entry here; no
-module is imported by name, and an import error is an error.
+router, its built-in tools, its agent presets and their in-process interceptors. The
+core reads this list and nothing else: :mod:`wakeful.constants` and :mod:`wakeful.tables`
+take the tables, :mod:`wakeful.api.app` the routers, :mod:`wakeful.tools.registry` the
+tools, :mod:`wakeful.presets` the presets, :mod:`wakeful.interceptors.registry` the
+presets' interceptors. Adding one is one import and one entry here; no module is
+imported by name, and an import error is an error.
 
 This module is imported by :mod:`wakeful.constants`: it and the manifests it lists
 import nothing heavier than :mod:`wakeful.tablespec` (routers, tools and presets load
@@ -17,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from wakeful.homelab import manifest as homelab
 from wakeful.snipin import manifest as snipin
 from wakeful.tablespec import TableSpec
 
@@ -41,6 +43,9 @@ class Extension:
     #: Built-in tool name -> ``(owner, agent_id) -> bool``: True when the tool, subscribed
     #: to ``HEARTBEAT``, would find nothing to do (the heartbeat can stay quiet).
     heartbeat_probes: Mapping[str, Callable[[str, str], bool]] = field(default_factory=dict)
+    #: Agent preset name -> a factory of the in-process interceptor every agent of that
+    #: preset passes through (see :mod:`wakeful.interceptors.registry`; built on first use).
+    preset_interceptors: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
 
 
 EXTENSIONS: tuple[Extension, ...] = (
@@ -53,6 +58,11 @@ EXTENSIONS: tuple[Extension, ...] = (
         register_tools=snipin.register_tools,
         presets={"snipin": snipin.apply_preset},
         heartbeat_probes=snipin.HEARTBEAT_PROBES,
+    ),
+    Extension(
+        name=homelab.NAME,
+        presets={"homelab": homelab.apply_preset},
+        preset_interceptors={"homelab": homelab.interceptor},
     ),
 )
 
@@ -87,6 +97,11 @@ def register_tools() -> None:
 def heartbeat_probes() -> dict[str, Callable[[str, str], bool]]:
     """Every extension's heartbeat probes, by tool name."""
     return {tool: probe for extension in EXTENSIONS for tool, probe in extension.heartbeat_probes.items()}
+
+
+def preset_interceptors() -> dict[str, Callable[[], Any]]:
+    """Every extension's preset interceptor factories, by preset name."""
+    return {name: make for extension in EXTENSIONS for name, make in extension.preset_interceptors.items()}
 
 
 def presets() -> dict[str, Callable[[str, str], None]]:

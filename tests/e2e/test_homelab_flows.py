@@ -69,7 +69,6 @@ def lab(stack: Any, api: Any, claude: fake.FakeAnthropic) -> Iterator[Lab]:  # n
     for item in threads(api, installed.agent_id):  # leave nothing for later scans to wake
         if item["status"] not in ENDED:
             api.post(f"/agents/{installed.agent_id}/threads/{item['id']}/cancel")
-    setup.uninstall(installed)
     service.close()
 
 
@@ -167,12 +166,24 @@ def test_flow_3_a_player_joining_first_wakes_it_and_the_server_stays_up(stack, l
     assert lab.service.world.server("atm-10").running is True and lab.service.calls_to("stop_game_server") == []
 
 
-def test_stopping_a_server_with_players_on_waits_for_approval_and_runs_once_approved(stack, lab: Lab, claude):
+def test_the_preset_guard_denies_stopping_a_server_with_players_on_and_the_model_reads_they_are_online(stack, lab: Lab, claude):
+    thread_id = start(lab.api, lab.agent_id, scenarios.STOP_MESSAGE)
+    settle(stack)
+    stops = [m for m in history(lab.api, lab.agent_id, thread_id) if m.get("tool_name") == "stop_game_server"]
+    assert stops[0]["is_error"] is True and "minecraft has 2 player(s) online" in stops[0]["content"], stops
+    assert lab.service.calls_to("stop_game_server") == [] and lab.service.world.server("minecraft").running is True
+    denied_turn = next(r for r in claude.requests if "player(s) online" in fake.FakeAnthropic.prompt_text(r))
+    assert "force: true" in fake.FakeAnthropic.prompt_text(denied_turn)  # the model was told how to ask instead
+    pending = lab.api.get(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals").json()["items"]
+    assert [p["arguments"] for p in pending] == [{"server": "minecraft", "force": True}]  # only the forced one waits
+
+
+def test_a_forced_stop_with_players_on_waits_for_approval_and_runs_once_approved(stack, lab: Lab, claude):
     thread_id = start(lab.api, lab.agent_id, scenarios.STOP_MESSAGE)
     settle(stack)
     assert lab.thread(thread_id)["status"] == "waiting_approval"
     pending = lab.api.get(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals").json()["items"]
-    assert [(p["tool"], p["arguments"]) for p in pending] == [("stop_game_server", {"server": "minecraft"})]
+    assert [(p["tool"], p["arguments"]) for p in pending] == [("stop_game_server", {"server": "minecraft", "force": True})]
     assert lab.service.calls_to("stop_game_server") == []
 
     answer = lab.api.post(f"/agents/{lab.agent_id}/threads/{thread_id}/approvals/{pending[0]['tool_call_id']}", json={"decision": "approve"})
@@ -191,7 +202,7 @@ def test_a_denied_stop_never_reaches_the_homelab_and_the_model_reads_the_note(st
                  json={"decision": "deny", "note": "people are mid-raid"})
     settle(stack)
     assert lab.thread(thread_id)["status"] == "complete"
-    result = next(m for m in history(lab.api, lab.agent_id, thread_id) if m.get("tool_name") == "stop_game_server")
+    result = [m for m in history(lab.api, lab.agent_id, thread_id) if m.get("tool_name") == "stop_game_server"][-1]
     assert result["is_error"] is True and "people are mid-raid" in result["content"]
     assert lab.service.world.server("minecraft").running is True and lab.service.calls_to("stop_game_server") == []
     assert "Left Minecraft running" in lab.notified(1)[0]

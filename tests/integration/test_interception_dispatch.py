@@ -247,3 +247,34 @@ def test_an_in_process_approval_for_a_call_not_in_the_batch_is_refused(stack, ap
     finally:
         registry.unregister(agent_id=agent["id"])
     assert isinstance(decision, Deny) and "call_forged" in decision.reason
+
+
+def test_an_in_process_interceptor_registered_for_a_preset_decides_for_that_presets_agents_only(stack, api):
+    snipin = api.create_agent(preset="snipin", heartbeat_interval_seconds=86400)
+    plain = quiet_agent(api)
+    seen: list[str] = []
+
+    def guard(event: dict[str, Any]) -> Deny:
+        seen.append(event["id"])
+        return Deny("snipin agents may not restart hosts")
+
+    registry.register(guard, preset="snipin")
+    try:
+        for_preset = dispatch(agent_item(snipin["id"]), THREAD, tool_event())
+        for_other = dispatch(agent_item(plain["id"]), THREAD, tool_event())
+    finally:
+        registry.unregister(preset="snipin")
+    assert for_preset == Deny("snipin agents may not restart hosts") and len(seen) == 1
+    assert isinstance(for_other, Continue)
+    assert isinstance(dispatch(agent_item(snipin["id"]), THREAD, tool_event()), Continue)  # unregistered
+
+
+def test_an_agents_own_in_process_interceptor_wins_over_its_presets(stack, api):
+    agent = api.create_agent(preset="snipin", heartbeat_interval_seconds=86400)
+    registry.register(lambda e: Deny("the preset's"), preset="snipin")
+    registry.register(lambda e: Deny("the agent's"), agent_id=agent["id"])
+    try:
+        decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+    finally:
+        registry.unregister(agent_id=agent["id"], preset="snipin")
+    assert decision == Deny("the agent's")

@@ -1,6 +1,7 @@
 """Presets plug in through one explicit registry (wakeful.extensions): the core names
 no extension module by string, swallows no ModuleNotFoundError, and declares none of
-SnipIn's tables; the registry's tables, routes, tools and presets all reach the core."""
+SnipIn's tables; the registry's tables, routes, tools, presets and preset interceptors
+all reach the core."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from pathlib import Path
 
 from wakeful import constants, extensions, presets, tables
+from wakeful.homelab import manifest as homelab
 from wakeful.snipin import manifest
 
 CORE = Path(__file__).resolve().parents[2] / "layers" / "wakeful"
@@ -17,7 +19,7 @@ def _core_sources() -> dict[str, str]:
     return {
         str(path.relative_to(CORE)): path.read_text()
         for path in CORE.rglob("*.py")
-        if "snipin" not in path.relative_to(CORE).parts and path.name != "extensions.py"
+        if not {"snipin", "homelab"} & set(path.relative_to(CORE).parts) and path.name != "extensions.py"
     }
 
 
@@ -54,4 +56,13 @@ def test_the_registry_reaches_the_api_the_tools_and_the_presets() -> None:
 
     assert "/snips" in set(app.get_openapi_schema().paths or {})
     assert {"FeedReader", "SnipCreate", "SnipComment", "SnipShare", "SnipLike", "WebhookHandler"} <= set(registry.builtins())
-    assert presets.PRESETS == {"snipin": manifest.apply_preset}
+    assert presets.PRESETS == {"snipin": manifest.apply_preset, "homelab": homelab.apply_preset}
+
+
+def test_a_presets_interceptor_reaches_the_interceptor_registry_for_agents_of_that_preset() -> None:
+    from wakeful.homelab.guard import StopGuard
+    from wakeful.interceptors import registry
+
+    assert isinstance(registry.lookup({"agent_id": "agt_x", "preset": "homelab"}), StopGuard)
+    assert registry.lookup({"agent_id": "agt_y", "preset": "snipin"}) is None
+    assert registry.lookup({"agent_id": "agt_z"}) is None

@@ -121,19 +121,24 @@ def test_flow_3_woken_by_player_joined_completes_without_touching_the_server() -
     assert run.wake("event", event("player_joined", server="atm-10", playerCount=1)).calls[2:] == ["complete_task"]
 
 
-def test_the_stop_request_reports_a_stop_that_was_not_approved() -> None:
+def test_the_stop_request_forces_the_stop_after_the_guard_denies_it_then_reports_it_was_not_approved() -> None:
     world = World()
     run = Run(world, scenarios.STOP_MESSAGE)
+
+    def answer(blocks: list[dict[str, Any]], content: str, is_error: bool = False) -> None:
+        run.messages += [
+            {"role": "assistant", "content": blocks},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": blocks[-1]["id"], "content": content, "is_error": is_error}]},
+        ]
+
     blocks = script.reply(scenarios.SCRIPT, run.messages)
     assert [b["name"] for b in blocks if b["type"] == "tool_use"] == ["get_player_count"]
-    run.messages += [
-        {"role": "assistant", "content": blocks},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": blocks[-1]["id"], "content": '{"playerCount": 2}'}]},
-    ]
+    answer(blocks, '{"playerCount": 2}')
     stop = script.reply(scenarios.SCRIPT, run.messages)
-    run.messages += [
-        {"role": "assistant", "content": stop},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": stop[-1]["id"], "content": "denied: mid-raid", "is_error": True}]},
-    ]
+    assert [b["input"] for b in stop if b["type"] == "tool_use"] == [{"server": "minecraft"}]
+    answer(stop, "denied: not stopped: minecraft has 2 player(s) online", is_error=True)
+    forced = script.reply(scenarios.SCRIPT, run.messages)
+    assert [b["input"] for b in forced if b["type"] == "tool_use"] == [{"server": "minecraft", "force": True}]
+    answer(forced, "denied by a person: mid-raid", is_error=True)
     last = script.reply(scenarios.SCRIPT, run.messages)
     assert "Left Minecraft running" in json.dumps(last)

@@ -13,8 +13,9 @@ the same script through the fake Messages API and the real SDK.
    complete quietly if it cooled down.
 3. ``server_empty`` for atm-10 starts a thread: remember the server, sleep 15 minutes
    unless someone joins; then, if it is still empty, stop it, say so, complete.
-4. "stop the minecraft server": check who is on, try to stop it (the homelab's guard holds
-   the call for the owner's approval while players are on), report what happened.
+4. "stop the minecraft server": check who is on, try to stop it; the preset's guard denies
+   it (players are online) and the model reads why; it asks again with ``force: true``,
+   which waits for the owner's approval; then it reports what happened.
 """
 
 from __future__ import annotations
@@ -157,13 +158,15 @@ FLOW_3 = {
 }
 
 FLOW_4 = {
-    "name": "a stop that needs approval",
+    "name": "a stop the guard denies, then one that needs approval",
     "match": r"\bstop (?:the )?minecraft\b",
     "turns": [
         {"text": "Let me see who is on Minecraft first.", "tool_calls": [_call("get_player_count", server="minecraft")]},
+        {"text": "Two players are on Minecraft. Trying to stop it.", "tool_calls": [_call("stop_game_server", server="minecraft")]},
         {
-            "text": "Two players are on Minecraft; stopping it disconnects them, so this waits for your approval.",
-            "tool_calls": [_call("stop_game_server", server="minecraft")],
+            "text": "The homelab refused: players are online and stopping it would disconnect them. "
+            "Since you need the RAM, I'm asking for your approval to stop it anyway.",
+            "tool_calls": [_call("stop_game_server", server="minecraft", force=True)],
         },
         [
             {

@@ -1,8 +1,8 @@
 """The simulated homelab as an HTTP service on loopback.
 
-- ``POST /tools/<name>``: an HTTP tool endpoint. It takes Wakeful's ToolRequest, checks
-  the Standard Webhooks signature with that tool's secret (and a 5-minute timestamp
-  tolerance) before parsing, runs the tool once per ``action_id`` (a repeated
+- ``POST /tools/<name>``: an HTTP tool endpoint of the ``homelab`` preset. It takes
+  Wakeful's ToolRequest, checks the Standard Webhooks signature with the preset's tool
+  secret (``WAKEFUL_HOMELAB_SECRET``; and a 5-minute timestamp tolerance) before parsing, runs the tool once per ``action_id`` (a repeated
   ``action_id`` gets the first answer back, nothing runs again) and answers a
   ToolResponse whose ``output`` or ``error`` the model sees.
 - ``POST /notifications``: the agent's ``NOTIFICATION`` hook deliveries (the homelab's
@@ -95,8 +95,12 @@ class EventPusher:
 class Homelab:
     """The service: a :class:`World`, its tool endpoints, its control API."""
 
-    def __init__(self, world: World | None = None, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, world: World | None = None, host: str = "127.0.0.1", port: int = 0, tool_secret: str | None = None) -> None:
+        from wakeful.homelab import settings
+
         self.world = world or World()
+        #: The secret the preset's tools sign with; ``tool_secrets`` overrides it per tool.
+        self.tool_secret = tool_secret or settings.secret()
         self.tool_secrets: dict[str, str] = {}
         self.notification_secret = ""
         self.pusher: EventPusher | None = None
@@ -162,7 +166,7 @@ class Homelab:
         """Serve one ToolRequest: verify, dedupe by ``action_id``, run, answer."""
         if name not in tools.BY_NAME:
             return 404, {"success": False, "error": f"the homelab has no tool named {name!r}"}
-        if not verify(self.tool_secrets.get(name, ""), headers, raw):
+        if not verify(self.tool_secrets.get(name) or self.tool_secret, headers, raw):
             return 401, {"success": False, "error": "invalid or missing webhook signature"}
         try:
             request = json.loads(raw)

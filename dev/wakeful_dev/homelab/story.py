@@ -11,8 +11,10 @@ story ticks the scan and drains the queues itself) through the public HTTP API:
    timer wake ends it quietly;
 3. atm-10 empties; a thread remembers it and sleeps 15 minutes unless someone joins;
    nobody does, the timer wakes it, it stops the server, says so, completes;
-4. the user asks to stop Minecraft while two players are on: the homelab's guard holds
-   the call for approval, the owner approves through the API, the thread resumes.
+4. the user asks to stop Minecraft while two players are on: the preset's guard denies
+   the stop (players are online) and the model reads why; it asks again with
+   ``force: true``, which waits for approval; the owner approves through the API, the
+   thread resumes.
 
 Each thread's story is printed from its messages: what it was asked or what woke it, its
 words, its tool calls and their results, its sleeps, its notifications, its completion.
@@ -223,10 +225,11 @@ def install(story: Story) -> None:
         scripted.register_script(story.agent_id, scenarios.SCRIPT)
     say(f"a simulated homelab on {story.homelab.url}: game servers minecraft (2 players), atm-10 (2 players), "
         "valheim (stopped); a download queue at 900 Mbit/s; CPU 61°C", 2)
-    say(f"agent \"Homelab\" ({story.agent_id}): its guidelines as system_prompt; thread_triggers temp_high "
-        "(cooldown 15 min) and server_empty (5 min); 8 HTTP tools on the homelab, each signed with its own secret; "
-        "a webhook for the homelab's events; a NOTIFICATION hook to the team channel; an in-process guard "
-        "that holds stop_game_server for approval while players are on", 2)
+    say(f"agent \"Homelab\" ({story.agent_id}), POST /agents {{\"preset\": \"homelab\"}}: its guidelines as "
+        "system_prompt; thread_triggers temp_high (cooldown 15 min) and server_empty (5 min); 8 signed HTTP tools on "
+        "the homelab; the preset's in-process guard that denies stop_game_server while players are on (with "
+        "force: true it waits for the owner's approval instead). Then a webhook for the homelab's events and a "
+        "NOTIFICATION hook to the team channel", 2)
 
 
 def flow_1(story: Story) -> None:
@@ -293,12 +296,15 @@ def flow_3(story: Story) -> None:
 
 
 def flow_4(story: Story) -> None:
-    rule("Approval: stopping a server with players on")
+    rule("Guard and approval: stopping a server with players on")
     seen = len(story.homelab.notifications)
     story.homelab.world.set_players("minecraft", ["alex", "sam"])
     thread = story.call("POST", f"/agents/{story.agent_id}/threads", {"message": scenarios.STOP_MESSAGE})
     story.settle()
     thread = story.tell(thread["id"], "(source user)")
+    denied = [m for m in story.messages(thread["id"]) if m.get("tool_name") == "stop_game_server" and m.get("is_error")]
+    story.expect(bool(denied) and "online" in denied[0]["content"], "guard: the first stop should be denied, players online")
+    story.expect(not story.homelab.calls_to("stop_game_server"), "guard: the denied stop should never reach the homelab")
     story.expect(thread["status"] == "waiting_approval", f"approval: the thread should wait, it is {thread['status']}")
     pending = story.call("GET", f"/agents/{story.agent_id}/threads/{thread['id']}/approvals")["items"]
     for item in pending:
@@ -337,7 +343,5 @@ def run(stack: Any, api_key: str, scripted: bool) -> list[str]:
                 story.expect(False, f"{flow.__name__}: {error.__class__.__name__}: {short(str(error), 200)}")
         routes(story)
     finally:
-        if story.installed is not None:
-            setup.uninstall(story.installed)
         story.homelab.close()
     return story.problems

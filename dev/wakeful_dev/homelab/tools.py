@@ -1,5 +1,7 @@
-"""The homelab's tools: what each one does to the :class:`~wakeful_dev.homelab.world.World`,
-with the description and ``input_schema`` the model sees.
+"""The homelab's tools: what each one does to the :class:`~wakeful_dev.homelab.world.World`.
+Their names, descriptions and ``input_schema`` are the ``homelab`` preset's
+(:mod:`wakeful.homelab.tools`): the preset registers them as the owner's HTTP tools
+pointing at this service.
 
 Notifications are not a homelab tool: every thread already has the ``send_notification``
 meta tool, which delivers through the agent's ``NOTIFICATION`` hooks (signed, retried,
@@ -13,37 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from wakeful.homelab import tools as preset_tools
 from wakeful_dev.homelab.exceptions import ToolInputError
 from wakeful_dev.homelab.world import World
-
-SERVER_ARG = {
-    "type": "object",
-    "properties": {"server": {"type": "string", "description": "The game server's name, e.g. minecraft or atm-10"}},
-    "required": ["server"],
-    "additionalProperties": False,
-}
-NO_ARGS = {"type": "object", "properties": {}, "additionalProperties": False}
 
 
 @dataclass(frozen=True)
 class HomelabTool:
-    """One tool: its public definition and what it does."""
+    """One tool: its public definition (from the ``homelab`` preset) and what it does."""
 
     name: str
     description: str
     input_schema: dict[str, Any]
     run: Callable[[World, dict[str, Any]], dict[str, Any]]
-
-    def definition(self, endpoint_url: str) -> dict[str, Any]:
-        """The ``POST /tools`` body that registers this tool."""
-        return {
-            "name": self.name,
-            "kind": "http",
-            "endpoint_url": endpoint_url,
-            "description": self.description,
-            "input_schema": self.input_schema,
-            "timeout_ms": 5000,
-        }
 
 
 def _server(args: dict[str, Any]) -> str:
@@ -62,25 +46,18 @@ def _players(world: World, args: dict[str, Any]) -> dict[str, Any]:
     return {"server": view["server"], "status": view["status"], "playerCount": view["playerCount"], "players": view["players"]}
 
 
-TOOLS: tuple[HomelabTool, ...] = (
-    HomelabTool("list_game_servers", "List all game servers with their status and player counts.", NO_ARGS, _list),
-    HomelabTool("start_game_server", "Start a game server.", SERVER_ARG, lambda w, a: w.start_server(_server(a))),
-    HomelabTool(
-        "stop_game_server",
-        "Stop a game server. Players still on it are disconnected, so it needs the owner's approval while anyone plays.",
-        SERVER_ARG,
-        lambda w, a: w.stop_server(_server(a)),
-    ),
-    HomelabTool("get_player_count", "Get how many players are on a game server, and who.", SERVER_ARG, _players),
-    HomelabTool("get_download_status", "Get the download client's queue, state and speed.", NO_ARGS, lambda w, a: w.download_status()),
-    HomelabTool("pause_downloads", "Pause all downloads (frees the network link).", NO_ARGS, lambda w, a: w.set_downloads_paused(True)),
-    HomelabTool("resume_downloads", "Resume downloads.", NO_ARGS, lambda w, a: w.set_downloads_paused(False)),
-    HomelabTool(
-        "get_system_metrics",
-        "CPU load and temperature, memory, disk, network utilisation, active media transcodes.",
-        NO_ARGS,
-        lambda w, a: w.metrics(),
-    ),
+_RUNS: dict[str, Callable[[World, dict[str, Any]], dict[str, Any]]] = {
+    "list_game_servers": _list,
+    "start_game_server": lambda w, a: w.start_server(_server(a)),
+    "stop_game_server": lambda w, a: w.stop_server(_server(a)),
+    "get_player_count": _players,
+    "get_download_status": lambda w, a: w.download_status(),
+    "pause_downloads": lambda w, a: w.set_downloads_paused(True),
+    "resume_downloads": lambda w, a: w.set_downloads_paused(False),
+    "get_system_metrics": lambda w, a: w.metrics(),
+}
+TOOLS: tuple[HomelabTool, ...] = tuple(
+    HomelabTool(spec.name, spec.description, spec.input_schema, _RUNS[spec.name]) for spec in preset_tools.TOOLS
 )
 BY_NAME: dict[str, HomelabTool] = {tool.name: tool for tool in TOOLS}
 

@@ -3,6 +3,11 @@
 An interceptor is a callable ``(event: dict) -> Decision | None`` registered for one
 agent (by id) or for every agent of a preset (by preset name). ``None`` means continue
 unchanged. It runs at the same point, with the same semantics, as an interceptor endpoint.
+
+Presets declared in :mod:`wakeful.extensions` may bring their own (the ``homelab``
+preset's stop guard): those are built on the first lookup, in every process, unless one
+was registered for that preset already; :func:`register` replaces them,
+:func:`unregister` removes them.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ Interceptor = Callable[[dict[str, Any]], "Decision | None"]
 _lock = threading.Lock()
 _by_agent: dict[str, Interceptor] = {}
 _by_preset: dict[str, Interceptor] = {}
+_loaded = False
 
 
 def register(interceptor: Interceptor, *, agent_id: str | None = None, preset: str | None = None) -> None:
@@ -39,7 +45,20 @@ def unregister(*, agent_id: str | None = None, preset: str | None = None) -> Non
             _by_preset.pop(preset, None)
 
 
+def _load_presets() -> None:
+    """Build the extensions' preset interceptors once (an earlier registration wins)."""
+    global _loaded
+    from wakeful import extensions
+
+    for preset, make in extensions.preset_interceptors().items():
+        if preset not in _by_preset:
+            _by_preset[preset] = make()
+    _loaded = True
+
+
 def lookup(agent: dict[str, Any]) -> Interceptor | None:
     """The in-process interceptor for this agent item: its own, else its preset's."""
     with _lock:
+        if not _loaded:
+            _load_presets()
         return _by_agent.get(str(agent.get("agent_id"))) or _by_preset.get(str(agent.get("preset") or ""))

@@ -1,0 +1,105 @@
+"""The ``homelab`` preset, applied to an agent created with ``preset: "homelab"``.
+
+It gives the agent what the request did not set itself: the homelab guidelines as
+``system_prompt``, the ``thread_triggers`` and the ``tools`` list. It registers the
+homelab's HTTP tools for the owner, pointing at the homelab service
+(:mod:`wakeful.homelab.settings`): a tool the owner made under the same name is left
+alone; one the preset made before is brought up to date (URL, schema, secret).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful import clock, secrets
+from wakeful.homelab import settings, tools
+
+NAME = "homelab"
+
+SYSTEM_PROMPT = """You are the homelab agent: the nervous system of a small homelab.
+
+You manage game servers, media downloads and system health through natural conversation. You have tools to inspect and control the infrastructure.
+
+## Your personality
+- You're a caring teammate, not a vending machine.
+- You check context before acting (player counts, network use, active streams).
+- You explain what you're doing and why, in a sentence or two.
+- You warn about consequences and offer alternatives.
+- You never answer with JSON, error codes or technical dumps; always natural language.
+
+## Autonomous actions
+You may act on your own for SAFE, REVERSIBLE operations:
+- stopping empty game servers after they have been empty for 15 minutes;
+- pausing and resuming downloads based on bandwidth;
+- sending notifications about the system's state (send_notification).
+
+ALWAYS ASK before stopping a server with players on it, deleting anything, or anything that cannot easily be undone. (Stopping a server with players on it is refused; stop_game_server with force: true waits for the owner's approval.)
+
+## Using schedule_wake
+When an action needs a follow-up, schedule yourself to wake later:
+- paused downloads? wake in 30-60m to check whether you can resume them;
+- warned about a high temperature? wake in 10m to see whether it normalized;
+- a server emptied? wake in 15m and stop it if it is still empty.
+Give wake_on_events to wake early when something relevant happens, e.g.
+{"event_type": "server_empty", "match": {"server": "minecraft"}} or
+{"event_type": "player_joined", "match": {"server": "atm-10"}}.
+Use store_context for what you must remember across sleeps. Call complete_task when the matter is resolved; don't notify when a problem resolved itself."""
+
+#: Events that start a thread when no sleeping thread waits for them. temp_high repeats
+#: every poll while the CPU stays hot: the cooldown folds those into one thread.
+THREAD_TRIGGERS: list[dict[str, Any]] = [
+    {"event_type": "temp_high", "cooldown_seconds": 900},
+    {"event_type": "server_empty", "cooldown_seconds": 300},
+]
+#: What the homelab service pushes to the agent's webhook.
+EVENT_TYPES: tuple[str, ...] = ("server_empty", "player_joined", "player_left", "temp_high", "download_complete")
+
+
+def apply(owner: str, agent_id: str) -> None:
+    """Register the owner's homelab tools and fill the agent's unset thread fields."""
+    from wakeful.agents import repository as agents
+
+    for spec in tools.TOOLS:
+        _put_tool(owner, spec)
+    agent = agents.get(agent_id) or {}
+    defaults: dict[str, Any] = {
+        "system_prompt": SYSTEM_PROMPT,
+        "thread_triggers": THREAD_TRIGGERS,
+        "tools": list(tools.NAMES),
+    }
+    changes = {field: value for field, value in defaults.items() if agent.get(field) in (None, "", [])}
+    if "thread_triggers" in changes:
+        changes["routes_events"] = True  # an agent with triggers routes its log
+    if changes:
+        agents.update(agent_id, {**changes, "updated_at": clock.now()})
+
+
+def tool_item(owner: str, spec: tools.ToolSpec) -> dict[str, Any]:
+    """The owner's tool item for one homelab tool (``preset`` marks it as the preset's)."""
+    return {
+        "owner": owner,
+        "name": spec.name,
+        "kind": "http",
+        "endpoint_url": settings.tool_url(spec.name),
+        "function_arn": None,
+        "description": spec.description,
+        "config": {},
+        "timeout_ms": tools.TIMEOUT_MS,
+        "input_schema": spec.input_schema,
+        "requires_approval": False,  # the guard decides, from the players on the server
+        "secret": secrets.seal(settings.secret(), context={"owner": owner, "tool": spec.name}),
+        "preset": NAME,
+        "created_at": clock.now(),
+    }
+
+
+def _put_tool(owner: str, spec: tools.ToolSpec) -> None:
+    from wakeful.tools import registry, repository
+
+    item = tool_item(owner, spec)
+    if repository.create_user_tool(item):
+        return
+    existing = registry.user_tool_item(owner, spec.name) or {}
+    if existing.get("preset") == NAME:
+        fresh = {k: v for k, v in item.items() if k not in ("owner", "name", "created_at") and v is not None}
+        repository.update_user_tool(owner, spec.name, fresh)
