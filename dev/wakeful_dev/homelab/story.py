@@ -304,7 +304,8 @@ def flow_4(story: Story) -> None:
     thread = story.tell(thread["id"], "(source user)")
     denied = [m for m in story.messages(thread["id"]) if m.get("tool_name") == "stop_game_server" and m.get("is_error")]
     story.expect(bool(denied) and "online" in denied[0]["content"], "guard: the first stop should be denied, players online")
-    story.expect(not story.homelab.calls_to("stop_game_server"), "guard: the denied stop should never reach the homelab")
+    stops = [c for c in story.homelab.calls_to("stop_game_server") if c.arguments.get("server") == "minecraft"]
+    story.expect(not stops, "guard: the denied stop should never reach the homelab")
     story.expect(thread["status"] == "waiting_approval", f"approval: the thread should wait, it is {thread['status']}")
     pending = story.call("GET", f"/agents/{story.agent_id}/threads/{thread['id']}/approvals")["items"]
     for item in pending:
