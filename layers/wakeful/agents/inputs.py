@@ -41,7 +41,7 @@ class AgentCreate(BaseModel):
     expertise: str | None = Field(default=None, max_length=2000)
     focus_areas: list[FocusArea] = Field(default_factory=list, max_length=50)
     heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
-    preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools')
+    preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools; "homelab" gives the agent the homelab tools, guidelines and thread triggers')
     system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
     thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
     max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")

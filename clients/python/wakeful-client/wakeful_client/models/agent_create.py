@@ -31,7 +31,8 @@ class AgentCreate:
             expertise (None | str | Unset):
             focus_areas (list[str] | Unset):
             heartbeat_interval_seconds (int | Unset):  Default: 900.
-            preset (None | str | Unset): "snipin" subscribes the built-in SnipIn tools
+            preset (None | str | Unset): "snipin" subscribes the built-in SnipIn tools; "homelab" gives the agent the
+                homelab tools, guidelines and thread triggers
             system_prompt (None | str | Unset): Guidelines and personality for its threads
             thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
             max_wakes_per_thread (int | None | Unset): Default 50
