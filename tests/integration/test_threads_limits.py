@@ -1,9 +1,11 @@
 """Threads' hardening the other files leave out: the per-agent running-thread limit, a
 run that keeps failing (the thread fails with the reason, its step messages go to the
-thread DLQ), and the five thread lifecycle hooks, delivered signed."""
+thread DLQ), the five thread lifecycle hooks, delivered signed, and a Lambda tool called
+from a thread."""
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any, Iterator
 
@@ -13,7 +15,7 @@ from standardwebhooks.webhooks import Webhook
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.test_crash_recovery import WRITES, Crash
-from tests.integration.thread_helpers import later, make_agent, start, thread, thread_redelivery  # noqa: F401 - fixture
+from tests.integration.thread_helpers import history, later, make_agent, start, thread, thread_redelivery  # noqa: F401 - fixture
 from tests.support.hook_receiver import create_hook
 from wakeful import aws, ddb
 from wakeful.config import get_settings
@@ -169,3 +171,47 @@ def test_each_thread_lifecycle_hook_is_delivered_once_signed_with_the_thread_id(
         for delivery in deliveries:
             Webhook(secrets[kind]).verify(delivery.raw, {k: delivery.header(k) or "" for k in ("webhook-id", "webhook-timestamp", "webhook-signature")})
             assert delivery.json["hook_type"] == kind
+
+
+# -- a Lambda tool from a thread ----------------------------------------------------------
+
+
+class FakeLambda:
+    """Answers the Lambda Invoke API at the client (the function itself is not under
+    test): records each request's payload, answers a ToolResponse."""
+
+    def __init__(self) -> None:
+        self.payloads: list[dict[str, Any]] = []
+
+    def __call__(self, params: Any = None, **_: Any) -> Any:
+        self.payloads.append(json.loads(params["body"]))
+        answer = json.dumps({"success": True, "output": {"restarted": True}}).encode()
+        return (type("Http", (), {"status_code": 200, "headers": {}})(), {"StatusCode": 200, "Payload": io.BytesIO(answer)})
+
+
+def test_a_lambda_tool_called_from_a_thread_gets_the_thread_the_tool_call_and_a_stable_action_id(stack, api, claude: fake.FakeAnthropic):
+    region = get_settings().region
+    name = "restart_lambda"
+    arn = f"arn:aws:lambda:{region}:123456789012:function:wakeful-tool-restart"
+    created = api.post("/tools", json={"name": name, "kind": "lambda", "function_arn": arn, "input_schema": {"type": "object"}})
+    assert created.status_code == 201, created.text
+    agent = make_agent(api)
+    call = {"tool_calls": [{"name": name, "input": {"service": "jellyfin"}}]}
+    claude.converse([{"match": "", "turns": [call, {"tool_calls": [{"name": "complete_task", "input": {"summary": "done"}}]}]}])
+    invoked = FakeLambda()
+    client = aws.client("lambda")
+    client.meta.events.register("before-call.lambda.Invoke", invoked, unique_id="fake-lambda-tool")
+    try:
+        thread_id = start(api, agent["id"], "restart jellyfin")
+        stack.drain()
+    finally:
+        client.meta.events.unregister("before-call.lambda.Invoke", unique_id="fake-lambda-tool")
+    assert thread(api, agent["id"], thread_id)["status"] == "complete"
+    (payload,) = invoked.payloads
+    assert payload["thread_id"] == thread_id and "event" not in payload
+    assert payload["tool_call"] == {"id": "toolu_s000_0", "name": name, "arguments": {"service": "jellyfin"}}
+    from wakeful.threads import records
+
+    assert payload["action_id"] == records.action_id(thread_id, "toolu_s000_0")
+    result = next(m for m in history(api, agent["id"], thread_id) if m.get("tool_name") == name)
+    assert '"restarted": true' in result["content"] and not result["is_error"]
