@@ -1,7 +1,7 @@
 """Threads over the homelab: model calls and tokens per thread run, the prompt cache's
 share of input tokens, and the latency from an event's append to its thread's wake.
 
-1. **Tokens.** The homelab stories of ``make demo`` (flows 1-3 and the approval) with the
+1. **Tokens.** The homelab stories of ``make demo`` (flows 1-3, the guard and the approval) with the
    ``anthropic`` provider: the real SDK, ``ANTHROPIC_BASE_URL`` at the fake Messages API
    of ``tests/fakes`` on loopback, answering from the homelab's script and reporting usage
    the way the API does, prompt cache included (tokens estimated at four characters
