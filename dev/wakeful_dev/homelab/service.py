@@ -100,7 +100,7 @@ class Homelab:
 
         self.world = world or World()
         #: The secret the preset's tools sign with; ``tool_secrets`` overrides it per tool.
-        self.tool_secret = tool_secret or settings.secret()
+        self.tool_secret = tool_secret or settings.secret() or settings.DEV_SECRET
         self.tool_secrets: dict[str, str] = {}
         self.notification_secret = ""
         self.pusher: EventPusher | None = None

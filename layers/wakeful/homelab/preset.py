@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wakeful import clock, secrets
+from wakeful import clock, secrets, signing
 from wakeful.homelab import settings, tools
 
 NAME = "homelab"
@@ -87,7 +87,7 @@ def tool_item(owner: str, spec: tools.ToolSpec) -> dict[str, Any]:
         "timeout_ms": tools.TIMEOUT_MS,
         "input_schema": spec.input_schema,
         "requires_approval": False,  # the guard decides, from the players on the server
-        "secret": secrets.seal(settings.secret(), context={"owner": owner, "tool": spec.name}),
+        "secret": secrets.seal(settings.secret() or signing.new_secret(), context={"owner": owner, "tool": spec.name}),
         "preset": NAME,
         "created_at": clock.now(),
     }

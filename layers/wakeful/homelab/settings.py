@@ -8,8 +8,9 @@ them before creating the agent).
   the guard reads ``<url>/state``. Default ``http://127.0.0.1:8790`` (``wakeful dev
   --homelab`` serves it there by default).
 - ``WAKEFUL_HOMELAB_SECRET``: the Standard Webhooks secret (``whsec_…``) of the preset's
-  tools; the service verifies each call with it. The default is a fixed development
-  secret, fit only for a homelab on loopback: set your own anywhere else.
+  tools; the service verifies each call with it. Under ``wakeful dev`` the default is a
+  fixed development secret; outside it there is no default (the preset then gives each
+  tool a fresh secret nobody holds, so calls fail verification until it is set).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ def url() -> str:
     return (os.environ.get(ENV_URL) or DEFAULT_URL).rstrip("/")
 
 
-def secret() -> str:
-    """The signing secret of the preset's tools."""
-    return os.environ.get(ENV_SECRET) or DEV_SECRET
+def secret() -> str | None:
+    """The signing secret of the preset's tools (None: none configured outside dev mode)."""
+    from wakeful.config import get_settings
+
+    return os.environ.get(ENV_SECRET) or (DEV_SECRET if get_settings().dev_mode else None)
 
 
 def tool_url(name: str) -> str:
