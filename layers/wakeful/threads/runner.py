@@ -205,6 +205,8 @@ def _model_turn(step: Step, last: int) -> str:
                 run_id=thread["run_id"],
                 tool_calls=[c.as_dict() for c in turn.tool_calls] or None,
                 thinking=turn.thinking or None,
+                # Sent back as they came (signatures included) while the tool loop goes on.
+                thinking_blocks=conversation.thinking_blocks(turn) or None,
                 usage=turn.usage.as_dict(),
                 from_model=True,
             )
