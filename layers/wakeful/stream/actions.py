@@ -17,24 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
-
-#: Heartbeat ids start with this; an action stream is ``<heartbeat_id>.<action_id>``.
-HEARTBEAT_PREFIX = "hb_"
-SEPARATOR = "."
-
-
-def stream_id(heartbeat_id: str, action_id: str) -> str:
-    """The stream (pseudo-thread) id of one heartbeat action."""
-    return f"{heartbeat_id}{SEPARATOR}{action_id}"
-
-
-def heartbeat_of(thread_id: str) -> str | None:
-    """The heartbeat id of an action stream id (None for any other thread id)."""
-    heartbeat_id, sep, action_id = thread_id.partition(SEPARATOR)
-    if sep and action_id and heartbeat_id.startswith(HEARTBEAT_PREFIX):
-        return heartbeat_id
-    return None
-
+from wakeful.stream.models import action_stream_id
 
 def begin(action: dict[str, Any]) -> Emitter | None:
     """Emit the ``tool_call`` of a heartbeat action; None for other actions."""
@@ -45,7 +28,7 @@ def begin(action: dict[str, Any]) -> Emitter | None:
         StreamContext(
             owner=action.get("owner") or "",
             agent_id=action["agent_id"],
-            thread_id=stream_id(heartbeat_id, action["action_id"]),
+            thread_id=action_stream_id(heartbeat_id, action["action_id"]),
             run_id=heartbeat_id,
             step_id=action["action_id"],
         )

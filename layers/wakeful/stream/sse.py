@@ -17,9 +17,9 @@ import json
 import time
 from typing import Callable, Iterator
 
-from wakeful.stream import actions, repository
+from wakeful.stream import repository
 from wakeful.stream.broadcast import Hub, Notice
-from wakeful.stream.models import TERMINAL_TYPES, TOOL_RESULT, StreamEvent
+from wakeful.stream.models import TERMINAL_TYPES, TOOL_RESULT, StreamEvent, heartbeat_of
 
 KEEP_ALIVE = b": keep-alive\n\n"
 #: Sent first: tells EventSource to reconnect after 2 s, and gets headers through proxies.
@@ -175,7 +175,7 @@ def _agent_take(sequencers: dict[str, _Sequencer], agent_id: str, notice: Notice
 def terminal_types(thread_id: str) -> frozenset[str]:
     """The event types that end what a thread's stream shows: a run's end, or for a
     heartbeat action's stream (which has no run) the action's result."""
-    return TERMINAL_TYPES | {TOOL_RESULT} if actions.heartbeat_of(thread_id) else TERMINAL_TYPES
+    return TERMINAL_TYPES | {TOOL_RESULT} if heartbeat_of(thread_id) else TERMINAL_TYPES
 
 
 def _ended(seq: _Sequencer, head: repository.Head, terminal: frozenset[str]) -> bool:
