@@ -195,6 +195,9 @@ def _model_turn(step: Step, last: int) -> str:
             turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
+        # The thinking blocks are sent back as they came (signatures included) while the
+        # tool loop goes on; they hold the thinking text, which is not stored twice.
+        blocks = conversation.thinking_blocks(turn)
         messages_repository.put_once(
             messages_repository.item(
                 thread["thread_id"],
@@ -204,9 +207,8 @@ def _model_turn(step: Step, last: int) -> str:
                 content=turn.text,
                 run_id=thread["run_id"],
                 tool_calls=[c.as_dict() for c in turn.tool_calls] or None,
-                thinking=turn.thinking or None,
-                # Sent back as they came (signatures included) while the tool loop goes on.
-                thinking_blocks=conversation.thinking_blocks(turn) or None,
+                thinking=None if blocks else turn.thinking or None,
+                thinking_blocks=blocks or None,
                 usage=turn.usage.as_dict(),
                 from_model=True,
             )
