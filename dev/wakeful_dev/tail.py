@@ -204,6 +204,7 @@ class WebSocketTail:
                         outcome = self.receive(json.loads(raw), printer)
                         if outcome is not None:
                             return outcome
+                printer.note("the WebSocket API closed the connection; reconnecting")
             except InvalidURI as error:
                 printer.note(f"not a WebSocket URL: {error}")
                 return 2

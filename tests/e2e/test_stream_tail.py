@@ -186,6 +186,40 @@ def test_a_thread_tail_over_the_websocket_api_catches_up_and_exits_when_the_run_
     assert [json.loads(line)["id"] for line in done.stdout.splitlines()] == [3, 4, 5, 6, 7]
 
 
+def test_a_thread_tail_over_the_websocket_api_reconnects_and_resumes_after_what_it_printed(stack, api, websocket_api):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("first half, ")
+    e.flush()
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--thread", thread_id,
+         "--key", api.key, "--ws", websocket_api.url, "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    lines = lines_of(tail)
+    first = [lines.get(timeout=30), lines.get(timeout=30)]  # the catch-up: start, text
+    target = connections_repository.thread_target(agent["id"], thread_id)
+    wait_until(lambda: connections_repository.subscribers(target) != [])
+    websocket_api.drop()
+    wait_until(lambda: "reconnecting" in lines.get(timeout=30))  # it noticed
+    wait_until(lambda: connections_repository.subscribers(target) != [])  # and subscribed again
+    websocket_api.start_reading()
+    e2 = emitter(context(api, agent["id"], thread_id, "s2"))
+    e2.text("second half.")
+    e2.completed()
+    e2.flush()
+    websocket_api.pump()
+
+    assert tail.wait(30) == 0
+    rest = []
+    while not lines.empty():
+        rest.append(lines.get())
+    events = [json.loads(line) for line in first + rest if line.startswith("{")]
+    assert [event["id"] for event in events] == [1, 2, 3, 4]
+
+
 def test_a_tail_with_a_key_the_websocket_api_refuses_says_so_and_fails(stack, api, websocket_api):
     agent = api.create_agent()
     done = subprocess.run(

@@ -70,6 +70,11 @@ class LocalWebSocketApi:
     def management_url(self) -> str:
         return f"http://127.0.0.1:{self.management.server_address[1]}"
 
+    def drop(self) -> None:
+        """Close every open connection, as API Gateway does after its idle or lifetime limit."""
+        for connection in list(self.connections.values()):
+            connection.close(1001, "going away")
+
     def close(self) -> None:
         self.server.shutdown()
         self.management.shutdown()
