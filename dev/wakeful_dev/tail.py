@@ -26,6 +26,8 @@ RESET, DIM, BOLD, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN = (
 )  # fmt: skip
 DELTAS = ("text", "reasoning")
 TERMINAL = ("completed", "error")
+#: Ids remembered per thread to print each WebSocket event once.
+DEDUPE_WINDOW = 1000
 
 
 @dataclass
@@ -231,6 +233,8 @@ class WebSocketTail:
         if not isinstance(body.get("id"), int) or body["id"] in seen:
             return None
         seen.add(body["id"])
+        if len(seen) > 2 * DEDUPE_WINDOW:  # only recent ids can come twice
+            seen.difference_update(sorted(seen)[:-DEDUPE_WINDOW])
         printer.event(body)
         self.last_type = body.get("type")
         if self.thread_id and not self.follow and self.subscribed and self.last_type in TERMINAL:

@@ -19,6 +19,7 @@ from typing import Any
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.stream.models import action_stream_id
 
+
 def begin(action: dict[str, Any]) -> Emitter | None:
     """Emit the ``tool_call`` of a heartbeat action; None for other actions."""
     heartbeat_id = action.get("heartbeat_id")
