@@ -4,8 +4,8 @@ The system prompt has a stable part (the agent's guidelines and personality, how
 the meta tools, the channel guidance), cached, and a dynamic part (stored context, the
 wake reason). The conversation is the thread's messages in Messages API form: tool calls
 as ``tool_use`` blocks (after the thinking blocks the model answered with), their
-results as ``tool_result`` blocks, notices (wakes,
-interceptor messages) as user text marked ``[system]``. Long histories are trimmed to the
+results as ``tool_result`` blocks, notices (wakes, interceptor messages) as user text
+marked ``[system]``. Long histories are trimmed to the
 last :data:`records.MAX_PROMPT_MESSAGES` messages, cut where a user turn starts; the
 API still returns every message.
 """
