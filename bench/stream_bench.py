@@ -71,7 +71,11 @@ def latency(stack, owner: str, key: str, agent_id: str, deltas: int, pause: floa
     from wakeful.stream.emitter import StreamContext, emitter
     from wakeful_dev.sse_client import SseStream
 
+    from wakeful import ddb
+
     thread_id = f"thr_{uuid.uuid4().hex[:16]}"
+    # A bare thread item: the stream of a thread the agent does not have is 404.
+    ddb.client().put_item(TableName=ddb.table("threads"), Item=ddb.serialize({"agent_id": agent_id, "thread_id": thread_id, "status": "active"}))
     sent: dict[int, float] = {}
     received: dict[int, float] = {}
     url = f"{stack.api_url}/agents/{agent_id}/threads/{thread_id}/stream"

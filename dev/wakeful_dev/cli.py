@@ -169,6 +169,7 @@ def _tail(args: argparse.Namespace) -> int:
         return tail(
             api=args.api, key=key, agent_id=args.agent, thread_id=args.thread, types=args.types,
             after=args.after, follow=args.follow, color=False if args.no_color else None, raw=args.json,
+            ws=args.ws,
         )  # fmt: skip
     except KeyboardInterrupt:
         return 0
@@ -238,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     tail.add_argument("--api", default=os.environ.get("WAKEFUL_API_URL", "http://127.0.0.1:8080"),
                       help="API base URL (default $WAKEFUL_API_URL or http://127.0.0.1:8080)")  # fmt: skip
     tail.add_argument("--key", help="API key (default $WAKEFUL_API_KEY)")
+    tail.add_argument("--ws", default=os.environ.get("WAKEFUL_STREAM_WS_URL"),
+                      help="a deployed stack's WebSocket API (its StreamWebSocketUrl output; default $WAKEFUL_STREAM_WS_URL): "
+                           "read the stream there instead of over SSE")  # fmt: skip
     tail.add_argument("--types", help="only these event types, comma-separated (e.g. tool_call,tool_result)")
     tail.add_argument("--after", type=int, help="start after this event id (a thread's stream)")
     tail.add_argument("--follow", action="store_true", help="keep a thread's tail open across runs")

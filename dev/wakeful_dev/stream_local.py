@@ -67,6 +67,7 @@ class StreamServer:
         if match:
             service.check_agent(owner, match["agent_id"])
             after = service.resume_point(query.get("after"), last_event_id)
+            service.require_stream(match["agent_id"], match["thread_id"])
             return sse.thread_feed(self.hub, match["agent_id"], match["thread_id"], after=after, **options)
         agent_id = AGENT_STREAM.match(path)["agent_id"]  # type: ignore[index]
         service.check_agent(owner, agent_id)

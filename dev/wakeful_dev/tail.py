@@ -3,7 +3,12 @@
 Reads Server-Sent Events: from ``wakeful dev`` the connection stays open while the
 thread runs; from a deployed stack (API Gateway answers the events so far and closes)
 it reconnects with ``Last-Event-ID``, which makes it a poll every couple of seconds.
-A thread's tail ends when its run ends (``--follow`` waits for the next run).
+Given the stack's WebSocket API (``--ws``, the ``StreamWebSocketUrl`` output) it reads
+that instead: it connects with the API key, subscribes to the agent (or the thread,
+catching up after ``--after``) and prints every event the fan-out posts, reconnecting
+when API Gateway closes the connection. That is how an agent's tail works against a
+deployed stack. A thread's tail ends when its run ends (``--follow`` waits for the next
+run); an agent's runs until interrupted.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ RESET, DIM, BOLD, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN = (
 )  # fmt: skip
 DELTAS = ("text", "reasoning")
 TERMINAL = ("completed", "error")
+#: Ids remembered per thread to print each WebSocket event once.
+DEDUPE_WINDOW = 1000
 
 
 @dataclass
@@ -103,9 +110,14 @@ def tail(
     out: TextIO = sys.stdout,
     color: bool | None = None,
     raw: bool = False,
+    ws: str | None = None,
 ) -> int:
-    """Print the stream until the thread's run ends (or forever for an agent)."""
+    """Print the stream until the thread's run ends (or forever for an agent); over the
+    WebSocket API at ``ws`` when given, else over SSE from ``api``."""
     printer = Printer(out=out, color=out.isatty() if color is None else color, show_thread=thread_id is None, raw=raw)
+    if ws:
+        subscription = WebSocketTail(ws, key, agent_id, thread_id, types=types, after=after, follow=follow)
+        return subscription.run(printer)
     path = f"/agents/{agent_id}/threads/{thread_id}/stream" if thread_id else f"/agents/{agent_id}/stream"
     query = "&".join(p for p in (f"types={types}" if types else "", f"after={after}" if after is not None else "") if p)
     url = api.rstrip("/") + path + (f"?{query}" if query else "")
@@ -129,7 +141,10 @@ def tail(
         if thread_id is None and last is None:
             # A streaming server does not end an agent's stream unasked; one that ends it
             # at once cannot stream (API Gateway), and has no per-agent catch-up to poll.
-            printer.note("this server cannot hold an agent's stream open: pass --thread, or use the WebSocket API (StreamWebSocketUrl)")
+            printer.note(
+                "this server cannot hold an agent's stream open: pass --ws with the stack's WebSocket API "
+                "(its StreamWebSocketUrl output, or set WAKEFUL_STREAM_WS_URL), or --thread"
+            )
             return 2
         if not follow and last is not None and last.event in TERMINAL:
             return 0
@@ -141,3 +156,87 @@ def _error_message(body: str) -> str:
         return json.loads(body)["error"]["message"]
     except (ValueError, KeyError, TypeError):
         return body[:200]
+
+
+class WebSocketTail:
+    """An agent's (or a thread's) live stream over the WebSocket API.
+
+    Events are printed once each: a thread's catch-up and the live fan-out may both
+    deliver an event, and a reconnect resubscribes a thread after the last id printed.
+    """
+
+    def __init__(
+        self, url: str, key: str, agent_id: str, thread_id: str | None, *,
+        types: str | None = None, after: int | None = None, follow: bool = False,
+    ) -> None:  # fmt: skip
+        self.url = url
+        self.key = key
+        self.agent_id = agent_id
+        self.thread_id = thread_id
+        self.types = [t.strip() for t in types.split(",") if t.strip()] if types else None
+        self.after = after
+        self.follow = follow
+        self.seen: dict[str, set[int]] = {}
+        self.last_type: str | None = None
+        self.subscribed = False
+
+    def subscribe_message(self) -> dict[str, Any]:
+        """The ``subscribe`` message for this tail (a thread resumes after its last id)."""
+        message: dict[str, Any] = {"action": "subscribe", "agent_id": self.agent_id}
+        if self.thread_id:
+            printed = self.seen.get(self.thread_id)
+            message["thread_id"] = self.thread_id
+            message["after"] = max(printed) if printed else (self.after or 0)
+        if self.types:
+            message["types"] = self.types
+        return message
+
+    def run(self, printer: Printer, retry_seconds: float = 2.0) -> int:
+        """Connect, subscribe and print until the thread's run ends (an agent: forever)."""
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 - dev CLI only
+        from websockets.sync.client import connect  # noqa: PLC0415
+
+        while True:
+            try:
+                # API Gateway closes idle connections itself; this end sends no pings.
+                with connect(self.url, additional_headers={"Authorization": f"Bearer {self.key}"}, ping_interval=None, open_timeout=15) as ws:
+                    self.subscribed = False
+                    ws.send(json.dumps(self.subscribe_message()))
+                    for raw in ws:
+                        outcome = self.receive(json.loads(raw), printer)
+                        if outcome is not None:
+                            return outcome
+                printer.note("the WebSocket API closed the connection; reconnecting")
+            except InvalidURI as error:
+                printer.note(f"not a WebSocket URL: {error}")
+                return 2
+            except InvalidHandshake as error:
+                status = getattr(getattr(error, "response", None), "status_code", None)
+                printer.note(f"the WebSocket API refused the connection ({status or error}): is the API key valid?")
+                return 1
+            except (OSError, TimeoutError, ConnectionClosed) as error:
+                printer.note(f"WebSocket connection lost ({error or type(error).__name__}); reconnecting")
+            time.sleep(retry_seconds)
+
+    def receive(self, body: dict[str, Any], printer: Printer) -> int | None:
+        """Handle one message; an exit status when the tail is over."""
+        if body.get("type") == "error" and isinstance(body.get("error"), dict) and "id" not in body:
+            printer.note(f"{body['error'].get('code')}: {body['error'].get('message')}")
+            return 1
+        if body.get("type") == "subscribed":
+            # A thread's catch-up came first (earlier runs' ends included): if its last
+            # event ended a run, the tail is over; otherwise the next end is.
+            self.subscribed = True
+            return 0 if self.thread_id and not self.follow and self.last_type in TERMINAL else None
+        thread = str((body.get("metadata") or {}).get("thread_id") or "")
+        seen = self.seen.setdefault(thread, set())
+        if not isinstance(body.get("id"), int) or body["id"] in seen:
+            return None
+        seen.add(body["id"])
+        if len(seen) > 2 * DEDUPE_WINDOW:  # only recent ids can come twice
+            seen.difference_update(sorted(seen)[:-DEDUPE_WINDOW])
+        printer.event(body)
+        self.last_type = body.get("type")
+        if self.thread_id and not self.follow and self.subscribed and self.last_type in TERMINAL:
+            return 0
+        return None

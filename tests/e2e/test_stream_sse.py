@@ -3,11 +3,12 @@ client while events are emitted the way the thread runtime emits them."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
-from tests.support.stream_helpers import Reader, context, emit_run, new_thread_id
+from tests.support.stream_helpers import Reader, context, emit_run, existing_thread, new_thread_id
 from wakeful.stream.emitter import emitter
 from wakeful_dev.sse_client import SseError, SseStream
 
@@ -20,7 +21,7 @@ def thread_url(stack, agent_id: str, thread_id: str, query: str = "") -> str:
 
 def test_sse_delivers_events_in_order_with_gap_free_ids_before_the_run_ends(stack, api):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     reader = Reader(thread_url(stack, agent["id"], thread_id), api.key)
     seen_tool_call = threading.Event()
     failures: list[str] = []
@@ -57,7 +58,7 @@ def test_sse_delivers_events_in_order_with_gap_free_ids_before_the_run_ends(stac
 
 def test_reconnecting_with_last_event_id_resumes_without_loss_or_duplicates(stack, api):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     first = Reader(thread_url(stack, agent["id"], thread_id), api.key)
     e = emitter(context(api, agent["id"], thread_id, "step1"))
     e.start()
@@ -150,6 +151,15 @@ def test_another_owners_thread_stream_is_not_found(stack, api, other_api):
     assert error.value.status == 404
 
 
+def test_the_stream_of_a_thread_the_agent_does_not_have_is_not_found(stack, api):
+    agent = api.create_agent()
+    for thread_id in (new_thread_id(), "hb_nope.act_nope"):
+        with pytest.raises(SseError) as error:
+            SseStream(thread_url(stack, agent["id"], thread_id), key=api.key)
+        assert error.value.status == 404
+        assert json.loads(error.value.body)["error"]["code"] == "not_found"
+
+
 def test_a_stream_request_without_a_valid_key_is_unauthorized(stack, api):
     agent = api.create_agent()
     with pytest.raises(SseError) as error:
@@ -188,7 +198,7 @@ def test_the_agent_stream_interleaves_its_threads_with_thread_scoped_ids(stack, 
 
 def test_sse_sends_keep_alive_comments_while_idle(stack, api):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     reader = Reader(thread_url(stack, agent["id"], thread_id, "?keepalive=0.2"), api.key)
     # Nothing is emitted: what arrives can only be comments (the opening one, then keep-alives).
     while reader.stream.comments < 3 and not reader.closed.is_set():

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import queue
+import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 
-from tests.support.stream_helpers import context, new_thread_id
+from tests.integration.spine_helpers import wait_until
+from tests.support.stream_helpers import context, emit_run, new_thread_id
+from wakeful.stream import connections_repository
 from wakeful.stream.emitter import emitter
 from wakeful_dev.tail import Printer
 
@@ -102,7 +107,7 @@ def test_tail_against_a_server_that_cannot_stream_reconnects_until_the_run_ends(
     assert ids == [1, 2, 3, 4]
 
 
-def test_an_agent_tail_against_a_server_that_cannot_stream_says_so(stack, api, non_streaming_gateway):
+def test_an_agent_tail_against_a_server_that_cannot_stream_without_a_websocket_url_says_so(stack, api, non_streaming_gateway):
     agent = api.create_agent()
     done = subprocess.run(
         [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--api", non_streaming_gateway, "--key", api.key],
@@ -110,3 +115,116 @@ def test_an_agent_tail_against_a_server_that_cannot_stream_says_so(stack, api, n
     )  # fmt: skip
     assert done.returncode == 2
     assert "WebSocket" in done.stdout
+
+
+@pytest.fixture()
+def websocket_api(stack, monkeypatch):
+    """The stack's WebSocket API, played on loopback by the stream_ws and stream_fanout
+    functions (see tests/support/ws_gateway.py)."""
+    from tests.support.ws_gateway import LocalWebSocketApi
+    from wakeful import constants
+    from wakeful.stream import settings as stream_settings
+
+    api = LocalWebSocketApi(stack.invoke)
+    monkeypatch.setenv(constants.ENV_STREAM_WS_ENDPOINT, api.management_url)
+    stream_settings.get_settings.cache_clear()
+    yield api
+    api.close()
+    monkeypatch.delenv(constants.ENV_STREAM_WS_ENDPOINT)
+    stream_settings.get_settings.cache_clear()
+
+
+def lines_of(process: subprocess.Popen) -> queue.Queue:
+    """A process's stdout lines, read on a thread (so a test can wait with a timeout)."""
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in process.stdout:
+            lines.put(line.rstrip("\n"))
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
+def test_an_agent_tail_against_a_deployed_stack_reads_its_websocket_api(stack, api, non_streaming_gateway, websocket_api):
+    agent = api.create_agent()
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--api", non_streaming_gateway,
+         "--key", api.key, "--ws", websocket_api.url, "--no-color"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    lines = lines_of(tail)
+    target = connections_repository.agent_target(agent["id"])
+    wait_until(lambda: connections_repository.subscribers(target) != [])  # it subscribed
+    websocket_api.start_reading()
+    first, second = new_thread_id(), new_thread_id()
+    scripted_run(api, agent["id"], first)
+    emit_run(api, agent["id"], second, ["all ", "quiet"])
+    websocket_api.pump()
+
+    printed = [lines.get(timeout=30) for _ in range(9)]
+    tail.send_signal(signal.SIGINT)
+    tail.wait(30)
+
+    assert "▶ run started" in printed[0] and first[-12:] in printed[0]
+    assert printed[1].endswith("reasoning The user wants news.") and printed[2].endswith("Let me look.")
+    assert '→ search {"q": "wakeful", "token": "[redacted]"}' in printed[3]
+    assert "✓ run completed" in printed[5]
+    assert second[-12:] in printed[6] and printed[7].endswith("all quiet") and "✓ run completed" in printed[8]
+
+
+def test_a_thread_tail_over_the_websocket_api_catches_up_and_exits_when_the_run_ended(stack, api, websocket_api):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    scripted_run(api, agent["id"], thread_id)
+    done = subprocess.run(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--thread", thread_id,
+         "--key", api.key, "--ws", websocket_api.url, "--json", "--after", "2"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["id"] for line in done.stdout.splitlines()] == [3, 4, 5, 6, 7]
+
+
+def test_a_thread_tail_over_the_websocket_api_reconnects_and_resumes_after_what_it_printed(stack, api, websocket_api):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("first half, ")
+    e.flush()
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--thread", thread_id,
+         "--key", api.key, "--ws", websocket_api.url, "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    lines = lines_of(tail)
+    first = [lines.get(timeout=30), lines.get(timeout=30)]  # the catch-up: start, text
+    target = connections_repository.thread_target(agent["id"], thread_id)
+    wait_until(lambda: connections_repository.subscribers(target) != [])
+    websocket_api.drop()
+    wait_until(lambda: "reconnecting" in lines.get(timeout=30))  # it noticed
+    wait_until(lambda: connections_repository.subscribers(target) != [])  # and subscribed again
+    websocket_api.start_reading()
+    e2 = emitter(context(api, agent["id"], thread_id, "s2"))
+    e2.text("second half.")
+    e2.completed()
+    e2.flush()
+    websocket_api.pump()
+
+    assert tail.wait(30) == 0
+    rest = []
+    while not lines.empty():
+        rest.append(lines.get())
+    events = [json.loads(line) for line in first + rest if line.startswith("{")]
+    assert [event["id"] for event in events] == [1, 2, 3, 4]
+
+
+def test_a_tail_with_a_key_the_websocket_api_refuses_says_so_and_fails(stack, api, websocket_api):
+    agent = api.create_agent()
+    done = subprocess.run(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--key", "wk_not_a_key", "--ws", websocket_api.url],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "refused" in done.stdout and "401" in done.stdout

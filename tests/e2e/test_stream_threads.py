@@ -55,6 +55,7 @@ def test_a_threads_run_streams_in_order_gap_free_and_redacted_before_it_ends(sta
 
     tool_server.behaviours["weather"] = weather
     claude.converse(script(tool))
+    assert api.patch(f"/agents/{agent['id']}/llm", json={"thinking_budget_tokens": 2048}).json()["thinking_budget_tokens"] == 2048
     thread_id = start(api, agent["id"], "please check the weather in Paris")
     reader = Reader(stream_url(stack, agent["id"], thread_id), api.key)
     worker = drain_in_background(stack)
@@ -82,6 +83,30 @@ def test_a_threads_run_streams_in_order_gap_free_and_redacted_before_it_ends(sta
     raw = "".join(f.data for f in frames)
     assert "sk-weather-123" not in raw and "tok-456" not in raw
     assert frames[-1].json()["metadata"]["status"] == "complete"
+    reasoning = "".join(f.json()["content"] for f in frames if f.event == "reasoning")
+    assert reasoning == "The user wants the weather in Paris."
+    asked, after_tool = claude.conversation_requests()[:2]
+    assert asked["thinking"] == {"type": "enabled", "budget_tokens": 2048} and asked["max_tokens"] > 2048
+    # The tool loop goes on with the model's signed thinking block sent back first.
+    turn = next(m for m in after_tool["messages"] if m["role"] == "assistant")
+    assert turn["content"][0] == {"type": "thinking", "thinking": reasoning, "signature": fake.sign(reasoning)}
+
+
+def test_an_agent_without_thinking_streams_no_reasoning(stack, api, tool_server, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    tool = http_tool(api, tool_server, "weather")
+    tool_server.behaviours["weather"] = lambda r: {"success": True, "output": "sunny"}
+    claude.converse(script(tool))  # the script has thinking; the API sends it only when asked
+    thread_id = start(api, agent["id"], "please check the weather in Paris")
+    reader = Reader(stream_url(stack, agent["id"], thread_id), api.key)
+    worker = drain_in_background(stack)
+
+    frames = reader.rest(30)
+    worker.join(60)
+
+    kinds = [f.event for f in frames]
+    assert kinds[-1] == "completed" and "text" in kinds and "reasoning" not in kinds
+    assert all("thinking" not in r for r in claude.conversation_requests())
 
 
 def test_a_reconnect_with_last_event_id_during_a_run_misses_nothing_and_repeats_nothing(stack, api, tool_server, claude: fake.FakeAnthropic):

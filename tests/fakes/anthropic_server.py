@@ -14,6 +14,14 @@ with Server-Sent Events as the real API sends them (``message_start``,
 :meth:`converse` (the format of :mod:`wakeful.llm.script`), after any reply queued with
 :meth:`push`.
 
+Extended thinking is answered as the API does: thinking blocks (scripted, or in the
+conversation script) are sent only when the request enables thinking (``thinking:
+{"type": "enabled", "budget_tokens": n}``), each signed; such a request is refused (400
+``invalid_request_error``) when the budget is below 1,024 or not below ``max_tokens``,
+when ``tool_choice`` forces a tool, when ``temperature`` is not 1 or ``top_k`` is set,
+when it continues a tool-use loop whose assistant turn does not start with its thinking
+block, or when a thinking block comes back with a signature that is not its own.
+
 Usage is estimated from the request (about four characters a token) and the prompt cache
 is simulated the way the API documents it: each ``cache_control`` breakpoint (tools,
 then system, then messages) ends a prefix; the longest prefix seen before (same model,
@@ -210,6 +218,11 @@ class FakeAnthropic:
         with self._lock:
             self.requests.append(body)
             self.headers.append({k.lower(): v for k, v in headers.items()})
+        problem = thinking_problem(body)
+        if problem:
+            payload = {"type": "error", "error": {"type": "invalid_request_error", "message": problem}}
+            return 400, json.dumps(payload).encode(), {}, 0.0
+        with self._lock:
             queued = self.by_tool.get(self.forced_tool(body))
             reply = queued.popleft() if queued else (self.script.popleft() if self.script else None)
         if reply is None:
@@ -223,6 +236,10 @@ class FakeAnthropic:
             {**block, "name": block.get("name") or self.forced_tool(body)} if block.get("type") == "tool_use" else block
             for block in reply.content or []
         ]
+        if thinking_enabled(body):
+            content = [{**b, "signature": sign(b.get("thinking", ""))} if b.get("type") == "thinking" else b for b in content]
+        else:
+            content = [b for b in content if b.get("type") not in THINKING_TYPES]
         usage = self._usage(body, content)
         message = {
             "id": f"msg_fake_{len(self.requests)}",
@@ -296,6 +313,57 @@ class FakeAnthropic:
         with self._lock:
             self.usages.append(usage)
         return usage
+
+
+THINKING_TYPES = ("thinking", "redacted_thinking")
+
+
+def sign(thinking: str) -> str:
+    """The signature the fake gives a thinking block (checked when it comes back)."""
+    return "sig_" + hashlib.sha256(f"fake-thinking:{thinking}".encode()).hexdigest()[:32]
+
+
+def thinking_enabled(body: dict[str, Any]) -> bool:
+    """Whether a request enables extended thinking."""
+    thinking = body.get("thinking")
+    return isinstance(thinking, dict) and thinking.get("type") == "enabled"
+
+
+def thinking_problem(body: dict[str, Any]) -> str:
+    """Why the API would refuse a request's use of thinking ("" when it would not)."""
+    for index, message in enumerate(body.get("messages") or []):
+        content = message.get("content")
+        for block in content if isinstance(content, list) else []:
+            if block.get("type") == "thinking" and block.get("signature") != sign(block.get("thinking", "")):
+                return f"messages.{index}.content: Invalid `signature` in `thinking` block"
+    if not thinking_enabled(body):
+        return ""
+    budget = body["thinking"].get("budget_tokens")
+    if not isinstance(budget, int) or budget < 1024:
+        return "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"
+    if budget >= int(body.get("max_tokens") or 0):
+        return "`max_tokens` must be greater than `thinking.budget_tokens`"
+    if (body.get("tool_choice") or {}).get("type") in ("any", "tool"):
+        return "Thinking may not be enabled when tool_choice forces tool use."
+    if body.get("temperature") not in (None, 1, 1.0) or body.get("top_k") is not None:
+        return "`temperature` may only be set to 1 and `top_k` may not be set when thinking is enabled"
+    return _tool_loop_problem(body.get("messages") or [])
+
+
+def _tool_loop_problem(messages: list[dict[str, Any]]) -> str:
+    last = messages[-1] if messages else {}
+    content = last.get("content")
+    if last.get("role") != "user" or not any(b.get("type") == "tool_result" for b in content if isinstance(content, list)):
+        return ""
+    index = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=-1)
+    blocks = messages[index].get("content") if index >= 0 else None
+    first = blocks[0].get("type") if isinstance(blocks, list) and blocks else "text"
+    if first in THINKING_TYPES:
+        return ""
+    return (
+        f"messages.{index}.content.0.type: Expected `thinking` or `redacted_thinking`, but found `{first}`. "
+        "When `thinking` is enabled, a final `assistant` message must start with a thinking block."
+    )
 
 
 def _wants_stream(raw: bytes) -> bool:

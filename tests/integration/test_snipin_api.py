@@ -144,8 +144,11 @@ def test_bad_input_is_a_clear_4xx_and_writes_nothing(api: Any) -> None:
         api.post(f"/agents/{agent['id']}/whispers", json={"content": ""}),
         api.post(f"/agents/{agent['id']}/follows", json={"agent_id": agent["id"]}),
         api.patch(f"/agents/{agent['id']}/llm", json={"daily_token_budget": -1}),
+        api.patch(f"/agents/{agent['id']}/llm", json={"thinking_budget_tokens": 1023}),
+        api.patch(f"/agents/{agent['id']}/llm", json={"thinking_budget_tokens": 30_001}),
     ]
-    assert [r.status_code for r in cases] == [422, 422, 422, 422, 400, 422, 422, 422]
+    assert [r.status_code for r in cases] == [422, 422, 422, 422, 400, 422, 422, 422, 422, 422]
+    assert api.get(f"/agents/{agent['id']}/llm").json()["thinking_budget_tokens"] is None
     assert all(set(r.json()["error"]) >= {"code", "message"} for r in cases)
     assert api.get("/snips").json()["items"] == []
     assert events(api, agent["id"]) == []

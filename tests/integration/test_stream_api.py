@@ -36,6 +36,15 @@ def test_stream_events_of_another_owners_agent_are_not_found(stack, api, other_a
     assert response.json()["error"]["code"] == "not_found"
 
 
+def test_the_stream_of_a_thread_the_agent_does_not_have_is_not_found(stack, api):
+    agent = api.create_agent()
+    base = f"/agents/{agent['id']}/threads/{new_thread_id()}"
+    listed = api.get(f"{base}/stream-events")
+    streamed = api.get(f"{base}/stream", headers={"Accept": "text/event-stream"})
+    assert (listed.status_code, streamed.status_code) == (404, 404)
+    assert listed.json()["error"]["code"] == "not_found"
+
+
 def test_bad_stream_parameters_are_400s_in_the_error_shape(stack, api):
     agent = api.create_agent()
     path = f"/agents/{agent['id']}/threads/{new_thread_id()}/stream-events"

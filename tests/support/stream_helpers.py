@@ -7,12 +7,24 @@ import threading
 import uuid
 from typing import Any
 
+from wakeful import ddb
 from wakeful.stream.emitter import StreamContext, emitter
 from wakeful_dev.sse_client import Frame, SseStream
 
 
 def new_thread_id() -> str:
     return f"thr_{uuid.uuid4().hex[:16]}"
+
+
+def existing_thread(agent_id: str) -> str:
+    """A thread the agent has (a bare thread item), so that a reader may connect to its
+    stream before anything is emitted (a stream of a thread that does not exist is 404)."""
+    thread_id = new_thread_id()
+    ddb.client().put_item(
+        TableName=ddb.table("threads"),
+        Item=ddb.serialize({"agent_id": agent_id, "thread_id": thread_id, "status": "active"}),
+    )
+    return thread_id
 
 
 def context(api: Any, agent_id: str, thread_id: str, step: str, run: str = "run_1") -> StreamContext:

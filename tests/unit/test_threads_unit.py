@@ -140,3 +140,47 @@ def test_requests_put_cache_breakpoints_on_tools_and_the_stable_system_prompt():
     params = conversation.params(request, "claude-x")
     assert params["system"] == [{"type": "text", "text": "stable", "cache_control": {"type": "ephemeral"}}, {"type": "text", "text": "dynamic"}]
     assert "cache_control" not in params["tools"][0] and params["tools"][1]["cache_control"] == {"type": "ephemeral"}
+
+
+LOOP = [
+    {"role": "user", "content": [{"type": "text", "text": "weather?"}]},
+    {"role": "assistant", "content": [
+        {"type": "thinking", "thinking": "hmm", "signature": "sig"},
+        {"type": "tool_use", "id": "t1", "name": "a", "input": {}},
+    ]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "sunny"}]},
+]  # fmt: skip
+
+
+def _request(messages: list, budget: int | None) -> conversation.ConversationRequest:
+    return conversation.ConversationRequest(system="s", tools=[{"name": "a"}], messages=messages, agent={}, thinking_budget_tokens=budget)
+
+
+def test_a_thinking_budget_enables_thinking_above_the_answers_max_tokens_and_keeps_the_thinking_blocks():
+    params = conversation.params(_request(LOOP, 4096), "claude-x")
+    assert params["thinking"] == {"type": "enabled", "budget_tokens": 4096}
+    assert params["max_tokens"] == 4096 + 2048 and "temperature" not in params and "tool_choice" not in params
+    assert params["messages"][1]["content"][0]["type"] == "thinking"
+
+
+def test_without_a_thinking_budget_no_thinking_is_asked_and_stored_thinking_is_left_out():
+    params = conversation.params(_request(LOOP, None), "claude-x")
+    assert "thinking" not in params and params["max_tokens"] == 2048
+    assert [b["type"] for b in params["messages"][1]["content"]] == ["tool_use"]
+
+
+def test_a_tool_loop_begun_without_thinking_finishes_without_it():
+    begun_without = [LOOP[0], {"role": "assistant", "content": [LOOP[1]["content"][1]]}, LOOP[2]]
+    assert "thinking" not in conversation.params(_request(begun_without, 4096), "claude-x")
+    assert "thinking" in conversation.params(_request(LOOP[:1], 4096), "claude-x")
+
+
+def test_the_history_sends_an_assistant_turns_thinking_blocks_first():
+    history = [
+        {"seq": 1, "role": "user", "content": "weather?"},
+        {"seq": 2, "role": "assistant", "content": "looking", "thinking_blocks": [{"type": "thinking", "thinking": "hmm", "signature": "sig"}],
+         "tool_calls": [{"id": "t1", "name": "a", "arguments": {}}]},
+    ]  # fmt: skip
+    turn = prompt.conversation(history)[1]
+    assert [b["type"] for b in turn["content"]] == ["thinking", "text", "tool_use"]
+    assert turn["content"][0] == {"type": "thinking", "thinking": "hmm", "signature": "sig"}

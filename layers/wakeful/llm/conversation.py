@@ -13,6 +13,16 @@ one such turn:
    tool call naming an offered tool with an object as input; anything else raises
    :class:`~wakeful.llm.exceptions.LLMMalformedOutputError` with a message for the run.
 
+Extended thinking: when the agent's LLM settings hold ``thinking_budget_tokens`` (1,024
+to 30,000), the request sends ``thinking={"type": "enabled", "budget_tokens": n}``
+and ``max_tokens`` grows by ``n`` (the budget must stay below it), and the model's
+thinking streams as ``reasoning``. The Messages API's rules for thinking with tools
+are kept: ``tool_choice`` stays ``auto`` and no ``temperature`` is sent; the thinking
+blocks of the assistant turn that called the tools are sent back unchanged (the thread
+stores them); and a tool-use loop keeps the configuration it started with (one that
+began without thinking finishes without it). Without thinking, stored thinking blocks
+are left out of the history.
+
 Prompt caching: the system prompt's stable block and the last tool definition carry
 ``cache_control`` breakpoints, so the tools and the agent's guidelines are read from the
 cache on every call after the first (the dynamic part of the system prompt, stored
@@ -22,7 +32,7 @@ context and wake reason, comes after the breakpoint).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from wakeful.llm import ledger
@@ -34,6 +44,12 @@ logger = logging.getLogger(__name__)
 
 EPHEMERAL = {"type": "ephemeral"}
 Delta = Callable[[str], None]
+#: The Messages API's smallest thinking budget, and the largest this runtime sends
+#: (with the answer's own tokens the request stays within 32,000 output tokens).
+MIN_THINKING_BUDGET = 1024
+MAX_THINKING_BUDGET = 30_000
+MAX_OUTPUT_TOKENS = 32_000
+THINKING_BLOCK_TYPES = frozenset({"thinking", "redacted_thinking"})
 
 
 @dataclass(frozen=True)
@@ -47,7 +63,8 @@ class ConversationRequest:
         tools: Messages API tool definitions ``{name, description, input_schema}``.
         messages: the Messages API history, starting with a user message.
         agent: the agent item (id for budgets; preset/id pick a scripted scenario).
-        max_tokens: cap on the answer.
+        max_tokens: cap on the answer (thinking comes on top).
+        thinking_budget_tokens: extended thinking's budget; None: no thinking.
     """
 
     system: str
@@ -56,6 +73,7 @@ class ConversationRequest:
     agent: dict[str, Any]
     system_dynamic: str = ""
     max_tokens: int = 2048
+    thinking_budget_tokens: int | None = None
 
 
 @dataclass(frozen=True)
@@ -108,13 +126,58 @@ def params(request: ConversationRequest, model: str) -> dict[str, Any]:
     tools = [dict(t) for t in request.tools]
     if tools:
         tools[-1] = {**tools[-1], "cache_control": EPHEMERAL}
-    return {
+    budget = thinking_budget(request)
+    out: dict[str, Any] = {
         "model": model,
         "max_tokens": request.max_tokens,
         "system": system,
         "tools": tools,
-        "messages": request.messages,
+        "messages": request.messages if budget else without_thinking(request.messages),
     }
+    if budget:
+        out["thinking"] = {"type": "enabled", "budget_tokens": budget}
+        out["max_tokens"] = min(request.max_tokens + budget, MAX_OUTPUT_TOKENS)
+    return out
+
+
+def thinking_budget(request: ConversationRequest) -> int | None:
+    """The thinking budget this call sends: the agent's, unless the call continues a
+    tool-use loop whose assistant turn was answered without thinking (the API wants one
+    thinking configuration per assistant turn)."""
+    budget = request.thinking_budget_tokens
+    if not budget:
+        return None
+    last = request.messages[-1] if request.messages else {}
+    if last.get("role") == "user" and any(_kind(b) == "tool_result" for b in _blocks(last)):
+        turn = next((m for m in reversed(request.messages) if m.get("role") == "assistant"), None)
+        if turn is not None and not any(_kind(b) in THINKING_BLOCK_TYPES for b in _blocks(turn)):
+            return None
+    return max(MIN_THINKING_BUDGET, min(int(budget), MAX_THINKING_BUDGET))
+
+
+def without_thinking(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` without thinking blocks (a request without thinking)."""
+    out: list[dict[str, Any]] = []
+    for message in messages:
+        blocks = message.get("content")
+        if isinstance(blocks, list) and any(_kind(b) in THINKING_BLOCK_TYPES for b in blocks):
+            message = {**message, "content": [b for b in blocks if _kind(b) not in THINKING_BLOCK_TYPES]}
+        out.append(message)
+    return out
+
+
+def thinking_blocks(turn: Turn) -> list[dict[str, Any]]:
+    """The thinking blocks of an answer, as the API sent them (to be sent back)."""
+    return [b for b in turn.content if _kind(b) in THINKING_BLOCK_TYPES]
+
+
+def _blocks(message: dict[str, Any]) -> list[Any]:
+    content = message.get("content")
+    return content if isinstance(content, list) else []
+
+
+def _kind(block: Any) -> str:
+    return str(block.get("type") or "") if isinstance(block, dict) else ""
 
 
 def model_for(agent_settings: dict[str, Any]) -> str:
@@ -130,6 +193,8 @@ def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *
     agent_id = str(request.agent.get("agent_id") or "")
     agent_settings = ledger.agent_settings(agent_id) if agent_id else {}
     chosen = model or model_for(agent_settings)
+    if agent_settings.get("thinking_budget_tokens") is not None and request.thinking_budget_tokens is None:
+        request = replace(request, thinking_budget_tokens=int(agent_settings["thinking_budget_tokens"]))
     _check_budget(agent_id, agent_settings)
     raw = providers.get(get_settings().provider).converse(request, chosen, callbacks)
     if agent_id:

@@ -2,7 +2,8 @@
 and answers memoized per action.
 
 Items (partition ``agent_id``, sort ``record_key``):
-- ``settings``: ``model``, ``tool_models`` (tool name -> model), ``daily_token_budget``.
+- ``settings``: ``model``, ``tool_models`` (tool name -> model), ``daily_token_budget``,
+  ``thinking_budget_tokens`` (extended thinking in threads' conversations).
 - ``usage#<YYYY-MM-DD>`` (UTC): ``tokens``, ``input_tokens``, ``output_tokens``,
   ``cache_read_input_tokens``, ``cache_creation_input_tokens``, ``cost_micro_usd``,
   ``calls``; expires after 35 days.
@@ -36,7 +37,8 @@ def agent_settings(agent_id: str) -> dict[str, Any]:
 
 
 def put_settings(agent_id: str, changes: dict[str, Any]) -> dict[str, Any]:
-    """Set some of ``model``, ``tool_models``, ``daily_token_budget`` (None removes one)."""
+    """Set some of ``model``, ``tool_models``, ``daily_token_budget``,
+    ``thinking_budget_tokens`` (None removes one)."""
     return repository.put_settings(agent_id, changes, clock.now())
 
 

@@ -12,7 +12,7 @@ Script format (plain JSON-able data)::
          "turns": [
             {"tool_calls": [{"name": "get_system_metrics", "input": {}}]},
             {"text": "Downloads are saturating the link.",
-             "thinking": "optional reasoning, streamed as reasoning deltas",
+             "thinking": "optional; only when the agent enables thinking",
              "tool_calls": [{"name": "pause_downloads", "input": {}},
                             {"name": "send_notification", "input": {"message": "Paused downloads"}}]},
             {"tool_calls": [{"name": "schedule_wake", "input": {

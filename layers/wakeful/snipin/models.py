@@ -77,6 +77,15 @@ class LLMSettingsIn(BaseModel):
     model: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:@/-]+$")
     tool_models: dict[str, str] | None = Field(default=None, max_length=50)
     daily_token_budget: int | None = Field(default=None, ge=0, le=1_000_000_000)
+    thinking_budget_tokens: int | None = Field(
+        default=None,
+        ge=1024,
+        le=30_000,
+        description=(
+            "Extended thinking for the agent's threads: the model may think up to this many tokens "
+            "before it answers (streamed as reasoning); max_tokens grows by it. Null turns thinking off."
+        ),
+    )
 
 
 def _author(item: dict[str, Any]) -> dict[str, Any]:

@@ -161,4 +161,5 @@ class LLMSettings(View):
     model: str | None
     tool_models: dict[str, str]
     daily_token_budget: int | None
+    thinking_budget_tokens: int | None
     usage_today: LLMUsage

@@ -252,7 +252,7 @@ def get_llm(agent_id: str):
 
 @router.patch(
     "/agents/<agent_id>/llm",
-    summary="Set an agent's model, per-tool models or daily token budget",
+    summary="Set an agent's model, per-tool models, daily token budget or thinking budget",
     tags=["llm"],
     responses=ok(LLMSettings),
 )
@@ -278,6 +278,7 @@ def _llm_view(agent_id: str) -> dict[str, Any]:
         "model": mine.get("model"),
         "tool_models": mine.get("tool_models") or {},
         "daily_token_budget": int(budget) if budget is not None else settings.daily_token_budget,
+        "thinking_budget_tokens": int(mine["thinking_budget_tokens"]) if mine.get("thinking_budget_tokens") is not None else None,
         "usage_today": ledger.usage_today(agent_id),
     }
 

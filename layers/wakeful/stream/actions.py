@@ -1,12 +1,15 @@
 """Heartbeat actions in the agent's live stream.
 
-A heartbeat's actions show as one pseudo-thread whose id (and run id) is the heartbeat
-id (``hb_…``): each action is a step (its id the action id, so a redelivered action
-re-emits under the same step) with a ``tool_call`` when the tool starts and a
-``tool_result`` when it answers. They appear in ``GET /agents/{id}/stream`` beside the
-agent's threads, and under ``/agents/{id}/threads/{heartbeat_id}/stream[-events]``.
-A heartbeat stream has no ``start`` or ``completed``: it is the record of what the
-heartbeat's tools did. Actions of a thread's tool calls are streamed by the thread.
+Each action of a heartbeat is its own stream, ``<heartbeat_id>.<action_id>`` (its run
+id is the heartbeat id): a ``tool_call`` when the tool starts and a ``tool_result``
+when it answers, ids 1 and 2. One stream per action means one writer per stream, so
+actions of one heartbeat that run at the same time (a slow tool redelivered beside the
+next action, or Lambda running them side by side) never share ids; a redelivered
+action re-emits under the same step and adds nothing. They appear in
+``GET /agents/{id}/stream`` beside the agent's threads, and under
+``/agents/{id}/threads/<heartbeat_id>.<action_id>/stream[-events]``; such a stream's
+SSE closes after its ``tool_result``. Actions of a thread's tool calls are streamed by
+the thread.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
+from wakeful.stream.models import action_stream_id
 
 
 def begin(action: dict[str, Any]) -> Emitter | None:
@@ -25,7 +29,7 @@ def begin(action: dict[str, Any]) -> Emitter | None:
         StreamContext(
             owner=action.get("owner") or "",
             agent_id=action["agent_id"],
-            thread_id=heartbeat_id,
+            thread_id=action_stream_id(heartbeat_id, action["action_id"]),
             run_id=heartbeat_id,
             step_id=action["action_id"],
         )

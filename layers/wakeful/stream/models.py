@@ -29,6 +29,23 @@ MAX_VALUE_CHARS = 32 * 1024
 
 _UNSET: Any = object()
 
+#: Heartbeat ids start with this; a heartbeat action's stream is ``<heartbeat_id>.<action_id>``.
+HEARTBEAT_PREFIX = "hb_"
+ACTION_SEPARATOR = "."
+
+
+def action_stream_id(heartbeat_id: str, action_id: str) -> str:
+    """The stream (pseudo-thread) id of one heartbeat action."""
+    return f"{heartbeat_id}{ACTION_SEPARATOR}{action_id}"
+
+
+def heartbeat_of(thread_id: str) -> str | None:
+    """The heartbeat id of an action stream id (None for any other thread id)."""
+    heartbeat_id, sep, action_id = thread_id.partition(ACTION_SEPARATOR)
+    if sep and action_id and heartbeat_id.startswith(HEARTBEAT_PREFIX):
+        return heartbeat_id
+    return None
+
 
 @dataclass(frozen=True)
 class StreamEvent:

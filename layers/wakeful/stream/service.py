@@ -7,10 +7,10 @@ from typing import Any
 from wakeful import pagination
 from wakeful.agents import service as agents
 from wakeful.auth import keys
-from wakeful.exceptions import UnauthorizedError
+from wakeful.exceptions import NotFoundError, UnauthorizedError
 from wakeful.stream import repository
 from wakeful.stream.exceptions import StreamCursorError
-from wakeful.stream.models import StreamEvent, parse_after
+from wakeful.stream.models import StreamEvent, heartbeat_of, parse_after
 
 SSE_MEDIA_TYPE = "text/event-stream"
 
@@ -31,6 +31,31 @@ def owner_of_bearer(authorization: str | None) -> str:
 def check_agent(owner: str, agent_id: str) -> dict[str, Any]:
     """The owner's agent; another owner's, or none, is not found (404)."""
     return agents.get(owner, agent_id)
+
+
+def require_stream(agent_id: str, thread_id: str) -> None:
+    """404 unless :func:`stream_exists`.
+
+    Raises:
+        NotFoundError: the agent has no such thread or stream.
+    """
+    if not stream_exists(agent_id, thread_id):
+        raise NotFoundError(f"thread {thread_id} not found for agent {agent_id}")
+
+
+def stream_exists(agent_id: str, thread_id: str) -> bool:
+    """Whether the agent has this stream: one of its threads, an action stream of one
+    of its heartbeats (``<heartbeat_id>.<action_id>``), or any stream with events."""
+    from wakeful.heartbeats import repository as heartbeats
+    from wakeful.threads import repository as threads
+
+    heartbeat_id = heartbeat_of(thread_id)
+    if heartbeat_id is not None:
+        if heartbeats.get(agent_id, heartbeat_id) is not None:
+            return True
+    elif threads.get(agent_id, thread_id) is not None:
+        return True
+    return repository.head(agent_id, thread_id).last_id > 0
 
 
 def wants_sse(accept: str | None) -> bool:
@@ -69,5 +94,7 @@ def list_events(
     """A page of a thread's events after ``after``, oldest first, and the next cursor."""
     check_agent(owner, agent_id)
     events, more = repository.read_after(agent_id, thread_id, after, limit, types)
+    if not events:
+        require_stream(agent_id, thread_id)
     next_cursor = pagination.encode({"after": events[-1].id}) if more and events else None
     return events, next_cursor

@@ -7,7 +7,8 @@ agent's stream events of several threads interleave, so its ``id:`` is
 :func:`thread_feed` and :func:`agent_feed` yield frames from the stream table (catch-up
 after a resume point) and then from a live :class:`~wakeful.stream.broadcast.Hub`; a
 thread's feed ends once the run it shows has ended (its last event is ``completed`` or
-``error``), an agent's feed does not end.
+``error``; for a heartbeat action's stream, its ``tool_result``), an agent's feed does
+not end.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Callable, Iterator
 
 from wakeful.stream import repository
 from wakeful.stream.broadcast import Hub, Notice
-from wakeful.stream.models import TERMINAL_TYPES, StreamEvent
+from wakeful.stream.models import TERMINAL_TYPES, TOOL_RESULT, StreamEvent, heartbeat_of
 
 KEEP_ALIVE = b": keep-alive\n\n"
 #: Sent first: tells EventSource to reconnect after 2 s, and gets headers through proxies.
@@ -81,6 +82,7 @@ def thread_feed(
     """Frames of one thread's stream: catch-up after ``after``, then live, until the run
     it shows ends (or ``stop()``)."""
     subscription, backlog = hub.subscribe(agent_id, thread_id)
+    terminal = terminal_types(thread_id)
     try:
         yield PREAMBLE
         seq = _Sequencer(agent_id, thread_id, after)
@@ -89,7 +91,7 @@ def thread_feed(
         for event in backlog:
             seq.offer(event)
         yield from _frames(seq.release(), types)
-        if not seq.held and seq.last >= head.last_id and _ended(seq, head):
+        if not seq.held and seq.last >= head.last_id and _ended(seq, head, terminal):
             return
         last_write = time.monotonic()
         while not stop() and not subscription.overflowed:
@@ -102,7 +104,7 @@ def thread_feed(
                 yield from sent
                 if sent:
                     last_write = time.monotonic()
-                if seq.last_type in TERMINAL_TYPES and not seq.held:
+                if seq.last_type in terminal and not seq.held:
                     return
             if time.monotonic() - last_write >= keep_alive_seconds:
                 yield KEEP_ALIVE
@@ -170,9 +172,15 @@ def _agent_take(sequencers: dict[str, _Sequencer], agent_id: str, notice: Notice
     return seq
 
 
-def _ended(seq: _Sequencer, head: repository.Head) -> bool:
+def terminal_types(thread_id: str) -> frozenset[str]:
+    """The event types that end what a thread's stream shows: a run's end, or for a
+    heartbeat action's stream (which has no run) the action's result."""
+    return TERMINAL_TYPES | {TOOL_RESULT} if heartbeat_of(thread_id) else TERMINAL_TYPES
+
+
+def _ended(seq: _Sequencer, head: repository.Head, terminal: frozenset[str]) -> bool:
     last_type = seq.last_type if seq.last_type is not None else head.last_type
-    return last_type in TERMINAL_TYPES
+    return last_type in terminal
 
 
 def _frames(events: Iterator[StreamEvent], types: frozenset[str] | None, *, agent_stream: bool = False) -> Iterator[bytes]:

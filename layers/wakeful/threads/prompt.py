@@ -3,8 +3,9 @@
 The system prompt has a stable part (the agent's guidelines and personality, how to use
 the meta tools, the channel guidance), cached, and a dynamic part (stored context, the
 wake reason). The conversation is the thread's messages in Messages API form: tool calls
-as ``tool_use`` blocks, their results as ``tool_result`` blocks, notices (wakes,
-interceptor messages) as user text marked ``[system]``. Long histories are trimmed to the
+as ``tool_use`` blocks (after the thinking blocks the model answered with), their
+results as ``tool_result`` blocks, notices (wakes, interceptor messages) as user text
+marked ``[system]``. Long histories are trimmed to the
 last :data:`records.MAX_PROMPT_MESSAGES` messages, cut where a user turn starts; the
 API still returns every message.
 """
@@ -78,7 +79,8 @@ def conversation(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
         role = message["role"]
         if role == "assistant":
             _close(turns, open_calls)
-            blocks: list[dict[str, Any]] = []
+            # The model's thinking blocks first, unchanged, as the API wants them back.
+            blocks: list[dict[str, Any]] = [dict(b) for b in message.get("thinking_blocks") or []]
             if message.get("content"):
                 blocks.append({"type": "text", "text": message["content"]})
             for call in message.get("tool_calls") or []:

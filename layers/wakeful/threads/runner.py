@@ -195,6 +195,9 @@ def _model_turn(step: Step, last: int) -> str:
             turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
+        # The thinking blocks are sent back as they came (signatures included) while the
+        # tool loop goes on; they hold the thinking text, which is not stored twice.
+        blocks = conversation.thinking_blocks(turn)
         messages_repository.put_once(
             messages_repository.item(
                 thread["thread_id"],
@@ -204,7 +207,8 @@ def _model_turn(step: Step, last: int) -> str:
                 content=turn.text,
                 run_id=thread["run_id"],
                 tool_calls=[c.as_dict() for c in turn.tool_calls] or None,
-                thinking=turn.thinking or None,
+                thinking=None if blocks else turn.thinking or None,
+                thinking_blocks=blocks or None,
                 usage=turn.usage.as_dict(),
                 from_model=True,
             )
@@ -436,8 +440,7 @@ def _merge_concurrent(sets: dict[str, Any], current: dict[str, Any]) -> dict[str
 def _fail(step: Step, reason: str) -> str:
     """The run fails: the thread ends ``failed`` with the reason (never the worker)."""
     logger.warning("thread run failed", extra={"thread_id": step.thread["thread_id"], "reason": reason})
-    step.emit.error(reason)
-    return _end_run(step, final_text="", failed=reason)
+    return _end_run(step, final_text="", failed=reason)  # the run's end streams the error
 
 
 def _end_run(
@@ -538,9 +541,9 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
 def _after_run(step: Step, thread: dict[str, Any]) -> None:
     """Hooks, stream, metrics, the router's re-check of new waits, schedules."""
     status = thread["status"]
+    _stream_end(step, thread)
     if status == records.SLEEPING:
         metrics.add(metrics.THREADS_SLEPT)
-        step.emit.completed(status=status, wake_at=clock.iso(thread.get("wake_at")))
         fire(
             step.agent,
             "THREAD_SLEEPING",
@@ -554,12 +557,25 @@ def _after_run(step: Step, thread: dict[str, Any]) -> None:
         if thread.get("source") == "scheduled":
             service.notify_schedule(thread, {"status": status, "final_text": thread.get("final_text") or "", "error": None})
     else:
-        if status == records.FAILED:
-            step.emit.error(thread.get("error_message") or "failed")
-        else:
-            step.emit.completed(status=status, summary=thread.get("summary"))
         service.after_end(step.agent, thread)
     logger.info("thread run ended", extra={"thread_id": thread["thread_id"], "status": status, "run_id": thread.get("run_id")})
+
+
+def _stream_end(step: Step, thread: dict[str, Any]) -> None:
+    """The run's ``completed`` (or ``error``) in the stream, once: it is emitted under
+    the run's own end step (``<run_id>:end``), so an end done again (a redelivered step
+    of the ended run) adds nothing, and one whose worker died before writing it writes
+    it then. The step's own events are written first, so they keep the earlier ids."""
+    step.emit.flush()
+    end = emitter(StreamContext(thread["owner"], thread["agent_id"], thread["thread_id"], thread["run_id"], f"{thread['run_id']}:end"))
+    status = thread["status"]
+    if status == records.SLEEPING:
+        end.completed(status=status, wake_at=clock.iso(thread.get("wake_at")))
+    elif status == records.FAILED:
+        end.error(thread.get("error_message") or "failed")
+    else:
+        end.completed(status=status, summary=thread.get("summary"))
+    end.flush()
 
 
 def summarize(thread: dict[str, Any]) -> str:

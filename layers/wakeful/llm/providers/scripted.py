@@ -58,13 +58,15 @@ class ScriptedProvider:
         """One tool-use turn replayed from the agent's script, streamed to ``callbacks``."""
         from wakeful.llm import conversation, script
 
+        params = conversation.params(request, model)
         content = script.reply(script_for(request.agent), request.messages)
+        if "thinking" not in params:  # as the API: thinking only when the request enables it
+            content = [b for b in content if b["type"] not in conversation.THINKING_BLOCK_TYPES]
         for block in content:
             if block["type"] == "thinking":
                 callbacks.reasoning(block["thinking"])
             elif block["type"] == "text":
                 callbacks.text(block["text"])
-        params = conversation.params(request, model)
         output = json.dumps(content)
         return RawAnswer(
             content=content,

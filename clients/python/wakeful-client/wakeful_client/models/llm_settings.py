@@ -29,6 +29,7 @@ class LLMSettings:
             model (None | str):
             tool_models (LLMSettingsToolModels):
             daily_token_budget (int | None):
+            thinking_budget_tokens (int | None):
             usage_today (LLMUsage): An agent's model usage for one UTC day.
      """
 
@@ -38,6 +39,7 @@ class LLMSettings:
     model: None | str
     tool_models: LLMSettingsToolModels
     daily_token_budget: int | None
+    thinking_budget_tokens: int | None
     usage_today: LLMUsage
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -61,6 +63,9 @@ class LLMSettings:
         daily_token_budget: int | None
         daily_token_budget = self.daily_token_budget
 
+        thinking_budget_tokens: int | None
+        thinking_budget_tokens = self.thinking_budget_tokens
+
         usage_today = self.usage_today.to_dict()
 
 
@@ -73,6 +78,7 @@ class LLMSettings:
             "model": model,
             "tool_models": tool_models,
             "daily_token_budget": daily_token_budget,
+            "thinking_budget_tokens": thinking_budget_tokens,
             "usage_today": usage_today,
         })
 
@@ -121,6 +127,14 @@ class LLMSettings:
         daily_token_budget = _parse_daily_token_budget(d.pop("daily_token_budget"))
 
 
+        def _parse_thinking_budget_tokens(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        thinking_budget_tokens = _parse_thinking_budget_tokens(d.pop("thinking_budget_tokens"))
+
+
         usage_today = LLMUsage.from_dict(d.pop("usage_today"))
 
 
@@ -131,6 +145,7 @@ class LLMSettings:
             model=model,
             tool_models=tool_models,
             daily_token_budget=daily_token_budget,
+            thinking_budget_tokens=thinking_budget_tokens,
             usage_today=usage_today,
         )
 

@@ -26,11 +26,14 @@ class LLMSettingsIn:
             model (None | str | Unset):
             tool_models (LLMSettingsInToolModelsType0 | None | Unset):
             daily_token_budget (int | None | Unset):
+            thinking_budget_tokens (int | None | Unset): Extended thinking for the agent's threads: the model may think up
+                to this many tokens before it answers (streamed as reasoning); max_tokens grows by it. Null turns thinking off.
      """
 
     model: None | str | Unset = UNSET
     tool_models: LLMSettingsInToolModelsType0 | None | Unset = UNSET
     daily_token_budget: int | None | Unset = UNSET
+    thinking_budget_tokens: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,6 +58,12 @@ class LLMSettingsIn:
         else:
             daily_token_budget = self.daily_token_budget
 
+        thinking_budget_tokens: int | None | Unset
+        if isinstance(self.thinking_budget_tokens, Unset):
+            thinking_budget_tokens = UNSET
+        else:
+            thinking_budget_tokens = self.thinking_budget_tokens
+
 
         field_dict: dict[str, Any] = {}
 
@@ -66,6 +75,8 @@ class LLMSettingsIn:
             field_dict["tool_models"] = tool_models
         if daily_token_budget is not UNSET:
             field_dict["daily_token_budget"] = daily_token_budget
+        if thinking_budget_tokens is not UNSET:
+            field_dict["thinking_budget_tokens"] = thinking_budget_tokens
 
         return field_dict
 
@@ -113,10 +124,21 @@ class LLMSettingsIn:
         daily_token_budget = _parse_daily_token_budget(d.pop("daily_token_budget", UNSET))
 
 
+        def _parse_thinking_budget_tokens(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        thinking_budget_tokens = _parse_thinking_budget_tokens(d.pop("thinking_budget_tokens", UNSET))
+
+
         llm_settings_in = cls(
             model=model,
             tool_models=tool_models,
             daily_token_budget=daily_token_budget,
+            thinking_budget_tokens=thinking_budget_tokens,
         )
 
         return llm_settings_in

@@ -101,11 +101,11 @@ def sync_detailed(
     body: LLMSettingsIn,
 
 ) -> Response[Error | LLMSettings]:
-    """ Set an agent's model, per-tool models or daily token budget
+    """ Set an agent's model, per-tool models, daily token budget or thinking budget
 
-     Set an agent's model, per-tool models or daily token budget. The model an agent's built-in tools
-    use, and its daily token budget. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
+    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -140,11 +140,11 @@ def sync(
     body: LLMSettingsIn,
 
 ) -> Error | LLMSettings | None:
-    """ Set an agent's model, per-tool models or daily token budget
+    """ Set an agent's model, per-tool models, daily token budget or thinking budget
 
-     Set an agent's model, per-tool models or daily token budget. The model an agent's built-in tools
-    use, and its daily token budget. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
+    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -174,11 +174,11 @@ async def asyncio_detailed(
     body: LLMSettingsIn,
 
 ) -> Response[Error | LLMSettings]:
-    """ Set an agent's model, per-tool models or daily token budget
+    """ Set an agent's model, per-tool models, daily token budget or thinking budget
 
-     Set an agent's model, per-tool models or daily token budget. The model an agent's built-in tools
-    use, and its daily token budget. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
+    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -213,11 +213,11 @@ async def asyncio(
     body: LLMSettingsIn,
 
 ) -> Error | LLMSettings | None:
-    """ Set an agent's model, per-tool models or daily token budget
+    """ Set an agent's model, per-tool models, daily token budget or thinking budget
 
-     Set an agent's model, per-tool models or daily token budget. The model an agent's built-in tools
-    use, and its daily token budget. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
+    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
