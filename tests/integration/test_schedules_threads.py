@@ -177,6 +177,31 @@ def test_a_run_ending_with_complete_task_is_heartbeat_ok_when_its_summary_or_tex
     assert deliveries_of(agent["id"]) == []
 
 
+def test_a_heartbeat_thread_is_judged_run_by_run_a_silent_run_that_slept_sends_nothing_and_its_later_finding_sends_its_own_hooks(stack, api, receiver, claude: fake.FakeAnthropic):
+    agent = hooked_agent(api, receiver, thread_hooks=True)
+    create_hook(api, agent["id"], "THREAD_WOKEN", receiver.url(f"THREAD_WOKEN-{agent['id']}"))
+    schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")
+    sleep = {"name": "schedule_wake", "input": {"delay": "2h", "reason": "see whether the backup ran", "wake_on_events": ["backup_report"]}}
+    claude.converse([{"match": "", "turns": [{"text": "HEARTBEAT_OK", "tool_calls": [sleep]}, {"text": "HEARTBEAT_OK: the backup did not run."}]}])
+
+    row = run_due(stack, api, agent["id"], schedule)
+
+    assert (row["status"], row["notified"]) == ("heartbeat_ok", False)
+    slept = thread(api, agent["id"], row["thread_id"])
+    assert slept["status"] == "sleeping"
+    assert deliveries_of(agent["id"]) == []
+
+    posted = api.post(f"/agents/{agent['id']}/events", json={"event_type": "backup_report", "payload": {"ran": False}})
+    assert posted.status_code in (201, 202), posted.text
+    stack.drain()  # the router wakes the thread (its hooks are held there too)
+
+    [completed] = receiver.wait_for(f"THREAD_COMPLETED-{agent['id']}", 1)
+    assert completed.json["data"]["summary"] == "the backup did not run."
+    receiver.wait_for(f"THREAD_WOKEN-{agent['id']}", 1)
+    assert sorted(d["hook_type"] for d in deliveries_of(agent["id"])) == ["THREAD_COMPLETED", "THREAD_WOKEN"]  # the first run's stay dropped
+    assert "HEARTBEAT_OK" not in completed.raw.decode()
+
+
 def test_a_run_ending_with_complete_task_and_a_finding_delivers_its_text_and_summary(stack, api, receiver, claude: fake.FakeAnthropic):
     agent = hooked_agent(api, receiver)
     schedule = heartbeat_schedule(api, agent["id"], cron_expression="0 * * * *")

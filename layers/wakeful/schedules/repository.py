@@ -341,16 +341,15 @@ def mark_started(schedule_id: str, rid: str, thread_id: str, now: float) -> bool
 
 
 def hold_hook(schedule_id: str, rid: str, hook: dict[str, Any]) -> bool:
-    """Keep a hook of a heartbeat run on its result until the run's answer says whether
-    anyone is told. False when the result is no longer pending (the run has finished)."""
+    """Keep a hook of a heartbeat thread's run on the thread's result until the run's
+    answer says whether anyone is told. False when the result is gone."""
     try:
         ddb.client().update_item(
             TableName=ddb.table(RESULTS),
             Key=ddb.serialize({"schedule_id": schedule_id, "result_id": rid}),
             UpdateExpression="SET held_hooks = list_append(if_not_exists(held_hooks, :none), :hook)",
-            ConditionExpression="#st = :pending",
-            ExpressionAttributeNames={"#st": "status"},
-            ExpressionAttributeValues=ddb.values({":none": [], ":hook": [hook], ":pending": models.PENDING}),
+            ConditionExpression="attribute_exists(result_id)",
+            ExpressionAttributeValues=ddb.values({":none": [], ":hook": [hook]}),
         )
     except ClientError as error:
         if ddb.is_conditional_failure(error):
