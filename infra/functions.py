@@ -213,7 +213,9 @@ def specs() -> dict[str, FunctionSpec]:
             description="Thread router: route each appended event to waiting or triggered threads",
             memory_mb=256,
             timeout_seconds=60,
-            writes=("thread_routes", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
+            # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
+            # on its result (and a thread ended here finishes it).
+            writes=("thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results", *_HOOK_FIRING_WRITES),
             reads=("events", *_HOOK_FIRING_READS),
             sends=("thread",),
             starts_hooks=True,

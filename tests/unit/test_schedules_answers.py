@@ -59,3 +59,24 @@ def test_a_scheduled_run_is_success_with_its_answer_unchanged():
 def test_a_failed_run_is_error_with_its_message():
     outcome = {"status": "failed", "final_text": None, "error": "model overloaded"}
     assert answers.classify(models.HEARTBEAT, outcome) == (models.ERROR, "model overloaded")
+
+
+@pytest.mark.parametrize(
+    ("final_text", "summary"),
+    [("", "HEARTBEAT_OK"), ("HEARTBEAT_OK", "all clear"), ("All checks passed.", "**HEARTBEAT_OK.**")],
+)
+def test_a_run_ended_with_complete_task_is_heartbeat_ok_when_its_text_or_its_summary_is_the_token(final_text, summary):
+    outcome = {"status": "complete", "final_text": final_text, "summary": summary}
+    assert answers.classify(models.HEARTBEAT, outcome) == (models.HEARTBEAT_OK, "HEARTBEAT_OK")
+
+
+def test_a_finding_ended_with_complete_task_reports_its_text_and_its_summary_once_each_without_the_token():
+    outcome = {"status": "complete", "final_text": "HEARTBEAT_OK, but the disk is 97% full.", "summary": "Reported the disk"}
+    assert answers.classify(models.HEARTBEAT, outcome) == (models.SUCCESS, "but the disk is 97% full.\n\nReported the disk")
+    same = {"status": "complete", "final_text": "The disk is 97% full.", "summary": "The disk is 97% full."}
+    assert answers.classify(models.HEARTBEAT, same) == (models.SUCCESS, "The disk is 97% full.")
+
+
+def test_hook_data_is_scrubbed_of_the_token_everywhere_and_left_alone_elsewhere():
+    data = {"summary": "**HEARTBEAT_OK** except: disk", "n": 3, "calls": [{"message": "HEARTBEAT_OK."}, {"message": "fine"}]}
+    assert answers.scrubbed(data) == {"summary": "except: disk", "n": 3, "calls": [{"message": ""}, {"message": "fine"}]}

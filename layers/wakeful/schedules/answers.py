@@ -59,14 +59,35 @@ def without_token(text: str) -> str:
     return stripped.strip()
 
 
+def scrubbed(value: Any) -> Any:
+    """``value`` (a hook's data) with the token removed from every string in it."""
+    if isinstance(value, str):
+        return without_token(value) if TOKEN in value else value
+    if isinstance(value, dict):
+        return {k: scrubbed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrubbed(v) for v in value]
+    return value
+
+
 def classify(schedule_type: str, outcome: dict[str, Any]) -> tuple[str, str]:
     """A finished run's ``(status, result_content)`` from the thread runtime's outcome
-    ``{"status", "final_text", "error"}``."""
+    ``{"status", "final_text", "summary", "error"}``.
+
+    ``final_text`` is the model's last text and ``summary`` the ``complete_task``
+    summary (the same text when the run ended without it). A heartbeat run is
+    ``heartbeat_ok`` when either is the token; otherwise its report is both texts
+    (each once), without the token.
+    """
     if outcome.get("error") or outcome.get("status") == "failed":
         return models.ERROR, str(outcome.get("error") or "the run failed without a message")
-    text = outcome.get("final_text") or ""
+    texts = [str(t).strip() for t in (outcome.get("final_text"), outcome.get("summary")) if t and str(t).strip()]
     if schedule_type != models.HEARTBEAT:
-        return models.SUCCESS, text
-    if is_heartbeat_ok(text):
+        return models.SUCCESS, _joined(texts)
+    if any(is_heartbeat_ok(text) for text in texts):
         return models.HEARTBEAT_OK, TOKEN
-    return models.SUCCESS, without_token(text)
+    return models.SUCCESS, _joined([without_token(text) for text in texts])
+
+
+def _joined(texts: list[str]) -> str:
+    return "\n\n".join(dict.fromkeys(t for t in texts if t))

@@ -340,6 +340,24 @@ def mark_started(schedule_id: str, rid: str, thread_id: str, now: float) -> bool
     return True
 
 
+def hold_hook(schedule_id: str, rid: str, hook: dict[str, Any]) -> bool:
+    """Keep a hook of a heartbeat thread's run on the thread's result until the run's
+    answer says whether anyone is told. False when the result is gone."""
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table(RESULTS),
+            Key=ddb.serialize({"schedule_id": schedule_id, "result_id": rid}),
+            UpdateExpression="SET held_hooks = list_append(if_not_exists(held_hooks, :none), :hook)",
+            ConditionExpression="attribute_exists(result_id)",
+            ExpressionAttributeValues=ddb.values({":none": [], ":hook": [hook]}),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return False
+        raise
+    return True
+
+
 _COUNTERS = {models.HEARTBEAT_OK: "ok", models.SUCCESS: "findings", models.ERROR: "errors", models.SKIPPED: "skipped"}
 
 
@@ -362,7 +380,10 @@ def finish(result: dict[str, Any], status: str, content: str | None, *, notified
     result_update = {
         "TableName": ddb.table(RESULTS),
         "Key": ddb.serialize({"schedule_id": result["schedule_id"], "result_id": result["result_id"]}),
-        "UpdateExpression": expression + ", started_at = if_not_exists(started_at, :done) REMOVE start_shard, start_lease_at",
+        # A silent run's held hooks are dropped with it (see :func:`hold_hook`).
+        "UpdateExpression": expression
+        + ", started_at = if_not_exists(started_at, :done) REMOVE start_shard, start_lease_at"
+        + (", held_hooks" if status == models.HEARTBEAT_OK else ""),
         "ConditionExpression": "#status = :pending",
         "ExpressionAttributeNames": names,
         "ExpressionAttributeValues": {**values, ":done": now},

@@ -9,6 +9,14 @@ call changes nothing; the hook delivery has a deterministic id, so it is sent on
 - ``success``: delivered to ``SCHEDULE_RESULT`` hooks, without the ``HEARTBEAT_OK``
   token (``scheduled`` runs always end here unless they fail);
 - ``error``: delivered to ``SCHEDULE_FAILED`` hooks.
+
+The thread's own hooks (``THREAD_*``, ``NOTIFICATION``, ``ACTION_*``) go through
+:func:`fire_thread_hook`. Those of a heartbeat thread's run wait on the result until
+that run ends: a run whose answer is ``HEARTBEAT_OK`` drops them, so it notifies nobody;
+any other run sends them then, without the token. This holds for each run of the thread
+(a heartbeat that sleeps and wakes again is judged run by run); the result itself is
+the first run's. ``APPROVAL_REQUESTED`` is sent at once: the run cannot go on until a
+person answers it.
 """
 
 from __future__ import annotations
@@ -32,11 +40,10 @@ def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> N
         thread: the thread item (``source == "scheduled"``, ``source_id`` the schedule id,
             ``schedule_result_id`` the result this run fills).
         outcome: ``{"status": "complete" | "sleeping" | "failed" | ..., "final_text":
-            the model's last text (or the ``complete_task`` summary), "error": message
-            or None}``.
+            the model's last text, "summary": the ``complete_task`` summary (or the
+            final text), "error": message or None}``.
     """
-    schedule_id = thread.get("source_id") or thread.get("schedule_id")
-    rid = thread.get("schedule_result_id") or (thread.get("attributes") or {}).get("schedule_result_id")
+    schedule_id, rid = _result_key(thread)
     if not schedule_id or not rid:
         logger.warning("scheduled thread without a schedule result", extra={"thread_id": _thread_id(thread)})
         return
@@ -44,22 +51,33 @@ def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> N
     if row is None:
         logger.warning("schedule result not found", extra={"schedule_id": schedule_id, "result_id": rid})
         return
-    finish(row, outcome, thread_id=_thread_id(thread))
+    finish(row, outcome, thread_id=_thread_id(thread), run_id=thread.get("run_id"))
+
+
+def _result_key(thread: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The schedule and result a scheduled thread's run fills."""
+    schedule_id = thread.get("source_id") or thread.get("schedule_id")
+    rid = thread.get("schedule_result_id") or (thread.get("attributes") or {}).get("schedule_result_id")
+    return schedule_id, rid
 
 
 def _thread_id(thread: dict[str, Any]) -> str | None:
     return thread.get("thread_id") or thread.get("id")
 
 
-def finish(row: dict[str, Any], outcome: dict[str, Any], *, thread_id: str | None = None, now: float | None = None) -> bool:
+def finish(
+    row: dict[str, Any], outcome: dict[str, Any], *, thread_id: str | None = None, run_id: str | None = None, now: float | None = None
+) -> bool:
     """Finish a run's result from its outcome, count it, and notify. Safe to repeat:
     a result already finished is only re-notified under the same delivery id (a no-op
-    when the first notification went out). True when this call finished it."""
+    when the first notification went out). The hooks held for ``run_id`` (every held
+    hook when None) are sent unless this outcome is silent. True when this call
+    finished the result."""
     now = clock.now() if now is None else now
     agent = ddb.get("agents", {"agent_id": row["agent_id"]})
     finished = False
+    status, content = answers.classify(row.get("schedule_type", models.SCHEDULED), outcome)
     if row["status"] == models.PENDING:
-        status, content = answers.classify(row.get("schedule_type", models.SCHEDULED), outcome)
         hook_type = _HOOK_TYPES.get(status)
         notified = bool(agent and hook_type and hook_type in set(agent.get("hook_types") or ()))
         error = content if status == models.ERROR else None
@@ -68,9 +86,58 @@ def finish(row: dict[str, Any], outcome: dict[str, Any], *, thread_id: str | Non
     repository.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
     if finished:
         logger.info("schedule run finished", extra={"result_id": row["result_id"], "status": row["status"]})
+    if agent is not None and status != models.HEARTBEAT_OK:
+        _release_held_hooks(agent, row, run_id)
     if agent is not None and row.get("notified"):
         _notify(agent, row)
     return finished
+
+
+#: Hooks a heartbeat run sends at once: a person must answer them for the run to go on.
+_SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
+
+
+def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], hook_type: str, data: dict[str, Any], **options: Any) -> None:
+    """Fire a hook of a schedule run's thread (the thread runtime calls this instead of
+    :func:`wakeful.hooks.firing.fire` for ``scheduled`` threads; same arguments).
+
+    A heartbeat thread's hooks are held on its result, with the run they belong to,
+    until that run ends (see the module docstring and :func:`finish`).
+    """
+    if hook_type not in set(agent.get("hook_types") or ()):
+        return  # no hook of that type: nothing to hold, no request made
+    if thread.get("channel") != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
+        fire(agent, hook_type, data, **options)
+        return
+    schedule_id, rid = _result_key(thread)
+    held = {"hook_type": hook_type, "data": data, "run_id": thread.get("run_id"), "options": {k: v for k, v in options.items() if v is not None}}
+    if schedule_id and rid:
+        try:
+            if repository.hold_hook(schedule_id, rid, held):
+                return
+        except Exception:  # noqa: BLE001 - as firing, holding never fails the run; the hook is dropped, never leaked
+            logger.exception("holding a heartbeat run's hook failed", extra={"result_id": rid, "hook_type": hook_type})
+            return
+    # The result is gone (expired after 90 days): nothing to wait on.
+    if answers.is_heartbeat_ok(data.get("summary")):
+        return
+    fire(agent, hook_type, answers.scrubbed(data), **options)
+
+
+def _release_held_hooks(agent: dict[str, Any], row: dict[str, Any], run_id: str | None) -> None:
+    """Send the hooks a run that was not silent held, in order, each once (a repeat
+    sends them under the same delivery ids: no second delivery)."""
+    seen: set[str] = set()
+    for held in row.get("held_hooks") or []:
+        if run_id is not None and held.get("run_id") != run_id:
+            continue  # another run's: sent or dropped at that run's end
+        options = dict(held.get("options") or {})
+        key = options.get("delivery_key")
+        if key in seen:
+            continue  # held twice by a redelivered step
+        if key:
+            seen.add(key)
+        fire(agent, held["hook_type"], answers.scrubbed(held.get("data") or {}), **options)
 
 
 def _notify(agent: dict[str, Any], row: dict[str, Any]) -> None:

@@ -20,7 +20,8 @@ from wakeful.threads import records
 HEARTBEAT_GUIDANCE = (
     "This is an automated heartbeat check. No one is waiting for a response. Check each item on your "
     "checklist using tools. If nothing needs attention, respond with exactly: HEARTBEAT_OK. Otherwise, "
-    "report only what needs action."
+    "report only what needs action. If you call complete_task, its summary must be exactly HEARTBEAT_OK "
+    "when nothing needs attention."
 )
 SCHEDULED_GUIDANCE = (
     "This is a scheduled task. No one is waiting to answer questions: do not ask follow-up questions. "

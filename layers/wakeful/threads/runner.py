@@ -28,12 +28,12 @@ from typing import Any
 from wakeful import clock, ddb, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.config import get_settings
-from wakeful.hooks.firing import fire
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
 from wakeful.threads import tools as thread_tools
+from wakeful.threads.hooks import fire_hook
 
 logger = logging.getLogger(__name__)
 
@@ -360,8 +360,9 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
 
 def _approval_hook(step: Step, call: dict[str, Any]) -> None:
     thread = step.thread
-    fire(
+    fire_hook(
         step.agent,
+        thread,
         "APPROVAL_REQUESTED",
         {"thread_id": thread["thread_id"], "tool_call_id": call["id"], "tool": call["name"], "arguments": call.get("arguments") or {}},
         context={"thread_id": thread["thread_id"]},
@@ -544,8 +545,9 @@ def _after_run(step: Step, thread: dict[str, Any]) -> None:
     _stream_end(step, thread)
     if status == records.SLEEPING:
         metrics.add(metrics.THREADS_SLEPT)
-        fire(
+        fire_hook(
             step.agent,
+            thread,
             "THREAD_SLEEPING",
             {"thread_id": thread["thread_id"], "wake_at": clock.iso(thread.get("wake_at")), "wake_reason": thread.get("wake_reason"), "wake_on_events": thread.get("wake_on_events") or []},
             context={"thread_id": thread["thread_id"]},
@@ -555,9 +557,9 @@ def _after_run(step: Step, thread: dict[str, Any]) -> None:
             # Events appended while this run went on may match the wait it just set.
             queues.send_route(thread["agent_id"], f"wait:{thread['run_id']}", thread_id=thread["thread_id"])
         if thread.get("source") == "scheduled":
-            service.notify_schedule(thread, {"status": status, "final_text": thread.get("final_text") or "", "error": None})
+            service.notify_schedule(thread, {"status": status, "final_text": thread.get("final_text") or "", "error": None}, redelivered_on_error=True)
     else:
-        service.after_end(step.agent, thread)
+        service.after_end(step.agent, thread, redelivered_on_error=True)
     logger.info("thread run ended", extra={"thread_id": thread["thread_id"], "status": status, "run_id": thread.get("run_id")})
 
 

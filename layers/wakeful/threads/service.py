@@ -16,8 +16,8 @@ from typing import Any
 from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
-from wakeful.hooks.firing import fire
 from wakeful.threads import messages_repository, metrics, records, repository
+from wakeful.threads.hooks import fire_hook
 from wakeful.threads.exceptions import (
     ThreadApprovalNotFoundError,
     ThreadNotFoundError,
@@ -103,7 +103,7 @@ def start_thread(
         return existing
     queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
     metrics.add(metrics.THREADS_STARTED)
-    fire(agent, "THREAD_STARTED", started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
+    fire_hook(agent, thread, "THREAD_STARTED", started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
     logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
     return thread
 
@@ -148,7 +148,7 @@ def _finish_repeated_start(agent: dict[str, Any], existing: dict[str, Any], star
     lease; the runner ignores a step it has already taken."""
     if existing["status"] == records.ACTIVE and int(existing.get("step_no", 0)) == 0 and existing.get("run_no") == 1:
         queues.send_thread_step(existing["agent_id"], existing["thread_id"], existing["step_key"])
-        fire(agent, "THREAD_STARTED", started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
+        fire_hook(agent, existing, "THREAD_STARTED", started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
 
 
 def activate(
@@ -191,7 +191,7 @@ def activate(
         fresh.pop(attr, None)
     queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
     metrics.add(metrics.THREADS_WOKEN)
-    fire(agent, "THREAD_WOKEN", {"thread_id": thread["thread_id"], "woken_by": wake, "wake_reason": thread.get("wake_reason"), "event": event}, context={"thread_id": thread["thread_id"]}, delivery_key=f"{fresh['run_id']}:woken")
+    fire_hook(agent, fresh, "THREAD_WOKEN", {"thread_id": thread["thread_id"], "woken_by": wake, "wake_reason": thread.get("wake_reason"), "event": event}, context={"thread_id": thread["thread_id"]}, delivery_key=f"{fresh['run_id']}:woken")
     logger.info("thread woken", extra={"agent_id": thread["agent_id"], "thread_id": thread["thread_id"], "woken_by": wake})
     return fresh
 
@@ -327,29 +327,40 @@ def end(
     return fresh
 
 
-def after_end(agent: dict[str, Any], thread: dict[str, Any]) -> None:
-    """Hooks and metrics of a thread's end (each delivery once per run)."""
+def after_end(agent: dict[str, Any], thread: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
+    """Hooks and metrics of a thread's end (each delivery once per run).
+    ``redelivered_on_error``: see :func:`notify_schedule`."""
     status = thread["status"]
     hook = {records.COMPLETE: "THREAD_COMPLETED", records.FAILED: "THREAD_FAILED", records.EXPIRED: "THREAD_FAILED"}[status]
     metrics.add({records.COMPLETE: metrics.THREADS_COMPLETED, records.FAILED: metrics.THREADS_FAILED, records.EXPIRED: metrics.THREADS_EXPIRED}[status])
-    fire(
+    fire_hook(
         agent,
+        thread,
         hook,
         {"thread_id": thread["thread_id"], "status": status, "summary": thread.get("summary"), "error_message": thread.get("error_message")},
         context={"thread_id": thread["thread_id"]},
         delivery_key=f"{thread['thread_id']}:{status}",
     )
     if thread.get("source") == "scheduled":
-        notify_schedule(thread, {"status": status, "final_text": thread.get("summary") or thread.get("final_text") or "", "error": thread.get("error_message")})
+        outcome = {"status": status, "final_text": thread.get("final_text") or "", "summary": thread.get("summary") or "", "error": thread.get("error_message")}
+        notify_schedule(thread, outcome, redelivered_on_error=redelivered_on_error)
 
 
-def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any]) -> None:
-    """Tell the schedules capability a scheduled thread's run ended."""
+def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
+    """Tell the schedules capability a scheduled thread's run ended.
+
+    ``redelivered_on_error``: the caller is the run's last step, whose message comes
+    back when this fails and does the end again (``runner._repeat_after_run``), so an
+    error is raised to write the result then; elsewhere (a cancel, the expiry scan)
+    it is logged, and the schedule's run timeout records the run.
+    """
     from wakeful.schedules import runs
 
     try:
         runs.on_thread_run_finished(thread, outcome)
-    except Exception:  # noqa: BLE001 - a schedule's bookkeeping never fails the thread
+    except Exception:
+        if redelivered_on_error:
+            raise
         logger.exception("schedule callback failed", extra={"thread_id": thread["thread_id"]})
 
 

@@ -20,8 +20,8 @@ from wakeful import clock, ddb
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.agents.models import agent_context
-from wakeful.hooks.firing import fire
 from wakeful.threads import matching, records
+from wakeful.threads.hooks import fire_hook
 
 logger = logging.getLogger(__name__)
 
@@ -165,8 +165,9 @@ def run_meta(agent: dict[str, Any], thread: dict[str, Any], call: dict[str, Any]
             message = str(args.get("message") or "").strip()
             if not message:
                 raise ValueError("send_notification needs a message")
-            fire(
+            fire_hook(
                 agent,
+                thread,
                 "NOTIFICATION",
                 {"thread_id": thread["thread_id"], "message": message, "tool_call_id": call["id"]},
                 context={"thread_id": thread["thread_id"], "source": thread.get("source")},
@@ -210,7 +211,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str,
     hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
     hook_data = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "request_meta": meta}
     action_repository.start(action_id, now)
-    fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
+    fire_hook(agent, thread, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
     started = time.perf_counter()
     response = _call(item, action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
@@ -219,7 +220,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str,
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
     _finish(action_id, response, elapsed_ms, error_message)
     done = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "success": response.success, "output": response.output, "execution_time_ms": elapsed_ms}
-    fire(agent, "ACTION_COMPLETED" if response.success else "ACTION_FAILED", {**done, "error_message": error_message}, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
+    fire_hook(agent, thread, "ACTION_COMPLETED" if response.success else "ACTION_FAILED", {**done, "error_message": error_message}, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
     return _result(response.model_dump(mode="json"), error_message)
 
 
