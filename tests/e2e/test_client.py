@@ -147,3 +147,33 @@ def test_the_generated_client_runs_the_five_flows_with_typed_answers(
     from standardwebhooks import Webhook
 
     assert Webhook(hook.secret).verify(delivery.raw, delivery.headers) == payload.to_dict()
+
+
+def python_block_after(heading: str) -> str:
+    """The first Python code block after ``heading`` in docs/client.md."""
+    text = (ROOT / "docs" / "client.md").read_text(encoding="utf-8")
+    after = text[text.index(heading) + len(heading):]
+    start = after.index("```python\n") + len("```python\n")
+    return after[start:after.index("```", start)]
+
+
+def test_the_readmes_curl_examples_have_python_twins_in_the_client_docs_that_run(generated: Path, stack: Any, api: Any) -> None:
+    from wakeful_client.easy import Wakeful
+    from wakeful_client.models import Schedule, ScheduleResultPage, WebhookAccepted
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/client.md#send-a-signed-webhook" in readme and "docs/client.md#a-heartbeat-checklist-every-weekday-at-0800-in-berlin" in readme
+    wakeful = Wakeful(stack.api_url, api.key)
+    agent = wakeful.create_agent("Twins", f"twins{uuid.uuid4().hex[:10]}")
+    api.patch(f"/agents/{agent.id}", json={"is_active": False})
+
+    signed: dict[str, Any] = {"wakeful": wakeful, "agent": agent}
+    exec(python_block_after("### Send a signed webhook"), signed)  # noqa: S102 - the documented example, as a user runs it
+    assert signed["response"].status_code == 202 and isinstance(signed["accepted"], WebhookAccepted)
+    assert api.get(f"/agents/{agent.id}/events").json()["items"][0]["payload"] == {"title": "hello from Python"}
+
+    scheduled: dict[str, Any] = {"wakeful": wakeful, "agent": agent}
+    exec(python_block_after("### A heartbeat checklist every weekday at 08:00 in Berlin"), scheduled)  # noqa: S102
+    assert isinstance(scheduled["schedule"], Schedule) and isinstance(scheduled["results"], ScheduleResultPage)
+    assert api.get(f"/agents/{agent.id}/schedules/{scheduled['schedule'].id}").json()["timezone"] == "Europe/Berlin"
+    api.delete(f"/agents/{agent.id}/schedules/{scheduled['schedule'].id}")  # no later scan runs it
