@@ -187,3 +187,19 @@ def test_every_declared_409_answers_the_error_shape_and_says_when() -> None:
                 answer = op["responses"]["409"]
                 assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
                 assert answer["description"].startswith("Conflict: "), (method, path)
+
+
+def test_every_operation_whose_method_may_carry_a_body_declares_what_the_body_screen_answers() -> None:
+    from wakeful.api import screen
+
+    assert openapi.BODY_METHODS == screen.BODY_METHODS
+    doc = openapi.document(app)
+    missing = [
+        f"{method.upper()} {path}: {status}"
+        for path, ops in doc["paths"].items()
+        for method, op in ops.items()
+        if method.upper() in screen.BODY_METHODS and path != "/webhooks/{webhook_id}"  # another function, its own screen
+        for status in ("400", "413", "415")
+        if status not in op["responses"]
+    ]
+    assert missing == []
