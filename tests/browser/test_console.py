@@ -149,7 +149,7 @@ def test_an_invalid_event_shows_the_apis_validation_message_and_appends_nothing(
     assert api.get(f"/agents/{agent['id']}").json()["last_seq"] == 0
 
 
-def park_on_approval(api: Any, stack: Any, tool_server: Any, claude: Any, api_map: Any) -> tuple[dict[str, Any], str, str]:
+def park_on_approval(api: Any, stack: Any, tool_server: Any, fake: Any, api_map: Any) -> tuple[dict[str, Any], str, str]:
     """A thread that said something, called a tool that needs approval, and now waits:
     (agent, thread id, tool name). Its next turn, once decided, completes the task."""
     assert api_map.find("POST", "/agents/a/threads/t/approvals/c"), "the API must document thread approvals"
@@ -159,7 +159,7 @@ def park_on_approval(api: Any, stack: Any, tool_server: Any, claude: Any, api_ma
     created = api.post("/tools", json={"name": tool, "kind": "http", "endpoint_url": tool_server.url("stop"), "description": "stop a server",
                                        "requires_approval": True, "input_schema": {"type": "object", "properties": {"server": {"type": "string"}}}})
     assert created.status_code == 201, created.text
-    claude.converse([{"match": "", "turns": [
+    fake.converse([{"match": "", "turns": [
         {"text": "I will stop the mc server once you agree.", "tool_calls": [{"name": tool, "input": {"server": "mc"}}]},
         {"tool_calls": [{"name": "complete_task", "input": {"summary": "done with mc"}}]},
     ]}])
