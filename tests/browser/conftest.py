@@ -34,27 +34,6 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-#: Routes the contract names for capabilities that may not be served by this build yet
-#: (threads, live stream, schedules). A request to one is tolerated only while the API
-#: answers it "no route" (404) and its OpenAPI document does not list it.
-PENDING_CONTRACT_ROUTES = [
-    ("GET", "/agents/{agent_id}/threads"),
-    ("POST", "/agents/{agent_id}/threads"),
-    ("GET", "/agents/{agent_id}/threads/{thread_id}"),
-    ("GET", "/agents/{agent_id}/threads/{thread_id}/messages"),
-    ("POST", "/agents/{agent_id}/threads/{thread_id}/messages"),
-    ("GET", "/agents/{agent_id}/threads/{thread_id}/approvals"),
-    ("POST", "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}"),
-    ("POST", "/agents/{agent_id}/threads/{thread_id}/wake"),
-    ("POST", "/agents/{agent_id}/threads/{thread_id}/cancel"),
-    ("GET", "/agents/{agent_id}/threads/{thread_id}/stream"),
-    ("GET", "/agents/{agent_id}/schedules"),
-    ("POST", "/agents/{agent_id}/schedules"),
-    ("PATCH", "/agents/{agent_id}/schedules/{schedule_id}"),
-    ("DELETE", "/agents/{agent_id}/schedules/{schedule_id}"),
-    ("POST", "/agents/{agent_id}/schedules/{schedule_id}/run"),
-    ("GET", "/agents/{agent_id}/schedules/{schedule_id}/results"),
-]
 
 
 def _template(path: str) -> re.Pattern[str]:
@@ -66,10 +45,9 @@ class ApiMap:
     """The operations of the OpenAPI document, matchable against concrete paths."""
 
     documented: list[tuple[str, re.Pattern[str], str]]
-    pending: list[tuple[str, re.Pattern[str], str]]
 
-    def find(self, method: str, path: str, table: str = "documented") -> str | None:
-        for m, pattern, template in getattr(self, table):
+    def find(self, method: str, path: str) -> str | None:
+        for m, pattern, template in self.documented:
             if m == method and pattern.match(path):
                 return template
         return None
@@ -79,7 +57,7 @@ class ApiMap:
 def api_map(stack: Any) -> ApiMap:
     doc = requests.get(f"{stack.api_url}/openapi.json", timeout=30).json()
     documented = [(m.upper(), _template(p), p) for p, ops in doc["paths"].items() for m in ops]
-    return ApiMap(documented, [(m, _template(p), p) for m, p in PENDING_CONTRACT_ROUTES])
+    return ApiMap(documented)
 
 
 @pytest.fixture(scope="session")
@@ -195,17 +173,13 @@ def _check_against_the_document(response: Any) -> None:
 
 
 def undocumented(seen: Seen, api_map: ApiMap) -> list[tuple[str, str, int]]:
-    """Requests to neither the console's own files nor a documented operation (a
-    contract route still being built is let through while it answers "no route")."""
+    """Requests to neither the console's own files nor a documented operation."""
     problems = []
-    for method, path, status, head in seen.requests:
+    for method, path, status, _ in seen.requests:
         if path == "/console" or path.startswith("/console/"):
             continue  # the console's own page and files
-        if api_map.find(method, path):
-            continue
-        if api_map.find(method, path, "pending") and status == 404 and '"no route' in head:
-            continue
-        problems.append((method, path, status))
+        if not api_map.find(method, path):
+            problems.append((method, path, status))
     return problems
 
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import unique_alias
-from tests.fakes.fixtures import claude  # noqa: F401 - fixture, used where threads are served
+from tests.browser.conftest import DESKTOP, PHONE, unique_alias
+from tests.fakes.fixtures import claude  # noqa: F401 - fixture (the fake Messages API)
 from tests.support.hook_receiver import create_hook
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -149,27 +149,49 @@ def test_an_invalid_event_shows_the_apis_validation_message_and_appends_nothing(
     assert api.get(f"/agents/{agent['id']}").json()["last_seq"] == 0
 
 
-def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api_map: Any, stack: Any, tool_server: Any, request: Any) -> None:
-    if not api_map.find("POST", "/agents/a/threads/t/approvals/c"):
-        pytest.skip("this build serves no thread approvals yet (POST /agents/{id}/threads/{tid}/approvals/{tool_call_id})")
-    claude = request.getfixturevalue("claude")  # the real SDK against the fake Messages API
+def park_on_approval(api: Any, stack: Any, tool_server: Any, fake: Any, api_map: Any) -> tuple[dict[str, Any], str, str]:
+    """A thread that said something, called a tool that needs approval, and now waits:
+    (agent, thread id, tool name). Its next turn, once decided, completes the task."""
+    assert api_map.find("POST", "/agents/a/threads/t/approvals/c"), "the API must document thread approvals"
     agent = api.create_agent(name="Careful", system_prompt="You look after a homelab.")
     api.patch(f"/agents/{agent['id']}", json={"is_active": False})
     tool = f"stop_{unique_alias('s')}"
     created = api.post("/tools", json={"name": tool, "kind": "http", "endpoint_url": tool_server.url("stop"), "description": "stop a server",
                                        "requires_approval": True, "input_schema": {"type": "object", "properties": {"server": {"type": "string"}}}})
     assert created.status_code == 201, created.text
-    claude.converse([{"match": "", "turns": [
-        {"tool_calls": [{"name": tool, "input": {"server": "mc"}}]},
-        {"tool_calls": [{"name": "complete_task", "input": {"summary": "stopped mc"}}]},
+    fake.converse([{"match": "", "turns": [
+        {"text": "I will stop the mc server once you agree.", "tool_calls": [{"name": tool, "input": {"server": "mc"}}]},
+        {"tool_calls": [{"name": "complete_task", "input": {"summary": "done with mc"}}]},
     ]}])
-    thread_id = api.post(f"/agents/{agent['id']}/threads", json={"message": "stop mc"}).json()["id"]
+    thread_id = api.post(f"/agents/{agent['id']}/threads", json={"message": "please stop mc"}).json()["id"]
     stack.drain()
     assert api.get(f"/agents/{agent['id']}/threads/{thread_id}").json()["status"] == "waiting_approval"
+    return agent, thread_id, tool
+
+
+def test_a_waiting_threads_page_shows_its_messages_its_live_stream_and_the_approval_at_both_widths(
+    console: Any, api: Any, api_map: Any, stack: Any, tool_server: Any, claude: Any  # noqa: F811
+) -> None:
+    agent, thread_id, tool = park_on_approval(api, stack, tool_server, claude, api_map)
+    page = console.open(f"/agents/{agent['id']}/threads/{thread_id}")
+    for viewport in (DESKTOP, PHONE):
+        page.set_viewport_size(viewport)
+        page.locator(".thread-head[data-status=waiting_approval]").wait_for()
+        page.locator(".messages .message-user", has_text="please stop mc").wait_for()
+        page.locator(".live .stream-text", has_text="I will stop the mc server once you agree.").wait_for()
+        page.locator(".messages .tool-call", has_text=tool).wait_for()  # the parked call, in the assistant message
+        card = page.get_by_role("region", name=f"Approval for {tool}")
+        card.get_by_role("button", name="Approve").wait_for()
+        card.get_by_role("button", name="Deny").wait_for()
+        console.shot("thread-approval")
+    assert tool_server.requests_for("stop") == []  # nothing ran before a decision
+
+
+def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api_map: Any, stack: Any, tool_server: Any, claude: Any) -> None:  # noqa: F811
+    agent, thread_id, tool = park_on_approval(api, stack, tool_server, claude, api_map)
     page = console.open(f"/agents/{agent['id']}/threads/{thread_id}")
     card = page.get_by_role("region", name=f"Approval for {tool}")
     card.wait_for()
-    console.shot("thread-approval")
 
     with page.expect_response(lambda r: "/approvals/" in r.url and r.request.method == "POST") as answer:
         card.get_by_role("button", name="Approve").click()
@@ -178,7 +200,27 @@ def test_an_approval_button_resumes_a_waiting_thread(console: Any, api: Any, api
 
     page.locator(".thread-head[data-status=complete]").wait_for()
     assert len(tool_server.requests_for("stop")) == 1
-    assert "stopped mc" in page.locator(".thread-head").inner_text()
+    assert "done with mc" in page.locator(".thread-head").inner_text()
+
+
+def test_the_deny_button_resumes_a_waiting_thread_without_running_the_tool(
+    console: Any, api: Any, api_map: Any, stack: Any, tool_server: Any, claude: Any  # noqa: F811
+) -> None:
+    agent, thread_id, tool = park_on_approval(api, stack, tool_server, claude, api_map)
+    page = console.open(f"/agents/{agent['id']}/threads/{thread_id}")
+    card = page.get_by_role("region", name=f"Approval for {tool}")
+    card.get_by_label("Note").fill("not during the raid")
+
+    with page.expect_response(lambda r: "/approvals/" in r.url and r.request.method == "POST") as answer:
+        card.get_by_role("button", name="Deny").click()
+    assert answer.value.status == 200
+    assert answer.value.request.post_data_json == {"decision": "deny", "note": "not during the raid"}
+    stack.drain()
+
+    page.locator(".thread-head[data-status=complete]").wait_for()
+    page.locator(".messages .message", has_text="denied by a person: not during the raid").wait_for()
+    assert tool_server.requests_for("stop") == []
+    assert page.get_by_role("region", name=f"Approval for {tool}").count() == 0
 
 
 def test_signing_in_and_adding_a_hook_work_from_the_keyboard_alone(console: Any, api: Any, stack: Any) -> None:

@@ -14,6 +14,7 @@ import pytest
 import requests
 
 from tests.browser.conftest import DESKTOP, PHONE, unique_alias
+from tests.integration.schedule_helpers import finish_thread, heartbeat_schedule, results, take_runs
 from tests.support.hook_receiver import create_hook, dead_url
 from wakeful.webhooks.verify import hmac_key
 
@@ -42,8 +43,8 @@ def wait_until(check: Any, what: str, timeout: float = 30.0) -> Any:
 @pytest.fixture()
 def busy_agent(stack: Any, api: Any, tool_server: Any, receiver: Any) -> dict[str, Any]:
     """An agent with a heartbeat behind it: a tool that works, one that fails, hooks
-    that delivered and one that failed, and a webhook with an accepted and a rejected
-    request."""
+    that delivered and one that failed, a webhook with an accepted and a rejected
+    request, and a schedule with three results."""
     tool_server.behaviours["enrich"] = lambda r: {"success": True, "output": {"summary": "3 new mentions"},
                                                    "new_events": [{"event_type": "SIGNAL_ENRICHED", "payload": {"mentions": 3}, "priority": 3}]}
     tool_server.behaviours["notify"] = lambda r: (502, {"error": "upstream unavailable"})
@@ -62,7 +63,21 @@ def busy_agent(stack: Any, api: Any, tool_server: Any, receiver: Any) -> dict[st
     stack.drain()
     api.patch(f"/agents/{agent['id']}", json={"is_active": False})
     wait_until(lambda: api.get(f"/agents/{agent['id']}/hooks/{failing['id']}/executions").json()["items"], "the failed hook delivery")
+    schedule_with_results(stack, api, agent["id"])
     return agent
+
+
+def schedule_with_results(stack: Any, api: Any, agent_id: str) -> None:
+    """A heartbeat schedule (paused: no scan runs it) that ran three times, as the
+    thread runtime reports its runs: all fine, a finding, and an error."""
+    schedule = heartbeat_schedule(api, agent_id, is_active=False)
+    for outcome in ({"final_text": "HEARTBEAT_OK"}, {"final_text": "The disk is 93% full."}, {"error": "the model is unavailable"}):
+        response = api.post(f"/agents/{agent_id}/schedules/{schedule['id']}/run")
+        assert response.status_code == 202, response.text
+        take_runs(stack)  # the queued run is taken off the queue; its end is reported below
+        finish_thread(agent_id, schedule["id"], response.json()["result_id"], **outcome)
+    statuses = sorted(r["status"] for r in results(api, agent_id, schedule["id"], include_pending=False))
+    assert statuses == ["error", "heartbeat_ok", "success"], statuses
 
 
 PAGES = [
@@ -73,7 +88,7 @@ PAGES = [
     ("webhooks", "/agents/{id}/webhooks", "tr.webhook-request >> text=INVALID_SIGNATURE"),
     ("memories", "/agents/{id}/memories", "text=Memories"),
     ("threads", "/agents/{id}/threads", "section >> text=Threads"),
-    ("schedules", "/agents/{id}/schedules", "text=New schedule"),
+    ("schedules", "/agents/{id}/schedules", ".chart-box svg.chart"),
     ("ops", "/ops", "text=Tool stats"),
 ]
 
@@ -102,6 +117,11 @@ def prepare(page: Any, name: str) -> None:
         page.locator(".deliveries-box[open] tr.execution").first.wait_for()
     elif name == "ops":
         page.locator("svg.chart").first.wait_for()
+    elif name == "schedules":  # the results history beside the chart, a row for each kind
+        history = page.locator("table", has=page.locator("caption", has_text="Results, newest first"))
+        for status in ("heartbeat_ok", "success", "error"):
+            history.locator(f"tr .badge-{status}").first.wait_for()
+        history.locator("tr", has_text="The disk is 93% full.").first.wait_for()
 
 
 def test_the_key_page_at_desktop_and_phone_width(console: Any, stack: Any) -> None:

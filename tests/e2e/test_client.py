@@ -2,9 +2,10 @@
 
 The module fixture fetches ``GET /openapi.json`` from the dev stack and generates the
 client from it into a temporary folder with the pinned openapi-python-client
-(``clients/python/generate.py --document``). The package is pure Python, so it is
-imported from that folder (put first on ``sys.path``) rather than pip-installed, which
-would take longer than the rest of the module. Then:
+(``clients/python/generate.py --document``), then installs the generated project as a
+user would, ``pip install`` of its folder (its own ``pyproject.toml`` and build backend,
+uv_build, which the dev lock holds so that this works offline), into a temporary target
+that is put first on ``sys.path``: ``wakeful_client`` is imported from there. Then:
 
 - the committed client (``clients/python``) must be exactly what was generated: a stale
   client fails here (``make client`` regenerates it);
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import filecmp
 import json
+import os
 import subprocess
 import sys
 import uuid
@@ -46,11 +48,30 @@ def generated(stack: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
+    site = folder / "site"
+    bin_dir = Path(sys.executable).parent  # as in an activated virtualenv: the backend runs its uv-build there
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation",
+         "--no-index", "--target", str(site), str(output / "wakeful-client")],
+        capture_output=True, text=True, timeout=300, check=False, env=env,
+    )  # fmt: skip
+    assert install.returncode == 0, install.stdout + install.stderr
     _forget_client_modules()
-    sys.path.insert(0, str(output / "wakeful-client"))
+    sys.path.insert(0, str(site))
     yield output
-    sys.path.remove(str(output / "wakeful-client"))
+    sys.path.remove(str(site))
     _forget_client_modules()
+
+
+def test_the_generated_client_is_installed_from_its_project_as_a_package(generated: Path) -> None:
+    import wakeful_client
+
+    site = generated.parent / "site"
+    assert Path(wakeful_client.__file__).is_relative_to(site)  # the installed copy, not the generated folder
+    installed = {d.name for d in site.iterdir()}
+    assert any(name.startswith("wakeful_client-1.dist-info") for name in installed), installed
+    assert (site / "wakeful_client" / "easy.py").is_file() and (site / "wakeful_client" / "py.typed").is_file()
 
 
 def _forget_client_modules() -> None:
@@ -79,7 +100,9 @@ def test_the_generated_client_runs_the_five_flows_with_typed_answers(
 ) -> None:
     from wakeful_client.api.hooks import create_hook, test_hook
     from wakeful_client.easy import HookSignatureError, Wakeful, WakefulApiError, verify_hook_signature
-    from wakeful_client.models import Agent, EventAccepted, HookCreate, HookCreated, HookTestRequest, StreamEvent, Thread
+    from wakeful_client.models import (
+        Agent, EventAccepted, HookCreate, HookCreated, HookPayload, HookPayloadAgent, HookTestRequest, StreamEvent, Thread,
+    )  # fmt: skip
 
     claude.converse([{"match": "the backup failed", "turns": [{"text": "Looking into it.", "tool_calls": [{"name": "complete_task", "input": {"summary": "disk full"}}]}]}])
     wakeful = Wakeful(stack.api_url, api.key)
@@ -117,9 +140,40 @@ def test_the_generated_client_runs_the_five_flows_with_typed_answers(
     delivery = receiver.wait_for("client-hook", 1)[0]
     assert delivery.header("webhook-id") == started.delivery_id
     payload = verify_hook_signature(delivery.raw, delivery.headers, hook.secret)
-    assert payload["agent"]["id"] == agent.id
+    assert isinstance(payload, HookPayload) and isinstance(payload.agent, HookPayloadAgent)
+    assert payload.agent.id == agent.id and payload.hook_type == "AFTER_HEARTBEAT" and payload.timestamp
     with pytest.raises(HookSignatureError):
         verify_hook_signature(delivery.raw + b" ", delivery.headers, hook.secret)
     from standardwebhooks import Webhook
 
-    assert Webhook(hook.secret).verify(delivery.raw, delivery.headers) == payload
+    assert Webhook(hook.secret).verify(delivery.raw, delivery.headers) == payload.to_dict()
+
+
+def python_block_after(heading: str) -> str:
+    """The first Python code block after ``heading`` in docs/client.md."""
+    text = (ROOT / "docs" / "client.md").read_text(encoding="utf-8")
+    after = text[text.index(heading) + len(heading):]
+    start = after.index("```python\n") + len("```python\n")
+    return after[start:after.index("```", start)]
+
+
+def test_the_readmes_curl_examples_have_python_twins_in_the_client_docs_that_run(generated: Path, stack: Any, api: Any) -> None:
+    from wakeful_client.easy import Wakeful
+    from wakeful_client.models import Schedule, ScheduleResultPage, WebhookAccepted
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/client.md#send-a-signed-webhook" in readme and "docs/client.md#a-heartbeat-checklist-every-weekday-at-0800-in-berlin" in readme
+    wakeful = Wakeful(stack.api_url, api.key)
+    agent = wakeful.create_agent("Twins", f"twins{uuid.uuid4().hex[:10]}")
+    api.patch(f"/agents/{agent.id}", json={"is_active": False})
+
+    signed: dict[str, Any] = {"wakeful": wakeful, "agent": agent}
+    exec(python_block_after("### Send a signed webhook"), signed)  # noqa: S102 - the documented example, as a user runs it
+    assert signed["response"].status_code == 202 and isinstance(signed["accepted"], WebhookAccepted)
+    assert api.get(f"/agents/{agent.id}/events").json()["items"][0]["payload"] == {"title": "hello from Python"}
+
+    scheduled: dict[str, Any] = {"wakeful": wakeful, "agent": agent}
+    exec(python_block_after("### A heartbeat checklist every weekday at 08:00 in Berlin"), scheduled)  # noqa: S102
+    assert isinstance(scheduled["schedule"], Schedule) and isinstance(scheduled["results"], ScheduleResultPage)
+    assert api.get(f"/agents/{agent.id}/schedules/{scheduled['schedule'].id}").json()["timezone"] == "Europe/Berlin"
+    api.delete(f"/agents/{agent.id}/schedules/{scheduled['schedule'].id}")  # no later scan runs it

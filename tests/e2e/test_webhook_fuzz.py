@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from standardwebhooks import Webhook
 
+from tests.support import openapi_check
 from wakeful import ddb
 from wakeful_dev import lambdas
 from wakeful_dev.gateway import proxy_event
@@ -191,6 +192,7 @@ def test_fuzzed_requests_never_answer_5xx_nor_append_without_a_valid_signature(s
         raw = wire_body if not (is_b64 and wire_body == b"!!not base64!!") else b"!!not base64!!"
 
         answer = lambdas.invoke("webhook_ingest", event)
+        openapi_check.check_lambda_answer("POST", f"{stack.api_url}/webhooks/{path_id}", answer)  # against the document
 
         status = answer["statusCode"]
         seen["statuses"][status] = seen["statuses"].get(status, 0) + 1

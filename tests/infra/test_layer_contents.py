@@ -46,6 +46,15 @@ def test_the_layer_holds_the_wakeful_package_and_no_dev_code(layer_site: Path) -
     assert found == []
 
 
+def test_the_layer_ships_the_web_consoles_page_and_every_static_file_unchanged(layer_site: Path) -> None:
+    source = Path(__file__).resolve().parents[2] / "layers" / "wakeful" / "console" / "static"
+    shipped = layer_site / "wakeful" / "console" / "static"
+    assert (shipped / "index.html").is_file()  # the deployed /console serves it from the layer
+    files = sorted(p.relative_to(source) for p in source.rglob("*") if p.is_file())
+    assert {"index.html", "app.js", "console.css"} <= {str(f) for f in files}
+    assert [str(f) for f in files if (shipped / f).read_bytes() != (source / f).read_bytes()] == []
+
+
 def test_no_module_in_the_layer_imports_moto_or_dev_code(layer_site: Path) -> None:
     offenders = {
         str(path.relative_to(layer_site)): sorted(n for n in _imports(path) if n.split(".")[0] in ("moto", "wakeful_dev"))

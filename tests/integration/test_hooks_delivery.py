@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 
+from tests.support import openapi_check
 from tests.support.hook_receiver import Answer, create_hook, dead_url, quiet_agent
 from wakeful import aws, ddb, hooks
 from wakeful.hooks import delivery
@@ -170,7 +171,7 @@ for url in args["urls"]:
     body = json.dumps({"hook_type": "AFTER_HEARTBEAT", "endpoint_url": url}).encode()
     headers = {"Authorization": "Bearer " + args["key"], "Content-Type": "application/json"}
     answer = api(proxy_event("POST", "/agents/%s/hooks" % args["agent_id"], headers, body, "127.0.0.1"), FakeContext("api"))
-    out["register"].append([url, answer["statusCode"], json.loads(answer["body"])])
+    out["register"].append([url, answer["statusCode"], json.loads(answer["body"]), answer])
 out["deliver"] = deliver(args["deliver_event"], FakeContext("deliver_hook"))
 print(json.dumps(out))
 """
@@ -217,7 +218,9 @@ def test_outside_dev_mode_private_targets_are_refused_at_registration_and_at_del
     assert run.returncode == 0, run.stderr[-3000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])
 
-    for url, status, body in out["register"][:-1]:
+    for *_, answer in out["register"]:  # the API's answers, checked against its document
+        openapi_check.check_lambda_answer("POST", f"{stack.api_url}/agents/{agent['id']}/hooks", answer)
+    for url, status, body, _ in out["register"][:-1]:
         assert status == 422, (url, body)
         assert body["error"]["code"] == "validation_error"
     assert "non-public" in out["register"][-2][2]["error"]["message"]  # localhost: refused for its address

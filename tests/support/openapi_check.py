@@ -9,10 +9,15 @@ against the document that base serves at
 
 - a path the document has, with a status the operation declares: the JSON body must
   validate against that response's schema (a 204 must have no body);
-- a 2xx the operation does not declare is a mismatch;
-- a 4xx or 5xx the operation does not list must still be the contract's ``Error`` shape;
+- a 2xx or 4xx the operation does not declare is a mismatch (a client generated from
+  the document could not read it); a 5xx must still be the contract's ``Error`` shape;
+- a Server-Sent Events body read whole: each ``data:`` line must validate against
+  ``StreamEvent`` (:func:`check_stream_lines` does the same for a stream read line by line);
 - paths the document does not describe (the console's files, ``/docs``) are skipped;
-  so are streamed responses (``stream=True``) and non-JSON bodies (Server-Sent Events).
+  so are streamed responses (``stream=True``).
+
+Handlers invoked directly (a Lambda proxy answer ``{"statusCode", "headers", "body"}``)
+are checked with :func:`check_lambda_answer`.
 
 Validators are compiled once per (operation, status). Mismatches are collected and the
 ``pytest_runtest_*`` hooks in ``tests/conftest.py`` fail the test that saw them.
@@ -112,7 +117,36 @@ def install() -> None:
             return response
 
         httpx.Client.send = send_httpx  # type: ignore[method-assign]
+    _install_sse()
     _installed = True
+
+
+def _install_sse() -> None:
+    """Wrap the dev SSE client (``wakeful tail``, the stream tests' reader): each frame it
+    yields from a watched base must carry a ``StreamEvent``."""
+    from wakeful_dev.sse_client import SseError, SseStream
+
+    original_init, original_iter = SseStream.__init__, SseStream.__iter__
+
+    def init(self: Any, url: str, **kwargs: Any) -> None:
+        self._checked_url = url
+        try:
+            original_init(self, url, **kwargs)
+        except SseError as error:  # an error answer instead of a stream: the Error shape
+            answer = {"statusCode": error.status, "headers": {"Content-Type": "application/json"}, "body": error.body}
+            check_lambda_answer("GET", url, answer)
+            raise
+
+    def frames(self: Any) -> Any:
+        url = getattr(self, "_checked_url", "")
+        base = _base_of(url.split("?", 1)[0])
+        for frame in original_iter(self):
+            if base is not None:
+                check_stream_lines(base, [f"data: {frame.data}"], f"GET {url[len(base):]} (SSE)")
+            yield frame
+
+    SseStream.__init__ = init  # type: ignore[method-assign]
+    SseStream.__iter__ = frames  # type: ignore[method-assign]
 
 
 def check_response(method: str, url: str, response: Any) -> None:
@@ -171,7 +205,7 @@ def _check(method: str, url: str, response: Any) -> None:
     if declared is None:
         if status.startswith(("4", "5")):
             _validate(document, (template or path, method, "error"), _ERROR_REF, response, where)
-        elif status.startswith("2"):
+        if status.startswith(("2", "4")):
             _mismatches.append(f"{where}: the operation does not declare {status} (declared: {sorted(operation['responses'])})")
         return
     content = declared.get("content")
@@ -183,12 +217,69 @@ def _check(method: str, url: str, response: Any) -> None:
         media = response.headers.get("Content-Type", "").split(";")[0].strip()
         if media not in content:
             _mismatches.append(f"{where}: answered {media!r}, declared {sorted(content)}")
+        elif media == "text/event-stream":
+            _check_events(document, response.content.decode("utf-8", "replace").splitlines(), where)
         return
     schema = (content.get("application/json") or {}).get("schema")
     if schema is None:
         _mismatches.append(f"{where}: answered JSON, declared {sorted(content)}")
         return
     _validate(document, (template or path, method, status), schema, response, where)
+
+
+def check_lambda_answer(method: str, url: str, answer: dict[str, Any]) -> None:
+    """Check a Lambda proxy answer (``{"statusCode", "headers", "body"}``, from a handler
+    invoked directly) for the request ``method url`` (``url`` under a watched base)."""
+    _safely(method, url, _ProxyAnswer(answer))
+
+
+def check_stream_lines(base_url: str, lines: list[str], where: str = "stream") -> None:
+    """Check Server-Sent Events lines read from ``base_url``'s API: each ``data:`` line
+    must be a ``StreamEvent`` of the document."""
+    base = _base_of(base_url.rstrip("/")) or base_url.rstrip("/")
+    try:
+        _check_events(_document(base), lines, where)
+    except Exception as error:  # noqa: BLE001 - a checker bug must show, not hide
+        _mismatches.append(f"{where}: the checker failed: {error!r}")
+
+
+class _ProxyAnswer:
+    """A Lambda proxy answer as the checker reads a response."""
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        from requests.structures import CaseInsensitiveDict
+
+        headers = dict(answer.get("headers") or {})
+        for name, values in (answer.get("multiValueHeaders") or {}).items():
+            headers.setdefault(name, values[-1] if values else "")
+        body = answer.get("body") or ""
+        if answer.get("isBase64Encoded"):
+            import base64
+
+            self.content = base64.b64decode(body)
+        else:
+            self.content = body.encode("utf-8") if isinstance(body, str) else bytes(body)
+        self.status_code = int(answer["statusCode"])
+        self.headers = CaseInsensitiveDict(headers)
+
+
+_STREAM_EVENT = {"$ref": "#/components/schemas/StreamEvent"}
+
+
+def _check_events(document: _Document, lines: list[str], where: str) -> None:
+    for number, line in enumerate(lines, 1):
+        if not line.startswith("data:"):
+            continue
+        document.checked += 1
+        try:
+            body = json.loads(line[5:].strip())
+        except ValueError:
+            _mismatches.append(f"{where}: data line {number} is not JSON: {line[:200]!r}")
+            continue
+        errors = list(document.validator(("*", "*", "StreamEvent"), _STREAM_EVENT).iter_errors(body))
+        if errors:
+            at = "/".join(str(p) for p in errors[0].absolute_path) or "(event)"
+            _mismatches.append(f"{where}: data line {number} is not a StreamEvent; at {at}: {errors[0].message[:300]}")
 
 
 def _is_json(response: Any) -> bool:

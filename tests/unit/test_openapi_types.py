@@ -107,3 +107,17 @@ def test_operation_ids_are_the_handlers_names_and_unique(doc: dict[str, Any]) ->
 def test_the_committed_client_document_is_the_codes_document(doc: dict[str, Any]) -> None:
     committed = json.loads((ROOT / "clients" / "python" / "openapi.json").read_text(encoding="utf-8"))
     assert committed == json.loads(json.dumps(doc)), "the API changed: run `make client` and commit clients/python"
+
+
+@pytest.mark.parametrize("ids", [{}, {"heartbeat_id": "hb_1", "action_id": "act_1"}])
+def test_the_hook_payload_schema_describes_the_body_a_delivery_sends(doc: dict[str, Any], ids: dict[str, str]) -> None:
+    from jsonschema import Draft202012Validator
+
+    from wakeful.hooks.delivery import build_payload
+
+    agent = {"agent_id": "agt_1", "name": "Ada", "alias": None}
+    payload = build_payload(agent, "AFTER_HEARTBEAT", {"events_processed": 2}, heartbeat_id=ids.get("heartbeat_id"),
+                            action_id=ids.get("action_id"), context=None, now=1_700_000_000.0)  # fmt: skip
+    validator = Draft202012Validator({"$ref": "#/components/schemas/HookPayload", "components": doc["components"]})
+    assert list(validator.iter_errors(json.loads(json.dumps(payload)))) == []
+    assert list(validator.iter_errors({**payload, "agent": {"name": "no id"}})) != []  # the schema can fail

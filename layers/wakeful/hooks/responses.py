@@ -108,3 +108,25 @@ class HookReplayAccepted(View):
     delivery_id: str
     replay: int
     status: str
+
+
+class HookPayloadAgent(View):
+    """The agent a hook delivery is about."""
+
+    id: str
+    name: str | None = None
+    alias: str | None = None
+
+
+class HookPayload(View):
+    """The JSON body of every hook delivery (POSTed to the hook's endpoint_url, signed
+    with the hook's secret by Standard Webhooks: webhook-id, webhook-timestamp,
+    webhook-signature). Not an answer of this API: what your endpoint receives."""
+
+    hook_type: str = Field(description="What happened, e.g. AFTER_HEARTBEAT, ACTION_FAILED, THREAD_COMPLETED")
+    agent: HookPayloadAgent
+    timestamp: str = Field(description="When it happened (ISO 8601, UTC)")
+    heartbeat_id: str | None = Field(default=None, description="The heartbeat it happened in, if any")
+    action_id: str | None = Field(default=None, description="The action it is about, if any")
+    data: dict[str, Any] = Field(description="What the hook type reports (see docs/hooks.md)")
+    context: dict[str, Any] = Field(description="Extra context (may be empty)")

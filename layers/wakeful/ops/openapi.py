@@ -7,10 +7,15 @@ their pydantic models. This module completes what it cannot know:
 - the error shape of CONTRACT.md (``{"error": {"code", "message"}}``) for 400, 401,
   404 and 422 — instead of Powertools' default ``HTTPValidationError``, which this API
   never returns (``wakeful.api.app`` renders validation errors in the contract's shape);
-- 413 and 415 on every operation that takes a body (the first look at every body);
+- 400, 413 and 415 on every operation that takes a body or whose method may carry one
+  (``wakeful.api.screen``, the first look at every body);
+- 409 on the operations whose code can raise a conflict (:data:`CONFLICTS`, each saying
+  when), and 404 on the few without a path parameter that name an agent
+  (:data:`NOT_FOUND`): a unit test derives both from the code and compares;
 - each operation's id: its handler's name, or the ``operation_id`` its route gives;
 - ``POST /webhooks/{webhook_id}``, which API Gateway sends to the webhook_ingest
-  function rather than to the resolver, and the SQS ingest message schema.
+  function rather than to the resolver, the SQS ingest message schema, and the
+  ``HookPayload`` a hook delivery POSTs to its endpoint.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ DESCRIPTION = (
 SECURITY_SCHEME = "apiKey"
 PUBLIC = {("get", "/"), ("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
 _REF = "#/components/schemas/"
+#: The methods whose body ``wakeful.api.screen`` checks (its BODY_METHODS; a test compares).
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _POWERTOOLS_ERRORS = ("HTTPValidationError", "ResponseValidationError", "ValidationError")
 
 ERROR_SCHEMA = {
@@ -61,6 +68,44 @@ _ERRORS = {
     415: "The body is not sent as application/json",
     422: "Validation error: a field breaks a rule (details lists them)",
     429: "Too many requests (see Retry-After)",
+}
+
+
+_BUSY_LOG = "the agent's log had too many concurrent appends (retry)"
+_SAME_KEY = "the Idempotency-Key was used within 24 h for a different body"
+_THREAD = "the thread's state does not allow it (e.g. it ended, or the call was already decided), or it kept changing (retry)"
+#: The operations that can answer 409, and when (the routes' conflicts, found from the
+#: code by tests/unit/test_openapi_conflicts.py).
+CONFLICTS: dict[tuple[str, str], str] = {
+    ("post", "/agents"): "You already have an agent with this alias",
+    ("post", "/agents/{agent_id}/heartbeats"): "The agent is paused (PATCH is_active=true first), or it kept changing (retry)",
+    ("post", "/agents/{agent_id}/events"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/tools"): "A built-in tool or another of your tools already has this name",
+    ("post", "/subscriptions"): "The same tool is already subscribed to this event type for this scope",
+    ("post", "/agents/{agent_id}/hooks"): "The agent already has as many hooks as allowed",
+    ("post", "/agents/{agent_id}/hooks/{hook_id}/deliveries/{delivery_id}/replay"): "Only a delivery that finally failed can be replayed",
+    ("post", "/agents/{agent_id}/webhooks"): "The agent already has as many webhooks as allowed",
+    ("post", "/agents/{agent_id}/interceptors"): (
+        "The agent already has as many interceptors as allowed, or an active one (at most one may be active)"
+    ),
+    ("patch", "/agents/{agent_id}/interceptors/{interceptor_id}"): "Another interceptor of the agent is active (at most one may be)",
+    ("post", "/agents/{agent_id}/threads/{thread_id}/messages"): _THREAD.capitalize(),
+    ("post", "/agents/{agent_id}/threads/{thread_id}/wake"): _THREAD.capitalize(),
+    ("post", "/agents/{agent_id}/threads/{thread_id}/cancel"): _THREAD.capitalize(),
+    ("post", "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}"): _THREAD.capitalize(),
+    ("post", "/snips"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/snips/{snip_id}/comments"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/snips/{snip_id}/likes"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/snips/{snip_id}/shares"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/agents/{agent_id}/whispers"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+}
+
+#: Operations without a path parameter that still answer 404: the agent they name (in
+#: the body or the query) is not one of yours.
+NOT_FOUND: dict[tuple[str, str], str] = {
+    ("post", "/subscriptions"): "The agent_id of the body is not one of your agents",
+    ("post", "/snips"): "The agent_id of the body is not one of your agents",
+    ("get", "/snips"): "The agent_id of the query is not one of your agents",
 }
 
 
@@ -155,15 +200,22 @@ def _complete(operation: dict[str, Any], method: str, path: str) -> None:
         operation["security"] = []
     if "{" in path:
         responses.setdefault("404", _error_response(404))
+    elif (method, path) in NOT_FOUND:
+        responses.setdefault("404", _error_response(404, NOT_FOUND[method, path]))
     if operation.get("parameters") or operation.get("requestBody"):
         responses.setdefault("400", _error_response(400))
         responses["422"] = _error_response(422)
-    if operation.get("requestBody"):
+    if operation.get("requestBody") or method.upper() in BODY_METHODS:
+        # wakeful.api.screen looks at any body sent with these methods, declared or not.
+        responses.setdefault("400", _error_response(400))
         responses.setdefault("413", _error_response(413))
         responses.setdefault("415", _error_response(415))
+    if (method, path) in CONFLICTS:
+        responses.setdefault("409", _error_response(409, f"Conflict: {CONFLICTS[method, path]}"))
 
 
 def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
+    from wakeful.hooks.responses import HookPayload
     from wakeful.ingest.models import IngestMessageDoc
     from wakeful.webhooks.models import WebhookDeliveryDoc
     from wakeful.webhooks.responses import WebhookAccepted
@@ -172,6 +224,7 @@ def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
         (WebhookDeliveryDoc, "validation"),
         (IngestMessageDoc, "validation"),
         (WebhookAccepted, "serialization"),
+        (HookPayload, "serialization"),  # what a hook's endpoint receives (clients verify and read it)
     )
     for model, mode in modes:
         schema = model.model_json_schema(ref_template=_REF + "{model}", mode=mode)

@@ -14,7 +14,7 @@ package; edit ``clients/python/easy.py``, not the copy)::
     payload = verify_hook_signature(raw_body, request_headers, hook_secret)
 
 Every call answers the generated models (``Agent``, ``EventAccepted``, ``Thread``,
-``StreamEvent``), and raises :class:`WakefulApiError` for an error answer. The generated
+``StreamEvent``, ``HookPayload``), and raises :class:`WakefulApiError` for an error answer. The generated
 ``wakeful_client.api.*`` modules cover every other operation with the same client
 (``wakeful.client``).
 """
@@ -35,7 +35,7 @@ from wakeful_client import AuthenticatedClient
 from wakeful_client.api.agents import create_agent
 from wakeful_client.api.events import post_event
 from wakeful_client.api.threads import create_thread
-from wakeful_client.models import Agent, AgentCreate, Error, EventAccepted, EventIn, MessageIn, StreamEvent, Thread
+from wakeful_client.models import Agent, AgentCreate, Error, EventAccepted, EventIn, HookPayload, MessageIn, StreamEvent, Thread
 
 #: How far a hook's webhook-timestamp may be from now (Standard Webhooks' default).
 SIGNATURE_TOLERANCE_SECONDS = 300
@@ -115,8 +115,9 @@ class Wakeful:
 
 def verify_hook_signature(
     body: bytes | str, headers: Mapping[str, str], secret: str, *, tolerance: float = SIGNATURE_TOLERANCE_SECONDS
-) -> dict[str, Any]:
-    """Check a hook delivery's Standard Webhooks signature and answer its payload.
+) -> HookPayload:
+    """Check a hook delivery's Standard Webhooks signature and answer its payload
+    (``payload.hook_type``, ``payload.agent.id``, ``payload.data`` ...).
 
     ``body`` is the raw request body (the bytes as received), ``headers`` the request's
     headers (any case), ``secret`` the hook's ``whsec_…`` secret. Raises
@@ -141,7 +142,7 @@ def verify_hook_signature(
     for candidate in signatures.split():
         version, _, value = candidate.partition(",")
         if version == "v1" and hmac.compare_digest(value, expected):
-            return json.loads(raw)
+            return HookPayload.from_dict(json.loads(raw))
     raise HookSignatureError("no v1 signature matches")
 
 

@@ -66,6 +66,10 @@ from .hook_metadata_type_0 import HookMetadataType0
 from .hook_page import HookPage
 from .hook_patch import HookPatch
 from .hook_patch_metadata_type_0 import HookPatchMetadataType0
+from .hook_payload import HookPayload
+from .hook_payload_agent import HookPayloadAgent
+from .hook_payload_context import HookPayloadContext
+from .hook_payload_data import HookPayloadData
 from .hook_replay_accepted import HookReplayAccepted
 from .hook_retry_config import HookRetryConfig
 from .hook_test_request import HookTestRequest
@@ -248,6 +252,10 @@ __all__ = (
     "HookPage",
     "HookPatch",
     "HookPatchMetadataType0",
+    "HookPayload",
+    "HookPayloadAgent",
+    "HookPayloadContext",
+    "HookPayloadData",
     "HookReplayAccepted",
     "HookRetryConfig",
     "HookTestRequest",

@@ -74,6 +74,12 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
