@@ -59,3 +59,11 @@ def test_the_page_loads_its_files_from_the_api_base_path_and_no_other_origin() -
     html = (assets.STATIC_DIR / "index.html").read_text()
     sources = re.findall(r'(?:src|href)="([^"#]+)"', html)
     assert sources and all(s.startswith("{{BASE}}") for s in sources)
+
+
+def test_the_create_form_offers_every_registered_preset() -> None:
+    from wakeful.presets import PRESETS
+
+    page = (ROOT / "layers/wakeful/console/static/page-agents.js").read_text()
+    offered = set(re.findall(r'h\("option", \{ value: "([a-z0-9_-]+)" \}', page))
+    assert offered == set(PRESETS)

@@ -56,7 +56,8 @@ function createForm() {
   const every = h("input", { name: "interval", type: "number", min: 10, value: 900, required: true });
   const preset = h("select", { name: "preset" },
     h("option", { value: "" }, "None: subscribe tools yourself"),
-    h("option", { value: "snipin" }, "snipin: the SnipIn tools and subscriptions"));
+    h("option", { value: "snipin" }, "snipin: the SnipIn tools and subscriptions"),
+    h("option", { value: "homelab" }, "homelab: game servers, downloads and metrics, with a stop guard"));
   const expertise = h("input", { name: "expertise", maxlength: 2000 });
   const focus = h("input", { name: "focus", placeholder: "ai, serverless" });
   const errors = h("div");
