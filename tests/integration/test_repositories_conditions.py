@@ -5,6 +5,7 @@ nothing, and wins when its condition holds."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 
 import pytest
 
@@ -14,9 +15,11 @@ from wakeful.agents import repository as agents
 from wakeful.hooks import delivery_repository
 from wakeful.hooks import repository as hooks
 from wakeful.hooks.exceptions import HookDeliveryNotReplayableError, HookNotFoundError
+from wakeful.hooks.records import HookDelivery
 from wakeful.interceptors import repository as interceptors
 from wakeful.snipin import repository as snipin
 from wakeful.webhooks import repository as webhooks
+from wakeful.webhooks.records import Webhook
 
 URL = "http://127.0.0.1:9/hook"
 
@@ -47,7 +50,7 @@ def test_disable_answers_false_for_a_hook_already_inactive_or_gone(stack, api):
     now = clock.now()
     assert hooks.disable(agent["id"], hook_id, "first", now) is True
     assert hooks.disable(agent["id"], hook_id, "second", now) is False
-    assert hooks.get(agent["id"], hook_id)["disabled_reason"] == "first"
+    assert hooks.get(agent["id"], hook_id).disabled_reason == "first"
     assert hooks.disable(agent["id"], "hook_missing", "gone", now) is False
 
 
@@ -57,7 +60,7 @@ def test_a_failure_streak_keeps_its_first_start(stack, api):
     assert hooks.start_failure_streak(agent["id"], hook_id, 100.0) == 100.0
     assert hooks.start_failure_streak(agent["id"], hook_id, 200.0) == 100.0
     hooks.end_failure_streak(agent["id"], hook_id)
-    assert "failing_since" not in hooks.get(agent["id"], hook_id)
+    assert hooks.get(agent["id"], hook_id).failing_since is None
     assert hooks.start_failure_streak(agent["id"], "hook_missing", 300.0) == 300.0
 
 
@@ -70,16 +73,17 @@ def test_updating_a_missing_hook_is_not_found_and_creates_nothing(stack, api):
 
 def test_only_a_failed_or_cancelled_delivery_reopens_for_replay(stack):
     delivery_id = f"hd_{uuid.uuid4().hex}"
-    assert delivery_repository.create({"delivery_id": delivery_id, "hook_id": "hook_x", "status": delivery_repository.PENDING})
-    assert delivery_repository.create({"delivery_id": delivery_id, "hook_id": "hook_x", "status": "OTHER"}) is False
+    pending = HookDelivery(delivery_id, "hook_x", "agt_x", "AFTER_HEARTBEAT", "{}", delivery_repository.PENDING)
+    assert delivery_repository.create(pending)
+    assert delivery_repository.create(replace(pending, status="OTHER")) is False
     with pytest.raises(HookDeliveryNotReplayableError):
         delivery_repository.reopen_for_replay(delivery_id, clock.now())
-    assert delivery_repository.get(delivery_id)["status"] == delivery_repository.PENDING
+    assert delivery_repository.get(delivery_id).status == delivery_repository.PENDING
 
     delivery_repository.set_status(delivery_id, delivery_repository.FAILED, clock.now(), error="HTTP 500", attempted=True)
     reopened = delivery_repository.reopen_for_replay(delivery_id, clock.now())
-    assert (reopened["status"], reopened["replays"], reopened["attempts"]) == (delivery_repository.PENDING, 1, 1)
-    assert "completed_at" not in reopened
+    assert (reopened.status, reopened.replays, reopened.attempts) == (delivery_repository.PENDING, 1, 1)
+    assert reopened.completed_at is None
 
 
 def test_the_hourly_request_counter_counts_exactly_up_to_its_limit(stack):
@@ -92,12 +96,12 @@ def test_a_webhook_of_another_owner_is_not_changed(stack):
     from wakeful.webhooks.exceptions import WebhookNotFoundError
 
     webhook_id = f"whk_{uuid.uuid4().hex}"
-    webhooks.create({"webhook_id": webhook_id, "agent_id": "agt_a", "owner": "owner-a", "is_active": True})
+    webhooks.create(Webhook(webhook_id, "agt_a", "owner-a", secret_sealed="sealed", is_active=True))
     with pytest.raises(WebhookNotFoundError):
         webhooks.update(webhook_id, "owner-b", "agt_a", {"is_active": False})
     with pytest.raises(WebhookNotFoundError):
         webhooks.delete(webhook_id, "owner-b", "agt_a")
-    assert webhooks.get(webhook_id)["is_active"] is True
+    assert webhooks.get(webhook_id).is_active is True
 
 
 def test_releasing_the_active_interceptor_clears_only_the_one_it_names(stack, api):

@@ -35,6 +35,7 @@ from wakeful.hooks import delivery_repository, repository, service
 from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
 from wakeful.hooks.exceptions import HookStateMachineMissingError
 from wakeful.hooks.models import MAX_RESPONSE_BODY_BYTES, DeliverInput, DeliverResult
+from wakeful.hooks.records import Hook, HookDelivery, HookExecution
 
 logger = logging.getLogger(__name__)
 
@@ -144,12 +145,12 @@ def start_deliveries(
     now = clock.now()
     payload = build_payload(agent, hook_type, data, heartbeat_id=heartbeat_id, action_id=action_id, context=context, now=now)
     for hook in service.active_hooks(agent["agent_id"], hook_type):
-        delivery_id = delivery_id_for(hook["hook_id"], delivery_key)
+        delivery_id = delivery_id_for(hook.hook_id, delivery_key)
         try:
             _create_and_start(hook, delivery_id, payload, kind="event", heartbeat_id=heartbeat_id, action_id=action_id)
             started.append(delivery_id)
         except Exception:  # noqa: BLE001 - one hook must not keep the others from firing
-            logger.exception("hook delivery could not start", extra={"hook_id": hook["hook_id"], "delivery_id": delivery_id})
+            logger.exception("hook delivery could not start", extra={"hook_id": hook.hook_id, "delivery_id": delivery_id})
     return started
 
 
@@ -161,7 +162,7 @@ def start_test(owner: str, agent_id: str, hook_id: str) -> str:
     now = clock.now()
     payload = build_payload(
         agent,
-        hook["hook_type"],
+        hook.hook_type,
         {"test": True, "message": "A test delivery from Wakeful: your endpoint is reachable if you answer 2xx."},
         heartbeat_id=None,
         action_id=None,
@@ -173,13 +174,13 @@ def start_test(owner: str, agent_id: str, hook_id: str) -> str:
     return delivery_id
 
 
-def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[str, Any]:
+def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> HookDelivery:
     """Send a finally failed (or cancelled) delivery again: the same body and
     ``webhook-id``, a new execution with the hook's current retry settings."""
     service.get_delivery(owner, agent_id, hook_id, delivery_id)
     hook = service.get(owner, agent_id, hook_id)
     row = delivery_repository.reopen_for_replay(delivery_id, clock.now())
-    replay_no = int(row["replays"])
+    replay_no = row.replays
     try:
         _start_execution(f"{delivery_id}-replay-{replay_no}", _input(hook, delivery_id, replay_no))
     except Exception as error:
@@ -188,14 +189,14 @@ def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[st
     return row
 
 
-def _input(hook: dict[str, Any], delivery_id: str, replay_no: int) -> DeliverInput:
+def _input(hook: Hook, delivery_id: str, replay_no: int) -> DeliverInput:
     from wakeful.hooks.inputs import RetryConfig  # pydantic: only where a delivery starts
 
-    retry = RetryConfig.model_validate(hook.get("retry_config") or {})
+    retry = RetryConfig.model_validate(hook.retry_config or {})
     return {
         "delivery_id": delivery_id,
-        "hook_id": hook["hook_id"],
-        "agent_id": hook["agent_id"],
+        "hook_id": hook.hook_id,
+        "agent_id": hook.agent_id,
         "attempt": 0,
         "max_retries": retry.max_retries,
         "timeout_ms": retry.timeout_ms,
@@ -206,7 +207,7 @@ def _input(hook: dict[str, Any], delivery_id: str, replay_no: int) -> DeliverInp
 
 
 def _create_and_start(
-    hook: dict[str, Any],
+    hook: Hook,
     delivery_id: str,
     payload: dict[str, Any],
     *,
@@ -215,26 +216,26 @@ def _create_and_start(
     action_id: str | None = None,
 ) -> None:
     now = clock.now()
-    row = {
-        "delivery_id": delivery_id,
-        "hook_id": hook["hook_id"],
-        "agent_id": hook["agent_id"],
-        "owner": hook["owner"],
-        "hook_type": payload["hook_type"],
-        "kind": kind,
-        "body": _encode(payload),
-        "status": PENDING,
-        "attempts": 0,
-        "replays": 0,
-        "heartbeat_id": heartbeat_id,
-        "action_id": action_id,
-        "created_at": now,
-        "updated_at": now,
-        "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
-    }
+    row = HookDelivery(
+        delivery_id=delivery_id,
+        hook_id=hook.hook_id,
+        agent_id=hook.agent_id,
+        owner=hook.owner,
+        hook_type=payload["hook_type"],
+        kind=kind,
+        body=_encode(payload),
+        status=PENDING,
+        attempts=0,
+        replays=0,
+        heartbeat_id=heartbeat_id,
+        action_id=action_id,
+        created_at=now,
+        updated_at=now,
+        expires_at=retention.expiry(now, default_days=RETENTION_DAYS),
+    )
     if not delivery_repository.create(row):
         existing = delivery_repository.get(delivery_id)
-        if existing is not None and existing["status"] != PENDING:
+        if existing is not None and existing.status != PENDING:
             return  # fired before and already under way or finished
     try:
         _start_execution(delivery_id, _input(hook, delivery_id, 0))
@@ -308,20 +309,20 @@ def attempt(event: DeliverInput) -> DeliverResult:
     return _result(outcome, row_status, answer.status_code, delay)
 
 
-def _sendable(delivery: dict[str, Any], hook: dict[str, Any] | None) -> dict[str, Any] | None:
+def _sendable(delivery: HookDelivery, hook: Hook | None) -> Hook | None:
     """The hook, if it still takes this delivery; otherwise None, and the delivery is
     cancelled with the reason. A test delivery goes to an inactive hook too."""
     if hook is None:
-        _finish_delivery(delivery["delivery_id"], CANCELLED, error="the hook was deleted")
+        _finish_delivery(delivery.delivery_id, CANCELLED, error="the hook was deleted")
         return None
-    if not hook.get("is_active", True) and delivery.get("kind", "event") == "event":
-        reason = hook.get("disabled_reason") or "is_active is false"
-        _finish_delivery(delivery["delivery_id"], CANCELLED, error=f"the hook is inactive ({reason})")
+    if not hook.is_active and delivery.kind == "event":
+        reason = hook.disabled_reason or "is_active is false"
+        _finish_delivery(delivery.delivery_id, CANCELLED, error=f"the hook is inactive ({reason})")
         return None
     return hook
 
 
-def _judge(hook: dict[str, Any], event: DeliverInput, answer: _Answer, now: float) -> tuple[str, str | None, float]:
+def _judge(hook: Hook, event: DeliverInput, answer: _Answer, now: float) -> tuple[str, str | None, float]:
     """What an answer means: (outcome, error, delay before the next attempt). Keeps the
     hook's failure streak, and disables the hook on 410 Gone or a streak too long."""
     if answer.ok:
@@ -329,7 +330,7 @@ def _judge(hook: dict[str, Any], event: DeliverInput, answer: _Answer, now: floa
         return SUCCESS, answer.error, 0.0
     if answer.status_code == 410:
         # 410 Gone: the receiver asks us to stop (Standard Webhooks, Svix).
-        service.disable(hook["agent_id"], hook["hook_id"], "the endpoint answered 410 Gone")
+        service.disable(hook.agent_id, hook.hook_id, "the endpoint answered 410 Gone")
         return DISABLED, answer.error or "the endpoint answered 410 Gone; the hook is disabled", 0.0
     attempt_no = int(event["attempt"])
     outcome = RETRY if attempt_no < int(event["max_retries"]) else FAILED
@@ -340,7 +341,7 @@ def _judge(hook: dict[str, Any], event: DeliverInput, answer: _Answer, now: floa
             f"every delivery failed since {clock.iso(since)} (more than {limit} s); "
             f"last error: {answer.error or f'HTTP {answer.status_code}'}"
         )
-        service.disable(hook["agent_id"], hook["hook_id"], reason)
+        service.disable(hook.agent_id, hook.hook_id, reason)
         outcome = DISABLED
     delay = 0.0
     if outcome == RETRY:
@@ -348,28 +349,28 @@ def _judge(hook: dict[str, Any], event: DeliverInput, answer: _Answer, now: floa
     return outcome, answer.error, delay
 
 
-def _post(hook: dict[str, Any], delivery: dict[str, Any], timeout_ms: int, *, dev_mode: bool) -> _Answer:
+def _post(hook: Hook, delivery: HookDelivery, timeout_ms: int, *, dev_mode: bool) -> _Answer:
     """One signed POST of the stored body. Never raises for the endpoint's faults."""
     answer = _Answer()
     started = time.perf_counter()
-    url = hook["endpoint_url"]
+    url = hook.endpoint_url
     try:
         # Again at delivery: DNS may have changed since registration (invariant 7).
         net.check_url(url, dev_mode=dev_mode)
     except net.UnsafeUrlError as error:
         answer.error = f"refused to call the endpoint: {error.message}"
         return answer
-    body = delivery["body"].encode()
-    secret = secrets.unseal(hook["secret"], context=service.secret_context(hook))
+    body = delivery.body.encode()
+    secret = secrets.unseal(hook.secret, context=service.secret_context(hook))
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "Wakeful-Hooks/1",
-        **signing.headers(secret, delivery["delivery_id"], int(time.time()), body),
-        "X-Wakeful-Hook-Type": delivery["hook_type"],
-        "X-Wakeful-Agent-Id": delivery["agent_id"],
-        "X-Wakeful-Delivery-Id": delivery["delivery_id"],
+        **signing.headers(secret, delivery.delivery_id, int(time.time()), body),
+        "X-Wakeful-Hook-Type": delivery.hook_type,
+        "X-Wakeful-Agent-Id": delivery.agent_id,
+        "X-Wakeful-Delivery-Id": delivery.delivery_id,
     }
-    auth = secrets.unseal(hook["auth_header"], context=service.auth_context(hook)) if hook.get("auth_header") else None
+    auth = secrets.unseal(hook.auth_header, context=service.auth_context(hook)) if hook.auth_header else None
     if auth:
         headers["Authorization"] = auth
     timeout = timeout_ms / 1000
@@ -405,7 +406,7 @@ def _redact(text: str, *values: str | None) -> str:
 
 
 def _record_attempt(
-    delivery: dict[str, Any],
+    delivery: HookDelivery,
     event: Mapping[str, Any],
     status: str,
     status_code: int | None,
@@ -415,27 +416,27 @@ def _record_attempt(
     now: float,
     next_delay_seconds: float = 0.0,
 ) -> None:
-    row = {
-        "hook_id": delivery["hook_id"],
-        "execution_id": ids.new_id("hx", now),
-        "delivery_id": delivery["delivery_id"],
-        "agent_id": delivery["agent_id"],
-        "owner": delivery.get("owner"),
-        "hook_type": delivery.get("hook_type"),
-        "retry_count": int(event.get("attempt") or 0),
-        "replay": int(event.get("replay") or 0),
-        "status": status,
-        "status_code": status_code,
-        "response_body": body,
-        "error_message": error[:4000] if error else None,
-        "execution_time_ms": elapsed_ms,
-        "heartbeat_id": delivery.get("heartbeat_id"),
-        "action_id": delivery.get("action_id"),
-        "executed_at": now,
+    row = HookExecution(
+        hook_id=delivery.hook_id,
+        execution_id=ids.new_id("hx", now),
+        delivery_id=delivery.delivery_id,
+        agent_id=delivery.agent_id,
+        owner=delivery.owner,
+        hook_type=delivery.hook_type,
+        retry_count=int(event.get("attempt") or 0),
+        replay=int(event.get("replay") or 0),
+        status=status,
+        status_code=status_code,
+        response_body=body,
+        error_message=error[:4000] if error else None,
+        execution_time_ms=elapsed_ms,
+        heartbeat_id=delivery.heartbeat_id,
+        action_id=delivery.action_id,
+        executed_at=now,
         # When this attempt is retried: the backoff it scheduled (jitter and Retry-After included).
-        "next_retry_in_ms": int(next_delay_seconds * 1000) if status == "RETRYING" else None,
-        "expires_at": retention.expiry(now, default_days=RETENTION_DAYS),
-    }
+        next_retry_in_ms=int(next_delay_seconds * 1000) if status == "RETRYING" else None,
+        expires_at=retention.expiry(now, default_days=RETENTION_DAYS),
+    )
     delivery_repository.record_execution(row)
 
 

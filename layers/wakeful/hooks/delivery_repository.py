@@ -1,6 +1,7 @@
 """The hook deliveries repository: every read and write of ``hook_deliveries`` (one item
 per delivery, its stored body and status) and ``hook_executions`` (one row per attempt,
-under the hook, time-ordered).
+under the hook, time-ordered). Reads answer :class:`~wakeful.hooks.records.HookDelivery`
+and :class:`~wakeful.hooks.records.HookExecution` records.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.hooks.exceptions import HookDeliveryNotReplayableError
+from wakeful.hooks.records import HookDelivery, HookExecution
 
 DELIVERIES = "hook_deliveries"
 EXECUTIONS = "hook_executions"
@@ -27,24 +29,26 @@ def _key(delivery_id: str) -> dict[str, Any]:
     return ddb.serialize({"delivery_id": delivery_id})
 
 
-def create(row: dict[str, Any]) -> bool:
+def create(delivery: HookDelivery) -> bool:
     """Store a new delivery unless one with its id exists. True if it was written."""
-    return ddb.put_new(DELIVERIES, row)
+    return ddb.put_new(DELIVERIES, delivery.to_item())
 
 
-def get(delivery_id: str) -> dict[str, Any] | None:
+def get(delivery_id: str) -> HookDelivery | None:
     """A delivery by id (consistent read); None when absent."""
-    return ddb.get(DELIVERIES, {"delivery_id": delivery_id})
+    item = ddb.get(DELIVERIES, {"delivery_id": delivery_id})
+    return None if item is None else HookDelivery.from_item(item)
 
 
-def hook_page(hook_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def hook_page(hook_id: str, limit: int, cursor: str | None) -> tuple[list[HookDelivery], str | None]:
     """One page of a hook's deliveries, newest first."""
-    return ddb.page(DELIVERIES, index="by-hook", key="hook_id", value=hook_id, limit=limit, cursor=cursor)
+    items, next_cursor = ddb.page(DELIVERIES, index="by-hook", key="hook_id", value=hook_id, limit=limit, cursor=cursor)
+    return [HookDelivery.from_item(item) for item in items], next_cursor
 
 
-def reopen_for_replay(delivery_id: str, now: float) -> dict[str, Any]:
+def reopen_for_replay(delivery_id: str, now: float) -> HookDelivery:
     """Put a failed or cancelled delivery back to ``PENDING`` and count the replay;
-    returns the new item.
+    returns the delivery as it now is.
 
     Raises:
         HookDeliveryNotReplayableError: it has not failed (or is being delivered).
@@ -68,7 +72,7 @@ def reopen_for_replay(delivery_id: str, now: float) -> dict[str, Any]:
                 f"delivery {delivery_id} has not failed (or is being delivered); only a failed delivery can be replayed"
             ) from error
         raise
-    return ddb.deserialize(response["Attributes"]) or {}
+    return HookDelivery.from_item(ddb.deserialize(response["Attributes"]) or {})
 
 
 def set_status(
@@ -111,16 +115,17 @@ def set_status(
 
 
 # -- attempt rows ----------------------------------------------------------------------
-def record_execution(row: dict[str, Any]) -> None:
+def record_execution(execution: HookExecution) -> None:
     """Store one attempt row (its ``execution_id`` is new)."""
-    ddb.client().put_item(TableName=ddb.table(EXECUTIONS), Item=ddb.serialize(row))
+    ddb.client().put_item(TableName=ddb.table(EXECUTIONS), Item=ddb.serialize(execution.to_item()))
 
 
 def executions_page(
     hook_id: str, limit: int, cursor: str | None, delivery_id: str | None = None
-) -> tuple[list[dict[str, Any]], str | None]:
+) -> tuple[list[HookExecution], str | None]:
     """One page of a hook's attempt rows, newest first (optionally of one delivery)."""
     only: dict[str, Any] = (
         {"FilterExpression": "delivery_id = :d", "ExpressionAttributeValues": {":d": delivery_id}} if delivery_id else {}
     )
-    return ddb.page(EXECUTIONS, key="hook_id", value=hook_id, limit=limit, cursor=cursor, **only)
+    items, next_cursor = ddb.page(EXECUTIONS, key="hook_id", value=hook_id, limit=limit, cursor=cursor, **only)
+    return [HookExecution.from_item(item) for item in items], next_cursor

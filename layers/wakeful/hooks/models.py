@@ -1,12 +1,11 @@
-"""Hook shapes: hook types, the public views, and the deliver task's input and result
-(the API's bodies are in :mod:`wakeful.hooks.inputs`)."""
+"""Hook shapes: hook types and the deliver task's input and result (the records and
+their public views are in :mod:`wakeful.hooks.records`, the API's bodies in
+:mod:`wakeful.hooks.inputs`)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any, TypedDict
-
-from wakeful.clock import iso
 
 #: Every hook type seed 000 names ("Hook Types").
 SEED_HOOK_TYPES = (
@@ -74,65 +73,6 @@ class DeliverResult(TypedDict):
     status_code: int | None
     wait_seconds: int
     carry_ms: int
-
-
-def public(hook: dict[str, Any]) -> dict[str, Any]:
-    """The API view of a hook (never its secret or auth header)."""
-    return {
-        "id": hook["hook_id"],
-        "agent_id": hook["agent_id"],
-        "hook_type": hook["hook_type"],
-        "endpoint_url": hook["endpoint_url"],
-        "is_active": hook.get("is_active", True),
-        "has_auth_header": bool(hook.get("auth_header")),
-        "retry_config": hook.get("retry_config") or {"max_retries": DEFAULT_MAX_RETRIES, "timeout_ms": DEFAULT_TIMEOUT_MS},
-        "metadata": hook.get("metadata"),
-        "disabled_reason": hook.get("disabled_reason"),
-        "disabled_at": iso(hook.get("disabled_at")),
-        "failing_since": iso(hook.get("failing_since")),
-        "created_at": iso(hook.get("created_at")),
-        "updated_at": iso(hook.get("updated_at")),
-    }
-
-
-def public_execution(row: dict[str, Any]) -> dict[str, Any]:
-    """The API view of one delivery attempt (CONTRACT.md ``.../executions``)."""
-    return {
-        "id": row["execution_id"],
-        "hook_id": row["hook_id"],
-        "delivery_id": row["delivery_id"],
-        "hook_type": row.get("hook_type"),
-        "retry_count": row.get("retry_count", 0),
-        "replay": row.get("replay", 0),
-        "status": row["status"],
-        "status_code": row.get("status_code"),
-        "response_body": row.get("response_body"),
-        "error_message": row.get("error_message"),
-        "execution_time_ms": row.get("execution_time_ms"),
-        "heartbeat_id": row.get("heartbeat_id"),
-        "action_id": row.get("action_id"),
-        "executed_at": iso(row.get("executed_at")),
-        "next_retry_in_ms": row.get("next_retry_in_ms"),
-    }
-
-
-def public_delivery(row: dict[str, Any]) -> dict[str, Any]:
-    """The API view of a delivery (one firing of one hook)."""
-    return {
-        "id": row["delivery_id"],
-        "hook_id": row["hook_id"],
-        "hook_type": row.get("hook_type"),
-        "kind": row.get("kind", "event"),
-        "status": row["status"],
-        "attempts": row.get("attempts", 0),
-        "replays": row.get("replays", 0),
-        "last_status_code": row.get("last_status_code"),
-        "error_message": row.get("error_message"),
-        "heartbeat_id": row.get("heartbeat_id"),
-        "action_id": row.get("action_id"),
-        "created_at": iso(row.get("created_at")),
-        "completed_at": iso(row.get("completed_at")),
-    }
 
 
 #: The API's bodies (pydantic), in :mod:`wakeful.hooks.inputs`: importable from here,

@@ -3,8 +3,9 @@ item's ``hook_types`` / ``hooks_version`` (what firing reads to skip agents with
 hooks).
 
 One item per hook under ``agent_id`` + ``hook_id``; an agent's hooks are one Query.
-Writes that must find the hook there are conditioned on it, and answer in domain
-terms: :class:`~wakeful.hooks.exceptions.HookNotFoundError`, or False.
+Reads answer :class:`~wakeful.hooks.records.Hook` records. Writes that must find the
+hook there are conditioned on it, and answer in domain terms:
+:class:`~wakeful.hooks.exceptions.HookNotFoundError`, or False.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.hooks.exceptions import HookNotFoundError
+from wakeful.hooks.records import Hook
 
 TABLE = "hooks"
 
@@ -23,39 +25,43 @@ def _key(agent_id: str, hook_id: str) -> dict[str, Any]:
     return ddb.serialize({"agent_id": agent_id, "hook_id": hook_id})
 
 
-def create(hook: dict[str, Any]) -> None:
+def create(hook: Hook) -> None:
     """Store a new hook (its id is new)."""
     ddb.client().put_item(
         TableName=ddb.table(TABLE),
-        Item=ddb.serialize(hook),
+        Item=ddb.serialize(hook.to_item()),
         ConditionExpression="attribute_not_exists(hook_id)",
     )
 
 
-def get(agent_id: str, hook_id: str) -> dict[str, Any] | None:
+def get(agent_id: str, hook_id: str) -> Hook | None:
     """A hook by key (consistent read); None when absent."""
-    return ddb.get(TABLE, {"agent_id": agent_id, "hook_id": hook_id})
+    item = ddb.get(TABLE, {"agent_id": agent_id, "hook_id": hook_id})
+    return None if item is None else Hook.from_item(item)
 
 
-def list_page(agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def list_page(agent_id: str, limit: int, cursor: str | None) -> tuple[list[Hook], str | None]:
     """One page of an agent's hooks, newest first."""
-    return ddb.page(TABLE, key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    items, next_cursor = ddb.page(TABLE, key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return [Hook.from_item(item) for item in items], next_cursor
 
 
-def agent_hooks(agent_id: str) -> list[dict[str, Any]]:
+def agent_hooks(agent_id: str) -> list[Hook]:
     """Every hook of an agent (one consistent Query on its partition)."""
-    return list(
-        ddb.query(
+    return [
+        Hook.from_item(item)
+        for item in ddb.query(
             TABLE,
             KeyConditionExpression="agent_id = :a",
             ExpressionAttributeValues={":a": agent_id},
             ConsistentRead=True,
         )
-    )
+    ]
 
 
-def update(agent_id: str, hook_id: str, sets: dict[str, Any], removes: list[str]) -> dict[str, Any]:
-    """SET ``sets`` and REMOVE ``removes`` on an existing hook; returns the new item.
+def update(agent_id: str, hook_id: str, sets: dict[str, Any], removes: list[str]) -> Hook:
+    """SET ``sets`` and REMOVE ``removes`` on an existing hook; returns the hook as it
+    now is.
 
     Raises:
         HookNotFoundError: the hook is gone.
@@ -79,7 +85,7 @@ def update(agent_id: str, hook_id: str, sets: dict[str, Any], removes: list[str]
         if ddb.is_conditional_failure(error):
             raise HookNotFoundError(f"hook {hook_id} not found") from error
         raise
-    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+    return Hook.from_item(ddb.deserialize(response["Attributes"]) or {})
 
 
 def delete(agent_id: str, hook_id: str) -> None:

@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.router import Router
 from wakeful.api.common import owner, page, respond
 from wakeful.api.responses import no_content, ok
 from wakeful.hooks import delivery, service
-from wakeful.hooks.models import HookCreate, HookPatch, HookTestRequest, public, public_delivery, public_execution
+from wakeful.hooks.models import HookCreate, HookPatch, HookTestRequest
 from wakeful.hooks.responses import (
     Hook,
     HookCreated,
@@ -36,7 +36,7 @@ Cursor = Annotated[str | None, Query(description="The 'next' value of the previo
 )
 def create_hook(agent_id: str, body: HookCreate):
     hook, secret = service.create(owner(router), agent_id, body)
-    return respond(201, {**public(hook), "secret": secret})
+    return respond(201, {**hook.public(), "secret": secret})
 
 
 @router.get(
@@ -47,12 +47,12 @@ def create_hook(agent_id: str, body: HookCreate):
 )
 def list_hooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
-    return respond(200, page([public(h) for h in items], next_cursor))
+    return respond(200, page([h.public() for h in items], next_cursor))
 
 
 @router.get("/agents/<agent_id>/hooks/<hook_id>", summary="Get a hook", tags=["hooks"], responses=ok(Hook))
 def get_hook(agent_id: str, hook_id: str):
-    return respond(200, public(service.get(owner(router), agent_id, hook_id)))
+    return respond(200, service.get(owner(router), agent_id, hook_id).public())
 
 
 @router.patch(
@@ -62,7 +62,7 @@ def get_hook(agent_id: str, hook_id: str):
     responses=ok(Hook),
 )
 def patch_hook(agent_id: str, hook_id: str, body: HookPatch):
-    return respond(200, public(service.patch(owner(router), agent_id, hook_id, body)))
+    return respond(200, service.patch(owner(router), agent_id, hook_id, body).public())
 
 
 @router.delete("/agents/<agent_id>/hooks/<hook_id>", summary="Delete a hook", tags=["hooks"], responses=no_content())
@@ -96,7 +96,7 @@ def list_executions(
     delivery_id: Annotated[str | None, Query(description="Only this delivery's attempts")] = None,
 ):
     items, next_cursor = service.executions_page(owner(router), agent_id, hook_id, limit, cursor, delivery_id)
-    return respond(200, page([public_execution(e) for e in items], next_cursor))
+    return respond(200, page([e.public() for e in items], next_cursor))
 
 
 @router.get(
@@ -108,7 +108,7 @@ def list_executions(
 )
 def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.deliveries_page(owner(router), agent_id, hook_id, limit, cursor)
-    return respond(200, page([public_delivery(d) for d in items], next_cursor))
+    return respond(200, page([d.public() for d in items], next_cursor))
 
 
 @router.get(
@@ -119,7 +119,7 @@ def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Curs
     operation_id="get_hook_delivery",
 )
 def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
-    return respond(200, public_delivery(service.get_delivery(owner(router), agent_id, hook_id, delivery_id)))
+    return respond(200, service.get_delivery(owner(router), agent_id, hook_id, delivery_id).public())
 
 
 @router.post(
@@ -131,4 +131,4 @@ def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
 )
 def replay_delivery(agent_id: str, hook_id: str, delivery_id: str):
     row = delivery.replay(owner(router), agent_id, hook_id, delivery_id)
-    return respond(202, {"delivery_id": delivery_id, "replay": row["replays"], "status": row["status"]})
+    return respond(202, {"delivery_id": delivery_id, "replay": row.replays, "status": row.status})

@@ -8,6 +8,7 @@ agent's ``hooks_version``, so concurrent changes never leave it stale.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, net, secrets, signing
@@ -16,6 +17,7 @@ from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
+from wakeful.hooks.records import Hook, HookDelivery, HookExecution
 
 if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
     from wakeful.hooks.inputs import HookCreate, HookPatch
@@ -23,22 +25,22 @@ if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
 MAX_HOOKS_PER_AGENT = 50
 
 
-def secret_context(hook: dict[str, Any]) -> dict[str, str]:
+def secret_context(hook: Hook) -> dict[str, str]:
     """The KMS encryption context binding a hook's secret to its record."""
-    return {"owner": hook["owner"], "hook": hook["hook_id"]}
+    return {"owner": hook.owner, "hook": hook.hook_id}
 
 
-def auth_context(hook: dict[str, Any]) -> dict[str, str]:
+def auth_context(hook: Hook) -> dict[str, str]:
     """The KMS encryption context binding a hook's auth header to its record."""
-    return {"owner": hook["owner"], "hook": hook["hook_id"], "field": "auth_header"}
+    return {"owner": hook.owner, "hook": hook.hook_id, "field": "auth_header"}
 
 
 def _dev_mode(dev_mode: bool | None) -> bool:
     return get_settings().dev_mode if dev_mode is None else dev_mode
 
 
-def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None = None) -> tuple[dict[str, Any], str]:
-    """Register a hook on the owner's agent. Returns the item and its ``whsec_``
+def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None = None) -> tuple[Hook, str]:
+    """Register a hook on the owner's agent. Returns the hook and its ``whsec_``
     secret, which is shown only here.
 
     Args:
@@ -50,43 +52,46 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
     if len(repository.agent_hooks(agent_id)) >= MAX_HOOKS_PER_AGENT:
         raise HookLimitError(f"an agent can have at most {MAX_HOOKS_PER_AGENT} hooks")
     now = clock.now()
-    hook: dict[str, Any] = {
-        "agent_id": agent_id,
-        "hook_id": ids.new_id("hook", now),
-        "owner": owner,
-        "hook_type": body.hook_type,
-        "endpoint_url": body.endpoint_url,
-        "is_active": body.is_active,
-        "retry_config": body.retry_config.model_dump(),
-        "metadata": body.metadata,
-        "created_at": now,
-        "updated_at": now,
-    }
+    unsealed = Hook(
+        agent_id=agent_id,
+        hook_id=ids.new_id("hook", now),
+        owner=owner,
+        hook_type=body.hook_type,
+        endpoint_url=body.endpoint_url,
+        secret="",  # sealed below: its encryption context names the hook
+        is_active=body.is_active,
+        retry_config=body.retry_config.model_dump(),
+        metadata=body.metadata,
+        created_at=now,
+        updated_at=now,
+    )
     secret = signing.new_secret()
-    hook["secret"] = secrets.seal(secret, context=secret_context(hook))
-    if body.auth_header:
-        hook["auth_header"] = secrets.seal(body.auth_header, context=auth_context(hook))
+    hook = replace(
+        unsealed,
+        secret=secrets.seal(secret, context=secret_context(unsealed)),
+        auth_header=secrets.seal(body.auth_header, context=auth_context(unsealed)) if body.auth_header else None,
+    )
     repository.create(hook)
     sync_hook_types(agent_id)
     return hook, secret
 
 
-def get(owner: str, agent_id: str, hook_id: str) -> dict[str, Any]:
+def get(owner: str, agent_id: str, hook_id: str) -> Hook:
     """The owner's hook; another owner's agent or hook is not found."""
     agents.get(owner, agent_id)
     hook = repository.get(agent_id, hook_id)
-    if hook is None or hook.get("owner") != owner:
+    if hook is None or hook.owner != owner:
         raise HookNotFoundError(f"hook {hook_id} not found")
     return hook
 
 
-def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[Hook], str | None]:
     """The agent's hooks, newest first."""
     agents.get(owner, agent_id)
     return repository.list_page(agent_id, limit, cursor)
 
 
-def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode: bool | None = None) -> dict[str, Any]:
+def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode: bool | None = None) -> Hook:
     """Change a hook. ``is_active: true`` also re-enables a hook disabled for failing
     (its reason and failure streak are cleared)."""
     hook = get(owner, agent_id, hook_id)
@@ -105,7 +110,7 @@ def patch(owner: str, agent_id: str, hook_id: str, body: HookPatch, *, dev_mode:
         from wakeful.hooks.inputs import RetryConfig  # pydantic: the API path only
 
         # Only the fields sent change; the others keep their current values.
-        current = RetryConfig.model_validate(hook.get("retry_config") or {}).model_dump()
+        current = RetryConfig.model_validate(hook.retry_config or {}).model_dump()
         sets["retry_config"] = RetryConfig.model_validate({**current, **changes["retry_config"]}).model_dump()
     if "metadata" in changes:
         sets["metadata"] = changes["metadata"]
@@ -135,21 +140,21 @@ def disable(agent_id: str, hook_id: str, reason: str) -> bool:
     return True
 
 
-def note_failure(hook: dict[str, Any], now: float) -> float:
+def note_failure(hook: Hook, now: float) -> float:
     """Start the hook's failure streak if none is running; returns when it started."""
-    return repository.start_failure_streak(hook["agent_id"], hook["hook_id"], now)
+    return repository.start_failure_streak(hook.agent_id, hook.hook_id, now)
 
 
-def note_success(hook: dict[str, Any]) -> None:
+def note_success(hook: Hook) -> None:
     """End the hook's failure streak, if one is running."""
-    if "failing_since" not in hook:
+    if hook.failing_since is None:
         return
-    repository.end_failure_streak(hook["agent_id"], hook["hook_id"])
+    repository.end_failure_streak(hook.agent_id, hook.hook_id)
 
 
-def active_hooks(agent_id: str, hook_type: str) -> list[dict[str, Any]]:
+def active_hooks(agent_id: str, hook_type: str) -> list[Hook]:
     """The agent's active hooks of one type (one Query on the agent's partition)."""
-    return [h for h in repository.agent_hooks(agent_id) if h["hook_type"] == hook_type and h.get("is_active", True)]
+    return [h for h in repository.agent_hooks(agent_id) if h.hook_type == hook_type and h.is_active]
 
 
 def sync_hook_types(agent_id: str) -> None:
@@ -163,7 +168,7 @@ def sync_hook_types(agent_id: str) -> None:
         version = repository.hooks_version(agent_id)
         if version is None:
             return
-        types = sorted({h["hook_type"] for h in repository.agent_hooks(agent_id) if h.get("is_active", True)})
+        types = sorted({h.hook_type for h in repository.agent_hooks(agent_id) if h.is_active})
         if agent_repository.set_hook_types(agent_id, types, version):
             return
     raise RuntimeError(f"could not update hook_types of agent {agent_id}: its hooks kept changing")
@@ -171,22 +176,22 @@ def sync_hook_types(agent_id: str) -> None:
 
 def executions_page(
     owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None, delivery_id: str | None = None
-) -> tuple[list[dict[str, Any]], str | None]:
+) -> tuple[list[HookExecution], str | None]:
     """One row per delivery attempt, newest first (optionally of one delivery)."""
     get(owner, agent_id, hook_id)
     return delivery_repository.executions_page(hook_id, limit, cursor, delivery_id)
 
 
-def deliveries_page(owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def deliveries_page(owner: str, agent_id: str, hook_id: str, limit: int, cursor: str | None) -> tuple[list[HookDelivery], str | None]:
     """The hook's deliveries, newest first."""
     get(owner, agent_id, hook_id)
     return delivery_repository.hook_page(hook_id, limit, cursor)
 
 
-def get_delivery(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> dict[str, Any]:
+def get_delivery(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> HookDelivery:
     """One delivery of the owner's hook."""
     get(owner, agent_id, hook_id)
     row = delivery_repository.get(delivery_id)
-    if row is None or row.get("hook_id") != hook_id or row.get("owner") != owner:
+    if row is None or row.hook_id != hook_id or row.owner != owner:
         raise HookDeliveryNotFoundError(f"delivery {delivery_id} not found")
     return row

@@ -1,4 +1,5 @@
-"""Webhook shapes: management API input and the public view (never the secret)."""
+"""Webhook shapes: the management API's input (the records and their public views are
+in :mod:`wakeful.webhooks.records`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from wakeful.clock import iso
 from wakeful.events.models import EVENT_TYPE_PATTERN
 from wakeful.webhooks.records import ROTATION_OVERLAP_SECONDS
 
@@ -75,29 +75,6 @@ class WebhookRotate(BaseModel):
     secret: SenderSecret | None = Field(
         default=None, description="`stripe` (required) and `github` (optional): the new secret the sender signs with"
     )
-
-
-def url(base_url: str, webhook_id: str) -> str:
-    """The URL senders post to: it carries the webhook id only, never the secret."""
-    return f"{base_url.rstrip('/')}/webhooks/{webhook_id}"
-
-
-def public(item: dict[str, Any], base_url: str) -> dict[str, Any]:
-    """The API view of a webhook item."""
-    return {
-        "id": item["webhook_id"],
-        "agent_id": item["agent_id"],
-        "url": url(base_url, item["webhook_id"]),
-        "provider": item.get("provider") or "wakeful",
-        "is_active": item.get("is_active", True),
-        "allowed_event_types": item.get("allowed_event_types"),
-        "rate_limit_per_hour": item.get("rate_limit_per_hour", 100),
-        "metadata": item.get("metadata"),
-        "secret_rotated_at": iso(item.get("secret_rotated_at")),
-        "previous_secret_expires_at": iso(item.get("previous_secret_expires_at")),
-        "created_at": iso(item.get("created_at")),
-        "updated_at": iso(item.get("updated_at")),
-    }
 
 
 class WebhookDeliveryDoc(BaseModel):

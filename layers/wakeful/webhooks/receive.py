@@ -39,6 +39,7 @@ from wakeful.events.models import NewEvent
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
 from wakeful.webhooks import providers, records, repository, verify
+from wakeful.webhooks.records import Webhook
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ def _error(http_status: int, status: str, code: str, message: str, **fields: Any
 def receive(request: InboundRequest, now: float | None = None) -> Reply:
     """Handle one inbound request and record it (see the module docstring)."""
     now = clock.now() if now is None else now
-    webhook: dict[str, Any] | None = None
+    webhook: Webhook | None = None
     try:
         webhook = repository.get(request.webhook_id) if _WEBHOOK_ID.fullmatch(request.webhook_id) else None
         reply = _decide(request, webhook, now)
@@ -145,32 +146,32 @@ def receive(request: InboundRequest, now: float | None = None) -> Reply:
     return reply
 
 
-def _decide(request: InboundRequest, webhook: dict[str, Any] | None, now: float) -> Reply:
-    if webhook is None or not webhook.get("is_active", True):
+def _decide(request: InboundRequest, webhook: Webhook | None, now: float) -> Reply:
+    if webhook is None or not webhook.is_active:
         return _error(404, records.REJECTED, "not_found", "unknown or inactive webhook")
     if len(request.body) > MAX_BODY_BYTES:
         return _error(413, records.REJECTED, "payload_too_large", f"body is {len(request.body)} bytes; the limit is {MAX_BODY_BYTES} (256 KiB)")
 
-    provider = webhook.get("provider") or providers.WAKEFUL
+    provider = webhook.provider
     check = providers.verify(provider, request.headers, request.body, records.valid_secrets(webhook, now), now)
     if not check.valid:
         return _error(401, records.INVALID_SIGNATURE, "invalid_signature", check.reason or "invalid signature", scheme=check.scheme)
     delivery = _delivery(provider, request, check)
     signed: dict[str, Any] = {"signature_valid": True, "scheme": check.scheme, "delivery": delivery}
-    agent_id = webhook["agent_id"]
-    idempotency_key = f"webhook:{webhook['webhook_id']}:{delivery}"
+    agent_id = webhook.agent_id
+    idempotency_key = f"webhook:{webhook.webhook_id}:{delivery}"
 
     earlier = _earlier_delivery(agent_id, idempotency_key, now)
     if earlier is not None:
         return _duplicate(*earlier, **signed)
 
-    retry_after = records.take_rate_slot(webhook["webhook_id"], int(webhook.get("rate_limit_per_hour", 100)), now)
+    retry_after = records.take_rate_slot(webhook.webhook_id, int(webhook.rate_limit_per_hour), now)
     if retry_after is not None:
         return _error(
             429,
             records.RATE_LIMITED,
             "rate_limited",
-            f"over this webhook's limit of {webhook.get('rate_limit_per_hour', 100)} requests per hour",
+            f"over this webhook's limit of {webhook.rate_limit_per_hour} requests per hour",
             headers={"Retry-After": str(retry_after)},
             **signed,
         )
@@ -181,7 +182,7 @@ def _decide(request: InboundRequest, webhook: dict[str, Any] | None, now: float)
         return _error(400, records.REJECTED, "bad_request", error.message, **signed)
     except providers.BodyError as error:
         return _error(400, records.REJECTED, "bad_request", str(error), **signed)
-    allowed = webhook.get("allowed_event_types") or []
+    allowed = webhook.allowed_event_types or ()
     if allowed and event_type not in allowed:
         return _error(
             403, records.REJECTED, "forbidden", f"event type {event_type} is not allowed by this webhook", event_type=event_type, **signed
@@ -228,8 +229,8 @@ def _delivery(provider: str, request: InboundRequest, check: verify.Verification
     return providers.delivery_id(provider, request.headers, data, check)
 
 
-def _parse(body: bytes, webhook: dict[str, Any], request: InboundRequest, delivery: str | None) -> tuple[str, NewEvent]:
-    provider = webhook.get("provider") or providers.WAKEFUL
+def _parse(body: bytes, webhook: Webhook, request: InboundRequest, delivery: str | None) -> tuple[str, NewEvent]:
+    provider = webhook.provider
     priority: int | None
     if provider == providers.WAKEFUL:
         event_type, event_payload, priority = _wakeful_body(body)
@@ -239,7 +240,7 @@ def _parse(body: bytes, webhook: dict[str, Any], request: InboundRequest, delive
         event_type, event_payload, priority = checks.event_type(parsed.event_type), parsed.payload, parsed.priority
     checks.check_storable(event_payload)
     metadata = {
-        "webhook_id": webhook["webhook_id"],
+        "webhook_id": webhook.webhook_id,
         "provider": provider if provider != providers.WAKEFUL else None,
         "source_ip": request.source_ip,
         "delivery": delivery,
@@ -263,7 +264,7 @@ def _wakeful_body(body: bytes) -> tuple[str, dict[str, Any], int]:
     return event_type, event_payload, checks.priority(data.get("priority"))  # type: ignore[return-value]
 
 
-def _record(request: InboundRequest, webhook: dict[str, Any] | None, reply: Reply, now: float) -> None:
+def _record(request: InboundRequest, webhook: Webhook | None, reply: Reply, now: float) -> None:
     row = {
         "status": reply.status,
         "http_status": reply.http_status,
@@ -277,7 +278,7 @@ def _record(request: InboundRequest, webhook: dict[str, Any] | None, reply: Repl
         "source_ip": request.source_ip,
         "gateway_request_id": request.request_id,
         "body_bytes": len(request.body),
-        "agent_id": webhook.get("agent_id") if webhook else None,
+        "agent_id": webhook.agent_id if webhook else None,
     }
     # Unknown ids are recorded too (under the id as sent, trimmed to a valid key).
     key = request.webhook_id.encode("utf-8", "replace").decode("utf-8")[:128] or "-"

@@ -8,16 +8,22 @@ row per inbound request (``request_id`` = ``whr_<ulid>``, time-ordered) and one 
 per clock hour (``request_id`` = ``rate#<YYYYMMDDHH>``), incremented by a conditional
 ``ADD`` so that the limit is exact under any concurrency (seed 000 counted rows with a
 query, which races and grows with traffic).
+
+:class:`Webhook` and :class:`WebhookRequest` are the typed records of those items (frozen
+dataclasses: the webhook_ingest function never imports pydantic), each with
+``from_item`` (attributes an older version did not write take their defaults),
+``to_item`` (None fields left out) and ``public()`` (the API view).
 """
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Self
 
 from wakeful import clock, ids, retention, secrets
-from wakeful.webhooks import repository
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -40,15 +46,166 @@ def secret_context(webhook_id: str) -> dict[str, str]:
     return {"webhook": webhook_id}
 
 
-def valid_secrets(webhook: dict[str, Any], now: float) -> list[str]:
+def url(base_url: str, webhook_id: str) -> str:
+    """The URL senders post to: it carries the webhook id only, never the secret."""
+    return f"{base_url.rstrip('/')}/webhooks/{webhook_id}"
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _item(record: Any) -> dict[str, Any]:
+    """A record's fields as an item, None values left out."""
+    return {f.name: getattr(record, f.name) for f in fields(record) if getattr(record, f.name) is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class Webhook:
+    """An inbound webhook of an agent. ``secret_sealed`` (and, during a rotation's
+    overlap, ``previous_secret_sealed``) are sealed with KMS and never leave through
+    :meth:`public`."""
+
+    webhook_id: str
+    agent_id: str
+    owner: str
+    secret_sealed: str
+    provider: str = "wakeful"
+    is_active: bool = True
+    allowed_event_types: tuple[str, ...] | None = None  # None or empty: every type
+    rate_limit_per_hour: int = 100
+    metadata: dict[str, Any] | None = None
+    previous_secret_sealed: str | None = None
+    previous_secret_expires_at: float | None = None
+    secret_rotated_at: float | None = None
+    created_at: float | None = None
+    updated_at: float | None = None
+
+    @classmethod
+    def from_item(cls, item: Mapping[str, Any]) -> Self:
+        """Build from a ``webhooks`` item."""
+        allowed = item.get("allowed_event_types")
+        metadata = item.get("metadata")
+        return cls(
+            webhook_id=item["webhook_id"],
+            agent_id=item["agent_id"],
+            owner=item["owner"],
+            secret_sealed=item["secret_sealed"],
+            provider=item.get("provider") or "wakeful",
+            is_active=item.get("is_active", True),
+            allowed_event_types=None if allowed is None else tuple(allowed),
+            rate_limit_per_hour=item.get("rate_limit_per_hour", 100),
+            metadata=None if metadata is None else dict(metadata),
+            previous_secret_sealed=item.get("previous_secret_sealed"),
+            previous_secret_expires_at=_float(item.get("previous_secret_expires_at")),
+            secret_rotated_at=_float(item.get("secret_rotated_at")),
+            created_at=_float(item.get("created_at")),
+            updated_at=_float(item.get("updated_at")),
+        )
+
+    def to_item(self) -> dict[str, Any]:
+        """The ``webhooks`` item."""
+        item = _item(self)
+        if self.allowed_event_types is not None:
+            item["allowed_event_types"] = list(self.allowed_event_types)
+        return item
+
+    def public(self, base_url: str) -> dict[str, Any]:
+        """The API view (never a secret); ``url`` is where senders post, under ``base_url``."""
+        return {
+            "id": self.webhook_id,
+            "agent_id": self.agent_id,
+            "url": url(base_url, self.webhook_id),
+            "provider": self.provider,
+            "is_active": self.is_active,
+            "allowed_event_types": None if self.allowed_event_types is None else list(self.allowed_event_types),
+            "rate_limit_per_hour": self.rate_limit_per_hour,
+            "metadata": self.metadata,
+            "secret_rotated_at": clock.iso(self.secret_rotated_at),
+            "previous_secret_expires_at": clock.iso(self.previous_secret_expires_at),
+            "created_at": clock.iso(self.created_at),
+            "updated_at": clock.iso(self.updated_at),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class WebhookRequest:
+    """One inbound request and what became of it (``status``: one of :data:`STATUSES`)."""
+
+    webhook_id: str  # as sent, for an unknown id too
+    request_id: str
+    status: str
+    http_status: int | None = None
+    rejection_reason: str | None = None
+    event_type: str | None = None
+    event_id: str | None = None
+    seq: int | None = None
+    signature_valid: bool = False
+    scheme: str | None = None
+    delivery_id: str | None = None
+    source_ip: str | None = None
+    gateway_request_id: str | None = None
+    body_bytes: int | None = None
+    agent_id: str | None = None
+    received_at: float | None = None
+    expires_at: int | None = None
+
+    @classmethod
+    def from_item(cls, item: Mapping[str, Any]) -> Self:
+        """Build from a ``webhook_requests`` row (not an hourly counter)."""
+        return cls(
+            webhook_id=item["webhook_id"],
+            request_id=item["request_id"],
+            status=item["status"],
+            http_status=item.get("http_status"),
+            rejection_reason=item.get("rejection_reason"),
+            event_type=item.get("event_type"),
+            event_id=item.get("event_id"),
+            seq=item.get("seq"),
+            signature_valid=item.get("signature_valid", False),
+            scheme=item.get("scheme"),
+            delivery_id=item.get("delivery_id"),
+            source_ip=item.get("source_ip"),
+            gateway_request_id=item.get("gateway_request_id"),
+            body_bytes=item.get("body_bytes"),
+            agent_id=item.get("agent_id"),
+            received_at=_float(item.get("received_at")),
+            expires_at=item.get("expires_at"),
+        )
+
+    def to_item(self) -> dict[str, Any]:
+        """The ``webhook_requests`` row."""
+        return _item(self)
+
+    def public(self) -> dict[str, Any]:
+        """The API view."""
+        return {
+            "id": self.request_id,
+            "webhook_id": self.webhook_id,
+            "status": self.status,
+            "http_status": self.http_status,
+            "rejection_reason": self.rejection_reason,
+            "event_type": self.event_type,
+            "event_id": self.event_id,
+            "seq": self.seq,
+            "signature_valid": self.signature_valid,
+            "scheme": self.scheme,
+            "delivery_id": self.delivery_id,
+            "source_ip": self.source_ip,
+            "body_bytes": self.body_bytes,
+            "received_at": clock.iso(self.received_at),
+        }
+
+
+def valid_secrets(webhook: Webhook, now: float) -> list[str]:
     """The secrets a request may be signed with: the current one, and the previous one
     until its overlap ends. Unsealed secrets are cached per sealed value, so a warm
     function calls KMS once per secret, not once per request."""
-    sealed = [webhook["secret_sealed"]]
-    previous = webhook.get("previous_secret_sealed")
-    if previous and float(webhook.get("previous_secret_expires_at") or 0) > now:
+    sealed = [webhook.secret_sealed]
+    previous = webhook.previous_secret_sealed
+    if previous and (webhook.previous_secret_expires_at or 0.0) > now:
         sealed.append(previous)
-    return [_unseal(webhook["webhook_id"], value) for value in sealed]
+    return [_unseal(webhook.webhook_id, value) for value in sealed]
 
 
 def _unseal(webhook_id: str, sealed: str) -> str:
@@ -77,41 +234,28 @@ def take_rate_slot(webhook_id: str, limit: int, now: float) -> int | None:
     One conditional ``ADD`` on the hour's counter: DynamoDB applies concurrent updates of
     one item one at a time, so exactly ``limit`` requests succeed per hour.
     """
+    from wakeful.webhooks import repository  # it imports the records above
+
     bucket, retry_after = hour_bucket(now)
     if repository.count_request(webhook_id, bucket, limit, int(now) + 2 * 24 * 3600):
         return None
     return retry_after
 
 
-def record_request(webhook_id: str, row: dict[str, Any], now: float) -> str:
-    """Store one inbound request's outcome; returns its id."""
+def record_request(webhook_id: str, row: Mapping[str, Any], now: float) -> str:
+    """Store one inbound request's outcome (``row``: the fields of a
+    :class:`WebhookRequest` but its key and times); returns its id."""
+    from wakeful.webhooks import repository  # it imports the records above
+
     request_id = ids.new_id(REQUEST_PREFIX.rstrip("_"), now)
-    item = {
-        **row,
-        "webhook_id": webhook_id,
-        "request_id": request_id,
-        "received_at": now,
-        "expires_at": retention.expiry(now, default_days=REQUEST_RETENTION_DAYS),
-    }
-    repository.put_request(item)
+    request = WebhookRequest.from_item(
+        {
+            **row,
+            "webhook_id": webhook_id,
+            "request_id": request_id,
+            "received_at": now,
+            "expires_at": retention.expiry(now, default_days=REQUEST_RETENTION_DAYS),
+        }
+    )
+    repository.put_request(request)
     return request_id
-
-
-def public_request(item: dict[str, Any]) -> dict[str, Any]:
-    """The API view of a webhook_requests row."""
-    return {
-        "id": item["request_id"],
-        "webhook_id": item["webhook_id"],
-        "status": item["status"],
-        "http_status": item.get("http_status"),
-        "rejection_reason": item.get("rejection_reason"),
-        "event_type": item.get("event_type"),
-        "event_id": item.get("event_id"),
-        "seq": item.get("seq"),
-        "signature_valid": item.get("signature_valid", False),
-        "scheme": item.get("scheme"),
-        "delivery_id": item.get("delivery_id"),
-        "source_ip": item.get("source_ip"),
-        "body_bytes": item.get("body_bytes"),
-        "received_at": clock.iso(item.get("received_at")),
-    }

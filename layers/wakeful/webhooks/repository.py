@@ -5,6 +5,8 @@ and one counter per clock hour).
 Changes to a webhook are conditioned on its owner and agent, so a webhook of another
 owner (or moved under another agent) answers
 :class:`~wakeful.webhooks.exceptions.WebhookNotFoundError` and is left as it was.
+Reads answer :class:`~wakeful.webhooks.records.Webhook` and
+:class:`~wakeful.webhooks.records.WebhookRequest` records.
 """
 
 from __future__ import annotations
@@ -15,29 +17,32 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.webhooks.exceptions import WebhookNotFoundError
+from wakeful.webhooks.records import Webhook, WebhookRequest
 
 WEBHOOKS = "webhooks"
 REQUESTS = "webhook_requests"
 
 
 # -- webhooks --------------------------------------------------------------------------
-def create(item: dict[str, Any]) -> None:
+def create(webhook: Webhook) -> None:
     """Store a new webhook (its id is new)."""
     ddb.client().put_item(
         TableName=ddb.table(WEBHOOKS),
-        Item=ddb.serialize(item),
+        Item=ddb.serialize(webhook.to_item()),
         ConditionExpression="attribute_not_exists(webhook_id)",
     )
 
 
-def get(webhook_id: str) -> dict[str, Any] | None:
-    """A webhook item by id (any owner); None when absent."""
-    return ddb.get(WEBHOOKS, {"webhook_id": webhook_id})
+def get(webhook_id: str) -> Webhook | None:
+    """A webhook by id (any owner); None when absent."""
+    item = ddb.get(WEBHOOKS, {"webhook_id": webhook_id})
+    return None if item is None else Webhook.from_item(item)
 
 
-def agent_page(agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def agent_page(agent_id: str, limit: int, cursor: str | None) -> tuple[list[Webhook], str | None]:
     """One page of an agent's webhooks, newest first."""
-    return ddb.page(WEBHOOKS, index="by-agent", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    items, next_cursor = ddb.page(WEBHOOKS, index="by-agent", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return [Webhook.from_item(item) for item in items], next_cursor
 
 
 def agent_webhook_ids(agent_id: str) -> list[str]:
@@ -119,14 +124,14 @@ def delete(webhook_id: str, owner: str, agent_id: str) -> None:
 
 
 # -- webhook_requests ------------------------------------------------------------------
-def put_request(item: dict[str, Any]) -> None:
+def put_request(request: WebhookRequest) -> None:
     """Store one inbound request row (its ``request_id`` is new)."""
-    ddb.client().put_item(TableName=ddb.table(REQUESTS), Item=ddb.serialize(item))
+    ddb.client().put_item(TableName=ddb.table(REQUESTS), Item=ddb.serialize(request.to_item()))
 
 
-def requests_page(webhook_id: str, prefix: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def requests_page(webhook_id: str, prefix: str, limit: int, cursor: str | None) -> tuple[list[WebhookRequest], str | None]:
     """One page of a webhook's request rows (ids starting with ``prefix``), newest first."""
-    return ddb.page(
+    items, next_cursor = ddb.page(
         REQUESTS,
         key="webhook_id",
         value=webhook_id,
@@ -135,6 +140,7 @@ def requests_page(webhook_id: str, prefix: str, limit: int, cursor: str | None) 
         key_suffix=" AND begins_with(request_id, :p)",
         ExpressionAttributeValues={":p": prefix},
     )
+    return [WebhookRequest.from_item(item) for item in items], next_cursor
 
 
 def count_request(webhook_id: str, counter_id: str, limit: int, expires_at: int) -> bool:

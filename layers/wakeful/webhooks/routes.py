@@ -38,8 +38,8 @@ def _base_url() -> str:
     return f"https://{host}{prefix}"
 
 
-def _view(item: dict[str, Any]) -> dict[str, Any]:
-    return models.public(item, _base_url())
+def _view(webhook: records.Webhook) -> dict[str, Any]:
+    return webhook.public(_base_url())
 
 
 @router.post(
@@ -108,9 +108,9 @@ def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRo
     return respond(
         200,
         {
-            "id": item["webhook_id"],
+            "id": item.webhook_id,
             "secret": secret,
-            "previous_secret_expires_at": models.public(item, "")["previous_secret_expires_at"],
+            "previous_secret_expires_at": item.public("")["previous_secret_expires_at"],
         },
     )
 
@@ -123,4 +123,4 @@ def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRo
 )
 def list_webhook_requests(agent_id: str, webhook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.requests_page(owner(router), agent_id, webhook_id, limit, cursor)
-    return respond(200, page([records.public_request(i) for i in items], next_cursor))
+    return respond(200, page([i.public() for i in items], next_cursor))

@@ -18,14 +18,15 @@ from wakeful.ingest.exceptions import IngestMessageInvalidError
 from wakeful.exceptions import ValidationError
 from wakeful.webhooks import records, repository
 from wakeful.webhooks.exceptions import WebhookLimitError, WebhookNotFoundError
+from wakeful.webhooks.records import Webhook, WebhookRequest
 from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
 
 MAX_WEBHOOKS_PER_AGENT = 50
 MAX_METADATA_BYTES = 10_000
 
 
-def create(owner: str, agent_id: str, body: WebhookCreate) -> tuple[dict[str, Any], str]:
-    """Create a webhook on the owner's agent. Returns the item and its secret, which
+def create(owner: str, agent_id: str, body: WebhookCreate) -> tuple[Webhook, str]:
+    """Create a webhook on the owner's agent. Returns the webhook and its secret, which
     is shown only here."""
     agents.get(owner, agent_id)
     _check_metadata(body.metadata)
@@ -34,39 +35,39 @@ def create(owner: str, agent_id: str, body: WebhookCreate) -> tuple[dict[str, An
     now = clock.now()
     webhook_id = ids.new_id("whk", now)
     secret = body.secret or signing.new_secret()
-    item: dict[str, Any] = {
-        "webhook_id": webhook_id,
-        "agent_id": agent_id,
-        "owner": owner,
-        "provider": body.provider,
-        "is_active": True,
-        "allowed_event_types": body.allowed_event_types,
-        "rate_limit_per_hour": body.rate_limit_per_hour,
-        "metadata": body.metadata,
-        "secret_sealed": secrets.seal(secret, context=records.secret_context(webhook_id)),
-        "created_at": now,
-        "updated_at": now,
-    }
-    repository.create(item)
-    return item, secret
+    webhook = Webhook(
+        webhook_id=webhook_id,
+        agent_id=agent_id,
+        owner=owner,
+        secret_sealed=secrets.seal(secret, context=records.secret_context(webhook_id)),
+        provider=body.provider,
+        is_active=True,
+        allowed_event_types=None if body.allowed_event_types is None else tuple(body.allowed_event_types),
+        rate_limit_per_hour=body.rate_limit_per_hour,
+        metadata=body.metadata,
+        created_at=now,
+        updated_at=now,
+    )
+    repository.create(webhook)
+    return webhook, secret
 
 
-def get(owner: str, agent_id: str, webhook_id: str) -> dict[str, Any]:
+def get(owner: str, agent_id: str, webhook_id: str) -> Webhook:
     """The owner's webhook on that agent."""
     agents.get(owner, agent_id)
-    item = repository.get(webhook_id)
-    if item is None or item.get("owner") != owner or item.get("agent_id") != agent_id:
+    webhook = repository.get(webhook_id)
+    if webhook is None or webhook.owner != owner or webhook.agent_id != agent_id:
         raise WebhookNotFoundError(f"webhook {webhook_id} not found")
-    return item
+    return webhook
 
 
-def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[Webhook], str | None]:
     """An agent's webhooks, newest first."""
     agents.get(owner, agent_id)
     return repository.agent_page(agent_id, limit, cursor)
 
 
-def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> dict[str, Any]:
+def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> Webhook:
     """Change ``is_active``, ``allowed_event_types`` or ``rate_limit_per_hour``."""
     get(owner, agent_id, webhook_id)
     changes = body.model_dump(exclude_unset=True)
@@ -79,13 +80,13 @@ def patch(owner: str, agent_id: str, webhook_id: str, body: WebhookPatch) -> dic
     return get(owner, agent_id, webhook_id)
 
 
-def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | None = None) -> tuple[dict[str, Any], str]:
+def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | None = None) -> tuple[Webhook, str]:
     """Give the webhook a new secret; the old one stays valid for ``overlap_seconds``
     (default 24 h) so senders can switch without losing requests. A second rotation
-    within the overlap replaces the older secret. Returns the item and the new secret."""
+    within the overlap replaces the older secret. Returns the webhook and the new secret."""
     body = body or WebhookRotate()
     webhook = get(owner, agent_id, webhook_id)
-    provider = webhook.get("provider") or "wakeful"
+    provider = webhook.provider
     if provider == "stripe" and not body.secret:
         raise ValidationError("a stripe webhook's new secret comes from Stripe: send it as secret")
     if body.secret and provider not in ("stripe", "github"):
@@ -106,7 +107,7 @@ def delete(owner: str, agent_id: str, webhook_id: str) -> None:
 
 def requests_page(
     owner: str, agent_id: str, webhook_id: str, limit: int, cursor: str | None
-) -> tuple[list[dict[str, Any]], str | None]:
+) -> tuple[list[WebhookRequest], str | None]:
     """The webhook's recorded requests, newest first."""
     get(owner, agent_id, webhook_id)
     return repository.requests_page(webhook_id, records.REQUEST_PREFIX, limit, cursor)
