@@ -1,7 +1,9 @@
 """Inbound webhooks (seed 000 "Webhooks System", CONTRACT.md "Webhooks (inbound)").
 
 - ``verify`` — both signature schemes over the raw body bytes, constant time, ±300 s.
-- ``records`` — the webhooks and webhook_requests tables (rows, rate-limit counters).
+- ``records`` — the typed records of the webhooks and webhook_requests tables
+  (:class:`~wakeful.webhooks.records.Webhook`, ``WebhookRequest``), secrets, rate-limit counters.
+- ``repository`` — every read and write of those tables.
 - ``receive`` — one inbound request, start to finish (the webhook_ingest function).
 - ``service``, ``models``, ``routes`` — management through the API (the api function).
 
