@@ -185,3 +185,23 @@ def test_agent_settings_live_in_the_agents_partition():
 )
 def test_the_kind_of_an_item_picks_its_record(item, kind):
     assert type(record_from_item(item)) is kind
+
+
+@pytest.mark.parametrize(
+    ("definition", "missing"),
+    [
+        (ToolDefinition(owner="o", name="NoUrl", kind="http", secret="s"), "endpoint_url"),
+        (ToolDefinition(owner="o", name="NoSecret", kind="http", endpoint_url="https://x.example.com"), "signing secret"),
+        (ToolDefinition(owner="o", name="NoArn", kind="lambda"), "function_arn"),
+    ],
+    ids=["http-without-url", "http-without-secret", "lambda-without-arn"],
+)
+def test_a_definition_without_its_target_fails_the_call_saying_what_is_missing(definition, missing):
+    from wakeful.tools import registry
+    from wakeful.tools.base import ToolRequest
+    from wakeful.tools.exceptions import ToolCallError
+
+    request = ToolRequest(action_id="act_1", agent_context={})
+
+    with pytest.raises(ToolCallError, match=missing):
+        registry.runnable(definition).run(request)

@@ -75,7 +75,7 @@ def apply(owner: str, agent_id: str) -> None:
         agents.update(agent_id, {**changes, "updated_at": clock.now()})
 
 
-def tool_item(owner: str, spec: tools.ToolSpec) -> ToolDefinition:
+def tool_definition(owner: str, spec: tools.ToolSpec) -> ToolDefinition:
     """The owner's tool for one homelab tool (``preset`` marks it as the preset's)."""
     return ToolDefinition(
         owner=owner,
@@ -97,7 +97,7 @@ def tool_item(owner: str, spec: tools.ToolSpec) -> ToolDefinition:
 def _put_tool(owner: str, spec: tools.ToolSpec) -> None:
     from wakeful.tools import registry, repository
 
-    definition = tool_item(owner, spec)
+    definition = tool_definition(owner, spec)
     if repository.create_user_tool(definition):
         return
     existing = registry.user_tool(owner, spec.name)
