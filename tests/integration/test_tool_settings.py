@@ -102,3 +102,15 @@ def test_a_lambda_tool_must_be_a_function_wakeful_may_invoke(api):
     assert own_other.status_code == 422
     ok = api.post("/tools", json={"name": "Mine", "kind": "lambda", "function_arn": f"arn:aws:lambda:{region}:123456789012:function:wakeful-tool-mine"})
     assert ok.status_code == 201, ok.text
+
+
+def test_a_thread_is_offered_the_owners_tools_but_not_their_built_in_settings(api, tool_server):
+    from wakeful.threads import tools as thread_tools
+
+    tool = register_tool(api, tool_server, "offered")
+    assert api.patch("/tools/FeedReader", json={"config": {"model": "claude-owner"}}).status_code == 200
+
+    offered = thread_tools.user_tools({"owner": api.owner, "tools": None})
+
+    assert list(offered) == [tool]
+    assert offered[tool].endpoint_url == tool_server.url("offered")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from wakeful.tools import http as http_tool
+from wakeful.tools.records import ToolDefinition
 
 
 class _BrokenRaw:
@@ -25,7 +26,9 @@ class _Response:
 
 
 def _tool() -> http_tool.HttpTool:
-    return http_tool.HttpTool({"name": "Slow", "endpoint_url": "http://127.0.0.1:9/tool"}, clock=lambda: 0.0)
+    return http_tool.HttpTool(
+        ToolDefinition(owner="owner", name="Slow", kind="http", endpoint_url="http://127.0.0.1:9/tool"), clock=lambda: 0.0
+    )
 
 
 def test_a_read_broken_by_the_watchdog_reports_the_deadline() -> None:

@@ -83,7 +83,7 @@ def patch_agent_tool(agent_id: str, name: str, body: ToolSettingsPatch):
     responses=ok(Subscription, 201, "The subscription"),
 )
 def create_subscription(body: sub_models.SubscriptionIn):
-    return respond(201, sub_models.public(subscriptions.create(owner(router), body)))
+    return respond(201, subscriptions.create(owner(router), body).public())
 
 
 @router.get("/subscriptions", summary="List your subscriptions", tags=["subscriptions"], responses=ok(SubscriptionPage))
@@ -91,7 +91,7 @@ def list_subscriptions(
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 50, cursor: Annotated[str | None, Query()] = None
 ):
     items, next_cursor = subscriptions.list_page(owner(router), limit, cursor)
-    return respond(200, page([sub_models.public(s) for s in items], next_cursor))
+    return respond(200, page([s.public() for s in items], next_cursor))
 
 
 @router.get(
@@ -101,7 +101,7 @@ def list_subscriptions(
     responses=ok(Subscription),
 )
 def get_subscription(subscription_id: str):
-    return respond(200, sub_models.public(subscriptions.get(owner(router), subscription_id)))
+    return respond(200, subscriptions.get(owner(router), subscription_id).public())
 
 
 @router.patch(
@@ -111,7 +111,7 @@ def get_subscription(subscription_id: str):
     responses=ok(Subscription),
 )
 def patch_subscription(subscription_id: str, body: sub_models.SubscriptionPatch):
-    return respond(200, sub_models.public(subscriptions.patch(owner(router), subscription_id, body)))
+    return respond(200, subscriptions.patch(owner(router), subscription_id, body).public())
 
 
 @router.delete(

@@ -238,16 +238,16 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
     now = clock.now()
     for event in window:
         for sub in subs:
-            if sub["event_type"] != event.event_type or not passes(sub.get("filter_config"), event.priority, event.payload):
+            if sub.event_type != event.event_type or not passes(sub.filter_config, event.priority, event.payload):
                 continue
             if usable is None:  # read once, and only when something matches
                 usable = tool_settings.effective(agent["owner"], agent["agent_id"])
-            tool_name = sub["tool"]
+            tool_name = sub.tool
             tool = usable.get(tool_name)
             if tool is None or not tool.is_active:
                 continue  # switched off (or deleted): the subscription waits, nothing fails
-            action_id = ids.action_id(agent["agent_id"], event.seq, sub["subscription_id"])
-            order_key = actions.order_key(round_no, event.seq, sub.get("execution_order", 0), sub["subscription_id"])
+            action_id = ids.action_id(agent["agent_id"], event.seq, sub.subscription_id)
+            order_key = actions.order_key(round_no, event.seq, sub.execution_order, sub.subscription_id)
             record = {
                 "action_id": action_id,
                 "agent_id": agent["agent_id"],
@@ -258,7 +258,7 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
                 "event_id": event.id,
                 "event_seq": event.seq,
                 "event_type": event.event_type,
-                "subscription_id": sub["subscription_id"],
+                "subscription_id": sub.subscription_id,
                 "tool": tool_name,
                 "status": actions.PENDING,
                 "parent_action_id": event.parent_action_id,

@@ -84,7 +84,7 @@ def heartbeat_tools(owner: str, agent_id: str) -> list[str]:
     owner's every-agent ones), sorted."""
     from wakeful.subscriptions import service as subscriptions
 
-    return sorted({s["tool"] for s in subscriptions.for_agent(owner, agent_id) if s["event_type"] == "HEARTBEAT"})
+    return sorted({s.tool for s in subscriptions.for_agent(owner, agent_id) if s.event_type == "HEARTBEAT"})
 
 
 def sync_heartbeat_tools(owner: str, agent_id: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from wakeful import clock, secrets, signing
 from wakeful.homelab import settings, tools
+from wakeful.tools.records import ToolDefinition
 
 NAME = "homelab"
 
@@ -74,32 +75,32 @@ def apply(owner: str, agent_id: str) -> None:
         agents.update(agent_id, {**changes, "updated_at": clock.now()})
 
 
-def tool_item(owner: str, spec: tools.ToolSpec) -> dict[str, Any]:
-    """The owner's tool item for one homelab tool (``preset`` marks it as the preset's)."""
-    return {
-        "owner": owner,
-        "name": spec.name,
-        "kind": "http",
-        "endpoint_url": settings.tool_url(spec.name),
-        "function_arn": None,
-        "description": spec.description,
-        "config": {},
-        "timeout_ms": tools.TIMEOUT_MS,
-        "input_schema": spec.input_schema,
-        "requires_approval": False,  # the guard decides, from the players on the server
-        "secret": secrets.seal(settings.secret() or signing.new_secret(), context={"owner": owner, "tool": spec.name}),
-        "preset": NAME,
-        "created_at": clock.now(),
-    }
+def tool_definition(owner: str, spec: tools.ToolSpec) -> ToolDefinition:
+    """The owner's tool for one homelab tool (``preset`` marks it as the preset's)."""
+    return ToolDefinition(
+        owner=owner,
+        name=spec.name,
+        kind="http",
+        endpoint_url=settings.tool_url(spec.name),
+        function_arn=None,
+        description=spec.description,
+        config={},
+        timeout_ms=tools.TIMEOUT_MS,
+        input_schema=spec.input_schema,
+        requires_approval=False,  # the guard decides, from the players on the server
+        secret=secrets.seal(settings.secret() or signing.new_secret(), context={"owner": owner, "tool": spec.name}),
+        preset=NAME,
+        created_at=clock.now(),
+    )
 
 
 def _put_tool(owner: str, spec: tools.ToolSpec) -> None:
     from wakeful.tools import registry, repository
 
-    item = tool_item(owner, spec)
-    if repository.create_user_tool(item):
+    definition = tool_definition(owner, spec)
+    if repository.create_user_tool(definition):
         return
-    existing = registry.user_tool_item(owner, spec.name) or {}
-    if existing.get("preset") == NAME:
-        fresh = {k: v for k, v in item.items() if k not in ("owner", "name", "created_at") and v is not None}
+    existing = registry.user_tool(owner, spec.name)
+    if existing is not None and existing.preset == NAME:
+        fresh = {k: v for k, v in definition.to_item().items() if k not in ("owner", "name", "created_at")}
         repository.update_user_tool(owner, spec.name, fresh)

@@ -2,14 +2,15 @@
 
 A subscription's ``scope`` is ``agent#<agent_id>`` (one agent) or ``owner#<owner>``
 (every agent of the owner); the ``by-scope`` index finds the ones of a scope and
-``by-owner`` the owner's list.
+``by-owner`` the owner's list. Reads return :class:`Subscription` records.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from wakeful import ddb
+from wakeful.subscriptions.records import PATCHABLE, Subscription
 
 TABLE = "subscriptions"
 
@@ -18,32 +19,33 @@ def _key(subscription_id: str) -> dict[str, Any]:
     return ddb.serialize({"subscription_id": subscription_id})
 
 
-def get(subscription_id: str) -> dict[str, Any] | None:
-    """A subscription item, whoever owns it."""
-    return ddb.get(TABLE, {"subscription_id": subscription_id})
+def get(subscription_id: str) -> Subscription | None:
+    """A subscription, whoever owns it."""
+    item = ddb.get(TABLE, {"subscription_id": subscription_id})
+    return None if item is None else Subscription.from_item(item)
 
 
-def page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def page(owner: str, limit: int, cursor: str | None) -> tuple[list[Subscription], str | None]:
     """One page of the owner's subscriptions, newest first."""
-    return ddb.page(TABLE, index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+    items, next_cursor = ddb.page(TABLE, index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+    return [Subscription.from_item(item) for item in items], next_cursor
 
 
-def in_scope(scope: str) -> list[dict[str, Any]]:
+def in_scope(scope: str) -> list[Subscription]:
     """Every subscription of a scope."""
-    return list(
-        ddb.query(
-            TABLE,
-            index="by-scope",
-            KeyConditionExpression="#s = :s",
-            ExpressionAttributeNames={"#s": "scope"},
-            ExpressionAttributeValues={":s": scope},
-        )
+    items = ddb.query(
+        TABLE,
+        index="by-scope",
+        KeyConditionExpression="#s = :s",
+        ExpressionAttributeNames={"#s": "scope"},
+        ExpressionAttributeValues={":s": scope},
     )
+    return [Subscription.from_item(item) for item in items]
 
 
-def of_owner_to_tool(owner: str, tool: str) -> Iterator[dict[str, Any]]:
+def of_owner_to_tool(owner: str, tool: str) -> Iterator[Subscription]:
     """Every subscription of the owner to ``tool``, whatever its scope."""
-    return ddb.query(
+    items = ddb.query(
         TABLE,
         index="by-owner",
         KeyConditionExpression="#o = :o",
@@ -51,20 +53,25 @@ def of_owner_to_tool(owner: str, tool: str) -> Iterator[dict[str, Any]]:
         ExpressionAttributeNames={"#o": "owner"},
         ExpressionAttributeValues={":o": owner, ":t": tool},
     )
+    return (Subscription.from_item(item) for item in items)
 
 
-def create(item: dict[str, Any]) -> None:
+def create(subscription: Subscription) -> None:
     """Put a new subscription (its id is new: the condition only guards a clash)."""
     ddb.client().put_item(
         TableName=ddb.table(TABLE),
-        Item=ddb.serialize(item),
+        Item=ddb.serialize(subscription.to_item()),
         ConditionExpression="attribute_not_exists(subscription_id)",
     )
 
 
-def update(subscription_id: str, changes: dict[str, Any]) -> None:
-    """Set the given attributes of an existing subscription."""
-    expression, names, values = ddb.set_clause(changes)
+def update(subscription_id: str, changes: Mapping[str, Any]) -> None:
+    """Set the given attributes (of :data:`PATCHABLE`) of an existing subscription; a
+    None value is stored as null (``filter_config: null`` removes the filter)."""
+    unknown = set(changes) - set(PATCHABLE)
+    if unknown:
+        raise ValueError(f"not attributes a subscription update sets: {sorted(unknown)}")
+    expression, names, values = ddb.set_clause(dict(changes))
     ddb.client().update_item(
         TableName=ddb.table(TABLE),
         Key=_key(subscription_id),

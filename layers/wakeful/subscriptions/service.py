@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wakeful import clock, ids
 from wakeful.subscriptions import repository
@@ -11,16 +11,13 @@ from wakeful.subscriptions.exceptions import (
     SubscriptionNotFoundError,
     SubscriptionToolUnknownError,
 )
+from wakeful.subscriptions.records import Subscription, scope_of
 
 if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
     from wakeful.subscriptions.inputs import SubscriptionIn, SubscriptionPatch
 
 
-def _scope(owner: str, agent_id: str | None) -> str:
-    return f"agent#{agent_id}" if agent_id else f"owner#{owner}"
-
-
-def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> dict[str, Any]:
+def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> Subscription:
     """Subscribe a tool to an event type for one agent or every agent of the owner.
 
     ``sync=False`` leaves the agent's ``heartbeat_tools`` to the caller (agent creation
@@ -32,30 +29,30 @@ def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> dict[str, 
         raise SubscriptionToolUnknownError(f"unknown tool {body.tool!r}; GET /tools lists the tools you can use")
     if body.agent_id is not None:
         agents.get(owner, body.agent_id)  # 404 for another owner's agent
-    scope = _scope(owner, body.agent_id)
+    scope = scope_of(owner, body.agent_id)
     for existing in _in_scope(scope):
-        if existing["tool"] == body.tool and existing["event_type"] == body.event_type:
+        if existing.tool == body.tool and existing.event_type == body.event_type:
             raise SubscriptionDuplicateError(
-                f"{body.tool} is already subscribed to {body.event_type} here (subscription {existing['subscription_id']})"
+                f"{body.tool} is already subscribed to {body.event_type} here (subscription {existing.subscription_id})"
             )
     now = clock.now()
-    item = {
-        "subscription_id": ids.new_id("sub", now),
-        "owner": owner,
-        "scope": scope,
-        "agent_id": body.agent_id,
-        "tool": body.tool,
-        "event_type": body.event_type,
-        "filter_config": body.filter_config.model_dump(exclude_none=True) if body.filter_config else None,
-        "execution_order": body.execution_order,
-        "is_active": body.is_active,
-        "created_at": now,
-        "updated_at": now,
-    }
-    repository.create(item)
+    subscription = Subscription(
+        subscription_id=ids.new_id("sub", now),
+        owner=owner,
+        scope=scope,
+        agent_id=body.agent_id,
+        tool=body.tool,
+        event_type=body.event_type,
+        filter_config=body.filter_config.model_dump(exclude_none=True) if body.filter_config else None,
+        execution_order=body.execution_order,
+        is_active=body.is_active,
+        created_at=now,
+        updated_at=now,
+    )
+    repository.create(subscription)
     if sync:
         _changed(owner, body.agent_id)
-    return item
+    return subscription
 
 
 def _changed(owner: str, agent_id: str | None) -> None:
@@ -66,20 +63,20 @@ def _changed(owner: str, agent_id: str | None) -> None:
     quiet.after_subscription_change(owner, agent_id)
 
 
-def get(owner: str, subscription_id: str) -> dict[str, Any]:
+def get(owner: str, subscription_id: str) -> Subscription:
     """The owner's subscription (another owner's is not found)."""
-    item = repository.get(subscription_id)
-    if item is None or item.get("owner") != owner:
+    subscription = repository.get(subscription_id)
+    if subscription is None or subscription.owner != owner:
         raise SubscriptionNotFoundError(f"subscription {subscription_id} not found")
-    return item
+    return subscription
 
 
-def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[Subscription], str | None]:
     """The owner's subscriptions, newest first."""
     return repository.page(owner, limit, cursor)
 
 
-def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str, Any]:
+def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> Subscription:
     """Change filter, order or activity."""
     existing = get(owner, subscription_id)
     changes = body.model_dump(exclude_unset=True)
@@ -90,7 +87,7 @@ def patch(owner: str, subscription_id: str, body: SubscriptionPatch) -> dict[str
             del changes[key]
     changes["updated_at"] = clock.now()
     repository.update(subscription_id, changes)
-    _changed(owner, existing.get("agent_id"))
+    _changed(owner, existing.agent_id)
     return get(owner, subscription_id)
 
 
@@ -98,14 +95,14 @@ def delete(owner: str, subscription_id: str) -> None:
     """Remove a subscription."""
     existing = get(owner, subscription_id)
     repository.delete(subscription_id)
-    _changed(owner, existing.get("agent_id"))
+    _changed(owner, existing.agent_id)
 
 
-def _in_scope(scope: str) -> list[dict[str, Any]]:
+def _in_scope(scope: str) -> list[Subscription]:
     return repository.in_scope(scope)
 
 
-def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
+def for_agent(owner: str, agent_id: str) -> list[Subscription]:
     """Active subscriptions that apply to an agent, ordered by (execution_order, id).
 
     One tool runs once per event per agent: an agent's own subscription for a (tool,
@@ -113,21 +110,20 @@ def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
     ``is_active`` included (so ``is_active: false`` there switches it off for this
     agent alone).
     """
-    own = _in_scope(_scope(owner, agent_id))
-    taken = {(s["tool"], s["event_type"]) for s in own}
-    found = own + [s for s in _in_scope(_scope(owner, None)) if (s["tool"], s["event_type"]) not in taken]
-    active = [s for s in found if s.get("is_active", True)]
-    return sorted(active, key=lambda s: (s.get("execution_order", 0), s["subscription_id"]))
+    own = _in_scope(scope_of(owner, agent_id))
+    taken = {(s.tool, s.event_type) for s in own}
+    found = own + [s for s in _in_scope(scope_of(owner, None)) if (s.tool, s.event_type) not in taken]
+    active = [s for s in found if s.is_active]
+    return sorted(active, key=lambda s: (s.execution_order, s.subscription_id))
 
 
 def delete_for_tool(owner: str, tool: str) -> list[str]:
     """Delete every subscription of the owner to ``tool`` (any scope); returns their ids."""
-    found = repository.of_owner_to_tool(owner, tool)
+    found = list(repository.of_owner_to_tool(owner, tool))
     removed = []
-    found_items = list(found)
-    for item in found_items:
-        repository.delete(item["subscription_id"])
-        removed.append(item["subscription_id"])
-    for agent_id in {item.get("agent_id") for item in found_items}:
+    for subscription in found:
+        repository.delete(subscription.subscription_id)
+        removed.append(subscription.subscription_id)
+    for agent_id in {subscription.agent_id for subscription in found}:
         _changed(owner, agent_id)
     return removed

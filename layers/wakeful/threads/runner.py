@@ -242,7 +242,7 @@ def _tool_step(step: Step) -> str:
             respond_after = decision
         elif isinstance(decision, RequireApproval):
             parked |= set(decision.tool_call_ids)
-        parked |= {c["id"] for c in calls if (own_tools.get(c["name"]) or {}).get("requires_approval")}
+        parked |= {c["id"] for c in calls if (tool := own_tools.get(c["name"])) is not None and tool.requires_approval}
     else:
         parked = set((thread.get("approvals") or {}).keys())
     results, pending = _run_calls(step, seq, calls, own_tools, parked, denied)

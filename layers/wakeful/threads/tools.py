@@ -16,12 +16,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.agents.models import agent_context
 from wakeful.threads import matching, records
 from wakeful.threads.hooks import fire_hook
+from wakeful.tools.records import ToolDefinition
 
 logger = logging.getLogger(__name__)
 
@@ -106,30 +107,28 @@ class Result:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-def user_tools(agent: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The owner's HTTP/Lambda tool items the agent's threads may call, by name."""
-    items = ddb.query(
-        "tools",
-        KeyConditionExpression="#o = :o",
-        ExpressionAttributeNames={"#o": "owner"},
-        ExpressionAttributeValues={":o": agent["owner"]},
-    )
+def user_tools(agent: dict[str, Any]) -> dict[str, ToolDefinition]:
+    """The owner's HTTP/Lambda tools the agent's threads may call, by name."""
+    from wakeful.tools import repository as tool_repository
+
     allowed = agent.get("tools")
     return {
-        item["name"]: item
-        for item in items
-        if item["name"] not in META_NAMES and (allowed is None or item["name"] in allowed)
+        record.name: record
+        for record in tool_repository.partition(agent["owner"])
+        if isinstance(record, ToolDefinition)
+        and record.name not in META_NAMES
+        and (allowed is None or record.name in allowed)
     }
 
 
-def definitions(tools: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
     """Messages API tool definitions: the agent's tools (sorted: a stable prompt prefix
     for the cache), then the meta tools."""
     own = [
         {
             "name": name,
-            "description": tools[name].get("description") or f"The {name} tool.",
-            "input_schema": tools[name].get("input_schema") or {"type": "object"},
+            "description": tools[name].description or f"The {name} tool.",
+            "input_schema": tools[name].input_schema or {"type": "object"},
         }
         for name in sorted(tools)
     ]
@@ -179,20 +178,20 @@ def run_meta(agent: dict[str, Any], thread: dict[str, Any], call: dict[str, Any]
     return Result(f"unknown meta tool {name!r}", is_error=True)
 
 
-def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str, Any] | None, call: dict[str, Any]) -> Result:
+def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefinition | None, call: dict[str, Any]) -> Result:
     """Run one of the agent's tools for a tool call, as an action, at most once per
     recorded answer."""
     action_id = records.action_id(thread["thread_id"], call["id"])
     existing = actions.get(action_id)
     if existing and existing["status"] in actions.TERMINAL:
         return _result(existing.get("response_meta") or {}, existing.get("error_message"))
-    if item is None:
+    if tool is None:
         return Result(f"tool {call['name']!r} is not available to this agent", is_error=True)
     meta = {
         "thread_id": thread["thread_id"],
         "tool_call": {"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
         "agent_context": agent_context(agent),
-        "tool_config": item.get("config") or {},
+        "tool_config": tool.config or {},
     }
     now = clock.now()
     action_repository.create(
@@ -213,7 +212,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], item: dict[str,
     action_repository.start(action_id, now)
     fire_hook(agent, thread, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
     started = time.perf_counter()
-    response = _call(item, action_id, meta)
+    response = _call(tool, action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
     if response.success and response.new_events:
         _append_new_events(agent["agent_id"], action_id, call["name"], response)
@@ -231,7 +230,7 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
     return Result(error_message or response.get("error") or "the tool failed", is_error=True)
 
 
-def _call(item: dict[str, Any], action_id: str, meta: dict[str, Any]) -> Any:
+def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
     from wakeful.tools import registry
     from wakeful.tools.base import ToolRequest, ToolResponse
     from wakeful.tools.exceptions import ToolCallError
@@ -244,9 +243,9 @@ def _call(item: dict[str, Any], action_id: str, meta: dict[str, Any]) -> Any:
             agent_context=meta["agent_context"],
             tool_config=meta["tool_config"],
         )
-        response = registry.from_item(item).run(request)
+        response = registry.runnable(tool).run(request)
         if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{item['name']} returned {type(response).__name__}, not a ToolResponse")
+            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
         return response
     except ToolCallError as error:
         return ToolResponse(success=False, error=str(error))

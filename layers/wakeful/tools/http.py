@@ -30,6 +30,7 @@ from wakeful.backoff import Backoff, parse_retry_after
 from wakeful.config import get_settings
 from wakeful.tools.base import BaseTool, ToolRequest, ToolResponse
 from wakeful.tools.exceptions import ToolCallError, ToolRetryableError
+from wakeful.tools.records import ToolDefinition
 
 ATTEMPTS = 3
 #: Everything one tool call may take, retries and waits included.
@@ -126,19 +127,21 @@ class HttpTool(BaseTool):
 
     kind = "http"
 
-    def __init__(self, item: dict[str, Any], *, clock: Callable[[], float] = time.monotonic) -> None:
-        self.item = item
-        self.name = item["name"]  # type: ignore[misc]
-        self.description = item.get("description") or ""  # type: ignore[misc]
+    def __init__(self, definition: ToolDefinition, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.definition = definition
+        self.name = definition.name  # type: ignore[misc]
+        self.description = definition.description or ""  # type: ignore[misc]
         self._clock = clock
 
     def run(self, request: ToolRequest) -> ToolResponse:
         """POST the request; retry 5xx/429/timeouts within the budget; parse the answer."""
-        url = self.item["endpoint_url"]
+        url, sealed = self.definition.endpoint_url, self.definition.secret
+        if not url or not sealed:
+            raise ToolCallError(f"{self.name}: the tool has no {'endpoint_url' if not url else 'signing secret'}")
         net.check_url(url, dev_mode=get_settings().dev_mode)
-        secret = secrets.unseal(self.item["secret"], context={"owner": self.item["owner"], "tool": self.name})
+        secret = secrets.unseal(sealed, context={"owner": self.definition.owner, "tool": self.name})
         body = json.dumps(request.wire(), separators=(",", ":")).encode()
-        timeout = self.item.get("timeout_ms", 10000) / 1000
+        timeout = self.definition.timeout_seconds
         run_deadline = self._clock() + RUN_BUDGET_SECONDS
         last: _Retry | None = None
         for attempt in range(ATTEMPTS):
@@ -221,32 +224,13 @@ class HttpTool(BaseTool):
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view (never the secret)."""
-        return public(self.item)
+        return self.definition.public()
 
 
 def _first_error(error: PydanticValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "body"
     return f"{where}: {first.get('msg')}"
-
-
-def public(item: dict[str, Any]) -> dict[str, Any]:
-    """The API view of a user tool item (without its secret)."""
-    from wakeful.clock import iso
-
-    return {
-        "name": item["name"],
-        "kind": item["kind"],
-        "builtin": False,
-        "description": item.get("description"),
-        "endpoint_url": item.get("endpoint_url"),
-        "function_arn": item.get("function_arn"),
-        "config": item.get("config") or {},
-        "timeout_ms": item.get("timeout_ms"),
-        "input_schema": item.get("input_schema") or {"type": "object"},
-        "requires_approval": bool(item.get("requires_approval")),
-        "created_at": iso(item.get("created_at")),
-    }
 
 
 def _set_read_timeout(raw: Any, seconds: float) -> None:

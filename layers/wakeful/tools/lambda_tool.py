@@ -15,7 +15,7 @@ from wakeful.config import get_settings
 from wakeful.exceptions import ValidationError
 from wakeful.tools.base import BaseTool, ToolRequest, ToolResponse
 from wakeful.tools.exceptions import ToolCallError
-from wakeful.tools.http import public
+from wakeful.tools.records import ToolDefinition
 
 
 class LambdaToolArnError(ValidationError):
@@ -63,19 +63,22 @@ class LambdaTool(BaseTool):
 
     kind = "lambda"
 
-    def __init__(self, item: dict[str, Any]) -> None:
-        self.item = item
-        self.name = item["name"]  # type: ignore[misc]
-        self.description = item.get("description") or ""  # type: ignore[misc]
+    def __init__(self, definition: ToolDefinition) -> None:
+        self.definition = definition
+        self.name = definition.name  # type: ignore[misc]
+        self.description = definition.description or ""  # type: ignore[misc]
 
     def run(self, request: ToolRequest) -> ToolResponse:
         """Invoke the function and parse its answer."""
+        arn = self.definition.function_arn
+        if not arn:
+            raise ToolCallError(f"{self.name}: the tool has no function_arn")
         try:
-            check_function_arn(self.item["function_arn"])  # settings may have changed since registration
+            check_function_arn(arn)  # settings may have changed since registration
         except LambdaToolArnError as error:
             raise ToolCallError(f"{self.name}: {error.message}") from error
         response = aws.client("lambda").invoke(
-            FunctionName=self.item["function_arn"],
+            FunctionName=arn,
             InvocationType="RequestResponse",
             Payload=json.dumps(request.wire()).encode(),
         )
@@ -89,4 +92,4 @@ class LambdaTool(BaseTool):
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view."""
-        return public(self.item)
+        return self.definition.public()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from wakeful import ddb, extensions
+from wakeful import extensions
+from wakeful.tools import repository
 from wakeful.tools.base import BaseTool
+from wakeful.tools.records import LAMBDA_KIND, ToolDefinition
 
 _builtins: dict[str, BaseTool] = {}
 _loaded = False
@@ -26,9 +26,9 @@ def builtins() -> dict[str, BaseTool]:
     return _builtins
 
 
-def user_tool_item(owner: str, name: str) -> dict[str, Any] | None:
-    """The owner's tool item, if any."""
-    return ddb.get("tools", {"owner": owner, "name": name})
+def user_tool(owner: str, name: str) -> ToolDefinition | None:
+    """One of the owner's own tools, if any."""
+    return repository.get_user_tool(owner, name)
 
 
 def resolve(owner: str, name: str) -> BaseTool | None:
@@ -36,18 +36,18 @@ def resolve(owner: str, name: str) -> BaseTool | None:
     builtin = builtins().get(name)
     if builtin is not None:
         return builtin
-    item = user_tool_item(owner, name)
-    if item is None:
+    definition = user_tool(owner, name)
+    if definition is None:
         return None
-    return from_item(item)
+    return runnable(definition)
 
 
-def from_item(item: dict[str, Any]) -> BaseTool:
-    """A runnable tool from a user tool item."""
-    if item["kind"] == "lambda":
+def runnable(definition: ToolDefinition) -> BaseTool:
+    """A runnable tool from one of the owner's tools."""
+    if definition.kind == LAMBDA_KIND:
         from wakeful.tools.lambda_tool import LambdaTool
 
-        return LambdaTool(item)
+        return LambdaTool(definition)
     from wakeful.tools.http import HttpTool
 
-    return HttpTool(item)
+    return HttpTool(definition)

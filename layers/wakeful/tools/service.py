@@ -7,9 +7,10 @@ from typing import Any
 from wakeful import clock, net, secrets, signing
 from wakeful.config import get_settings
 from wakeful.tools import registry, repository
+from wakeful.tools.base import BaseTool
 from wakeful.tools.exceptions import ToolNameTakenError, ToolNotFoundError
-from wakeful.tools.http import public
 from wakeful.tools.models import ToolIn, ToolSettingsPatch
+from wakeful.tools.records import ToolDefinition, ToolRecord, ToolSettingsRecord
 
 
 def create(owner: str, body: ToolIn) -> dict[str, Any]:
@@ -23,23 +24,23 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
 
         check_function_arn(body.function_arn)
     secret = signing.new_secret()
-    item = {
-        "owner": owner,
-        "name": body.name,
-        "kind": body.kind,
-        "endpoint_url": body.endpoint_url,
-        "function_arn": body.function_arn,
-        "description": body.description,
-        "config": body.config,
-        "timeout_ms": body.timeout_ms,
-        "input_schema": {"type": "object", **body.input_schema},
-        "requires_approval": body.requires_approval,
-        "secret": secrets.seal(secret, context={"owner": owner, "tool": body.name}),
-        "created_at": clock.now(),
-    }
-    if not repository.create_user_tool(item):
+    tool = ToolDefinition(
+        owner=owner,
+        name=body.name,
+        kind=body.kind,
+        endpoint_url=body.endpoint_url,
+        function_arn=body.function_arn,
+        description=body.description,
+        config=body.config,
+        timeout_ms=body.timeout_ms,
+        input_schema={"type": "object", **body.input_schema},
+        requires_approval=body.requires_approval,
+        secret=secrets.seal(secret, context={"owner": owner, "tool": body.name}),
+        created_at=clock.now(),
+    )
+    if not repository.create_user_tool(tool):
         raise ToolNameTakenError(f"you already have a tool named {body.name!r}")
-    return {**user_view(item), "secret": secret}
+    return {**tool.public(), "secret": secret}
 
 
 def list_for(owner: str) -> list[dict[str, Any]]:
@@ -48,17 +49,13 @@ def list_for(owner: str) -> list[dict[str, Any]]:
 
     mine = settings.owner_items(owner)
     listed = [_builtin_view(tool, mine.get(name)) for name, tool in registry.builtins().items()]
-    return listed + [user_view(item) for item in mine.values() if item.get("kind") in settings.USER_KINDS]
+    return listed + [record.public() for record in mine.values() if isinstance(record, ToolDefinition)]
 
 
-def user_view(item: dict[str, Any]) -> dict[str, Any]:
-    """The API view of one of the owner's tools."""
-    return {**public(item), "is_active": item.get("is_active", True)}
-
-
-def _builtin_view(tool: Any, item: dict[str, Any] | None) -> dict[str, Any]:
-    item = item or {}
-    return {**tool.describe(), "config": item.get("config") or {}, "is_active": item.get("is_active", True)}
+def _builtin_view(tool: BaseTool, record: ToolRecord | None) -> dict[str, Any]:
+    if record is None:
+        return {**tool.describe(), "config": {}, "is_active": True}
+    return {**tool.describe(), "config": record.config or {}, "is_active": record.is_active}
 
 
 def _clean_config(name: str, changes: dict[str, Any]) -> dict[str, Any]:
@@ -91,13 +88,10 @@ def patch(owner: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
     builtin = registry.builtins().get(name)
     if builtin is not None:
         return _builtin_view(builtin, settings.put_builtin(owner, name, changes) if changes else settings.owner_items(owner).get(name))
-    if not changes:
-        item = registry.user_tool_item(owner, name)
-    else:
-        item = settings.update_user_tool(owner, name, changes)
-    if item is None or item.get("kind") not in settings.USER_KINDS:
+    found = registry.user_tool(owner, name) if not changes else settings.update_user_tool(owner, name, changes)
+    if found is None:
         raise ToolNotFoundError(f"tool {name!r} not found")
-    return user_view(item)
+    return found.public()
 
 
 def patch_for_agent(owner: str, agent_id: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
@@ -134,14 +128,13 @@ def agent_view(owner: str, agent_id: str, name: str) -> dict[str, Any]:
     return _agent_tool_view(found, settings.agent_items(agent_id, owner).get(name))
 
 
-def _agent_tool_view(found: Any, own: dict[str, Any] | None) -> dict[str, Any]:
-    own = own or {}
+def _agent_tool_view(found: Any, own: ToolSettingsRecord | None) -> dict[str, Any]:
     return {
         "name": found.name,
         "kind": found.kind,
         "is_active": found.is_active,
         "config": found.config,
-        "agent_settings": {"config": own.get("config") or {}, "is_active": own.get("is_active", True)},
+        "agent_settings": own.public() if own is not None else {"config": {}, "is_active": True},
     }
 
 
@@ -154,12 +147,10 @@ def delete(owner: str, name: str) -> list[str]:
     subscriptions.
     """
     from wakeful.subscriptions import service as subscriptions
-    from wakeful.tools import settings
 
     if name in registry.builtins():
         raise ToolNotFoundError(f"{name!r} is built in and cannot be deleted; PATCH it with is_active: false to switch it off")
-    item = registry.user_tool_item(owner, name)
-    if item is None or item.get("kind") not in settings.USER_KINDS:
+    if registry.user_tool(owner, name) is None:
         raise ToolNotFoundError(f"tool {name!r} not found")
     removed = subscriptions.delete_for_tool(owner, name)
     repository.delete(owner, name)

@@ -15,10 +15,14 @@ from typing import Any
 
 from wakeful import clock
 from wakeful.tools import repository
-
-BUILTIN_SETTINGS_KIND = "builtin"
-AGENT_SETTINGS_KIND = "agent_settings"
-USER_KINDS = ("http", "lambda")
+from wakeful.tools.records import (
+    AGENT_SETTINGS_KIND,
+    BUILTIN_SETTINGS_KIND,
+    ToolDefinition,
+    ToolRecord,
+    ToolSettingsRecord,
+    agent_partition,
+)
 
 
 @dataclass(frozen=True)
@@ -31,31 +35,28 @@ class ToolSettings:
     config: dict[str, Any] = field(default_factory=dict)
 
 
-def agent_partition(agent_id: str) -> str:
-    """The tools-table partition holding an agent's tool settings."""
-    return f"agent#{agent_id}"
+def _partition(owner: str) -> dict[str, ToolRecord]:
+    return {record.name: record for record in repository.partition(owner)}
 
 
-def _partition(owner: str) -> dict[str, dict[str, Any]]:
-    items = repository.partition(owner)
-    return {item["name"]: item for item in items}
-
-
-def owner_items(owner: str) -> dict[str, dict[str, Any]]:
-    """The owner's tool items by name: their own tools and their built-in settings."""
+def owner_items(owner: str) -> dict[str, ToolRecord]:
+    """The owner's tool records by name: their own tools and their built-in settings."""
     return {
-        name: item
-        for name, item in _partition(owner).items()
-        if item.get("kind") in USER_KINDS or (item.get("kind") == BUILTIN_SETTINGS_KIND and item.get("settings_owner") == owner)
+        name: record
+        for name, record in _partition(owner).items()
+        if isinstance(record, ToolDefinition)
+        or (record.kind == BUILTIN_SETTINGS_KIND and record.settings_owner == owner)
     }
 
 
-def agent_items(agent_id: str, owner: str | None = None) -> dict[str, dict[str, Any]]:
+def agent_items(agent_id: str, owner: str | None = None) -> dict[str, ToolSettingsRecord]:
     """An agent's tool settings by tool name (only those its owner wrote, if given)."""
     return {
-        name: item
-        for name, item in _partition(agent_partition(agent_id)).items()
-        if item.get("kind") == AGENT_SETTINGS_KIND and (owner is None or item.get("settings_owner") == owner)
+        name: record
+        for name, record in _partition(agent_partition(agent_id)).items()
+        if isinstance(record, ToolSettingsRecord)
+        and record.kind == AGENT_SETTINGS_KIND
+        and (owner is None or record.settings_owner == owner)
     }
 
 
@@ -68,38 +69,38 @@ def effective(owner: str, agent_id: str) -> dict[str, ToolSettings]:
     found: dict[str, ToolSettings] = {}
     for name in registry.builtins():
         found[name] = _combine(name, BUILTIN_SETTINGS_KIND, mine.get(name), for_agent.get(name))
-    for name, item in mine.items():
-        if item.get("kind") in USER_KINDS and name not in found:
-            found[name] = _combine(name, item["kind"], item, for_agent.get(name))
+    for name, record in mine.items():
+        if isinstance(record, ToolDefinition) and name not in found:
+            found[name] = _combine(name, record.kind, record, for_agent.get(name))
     return found
 
 
-def _combine(name: str, kind: str, owner_item: dict[str, Any] | None, agent_item: dict[str, Any] | None) -> ToolSettings:
-    owner_item, agent_item = owner_item or {}, agent_item or {}
+def _combine(name: str, kind: str, owner_record: ToolRecord | None, agent_record: ToolSettingsRecord | None) -> ToolSettings:
     return ToolSettings(
         name=name,
         kind=kind,
-        is_active=bool(owner_item.get("is_active", True)) and bool(agent_item.get("is_active", True)),
-        config={**(owner_item.get("config") or {}), **(agent_item.get("config") or {})},
+        is_active=(owner_record is None or bool(owner_record.is_active))
+        and (agent_record is None or bool(agent_record.is_active)),
+        config={**(owner_record.config if owner_record else {}), **(agent_record.config if agent_record else {})},
     )
 
 
-def put_builtin(owner: str, name: str, changes: dict[str, Any]) -> dict[str, Any]:
+def put_builtin(owner: str, name: str, changes: dict[str, Any]) -> ToolSettingsRecord:
     """Set the owner's settings of a built-in tool (``config``, ``is_active``)."""
     return _upsert({"owner": owner, "name": name}, BUILTIN_SETTINGS_KIND, changes, owner)
 
 
-def put_for_agent(owner: str, agent_id: str, name: str, changes: dict[str, Any]) -> dict[str, Any]:
+def put_for_agent(owner: str, agent_id: str, name: str, changes: dict[str, Any]) -> ToolSettingsRecord:
     """Set an agent's settings of a tool (``config``, ``is_active``)."""
     return _upsert({"owner": agent_partition(agent_id), "name": name}, AGENT_SETTINGS_KIND, changes, owner)
 
 
-def update_user_tool(owner: str, name: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+def update_user_tool(owner: str, name: str, changes: dict[str, Any]) -> ToolDefinition | None:
     """Change ``config``/``is_active`` of one of the owner's tools; None if it is gone."""
     return repository.update_user_tool(owner, name, {**changes, "updated_at": clock.now()})
 
 
-def _upsert(key: dict[str, Any], kind: str, changes: dict[str, Any], owner: str) -> dict[str, Any]:
+def _upsert(key: dict[str, Any], kind: str, changes: dict[str, Any], owner: str) -> ToolSettingsRecord:
     fields = {**changes, "kind": kind, "settings_owner": owner, "updated_at": clock.now()}
     return repository.put_settings(key["owner"], key["name"], fields)
 
