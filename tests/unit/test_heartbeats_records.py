@@ -186,6 +186,8 @@ def test_quiet_counts_take_the_larger_of_the_heartbeat_and_the_agent():
     }
 
 
-def test_a_key_from_the_lease_index_carries_its_attempt_and_one_from_the_due_index_none():
+def test_a_key_from_the_lease_index_carries_its_attempt_and_one_from_the_due_index_its_due_time():
     assert HeartbeatKey.from_item({"agent_id": "a", "heartbeat_id": "h", "attempt": 3}) == HeartbeatKey("a", "h", 3)
-    assert HeartbeatKey.from_item({"agent_id": "a", "heartbeat_id": "h", "due_shard": 0, "due_at": 1}).attempt == 0
+    assert HeartbeatKey.from_item({"agent_id": "a", "heartbeat_id": "h", "due_shard": 0, "due_at": 1}) == HeartbeatKey(
+        "a", "h", 0, 1.0
+    )

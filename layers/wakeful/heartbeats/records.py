@@ -59,16 +59,23 @@ _SPARSE = frozenset(
 @dataclass(frozen=True, slots=True)
 class HeartbeatKey:
     """A heartbeat as the scan's keys-only indexes give it (``attempt``: the claim
-    number, projected into ``lease-expiry``; 0 where it is not)."""
+    number, projected into ``lease-expiry``, 0 where it is not; ``due_at``: the
+    ``pending-due`` index's sort key, None in the other)."""
 
     agent_id: str
     heartbeat_id: str
     attempt: int = 0
+    due_at: float | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
         """Build from an index item."""
-        return cls(agent_id=item["agent_id"], heartbeat_id=item["heartbeat_id"], attempt=int(item.get("attempt", 0)))
+        return cls(
+            agent_id=item["agent_id"],
+            heartbeat_id=item["heartbeat_id"],
+            attempt=int(item.get("attempt", 0)),
+            due_at=_float(item.get("due_at")),
+        )
 
 
 @dataclass(frozen=True, slots=True)
