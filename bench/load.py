@@ -144,13 +144,13 @@ class Lateness:
 
         claim, record = scan._claim, quiet.record
 
-        def timed_claim(key: dict[str, Any], now: float, lease: int) -> Any:
+        def timed_claim(key: Any, now: float, lease: int) -> Any:
             claimed = claim(key, now, lease)
             if claimed is not None:
                 self._started(key, now, claimed=True)
             return claimed
 
-        def timed_quiet(key: dict[str, Any], agent: dict[str, Any], now: float) -> bool:
+        def timed_quiet(key: Any, agent: dict[str, Any], now: float) -> bool:
             done = record(key, agent, now)
             if done:
                 self._started(key, now, claimed=False)
@@ -159,13 +159,14 @@ class Lateness:
         scan._claim = timed_claim
         quiet.record = timed_quiet
 
-    def _started(self, key: dict[str, Any], now: float, *, claimed: bool) -> None:
+    def _started(self, key: Any, now: float, *, claimed: bool) -> None:
+        """``key``: a wakeful.heartbeats.records.HeartbeatKey of the due index."""
         with self.lock:
             if claimed:
-                self.claimed.append((key["agent_id"], key["heartbeat_id"]))
+                self.claimed.append((key.agent_id, key.heartbeat_id))
             if not self.measuring:
                 return
-            self.late.append(now - float(key["due_at"]))
+            self.late.append(now - float(key.due_at))
             self.quiet += not claimed
 
 

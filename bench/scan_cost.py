@@ -35,7 +35,7 @@ def main() -> int:
         for n in range(AGENTS):
             agent = {"agent_id": ids.new_id("agt"), "owner": "bench", "is_active": True}
             due_at = now - 5 if n < DUE else now + 900 + n % 600
-            batch.append({"PutRequest": {"Item": ddb.serialize(records.pending_item(agent, ids.new_id("hb"), due_at, now=now))}})
+            batch.append({"PutRequest": {"Item": ddb.serialize(records.new_pending(agent, ids.new_id("hb"), due_at, now=now).to_item())}})
             if len(batch) == 25:
                 client.batch_write_item(RequestItems={ddb.table("heartbeats"): batch})
                 batch = []

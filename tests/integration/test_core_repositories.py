@@ -5,12 +5,14 @@ changes nothing."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tests.integration.spine_helpers import heartbeats
 from wakeful import clock
+from wakeful.actions.records import Action
 
 
 def _paused_agent(api: Any) -> dict[str, Any]:
@@ -43,11 +45,11 @@ def test_a_fenced_heartbeat_write_with_an_old_attempt_raises_stale(stack, api):
 
     agent = _paused_agent(api)
     pending = hb_repository.get(agent["id"], heartbeats(api, agent["id"])[0]["id"])
-    assert pending is not None and pending["status"] == "PENDING"
+    assert pending is not None and pending.status == "PENDING"
 
     with pytest.raises(hb_repository.HeartbeatStaleError):
-        hb_repository.move_cursor({**pending, "attempt": 7}, cursor=0, end=1, processed=1, lease=clock.now())
-    assert hb_repository.get(agent["id"], pending["heartbeat_id"]) == pending
+        hb_repository.move_cursor(replace(pending, attempt=7), cursor=0, end=1, processed=1, lease=clock.now())
+    assert hb_repository.get(agent["id"], pending.heartbeat_id) == pending
 
 
 def test_an_agents_heartbeat_tools_write_with_a_stale_version_is_refused(stack, api):
@@ -66,7 +68,7 @@ def test_an_action_starts_only_while_open_and_the_first_finisher_wins(stack, api
 
     agent = _paused_agent(api)
     action_id = f"act_{uuid.uuid4().hex}"
-    record = {"action_id": action_id, "agent_id": agent["id"], "owner": "o", "tool": "T", "status": "PENDING", "run_count": 0}
+    record = Action(action_id=action_id, agent_id=agent["id"], owner="o", tool="T", status="PENDING", run_count=0)
     assert actions_repository.create(record) is True
     assert actions_repository.create(record) is False
     assert actions_repository.start(action_id, clock.now()) is True
@@ -75,7 +77,7 @@ def test_an_action_starts_only_while_open_and_the_first_finisher_wins(stack, api
     first = actions_repository.finish(action_id, status="COMPLETED", **finish)
     second = actions_repository.finish(action_id, status="FAILED", **finish)
 
-    assert first is not None and first["status"] == "COMPLETED"
+    assert first is not None and first.status == "COMPLETED"
     assert second is None
     assert actions_repository.start(action_id, clock.now()) is False
 

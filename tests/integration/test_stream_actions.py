@@ -7,7 +7,7 @@ import threading
 
 from tests.integration.spine_helpers import register_tool, run_heartbeat, subscribe, wait_until
 from tests.support.stream_helpers import Reader
-from wakeful.actions import records
+from wakeful.actions import repository as actions
 from wakeful.actions import runner as action_runner
 
 
@@ -80,10 +80,10 @@ def test_two_actions_of_one_heartbeat_running_at_once_stream_every_event_once(st
 
     def dispatched() -> bool:
         stack.pollers["heartbeat"].poll_once(0)
-        return len(records.for_heartbeat(heartbeat_id)) == 2
+        return len(actions.for_heartbeat(heartbeat_id)) == 2
 
     wait_until(dispatched)
-    action_ids = [a["action_id"] for a in records.for_heartbeat(heartbeat_id)]
+    action_ids = [a.action_id for a in actions.for_heartbeat(heartbeat_id)]
     runs = [threading.Thread(target=action_runner.run, args=(action_id,)) for action_id in action_ids]
     for run in runs:
         run.start()

@@ -1,10 +1,18 @@
-"""Action items, statuses and the public view."""
+"""Action records: statuses, the order key, the record and its public view.
+
+An action is one tool run: for an (event, subscription) of a heartbeat, or for a
+thread's tool call. :class:`Action` is its item as a frozen record (``from_item`` /
+``to_item`` / ``public``); :class:`ActionOutcome` is the little of it the tool
+statistics read. The reads and writes are in :mod:`wakeful.actions.repository`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Self
 
-from wakeful import clock, ddb, pagination
+from wakeful import clock
 from wakeful.exceptions import NotFoundError
 
 PENDING = "PENDING"
@@ -25,72 +33,122 @@ def order_key(round_no: int, seq: int, execution_order: int, subscription_id: st
     return f"{round_no:03d}#{seq:012d}#{execution_order + 1000:04d}#{subscription_id}"
 
 
-def public(item: dict[str, Any]) -> dict[str, Any]:
-    """The API view of an action item."""
-    return {
-        "id": item["action_id"],
-        "agent_id": item["agent_id"],
-        "heartbeat_id": item.get("heartbeat_id"),
-        "thread_id": item.get("thread_id"),
-        "event_id": item.get("event_id"),
-        "event_seq": item.get("event_seq"),
-        "event_type": item.get("event_type"),
-        "subscription_id": item.get("subscription_id"),
-        "tool": item["tool"],
-        "status": item["status"],
-        "request_meta": item.get("request_meta"),
-        "response_meta": item.get("response_meta"),
-        "error_message": item.get("error_message"),
-        "execution_time_ms": item.get("execution_time_ms"),
-        "parent_action_id": item.get("parent_action_id"),
-        "created_at": clock.iso(item.get("created_at")),
-        "started_at": clock.iso(item.get("started_at")),
-        "completed_at": clock.iso(item.get("completed_at")),
-    }
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action item. Times are epoch seconds; ``None`` is an attribute the item does
+    not have: a heartbeat's action has ``heartbeat_id``, its round and its event, a
+    thread's has ``thread_id``; the result's attributes appear when it finishes."""
 
+    action_id: str
+    agent_id: str
+    tool: str
+    status: str
+    owner: str | None = None
+    heartbeat_id: str | None = None
+    thread_id: str | None = None
+    round: int | None = None
+    order_key: str | None = None
+    event_id: str | None = None
+    event_seq: int | None = None
+    event_type: str | None = None
+    subscription_id: str | None = None
+    parent_action_id: str | None = None
+    #: The agent's hook types when the action was made (the runner fires hooks without
+    #: reading the agent).
+    hook_types: tuple[str, ...] | None = None
+    request_meta: dict[str, Any] | None = None
+    response_meta: dict[str, Any] | None = None
+    error_message: str | None = None
+    execution_time_ms: int | None = None
+    run_count: int = 0
+    created_at: float | None = None
+    started_at: float | None = None
+    completed_at: float | None = None
+    expires_at: int | None = None
 
-def get(action_id: str) -> dict[str, Any] | None:
-    """An action item by id."""
-    return ddb.get("actions", {"action_id": action_id})
-
-
-def for_heartbeat(heartbeat_id: str) -> list[dict[str, Any]]:
-    """Every action a heartbeat ran, in dispatch order."""
-    return list(
-        ddb.query(
-            "actions",
-            index="by-heartbeat",
-            KeyConditionExpression="heartbeat_id = :h",
-            ExpressionAttributeValues={":h": heartbeat_id},
+    @classmethod
+    def from_item(cls, item: Mapping[str, Any]) -> Self:
+        """Build from an action item (as :mod:`wakeful.ddb` reads it); an attribute an
+        older version did not write takes its default."""
+        hook_types = item.get("hook_types")
+        return cls(
+            action_id=item["action_id"],
+            agent_id=item["agent_id"],
+            tool=item["tool"],
+            status=item["status"],
+            owner=item.get("owner"),
+            heartbeat_id=item.get("heartbeat_id"),
+            thread_id=item.get("thread_id"),
+            round=_int(item.get("round")),
+            order_key=item.get("order_key"),
+            event_id=item.get("event_id"),
+            event_seq=_int(item.get("event_seq")),
+            event_type=item.get("event_type"),
+            subscription_id=item.get("subscription_id"),
+            parent_action_id=item.get("parent_action_id"),
+            hook_types=None if hook_types is None else tuple(hook_types),
+            request_meta=item.get("request_meta"),
+            response_meta=item.get("response_meta"),
+            error_message=item.get("error_message"),
+            execution_time_ms=_int(item.get("execution_time_ms")),
+            run_count=int(item.get("run_count", 0)),
+            created_at=_float(item.get("created_at")),
+            started_at=_float(item.get("started_at")),
+            completed_at=_float(item.get("completed_at")),
+            expires_at=_int(item.get("expires_at")),
         )
-    )
+
+    def to_item(self) -> dict[str, Any]:
+        """The item to write (``None`` attributes left out)."""
+        item: dict[str, Any] = {}
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if value is None:
+                continue
+            item[spec.name] = list(value) if isinstance(value, tuple) else value
+        return item
+
+    def public(self) -> dict[str, Any]:
+        """The API view of the action."""
+        return {
+            "id": self.action_id,
+            "agent_id": self.agent_id,
+            "heartbeat_id": self.heartbeat_id,
+            "thread_id": self.thread_id,
+            "event_id": self.event_id,
+            "event_seq": self.event_seq,
+            "event_type": self.event_type,
+            "subscription_id": self.subscription_id,
+            "tool": self.tool,
+            "status": self.status,
+            "request_meta": self.request_meta,
+            "response_meta": self.response_meta,
+            "error_message": self.error_message,
+            "execution_time_ms": self.execution_time_ms,
+            "parent_action_id": self.parent_action_id,
+            "created_at": clock.iso(self.created_at),
+            "started_at": clock.iso(self.started_at),
+            "completed_at": clock.iso(self.completed_at),
+        }
 
 
-def list_page(
-    agent_id: str, *, heartbeat_id: str | None, status: str | None, limit: int, cursor: str | None
-) -> tuple[list[dict[str, Any]], str | None]:
-    """An agent's actions, newest first, or one heartbeat's in dispatch order."""
-    kwargs: dict[str, Any] = {}
-    values: dict[str, Any] = {}
-    if heartbeat_id:
-        index = "by-heartbeat"
-        kwargs["KeyConditionExpression"] = "heartbeat_id = :k"
-        values[":k"] = heartbeat_id
-        filters = ["agent_id = :a"]
-        values[":a"] = agent_id
-    else:
-        index = "by-agent"
-        kwargs["KeyConditionExpression"] = "agent_id = :k"
-        kwargs["ScanIndexForward"] = False
-        values[":k"] = agent_id
-        filters = []
-    if status:
-        filters.append("#st = :st")
-        values[":st"] = status
-        kwargs["ExpressionAttributeNames"] = {"#st": "status"}
-    if filters:
-        kwargs["FilterExpression"] = " AND ".join(filters)
-    items, last = ddb.query_page(
-        "actions", index=index, limit=limit, start=pagination.decode(cursor), ExpressionAttributeValues=values, **kwargs
-    )
-    return items, pagination.encode(last)
+@dataclass(frozen=True, slots=True)
+class ActionOutcome:
+    """What the tool statistics read of an action (a projection of its item)."""
+
+    tool: str
+    status: str | None = None
+    execution_time_ms: float | None = None
+
+    @classmethod
+    def from_item(cls, item: Mapping[str, Any]) -> Self:
+        """Build from a projected action item."""
+        return cls(tool=item["tool"], status=item.get("status"), execution_time_ms=_float(item.get("execution_time_ms")))
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)

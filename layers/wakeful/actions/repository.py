@@ -4,17 +4,18 @@ An action is created (or adopted into a later round) by the orchestrator, starte
 finished by the tool runner. Each write is conditioned on the action's status, so a
 redelivered message or a concurrent run changes nothing twice; a failed condition is a
 ``False``/``None`` answer here, never a ``ClientError`` for the caller to read. Reads
-of the public lists stay in :mod:`wakeful.actions.records`.
+give :class:`~wakeful.actions.records.Action` records.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from botocore.exceptions import ClientError
 
-from wakeful import ddb
+from wakeful import ddb, pagination
 from wakeful.actions import records
+from wakeful.actions.records import Action, ActionOutcome
 
 TABLE = "actions"
 
@@ -32,28 +33,103 @@ def _key(action_id: str) -> dict[str, Any]:
     return ddb.serialize({"action_id": action_id})
 
 
-def get_many(action_ids: list[str]) -> list[dict[str, Any]]:
-    """Action items by id (BatchGetItem)."""
-    return ddb.batch_get(TABLE, [{"action_id": a} for a in action_ids])
+# --- reads -----------------------------------------------------------------------
 
 
-def create(record: dict[str, Any]) -> bool:
+def get(action_id: str) -> Action | None:
+    """An action by id (consistent read)."""
+    item = ddb.get(TABLE, {"action_id": action_id})
+    return None if item is None else Action.from_item(item)
+
+
+def get_many(action_ids: list[str]) -> list[Action]:
+    """Actions by id (BatchGetItem)."""
+    return [Action.from_item(item) for item in ddb.batch_get(TABLE, [{"action_id": a} for a in action_ids])]
+
+
+def for_heartbeat(heartbeat_id: str) -> list[Action]:
+    """Every action a heartbeat ran, in dispatch order."""
+    found = ddb.query(
+        TABLE,
+        index="by-heartbeat",
+        KeyConditionExpression="heartbeat_id = :h",
+        ExpressionAttributeValues={":h": heartbeat_id},
+    )
+    return [Action.from_item(item) for item in found]
+
+
+def list_page(
+    agent_id: str, *, heartbeat_id: str | None, status: str | None, limit: int, cursor: str | None
+) -> tuple[list[Action], str | None]:
+    """An agent's actions, newest first, or one heartbeat's in dispatch order."""
+    kwargs: dict[str, Any] = {}
+    values: dict[str, Any] = {}
+    if heartbeat_id:
+        index = "by-heartbeat"
+        kwargs["KeyConditionExpression"] = "heartbeat_id = :k"
+        values[":k"] = heartbeat_id
+        filters = ["agent_id = :a"]
+        values[":a"] = agent_id
+    else:
+        index = "by-agent"
+        kwargs["KeyConditionExpression"] = "agent_id = :k"
+        kwargs["ScanIndexForward"] = False
+        values[":k"] = agent_id
+        filters = []
+    if status:
+        filters.append("#st = :st")
+        values[":st"] = status
+        kwargs["ExpressionAttributeNames"] = {"#st": "status"}
+    if filters:
+        kwargs["FilterExpression"] = " AND ".join(filters)
+    items, last = ddb.query_page(
+        TABLE, index=index, limit=limit, start=pagination.decode(cursor), ExpressionAttributeValues=values, **kwargs
+    )
+    return [Action.from_item(item) for item in items], pagination.encode(last)
+
+
+def outcomes_since(owner: str, since: float, *, limit: int) -> Iterator[ActionOutcome]:
+    """The tool, status and timing of the owner's actions created since ``since``,
+    newest first, at most ``limit`` (the ``by-owner`` index, projected)."""
+    found = ddb.query(
+        TABLE,
+        index="by-owner",
+        limit=limit,
+        KeyConditionExpression="#o = :o AND created_at >= :since",
+        ExpressionAttributeNames={"#o": "owner", "#st": "status", "#t": "tool"},
+        ExpressionAttributeValues={":o": owner, ":since": since},
+        ProjectionExpression="#t, #st, execution_time_ms",
+        ScanIndexForward=False,
+    )
+    return (ActionOutcome.from_item(item) for item in found)
+
+
+# --- writes ------------------------------------------------------------------------
+
+
+def create(record: Action) -> bool:
     """Put a new action; False when one with its (deterministic) id exists."""
-    return ddb.put_new(TABLE, record)
+    return ddb.put_new(TABLE, record.to_item())
 
 
-def adopt(action_id: str, *, heartbeat_id: str, round_no: int, order_key: str) -> bool:
-    """Move an unfinished action into another heartbeat's round; False when it
-    finished meanwhile."""
+def adopt(record: Action) -> bool:
+    """Move an unfinished action into ``record``'s heartbeat and round (and its order
+    key there); False when it finished meanwhile."""
     try:
         ddb.client().update_item(
             TableName=ddb.table(TABLE),
-            Key=_key(action_id),
+            Key=_key(record.action_id),
             UpdateExpression="SET heartbeat_id = :h, #rnd = :r, order_key = :o",
             ConditionExpression="#st IN (:p, :run)",
             ExpressionAttributeNames={"#st": "status", "#rnd": "round"},
             ExpressionAttributeValues=ddb.values(
-                {":h": heartbeat_id, ":r": round_no, ":o": order_key, ":p": records.PENDING, ":run": records.RUNNING}
+                {
+                    ":h": record.heartbeat_id,
+                    ":r": record.round,
+                    ":o": record.order_key,
+                    ":p": records.PENDING,
+                    ":run": records.RUNNING,
+                }
             ),
         )
     except ClientError as error:
@@ -93,9 +169,9 @@ def finish(
     error_message: str | None,
     now: float,
     expires_at: int | None,
-) -> dict[str, Any] | None:
+) -> Action | None:
     """Write a RUNNING action's result (the first finisher wins). Returns the finished
-    item, or None when another run finished it first.
+    action, or None when another run finished it first.
 
     Raises:
         ActionRefusedError: DynamoDB refused the result itself.
@@ -131,4 +207,4 @@ def finish(
         if ddb.is_conditional_failure(error):
             return None
         raise
-    return ddb.deserialize(response["Attributes"])
+    return Action.from_item(ddb.deserialize(response["Attributes"]) or {})

@@ -15,6 +15,7 @@ from typing import Any
 
 from wakeful import clock, queues, retention, storable
 from wakeful.actions import records, repository
+from wakeful.actions.records import Action
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
@@ -29,22 +30,22 @@ logger = logging.getLogger(__name__)
 
 def run(action_id: str) -> str:
     """Run an action if it is not finished. Returns what happened, for logs."""
-    action = records.get(action_id)
+    action = repository.get(action_id)
     if action is None:
         return "missing"
-    if action["status"] in records.TERMINAL:
+    if action.status in records.TERMINAL:
         _continue(action)
         return "already-finished"
     if not repository.start(action_id, clock.now()):
         return "already-finished"
     _renew_heartbeat_lease(action)
-    meta = action.get("request_meta") or {}
+    meta = action.request_meta or {}
     # The action carries what hooks need (agent identity, hook types), so no agent read.
-    agent = {**(meta.get("agent_context") or {}), "hook_types": action.get("hook_types") or []}
-    tool = registry.resolve(action["owner"], action["tool"])
-    hook_args: dict[str, Any] = {"heartbeat_id": action.get("heartbeat_id"), "action_id": action_id, "context": {"triggered_by": action.get("event_type")}}
+    agent = {**(meta.get("agent_context") or {}), "hook_types": list(action.hook_types or [])}
+    tool = registry.resolve(action.owner or "", action.tool)
+    hook_args: dict[str, Any] = {"heartbeat_id": action.heartbeat_id, "action_id": action_id, "context": {"triggered_by": action.event_type}}
     if tool is not None:
-        hook_data = {"action_id": action_id, "tool_name": action["tool"], "event_type": action.get("event_type"), "request_meta": meta}
+        hook_data = {"action_id": action_id, "tool_name": action.tool, "event_type": action.event_type, "request_meta": meta}
         fire(agent, f"BEFORE_{tool.hook_name()}", hook_data, delivery_key=f"{action_id}:before-tool", **hook_args)
         fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
 
@@ -53,27 +54,27 @@ def run(action_id: str) -> str:
     response, finished = _record(action_id, response, elapsed_ms)
     if finished is None:
         # A concurrent run of the same action finished first; its result stands.
-        winner = records.get(action_id)
+        winner = repository.get(action_id)
         if winner:
             _continue(winner)
         return "lost-race"
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
     _fire_finished(agent, tool, action, meta, response, elapsed_ms, error_message, hook_args)
     status = records.COMPLETED if response.success else records.FAILED
-    logger.info("action finished", extra={"action_id": action_id, "tool": action["tool"], "status": status})
+    logger.info("action finished", extra={"action_id": action_id, "tool": action.tool, "status": status})
     action_stream.finish(stream, action, response.success, response.output, error_message)
     _continue(finished or action)
     return status.lower()
 
 
-def _execute(tool: Any, action: dict[str, Any], meta: dict[str, Any]) -> tuple[ToolResponse, int]:
+def _execute(tool: Any, action: Action, meta: dict[str, Any]) -> tuple[ToolResponse, int]:
     """Call the tool and keep what of its answer can be stored: its new events are
     appended (once per action); the response says why if they could not be."""
     started = time.perf_counter()
     if tool is None:
-        response = ToolResponse(success=False, error=f"tool {action['tool']!r} not found (deleted?)")
+        response = ToolResponse(success=False, error=f"tool {action.tool!r} not found (deleted?)")
     else:
-        response = _call(tool, action["action_id"], meta)
+        response = _call(tool, action.action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
     response = _storable(response)
     if response.success and response.new_events:
@@ -89,7 +90,7 @@ def _execute(tool: Any, action: dict[str, Any], meta: dict[str, Any]) -> tuple[T
 def _fire_finished(
     agent: dict[str, Any],
     tool: Any,
-    action: dict[str, Any],
+    action: Action,
     meta: dict[str, Any],
     response: ToolResponse,
     elapsed_ms: int,
@@ -97,11 +98,11 @@ def _fire_finished(
     hook_args: dict[str, Any],
 ) -> None:
     """The hooks of a finished action: AFTER_<TOOL>, then ACTION_COMPLETED or ACTION_FAILED."""
-    action_id = action["action_id"]
+    action_id = action.action_id
     if tool is not None:
         after = {
             "action_id": action_id,
-            "tool_name": action["tool"],
+            "tool_name": action.tool,
             "success": response.success,
             "output": response.output,
             "execution_time_ms": elapsed_ms,
@@ -115,7 +116,7 @@ def _fire_finished(
             "ACTION_FAILED",
             {
                 "action_id": action_id,
-                "tool_name": action["tool"],
+                "tool_name": action.tool,
                 "error_message": error_message,
                 "request_meta": meta,
                 "execution_time_ms": elapsed_ms,
@@ -139,9 +140,9 @@ def _storable(response: ToolResponse) -> ToolResponse:
     return response
 
 
-def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> tuple[ToolResponse, dict[str, Any] | None]:
+def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> tuple[ToolResponse, Action | None]:
     """Write the action's result (the first finisher wins). Returns the response as
-    recorded and the finished item (None: another run finished first)."""
+    recorded and the finished action (None: another run finished first)."""
     try:
         return response, _write_result(action_id, response, elapsed_ms)
     except repository.ActionRefusedError as error:
@@ -151,7 +152,7 @@ def _record(action_id: str, response: ToolResponse, elapsed_ms: int) -> tuple[To
         return response, _write_result(action_id, response, elapsed_ms)
 
 
-def _write_result(action_id: str, response: ToolResponse, elapsed_ms: int) -> dict[str, Any] | None:
+def _write_result(action_id: str, response: ToolResponse, elapsed_ms: int) -> Action | None:
     status = records.COMPLETED if response.success else records.FAILED
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
     return repository.finish(
@@ -165,16 +166,16 @@ def _write_result(action_id: str, response: ToolResponse, elapsed_ms: int) -> di
     )
 
 
-def _append_new_events(action: dict[str, Any], response: ToolResponse) -> None:
+def _append_new_events(action: Action, response: ToolResponse) -> None:
     """Append the tool's ``new_events``, once per action (idempotency key)."""
     events.append(
-        action["agent_id"],
+        action.agent_id,
         [
-            NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{action['tool']}")
+            NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{action.tool}")
             for e in response.new_events
         ],
-        idempotency_key=f"action:{action['action_id']}",
-        parent_action_id=action["action_id"],
+        idempotency_key=f"action:{action.action_id}",
+        parent_action_id=action.action_id,
     )
 
 
@@ -197,7 +198,7 @@ def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
         return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
 
 
-def _renew_heartbeat_lease(action: dict[str, Any]) -> None:
+def _renew_heartbeat_lease(action: Action) -> None:
     """Push the heartbeat's lease out as each of its actions starts: a heartbeat whose
     actions make progress is alive, however long its round takes in all. Only a claimed
     heartbeat carries a lease (the ``lease-expiry`` index is sparse); a finished one is
@@ -205,21 +206,21 @@ def _renew_heartbeat_lease(action: dict[str, Any]) -> None:
     from wakeful.config import get_settings
     from wakeful.heartbeats import repository as heartbeats
 
-    if not action.get("heartbeat_id"):
+    if not action.heartbeat_id:
         return
-    heartbeats.renew_lease(action["agent_id"], action["heartbeat_id"], clock.now() + get_settings().heartbeat_lease_seconds)
+    heartbeats.renew_lease(action.agent_id, action.heartbeat_id, clock.now() + get_settings().heartbeat_lease_seconds)
 
 
-def _continue(action: dict[str, Any]) -> None:
+def _continue(action: Action) -> None:
     """Take the finished action out of its heartbeat's ``open_actions``; whoever empties
     the set asks the orchestrator to go on. Removing from a set is idempotent, so a
     redelivered message can do it again safely."""
     from wakeful.heartbeats import repository as heartbeats
 
-    if not action.get("heartbeat_id"):
+    if not action.heartbeat_id:
         return
-    still_open = heartbeats.close_action(action["agent_id"], action["heartbeat_id"], action["action_id"])
+    still_open = heartbeats.close_action(action.agent_id, action.heartbeat_id, action.action_id)
     if still_open is None:
         return  # the heartbeat is gone; nothing waits for this action
     if not still_open:
-        queues.send_heartbeats([{"agent_id": action["agent_id"], "heartbeat_id": action["heartbeat_id"]}])
+        queues.send_heartbeats([{"agent_id": action.agent_id, "heartbeat_id": action.heartbeat_id}])

@@ -40,7 +40,7 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
     now = clock.now()
     agent = _new_agent(owner, body, now)
     # The first heartbeat always runs and leaves its record (never quiet).
-    first = {**hb.pending_item(agent, agent["active_heartbeat_id"], now, now=now), "forced": True}
+    first = hb.new_pending(agent, agent["active_heartbeat_id"], now, now=now, forced=True)
     repository.create(agent, heartbeats.new_pending_part(first, once=False))
     if body.preset is not None:
         presets.PRESETS[body.preset](owner, agent["agent_id"])
@@ -107,14 +107,14 @@ def with_schedule(agents: list[dict[str, Any]]) -> list[dict[str, Any]]:
     keys = [{"agent_id": a["agent_id"], "heartbeat_id": a["active_heartbeat_id"]} for a in agents if a.get("active_heartbeat_id")]
     if not keys:
         return agents
-    pending = {h["agent_id"]: h for h in heartbeats.get_many(keys)}
+    pending = {h.agent_id: h for h in heartbeats.get_many(keys)}
     shown = []
     for agent in agents:
         item = pending.get(agent["agent_id"])
-        if item is not None and item.get("heartbeat_id") == agent.get("active_heartbeat_id"):
+        if item is not None and item.heartbeat_id == agent.get("active_heartbeat_id"):
             agent = {**agent, **hb.quiet_counts(item, agent)}
-            if item["status"] == hb.PENDING:
-                agent["next_heartbeat_at"] = item.get("scheduled_at", agent.get("next_heartbeat_at"))
+            if item.status == hb.PENDING:
+                agent["next_heartbeat_at"] = agent.get("next_heartbeat_at") if item.scheduled_at is None else item.scheduled_at
         shown.append(agent)
     return shown
 
@@ -159,11 +159,11 @@ def _reschedule(agent: dict[str, Any], old_interval: int, new_interval: int) -> 
         return
     item = heartbeats.get(agent["agent_id"], heartbeat_id)
     now = clock.now()
-    if item is None or item["status"] != hb.PENDING or float(item["scheduled_at"]) <= now:
+    if item is None or item.status != hb.PENDING or item.scheduled_at is None or item.scheduled_at <= now:
         return
-    scheduled = max(now, float(item["scheduled_at"]) - old_interval + new_interval)
+    scheduled = max(now, item.scheduled_at - old_interval + new_interval)
     part = heartbeats.reschedule_part(
-        agent["agent_id"], heartbeat_id, scheduled=scheduled, was=item["scheduled_at"], in_due_index="due_shard" in item
+        agent["agent_id"], heartbeat_id, scheduled=scheduled, was=item.scheduled_at, in_due_index=item.in_due_index
     )
     # False: it was claimed, paused or requested meanwhile; its completion schedules
     # the next heartbeat from the new interval.

@@ -7,8 +7,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.router import Router
 
-from wakeful import ddb
-from wakeful.actions import records as actions
+from wakeful.actions import repository as actions
 from wakeful.actions.responses import ActionPage
 from wakeful.agents import models as agent_models
 from wakeful.agents import service as agents
@@ -18,7 +17,7 @@ from wakeful.api.responses import no_content, ok
 from wakeful.events import store as events
 from wakeful.events.models import EventIn, NewEvent
 from wakeful.events.responses import EventAccepted, EventPage
-from wakeful.heartbeats import records as heartbeats
+from wakeful.heartbeats import repository as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
 from wakeful.heartbeats.models import HeartbeatRequest
 from wakeful.heartbeats.responses import HeartbeatAccepted, HeartbeatDetail, HeartbeatPage
@@ -83,8 +82,8 @@ def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Bo
 )
 def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
-    items, next_cursor = ddb.page("heartbeats", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
-    return respond(200, page([heartbeats.public(h) for h in items], next_cursor))
+    items, next_cursor = heartbeats.list_page(agent_id, limit=limit, cursor=cursor)
+    return respond(200, page([h.public() for h in items], next_cursor))
 
 
 @router.get(
@@ -95,11 +94,11 @@ def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | No
 )
 def get_heartbeat(agent_id: str, heartbeat_id: str):
     agents.get(owner(router), agent_id)
-    item = ddb.get("heartbeats", {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    item = heartbeats.get(agent_id, heartbeat_id)
     if item is None:
         raise HeartbeatNotFoundError(f"heartbeat {heartbeat_id} not found")
-    body = heartbeats.public(item)
-    body["actions"] = [actions.public(a) for a in actions.for_heartbeat(heartbeat_id) if a["agent_id"] == agent_id]
+    body = item.public()
+    body["actions"] = [a.public() for a in actions.for_heartbeat(heartbeat_id) if a.agent_id == agent_id]
     return respond(200, body)
 
 
@@ -140,4 +139,4 @@ def list_actions(
 ):
     agents.get(owner(router), agent_id)
     items, next_cursor = actions.list_page(agent_id, heartbeat_id=heartbeat_id, status=status, limit=limit, cursor=cursor)
-    return respond(200, page([actions.public(a) for a in items], next_cursor))
+    return respond(200, page([a.public() for a in items], next_cursor))

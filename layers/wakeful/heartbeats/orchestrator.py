@@ -26,11 +26,13 @@ and schedules the next heartbeat in one transaction, so the heartbeat's ``window
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from wakeful import clock, ids, queues, retention
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_items
+from wakeful.actions.records import Action
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.models import agent_context
 from wakeful.config import get_settings
@@ -38,6 +40,7 @@ from wakeful.events import store as events
 from wakeful.events.models import NewEvent
 from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository
+from wakeful.heartbeats.records import Heartbeat
 from wakeful.heartbeats.repository import HeartbeatStaleError
 from wakeful.hooks.firing import fire
 from wakeful.subscriptions import service as subscriptions
@@ -60,9 +63,9 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
     item = repository.get(agent_id, heartbeat_id)
     if item is None:
         return "missing"
-    if item["status"] not in hb.CLAIMED:
+    if item.status not in hb.CLAIMED:
         return "not-claimed"
-    if attempt is not None and item.get("attempt") != attempt:
+    if attempt is not None and item.attempt != attempt:
         return "stale"
     try:
         return _advance(item)
@@ -70,63 +73,63 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
         return "stale"
 
 
-def _advance(item: dict[str, Any]) -> str:
-    agent = agents_repository.get(item["agent_id"])
+def _advance(item: Heartbeat) -> str:
+    agent = agents_repository.get(item.agent_id)
     if agent is None:
         _finish(item, None, status=hb.FAILED, error="agent deleted")
         return "agent-deleted"
-    if item["status"] == hb.QUEUED:
+    if item.status == hb.QUEUED:
         if not agent.get("is_active", True):
             _park(item)
             return "parked"
         item = _start(item, agent)
-    elif "window_end_seq" not in item:
+    elif item.window_end_seq is None:
         # Started by a version that did not fix the window's end: fix it now.
         end = _append_heartbeat_event(item, agent)
         item = repository.fix_window(item, end)
     return _work_through(item, agent)
 
 
-def _start(item: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]:
+def _start(item: Heartbeat, agent: dict[str, Any]) -> Heartbeat:
     """QUEUED -> EXECUTING, with the window fixed (see :func:`_append_heartbeat_event`)
     in the same write; fires ``BEFORE_HEARTBEAT``."""
     now = clock.now()
-    end = int(item["window_end_seq"]) if "window_end_seq" in item else _append_heartbeat_event(item, agent)
+    end = item.window_end_seq if item.window_end_seq is not None else _append_heartbeat_event(item, agent)
     item = repository.start(
         item, now=now, lease=now + get_settings().heartbeat_lease_seconds, start_seq=int(agent.get("processed_seq", 0)), end=end
     )
     fire(
         agent,
         "BEFORE_HEARTBEAT",
-        {"scheduled_at": clock.iso(item.get("scheduled_at")), "last_heartbeat": agent.get("last_heartbeat") or None},
-        heartbeat_id=item["heartbeat_id"],
+        {"scheduled_at": clock.iso(item.scheduled_at), "last_heartbeat": agent.get("last_heartbeat") or None},
+        heartbeat_id=item.heartbeat_id,
         context={"triggered_by": "CRON_SCHEDULER"},
-        delivery_key=f"{item['heartbeat_id']}:before",
+        delivery_key=f"{item.heartbeat_id}:before",
     )
     return item
 
 
-def _work_through(item: dict[str, Any], agent: dict[str, Any]) -> str:
+def _work_through(item: Heartbeat, agent: dict[str, Any]) -> str:
     """Read the window page by page until a round of actions is dispatched, the
     heartbeat finishes, or this invocation has read its share of pages."""
     pages = 0
     while True:
-        if item.get("open_actions"):
+        if item.open_actions:
             # Tools remove their action from ``open_actions`` when it finishes; the last
             # one sends the "continue" that brings us back here with the set empty.
-            if item.get("round_dispatch") == item["attempt"]:
+            if item.round_dispatch == item.attempt:
                 return "waiting"
             item, redispatched = _redispatch(item)
             if redispatched:
                 return "redispatched"
-        if int(item["cursor_seq"]) >= int(item.get("target_seq", item["window_end_seq"])):
+        if item.cursor >= item.target:
             item, agent, outcome = _next_target(item, agent)
             if outcome:
                 return outcome
             continue
         if pages >= get_settings().heartbeat_pages_per_invocation:
             # Bound the work of one invocation, not the window: go on in a fresh one.
-            queues.send_heartbeats([{"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "attempt": item["attempt"]}])
+            queues.send_heartbeats([{"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "attempt": item.attempt}])
             return "paging"
         pages += 1
         item, outcome = _page(item, agent)
@@ -134,24 +137,24 @@ def _work_through(item: dict[str, Any], agent: dict[str, Any]) -> str:
             return outcome
 
 
-def _page(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str, Any], str]:
+def _page(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, str]:
     """Match the next page of events (up to the target). A page with actions is a
     round, dispatched in order ("dispatched"); one without just moves the cursor ("")."""
-    cursor = int(item["cursor_seq"])
-    target = int(item.get("target_seq", item["window_end_seq"]))
-    page = list(events.read_range(item["agent_id"], cursor, target, limit=MAX_EVENTS_PER_ROUND))
+    cursor = item.cursor
+    target = item.target
+    page = list(events.read_range(item.agent_id, cursor, target, limit=MAX_EVENTS_PER_ROUND))
     if not page:  # cannot happen with a gap-free log; never spin on it
         _finish(item, agent, status=hb.FAILED, error=f"events {cursor + 1}..{target} are missing from the log")
         return item, "failed-missing-events"
-    round_no = int(item.get("round", 0)) + 1
+    round_no = item.round + 1
     action_ids = _create_actions(item, agent, page, round_no)
-    processed = page[-1].seq - int(item["window_start_seq"])
+    processed = page[-1].seq - item.window_start
     if not action_ids:
         return repository.move_cursor(item, cursor=cursor, end=page[-1].seq, processed=processed, lease=_lease()), ""
     item = repository.begin_round(
         item, round_no=round_no, end=page[-1].seq, action_ids=action_ids, processed=processed, lease=_lease()
     )
-    queues.send_actions(item["agent_id"], action_ids, f"{item['heartbeat_id']}-{item['attempt']}")
+    queues.send_actions(item.agent_id, action_ids, f"{item.heartbeat_id}-{item.attempt}")
     return item, "dispatched"
 
 
@@ -159,7 +162,7 @@ def _lease() -> float:
     return clock.now() + get_settings().heartbeat_lease_seconds
 
 
-def _append_heartbeat_event(item: dict[str, Any], agent: dict[str, Any]) -> int:
+def _append_heartbeat_event(item: Heartbeat, agent: dict[str, Any]) -> int:
     """Append the heartbeat's own ``HEARTBEAT`` event; its seq is the window's end.
 
     Idempotent (keyed by the heartbeat), so a retry finds the same event and the same
@@ -168,61 +171,61 @@ def _append_heartbeat_event(item: dict[str, Any], agent: dict[str, Any]) -> int:
     however many there are.
     """
     appended = events.append(
-        item["agent_id"],
+        item.agent_id,
         [
             NewEvent(
                 event_type="HEARTBEAT",
-                payload={"heartbeat_id": item["heartbeat_id"], "scheduled_at": clock.iso(item.get("scheduled_at"))},
+                payload={"heartbeat_id": item.heartbeat_id, "scheduled_at": clock.iso(item.scheduled_at)},
                 source="system",
             )
         ],
-        idempotency_key=f"heartbeat:{item['heartbeat_id']}",
+        idempotency_key=f"heartbeat:{item.heartbeat_id}",
         expected_last_seq=int(agent.get("last_seq", 0)),
     )
     return appended.events[0].seq
 
 
-def _redispatch(item: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+def _redispatch(item: Heartbeat) -> tuple[Heartbeat, bool]:
     """A new claim after a lost worker: the first dispatch of the round may be lost too.
     Sends the round's unfinished actions again; (item, True) if there were any."""
-    order = {a: i for i, a in enumerate(item.get("round_actions") or [])}
-    found = action_items.get_many(list(item["open_actions"]))
+    order = {a: i for i, a in enumerate(item.round_actions)}
+    found = action_items.get_many(sorted(item.open_actions))
     pending = sorted(
-        (a["action_id"] for a in found if a["status"] in actions.OPEN and a.get("heartbeat_id") == item["heartbeat_id"]),
+        (a.action_id for a in found if a.status in actions.OPEN and a.heartbeat_id == item.heartbeat_id),
         key=lambda a: order.get(a, 0),
     )
     item = repository.mark_dispatched(item, _lease())
     if pending:
-        queues.send_actions(item["agent_id"], pending, f"{item['heartbeat_id']}-{item['attempt']}")
+        queues.send_actions(item.agent_id, pending, f"{item.heartbeat_id}-{item.attempt}")
         return item, True
     # Every open action had in fact finished: the round is closed.
     return repository.close_round(item), False
 
 
-def _next_target(item: dict[str, Any], agent: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
+def _next_target(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, dict[str, Any], str]:
     """The cursor reached the target. Finish, or extend the target over what the tools
     emitted meanwhile (a cascade round, up to ``max_cascade_rounds`` in all).
 
     Returns the item, the agent and an outcome ("" when there is more to read).
     """
-    if not item.get("dispatched_since_target"):
+    if not item.dispatched_since_target:
         # No action ran since the target was set, so nothing of ours can have emitted
         # more: anything that arrived meanwhile is the next heartbeat's.
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed"
-    if int(item.get("cascade_round", 0)) + 1 >= get_settings().max_cascade_rounds:
+    if item.cascade_round + 1 >= get_settings().max_cascade_rounds:
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed-depth-bound"
-    agent = agents_repository.get(item["agent_id"]) or agent
+    agent = agents_repository.get(item.agent_id) or agent
     last_seq = int(agent.get("last_seq", 0))
-    if last_seq <= int(item["cursor_seq"]):
+    if last_seq <= item.cursor:
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed"
-    item = repository.extend_target(item, target=last_seq, cascade_round=int(item.get("cascade_round", 0)) + 1)
+    item = repository.extend_target(item, target=last_seq, cascade_round=item.cascade_round + 1)
     return item, agent, ""
 
 
-def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[Any], round_no: int) -> list[str]:
+def _create_actions(item: Heartbeat, agent: dict[str, Any], window: list[Any], round_no: int) -> list[str]:
     """One action per (event, matching subscription), in seq then execution_order.
 
     Ids are deterministic, so a retry finds what an earlier try created. An unfinished
@@ -252,7 +255,7 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
                 "action_id": action_id,
                 "agent_id": agent["agent_id"],
                 "owner": agent["owner"],
-                "heartbeat_id": item["heartbeat_id"],
+                "heartbeat_id": item.heartbeat_id,
                 "round": round_no,
                 "order_key": order_key,
                 "event_id": event.id,
@@ -279,28 +282,26 @@ def _create_actions(item: dict[str, Any], agent: dict[str, Any], window: list[An
                 "created_at": now,
                 "run_count": 0,
             }
-            if _put_or_adopt(record):
+            if _put_or_adopt(Action.from_item(record)):
                 chosen.append(action_id)
     return chosen
 
 
-def _put_or_adopt(record: dict[str, Any]) -> bool:
+def _put_or_adopt(record: Action) -> bool:
     """Create the action; if it exists, adopt it when unfinished. True if it is part
     of this round."""
     if action_items.create(record):
         return True
-    existing = actions.get(record["action_id"])
-    if existing is None or existing["status"] in actions.TERMINAL:
+    existing = action_items.get(record.action_id)
+    if existing is None or existing.status in actions.TERMINAL:
         return False
-    if existing.get("heartbeat_id") == record["heartbeat_id"] and existing.get("round") == record["round"]:
+    if existing.heartbeat_id == record.heartbeat_id and existing.round == record.round:
         return True
     # False: it finished meanwhile.
-    return action_items.adopt(
-        record["action_id"], heartbeat_id=record["heartbeat_id"], round_no=record["round"], order_key=record["order_key"]
-    )
+    return action_items.adopt(record)
 
 
-def _park(item: dict[str, Any]) -> None:
+def _park(item: Heartbeat) -> None:
     """The agent was paused after this heartbeat was claimed: back to PENDING, out of
     every index; resuming the agent makes it due again."""
     repository.park(item)
@@ -311,7 +312,7 @@ def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     next one. Its window is not advanced: the next heartbeat processes it again, and
     deterministic action ids keep finished actions from running twice."""
     item = repository.get(agent_id, heartbeat_id)
-    if item is None or item["status"] not in hb.CLAIMED or item.get("attempt") != attempt:
+    if item is None or item.status not in hb.CLAIMED or item.attempt != attempt:
         return False
     agent = agents_repository.get(agent_id)
     try:
@@ -321,15 +322,15 @@ def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     return True
 
 
-def _processed_count(item: dict[str, Any]) -> int:
+def _processed_count(item: Heartbeat) -> int:
     """Events of the log this heartbeat has matched: its window so far."""
-    if "cursor_seq" not in item or "window_start_seq" not in item:
-        return int(item.get("events_processed", 0))
-    return int(item["cursor_seq"]) - int(item["window_start_seq"])
+    if item.cursor_seq is None or item.window_start_seq is None:
+        return item.events_processed
+    return item.cursor_seq - item.window_start_seq
 
 
 def _finish(
-    item: dict[str, Any],
+    item: Heartbeat,
     agent: dict[str, Any] | None,
     *,
     status: str,
@@ -353,54 +354,67 @@ def _finish(
         if agent is None:
             repository.finish(heartbeat_part)
             return
-        next_item, summary = _next_heartbeat(item, agent, status, processed, now)
+        next_item, scheduled, summary = _next_heartbeat(item, agent, status, processed, now)
         agent_part = agents_repository.heartbeat_finished_part(
             agent,
-            finished_id=item["heartbeat_id"],
-            next_id=next_item["heartbeat_id"],
-            scheduled=next_item["scheduled_at"],
+            finished_id=item.heartbeat_id,
+            next_id=next_item.heartbeat_id,
+            scheduled=scheduled,
             summary=summary,
             quiet=hb.quiet_counts(item, agent),
-            processed_seq=int(item.get("cursor_seq", agent.get("processed_seq", 0))) if status == hb.COMPLETED else None,
+            processed_seq=_processed_seq(item, agent) if status == hb.COMPLETED else None,
         )
         try:
             repository.finish(heartbeat_part, agent_part, next_item)
         except repository.AgentChangedError:
             # The agent changed under us (paused, resumed, a heartbeat requested, or
             # deleted): read it again and retry.
-            agent = agents_repository.get(item["agent_id"])
+            agent = agents_repository.get(item.agent_id)
             continue
-        _after_finish(item, agent, status, error, summary, now, next_item["scheduled_at"])
+        _after_finish(item, agent, status, error, summary, now, scheduled)
         return
-    raise RuntimeError(f"could not finish heartbeat {item['heartbeat_id']}: the agent kept changing")
+    raise RuntimeError(f"could not finish heartbeat {item.heartbeat_id}: the agent kept changing")
+
+
+def _processed_seq(item: Heartbeat, agent: dict[str, Any]) -> int:
+    """The agent's ``processed_seq`` once this heartbeat completes: its cursor."""
+    return item.cursor_seq if item.cursor_seq is not None else int(agent.get("processed_seq", 0))
 
 
 def _next_heartbeat(
-    item: dict[str, Any], agent: dict[str, Any], status: str, processed: int, now: float
-) -> tuple[dict[str, Any], dict[str, Any]]:
+    item: Heartbeat, agent: dict[str, Any], status: str, processed: int, now: float
+) -> tuple[Heartbeat, float, dict[str, Any]]:
     """The agent's next PENDING heartbeat (the one asked for while this ran, due at
-    once, or one interval on) and the summary of this one the agent keeps."""
+    once, or one interval on), when it is due, and the summary of this one the agent
+    keeps."""
     requested = agent.get("requested_heartbeat_id")
     next_id = requested or ids.new_id("hb", now)
     scheduled = now if requested else now + int(agent["heartbeat_interval_seconds"])
-    next_item = hb.pending_item(agent, next_id, scheduled, now=now)
+    # ``forced``: asked for while this one ran, so it runs, never quiet.
+    next_item = hb.new_pending(agent, next_id, scheduled, now=now, forced=bool(requested))
     quiet = hb.quiet_counts(item, agent)  # carried on, so the count never goes back
     if quiet["quiet_heartbeats"]:
-        next_item.update(quiet)
-    if requested:
-        next_item["forced"] = True  # asked for while this one ran: it runs, never quiet
+        next_item = replace(
+            next_item,
+            quiet_heartbeats=int(quiet["quiet_heartbeats"]),
+            last_quiet_heartbeat_at=_float_or_none(quiet["last_quiet_heartbeat_at"]),
+        )
     summary = {
-        "heartbeat_id": item["heartbeat_id"],
+        "heartbeat_id": item.heartbeat_id,
         "status": status,
         "completed_at": clock.iso(now),
         "events_processed": processed,
-        "actions_triggered": int(item.get("actions_triggered", 0)),
+        "actions_triggered": item.actions_triggered,
     }
-    return next_item, summary
+    return next_item, scheduled, summary
+
+
+def _float_or_none(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 def _after_finish(
-    item: dict[str, Any],
+    item: Heartbeat,
     agent: dict[str, Any],
     status: str,
     error: str | None,
@@ -415,19 +429,19 @@ def _after_finish(
         "AFTER_HEARTBEAT",
         {
             "status": status,
-            "scheduled_at": clock.iso(item.get("scheduled_at")),
-            "started_at": clock.iso(item.get("started_at")),
+            "scheduled_at": clock.iso(item.scheduled_at),
+            "started_at": clock.iso(item.started_at),
             "completed_at": clock.iso(now),
             "events_processed": summary["events_processed"],
             "actions_triggered": summary["actions_triggered"],
             "error_message": error,
             "next_heartbeat_at": clock.iso(scheduled),
         },
-        heartbeat_id=item["heartbeat_id"],
+        heartbeat_id=item.heartbeat_id,
         context={"triggered_by": "HEARTBEAT"},
-        delivery_key=f"{item['heartbeat_id']}:after",
+        delivery_key=f"{item.heartbeat_id}:after",
     )
-    logger.info("heartbeat finished", extra={"agent_id": item["agent_id"], "heartbeat_id": item["heartbeat_id"], "status": status})
+    logger.info("heartbeat finished", extra={"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "status": status})
     if "heartbeat_tools" not in agent:
         # An agent older than quiet heartbeats: learn its HEARTBEAT tools once.
         from wakeful.heartbeats import quiet as quiet_heartbeats

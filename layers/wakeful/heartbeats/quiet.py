@@ -35,6 +35,7 @@ from typing import Any
 from wakeful import extensions
 from wakeful.agents import repository as agents_repository
 from wakeful.heartbeats import repository
+from wakeful.heartbeats.records import HeartbeatKey
 
 logger = logging.getLogger(__name__)
 
@@ -72,11 +73,11 @@ def _probe_says_idle(tool: str, agent: dict[str, Any]) -> bool:
         return False
 
 
-def record(key: dict[str, Any], agent: dict[str, Any], now: float) -> bool:
+def record(key: HeartbeatKey, agent: dict[str, Any], now: float) -> bool:
     """Count a quiet heartbeat and move the pending heartbeat to the next interval, in
     one conditional write. False if it is no longer due, was asked for, or changed."""
     scheduled = now + int(agent["heartbeat_interval_seconds"])
-    return repository.skip_quiet(key["agent_id"], key["heartbeat_id"], scheduled, now)
+    return repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
 
 
 def heartbeat_tools(owner: str, agent_id: str) -> list[str]:

@@ -18,6 +18,7 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.heartbeats import records as hb
+from wakeful.heartbeats.records import Heartbeat, HeartbeatKey
 
 TABLE = "heartbeats"
 #: The orchestrator's fence: its claim (``attempt``) is still the heartbeat's.
@@ -40,34 +41,75 @@ def _key(agent_id: str, heartbeat_id: str) -> dict[str, Any]:
 # --- reads -----------------------------------------------------------------------
 
 
-def get(agent_id: str, heartbeat_id: str) -> dict[str, Any] | None:
-    """One heartbeat item (consistent read)."""
-    return ddb.get(TABLE, {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+def get(agent_id: str, heartbeat_id: str) -> Heartbeat | None:
+    """One heartbeat (consistent read)."""
+    item = ddb.get(TABLE, {"agent_id": agent_id, "heartbeat_id": heartbeat_id})
+    return None if item is None else Heartbeat.from_item(item)
 
 
-def get_many(keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Heartbeat items by ``{agent_id, heartbeat_id}`` keys (BatchGetItem)."""
-    return ddb.batch_get(TABLE, keys)
+def get_many(keys: list[dict[str, Any]]) -> list[Heartbeat]:
+    """Heartbeats by ``{agent_id, heartbeat_id}`` keys (BatchGetItem)."""
+    return [Heartbeat.from_item(item) for item in ddb.batch_get(TABLE, keys)]
 
 
-def due(shard: int, now: float) -> Iterator[dict[str, Any]]:
+def list_page(agent_id: str, *, limit: int, cursor: str | None) -> tuple[list[Heartbeat], str | None]:
+    """One page of an agent's heartbeats, newest first, and the next cursor."""
+    items, next_cursor = ddb.page(TABLE, key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return [Heartbeat.from_item(item) for item in items], next_cursor
+
+
+def stuck_page(owner: str, *, started_before: float, limit: int, cursor: str | None) -> tuple[list[Heartbeat], str | None]:
+    """The owner's claimed heartbeats started before ``started_before``, most recently
+    started first (the sparse ``active-by-owner`` index)."""
+    return _owner_page(
+        "active-by-owner", "active_owner = :o AND started_at < :t", owner, started_before, limit=limit, cursor=cursor
+    )
+
+
+def failed_page(owner: str, *, since: float, limit: int, cursor: str | None) -> tuple[list[Heartbeat], str | None]:
+    """The owner's heartbeats that FAILED since ``since``, newest first (the sparse
+    ``failed-by-owner`` index)."""
+    return _owner_page("failed-by-owner", "failed_owner = :o AND completed_at >= :t", owner, since, limit=limit, cursor=cursor)
+
+
+def _owner_page(
+    index: str, condition: str, owner: str, bound: float, *, limit: int, cursor: str | None
+) -> tuple[list[Heartbeat], str | None]:
+    from wakeful import pagination
+
+    items, last = ddb.query_page(
+        TABLE,
+        index=index,
+        limit=limit,
+        start=pagination.decode(cursor),
+        KeyConditionExpression=condition,
+        ExpressionAttributeValues={":o": owner, ":t": bound},
+        ScanIndexForward=False,
+    )
+    return [Heartbeat.from_item(item) for item in items], pagination.encode(last)
+
+
+def due(shard: int, now: float) -> Iterator[HeartbeatKey]:
     """Keys of the PENDING heartbeats of one shard due at ``now`` (sparse index)."""
-    return ddb.query(
+    found = ddb.query(
         TABLE,
         index="pending-due",
         KeyConditionExpression="due_shard = :s AND due_at <= :now",
         ExpressionAttributeValues={":s": shard, ":now": now},
     )
+    return (HeartbeatKey.from_item(item) for item in found)
 
 
-def expired(shard: int, now: float) -> Iterator[dict[str, Any]]:
-    """Keys of the claimed heartbeats of one shard whose lease ran out (sparse index)."""
-    return ddb.query(
+def expired(shard: int, now: float) -> Iterator[HeartbeatKey]:
+    """Keys (with their attempt) of the claimed heartbeats of one shard whose lease ran
+    out (sparse index)."""
+    found = ddb.query(
         TABLE,
         index="lease-expiry",
         KeyConditionExpression="lease_shard = :s AND lease_expires_at <= :now",
         ExpressionAttributeValues={":s": shard, ":now": now},
     )
+    return (HeartbeatKey.from_item(item) for item in found)
 
 
 # --- the scan ----------------------------------------------------------------------
@@ -148,8 +190,9 @@ def skip_quiet(agent_id: str, heartbeat_id: str, scheduled: float, now: float) -
 # --- the orchestrator (every write fenced by the worker's attempt) ------------------
 
 
-def _advance(item: dict[str, Any], expression: str, values: dict[str, Any], condition: str = "") -> dict[str, Any]:
-    """Conditional update of a claimed heartbeat, fenced by its attempt; returns ALL_NEW.
+def _advance(item: Heartbeat, expression: str, values: dict[str, Any], condition: str = "") -> Heartbeat:
+    """Conditional update of a claimed heartbeat, fenced by its attempt; returns the
+    heartbeat as written (ALL_NEW).
 
     Raises:
         HeartbeatStaleError: the attempt is no longer the heartbeat's.
@@ -157,26 +200,26 @@ def _advance(item: dict[str, Any], expression: str, values: dict[str, Any], cond
     response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
-        Key=_key(item["agent_id"], item["heartbeat_id"]),
+        Key=_key(item.agent_id, item.heartbeat_id),
         UpdateExpression=expression,
         ConditionExpression=f"{_FENCE} AND ({condition})" if condition else _FENCE,
         ExpressionAttributeNames={"#st": "status", **({"#rnd": "round"} if "#rnd" in expression + condition else {})},
         ExpressionAttributeValues=ddb.values(
-            {":attempt": item["attempt"], ":queued": hb.QUEUED, ":executing": hb.EXECUTING, **values}
+            {":attempt": item.attempt, ":queued": hb.QUEUED, ":executing": hb.EXECUTING, **values}
         ),
         ReturnValues="ALL_NEW",
     )
     if response is None:
         raise HeartbeatStaleError()
-    return ddb.deserialize(response["Attributes"])  # type: ignore[return-value]
+    return Heartbeat.from_item(ddb.deserialize(response["Attributes"]) or {})
 
 
-def fix_window(item: dict[str, Any], end: int) -> dict[str, Any]:
+def fix_window(item: Heartbeat, end: int) -> Heartbeat:
     """Fix the window's end of a heartbeat started without one."""
     return _advance(item, "SET window_end_seq = :end, target_seq = if_not_exists(target_seq, :end)", {":end": end})
 
 
-def start(item: dict[str, Any], *, now: float, lease: float, start_seq: int, end: int) -> dict[str, Any]:
+def start(item: Heartbeat, *, now: float, lease: float, start_seq: int, end: int) -> Heartbeat:
     """QUEUED -> EXECUTING with its window ``(start_seq, end]``. ``if_not_exists``: a
     re-queued heartbeat (its worker died) keeps its window and cursor."""
     return _advance(
@@ -187,12 +230,12 @@ def start(item: dict[str, Any], *, now: float, lease: float, start_seq: int, end
         "window_end_seq = if_not_exists(window_end_seq, :end), heartbeat_event_seq = if_not_exists(heartbeat_event_seq, :end), "
         "target_seq = if_not_exists(target_seq, :end), cascade_round = if_not_exists(cascade_round, :zero), "
         "#rnd = if_not_exists(#rnd, :zero)",
-        {":now": now, ":owner": item["owner"], ":lease": lease, ":start": start_seq, ":end": end, ":zero": 0},
+        {":now": now, ":owner": item.owner, ":lease": lease, ":start": start_seq, ":end": end, ":zero": 0},
         "#st = :queued",
     )
 
 
-def move_cursor(item: dict[str, Any], *, cursor: int, end: int, processed: int, lease: float) -> dict[str, Any]:
+def move_cursor(item: Heartbeat, *, cursor: int, end: int, processed: int, lease: float) -> Heartbeat:
     """A page without actions: the cursor moves from ``cursor`` to ``end``."""
     return _advance(
         item,
@@ -203,8 +246,8 @@ def move_cursor(item: dict[str, Any], *, cursor: int, end: int, processed: int, 
 
 
 def begin_round(
-    item: dict[str, Any], *, round_no: int, end: int, action_ids: list[str], processed: int, lease: float
-) -> dict[str, Any]:
+    item: Heartbeat, *, round_no: int, end: int, action_ids: list[str], processed: int, lease: float
+) -> Heartbeat:
     """A page with actions: round ``round_no`` opens with them and the cursor moves to
     ``end`` (conditioned on the previous round, so a round opens once)."""
     return _advance(
@@ -227,27 +270,27 @@ def begin_round(
     )
 
 
-def mark_dispatched(item: dict[str, Any], lease: float) -> dict[str, Any]:
+def mark_dispatched(item: Heartbeat, lease: float) -> Heartbeat:
     """The round's open actions were (re)sent under this attempt."""
     return _advance(item, "SET round_dispatch = :attempt, lease_expires_at = :lease", {":lease": lease})
 
 
-def close_round(item: dict[str, Any]) -> dict[str, Any]:
+def close_round(item: Heartbeat) -> Heartbeat:
     """Every open action of the round had finished."""
     return _advance(item, "REMOVE open_actions", {})
 
 
-def extend_target(item: dict[str, Any], *, target: int, cascade_round: int) -> dict[str, Any]:
+def extend_target(item: Heartbeat, *, target: int, cascade_round: int) -> Heartbeat:
     """A cascade round: the target moves to ``target`` (the log's end)."""
     return _advance(
         item,
         "SET target_seq = :t, cascade_round = :c, dispatched_since_target = :no",
-        {":t": target, ":c": cascade_round, ":no": False, ":cur": item["cursor_seq"]},
+        {":t": target, ":c": cascade_round, ":no": False, ":cur": item.cursor},
         "cursor_seq = :cur",
     )
 
 
-def park(item: dict[str, Any]) -> dict[str, Any]:
+def park(item: Heartbeat) -> Heartbeat:
     """Back to PENDING, out of every index (the agent was paused after the claim)."""
     return _advance(
         item,
@@ -258,12 +301,12 @@ def park(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def finish_part(
-    item: dict[str, Any], *, status: str, now: float, processed: int, error: str | None, expires_at: int | None
+    item: Heartbeat, *, status: str, now: float, processed: int, error: str | None, expires_at: int | None
 ) -> dict[str, Any]:
     """The transaction part that completes or fails a claimed heartbeat (fenced by its
     attempt) and takes it out of the lease index."""
     values: dict[str, Any] = {
-        ":attempt": item["attempt"],
+        ":attempt": item.attempt,
         ":queued": hb.QUEUED,
         ":executing": hb.EXECUTING,
         ":status": status,
@@ -282,7 +325,7 @@ def finish_part(
     return {
         "Update": {
             "TableName": ddb.table(TABLE),
-            "Key": _key(item["agent_id"], item["heartbeat_id"]),
+            "Key": _key(item.agent_id, item.heartbeat_id),
             "UpdateExpression": f"SET {fields} REMOVE lease_shard, lease_expires_at, active_owner, open_actions",
             "ConditionExpression": _FENCE,
             "ExpressionAttributeNames": {"#st": "status", **({"#own": "owner"} if status == hb.FAILED else {})},
@@ -291,16 +334,16 @@ def finish_part(
     }
 
 
-def new_pending_part(item: dict[str, Any], *, once: bool = True) -> dict[str, Any]:
+def new_pending_part(item: Heartbeat, *, once: bool = True) -> dict[str, Any]:
     """The transaction part that puts a new PENDING heartbeat (``once``: unless one
     with its id exists)."""
-    put: dict[str, Any] = {"TableName": ddb.table(TABLE), "Item": ddb.serialize(item)}
+    put: dict[str, Any] = {"TableName": ddb.table(TABLE), "Item": ddb.serialize(item.to_item())}
     if once:
         put["ConditionExpression"] = "attribute_not_exists(heartbeat_id)"
     return {"Put": put}
 
 
-def finish(heartbeat_part: dict[str, Any], agent_part: dict[str, Any] | None = None, next_item: dict[str, Any] | None = None) -> None:
+def finish(heartbeat_part: dict[str, Any], agent_part: dict[str, Any] | None = None, next_item: Heartbeat | None = None) -> None:
     """Commit a finish: the heartbeat's part, and (when the agent exists) the agent's
     part and the next pending heartbeat, atomically.
 

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from wakeful import queues
 from wakeful.agents import repository as agents_repository
 from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
+from wakeful.heartbeats.records import HeartbeatKey
 
 logger = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def scan(now: float) -> ScanResult:
         result.items_read += len(due)
         agents = _agents(due)
         for key in due:
-            agent = agents.get(key["agent_id"])
+            agent = agents.get(key.agent_id)
             if quiet.is_quiet(agent) and quiet.record(key, agent, now):  # type: ignore[arg-type]
                 result.quiet += 1
                 continue
@@ -66,12 +67,12 @@ def scan(now: float) -> ScanResult:
                 result.messages.append(claimed)
         for key in _expired(shard, now):
             result.items_read += 1
-            attempt = int(key.get("attempt", 0))
+            attempt = key.attempt
             if attempt >= settings.max_heartbeat_attempts:
                 from wakeful.heartbeats import orchestrator  # rare path; keeps the scan's import small
 
                 reason = f"no worker finished this heartbeat in {attempt} attempts (lease expired each time)"
-                if orchestrator.fail(key["agent_id"], key["heartbeat_id"], attempt, reason):
+                if orchestrator.fail(key.agent_id, key.heartbeat_id, attempt, reason):
                     result.failed += 1
                 continue
             requeued = _requeue(key, attempt, now, settings.heartbeat_lease_seconds)
@@ -85,12 +86,12 @@ def scan(now: float) -> ScanResult:
     return result
 
 
-def _agents(due: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _agents(due: list[HeartbeatKey]) -> dict[str, dict[str, Any]]:
     """The due heartbeats' agents, one BatchGetItem per 100: what tells a quiet
     heartbeat (wakeful.heartbeats.quiet) from one with work."""
     if not due:
         return {}
-    ids_ = sorted({key["agent_id"] for key in due})
+    ids_ = sorted({key.agent_id for key in due})
     return {agent["agent_id"]: agent for agent in agents_repository.get_many(ids_)}
 
 
@@ -111,23 +112,23 @@ def _schedules(now: float) -> Any:
     return due.claim_due(now)
 
 
-def _due(shard: int, now: float) -> Any:
+def _due(shard: int, now: float) -> Iterator[HeartbeatKey]:
     return repository.due(shard, now)
 
 
-def _expired(shard: int, now: float) -> Any:
+def _expired(shard: int, now: float) -> Iterator[HeartbeatKey]:
     return repository.expired(shard, now)
 
 
-def _claim(key: dict[str, Any], now: float, lease_seconds: int) -> dict[str, Any] | None:
-    attempt = repository.claim(key["agent_id"], key["heartbeat_id"], now, lease_seconds)
+def _claim(key: HeartbeatKey, now: float, lease_seconds: int) -> dict[str, Any] | None:
+    attempt = repository.claim(key.agent_id, key.heartbeat_id, now, lease_seconds)
     if attempt is None:
         return None  # another scan claimed it first
-    return {"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt}
+    return {"agent_id": key.agent_id, "heartbeat_id": key.heartbeat_id, "attempt": attempt}
 
 
-def _requeue(key: dict[str, Any], attempt: int, now: float, lease_seconds: int) -> dict[str, Any] | None:
-    if not repository.requeue(key["agent_id"], key["heartbeat_id"], attempt, now, lease_seconds):
+def _requeue(key: HeartbeatKey, attempt: int, now: float, lease_seconds: int) -> dict[str, Any] | None:
+    if not repository.requeue(key.agent_id, key.heartbeat_id, attempt, now, lease_seconds):
         return None
-    logger.warning("heartbeat lease expired; re-queued", extra={"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt + 1})
-    return {"agent_id": key["agent_id"], "heartbeat_id": key["heartbeat_id"], "attempt": attempt + 1}
+    logger.warning("heartbeat lease expired; re-queued", extra={"agent_id": key.agent_id, "heartbeat_id": key.heartbeat_id, "attempt": attempt + 1})
+    return {"agent_id": key.agent_id, "heartbeat_id": key.heartbeat_id, "attempt": attempt + 1}

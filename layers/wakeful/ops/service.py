@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from wakeful import clock, ddb, pagination
-from wakeful.heartbeats import records as heartbeats
+from wakeful import clock
+from wakeful.actions import repository as actions
+from wakeful.heartbeats import repository as heartbeats
 from wakeful.ops.exceptions import OpsSinceInvalidError
 
 DEFAULT_WINDOW_SECONDS = 24 * 3600
@@ -48,38 +49,22 @@ def stuck_heartbeats(
     """The owner's heartbeats started more than ``older_than_seconds`` ago and not
     finished, most recently started first."""
     now = clock.now() if now is None else now
-    items, last = ddb.query_page(
-        "heartbeats",
-        index="active-by-owner",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="active_owner = :o AND started_at < :cutoff",
-        ExpressionAttributeValues={":o": owner, ":cutoff": now - older_than_seconds},
-        ScanIndexForward=False,
-    )
+    items, next_cursor = heartbeats.stuck_page(owner, started_before=now - older_than_seconds, limit=limit, cursor=cursor)
     views = []
     for item in items:
-        view = heartbeats.public(item)
-        view["stuck_seconds"] = int(now - float(item["started_at"]))
-        view["lease_expires_at"] = clock.iso(item.get("lease_expires_at"))
+        view = item.public()
+        view["stuck_seconds"] = int(now - (item.started_at or 0.0))  # the index holds started ones only
+        view["lease_expires_at"] = clock.iso(item.lease_expires_at)
         views.append(view)
-    return views, pagination.encode(last)
+    return views, next_cursor
 
 
 def failed_heartbeats(
     owner: str, since: float, limit: int, cursor: str | None
 ) -> tuple[list[dict[str, Any]], str | None]:
     """The owner's heartbeats that FAILED since ``since``, newest first."""
-    items, last = ddb.query_page(
-        "heartbeats",
-        index="failed-by-owner",
-        limit=limit,
-        start=pagination.decode(cursor),
-        KeyConditionExpression="failed_owner = :o AND completed_at >= :since",
-        ExpressionAttributeValues={":o": owner, ":since": since},
-        ScanIndexForward=False,
-    )
-    return [heartbeats.public(item) for item in items], pagination.encode(last)
+    items, next_cursor = heartbeats.failed_page(owner, since=since, limit=limit, cursor=cursor)
+    return [item.public() for item in items], next_cursor
 
 
 def tool_stats(owner: str, since: float) -> tuple[list[dict[str, Any]], bool]:
@@ -87,25 +72,16 @@ def tool_stats(owner: str, since: float) -> tuple[list[dict[str, Any]], bool]:
     mean execution time of those that ran. Returns (items by total, truncated)."""
     totals: dict[str, dict[str, Any]] = {}
     count = 0
-    for item in ddb.query(
-        "actions",
-        index="by-owner",
-        limit=MAX_STATS_ACTIONS,
-        KeyConditionExpression="#o = :o AND created_at >= :since",
-        ExpressionAttributeNames={"#o": "owner", "#st": "status", "#t": "tool"},
-        ExpressionAttributeValues={":o": owner, ":since": since},
-        ProjectionExpression="#t, #st, execution_time_ms",
-        ScanIndexForward=False,
-    ):
+    for item in actions.outcomes_since(owner, since, limit=MAX_STATS_ACTIONS):
         count += 1
-        entry = totals.setdefault(item["tool"], {"tool": item["tool"], "total": 0, "successful": 0, "failed": 0, "_ms": 0.0, "_timed": 0})
+        entry = totals.setdefault(item.tool, {"tool": item.tool, "total": 0, "successful": 0, "failed": 0, "_ms": 0.0, "_timed": 0})
         entry["total"] += 1
-        if item.get("status") == "COMPLETED":
+        if item.status == "COMPLETED":
             entry["successful"] += 1
-        elif item.get("status") == "FAILED":
+        elif item.status == "FAILED":
             entry["failed"] += 1
-        if item.get("execution_time_ms") is not None:
-            entry["_ms"] += float(item["execution_time_ms"])
+        if item.execution_time_ms is not None:
+            entry["_ms"] += item.execution_time_ms
             entry["_timed"] += 1
     items = []
     for entry in sorted(totals.values(), key=lambda e: (-e["total"], e["tool"])):

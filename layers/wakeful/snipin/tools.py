@@ -116,10 +116,10 @@ def _event_time(request: ToolRequest) -> float:
 
 def _heartbeat_scope(action_id: str) -> tuple[str, str | None]:
     """The cap scope of an action: its heartbeat (or the action itself outside one)."""
-    from wakeful.actions import records
+    from wakeful.actions import repository as actions
 
-    action = records.get(action_id) or {}
-    heartbeat_id = action.get("heartbeat_id")
+    action = actions.get(action_id)
+    heartbeat_id = action.heartbeat_id if action is not None else None
     return (heartbeat_id or f"action-{action_id}"), heartbeat_id
 
 

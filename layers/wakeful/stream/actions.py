@@ -14,44 +14,47 @@ the thread.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.stream.models import action_stream_id
 
+if TYPE_CHECKING:
+    from wakeful.actions.records import Action
 
-def begin(action: dict[str, Any]) -> Emitter | None:
+
+def begin(action: Action) -> Emitter | None:
     """Emit the ``tool_call`` of a heartbeat action; None for other actions."""
-    heartbeat_id = action.get("heartbeat_id")
-    if not heartbeat_id or action.get("thread_id"):
+    heartbeat_id = action.heartbeat_id
+    if not heartbeat_id or action.thread_id:
         return None
     stream = emitter(
         StreamContext(
-            owner=action.get("owner") or "",
-            agent_id=action["agent_id"],
-            thread_id=action_stream_id(heartbeat_id, action["action_id"]),
+            owner=action.owner or "",
+            agent_id=action.agent_id,
+            thread_id=action_stream_id(heartbeat_id, action.action_id),
             run_id=heartbeat_id,
-            step_id=action["action_id"],
+            step_id=action.action_id,
         )
     )
-    event = (action.get("request_meta") or {}).get("event") or {}
+    event = (action.request_meta or {}).get("event") or {}
     stream.tool_call(
-        action["action_id"],
-        action["tool"],
+        action.action_id,
+        action.tool,
         {"event_type": event.get("type"), "event_seq": event.get("seq"), "payload": event.get("payload")},
         heartbeat_id=heartbeat_id,
-        action_id=action["action_id"],
+        action_id=action.action_id,
     )
     return stream
 
 
-def finish(stream: Emitter | None, action: dict[str, Any], success: bool, output: Any, error: str | None) -> None:
+def finish(stream: Emitter | None, action: Action, success: bool, output: Any, error: str | None) -> None:
     """Emit the ``tool_result`` of a heartbeat action and write the step out."""
     if stream is None:
         return
     result = output if success else {"error": error, "output": output}
     stream.tool_result(
-        action["action_id"], action["tool"], result, is_error=not success,
-        heartbeat_id=action.get("heartbeat_id"), action_id=action["action_id"],
+        action.action_id, action.tool, result, is_error=not success,
+        heartbeat_id=action.heartbeat_id, action_id=action.action_id,
     )  # fmt: skip
     stream.flush()

@@ -19,6 +19,7 @@ from typing import Any
 from wakeful import clock
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
+from wakeful.actions.records import Action
 from wakeful.agents.models import agent_context
 from wakeful.threads import matching, records
 from wakeful.threads.hooks import fire_hook
@@ -182,9 +183,9 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefin
     """Run one of the agent's tools for a tool call, as an action, at most once per
     recorded answer."""
     action_id = records.action_id(thread["thread_id"], call["id"])
-    existing = actions.get(action_id)
-    if existing and existing["status"] in actions.TERMINAL:
-        return _result(existing.get("response_meta") or {}, existing.get("error_message"))
+    existing = action_repository.get(action_id)
+    if existing and existing.status in actions.TERMINAL:
+        return _result(existing.response_meta or {}, existing.error_message)
     if tool is None:
         return Result(f"tool {call['name']!r} is not available to this agent", is_error=True)
     meta = {
@@ -195,17 +196,17 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefin
     }
     now = clock.now()
     action_repository.create(
-        {
-            "action_id": action_id,
-            "agent_id": agent["agent_id"],
-            "owner": agent["owner"],
-            "thread_id": thread["thread_id"],
-            "tool": call["name"],
-            "status": actions.PENDING,
-            "request_meta": meta,
-            "run_count": 0,
-            "created_at": now,
-        },
+        Action(
+            action_id=action_id,
+            agent_id=agent["agent_id"],
+            owner=agent["owner"],
+            thread_id=thread["thread_id"],
+            tool=call["name"],
+            status=actions.PENDING,
+            request_meta=meta,
+            run_count=0,
+            created_at=now,
+        ),
     )
     hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
     hook_data = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "request_meta": meta}
