@@ -1,5 +1,5 @@
 """The code's shape that keeps it easy to change: DynamoDB behind repository modules,
-short functions."""
+short functions, a test module named after every package."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import ast
 import re
 from pathlib import Path
 
-LAYER = Path(__file__).resolve().parents[2] / "layers" / "wakeful"
+ROOT = Path(__file__).resolve().parents[2]
+LAYER = ROOT / "layers" / "wakeful"
 #: What only a repository module may say: the raw client and its error decoding.
 RAW_DYNAMODB = re.compile(r"\bddb\.client\(\)|\bClientError\b|\bis_conditional_failure\b|\bcancellation_codes\b")
 MAX_LINES = 60
@@ -59,3 +60,21 @@ def long_functions(path: Path) -> list[str]:
 def test_no_function_in_the_layer_is_over_60_lines_without_saying_why():
     offenders = [entry for path in sources() for entry in long_functions(path)]
     assert not offenders, f"functions over {MAX_LINES} lines without a '{LONG_MARK} ...' comment:\n" + "\n".join(offenders)
+
+
+def packages() -> list[str]:
+    return sorted(p.parent.name for p in LAYER.glob("*/__init__.py"))
+
+
+def untested(names: list[str]) -> list[str]:
+    """The packages with no test module named after them (``tests/<kind>/test_<package>*.py``)."""
+    tests = ROOT / "tests"
+    return [name for name in names if not any(tests.glob(f"*/test_{name}*.py"))]
+
+
+def test_every_package_has_a_test_module_named_after_it():
+    assert untested(packages()) == []
+
+
+def test_the_mirror_check_names_a_package_without_tests():
+    assert untested(["no_such_package_here"]) == ["no_such_package_here"]
