@@ -19,6 +19,7 @@ from wakeful.actions.records import Action
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
+from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, AfterTool, BeforeTool
 from wakeful.hooks.firing import fire
 from wakeful.stream import actions as action_stream
 from wakeful.tools import registry
@@ -45,9 +46,10 @@ def run(action_id: str) -> str:
     tool = registry.resolve(action.owner or "", action.tool)
     hook_args: dict[str, Any] = {"heartbeat_id": action.heartbeat_id, "action_id": action_id, "context": {"triggered_by": action.event_type}}
     if tool is not None:
-        hook_data = {"action_id": action_id, "tool_name": action.tool, "event_type": action.event_type, "request_meta": meta}
-        fire(agent, f"BEFORE_{tool.hook_name()}", hook_data, delivery_key=f"{action_id}:before-tool", **hook_args)
-        fire(agent, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
+        before = BeforeTool(tool_hook_name=tool.hook_name(), action_id=action_id, tool_name=action.tool, event_type=action.event_type, request_meta=meta)
+        fire(agent, before, delivery_key=f"{action_id}:before-tool", **hook_args)
+        started = ActionStarted(action_id=action_id, tool_name=action.tool, event_type=action.event_type, request_meta=meta)
+        fire(agent, started, delivery_key=f"{action_id}:started", **hook_args)
 
     stream = action_stream.begin(action)  # the heartbeat's part of the agent's live stream
     response, elapsed_ms = _execute(tool, action, meta)
@@ -100,30 +102,23 @@ def _fire_finished(
     """The hooks of a finished action: AFTER_<TOOL>, then ACTION_COMPLETED or ACTION_FAILED."""
     action_id = action.action_id
     if tool is not None:
-        after = {
-            "action_id": action_id,
-            "tool_name": action.tool,
-            "success": response.success,
-            "output": response.output,
-            "execution_time_ms": elapsed_ms,
-        }
-        fire(agent, f"AFTER_{tool.hook_name()}", after, delivery_key=f"{action_id}:after-tool", **hook_args)
-        if response.success:
-            fire(agent, "ACTION_COMPLETED", after, delivery_key=f"{action_id}:completed", **hook_args)
-    if not response.success:
-        fire(
-            agent,
-            "ACTION_FAILED",
-            {
-                "action_id": action_id,
-                "tool_name": action.tool,
-                "error_message": error_message,
-                "request_meta": meta,
-                "execution_time_ms": elapsed_ms,
-            },
-            delivery_key=f"{action_id}:failed",
-            **hook_args,
+        after = AfterTool(
+            tool_hook_name=tool.hook_name(),
+            action_id=action_id,
+            tool_name=action.tool,
+            success=response.success,
+            output=response.output,
+            execution_time_ms=elapsed_ms,
         )
+        fire(agent, after, delivery_key=f"{action_id}:after-tool", **hook_args)
+        if response.success:
+            completed = ActionCompleted(action_id=action_id, tool_name=action.tool, output=response.output, execution_time_ms=elapsed_ms)
+            fire(agent, completed, delivery_key=f"{action_id}:completed", **hook_args)
+    if not response.success:
+        failed = ActionFailed(
+            action_id=action_id, tool_name=action.tool, error_message=error_message, request_meta=meta, execution_time_ms=elapsed_ms
+        )
+        fire(agent, failed, delivery_key=f"{action_id}:failed", **hook_args)
 
 
 def _storable(response: ToolResponse) -> ToolResponse:

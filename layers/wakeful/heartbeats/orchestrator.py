@@ -42,6 +42,7 @@ from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import Heartbeat
 from wakeful.heartbeats.repository import HeartbeatStaleError
+from wakeful.hooks.events import AfterHeartbeat, BeforeHeartbeat
 from wakeful.hooks.firing import fire
 from wakeful.subscriptions import service as subscriptions
 from wakeful.subscriptions.models import passes
@@ -100,8 +101,7 @@ def _start(item: Heartbeat, agent: dict[str, Any]) -> Heartbeat:
     )
     fire(
         agent,
-        "BEFORE_HEARTBEAT",
-        {"scheduled_at": clock.iso(item.scheduled_at), "last_heartbeat": agent.get("last_heartbeat") or None},
+        BeforeHeartbeat(scheduled_at=clock.iso(item.scheduled_at), last_heartbeat=agent.get("last_heartbeat") or None),
         heartbeat_id=item.heartbeat_id,
         context={"triggered_by": "CRON_SCHEDULER"},
         delivery_key=f"{item.heartbeat_id}:before",
@@ -426,17 +426,16 @@ def _after_finish(
     for an agent older than quiet heartbeats) learning its ``HEARTBEAT`` tools."""
     fire(
         agent,
-        "AFTER_HEARTBEAT",
-        {
-            "status": status,
-            "scheduled_at": clock.iso(item.scheduled_at),
-            "started_at": clock.iso(item.started_at),
-            "completed_at": clock.iso(now),
-            "events_processed": summary["events_processed"],
-            "actions_triggered": summary["actions_triggered"],
-            "error_message": error,
-            "next_heartbeat_at": clock.iso(scheduled),
-        },
+        AfterHeartbeat(
+            status=status,
+            scheduled_at=clock.iso(item.scheduled_at),
+            started_at=clock.iso(item.started_at),
+            completed_at=clock.iso(now),
+            events_processed=summary["events_processed"],
+            actions_triggered=summary["actions_triggered"],
+            error_message=error,
+            next_heartbeat_at=clock.iso(scheduled),
+        ),
         heartbeat_id=item.heartbeat_id,
         context={"triggered_by": "HEARTBEAT"},
         delivery_key=f"{item.heartbeat_id}:after",

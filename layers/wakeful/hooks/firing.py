@@ -8,33 +8,38 @@ hooks costs no extra request.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wakeful.hooks.events import HookEvent
 
 logger = logging.getLogger(__name__)
 
 
 def fire(
     agent: dict[str, Any],
-    hook_type: str,
-    data: dict[str, Any],
+    event: HookEvent,
     *,
     heartbeat_id: str | None = None,
     action_id: str | None = None,
     context: dict[str, Any] | None = None,
     delivery_key: str | None = None,
 ) -> None:
-    """Fire every active hook of ``agent`` for ``hook_type``.
+    """Fire every active hook of ``agent`` for ``event``'s hook type.
 
     Args:
         agent: the agent item (its ``hook_types`` says whether to look further).
-        hook_type: e.g. ``AFTER_HEARTBEAT``, ``BEFORE_SNIP_CREATE``, ``ACTION_FAILED``.
-        data: the hook-specific ``data`` of the seed's HookPayload.
+        event: the typed hook event (:mod:`wakeful.hooks.events`), e.g.
+            ``AfterHeartbeat(...)``; its hook type (``event.name``, e.g.
+            ``BEFORE_SNIP_CREATE`` for a tool's) says which hooks, its ``data()`` is the
+            HookPayload's ``data``.
         heartbeat_id: the heartbeat this belongs to, if any.
         action_id: the action this belongs to, if any.
         context: the payload's ``context`` (e.g. ``{"triggered_by": "FEED_SUMMARIZED"}``).
         delivery_key: makes the delivery id deterministic, so that firing the same
             lifecycle point again (a redelivered message) never delivers twice.
     """
+    hook_type = event.name
     if hook_type not in set(agent.get("hook_types") or ()):
         return
     try:
@@ -43,7 +48,7 @@ def fire(
         delivery.start_deliveries(
             agent,
             hook_type,
-            data,
+            event.data(),
             heartbeat_id=heartbeat_id,
             action_id=action_id,
             context=context or {},

@@ -25,12 +25,14 @@ import logging
 from typing import Any
 
 from wakeful import clock, ddb
+from wakeful.hooks import events as hook_events
+from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
 from wakeful.schedules import answers, models, repository
 
 logger = logging.getLogger(__name__)
 
-_HOOK_TYPES = {models.SUCCESS: "SCHEDULE_RESULT", models.ERROR: "SCHEDULE_FAILED"}
+_HOOK_TYPES = {models.SUCCESS: ScheduleResult.hook_type, models.ERROR: ScheduleFailed.hook_type}
 
 
 def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> None:
@@ -97,19 +99,22 @@ def finish(
 _SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
 
 
-def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], hook_type: str, data: dict[str, Any], **options: Any) -> None:
+def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
     """Fire a hook of a schedule run's thread (the thread runtime calls this instead of
     :func:`wakeful.hooks.firing.fire` for ``scheduled`` threads; same arguments).
 
     A heartbeat thread's hooks are held on its result, with the run they belong to,
-    until that run ends (see the module docstring and :func:`finish`).
+    until that run ends (see the module docstring and :func:`finish`); it is held as its
+    payload (``hook_type`` and ``data``) and rebuilt with :func:`wakeful.hooks.events.from_data`.
     """
+    hook_type = event.name
     if hook_type not in set(agent.get("hook_types") or ()):
         return  # no hook of that type: nothing to hold, no request made
     if thread.get("channel") != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
-        fire(agent, hook_type, data, **options)
+        fire(agent, event, **options)
         return
     schedule_id, rid = _result_key(thread)
+    data = event.data()
     held = {"hook_type": hook_type, "data": data, "run_id": thread.get("run_id"), "options": {k: v for k, v in options.items() if v is not None}}
     if schedule_id and rid:
         try:
@@ -121,7 +126,7 @@ def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], hook_type: s
     # The result is gone (expired after 90 days): nothing to wait on.
     if answers.is_heartbeat_ok(data.get("summary")):
         return
-    fire(agent, hook_type, answers.scrubbed(data), **options)
+    fire(agent, _scrubbed(hook_type, data), **options)
 
 
 def _release_held_hooks(agent: dict[str, Any], row: dict[str, Any], run_id: str | None) -> None:
@@ -137,14 +142,23 @@ def _release_held_hooks(agent: dict[str, Any], row: dict[str, Any], run_id: str 
             continue  # held twice by a redelivered step
         if key:
             seen.add(key)
-        fire(agent, held["hook_type"], answers.scrubbed(held.get("data") or {}), **options)
+        try:
+            event = _scrubbed(held["hook_type"], held.get("data") or {})
+        except (TypeError, ValueError):  # not an event's payload: dropped, never a failed run
+            logger.exception("a held hook cannot be rebuilt", extra={"result_id": row["result_id"], "hook_type": held.get("hook_type")})
+            continue
+        fire(agent, event, **options)
+
+
+def _scrubbed(hook_type: str, data: dict[str, Any]) -> HookEvent:
+    """The event of ``hook_type`` with payload ``data``, the token removed from it."""
+    return hook_events.from_data(hook_type, answers.scrubbed(data))
 
 
 def _notify(agent: dict[str, Any], row: dict[str, Any]) -> None:
-    hook_type = _HOOK_TYPES.get(row["status"])
-    if hook_type is None:
+    if _HOOK_TYPES.get(row["status"]) is None:
         return
-    data = {
+    common = {
         "schedule_id": row["schedule_id"],
         "result_id": row["result_id"],
         "thread_id": row.get("thread_id"),
@@ -154,8 +168,9 @@ def _notify(agent: dict[str, Any], row: dict[str, Any]) -> None:
         "scheduled_for": clock.iso(row.get("scheduled_for")),
         "completed_at": clock.iso(row.get("completed_at")),
     }
+    event: HookEvent
     if row["status"] == models.ERROR:
-        data["error_message"] = row.get("error_message") or row.get("result_content")
+        event = ScheduleFailed(**common, error_message=row.get("error_message") or row.get("result_content"))
     else:
-        data["result_content"] = row.get("result_content")
-    fire(agent, hook_type, data, context={"triggered_by": "schedule"}, delivery_key=f"schedule-result:{row['result_id']}")
+        event = ScheduleResult(**common, result_content=row.get("result_content"))
+    fire(agent, event, context={"triggered_by": "schedule"}, delivery_key=f"schedule-result:{row['result_id']}")

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from wakeful.hooks.events import HookEvent
 from wakeful.hooks.firing import fire
 
 
-def fire_hook(agent: dict[str, Any], thread: dict[str, Any], hook_type: str, data: dict[str, Any], **options: Any) -> None:
-    """Fire ``hook_type`` for ``thread`` (the arguments of :func:`wakeful.hooks.firing.fire`)."""
+def fire_hook(agent: dict[str, Any], thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
+    """Fire ``event`` for ``thread`` (the arguments of :func:`wakeful.hooks.firing.fire`)."""
     if thread.get("source") == "scheduled":
         from wakeful.schedules import runs
 
-        runs.fire_thread_hook(agent, thread, hook_type, data, **options)
+        runs.fire_thread_hook(agent, thread, event, **options)
         return
-    fire(agent, hook_type, data, **options)
+    fire(agent, event, **options)

@@ -28,6 +28,7 @@ from typing import Any
 from wakeful import clock, ddb, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.config import get_settings
+from wakeful.hooks.events import ApprovalRequested, ThreadSleeping
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
@@ -363,8 +364,7 @@ def _approval_hook(step: Step, call: dict[str, Any]) -> None:
     fire_hook(
         step.agent,
         thread,
-        "APPROVAL_REQUESTED",
-        {"thread_id": thread["thread_id"], "tool_call_id": call["id"], "tool": call["name"], "arguments": call.get("arguments") or {}},
+        ApprovalRequested(thread_id=thread["thread_id"], tool_call_id=call["id"], tool=call["name"], arguments=call.get("arguments") or {}),
         context={"thread_id": thread["thread_id"]},
         delivery_key=f"{thread['thread_id']}:{call['id']}:approval",
     )
@@ -548,8 +548,12 @@ def _after_run(step: Step, thread: dict[str, Any]) -> None:
         fire_hook(
             step.agent,
             thread,
-            "THREAD_SLEEPING",
-            {"thread_id": thread["thread_id"], "wake_at": clock.iso(thread.get("wake_at")), "wake_reason": thread.get("wake_reason"), "wake_on_events": thread.get("wake_on_events") or []},
+            ThreadSleeping(
+                thread_id=thread["thread_id"],
+                wake_at=clock.iso(thread.get("wake_at")),
+                wake_reason=thread.get("wake_reason"),
+                wake_on_events=thread.get("wake_on_events") or [],
+            ),
             context={"thread_id": thread["thread_id"]},
             delivery_key=f"{thread['run_id']}:sleeping",
         )

@@ -16,6 +16,7 @@ from typing import Any
 from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
+from wakeful.hooks.events import ThreadCompleted, ThreadFailed, ThreadStarted, ThreadWoken
 from wakeful.threads import messages_repository, metrics, records, repository
 from wakeful.threads.hooks import fire_hook
 from wakeful.threads.exceptions import (
@@ -96,14 +97,14 @@ def start_thread(
         run_id=thread["run_id"],
         event=event,
     )
-    started = {"thread_id": thread["thread_id"], "source": source, "source_id": source_id, "message": message}
+    started = ThreadStarted(thread_id=thread["thread_id"], source=source, source_id=source_id, message=message)
     if not repository.create(thread, first):
         existing = repository.get(agent_id, thread["thread_id"]) or thread
         _finish_repeated_start(agent, existing, started)
         return existing
     queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
     metrics.add(metrics.THREADS_STARTED)
-    fire_hook(agent, thread, "THREAD_STARTED", started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
+    fire_hook(agent, thread, started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
     logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
     return thread
 
@@ -142,13 +143,13 @@ def _new_thread(
     return thread
 
 
-def _finish_repeated_start(agent: dict[str, Any], existing: dict[str, Any], started: dict[str, Any]) -> None:
+def _finish_repeated_start(agent: dict[str, Any], existing: dict[str, Any], started: ThreadStarted) -> None:
     """A repeat (a redelivered start) of a thread whose first step may never have been
     queued: the starter died after the write. Finish the start now rather than after the
     lease; the runner ignores a step it has already taken."""
     if existing["status"] == records.ACTIVE and int(existing.get("step_no", 0)) == 0 and existing.get("run_no") == 1:
         queues.send_thread_step(existing["agent_id"], existing["thread_id"], existing["step_key"])
-        fire_hook(agent, existing, "THREAD_STARTED", started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
+        fire_hook(agent, existing, started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
 
 
 def activate(
@@ -191,7 +192,8 @@ def activate(
         fresh.pop(attr, None)
     queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
     metrics.add(metrics.THREADS_WOKEN)
-    fire_hook(agent, fresh, "THREAD_WOKEN", {"thread_id": thread["thread_id"], "woken_by": wake, "wake_reason": thread.get("wake_reason"), "event": event}, context={"thread_id": thread["thread_id"]}, delivery_key=f"{fresh['run_id']}:woken")
+    woken = ThreadWoken(thread_id=thread["thread_id"], woken_by=wake, wake_reason=thread.get("wake_reason"), event=event)
+    fire_hook(agent, fresh, woken, context={"thread_id": thread["thread_id"]}, delivery_key=f"{fresh['run_id']}:woken")
     logger.info("thread woken", extra={"agent_id": thread["agent_id"], "thread_id": thread["thread_id"], "woken_by": wake})
     return fresh
 
@@ -331,13 +333,12 @@ def after_end(agent: dict[str, Any], thread: dict[str, Any], *, redelivered_on_e
     """Hooks and metrics of a thread's end (each delivery once per run).
     ``redelivered_on_error``: see :func:`notify_schedule`."""
     status = thread["status"]
-    hook = {records.COMPLETE: "THREAD_COMPLETED", records.FAILED: "THREAD_FAILED", records.EXPIRED: "THREAD_FAILED"}[status]
+    hook = {records.COMPLETE: ThreadCompleted, records.FAILED: ThreadFailed, records.EXPIRED: ThreadFailed}[status]
     metrics.add({records.COMPLETE: metrics.THREADS_COMPLETED, records.FAILED: metrics.THREADS_FAILED, records.EXPIRED: metrics.THREADS_EXPIRED}[status])
     fire_hook(
         agent,
         thread,
-        hook,
-        {"thread_id": thread["thread_id"], "status": status, "summary": thread.get("summary"), "error_message": thread.get("error_message")},
+        hook(thread_id=thread["thread_id"], status=status, summary=thread.get("summary"), error_message=thread.get("error_message")),
         context={"thread_id": thread["thread_id"]},
         delivery_key=f"{thread['thread_id']}:{status}",
     )

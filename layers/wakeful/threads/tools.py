@@ -21,6 +21,7 @@ from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
 from wakeful.agents.models import agent_context
+from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, Notification
 from wakeful.threads import matching, records
 from wakeful.threads.hooks import fire_hook
 from wakeful.tools.records import ToolDefinition
@@ -168,8 +169,7 @@ def run_meta(agent: dict[str, Any], thread: dict[str, Any], call: dict[str, Any]
             fire_hook(
                 agent,
                 thread,
-                "NOTIFICATION",
-                {"thread_id": thread["thread_id"], "message": message, "tool_call_id": call["id"]},
+                Notification(thread_id=thread["thread_id"], message=message, tool_call_id=call["id"]),
                 context={"thread_id": thread["thread_id"], "source": thread.get("source")},
                 delivery_key=f"{thread['thread_id']}:{call['id']}:notification",
             )
@@ -209,9 +209,9 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefin
         ),
     )
     hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
-    hook_data = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "request_meta": meta}
+    started_event = ActionStarted(action_id=action_id, tool_name=call["name"], thread_id=thread["thread_id"], request_meta=meta)
     action_repository.start(action_id, now)
-    fire_hook(agent, thread, "ACTION_STARTED", hook_data, delivery_key=f"{action_id}:started", **hook_args)
+    fire_hook(agent, thread, started_event, delivery_key=f"{action_id}:started", **hook_args)
     started = time.perf_counter()
     response = _call(tool, action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
@@ -219,8 +219,11 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefin
         _append_new_events(agent["agent_id"], action_id, call["name"], response)
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
     _finish(action_id, response, elapsed_ms, error_message)
-    done = {"action_id": action_id, "tool_name": call["name"], "thread_id": thread["thread_id"], "success": response.success, "output": response.output, "execution_time_ms": elapsed_ms}
-    fire_hook(agent, thread, "ACTION_COMPLETED" if response.success else "ACTION_FAILED", {**done, "error_message": error_message}, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
+    finished_class = ActionCompleted if response.success else ActionFailed
+    done = finished_class(
+        action_id=action_id, tool_name=call["name"], thread_id=thread["thread_id"], output=response.output, execution_time_ms=elapsed_ms, error_message=error_message
+    )
+    fire_hook(agent, thread, done, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
     return _result(response.model_dump(mode="json"), error_message)
 
 

@@ -1,0 +1,414 @@
+"""Typed hook events: one class per hook type Wakeful fires.
+
+A lifecycle point builds the event of its hook type and hands it to
+:func:`wakeful.hooks.firing.fire`; the event's :meth:`data` is the HookPayload's
+``data``, key for key and in the order it is delivered. Field names are the payload's
+keys, so an event is rebuilt from a payload with :func:`from_data` (the schedules
+capability holds a heartbeat run's hooks as payloads and sends them later).
+
+Events whose payload has two shapes say which by one field: an action of a thread
+(``thread_id`` set) or of a heartbeat. ``BEFORE_<TOOL>`` / ``AFTER_<TOOL>`` are one
+class each, the tool's hook name (``SNIP_CREATE``) being a field.
+
+Plain frozen dataclasses (no pydantic): firing runs on every heartbeat's cold path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wakeful.hooks.models import TOOL_HOOK_PATTERN
+
+
+class HookEvent:
+    """What every hook event has: its ``hook_type`` and its payload ``data``."""
+
+    __slots__ = ()
+    hook_type: ClassVar[str]
+
+    @property
+    def name(self) -> str:
+        """The hook type this event fires as (hooks of this type receive it)."""
+        return self.hook_type
+
+    def data(self) -> dict[str, Any]:  # pragma: no cover - every event defines it
+        """The HookPayload's ``data``."""
+        raise NotImplementedError
+
+
+# -- heartbeats ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BeforeHeartbeat(HookEvent):
+    """A heartbeat starts (QUEUED -> EXECUTING)."""
+
+    hook_type: ClassVar[str] = "BEFORE_HEARTBEAT"
+    scheduled_at: str | None
+    last_heartbeat: Any
+
+    def data(self) -> dict[str, Any]:
+        return {"scheduled_at": self.scheduled_at, "last_heartbeat": self.last_heartbeat}
+
+
+@dataclass(frozen=True, slots=True)
+class AfterHeartbeat(HookEvent):
+    """A heartbeat finished (committed)."""
+
+    hook_type: ClassVar[str] = "AFTER_HEARTBEAT"
+    status: str
+    scheduled_at: str | None
+    started_at: str | None
+    completed_at: str | None
+    events_processed: int
+    actions_triggered: int
+    error_message: str | None
+    next_heartbeat_at: str | None
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "scheduled_at": self.scheduled_at,
+            "started_at": self.started_at,
+            "completed_at": self.completed_at,
+            "events_processed": self.events_processed,
+            "actions_triggered": self.actions_triggered,
+            "error_message": self.error_message,
+            "next_heartbeat_at": self.next_heartbeat_at,
+        }
+
+
+# -- a heartbeat's tool calls (BEFORE_<TOOL> / AFTER_<TOOL>) ---------------------------
+@dataclass(frozen=True, slots=True)
+class BeforeTool(HookEvent):
+    """A heartbeat's action is about to run its tool; fires as ``BEFORE_<tool_hook_name>``."""
+
+    hook_type: ClassVar[str] = "BEFORE_<TOOL>"
+    tool_hook_name: str  # the tool's name in UPPER_SNAKE_CASE; not part of the payload
+    action_id: str
+    tool_name: str
+    event_type: str | None
+    request_meta: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return f"BEFORE_{self.tool_hook_name}"
+
+    def data(self) -> dict[str, Any]:
+        return {"action_id": self.action_id, "tool_name": self.tool_name, "event_type": self.event_type, "request_meta": self.request_meta}
+
+
+@dataclass(frozen=True, slots=True)
+class AfterTool(HookEvent):
+    """A heartbeat's action ran its tool; fires as ``AFTER_<tool_hook_name>``."""
+
+    hook_type: ClassVar[str] = "AFTER_<TOOL>"
+    tool_hook_name: str  # the tool's name in UPPER_SNAKE_CASE; not part of the payload
+    action_id: str
+    tool_name: str
+    success: bool
+    output: Any
+    execution_time_ms: int
+
+    @property
+    def name(self) -> str:
+        return f"AFTER_{self.tool_hook_name}"
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "action_id": self.action_id,
+            "tool_name": self.tool_name,
+            "success": self.success,
+            "output": self.output,
+            "execution_time_ms": self.execution_time_ms,
+        }
+
+
+# -- actions (of a heartbeat, or of a thread when ``thread_id`` is set) ----------------
+@dataclass(frozen=True, slots=True)
+class ActionStarted(HookEvent):
+    """An action starts. A heartbeat's carries ``event_type``, a thread's ``thread_id``."""
+
+    hook_type: ClassVar[str] = "ACTION_STARTED"
+    action_id: str
+    tool_name: str
+    request_meta: dict[str, Any]
+    event_type: str | None = None
+    thread_id: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        middle = {"thread_id": self.thread_id} if self.thread_id is not None else {"event_type": self.event_type}
+        return {"action_id": self.action_id, "tool_name": self.tool_name, **middle, "request_meta": self.request_meta}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCompleted(HookEvent):
+    """An action succeeded. A thread's also carries ``thread_id`` and ``error_message`` (None)."""
+
+    hook_type: ClassVar[str] = "ACTION_COMPLETED"
+    action_id: str
+    tool_name: str
+    output: Any
+    execution_time_ms: int
+    thread_id: str | None = None
+    success: bool = True
+    error_message: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        if self.thread_id is None:
+            return {
+                "action_id": self.action_id,
+                "tool_name": self.tool_name,
+                "success": self.success,
+                "output": self.output,
+                "execution_time_ms": self.execution_time_ms,
+            }
+        return {
+            "action_id": self.action_id,
+            "tool_name": self.tool_name,
+            "thread_id": self.thread_id,
+            "success": self.success,
+            "output": self.output,
+            "execution_time_ms": self.execution_time_ms,
+            "error_message": self.error_message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFailed(HookEvent):
+    """An action failed. A heartbeat's carries ``request_meta``; a thread's carries
+    ``thread_id``, ``success`` (False) and ``output``."""
+
+    hook_type: ClassVar[str] = "ACTION_FAILED"
+    action_id: str
+    tool_name: str
+    error_message: str | None
+    execution_time_ms: int
+    request_meta: dict[str, Any] | None = None
+    thread_id: str | None = None
+    success: bool = False
+    output: Any = None
+
+    def data(self) -> dict[str, Any]:
+        if self.thread_id is None:
+            return {
+                "action_id": self.action_id,
+                "tool_name": self.tool_name,
+                "error_message": self.error_message,
+                "request_meta": self.request_meta,
+                "execution_time_ms": self.execution_time_ms,
+            }
+        return {
+            "action_id": self.action_id,
+            "tool_name": self.tool_name,
+            "thread_id": self.thread_id,
+            "success": self.success,
+            "output": self.output,
+            "execution_time_ms": self.execution_time_ms,
+            "error_message": self.error_message,
+        }
+
+
+# -- threads ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ThreadStarted(HookEvent):
+    """A thread was created (its first run queued)."""
+
+    hook_type: ClassVar[str] = "THREAD_STARTED"
+    thread_id: str
+    source: str | None
+    source_id: str | None
+    message: str
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "source": self.source, "source_id": self.source_id, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadSleeping(HookEvent):
+    """A thread's run ended asleep (a timer and/or events wake it)."""
+
+    hook_type: ClassVar[str] = "THREAD_SLEEPING"
+    thread_id: str
+    wake_at: str | None
+    wake_reason: str | None
+    wake_on_events: list[Any]
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "wake_at": self.wake_at, "wake_reason": self.wake_reason, "wake_on_events": self.wake_on_events}
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadWoken(HookEvent):
+    """A sleeping thread started a new run (``woken_by``: event, timer, request, message)."""
+
+    hook_type: ClassVar[str] = "THREAD_WOKEN"
+    thread_id: str
+    woken_by: str | None
+    wake_reason: str | None
+    event: dict[str, Any] | None
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "woken_by": self.woken_by, "wake_reason": self.wake_reason, "event": self.event}
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadCompleted(HookEvent):
+    """A thread completed."""
+
+    hook_type: ClassVar[str] = "THREAD_COMPLETED"
+    thread_id: str
+    status: str
+    summary: str | None
+    error_message: str | None
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "status": self.status, "summary": self.summary, "error_message": self.error_message}
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadFailed(HookEvent):
+    """A thread failed or expired (``status`` says which)."""
+
+    hook_type: ClassVar[str] = "THREAD_FAILED"
+    thread_id: str
+    status: str
+    summary: str | None
+    error_message: str | None
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "status": self.status, "summary": self.summary, "error_message": self.error_message}
+
+
+@dataclass(frozen=True, slots=True)
+class Notification(HookEvent):
+    """The model called ``send_notification``."""
+
+    hook_type: ClassVar[str] = "NOTIFICATION"
+    thread_id: str
+    message: str
+    tool_call_id: str
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "message": self.message, "tool_call_id": self.tool_call_id}
+
+
+@dataclass(frozen=True, slots=True)
+class ApprovalRequested(HookEvent):
+    """A tool call waits for a person's approval."""
+
+    hook_type: ClassVar[str] = "APPROVAL_REQUESTED"
+    thread_id: str
+    tool_call_id: str
+    tool: str
+    arguments: dict[str, Any]
+
+    def data(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "tool_call_id": self.tool_call_id, "tool": self.tool, "arguments": self.arguments}
+
+
+# -- schedules -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ScheduleResult(HookEvent):
+    """A schedule's run succeeded (a heartbeat run's report has no ``HEARTBEAT_OK``)."""
+
+    hook_type: ClassVar[str] = "SCHEDULE_RESULT"
+    schedule_id: str
+    result_id: str
+    thread_id: str | None
+    status: str
+    schedule_type: str
+    trigger: str
+    scheduled_for: str | None
+    completed_at: str | None
+    result_content: str | None
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "schedule_id": self.schedule_id,
+            "result_id": self.result_id,
+            "thread_id": self.thread_id,
+            "status": self.status,
+            "schedule_type": self.schedule_type,
+            "trigger": self.trigger,
+            "scheduled_for": self.scheduled_for,
+            "completed_at": self.completed_at,
+            "result_content": self.result_content,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleFailed(HookEvent):
+    """A schedule's run failed."""
+
+    hook_type: ClassVar[str] = "SCHEDULE_FAILED"
+    schedule_id: str
+    result_id: str
+    thread_id: str | None
+    status: str
+    schedule_type: str
+    trigger: str
+    scheduled_for: str | None
+    completed_at: str | None
+    error_message: str | None
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "schedule_id": self.schedule_id,
+            "result_id": self.result_id,
+            "thread_id": self.thread_id,
+            "status": self.status,
+            "schedule_type": self.schedule_type,
+            "trigger": self.trigger,
+            "scheduled_for": self.scheduled_for,
+            "completed_at": self.completed_at,
+            "error_message": self.error_message,
+        }
+
+
+#: The class of every fixed hook type.
+EVENT_CLASSES: dict[str, type[HookEvent]] = {
+    cls.hook_type: cls
+    for cls in (
+        BeforeHeartbeat,
+        AfterHeartbeat,
+        ActionStarted,
+        ActionCompleted,
+        ActionFailed,
+        ThreadStarted,
+        ThreadSleeping,
+        ThreadWoken,
+        ThreadCompleted,
+        ThreadFailed,
+        Notification,
+        ApprovalRequested,
+        ScheduleResult,
+        ScheduleFailed,
+    )
+}
+#: The classes of ``BEFORE_<TOOL>`` / ``AFTER_<TOOL>``.
+TOOL_EVENT_CLASSES: dict[str, type[HookEvent]] = {"BEFORE": BeforeTool, "AFTER": AfterTool}
+
+
+def event_class(hook_type: str) -> type[HookEvent] | None:
+    """The event class a hook type fires from (None for a type Wakeful never fires)."""
+    if hook_type in EVENT_CLASSES:
+        return EVENT_CLASSES[hook_type]
+    if TOOL_HOOK_PATTERN.match(hook_type):
+        return TOOL_EVENT_CLASSES[hook_type.split("_", 1)[0]]
+    return None
+
+
+def from_data(hook_type: str, data: dict[str, Any]) -> HookEvent:
+    """The event of ``hook_type`` whose :meth:`HookEvent.data` is ``data`` (its keys are
+    the class's fields).
+
+    Raises:
+        ValueError: ``hook_type`` is not one Wakeful fires.
+        TypeError: ``data`` does not have that event's fields.
+    """
+    cls = event_class(hook_type)
+    if cls is None:
+        raise ValueError(f"not a hook type Wakeful fires: {hook_type!r}")
+    if cls in (BeforeTool, AfterTool):
+        return cls(tool_hook_name=hook_type.split("_", 1)[1], **data)
+    return cls(**data)

@@ -1,0 +1,193 @@
+"""Typed hook events: one class per hook type, each ``data()`` the payload delivered."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from wakeful.hooks import events
+from wakeful.hooks.models import SEED_HOOK_TYPES, THREAD_HOOK_TYPES
+
+_META = {"agent_context": {"agent_id": "ag_1"}, "tool_config": {}}
+
+#: One event of every class, and the payload each call site delivered before the
+#: events were typed (keys in delivery order).
+CASES: list[tuple[events.HookEvent, str, dict]] = [
+    (
+        events.BeforeHeartbeat(scheduled_at="2026-01-01T00:00:00Z", last_heartbeat=None),
+        "BEFORE_HEARTBEAT",
+        {"scheduled_at": "2026-01-01T00:00:00Z", "last_heartbeat": None},
+    ),
+    (
+        events.AfterHeartbeat(
+            status="COMPLETED",
+            scheduled_at="s",
+            started_at="b",
+            completed_at="c",
+            events_processed=3,
+            actions_triggered=1,
+            error_message=None,
+            next_heartbeat_at="n",
+        ),
+        "AFTER_HEARTBEAT",
+        {
+            "status": "COMPLETED",
+            "scheduled_at": "s",
+            "started_at": "b",
+            "completed_at": "c",
+            "events_processed": 3,
+            "actions_triggered": 1,
+            "error_message": None,
+            "next_heartbeat_at": "n",
+        },
+    ),
+    (
+        events.BeforeTool(tool_hook_name="SNIP_CREATE", action_id="act_1", tool_name="snip_create", event_type="FEED", request_meta=_META),
+        "BEFORE_SNIP_CREATE",
+        {"action_id": "act_1", "tool_name": "snip_create", "event_type": "FEED", "request_meta": _META},
+    ),
+    (
+        events.AfterTool(tool_hook_name="SNIP_CREATE", action_id="act_1", tool_name="snip_create", success=True, output={"id": 1}, execution_time_ms=7),
+        "AFTER_SNIP_CREATE",
+        {"action_id": "act_1", "tool_name": "snip_create", "success": True, "output": {"id": 1}, "execution_time_ms": 7},
+    ),
+    (
+        events.ActionStarted(action_id="act_1", tool_name="t", event_type="FEED", request_meta=_META),
+        "ACTION_STARTED",
+        {"action_id": "act_1", "tool_name": "t", "event_type": "FEED", "request_meta": _META},
+    ),
+    (
+        events.ActionStarted(action_id="act_2", tool_name="t", thread_id="th_1", request_meta=_META),
+        "ACTION_STARTED",
+        {"action_id": "act_2", "tool_name": "t", "thread_id": "th_1", "request_meta": _META},
+    ),
+    (
+        events.ActionCompleted(action_id="act_1", tool_name="t", output="ok", execution_time_ms=5),
+        "ACTION_COMPLETED",
+        {"action_id": "act_1", "tool_name": "t", "success": True, "output": "ok", "execution_time_ms": 5},
+    ),
+    (
+        events.ActionCompleted(action_id="act_2", tool_name="t", thread_id="th_1", output="ok", execution_time_ms=5),
+        "ACTION_COMPLETED",
+        {"action_id": "act_2", "tool_name": "t", "thread_id": "th_1", "success": True, "output": "ok", "execution_time_ms": 5, "error_message": None},
+    ),
+    (
+        events.ActionFailed(action_id="act_1", tool_name="t", error_message="boom", request_meta=_META, execution_time_ms=5),
+        "ACTION_FAILED",
+        {"action_id": "act_1", "tool_name": "t", "error_message": "boom", "request_meta": _META, "execution_time_ms": 5},
+    ),
+    (
+        events.ActionFailed(action_id="act_2", tool_name="t", thread_id="th_1", output=None, execution_time_ms=5, error_message="boom"),
+        "ACTION_FAILED",
+        {"action_id": "act_2", "tool_name": "t", "thread_id": "th_1", "success": False, "output": None, "execution_time_ms": 5, "error_message": "boom"},
+    ),
+    (
+        events.ThreadStarted(thread_id="th_1", source="user", source_id=None, message="hi"),
+        "THREAD_STARTED",
+        {"thread_id": "th_1", "source": "user", "source_id": None, "message": "hi"},
+    ),
+    (
+        events.ThreadSleeping(thread_id="th_1", wake_at="w", wake_reason="later", wake_on_events=["x"]),
+        "THREAD_SLEEPING",
+        {"thread_id": "th_1", "wake_at": "w", "wake_reason": "later", "wake_on_events": ["x"]},
+    ),
+    (
+        events.ThreadWoken(thread_id="th_1", woken_by="timer", wake_reason="later", event=None),
+        "THREAD_WOKEN",
+        {"thread_id": "th_1", "woken_by": "timer", "wake_reason": "later", "event": None},
+    ),
+    (
+        events.ThreadCompleted(thread_id="th_1", status="complete", summary="done", error_message=None),
+        "THREAD_COMPLETED",
+        {"thread_id": "th_1", "status": "complete", "summary": "done", "error_message": None},
+    ),
+    (
+        events.ThreadFailed(thread_id="th_1", status="expired", summary=None, error_message="too old"),
+        "THREAD_FAILED",
+        {"thread_id": "th_1", "status": "expired", "summary": None, "error_message": "too old"},
+    ),
+    (
+        events.Notification(thread_id="th_1", message="look", tool_call_id="toolu_1"),
+        "NOTIFICATION",
+        {"thread_id": "th_1", "message": "look", "tool_call_id": "toolu_1"},
+    ),
+    (
+        events.ApprovalRequested(thread_id="th_1", tool_call_id="toolu_1", tool="stop", arguments={"server": "a"}),
+        "APPROVAL_REQUESTED",
+        {"thread_id": "th_1", "tool_call_id": "toolu_1", "tool": "stop", "arguments": {"server": "a"}},
+    ),
+    (
+        events.ScheduleResult(
+            schedule_id="sc_1", result_id="sr_1", thread_id="th_1", status="success", schedule_type="heartbeat",
+            trigger="cron", scheduled_for="f", completed_at="c", result_content="disk full",
+        ),
+        "SCHEDULE_RESULT",
+        {
+            "schedule_id": "sc_1", "result_id": "sr_1", "thread_id": "th_1", "status": "success", "schedule_type": "heartbeat",
+            "trigger": "cron", "scheduled_for": "f", "completed_at": "c", "result_content": "disk full",
+        },
+    ),
+    (
+        events.ScheduleFailed(
+            schedule_id="sc_1", result_id="sr_1", thread_id=None, status="error", schedule_type="scheduled",
+            trigger="manual", scheduled_for="f", completed_at="c", error_message="model error",
+        ),
+        "SCHEDULE_FAILED",
+        {
+            "schedule_id": "sc_1", "result_id": "sr_1", "thread_id": None, "status": "error", "schedule_type": "scheduled",
+            "trigger": "manual", "scheduled_for": "f", "completed_at": "c", "error_message": "model error",
+        },
+    ),
+]
+
+
+def _classes() -> list[type[events.HookEvent]]:
+    return [cls for cls in vars(events).values() if isinstance(cls, type) and issubclass(cls, events.HookEvent) and cls is not events.HookEvent]
+
+
+@pytest.mark.parametrize("hook_type", SEED_HOOK_TYPES + THREAD_HOOK_TYPES)
+def test_every_hook_type_wakeful_fires_has_exactly_one_event_class(hook_type):
+    cls = events.event_class(hook_type)
+    assert cls is not None
+    fixed = [c for c in _classes() if c.hook_type == hook_type]
+    assert fixed in ([cls], [])  # a fixed type is one class's; the others are a tool's
+    if not fixed:
+        assert cls in (events.BeforeTool, events.AfterTool)
+
+
+def test_every_event_class_names_a_distinct_hook_type_and_is_a_frozen_slotted_dataclass():
+    classes = _classes()
+    assert len({cls.hook_type for cls in classes}) == len(classes)
+    for cls in classes:
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert "__slots__" in vars(cls)
+
+
+def test_every_event_class_has_a_documented_payload_case():
+    assert {type(event) for event, _, _ in CASES} == set(_classes())
+
+
+@pytest.mark.parametrize(("event", "hook_type", "payload"), CASES, ids=lambda v: getattr(v, "hook_type", None) if isinstance(v, events.HookEvent) else None)
+def test_data_is_the_payload_the_call_site_delivered_byte_for_byte(event, hook_type, payload):
+    assert event.name == hook_type
+    assert json.dumps(event.data()) == json.dumps(payload)
+
+
+@pytest.mark.parametrize(("event", "hook_type", "payload"), CASES)
+def test_an_event_is_rebuilt_from_its_hook_type_and_payload(event, hook_type, payload):
+    assert events.from_data(hook_type, payload) == event
+
+
+def test_an_event_is_immutable():
+    event = events.Notification(thread_id="th_1", message="m", tool_call_id="t")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.message = "other"  # type: ignore[misc]
+
+
+def test_rebuilding_rejects_a_type_wakeful_never_fires_and_a_payload_of_other_fields():
+    with pytest.raises(ValueError):
+        events.from_data("not a hook", {})
+    with pytest.raises(TypeError):
+        events.from_data("NOTIFICATION", {"thread_id": "th_1", "text": "m"})
