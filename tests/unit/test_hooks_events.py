@@ -191,3 +191,15 @@ def test_rebuilding_rejects_a_type_wakeful_never_fires_and_a_payload_of_other_fi
         events.from_data("not a hook", {})
     with pytest.raises(TypeError):
         events.from_data("NOTIFICATION", {"thread_id": "th_1", "text": "m"})
+
+
+def test_fire_delivers_the_events_type_and_data_and_skips_an_agent_without_that_hook_type(monkeypatch):
+    from wakeful.hooks import delivery, firing
+
+    calls = []
+    monkeypatch.setattr(delivery, "start_deliveries", lambda agent, hook_type, data, **options: calls.append((hook_type, data, options)))
+    event = events.AfterTool(tool_hook_name="SNIP_CREATE", action_id="act_1", tool_name="snip_create", success=True, output=None, execution_time_ms=1)
+    firing.fire({"agent_id": "ag_1", "hook_types": ["ACTION_COMPLETED"]}, event, delivery_key="k")
+    assert calls == []
+    firing.fire({"agent_id": "ag_1", "hook_types": ["AFTER_SNIP_CREATE"]}, event, action_id="act_1", delivery_key="k")
+    assert calls == [("AFTER_SNIP_CREATE", event.data(), {"heartbeat_id": None, "action_id": "act_1", "context": {}, "delivery_key": "k"})]
