@@ -15,7 +15,7 @@ Plain frozen dataclasses (no pydantic): firing runs on every heartbeat's cold pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from wakeful.hooks.models import TOOL_HOOK_PATTERN
@@ -32,9 +32,14 @@ class HookEvent:
         """The hook type this event fires as (hooks of this type receive it)."""
         return self.hook_type
 
-    def data(self) -> dict[str, Any]:  # pragma: no cover - every event defines it
-        """The HookPayload's ``data``."""
-        raise NotImplementedError
+    def data(self) -> dict[str, Any]:
+        """The HookPayload's ``data``: the event's fields in declaration order (a tool
+        hook's name aside). Events whose payload has two shapes override it."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NOT_IN_PAYLOAD}  # type: ignore[arg-type]  # every subclass is a dataclass
+
+
+#: Fields that name the hook rather than carry its payload.
+_NOT_IN_PAYLOAD = frozenset({"tool_hook_name"})
 
 
 # -- heartbeats ------------------------------------------------------------------------
@@ -45,9 +50,6 @@ class BeforeHeartbeat(HookEvent):
     hook_type: ClassVar[str] = "BEFORE_HEARTBEAT"
     scheduled_at: str | None
     last_heartbeat: Any
-
-    def data(self) -> dict[str, Any]:
-        return {"scheduled_at": self.scheduled_at, "last_heartbeat": self.last_heartbeat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +65,6 @@ class AfterHeartbeat(HookEvent):
     actions_triggered: int
     error_message: str | None
     next_heartbeat_at: str | None
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "scheduled_at": self.scheduled_at,
-            "started_at": self.started_at,
-            "completed_at": self.completed_at,
-            "events_processed": self.events_processed,
-            "actions_triggered": self.actions_triggered,
-            "error_message": self.error_message,
-            "next_heartbeat_at": self.next_heartbeat_at,
-        }
 
 
 # -- a heartbeat's tool calls (BEFORE_<TOOL> / AFTER_<TOOL>) ---------------------------
@@ -93,9 +83,6 @@ class BeforeTool(HookEvent):
     def name(self) -> str:
         return f"BEFORE_{self.tool_hook_name}"
 
-    def data(self) -> dict[str, Any]:
-        return {"action_id": self.action_id, "tool_name": self.tool_name, "event_type": self.event_type, "request_meta": self.request_meta}
-
 
 @dataclass(frozen=True, slots=True)
 class AfterTool(HookEvent):
@@ -112,15 +99,6 @@ class AfterTool(HookEvent):
     @property
     def name(self) -> str:
         return f"AFTER_{self.tool_hook_name}"
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "action_id": self.action_id,
-            "tool_name": self.tool_name,
-            "success": self.success,
-            "output": self.output,
-            "execution_time_ms": self.execution_time_ms,
-        }
 
 
 # -- actions (of a heartbeat, or of a thread when ``thread_id`` is set) ----------------
@@ -219,9 +197,6 @@ class ThreadStarted(HookEvent):
     source_id: str | None
     message: str
 
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "source": self.source, "source_id": self.source_id, "message": self.message}
-
 
 @dataclass(frozen=True, slots=True)
 class ThreadSleeping(HookEvent):
@@ -232,9 +207,6 @@ class ThreadSleeping(HookEvent):
     wake_at: str | None
     wake_reason: str | None
     wake_on_events: list[Any]
-
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "wake_at": self.wake_at, "wake_reason": self.wake_reason, "wake_on_events": self.wake_on_events}
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,9 +219,6 @@ class ThreadWoken(HookEvent):
     wake_reason: str | None
     event: dict[str, Any] | None
 
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "woken_by": self.woken_by, "wake_reason": self.wake_reason, "event": self.event}
-
 
 @dataclass(frozen=True, slots=True)
 class ThreadCompleted(HookEvent):
@@ -260,9 +229,6 @@ class ThreadCompleted(HookEvent):
     status: str
     summary: str | None
     error_message: str | None
-
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "status": self.status, "summary": self.summary, "error_message": self.error_message}
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,9 +241,6 @@ class ThreadFailed(HookEvent):
     summary: str | None
     error_message: str | None
 
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "status": self.status, "summary": self.summary, "error_message": self.error_message}
-
 
 @dataclass(frozen=True, slots=True)
 class Notification(HookEvent):
@@ -287,9 +250,6 @@ class Notification(HookEvent):
     thread_id: str
     message: str
     tool_call_id: str
-
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "message": self.message, "tool_call_id": self.tool_call_id}
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,9 +261,6 @@ class ApprovalRequested(HookEvent):
     tool_call_id: str
     tool: str
     arguments: dict[str, Any]
-
-    def data(self) -> dict[str, Any]:
-        return {"thread_id": self.thread_id, "tool_call_id": self.tool_call_id, "tool": self.tool, "arguments": self.arguments}
 
 
 # -- schedules -------------------------------------------------------------------------
@@ -322,19 +279,6 @@ class ScheduleResult(HookEvent):
     completed_at: str | None
     result_content: str | None
 
-    def data(self) -> dict[str, Any]:
-        return {
-            "schedule_id": self.schedule_id,
-            "result_id": self.result_id,
-            "thread_id": self.thread_id,
-            "status": self.status,
-            "schedule_type": self.schedule_type,
-            "trigger": self.trigger,
-            "scheduled_for": self.scheduled_for,
-            "completed_at": self.completed_at,
-            "result_content": self.result_content,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class ScheduleFailed(HookEvent):
@@ -350,19 +294,6 @@ class ScheduleFailed(HookEvent):
     scheduled_for: str | None
     completed_at: str | None
     error_message: str | None
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "schedule_id": self.schedule_id,
-            "result_id": self.result_id,
-            "thread_id": self.thread_id,
-            "status": self.status,
-            "schedule_type": self.schedule_type,
-            "trigger": self.trigger,
-            "scheduled_for": self.scheduled_for,
-            "completed_at": self.completed_at,
-            "error_message": self.error_message,
-        }
 
 
 #: The class of every fixed hook type.
