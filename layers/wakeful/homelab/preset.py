@@ -62,7 +62,8 @@ def apply(owner: str, agent_id: str) -> None:
 
     for spec in tools.TOOLS:
         _put_tool(owner, spec)
-    agent = agents.get(agent_id) or {}
+    found = agents.get(agent_id)
+    agent = found.to_item() if found else {}
     defaults: dict[str, Any] = {
         "system_prompt": SYSTEM_PROMPT,
         "thread_triggers": THREAD_TRIGGERS,
