@@ -56,11 +56,11 @@ def test_an_agents_heartbeat_tools_write_with_a_stale_version_is_refused(stack, 
     from wakeful.agents import repository as agents_repository
 
     agent = _paused_agent(api)
-    version = int((agents_repository.get(agent["id"]) or {}).get("subs_version", 0))
+    version = agents_repository.get(agent["id"]).subs_version
 
     assert agents_repository.set_heartbeat_tools(agent["id"], ["A"], version) is True
     assert agents_repository.set_heartbeat_tools(agent["id"], ["B"], version) is False
-    assert (agents_repository.get(agent["id"]) or {})["heartbeat_tools"] == ["A"]
+    assert agents_repository.get(agent["id"]).heartbeat_tools == ("A",)
 
 
 def test_an_action_starts_only_while_open_and_the_first_finisher_wins(stack, api):
@@ -87,7 +87,7 @@ def test_an_append_whose_last_seq_moved_meanwhile_is_a_lost_race_and_writes_noth
     from wakeful.events import repository as events_repository
 
     agent = _paused_agent(api)
-    last_seq = int((agents_repository.get(agent["id"]) or {})["last_seq"])
+    last_seq = agents_repository.get(agent["id"]).last_seq
     record = {"agent_id": agent["id"], "seq": last_seq + 1, "event_id": "evt_x", "event_type": "X", "payload": {}}
     stale = [agents_repository.last_seq_part(agent["id"], old=last_seq - 1, new=last_seq, routes=False)]
 

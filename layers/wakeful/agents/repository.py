@@ -1,6 +1,6 @@
 """The agents table and the alias reservations: the one writer of agent items.
 
-An agent item is written here only: created with its alias reservation (an item of
+An agent item is written here only (and read here, as an :class:`Agent` record): created with its alias reservation (an item of
 the idempotency table, kind ``alias``) and its first heartbeat, changed, pointed at its
 next heartbeat, flagged with the tools its quiet heartbeats depend on, advanced by a
 finished heartbeat, moved on by an append (``last_seq``) and deleted. Writes that must
@@ -15,6 +15,7 @@ from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.agents.exceptions import AgentAliasTakenError, AgentNotFoundError
+from wakeful.agents.records import Agent
 
 TABLE = "agents"
 ALIASES = "idempotency"
@@ -33,30 +34,33 @@ def alias_key(owner: str, alias: str) -> str:
 # --- reads -----------------------------------------------------------------------
 
 
-def get(agent_id: str) -> dict[str, Any] | None:
-    """An agent item (consistent read), whoever owns it."""
-    return ddb.get(TABLE, {"agent_id": agent_id})
+def get(agent_id: str) -> Agent | None:
+    """An agent (consistent read), whoever owns it."""
+    item = ddb.get(TABLE, {"agent_id": agent_id})
+    return None if item is None else Agent.from_item(item)
 
 
-def get_many(agent_ids: list[str]) -> list[dict[str, Any]]:
-    """Agent items by id (BatchGetItem, 100 a call)."""
-    return ddb.batch_get(TABLE, [{"agent_id": a} for a in agent_ids])
+def get_many(agent_ids: list[str]) -> list[Agent]:
+    """Agents by id (BatchGetItem, 100 a call)."""
+    return [Agent.from_item(i) for i in ddb.batch_get(TABLE, [{"agent_id": a} for a in agent_ids])]
 
 
-def page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def page(owner: str, limit: int, cursor: str | None) -> tuple[list[Agent], str | None]:
     """One page of the owner's agents, newest first."""
-    return ddb.page(TABLE, index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+    items, next_cursor = ddb.page(TABLE, index="by-owner", key="owner", value=owner, limit=limit, cursor=cursor)
+    return [Agent.from_item(i) for i in items], next_cursor
 
 
-def of_owner(owner: str) -> Iterator[dict[str, Any]]:
+def of_owner(owner: str) -> Iterator[Agent]:
     """Every agent of an owner."""
-    return ddb.query(
+    items = ddb.query(
         TABLE,
         index="by-owner",
         KeyConditionExpression="#o = :o",
         ExpressionAttributeNames={"#o": "owner"},
         ExpressionAttributeValues={":o": owner},
     )
+    return (Agent.from_item(i) for i in items)
 
 
 def find_alias(owner: str, alias: str) -> str | None:
@@ -81,19 +85,19 @@ def _transact(parts: list[dict[str, Any]]) -> list[str] | None:
 # --- creating, changing, deleting ---------------------------------------------------
 
 
-def create(agent: dict[str, Any], first_heartbeat_part: dict[str, Any]) -> None:
+def create(agent: Agent, first_heartbeat_part: dict[str, Any]) -> None:
     """Put a new agent, reserve its alias and put its first heartbeat, atomically.
 
     Raises:
         AgentAliasTakenError: the owner already has an agent with this alias.
     """
-    alias = agent["alias"]
+    alias = agent.alias
     parts = [
-        {"Put": {"TableName": ddb.table(TABLE), "Item": ddb.serialize(agent), "ConditionExpression": "attribute_not_exists(agent_id)"}},
+        {"Put": {"TableName": ddb.table(TABLE), "Item": ddb.serialize(agent.to_item()), "ConditionExpression": "attribute_not_exists(agent_id)"}},
         {
             "Put": {
                 "TableName": ddb.table(ALIASES),
-                "Item": ddb.serialize({"key": alias_key(agent["owner"], alias), "kind": "alias", "agent_id": agent["agent_id"]}),
+                "Item": ddb.serialize({"key": alias_key(agent.owner, alias), "kind": "alias", "agent_id": agent.agent_id}),
                 "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"},
             }
@@ -198,7 +202,7 @@ def request_successor(agent_id: str, next_id: str, running: str | None) -> bool:
 
 
 def heartbeat_finished_part(
-    agent: dict[str, Any],
+    agent: Agent,
     *,
     finished_id: str,
     next_id: str,
@@ -211,12 +215,12 @@ def heartbeat_finished_part(
     ``scheduled``), keeps the summary and quiet counts, and (``processed_seq`` given:
     a completed heartbeat) advances ``processed_seq``. Conditioned on the agent as read:
     same heartbeat, same ``is_active``, same requested successor."""
-    requested = agent.get("requested_heartbeat_id")
+    requested = agent.requested_heartbeat_id
     values: dict[str, Any] = {
         ":next": next_id,
         ":at": scheduled,
         ":hid": finished_id,
-        ":active": agent.get("is_active", True),
+        ":active": agent.is_active,
         ":summary": summary,
     }
     fields = "active_heartbeat_id = :next, next_heartbeat_at = :at, last_heartbeat = :summary"
@@ -236,7 +240,7 @@ def heartbeat_finished_part(
     return {
         "Update": {
             "TableName": ddb.table(TABLE),
-            "Key": _key(agent["agent_id"]),
+            "Key": _key(agent.agent_id),
             "UpdateExpression": f"SET {fields} REMOVE requested_heartbeat_id",
             "ConditionExpression": condition,
             "ExpressionAttributeValues": ddb.values(values),

@@ -7,10 +7,12 @@ heartbeat out of the due index; resuming puts it back.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
 from wakeful.agents import repository
+from wakeful.agents.records import Agent
 from wakeful.agents.exceptions import (
     AgentNotFoundError,
     AgentPausedError,
@@ -29,7 +31,7 @@ def find_by_alias(owner: str, alias: str) -> str | None:
     return repository.find_alias(owner, alias)
 
 
-def create(owner: str, body: AgentCreate) -> dict[str, Any]:
+def create(owner: str, body: AgentCreate) -> Agent:
     """Create an agent whose first heartbeat is due now; apply its preset."""
     from wakeful import presets  # presets import the tool registry; only creation needs it
 
@@ -40,19 +42,19 @@ def create(owner: str, body: AgentCreate) -> dict[str, Any]:
     now = clock.now()
     agent = _new_agent(owner, body, now)
     # The first heartbeat always runs and leaves its record (never quiet).
-    first = hb.new_pending(agent, agent["active_heartbeat_id"], now, now=now, forced=True)
+    first = hb.new_pending(agent.to_item(), agent.active_heartbeat_id or "", now, now=now, forced=True)
     repository.create(agent, heartbeats.new_pending_part(first, once=False))
     if body.preset is not None:
-        presets.PRESETS[body.preset](owner, agent["agent_id"])
+        presets.PRESETS[body.preset](owner, agent.agent_id)
     from wakeful.heartbeats import quiet
 
-    quiet.sync_heartbeat_tools(owner, agent["agent_id"])  # lets the scan tell a quiet heartbeat
-    return repository.get(agent["agent_id"]) or agent
+    quiet.sync_heartbeat_tools(owner, agent.agent_id)  # lets the scan tell a quiet heartbeat
+    return repository.get(agent.agent_id) or agent
 
 
-def _new_agent(owner: str, body: AgentCreate, now: float) -> dict[str, Any]:
-    """The item of a new agent, pointing at its first heartbeat (due now)."""
-    return {
+def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
+    """A new agent, pointing at its first heartbeat (due now)."""
+    return Agent.from_item({
         "agent_id": ids.new_id("agt", now),
         "owner": owner,
         "name": body.name,
@@ -72,7 +74,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> dict[str, Any]:
         "created_at": now,
         "updated_at": now,
         **_thread_fields(body),
-    }
+    })
 
 
 def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
@@ -87,52 +89,55 @@ def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> di
     return fields
 
 
-def get(owner: str, agent_id: str) -> dict[str, Any]:
+def get(owner: str, agent_id: str) -> Agent:
     """The owner's agent. Another owner's agent is not found (DESIGN.md invariant 6)."""
     agent = repository.get(agent_id)
-    if agent is None or agent.get("owner") != owner:
+    if agent is None or agent.owner != owner:
         raise AgentNotFoundError(f"agent {agent_id} not found")
     return agent
 
 
-def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[Agent], str | None]:
     """The owner's agents, newest first."""
     return repository.page(owner, limit, cursor)
 
 
-def with_schedule(agents: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def with_schedule(agents: list[Agent]) -> list[Agent]:
     """The agents as the API shows them: a quiet heartbeat moves the pending heartbeat,
     not the agent item, so ``next_heartbeat_at`` and the quiet counts are read from the
     pending heartbeat (one BatchGetItem for the page)."""
-    keys = [{"agent_id": a["agent_id"], "heartbeat_id": a["active_heartbeat_id"]} for a in agents if a.get("active_heartbeat_id")]
+    keys = [{"agent_id": a.agent_id, "heartbeat_id": a.active_heartbeat_id} for a in agents if a.active_heartbeat_id]
     if not keys:
         return agents
     pending = {h.agent_id: h for h in heartbeats.get_many(keys)}
     shown = []
     for agent in agents:
-        item = pending.get(agent["agent_id"])
-        if item is not None and item.heartbeat_id == agent.get("active_heartbeat_id"):
-            agent = {**agent, **hb.quiet_counts(item, agent)}
-            if item.status == hb.PENDING:
-                agent["next_heartbeat_at"] = agent.get("next_heartbeat_at") if item.scheduled_at is None else item.scheduled_at
+        item = pending.get(agent.agent_id)
+        if item is not None and item.heartbeat_id == agent.active_heartbeat_id:
+            counts = hb.quiet_counts(item, agent.to_item())
+            agent = replace(
+                agent, quiet_heartbeats=int(counts["quiet_heartbeats"]), last_quiet_heartbeat_at=counts["last_quiet_heartbeat_at"]
+            )
+            if item.status == hb.PENDING and item.scheduled_at is not None:
+                agent = replace(agent, next_heartbeat_at=item.scheduled_at)
         shown.append(agent)
     return shown
 
 
-def patch(owner: str, agent_id: str, body: AgentPatch) -> dict[str, Any]:
+def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
     """Change an agent; pausing or resuming moves its pending heartbeat out of or into
     the due index in the same transaction."""
     agent = get(owner, agent_id)
     changes = _patch_changes(body)
-    toggled = "is_active" in changes and changes["is_active"] != agent.get("is_active", True)
+    toggled = "is_active" in changes and changes["is_active"] != agent.is_active
     heartbeat_part = None
-    if toggled and agent.get("active_heartbeat_id"):
+    if toggled and agent.active_heartbeat_id:
         move = heartbeats.resume_part if changes["is_active"] else heartbeats.pause_part
-        heartbeat_part = move(agent_id, agent["active_heartbeat_id"])
+        heartbeat_part = move(agent_id, agent.active_heartbeat_id)
     repository.update(agent_id, changes, heartbeat_part)
     new_interval = changes.get("heartbeat_interval_seconds")
-    if new_interval is not None and new_interval != agent.get("heartbeat_interval_seconds"):
-        _reschedule(get(owner, agent_id), int(agent["heartbeat_interval_seconds"]), int(new_interval))
+    if new_interval is not None and new_interval != agent.heartbeat_interval_seconds:
+        _reschedule(get(owner, agent_id), agent.heartbeat_interval_seconds, int(new_interval))
     return get(owner, agent_id)
 
 
@@ -149,38 +154,38 @@ def _patch_changes(body: AgentPatch) -> dict[str, Any]:
     return changes
 
 
-def _reschedule(agent: dict[str, Any], old_interval: int, new_interval: int) -> None:
+def _reschedule(agent: Agent, old_interval: int, new_interval: int) -> None:
     """Move the pending heartbeat to the new interval: it was due ``old_interval``
     after the last one, now it is due ``new_interval`` after it (at once if that has
     passed). A heartbeat already due, or running, is left alone: the next one is
     scheduled from the new interval when it completes."""
-    heartbeat_id = agent.get("active_heartbeat_id")
+    heartbeat_id = agent.active_heartbeat_id
     if not heartbeat_id:
         return
-    item = heartbeats.get(agent["agent_id"], heartbeat_id)
+    item = heartbeats.get(agent.agent_id, heartbeat_id)
     now = clock.now()
     if item is None or item.status != hb.PENDING or item.scheduled_at is None or item.scheduled_at <= now:
         return
     scheduled = max(now, item.scheduled_at - old_interval + new_interval)
     part = heartbeats.reschedule_part(
-        agent["agent_id"], heartbeat_id, scheduled=scheduled, was=item.scheduled_at, in_due_index=item.in_due_index
+        agent.agent_id, heartbeat_id, scheduled=scheduled, was=item.scheduled_at, in_due_index=item.in_due_index
     )
     # False: it was claimed, paused or requested meanwhile; its completion schedules
     # the next heartbeat from the new interval.
-    repository.reschedule(agent["agent_id"], heartbeat_id, scheduled, part)
+    repository.reschedule(agent.agent_id, heartbeat_id, scheduled, part)
 
 
 def delete(owner: str, agent_id: str) -> None:
     """Delete an agent and free its alias. Its pending heartbeat leaves the due index;
     its log, heartbeats and actions stay as the audit trail."""
     agent = get(owner, agent_id)
-    repository.delete(agent_id, owner, agent["alias"])
+    repository.delete(agent_id, owner, agent.alias)
     from wakeful.tools import settings as tool_settings
 
     tool_settings.delete_for_agent(agent_id)
-    if agent.get("active_heartbeat_id"):
+    if agent.active_heartbeat_id:
         # A running heartbeat (not PENDING) finds the agent gone and fails on its own.
-        heartbeats.fail_pending(agent_id, agent["active_heartbeat_id"], message="agent deleted", now=clock.now())
+        heartbeats.fail_pending(agent_id, agent.active_heartbeat_id, message="agent deleted", now=clock.now())
 
 
 def request_heartbeat(owner: str, agent_id: str) -> str:
@@ -190,22 +195,22 @@ def request_heartbeat(owner: str, agent_id: str) -> str:
     named now and scheduled at its completion, so two never run at once.
     """
     agent = get(owner, agent_id)
-    if not agent.get("is_active", True):
+    if not agent.is_active:
         raise AgentPausedError(f"agent {agent_id} is paused; PATCH is_active=true first")
     return _due_now(agent, forced=True)
 
 
-def wake_for_urgent_events(agent: dict[str, Any]) -> str | None:
+def wake_for_urgent_events(agent: Agent) -> str | None:
     """An urgent event arrived (priority <= the agent's ``wake_on_priority``): make a
     heartbeat due now. Coalesced: the pending heartbeat is moved (once due, it stays
     the one), or, while one runs, its successor is named once; a burst makes one
     heartbeat. Returns its id (None for a paused agent)."""
-    if not agent.get("is_active", True):
+    if not agent.is_active:
         return None
     return _due_now(agent)
 
 
-def _due_now(agent: dict[str, Any], *, forced: bool = False) -> str:
+def _due_now(agent: Agent, *, forced: bool = False) -> str:
     """Make the pending heartbeat due now or, if one is running, ask for the next one
     at its completion; returns the id of the heartbeat that will run.
 
@@ -218,15 +223,15 @@ def _due_now(agent: dict[str, Any], *, forced: bool = False) -> str:
         done = _try_due_now(agent, forced)
         if done is not None:
             return done
-        agent = repository.get(agent["agent_id"]) or agent
-    raise ConflictError(f"agent {agent['agent_id']} kept changing; try again")
+        agent = repository.get(agent.agent_id) or agent
+    raise ConflictError(f"agent {agent.agent_id} kept changing; try again")
 
 
-def _try_due_now(agent: dict[str, Any], forced: bool = False) -> str | None:
+def _try_due_now(agent: Agent, forced: bool = False) -> str | None:
     """One try of :func:`_due_now` against the agent as read; None if it moved on."""
-    agent_id = agent["agent_id"]
+    agent_id = agent.agent_id
     now = clock.now()
-    active = agent.get("active_heartbeat_id")
+    active = agent.active_heartbeat_id
     if (
         active
         and heartbeats.make_due_now(agent_id, active, now, forced=forced)
@@ -235,8 +240,8 @@ def _try_due_now(agent: dict[str, Any], forced: bool = False) -> str | None:
         return active
     # A heartbeat is running: name its successor now and ask for it to be due at once,
     # provided it is still the one running (else the agent moved on: try again).
-    next_id = agent.get("requested_heartbeat_id") or ids.new_id("hb", now)
+    next_id = agent.requested_heartbeat_id or ids.new_id("hb", now)
     if not repository.request_successor(agent_id, next_id, active):
         return None
-    refreshed = repository.get(agent_id) or {}
-    return refreshed.get("requested_heartbeat_id", next_id)
+    refreshed = repository.get(agent_id)
+    return (refreshed.requested_heartbeat_id if refreshed else None) or next_id

@@ -19,6 +19,7 @@ from typing import Any, Iterator, Sequence
 
 from wakeful import clock, ids, retention, storable
 from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.events import repository
 from wakeful.events.exceptions import (
     EventAgentNotFoundError,
@@ -84,7 +85,7 @@ def append(
     _check(new_events)
     idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
     fingerprint = body_fingerprint(new_events)
-    agent: dict[str, Any] | None = None
+    agent: Agent | None = None
     for attempt in range(_MAX_TRIES):
         now = clock.now()
         guessed = attempt == 0 and expected_last_seq is not None
@@ -93,7 +94,7 @@ def append(
             last_seq, routes = int(expected_last_seq), False  # type: ignore[arg-type]
         else:
             agent = _agent(agent_id)
-            last_seq, routes = int(agent.get("last_seq", 0)), bool(agent.get("routes_events"))
+            last_seq, routes = agent.last_seq, agent.routes_events
         records = _records(agent_id, new_events, last_seq, now, parent_action_id, extra)
         outcome = repository.commit(_parts(agent_id, records, last_seq, routes, idem_key, fingerprint, now), keyed=idem_key is not None)
         if outcome is None:
@@ -129,7 +130,7 @@ def _parts(
 
 def _appended(
     agent_id: str,
-    agent: dict[str, Any] | None,
+    agent: Agent | None,
     records: list[dict[str, Any]],
     routes: bool,
     new_events: Sequence[NewEvent],
@@ -153,7 +154,7 @@ def _check(new_events: Sequence[NewEvent]) -> None:
         storable.check({"payload": new.payload, "metadata": new.metadata}, f"event {new.event_type}")
 
 
-def _agent(agent_id: str) -> dict[str, Any]:
+def _agent(agent_id: str) -> Agent:
     agent = agents_repository.get(agent_id)
     if agent is None:
         raise EventAgentNotFoundError(f"agent {agent_id} not found")
@@ -226,25 +227,25 @@ def _request_routing(agent_id: str, last_seq: int) -> None:
 
 def _routes(agent_id: str) -> bool:
     agent = agents_repository.get(agent_id)
-    return bool(agent and agent.get("routes_events"))
+    return bool(agent and agent.routes_events)
 
 
-def _wake_if_urgent(agent: dict[str, Any], new_events: Sequence[NewEvent]) -> None:
+def _wake_if_urgent(agent: Agent, new_events: Sequence[NewEvent]) -> None:
     """Events at or above the agent's ``wake_on_priority`` make a heartbeat due now.
 
     Events that tools emit are left to their heartbeat's cascade. The append has
     happened whatever this does: a failure here only means the event waits for the
     next heartbeat, as it would without the setting.
     """
-    threshold = agent.get("wake_on_priority")
-    if not threshold or min(e.priority for e in new_events) > int(threshold):
+    threshold = agent.wake_on_priority
+    if not threshold or min(e.priority for e in new_events) > threshold:
         return
     from wakeful.agents import service as agents
 
     try:
         agents.wake_for_urgent_events(agent)
     except Exception:  # noqa: BLE001 - see above
-        logger.exception("could not make a heartbeat due for an urgent event", extra={"agent_id": agent["agent_id"]})
+        logger.exception("could not make a heartbeat due for an urgent event", extra={"agent_id": agent.agent_id})
 
 
 def body_fingerprint(new_events: Sequence[NewEvent]) -> str:

@@ -34,7 +34,7 @@ from wakeful.actions import records as actions
 from wakeful.actions import repository as action_items
 from wakeful.actions.records import Action
 from wakeful.agents import repository as agents_repository
-from wakeful.agents.models import agent_context
+from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.events import store as events
 from wakeful.events.models import NewEvent
@@ -74,8 +74,14 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
         return "stale"
 
 
+def _agent_item(agent_id: str) -> dict[str, Any] | None:
+    """The agent as an item: this module (and the hooks it fires) still reads it so."""
+    agent = agents_repository.get(agent_id)
+    return None if agent is None else agent.to_item()
+
+
 def _advance(item: Heartbeat) -> str:
-    agent = agents_repository.get(item.agent_id)
+    agent = _agent_item(item.agent_id)
     if agent is None:
         _finish(item, None, status=hb.FAILED, error="agent deleted")
         return "agent-deleted"
@@ -216,7 +222,7 @@ def _next_target(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, dic
     if item.cascade_round + 1 >= get_settings().max_cascade_rounds:
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed-depth-bound"
-    agent = agents_repository.get(item.agent_id) or agent
+    agent = _agent_item(item.agent_id) or agent
     last_seq = int(agent.get("last_seq", 0))
     if last_seq <= item.cursor:
         _finish(item, agent, status=hb.COMPLETED)
@@ -236,7 +242,7 @@ def _create_actions(item: Heartbeat, agent: dict[str, Any], window: list[Any], r
 
     subs = subscriptions.for_agent(agent["owner"], agent["agent_id"])
     usable: dict[str, tool_settings.ToolSettings] | None = None
-    context = agent_context(agent)
+    context = Agent.from_item(agent).agent_context()
     chosen: list[str] = []
     now = clock.now()
     for event in window:
@@ -314,7 +320,7 @@ def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     item = repository.get(agent_id, heartbeat_id)
     if item is None or item.status not in hb.CLAIMED or item.attempt != attempt:
         return False
-    agent = agents_repository.get(agent_id)
+    agent = _agent_item(agent_id)
     try:
         _finish(item, agent, status=hb.FAILED, error=reason)
     except HeartbeatStaleError:
@@ -356,7 +362,7 @@ def _finish(
             return
         next_item, scheduled, summary = _next_heartbeat(item, agent, status, processed, now)
         agent_part = agents_repository.heartbeat_finished_part(
-            agent,
+            Agent.from_item(agent),
             finished_id=item.heartbeat_id,
             next_id=next_item.heartbeat_id,
             scheduled=scheduled,
@@ -369,7 +375,7 @@ def _finish(
         except repository.AgentChangedError:
             # The agent changed under us (paused, resumed, a heartbeat requested, or
             # deleted): read it again and retry.
-            agent = agents_repository.get(item.agent_id)
+            agent = _agent_item(item.agent_id)
             continue
         _after_finish(item, agent, status, error, summary, now, scheduled)
         return

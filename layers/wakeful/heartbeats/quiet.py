@@ -30,10 +30,10 @@ the read is seen by the next heartbeat, as if created just after this one.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from wakeful import extensions
 from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
 
@@ -48,35 +48,35 @@ HEARTBEAT_HOOK_TYPES = frozenset({"BEFORE_HEARTBEAT", "AFTER_HEARTBEAT"})
 #: only when an agent needs it, so the scan stays small.
 
 
-def is_quiet(agent: dict[str, Any] | None) -> bool:
+def is_quiet(agent: Agent | None) -> bool:
     """Whether a due heartbeat of this agent (as read now) would do nothing."""
-    if agent is None or not agent.get("is_active", True) or agent.get("requested_heartbeat_id"):
+    if agent is None or not agent.is_active or agent.requested_heartbeat_id:
         return False
-    if int(agent.get("last_seq", 0)) != int(agent.get("processed_seq", 0)):
+    if agent.last_seq != agent.processed_seq:
         return False
-    tools = agent.get("heartbeat_tools")
+    tools = agent.heartbeat_tools
     if tools is None:  # not known yet (an agent older than the flag): run, and learn
         return False
-    if HEARTBEAT_HOOK_TYPES & set(agent.get("hook_types") or ()):
+    if HEARTBEAT_HOOK_TYPES & set(agent.hook_types or ()):
         return False
     return all(_probe_says_idle(tool, agent) for tool in tools)
 
 
-def _probe_says_idle(tool: str, agent: dict[str, Any]) -> bool:
+def _probe_says_idle(tool: str, agent: Agent) -> bool:
     probe = extensions.heartbeat_probes().get(tool)
     if probe is None:
         return False  # a tool we cannot ask: it runs
     try:
-        return bool(probe(agent["owner"], agent["agent_id"]))
+        return bool(probe(agent.owner, agent.agent_id))
     except Exception:  # a probe must never cost a heartbeat: when in doubt, run it
-        logger.exception("heartbeat probe failed; running the heartbeat", extra={"tool": tool, "agent_id": agent["agent_id"]})
+        logger.exception("heartbeat probe failed; running the heartbeat", extra={"tool": tool, "agent_id": agent.agent_id})
         return False
 
 
-def record(key: HeartbeatKey, agent: dict[str, Any], now: float) -> bool:
+def record(key: HeartbeatKey, agent: Agent, now: float) -> bool:
     """Count a quiet heartbeat and move the pending heartbeat to the next interval, in
     one conditional write. False if it is no longer due, was asked for, or changed."""
-    scheduled = now + int(agent["heartbeat_interval_seconds"])
+    scheduled = now + agent.heartbeat_interval_seconds
     return repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
 
 
@@ -99,7 +99,7 @@ def sync_heartbeat_tools(owner: str, agent_id: str) -> None:
         agent = agents_repository.get(agent_id)
         if agent is None:
             return
-        version = int(agent.get("subs_version", 0))
+        version = agent.subs_version
         if agents_repository.set_heartbeat_tools(agent_id, heartbeat_tools(owner, agent_id), version):
             return
     raise RuntimeError(f"could not update heartbeat_tools of agent {agent_id}: its subscriptions kept changing")
@@ -108,7 +108,7 @@ def sync_heartbeat_tools(owner: str, agent_id: str) -> None:
 def sync_owner(owner: str) -> None:
     """An every-agent subscription changed: recompute each of the owner's agents."""
     for agent in agents_repository.of_owner(owner):
-        sync_heartbeat_tools(owner, agent["agent_id"])
+        sync_heartbeat_tools(owner, agent.agent_id)
 
 
 def after_subscription_change(owner: str, agent_id: str | None) -> None:

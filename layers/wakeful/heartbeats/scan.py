@@ -26,6 +26,7 @@ from typing import Any, Iterator
 
 from wakeful import queues
 from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
@@ -58,7 +59,7 @@ def scan(now: float) -> ScanResult:
         agents = _agents(due)
         for key in due:
             agent = agents.get(key.agent_id)
-            if quiet.is_quiet(agent) and quiet.record(key, agent, now):  # type: ignore[arg-type]
+            if agent is not None and quiet.is_quiet(agent) and quiet.record(key, agent, now):
                 result.quiet += 1
                 continue
             claimed = _claim(key, now, settings.heartbeat_lease_seconds)
@@ -86,13 +87,13 @@ def scan(now: float) -> ScanResult:
     return result
 
 
-def _agents(due: list[HeartbeatKey]) -> dict[str, dict[str, Any]]:
+def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:
     """The due heartbeats' agents, one BatchGetItem per 100: what tells a quiet
     heartbeat (wakeful.heartbeats.quiet) from one with work."""
     if not due:
         return {}
     ids_ = sorted({key.agent_id for key in due})
-    return {agent["agent_id"]: agent for agent in agents_repository.get_many(ids_)}
+    return {agent.agent_id: agent for agent in agents_repository.get_many(ids_)}
 
 
 def _threads(now: float, result: ScanResult) -> None:

@@ -62,13 +62,16 @@ def apply(owner: str, agent_id: str) -> None:
 
     for spec in tools.TOOLS:
         _put_tool(owner, spec)
-    agent = agents.get(agent_id) or {}
+    agent = agents.get(agent_id)
     defaults: dict[str, Any] = {
         "system_prompt": SYSTEM_PROMPT,
         "thread_triggers": THREAD_TRIGGERS,
         "tools": list(tools.NAMES),
     }
-    changes = {field: value for field, value in defaults.items() if agent.get(field) in (None, "", [])}
+    current: dict[str, Any] = (
+        {"system_prompt": agent.system_prompt, "thread_triggers": agent.thread_triggers, "tools": agent.tools} if agent else {}
+    )
+    changes = {field: value for field, value in defaults.items() if current.get(field) in (None, "", ())}
     if "thread_triggers" in changes:
         changes["routes_events"] = True  # an agent with triggers routes its log
     if changes:

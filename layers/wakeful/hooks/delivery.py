@@ -158,7 +158,7 @@ def start_test(owner: str, agent_id: str, hook_id: str) -> str:
     """``POST .../test``: deliver a test payload to the hook now; returns its delivery id.
     Sent even when the hook is inactive, so an endpoint can be checked before re-enabling."""
     hook = service.get(owner, agent_id, hook_id)
-    agent = agents.get(owner, agent_id)
+    agent = agents.get(owner, agent_id).to_item()
     now = clock.now()
     payload = build_payload(
         agent,

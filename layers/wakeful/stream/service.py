@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from wakeful import pagination
 from wakeful.agents import service as agents
+from wakeful.agents.records import Agent
 from wakeful.auth import keys
 from wakeful.exceptions import NotFoundError, UnauthorizedError
 from wakeful.stream import repository
@@ -28,7 +28,7 @@ def owner_of_bearer(authorization: str | None) -> str:
     return owner
 
 
-def check_agent(owner: str, agent_id: str) -> dict[str, Any]:
+def check_agent(owner: str, agent_id: str) -> Agent:
     """The owner's agent; another owner's, or none, is not found (404)."""
     return agents.get(owner, agent_id)
 

@@ -81,7 +81,7 @@ def start_thread(
             else ``system``).
         event: the log event that started it, kept on the first message.
     """
-    agent = agents.get(owner, agent_id)
+    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
     now = clock.now()
     seen_seq = agent_repository.mark_routing(agent_id)
     thread = _new_thread(
@@ -259,7 +259,7 @@ def wake_by_timer(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
 def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, created_by: str = "user", event: dict[str, Any] | None = None) -> dict[str, Any]:
     """A message to an existing thread: wakes it if it sleeps; a running or
     approval-waiting thread reads it when its current run would end."""
-    agent = agents.get(owner, agent_id)
+    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get(agent_id, thread_id)
         if thread is None:
@@ -292,7 +292,7 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
 
 def wake_now(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
     """``POST .../wake``: a sleeping thread runs now; a running one is left as it is."""
-    agent = agents.get(owner, agent_id)
+    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:
@@ -367,7 +367,7 @@ def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any], *, redelive
 
 def cancel(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
     """``POST .../cancel``: the thread ends as complete with summary ``cancelled``."""
-    agent = agents.get(owner, agent_id)
+    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:

@@ -1,0 +1,194 @@
+"""The agent record: the item of the agents table as a frozen record.
+
+:class:`Agent` is read by most packages (heartbeats, threads, interceptors, hooks ...);
+only :mod:`wakeful.agents.repository` writes it. ``from_item`` / ``to_item`` / ``public``
+are its item and API views; ``agent_context`` is what a tool receives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Self
+
+from wakeful import clock
+
+#: Attributes an item carries only once they are set: left out of :meth:`Agent.to_item`
+#: at their default (``routes_events`` above all: appends ask ``attribute_not_exists``).
+_SPARSE = frozenset({"routes_events", "running_threads", "subs_version", "hooks_version", "quiet_heartbeats"})
+
+
+@dataclass(frozen=True, slots=True)
+class Agent:
+    """An agent item. Times are epoch seconds; ``None`` is an attribute the item does
+    not have (``heartbeat_tools`` and ``hook_types`` stay ``None`` until first computed;
+    ``tools`` ``None`` means every HTTP and Lambda tool of the owner)."""
+
+    agent_id: str
+    owner: str
+    name: str
+    alias: str
+    heartbeat_interval_seconds: int
+    personality: Any = None
+    expertise: str | None = None
+    focus_areas: tuple[str, ...] = ()
+    is_active: bool = True
+    preset: str | None = None
+    wake_on_priority: int | None = None
+    tool_policy: Mapping[str, Any] | None = None
+    # The log and its heartbeats.
+    last_seq: int = 0
+    processed_seq: int = 0
+    active_heartbeat_id: str | None = None
+    requested_heartbeat_id: str | None = None
+    next_heartbeat_at: float | None = None
+    last_heartbeat: Mapping[str, Any] | None = None
+    quiet_heartbeats: int = 0
+    last_quiet_heartbeat_at: float | None = None
+    created_at: float | None = None
+    updated_at: float | None = None
+    # Flags other capabilities keep on the agent.
+    heartbeat_tools: tuple[str, ...] | None = None
+    subs_version: int = 0
+    hook_types: tuple[str, ...] | None = None
+    hooks_version: int = 0
+    # Threads and interceptors.
+    routes_events: bool = False
+    running_threads: frozenset[str] = frozenset()
+    active_interceptor_id: str | None = None
+    system_prompt: str | None = None
+    thread_triggers: tuple[Mapping[str, Any], ...] = ()
+    max_wakes_per_thread: int | None = None
+    thread_expiry_seconds: int | None = None
+    max_llm_calls_per_run: int | None = None
+    tools: tuple[str, ...] | None = None
+
+    @classmethod
+    def from_item(cls, item: Mapping[str, Any]) -> Self:
+        """Build from an agent item (as :mod:`wakeful.ddb` reads it); an attribute an
+        older version did not write takes its default."""
+        return cls(
+            agent_id=item["agent_id"],
+            owner=item.get("owner", ""),
+            name=item["name"],
+            alias=item["alias"],
+            heartbeat_interval_seconds=int(item["heartbeat_interval_seconds"]),
+            personality=item.get("personality"),
+            expertise=item.get("expertise"),
+            focus_areas=tuple(item.get("focus_areas") or ()),
+            is_active=bool(item.get("is_active", True)),
+            preset=item.get("preset"),
+            wake_on_priority=_int(item.get("wake_on_priority")),
+            tool_policy=item.get("tool_policy"),
+            last_seq=int(item.get("last_seq", 0)),
+            processed_seq=int(item.get("processed_seq", 0)),
+            active_heartbeat_id=item.get("active_heartbeat_id"),
+            requested_heartbeat_id=item.get("requested_heartbeat_id"),
+            next_heartbeat_at=_float(item.get("next_heartbeat_at")),
+            last_heartbeat=item.get("last_heartbeat"),
+            quiet_heartbeats=int(item.get("quiet_heartbeats", 0)),
+            last_quiet_heartbeat_at=_float(item.get("last_quiet_heartbeat_at")),
+            created_at=_float(item.get("created_at")),
+            updated_at=_float(item.get("updated_at")),
+            heartbeat_tools=_strings(item.get("heartbeat_tools")),
+            subs_version=int(item.get("subs_version", 0)),
+            hook_types=_strings(item.get("hook_types")),
+            hooks_version=int(item.get("hooks_version", 0)),
+            routes_events=bool(item.get("routes_events", False)),
+            running_threads=frozenset(item.get("running_threads") or ()),
+            active_interceptor_id=item.get("active_interceptor_id"),
+            system_prompt=item.get("system_prompt"),
+            thread_triggers=tuple(item.get("thread_triggers") or ()),
+            max_wakes_per_thread=_int(item.get("max_wakes_per_thread")),
+            thread_expiry_seconds=_int(item.get("thread_expiry_seconds")),
+            max_llm_calls_per_run=_int(item.get("max_llm_calls_per_run")),
+            tools=_strings(item.get("tools")),
+        )
+
+    def to_item(self) -> dict[str, Any]:
+        """The item to write: ``None`` attributes, and sparse ones at their default, are
+        left out; tuples are lists, ``running_threads`` a string set."""
+        item: dict[str, Any] = {}
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if value is None or (spec.name in _SPARSE and value == spec.default):
+                continue
+            if isinstance(value, tuple):
+                value = [dict(v) if isinstance(v, Mapping) else v for v in value]
+            elif isinstance(value, frozenset):
+                value = set(value)
+            elif isinstance(value, Mapping):
+                value = dict(value)
+            item[spec.name] = value
+        return item
+
+    def public(self) -> dict[str, Any]:
+        """The API view of the agent."""
+        return {
+            "id": self.agent_id,
+            "name": self.name,
+            "alias": self.alias,
+            "personality": self.personality,
+            "expertise": self.expertise,
+            "focus_areas": list(self.focus_areas),
+            "heartbeat_interval_seconds": self.heartbeat_interval_seconds,
+            "is_active": self.is_active,
+            "preset": self.preset,
+            "wake_on_priority": self.wake_on_priority,
+            "tool_policy": None if self.tool_policy is None else dict(self.tool_policy),
+            "next_heartbeat_at": clock.iso(self.next_heartbeat_at),
+            "last_seq": self.last_seq,
+            "processed_seq": self.processed_seq,
+            # Heartbeats that found nothing to do and were counted instead of run.
+            "quiet_heartbeats": self.quiet_heartbeats,
+            "last_quiet_heartbeat_at": clock.iso(self.last_quiet_heartbeat_at),
+            "created_at": clock.iso(self.created_at),
+            "updated_at": clock.iso(self.updated_at),
+            **self.thread_view(),
+        }
+
+    def thread_view(self) -> dict[str, Any]:
+        """The thread fields of the API view, with the threads' defaults."""
+        limits = self.thread_limits()
+        return {
+            "system_prompt": self.system_prompt,
+            "thread_triggers": [dict(t) for t in self.thread_triggers],
+            "max_wakes_per_thread": limits["max_wakes_per_thread"],
+            "thread_expiry_seconds": limits["thread_expiry_seconds"],
+            "max_llm_calls_per_run": limits["max_llm_calls_per_run"],
+            "tools": None if self.tools is None else list(self.tools),
+        }
+
+    def thread_limits(self) -> dict[str, int]:
+        """The agent's thread limits, with the threads' defaults."""
+        from wakeful.threads import records as threads
+
+        return {
+            "max_wakes_per_thread": self.max_wakes_per_thread or threads.DEFAULT_MAX_WAKES,
+            "thread_expiry_seconds": self.thread_expiry_seconds or threads.DEFAULT_EXPIRY_SECONDS,
+            "max_llm_calls_per_run": self.max_llm_calls_per_run or threads.DEFAULT_MAX_LLM_CALLS,
+        }
+
+    def agent_context(self) -> dict[str, Any]:
+        """The ``agent_context`` a tool receives (the Base Tool Interface)."""
+        return {
+            "agent_id": self.agent_id,
+            "owner": self.owner or None,
+            "name": self.name,
+            "alias": self.alias,
+            "personality": self.personality,
+            "expertise": self.expertise,
+            "focus_areas": list(self.focus_areas),
+        }
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _strings(value: Any) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)

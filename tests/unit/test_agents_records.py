@@ -1,0 +1,134 @@
+"""The agent record: item round-trip, older items, and the API view as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from wakeful.agents.records import Agent
+from wakeful.clock import iso
+
+
+def _old_public(agent: dict[str, Any]) -> dict[str, Any]:
+    """The API view as the dict-based code built it (the oracle)."""
+    limits = {
+        "max_wakes_per_thread": int(agent.get("max_wakes_per_thread") or 50),
+        "thread_expiry_seconds": int(agent.get("thread_expiry_seconds") or 604800),
+        "max_llm_calls_per_run": int(agent.get("max_llm_calls_per_run") or 20),
+    }
+    return {
+        "id": agent["agent_id"],
+        "name": agent["name"],
+        "alias": agent["alias"],
+        "personality": agent.get("personality"),
+        "expertise": agent.get("expertise"),
+        "focus_areas": agent.get("focus_areas") or [],
+        "heartbeat_interval_seconds": agent["heartbeat_interval_seconds"],
+        "is_active": agent.get("is_active", True),
+        "preset": agent.get("preset"),
+        "wake_on_priority": agent.get("wake_on_priority"),
+        "tool_policy": agent.get("tool_policy"),
+        "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
+        "last_seq": agent.get("last_seq", 0),
+        "processed_seq": agent.get("processed_seq", 0),
+        "quiet_heartbeats": agent.get("quiet_heartbeats", 0),
+        "last_quiet_heartbeat_at": iso(agent.get("last_quiet_heartbeat_at")),
+        "created_at": iso(agent.get("created_at")),
+        "updated_at": iso(agent.get("updated_at")),
+        "system_prompt": agent.get("system_prompt"),
+        "thread_triggers": agent.get("thread_triggers") or [],
+        **limits,
+        "tools": agent.get("tools"),
+    }
+
+
+def _old_agent_context(agent: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "agent_id": agent["agent_id"],
+        "owner": agent.get("owner"),
+        "name": agent["name"],
+        "alias": agent["alias"],
+        "personality": agent.get("personality"),
+        "expertise": agent.get("expertise"),
+        "focus_areas": agent.get("focus_areas") or [],
+    }
+
+
+MINIMAL: dict[str, Any] = {
+    "agent_id": "agt_1",
+    "owner": "alice",
+    "name": "Ada",
+    "alias": "ada",
+    "heartbeat_interval_seconds": 3600,
+}
+
+FULL: dict[str, Any] = {
+    **MINIMAL,
+    "personality": {"tone": "dry"},
+    "expertise": "markets",
+    "focus_areas": ["rates", "fx"],
+    "is_active": False,
+    "preset": "homelab",
+    "wake_on_priority": 2,
+    "tool_policy": {"deny": ["shell"], "require_approval": ["email"]},
+    "last_seq": 12,
+    "processed_seq": 9,
+    "active_heartbeat_id": "hb_2",
+    "requested_heartbeat_id": "hb_3",
+    "next_heartbeat_at": 1_780_000_000.25,
+    "last_heartbeat": {"heartbeat_id": "hb_1", "events_processed": 3},
+    "quiet_heartbeats": 4,
+    "last_quiet_heartbeat_at": 1_780_000_100,
+    "created_at": 1_779_000_000,
+    "updated_at": 1_779_000_500.5,
+    "heartbeat_tools": ["web_search"],
+    "subs_version": 3,
+    "hook_types": ["BEFORE_HEARTBEAT"],
+    "hooks_version": 2,
+    "routes_events": True,
+    "running_threads": {"thr_1", "thr_2"},
+    "active_interceptor_id": "icp_1",
+    "system_prompt": "Be brief.",
+    "thread_triggers": [{"event_type": "message", "match": {"channel": "x"}, "cooldown_seconds": 60}],
+    "max_wakes_per_thread": 5,
+    "thread_expiry_seconds": 600,
+    "max_llm_calls_per_run": 3,
+    "tools": ["lookup"],
+}
+
+
+def test_a_full_agent_item_round_trips_through_the_record() -> None:
+    assert Agent.from_item(FULL).to_item() == FULL
+
+
+def test_an_older_item_without_the_newer_attributes_reads_with_defaults() -> None:
+    agent = Agent.from_item(MINIMAL)
+    assert (agent.is_active, agent.last_seq, agent.routes_events, agent.subs_version) == (True, 0, False, 0)
+    assert agent.heartbeat_tools is None and agent.hook_types is None and agent.tools is None
+    assert agent.running_threads == frozenset()
+
+
+def test_to_item_leaves_out_unset_and_sparse_attributes() -> None:
+    item = Agent.from_item(MINIMAL).to_item()
+    assert "routes_events" not in item and "running_threads" not in item and "active_heartbeat_id" not in item
+    assert item["focus_areas"] == [] and item["is_active"] is True
+
+
+def test_an_empty_tools_list_stays_distinct_from_no_tools_list() -> None:
+    assert Agent.from_item({**MINIMAL, "tools": []}).public()["tools"] == []
+    assert Agent.from_item(MINIMAL).public()["tools"] is None
+
+
+@pytest.mark.parametrize(
+    "item",
+    [MINIMAL, FULL, {**MINIMAL, "personality": "terse", "focus_areas": [], "tools": [], "max_wakes_per_thread": 0}],
+    ids=["minimal", "full", "edge"],
+)
+def test_public_is_the_api_view_the_dict_code_returned(item: dict[str, Any]) -> None:
+    assert Agent.from_item(item).public() == _old_public(item)
+
+
+@pytest.mark.parametrize("item", [MINIMAL, FULL], ids=["minimal", "full"])
+def test_agent_context_is_the_one_tools_received(item: dict[str, Any]) -> None:
+    assert Agent.from_item(item).agent_context() == _old_agent_context(item)
