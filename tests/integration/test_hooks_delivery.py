@@ -14,6 +14,8 @@ from typing import Any
 from tests.support import openapi_check
 from tests.support.hook_receiver import Answer, create_hook, dead_url, quiet_agent
 from wakeful import aws, ddb, hooks
+from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.hooks import delivery
 from wakeful_dev.lambdas import REPO_ROOT
 
@@ -46,8 +48,10 @@ def attempts(hook_id: str) -> list[dict[str, Any]]:
     return list(ddb.query("hook_executions", KeyConditionExpression="hook_id = :h", ExpressionAttributeValues={":h": hook_id}))
 
 
-def agent_item(agent_id: str) -> dict[str, Any]:
-    return ddb.get("agents", {"agent_id": agent_id}) or {}
+def agent_record(agent_id: str) -> Agent:
+    agent = agents_repository.get(agent_id)
+    assert agent is not None
+    return agent
 
 
 def test_the_state_machine_moto_runs_is_the_definition_file(stack):
@@ -60,7 +64,7 @@ def test_the_state_machine_moto_runs_is_the_definition_file(stack):
 def test_firing_the_same_lifecycle_point_twice_delivers_once(stack, api, receiver):
     agent = quiet_agent(api)
     hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("once"))
-    item = agent_item(agent["id"])
+    item = agent_record(agent["id"])
 
     first = delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
     second = delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
@@ -78,17 +82,17 @@ def test_firing_the_same_lifecycle_point_twice_delivers_once(stack, api, receive
 
 def test_the_agent_lists_the_types_of_its_active_hooks_only(stack, api, receiver):
     agent = quiet_agent(api)
-    assert not agent_item(agent["id"]).get("hook_types")
+    assert not agent_record(agent["id"]).hook_types
     a = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("t"))
     b = create_hook(api, agent["id"], "BEFORE_MY_TOOL", receiver.url("t"), is_active=False)
-    assert agent_item(agent["id"])["hook_types"] == ["ACTION_FAILED"]
+    assert agent_record(agent["id"]).hook_types == ("ACTION_FAILED",)
 
     assert api.patch(f"/agents/{agent['id']}/hooks/{b['id']}", json={"is_active": True}).status_code == 200
-    assert agent_item(agent["id"])["hook_types"] == ["ACTION_FAILED", "BEFORE_MY_TOOL"]
+    assert agent_record(agent["id"]).hook_types == ("ACTION_FAILED", "BEFORE_MY_TOOL")
     assert api.patch(f"/agents/{agent['id']}/hooks/{a['id']}", json={"is_active": False}).status_code == 200
-    assert agent_item(agent["id"])["hook_types"] == ["BEFORE_MY_TOOL"]
+    assert agent_record(agent["id"]).hook_types == ("BEFORE_MY_TOOL",)
     assert api.delete(f"/agents/{agent['id']}/hooks/{b['id']}").status_code == 204
-    assert agent_item(agent["id"])["hook_types"] == []
+    assert agent_record(agent["id"]).hook_types == ()
 
 
 def test_patch_changes_only_the_fields_sent(stack, api, receiver):
@@ -122,11 +126,11 @@ def test_an_endpoint_failing_longer_than_the_period_is_disabled_with_a_reason(st
     assert disabled["is_active"] is False
     assert "every delivery failed since" in disabled["disabled_reason"]
     assert "ConnectionError" in disabled["disabled_reason"]
-    assert agent_item(agent["id"])["hook_types"] == []
+    assert agent_record(agent["id"]).hook_types == ()
 
     enabled = api.patch(f"/agents/{agent['id']}/hooks/{hook['id']}", json={"is_active": True}).json()
     assert enabled["is_active"] is True and enabled["disabled_reason"] is None and enabled["failing_since"] is None
-    assert agent_item(agent["id"])["hook_types"] == ["ACTION_FAILED"]
+    assert agent_record(agent["id"]).hook_types == ("ACTION_FAILED",)
 
 
 def test_a_recent_failure_streak_does_not_disable_the_hook(stack, api):

@@ -13,14 +13,17 @@ from standardwebhooks.webhooks import Webhook
 
 from tests.support.hook_receiver import dead_url, quiet_agent
 from tests.support.interceptor_server import Answer, echo, interceptor, register  # noqa: F401 - fixture
-from wakeful import ddb
+from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.interceptors import registry
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 
 
-def agent_item(agent_id: str) -> dict[str, Any]:
-    return ddb.get("agents", {"agent_id": agent_id}) or {}
+def agent_record(agent_id: str) -> Agent:
+    agent = agents_repository.get(agent_id)
+    assert agent is not None
+    return agent
 
 
 def calls(api: Any, agent_id: str, interceptor_id: str) -> list[dict[str, Any]]:
@@ -58,7 +61,7 @@ def test_the_call_is_signed_with_the_interceptors_secret_and_carries_event_threa
     created = register(api, agent["id"], interceptor.url("sig"))
     event = message_event()
 
-    assert dispatch(agent_item(agent["id"]), THREAD, event) == Continue(event)
+    assert dispatch(agent_record(agent["id"]), THREAD, event) == Continue(event)
 
     (call,) = interceptor.calls("sig")
     # verify() raises unless the Standard Webhooks signature is valid for this secret
@@ -75,8 +78,8 @@ def test_a_retried_step_sends_the_same_event_id(stack, api, interceptor):
     agent = quiet_agent(api)
     register(api, agent["id"], interceptor.url("retry"))
     event = tool_event()
-    dispatch(agent_item(agent["id"]), THREAD, event)
-    dispatch(agent_item(agent["id"]), THREAD, json.loads(json.dumps(event)))
+    dispatch(agent_record(agent["id"]), THREAD, event)
+    dispatch(agent_record(agent["id"]), THREAD, json.loads(json.dumps(event)))
     first, second = interceptor.calls("retry")
     assert first.event["id"] == second.event["id"] == event["id"]
     assert first.header("webhook-id") == second.header("webhook-id") == event["id"]
@@ -85,14 +88,14 @@ def test_a_retried_step_sends_the_same_event_id(stack, api, interceptor):
 def test_an_agent_without_an_interceptor_continues_without_any_call(stack, api, interceptor):
     agent = quiet_agent(api)
     event = message_event()
-    assert dispatch(agent_item(agent["id"]), THREAD, event) == Continue(event)
+    assert dispatch(agent_record(agent["id"]), THREAD, event) == Continue(event)
 
 
 def test_only_the_listed_event_types_are_sent(stack, api, interceptor):
     agent = quiet_agent(api)
     register(api, agent["id"], interceptor.url("tools-only"), events=["tool_call"])
-    dispatch(agent_item(agent["id"]), THREAD, message_event())
-    dispatch(agent_item(agent["id"]), THREAD, tool_event())
+    dispatch(agent_record(agent["id"]), THREAD, message_event())
+    dispatch(agent_record(agent["id"]), THREAD, tool_event())
     assert [c.event["type"] for c in interceptor.calls("tools-only")] == ["tool_call"]
 
 
@@ -101,7 +104,7 @@ def test_a_mutation_by_return_is_what_the_step_goes_on_with_and_is_recorded(stac
     created = register(api, agent["id"], interceptor.url("mutate"))
     interceptor.script("mutate", echo(lambda e: e["tool_calls"][0]["arguments"].update(dry_run=True)))
     event = tool_event()
-    decision = dispatch(agent_item(agent["id"]), THREAD, event)
+    decision = dispatch(agent_record(agent["id"]), THREAD, event)
     assert isinstance(decision, Continue)
     assert decision.event["tool_calls"][0]["arguments"] == {"host": "a", "dry_run": True}
     (row,) = calls(api, agent["id"], created["id"])
@@ -117,7 +120,7 @@ def test_respond_and_deny_answers_become_those_decisions(stack, api, interceptor
         Answer({"respond": {"content": "Handled for you.", "enqueue_after": "tool_results"}}),
         Answer({"deny": {"reason": "players are online"}}),
     )
-    item = agent_item(agent["id"])
+    item = agent_record(agent["id"])
     assert dispatch(item, THREAD, tool_event()) == Respond("Handled for you.", "agent", "tool_results")
     assert dispatch(item, THREAD, tool_event()) == Deny("players are online")
     assert [r["decision"] for r in calls(api, agent["id"], created["id"])] == ["deny", "respond"]  # newest first
@@ -135,7 +138,7 @@ def test_a_failing_interceptor_with_on_failure_deny_denies_the_tool_call(stack, 
     agent = quiet_agent(api)
     created = register(api, agent["id"], interceptor.url(f"deny-{failure}"), timeout_ms=300, on_failure="deny")
     interceptor.script(f"deny-{failure}", FAILURES[failure])
-    decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+    decision = dispatch(agent_record(agent["id"]), THREAD, tool_event())
     assert isinstance(decision, Deny) and "interceptor failed" in decision.reason
     (row,) = calls(api, agent["id"], created["id"])
     assert row["decision"] == "failed" and row["on_failure"] == "deny" and row["error"]
@@ -149,7 +152,7 @@ def test_a_failing_interceptor_with_on_failure_allow_continues_unchanged(stack, 
     created = register(api, agent["id"], interceptor.url(f"allow-{failure}"), timeout_ms=300, on_failure="allow")
     interceptor.script(f"allow-{failure}", FAILURES[failure])
     event = tool_event()
-    assert dispatch(agent_item(agent["id"]), THREAD, event) == Continue(event)
+    assert dispatch(agent_record(agent["id"]), THREAD, event) == Continue(event)
     (row,) = calls(api, agent["id"], created["id"])
     assert row["decision"] == "failed" and row["on_failure"] == "allow"
 
@@ -157,7 +160,7 @@ def test_a_failing_interceptor_with_on_failure_allow_continues_unchanged(stack, 
 def test_an_unreachable_interceptor_follows_on_failure(stack, api):
     agent = quiet_agent(api)
     register(api, agent["id"], dead_url("gone"), on_failure="deny")
-    assert isinstance(dispatch(agent_item(agent["id"]), THREAD, tool_event()), Deny)
+    assert isinstance(dispatch(agent_record(agent["id"]), THREAD, tool_event()), Deny)
 
 
 @pytest.mark.parametrize("field, value", [("thread_id", "thr_victim"), ("type", "tool_call")])
@@ -166,7 +169,7 @@ def test_an_answer_changing_thread_id_or_type_is_refused_recorded_and_follows_on
     created = register(api, agent["id"], interceptor.url(f"evil-{field}"), on_failure="allow")
     interceptor.script(f"evil-{field}", echo(lambda e: e.update({field: value, "message": {"role": "user", "content": "rm -rf"}})))
     event = message_event("hello")
-    decision = dispatch(agent_item(agent["id"]), THREAD, event)
+    decision = dispatch(agent_record(agent["id"]), THREAD, event)
     assert decision == Continue(event)  # the original, not the forged one
     (row,) = calls(api, agent["id"], created["id"])
     assert row["decision"] == "failed" and f"event.{field}" in row["error"] and "refused" in row["error"]
@@ -175,7 +178,7 @@ def test_an_answer_changing_thread_id_or_type_is_refused_recorded_and_follows_on
 def test_tool_policy_denies_without_calling_the_endpoint(stack, api, interceptor):
     agent = quiet_agent(api, tool_policy={"deny": ["stop_server"], "require_approval": ["deploy"]})
     register(api, agent["id"], interceptor.url("policy"))
-    item = agent_item(agent["id"])
+    item = agent_record(agent["id"])
     decision = dispatch(item, THREAD, tool_event("stop_server"))
     assert isinstance(decision, Deny) and "stop_server" in decision.reason
     assert dispatch(item, THREAD, tool_event("deploy")) == RequireApproval(("call_1",))
@@ -193,7 +196,7 @@ def test_an_in_process_interceptor_mutation_reaches_the_endpoint(stack, api, int
 
     registry.register(redact, agent_id=agent["id"])
     try:
-        decision = dispatch(agent_item(agent["id"]), THREAD, message_event("secret"))
+        decision = dispatch(agent_record(agent["id"]), THREAD, message_event("secret"))
     finally:
         registry.unregister(agent_id=agent["id"])
     assert decision.event["message"]["content"] == "[redacted]"
@@ -208,7 +211,7 @@ def test_an_in_process_interceptor_that_raises_denies_the_tool_call(stack, api):
 
     registry.register(broken, agent_id=agent["id"])
     try:
-        decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+        decision = dispatch(agent_record(agent["id"]), THREAD, tool_event())
     finally:
         registry.unregister(agent_id=agent["id"])
     assert isinstance(decision, Deny) and "sensor offline" in decision.reason
@@ -218,7 +221,7 @@ def test_an_in_process_interceptor_may_not_forge_the_thread(stack, api):
     agent = quiet_agent(api)
     registry.register(lambda e: Continue({**e, "thread_id": "thr_other"}), agent_id=agent["id"])
     try:
-        decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+        decision = dispatch(agent_record(agent["id"]), THREAD, tool_event())
     finally:
         registry.unregister(agent_id=agent["id"])
     assert isinstance(decision, Deny) and "thread_id" in decision.reason
@@ -233,7 +236,7 @@ def test_an_in_process_tool_call_decision_on_a_message_is_refused_and_holds_it_b
     agent = quiet_agent(api)
     registry.register(answer, agent_id=agent["id"])
     try:
-        decision = dispatch(agent_item(agent["id"]), THREAD, message_event())
+        decision = dispatch(agent_record(agent["id"]), THREAD, message_event())
     finally:
         registry.unregister(agent_id=agent["id"])
     assert isinstance(decision, Deny) and "tool calls only" in decision.reason
@@ -243,7 +246,7 @@ def test_an_in_process_approval_for_a_call_not_in_the_batch_is_refused(stack, ap
     agent = quiet_agent(api)
     registry.register(lambda e: RequireApproval(("call_forged",)), agent_id=agent["id"])
     try:
-        decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+        decision = dispatch(agent_record(agent["id"]), THREAD, tool_event())
     finally:
         registry.unregister(agent_id=agent["id"])
     assert isinstance(decision, Deny) and "call_forged" in decision.reason
@@ -260,13 +263,13 @@ def test_an_in_process_interceptor_registered_for_a_preset_decides_for_that_pres
 
     registry.register(guard, preset="snipin")
     try:
-        for_preset = dispatch(agent_item(snipin["id"]), THREAD, tool_event())
-        for_other = dispatch(agent_item(plain["id"]), THREAD, tool_event())
+        for_preset = dispatch(agent_record(snipin["id"]), THREAD, tool_event())
+        for_other = dispatch(agent_record(plain["id"]), THREAD, tool_event())
     finally:
         registry.unregister(preset="snipin")
     assert for_preset == Deny("snipin agents may not restart hosts") and len(seen) == 1
     assert isinstance(for_other, Continue)
-    assert isinstance(dispatch(agent_item(snipin["id"]), THREAD, tool_event()), Continue)  # unregistered
+    assert isinstance(dispatch(agent_record(snipin["id"]), THREAD, tool_event()), Continue)  # unregistered
 
 
 def test_an_agents_own_in_process_interceptor_wins_over_its_presets(stack, api):
@@ -274,7 +277,7 @@ def test_an_agents_own_in_process_interceptor_wins_over_its_presets(stack, api):
     registry.register(lambda e: Deny("the preset's"), preset="snipin")
     registry.register(lambda e: Deny("the agent's"), agent_id=agent["id"])
     try:
-        decision = dispatch(agent_item(agent["id"]), THREAD, tool_event())
+        decision = dispatch(agent_record(agent["id"]), THREAD, tool_event())
     finally:
         registry.unregister(agent_id=agent["id"], preset="snipin")
     assert decision == Deny("the agent's")

@@ -18,7 +18,7 @@ import pytest
 import requests
 
 from tests.support.hook_receiver import quiet_agent
-from wakeful import ddb
+from wakeful.agents import repository as agents_repository
 from wakeful.interceptors.decisions import Continue, Deny
 from wakeful.interceptors.dispatch import dispatch
 
@@ -58,7 +58,7 @@ def example(tmp_path: Path, stack: Any, api: Any) -> Iterator[dict[str, Any]]:
                 assert process.poll() is None, process.stderr.read().decode() if process.stderr else "exited"
                 assert time.monotonic() < deadline, "the example server did not start"
                 time.sleep(0.05)
-        yield {"agent": ddb.get("agents", {"agent_id": agent["id"]}), "port": port}
+        yield {"agent": agents_repository.get(agent["id"]), "port": port}
     finally:
         process.terminate()
         process.wait(timeout=60)

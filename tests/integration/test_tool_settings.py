@@ -5,6 +5,7 @@ runs once per event per agent whatever the subscriptions' scopes."""
 from __future__ import annotations
 
 from tests.integration.spine_helpers import all_actions, register_tool, run_heartbeat, subscribe
+from wakeful.agents.records import Agent
 
 
 def _feed_reader_actions(agent_id):
@@ -110,7 +111,7 @@ def test_a_thread_is_offered_the_owners_tools_but_not_their_built_in_settings(ap
     tool = register_tool(api, tool_server, "offered")
     assert api.patch("/tools/FeedReader", json={"config": {"model": "claude-owner"}}).status_code == 200
 
-    offered = thread_tools.user_tools({"owner": api.owner, "tools": None})
+    offered = thread_tools.user_tools(Agent(agent_id="agt_offered", owner=api.owner, name="A", alias="a", heartbeat_interval_seconds=60))
 
     assert list(offered) == [tool]
     assert offered[tool].endpoint_url == tool_server.url("offered")

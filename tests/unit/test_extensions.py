@@ -61,8 +61,12 @@ def test_the_registry_reaches_the_api_the_tools_and_the_presets() -> None:
 
 def test_a_presets_interceptor_reaches_the_interceptor_registry_for_agents_of_that_preset() -> None:
     from wakeful.homelab.guard import StopGuard
+    from wakeful.agents.records import Agent
     from wakeful.interceptors import registry
 
-    assert isinstance(registry.lookup({"agent_id": "agt_x", "preset": "homelab"}), StopGuard)
-    assert registry.lookup({"agent_id": "agt_y", "preset": "snipin"}) is None
-    assert registry.lookup({"agent_id": "agt_z"}) is None
+    def agent(agent_id: str, preset: str | None = None) -> Agent:
+        return Agent(agent_id=agent_id, owner="o", name="A", alias="a", heartbeat_interval_seconds=60, preset=preset)
+
+    assert isinstance(registry.lookup(agent("agt_x", "homelab")), StopGuard)
+    assert registry.lookup(agent("agt_y", "snipin")) is None
+    assert registry.lookup(agent("agt_z")) is None

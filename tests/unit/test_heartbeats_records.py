@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from wakeful import clock
+from wakeful.agents.records import Agent
 from wakeful.heartbeats import records as hb
 from wakeful.heartbeats.records import Heartbeat, HeartbeatKey
 
@@ -119,12 +120,16 @@ def test_a_record_written_and_read_back_is_the_same_record(item):
     assert Heartbeat.from_item(as_read(record.to_item())) == record
 
 
+def _agent(**fields: Any) -> Agent:
+    """An agent item as the agents table holds it, as its record."""
+    return Agent.from_item({"agent_id": "agt_1", "owner": "o", "name": "A", "alias": "a", "heartbeat_interval_seconds": 60, **fields})
+
 def test_open_actions_are_written_as_a_string_set():
     assert Heartbeat.from_item(EXECUTING_ITEM).to_item()["open_actions"] == {"act_a"}
 
 
 def test_a_heartbeat_that_was_not_asked_for_is_written_without_forced():
-    item = hb.new_pending({"agent_id": "agt_1", "owner": "o"}, "hb_2", 10.0, now=5.0).to_item()
+    item = hb.new_pending(_agent(), "hb_2", 10.0, now=5.0).to_item()
     assert "forced" not in item  # the quiet path asks attribute_not_exists(forced)
     assert "open_actions" not in item and "round" not in item and "quiet_heartbeats" not in item
 
@@ -142,14 +147,14 @@ def test_public_is_exactly_what_the_api_showed_before(item):
 
 
 def test_a_pending_heartbeat_of_a_paused_agent_is_not_in_the_due_index():
-    active = hb.new_pending({"agent_id": "agt_1", "owner": "o"}, "hb_2", 10.0, now=5.0)
-    paused = hb.new_pending({"agent_id": "agt_1", "owner": "o", "is_active": False}, "hb_2", 10.0, now=5.0)
+    active = hb.new_pending(_agent(), "hb_2", 10.0, now=5.0)
+    paused = hb.new_pending(_agent(is_active=False), "hb_2", 10.0, now=5.0)
     assert active.in_due_index and active.due_at == 10.0
     assert not paused.in_due_index and "due_at" not in paused.to_item()
 
 
 def test_the_new_pending_item_is_what_the_dict_version_wrote():
-    agent = {"agent_id": "agt_1", "owner": "o"}
+    agent = _agent()
     expected = {
         "agent_id": "agt_1",
         "heartbeat_id": "hb_2",
@@ -179,8 +184,8 @@ def test_a_heartbeat_that_never_started_has_no_cursor():
 
 def test_quiet_counts_take_the_larger_of_the_heartbeat_and_the_agent():
     record = Heartbeat.from_item(EXECUTING_ITEM)
-    assert hb.quiet_counts(record, {"quiet_heartbeats": 9}) == {"quiet_heartbeats": 9, "last_quiet_heartbeat_at": 1764169000.0}
-    assert hb.quiet_counts(None, {"quiet_heartbeats": 2, "last_quiet_heartbeat_at": 7}) == {
+    assert hb.quiet_counts(record, _agent(quiet_heartbeats=9)) == {"quiet_heartbeats": 9, "last_quiet_heartbeat_at": 1764169000.0}
+    assert hb.quiet_counts(None, _agent(quiet_heartbeats=2, last_quiet_heartbeat_at=7)) == {
         "quiet_heartbeats": 2,
         "last_quiet_heartbeat_at": 7,
     }

@@ -115,7 +115,9 @@ def test_the_hook_payload_schema_describes_the_body_a_delivery_sends(doc: dict[s
 
     from wakeful.hooks.delivery import build_payload
 
-    agent = {"agent_id": "agt_1", "name": "Ada", "alias": None}
+    from wakeful.agents.records import Agent
+
+    agent = Agent(agent_id="agt_1", owner="o", name="Ada", alias="ada", heartbeat_interval_seconds=60)
     payload = build_payload(agent, "AFTER_HEARTBEAT", {"events_processed": 2}, heartbeat_id=ids.get("heartbeat_id"),
                             action_id=ids.get("action_id"), context=None, now=1_700_000_000.0)  # fmt: skip
     validator = Draft202012Validator({"$ref": "#/components/schemas/HookPayload", "components": doc["components"]})

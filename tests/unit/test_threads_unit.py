@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from wakeful.agents.records import Agent
 from wakeful.llm import conversation, script
 from wakeful.llm.exceptions import LLMMalformedOutputError
 from wakeful.llm.models import RawAnswer, Usage
@@ -100,7 +101,7 @@ def test_a_long_history_is_trimmed_at_a_user_turn_for_the_model():
 
 
 def test_the_system_prompt_carries_guidelines_channel_context_and_wake_reason():
-    agent = {"name": "Superbloom", "system_prompt": "You run a homelab.", "personality": "caring"}
+    agent = Agent(agent_id="agt_1", owner="o", name="Superbloom", alias="bloom", heartbeat_interval_seconds=60, system_prompt="You run a homelab.", personality="caring")
     stable = prompt.system(agent, {"channel": "heartbeat"})
     assert stable.startswith("You run a homelab.") and "HEARTBEAT_OK" in stable and "caring" in stable
     assert "do not ask follow-up questions" in prompt.system(agent, {"channel": "scheduled"})

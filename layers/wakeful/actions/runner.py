@@ -16,6 +16,7 @@ from typing import Any
 from wakeful import clock, queues, retention, storable
 from wakeful.actions import records, repository
 from wakeful.actions.records import Action
+from wakeful.agents.records import Agent
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
@@ -42,7 +43,7 @@ def run(action_id: str) -> str:
     _renew_heartbeat_lease(action)
     meta = action.request_meta or {}
     # The action carries what hooks need (agent identity, hook types), so no agent read.
-    agent = {**(meta.get("agent_context") or {}), "hook_types": list(action.hook_types or [])}
+    agent = Agent.from_context(meta.get("agent_context") or {}, action.hook_types or ())
     tool = registry.resolve(action.owner or "", action.tool)
     hook_args: dict[str, Any] = {"heartbeat_id": action.heartbeat_id, "action_id": action_id, "context": {"triggered_by": action.event_type}}
     if tool is not None:
@@ -90,7 +91,7 @@ def _execute(tool: Any, action: Action, meta: dict[str, Any]) -> tuple[ToolRespo
 
 
 def _fire_finished(
-    agent: dict[str, Any],
+    agent: Agent,
     tool: Any,
     action: Action,
     meta: dict[str, Any],

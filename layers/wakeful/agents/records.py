@@ -105,6 +105,23 @@ class Agent:
             tools=_strings(item.get("tools")),
         )
 
+    @classmethod
+    def from_context(cls, context: Mapping[str, Any], hook_types: Any = None) -> Self:
+        """The agent as an action carries it (its ``agent_context`` and ``hook_types``):
+        enough to fire its hooks without reading the agent; every other field is at its
+        default."""
+        return cls(
+            agent_id=str(context.get("agent_id") or ""),
+            owner=context.get("owner") or "",
+            name=context.get("name") or "",
+            alias=context.get("alias") or "",
+            heartbeat_interval_seconds=0,
+            personality=context.get("personality"),
+            expertise=context.get("expertise"),
+            focus_areas=tuple(context.get("focus_areas") or ()),
+            hook_types=_strings(hook_types),
+        )
+
     def to_item(self) -> dict[str, Any]:
         """The item to write: ``None`` attributes, and sparse ones at their default, are
         left out; tuples are lists, ``running_threads`` a string set."""
@@ -180,6 +197,12 @@ class Agent:
             "expertise": self.expertise,
             "focus_areas": list(self.focus_areas),
         }
+
+
+    def llm_context(self) -> dict[str, Any]:
+        """What a thread's model conversation knows of the agent: its ``agent_context``
+        and its preset (the agent id and the preset pick a scripted conversation)."""
+        return {**self.agent_context(), "preset": self.preset}
 
 
 def _float(value: Any) -> float | None:

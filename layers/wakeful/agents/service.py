@@ -42,7 +42,7 @@ def create(owner: str, body: AgentCreate) -> Agent:
     now = clock.now()
     agent = _new_agent(owner, body, now)
     # The first heartbeat always runs and leaves its record (never quiet).
-    first = hb.new_pending(agent.to_item(), agent.active_heartbeat_id or "", now, now=now, forced=True)
+    first = hb.new_pending(agent, agent.active_heartbeat_id or "", now, now=now, forced=True)
     repository.create(agent, heartbeats.new_pending_part(first, once=False))
     if body.preset is not None:
         presets.PRESETS[body.preset](owner, agent.agent_id)
@@ -114,7 +114,7 @@ def with_schedule(agents: list[Agent]) -> list[Agent]:
     for agent in agents:
         item = pending.get(agent.agent_id)
         if item is not None and item.heartbeat_id == agent.active_heartbeat_id:
-            counts = hb.quiet_counts(item, agent.to_item())
+            counts = hb.quiet_counts(item, agent)
             agent = replace(
                 agent, quiet_heartbeats=int(counts["quiet_heartbeats"]), last_quiet_heartbeat_at=counts["last_quiet_heartbeat_at"]
             )

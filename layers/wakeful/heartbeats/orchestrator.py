@@ -74,19 +74,13 @@ def process(agent_id: str, heartbeat_id: str, attempt: int | None = None) -> str
         return "stale"
 
 
-def _agent_item(agent_id: str) -> dict[str, Any] | None:
-    """The agent as an item: this module (and the hooks it fires) still reads it so."""
-    agent = agents_repository.get(agent_id)
-    return None if agent is None else agent.to_item()
-
-
 def _advance(item: Heartbeat) -> str:
-    agent = _agent_item(item.agent_id)
+    agent = agents_repository.get(item.agent_id)
     if agent is None:
         _finish(item, None, status=hb.FAILED, error="agent deleted")
         return "agent-deleted"
     if item.status == hb.QUEUED:
-        if not agent.get("is_active", True):
+        if not agent.is_active:
             _park(item)
             return "parked"
         item = _start(item, agent)
@@ -97,17 +91,17 @@ def _advance(item: Heartbeat) -> str:
     return _work_through(item, agent)
 
 
-def _start(item: Heartbeat, agent: dict[str, Any]) -> Heartbeat:
+def _start(item: Heartbeat, agent: Agent) -> Heartbeat:
     """QUEUED -> EXECUTING, with the window fixed (see :func:`_append_heartbeat_event`)
     in the same write; fires ``BEFORE_HEARTBEAT``."""
     now = clock.now()
     end = item.window_end_seq if item.window_end_seq is not None else _append_heartbeat_event(item, agent)
     item = repository.start(
-        item, now=now, lease=now + get_settings().heartbeat_lease_seconds, start_seq=int(agent.get("processed_seq", 0)), end=end
+        item, now=now, lease=now + get_settings().heartbeat_lease_seconds, start_seq=agent.processed_seq, end=end
     )
     fire(
         agent,
-        BeforeHeartbeat(scheduled_at=clock.iso(item.scheduled_at), last_heartbeat=agent.get("last_heartbeat") or None),
+        BeforeHeartbeat(scheduled_at=clock.iso(item.scheduled_at), last_heartbeat=dict(agent.last_heartbeat) if agent.last_heartbeat else None),
         heartbeat_id=item.heartbeat_id,
         context={"triggered_by": "CRON_SCHEDULER"},
         delivery_key=f"{item.heartbeat_id}:before",
@@ -115,7 +109,7 @@ def _start(item: Heartbeat, agent: dict[str, Any]) -> Heartbeat:
     return item
 
 
-def _work_through(item: Heartbeat, agent: dict[str, Any]) -> str:
+def _work_through(item: Heartbeat, agent: Agent) -> str:
     """Read the window page by page until a round of actions is dispatched, the
     heartbeat finishes, or this invocation has read its share of pages."""
     pages = 0
@@ -143,7 +137,7 @@ def _work_through(item: Heartbeat, agent: dict[str, Any]) -> str:
             return outcome
 
 
-def _page(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, str]:
+def _page(item: Heartbeat, agent: Agent) -> tuple[Heartbeat, str]:
     """Match the next page of events (up to the target). A page with actions is a
     round, dispatched in order ("dispatched"); one without just moves the cursor ("")."""
     cursor = item.cursor
@@ -168,7 +162,7 @@ def _lease() -> float:
     return clock.now() + get_settings().heartbeat_lease_seconds
 
 
-def _append_heartbeat_event(item: Heartbeat, agent: dict[str, Any]) -> int:
+def _append_heartbeat_event(item: Heartbeat, agent: Agent) -> int:
     """Append the heartbeat's own ``HEARTBEAT`` event; its seq is the window's end.
 
     Idempotent (keyed by the heartbeat), so a retry finds the same event and the same
@@ -186,7 +180,7 @@ def _append_heartbeat_event(item: Heartbeat, agent: dict[str, Any]) -> int:
             )
         ],
         idempotency_key=f"heartbeat:{item.heartbeat_id}",
-        expected_last_seq=int(agent.get("last_seq", 0)),
+        expected_last_seq=agent.last_seq,
     )
     return appended.events[0].seq
 
@@ -208,7 +202,7 @@ def _redispatch(item: Heartbeat) -> tuple[Heartbeat, bool]:
     return repository.close_round(item), False
 
 
-def _next_target(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, dict[str, Any], str]:
+def _next_target(item: Heartbeat, agent: Agent) -> tuple[Heartbeat, Agent, str]:
     """The cursor reached the target. Finish, or extend the target over what the tools
     emitted meanwhile (a cascade round, up to ``max_cascade_rounds`` in all).
 
@@ -222,8 +216,8 @@ def _next_target(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, dic
     if item.cascade_round + 1 >= get_settings().max_cascade_rounds:
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed-depth-bound"
-    agent = _agent_item(item.agent_id) or agent
-    last_seq = int(agent.get("last_seq", 0))
+    agent = agents_repository.get(item.agent_id) or agent
+    last_seq = agent.last_seq
     if last_seq <= item.cursor:
         _finish(item, agent, status=hb.COMPLETED)
         return item, agent, "completed"
@@ -231,7 +225,7 @@ def _next_target(item: Heartbeat, agent: dict[str, Any]) -> tuple[Heartbeat, dic
     return item, agent, ""
 
 
-def _create_actions(item: Heartbeat, agent: dict[str, Any], window: list[Any], round_no: int) -> list[str]:
+def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: int) -> list[str]:
     """One action per (event, matching subscription), in seq then execution_order.
 
     Ids are deterministic, so a retry finds what an earlier try created. An unfinished
@@ -240,9 +234,9 @@ def _create_actions(item: Heartbeat, agent: dict[str, Any], window: list[Any], r
     """
     from wakeful.tools import settings as tool_settings
 
-    subs = subscriptions.for_agent(agent["owner"], agent["agent_id"])
+    subs = subscriptions.for_agent(agent.owner, agent.agent_id)
     usable: dict[str, tool_settings.ToolSettings] | None = None
-    context = Agent.from_item(agent).agent_context()
+    context = agent.agent_context()
     chosen: list[str] = []
     now = clock.now()
     for event in window:
@@ -250,17 +244,17 @@ def _create_actions(item: Heartbeat, agent: dict[str, Any], window: list[Any], r
             if sub.event_type != event.event_type or not passes(sub.filter_config, event.priority, event.payload):
                 continue
             if usable is None:  # read once, and only when something matches
-                usable = tool_settings.effective(agent["owner"], agent["agent_id"])
+                usable = tool_settings.effective(agent.owner, agent.agent_id)
             tool_name = sub.tool
             tool = usable.get(tool_name)
             if tool is None or not tool.is_active:
                 continue  # switched off (or deleted): the subscription waits, nothing fails
-            action_id = ids.action_id(agent["agent_id"], event.seq, sub.subscription_id)
+            action_id = ids.action_id(agent.agent_id, event.seq, sub.subscription_id)
             order_key = actions.order_key(round_no, event.seq, sub.execution_order, sub.subscription_id)
             record = {
                 "action_id": action_id,
-                "agent_id": agent["agent_id"],
-                "owner": agent["owner"],
+                "agent_id": agent.agent_id,
+                "owner": agent.owner,
                 "heartbeat_id": item.heartbeat_id,
                 "round": round_no,
                 "order_key": order_key,
@@ -272,7 +266,7 @@ def _create_actions(item: Heartbeat, agent: dict[str, Any], window: list[Any], r
                 "status": actions.PENDING,
                 "parent_action_id": event.parent_action_id,
                 # Copied so the tool runner need not read the agent to fire hooks.
-                "hook_types": list(agent.get("hook_types") or []),
+                "hook_types": list(agent.hook_types or []),
                 "request_meta": {
                     "event": {
                         "id": event.id,
@@ -320,7 +314,7 @@ def fail(agent_id: str, heartbeat_id: str, attempt: int, reason: str) -> bool:
     item = repository.get(agent_id, heartbeat_id)
     if item is None or item.status not in hb.CLAIMED or item.attempt != attempt:
         return False
-    agent = _agent_item(agent_id)
+    agent = agents_repository.get(agent_id)
     try:
         _finish(item, agent, status=hb.FAILED, error=reason)
     except HeartbeatStaleError:
@@ -337,7 +331,7 @@ def _processed_count(item: Heartbeat) -> int:
 
 def _finish(
     item: Heartbeat,
-    agent: dict[str, Any] | None,
+    agent: Agent | None,
     *,
     status: str,
     error: str | None = None,
@@ -362,7 +356,7 @@ def _finish(
             return
         next_item, scheduled, summary = _next_heartbeat(item, agent, status, processed, now)
         agent_part = agents_repository.heartbeat_finished_part(
-            Agent.from_item(agent),
+            agent,
             finished_id=item.heartbeat_id,
             next_id=next_item.heartbeat_id,
             scheduled=scheduled,
@@ -375,27 +369,27 @@ def _finish(
         except repository.AgentChangedError:
             # The agent changed under us (paused, resumed, a heartbeat requested, or
             # deleted): read it again and retry.
-            agent = _agent_item(item.agent_id)
+            agent = agents_repository.get(item.agent_id)
             continue
         _after_finish(item, agent, status, error, summary, now, scheduled)
         return
     raise RuntimeError(f"could not finish heartbeat {item.heartbeat_id}: the agent kept changing")
 
 
-def _processed_seq(item: Heartbeat, agent: dict[str, Any]) -> int:
+def _processed_seq(item: Heartbeat, agent: Agent) -> int:
     """The agent's ``processed_seq`` once this heartbeat completes: its cursor."""
-    return item.cursor_seq if item.cursor_seq is not None else int(agent.get("processed_seq", 0))
+    return item.cursor_seq if item.cursor_seq is not None else agent.processed_seq
 
 
 def _next_heartbeat(
-    item: Heartbeat, agent: dict[str, Any], status: str, processed: int, now: float
+    item: Heartbeat, agent: Agent, status: str, processed: int, now: float
 ) -> tuple[Heartbeat, float, dict[str, Any]]:
     """The agent's next PENDING heartbeat (the one asked for while this ran, due at
     once, or one interval on), when it is due, and the summary of this one the agent
     keeps."""
-    requested = agent.get("requested_heartbeat_id")
+    requested = agent.requested_heartbeat_id
     next_id = requested or ids.new_id("hb", now)
-    scheduled = now if requested else now + int(agent["heartbeat_interval_seconds"])
+    scheduled = now if requested else now + agent.heartbeat_interval_seconds
     # ``forced``: asked for while this one ran, so it runs, never quiet.
     next_item = hb.new_pending(agent, next_id, scheduled, now=now, forced=bool(requested))
     quiet = hb.quiet_counts(item, agent)  # carried on, so the count never goes back
@@ -421,7 +415,7 @@ def _float_or_none(value: Any) -> float | None:
 
 def _after_finish(
     item: Heartbeat,
-    agent: dict[str, Any],
+    agent: Agent,
     status: str,
     error: str | None,
     summary: dict[str, Any],
@@ -447,8 +441,8 @@ def _after_finish(
         delivery_key=f"{item.heartbeat_id}:after",
     )
     logger.info("heartbeat finished", extra={"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "status": status})
-    if "heartbeat_tools" not in agent:
+    if agent.heartbeat_tools is None:
         # An agent older than quiet heartbeats: learn its HEARTBEAT tools once.
         from wakeful.heartbeats import quiet as quiet_heartbeats
 
-        quiet_heartbeats.sync_heartbeat_tools(agent["owner"], agent["agent_id"])
+        quiet_heartbeats.sync_heartbeat_tools(agent.owner, agent.agent_id)

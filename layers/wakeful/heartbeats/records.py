@@ -16,10 +16,13 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from wakeful import clock
 from wakeful.config import get_settings
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
 
 PENDING = "PENDING"
 QUEUED = "QUEUED"
@@ -227,15 +230,15 @@ class Heartbeat:
 
 
 def new_pending(
-    agent: Mapping[str, Any], heartbeat_id: str, scheduled_at: float, *, now: float, forced: bool = False
+    agent: Agent, heartbeat_id: str, scheduled_at: float, *, now: float, forced: bool = False
 ) -> Heartbeat:
     """A new PENDING heartbeat; in the due index only if the agent is active
     (``forced``: it runs even when it would be quiet)."""
-    due = due_attributes(agent["agent_id"], scheduled_at) if agent.get("is_active", True) else {}
+    due = due_attributes(agent.agent_id, scheduled_at) if agent.is_active else {}
     return Heartbeat(
-        agent_id=agent["agent_id"],
+        agent_id=agent.agent_id,
         heartbeat_id=heartbeat_id,
-        owner=agent["owner"],
+        owner=agent.owner,
         status=PENDING,
         scheduled_at=scheduled_at,
         created_at=now,
@@ -245,12 +248,12 @@ def new_pending(
     )
 
 
-def quiet_counts(item: Heartbeat | None, agent: Mapping[str, Any]) -> dict[str, Any]:
+def quiet_counts(item: Heartbeat | None, agent: Agent) -> dict[str, Any]:
     """The agent's quiet heartbeats so far: the count is kept on the pending heartbeat
     (wakeful.heartbeats.quiet) and carried to the next one and to the agent when a
     heartbeat runs, so the larger of the two is the total."""
-    count = max(item.quiet_heartbeats if item else 0, int(agent.get("quiet_heartbeats", 0)))
-    last = (item.last_quiet_heartbeat_at if item else None) or agent.get("last_quiet_heartbeat_at")
+    count = max(item.quiet_heartbeats if item else 0, agent.quiet_heartbeats)
+    last = (item.last_quiet_heartbeat_at if item else None) or agent.last_quiet_heartbeat_at
     return {"quiet_heartbeats": count, "last_quiet_heartbeat_at": last}
 
 

@@ -30,6 +30,7 @@ from urllib3.exceptions import ReadTimeoutError
 from wakeful.backoff import parse_retry_after
 from wakeful import aws, clock, ids, net, retention, secrets, signing
 from wakeful.agents import service as agents
+from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository, service
 from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
@@ -92,7 +93,7 @@ def split_delay(delay: float) -> tuple[int, int]:
 
 
 def build_payload(
-    agent: dict[str, Any],
+    agent: Agent,
     hook_type: str,
     data: dict[str, Any],
     *,
@@ -104,7 +105,7 @@ def build_payload(
     """Seed 000's HookPayload."""
     payload: dict[str, Any] = {
         "hook_type": hook_type,
-        "agent": {"id": agent["agent_id"], "name": agent.get("name"), "alias": agent.get("alias")},
+        "agent": {"id": agent.agent_id, "name": agent.name, "alias": agent.alias},
         "timestamp": clock.iso(now),
     }
     if heartbeat_id:
@@ -127,7 +128,7 @@ def _encode(payload: dict[str, Any]) -> str:
 
 # -- starting deliveries ---------------------------------------------------------------
 def start_deliveries(
-    agent: dict[str, Any],
+    agent: Agent,
     hook_type: str,
     data: dict[str, Any],
     *,
@@ -144,7 +145,7 @@ def start_deliveries(
     started: list[str] = []
     now = clock.now()
     payload = build_payload(agent, hook_type, data, heartbeat_id=heartbeat_id, action_id=action_id, context=context, now=now)
-    for hook in service.active_hooks(agent["agent_id"], hook_type):
+    for hook in service.active_hooks(agent.agent_id, hook_type):
         delivery_id = delivery_id_for(hook.hook_id, delivery_key)
         try:
             _create_and_start(hook, delivery_id, payload, kind="event", heartbeat_id=heartbeat_id, action_id=action_id)
@@ -158,7 +159,7 @@ def start_test(owner: str, agent_id: str, hook_id: str) -> str:
     """``POST .../test``: deliver a test payload to the hook now; returns its delivery id.
     Sent even when the hook is inactive, so an endpoint can be checked before re-enabling."""
     hook = service.get(owner, agent_id, hook_id)
-    agent = agents.get(owner, agent_id).to_item()
+    agent = agents.get(owner, agent_id)
     now = clock.now()
     payload = build_payload(
         agent,

@@ -1,7 +1,7 @@
 """Firing hooks from the heartbeat and action lifecycle.
 
 Firing never blocks or fails a heartbeat: errors are logged and swallowed. The agent
-item carries ``hook_types`` (the types it has active hooks for) so that an agent with no
+record carries ``hook_types`` (the types it has active hooks for) so that an agent with no
 hooks costs no extra request.
 """
 
@@ -11,13 +11,14 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
     from wakeful.hooks.events import HookEvent
 
 logger = logging.getLogger(__name__)
 
 
 def fire(
-    agent: dict[str, Any],
+    agent: Agent,
     event: HookEvent,
     *,
     heartbeat_id: str | None = None,
@@ -28,7 +29,7 @@ def fire(
     """Fire every active hook of ``agent`` for ``event``'s hook type.
 
     Args:
-        agent: the agent item (its ``hook_types`` says whether to look further).
+        agent: the agent (its ``hook_types`` says whether to look further).
         event: the typed hook event (:mod:`wakeful.hooks.events`), e.g.
             ``AfterHeartbeat(...)``; its hook type (``event.name``, e.g.
             ``BEFORE_SNIP_CREATE`` for a tool's) says which hooks, its ``data()`` is the
@@ -40,7 +41,7 @@ def fire(
             lifecycle point again (a redelivered message) never delivers twice.
     """
     hook_type = event.name
-    if hook_type not in set(agent.get("hook_types") or ()):
+    if hook_type not in set(agent.hook_types or ()):
         return
     try:
         from wakeful.hooks import delivery
@@ -55,4 +56,4 @@ def fire(
             delivery_key=delivery_key,
         )
     except Exception:  # noqa: BLE001 - a hook must never break the heartbeat
-        logger.exception("hook firing failed", extra={"agent_id": agent.get("agent_id"), "hook_type": hook_type})
+        logger.exception("hook firing failed", extra={"agent_id": agent.agent_id, "hook_type": hook_type})

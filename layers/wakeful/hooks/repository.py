@@ -15,6 +15,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb
+from wakeful.agents import repository as agents_repository
 from wakeful.hooks.exceptions import HookNotFoundError
 from wakeful.hooks.records import Hook
 
@@ -150,7 +151,5 @@ def end_failure_streak(agent_id: str, hook_id: str) -> None:
 def hooks_version(agent_id: str) -> int | None:
     """The agent's ``hooks_version`` (0 before its first hook change); None when the
     agent is gone."""
-    agent = ddb.get("agents", {"agent_id": agent_id})
-    if agent is None:
-        return None
-    return int(agent.get("hooks_version", 0))
+    agent = agents_repository.get(agent_id)
+    return None if agent is None else agent.hooks_version

@@ -17,21 +17,24 @@ a respond, a deny or a require-approval ends the step there.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful.config import get_settings
 from wakeful.interceptors import answers, calls_repository, endpoint, policy, registry, service
 from wakeful.interceptors.answers import AnswerRefusedError, Verdict
 from wakeful.interceptors.decisions import Continue, Decision, Deny, RequireApproval, Respond
 
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
+
 logger = logging.getLogger(__name__)
 
 
-def dispatch(agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any]) -> Decision:
+def dispatch(agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> Decision:
     """Decide what happens to ``event`` (a MessageEvent or a ToolCallEvent dict).
 
     Args:
-        agent: the agent item.
+        agent: the agent.
         thread: the thread item (``thread_id``, ``status``).
         event: ``{id, type: "message", created_by, thread_id, message: {role, content}}``
             or ``{id, type: "tool_call", created_by: "agent", thread_id, agent_name,
@@ -41,11 +44,11 @@ def dispatch(agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any
     if not isinstance(decision, Continue):
         return decision
     event = decision.event
-    ruled = policy.evaluate(agent.get("tool_policy"), event)
+    ruled = policy.evaluate(None if agent.tool_policy is None else dict(agent.tool_policy), event)
     if ruled is not None:
         logger.info(
             "tool_policy decided a step",
-            extra={"agent_id": agent.get("agent_id"), "event_id": event.get("id"), "decision": type(ruled).__name__},
+            extra={"agent_id": agent.agent_id, "event_id": event.get("id"), "decision": type(ruled).__name__},
         )
         return ruled
     item = service.active_for(agent)
@@ -54,7 +57,7 @@ def dispatch(agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any
     return call_endpoint(item, agent, thread, event).decision
 
 
-def _in_process(agent: dict[str, Any], event: dict[str, Any]) -> Decision:
+def _in_process(agent: Agent, event: dict[str, Any]) -> Decision:
     """The registered in-process interceptor's decision, held to the same rules as an
     endpoint's answer. Its own failure (an exception, an answer it may not give) fails
     closed: it has no on_failure setting, and a guard that crashed has not approved."""
@@ -65,10 +68,10 @@ def _in_process(agent: dict[str, Any], event: dict[str, Any]) -> Decision:
         decision = interceptor(event)
         return _checked(event, decision)
     except AnswerRefusedError as error:
-        logger.warning("in-process interceptor answer refused", extra={"agent_id": agent.get("agent_id"), "event_id": event.get("id"), "error": str(error)})
+        logger.warning("in-process interceptor answer refused", extra={"agent_id": agent.agent_id, "event_id": event.get("id"), "error": str(error)})
         return answers.failure_decision(event, "deny", f"in-process interceptor: refused answer: {error}")
     except Exception as error:  # noqa: BLE001 - the embedder's code; its failure is a deny
-        logger.exception("in-process interceptor failed", extra={"agent_id": agent.get("agent_id"), "event_id": event.get("id")})
+        logger.exception("in-process interceptor failed", extra={"agent_id": agent.agent_id, "event_id": event.get("id")})
         return answers.failure_decision(event, "deny", f"in-process interceptor: {type(error).__name__}: {error}"[:500])
 
 
@@ -92,7 +95,7 @@ def _checked(event: dict[str, Any], decision: Any) -> Decision:
     raise AnswerRefusedError(f"an interceptor returns a Decision or None, not {type(decision).__name__}")
 
 
-def call_endpoint(item: dict[str, Any], agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any]) -> Verdict:
+def call_endpoint(item: dict[str, Any], agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> Verdict:
     """Call interceptor ``item`` for ``event``, read its answer and record the call."""
     reply = endpoint.call(item, event, endpoint.payload(agent, thread, event), dev_mode=get_settings().dev_mode)
     verdict = _verdict(item, event, reply)

@@ -13,9 +13,12 @@ import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from wakeful import net, secrets, signing
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
 
 MAX_ANSWER_BYTES = 512 * 1024
 USER_AGENT = "Wakeful-Interceptor/1"
@@ -54,13 +57,13 @@ def _session() -> Any:
     return session
 
 
-def payload(agent: dict[str, Any], thread: dict[str, Any], event: dict[str, Any]) -> bytes:
+def payload(agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> bytes:
     """The body an interceptor receives: ``{event, thread: {id, status}, agent: {id,
     name, alias}}``."""
     body = {
         "event": event,
         "thread": {"id": thread.get("thread_id") or thread.get("id"), "status": thread.get("status")},
-        "agent": {"id": agent.get("agent_id"), "name": agent.get("name"), "alias": agent.get("alias")},
+        "agent": {"id": agent.agent_id, "name": agent.name, "alias": agent.alias},
     }
     return json.dumps(body, separators=(",", ":"), default=str).encode()
 

@@ -13,9 +13,12 @@ was registered for that preset already; :func:`register` replaces them,
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from wakeful.interceptors.decisions import Decision
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
 
 Interceptor = Callable[[dict[str, Any]], "Decision | None"]
 
@@ -56,9 +59,9 @@ def _load_presets() -> None:
     _loaded = True
 
 
-def lookup(agent: dict[str, Any]) -> Interceptor | None:
-    """The in-process interceptor for this agent item: its own, else its preset's."""
+def lookup(agent: Agent) -> Interceptor | None:
+    """The in-process interceptor for this agent: its own, else its preset's."""
     with _lock:
         if not _loaded:
             _load_presets()
-        return _by_agent.get(str(agent.get("agent_id"))) or _by_preset.get(str(agent.get("preset") or ""))
+        return _by_agent.get(agent.agent_id) or _by_preset.get(agent.preset or "")

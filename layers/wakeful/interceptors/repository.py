@@ -17,7 +17,6 @@ from wakeful.agents import repository as agent_repository
 from wakeful.interceptors.exceptions import InterceptorActiveConflictError, InterceptorNotFoundError
 
 TABLE = "interceptors"
-_ACTIVE = agent_repository.ACTIVE_INTERCEPTOR
 
 
 def _key(agent_id: str, interceptor_id: str) -> dict[str, Any]:
@@ -94,7 +93,8 @@ def delete(agent_id: str, interceptor_id: str) -> None:
 # It lives on the agent item (written by the agents repository) so the thread runtime,
 # which reads the agent at every step, knows the active interceptor without a Query.
 def _active_of(agent_id: str) -> str | None:
-    return (ddb.get("agents", {"agent_id": agent_id}) or {}).get(_ACTIVE)
+    agent = agent_repository.get(agent_id)
+    return None if agent is None else agent.active_interceptor_id
 
 
 def _conflict(agent_id: str) -> InterceptorActiveConflictError:

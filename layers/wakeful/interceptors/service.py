@@ -13,6 +13,7 @@ from typing import Any
 from wakeful import clock, ids, net, secrets, signing
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
+from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.interceptors import calls_repository, repository
 from wakeful.interceptors.endpoint import secret_context
@@ -20,7 +21,6 @@ from wakeful.interceptors.exceptions import InterceptorLimitError, InterceptorNo
 from wakeful.interceptors.models import InterceptorCreate, InterceptorPatch
 
 MAX_INTERCEPTORS_PER_AGENT = 20
-_ACTIVE = "active_interceptor_id"
 
 
 def _dev_mode(dev_mode: bool | None) -> bool:
@@ -105,15 +105,15 @@ def calls_page(
     return calls_repository.page(interceptor_id, limit, cursor)
 
 
-def active_for(agent: dict[str, Any]) -> dict[str, Any] | None:
-    """The agent's active interceptor, named by the agent item's
-    ``active_interceptor_id``. The thread runtime reads the agent item at every step,
+def active_for(agent: Agent) -> dict[str, Any] | None:
+    """The agent's active interceptor, named by the agent's
+    ``active_interceptor_id``. The thread runtime reads the agent at every step,
     so a change applies from the next step on; an agent without an interceptor costs
     no read at all."""
-    interceptor_id = agent.get(_ACTIVE)
+    interceptor_id = agent.active_interceptor_id
     if not interceptor_id:
         return None
-    item = repository.get(agent["agent_id"], interceptor_id)
+    item = repository.get(agent.agent_id, interceptor_id)
     if item is None or not item.get("is_active", True):
         return None
     return item

@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.schedules import answers, models, repository, runs
 
 logger = logging.getLogger(__name__)
@@ -25,7 +27,7 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
     if row is None or row["status"] != models.PENDING or row.get("thread_id"):
         return "done"
     schedule = repository.get_schedule(row["agent_id"], row["schedule_id"])
-    agent = ddb.get("agents", {"agent_id": row["agent_id"]})
+    agent = agents_repository.get(row["agent_id"])
     if schedule is None or agent is None:
         runs.finish(row, {"status": "failed", "final_text": None, "error": "the schedule or its agent was deleted before the run started"}, now=now)
         if schedule is not None:
@@ -39,12 +41,12 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
     return "started"
 
 
-def _start_thread(agent: dict[str, Any], schedule: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+def _start_thread(agent: Agent, schedule: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     from wakeful.threads import records, service as threads  # the thread runtime; loaded on the first run
 
     return threads.start_thread(
-        agent["owner"],
-        agent["agent_id"],
+        agent.owner,
+        agent.agent_id,
         answers.build_prompt(schedule),
         source="scheduled",
         source_id=schedule["schedule_id"],

@@ -24,7 +24,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.hooks import events as hook_events
 from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
@@ -76,12 +78,12 @@ def finish(
     hook when None) are sent unless this outcome is silent. True when this call
     finished the result."""
     now = clock.now() if now is None else now
-    agent = ddb.get("agents", {"agent_id": row["agent_id"]})
+    agent = agents_repository.get(row["agent_id"])
     finished = False
     status, content = answers.classify(row.get("schedule_type", models.SCHEDULED), outcome)
     if row["status"] == models.PENDING:
         hook_type = _HOOK_TYPES.get(status)
-        notified = bool(agent and hook_type and hook_type in set(agent.get("hook_types") or ()))
+        notified = bool(agent and hook_type and hook_type in set(agent.hook_types or ()))
         error = content if status == models.ERROR else None
         finished = repository.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now)
         row = repository.get_result(row["schedule_id"], row["result_id"]) or row
@@ -99,7 +101,7 @@ def finish(
 _SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
 
 
-def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
+def fire_thread_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
     """Fire a hook of a schedule run's thread (the thread runtime calls this instead of
     :func:`wakeful.hooks.firing.fire` for ``scheduled`` threads; same arguments).
 
@@ -108,7 +110,7 @@ def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], event: HookE
     payload (``hook_type`` and ``data``) and rebuilt with :func:`wakeful.hooks.events.from_data`.
     """
     hook_type = event.name
-    if hook_type not in set(agent.get("hook_types") or ()):
+    if hook_type not in set(agent.hook_types or ()):
         return  # no hook of that type: nothing to hold, no request made
     if thread.get("channel") != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
         fire(agent, event, **options)
@@ -129,7 +131,7 @@ def fire_thread_hook(agent: dict[str, Any], thread: dict[str, Any], event: HookE
     fire(agent, _scrubbed(hook_type, data), **options)
 
 
-def _release_held_hooks(agent: dict[str, Any], row: dict[str, Any], run_id: str | None) -> None:
+def _release_held_hooks(agent: Agent, row: dict[str, Any], run_id: str | None) -> None:
     """Send the hooks a run that was not silent held, in order, each once (a repeat
     sends them under the same delivery ids: no second delivery)."""
     seen: set[str] = set()
@@ -155,7 +157,7 @@ def _scrubbed(hook_type: str, data: dict[str, Any]) -> HookEvent:
     return hook_events.from_data(hook_type, answers.scrubbed(data))
 
 
-def _notify(agent: dict[str, Any], row: dict[str, Any]) -> None:
+def _notify(agent: Agent, row: dict[str, Any]) -> None:
     if _HOOK_TYPES.get(row["status"]) is None:
         return
     common = {

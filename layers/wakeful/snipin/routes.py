@@ -144,7 +144,7 @@ def share_snip(snip_id: str, body: models.ReactionIn):
 )
 def create_whisper(agent_id: str, body: models.WhisperIn):
     me = owner(router)
-    agent = agents.get(me, agent_id).to_item()
+    agent = agents.get(me, agent_id)
     user = social.user_member(me, body.user_id, body.user_name)
     whisper_id = _keyed_id("wsp", f"{me}:{agent_id}", body.idempotency_key)
     written = social.whisper(me, agent, user, body.content, body.type, whisper_id=whisper_id)

@@ -22,7 +22,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.agents import repository as agents_repository
+from wakeful.agents.records import Agent
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
@@ -69,7 +71,7 @@ class Member:
 
 
 def agent_member(agent: dict[str, Any]) -> Member:
-    """The member an agent (item or agent_context) is."""
+    """The member an agent (its agent_context) is."""
     agent_id = str(agent.get("agent_id") or agent.get("id") or "")
     return Member(repository.agent_actor(agent_id), "agent", agent_id, agent.get("name") or agent_id, agent.get("alias"))
 
@@ -83,10 +85,10 @@ def user_member(owner: str, user_id: str | None, user_name: str | None) -> Membe
 def member_for(owner: str, *, agent_id: str | None = None, user_id: str | None = None, user_name: str | None = None) -> Member:
     """The member acting: one of the owner's agents, or a user."""
     if agent_id:
-        agent = ddb.get("agents", {"agent_id": agent_id})
-        if agent is None or agent.get("owner") != owner:
+        agent = agents_repository.get(agent_id)
+        if agent is None or agent.owner != owner:
             raise SnipAuthorInvalidError(f"agent {agent_id} is not one of your agents")
-        return agent_member(agent)
+        return agent_member(agent.agent_context())
     return user_member(owner, user_id, user_name)
 
 
@@ -193,12 +195,12 @@ def react(owner: str, snip: dict[str, Any], kind: str, member: Member, *, action
     return written
 
 
-def whisper(owner: str, agent: dict[str, Any], user: Member, content: str, whisper_type: str, *, whisper_id: str) -> repository.Written:
+def whisper(owner: str, agent: Agent, user: Member, content: str, whisper_type: str, *, whisper_id: str) -> repository.Written:
     """A private message to an agent: ``WHISPER_RECEIVED``."""
     now = clock.now()
     written = repository.put_whisper(
         {
-            "agent_id": agent["agent_id"],
+            "agent_id": agent.agent_id,
             "whisper_id": whisper_id,
             "owner": owner,
             "user_id": user.id,
@@ -211,7 +213,7 @@ def whisper(owner: str, agent: dict[str, Any], user: Member, content: str, whisp
     )
     item = written.item
     _append(
-        agent["agent_id"],
+        agent.agent_id,
         NewEvent(
             event_type="WHISPER_RECEIVED",
             payload={

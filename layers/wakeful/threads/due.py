@@ -17,7 +17,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from wakeful import ddb, queues
+from wakeful import queues
+from wakeful.agents import repository as agent_repository
+from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.threads import metrics, records, repository, service
 
@@ -38,7 +40,7 @@ class DueResult:
 def claim_due(now: float) -> DueResult:
     """Handle every thread due at ``now``."""
     result = DueResult()
-    agents: dict[str, dict[str, Any] | None] = {}
+    agents: dict[str, Agent | None] = {}
     for shard in range(get_settings().due_shards):
         for key in repository.due(shard, now):
             result.items_read += 1
@@ -46,7 +48,7 @@ def claim_due(now: float) -> DueResult:
             if thread is None or "due_at" not in thread or float(thread["due_at"]) > now:
                 continue
             if thread["agent_id"] not in agents:
-                agents[thread["agent_id"]] = ddb.get("agents", {"agent_id": thread["agent_id"]})
+                agents[thread["agent_id"]] = agent_repository.get(thread["agent_id"])
             agent = agents[thread["agent_id"]]
             try:
                 _handle(agent, thread, now, result)
@@ -55,16 +57,16 @@ def claim_due(now: float) -> DueResult:
     return result
 
 
-def _handle(agent: dict[str, Any] | None, thread: dict[str, Any], now: float, result: DueResult) -> None:
+def _handle(agent: Agent | None, thread: dict[str, Any], now: float, result: DueResult) -> None:
     kind, status = thread.get("due_kind"), thread["status"]
     if agent is None:
-        service.end({"agent_id": thread["agent_id"]}, thread, records.FAILED, error_message="agent deleted")
+        service.end(None, thread, records.FAILED, error_message="agent deleted")
         result.failed += 1
     elif kind == records.DUE_WAKE and status == records.SLEEPING:
         if service.wake_by_timer(agent, thread):
             result.woken += 1
     elif kind == records.DUE_EXPIRE and status in (records.SLEEPING, records.WAITING_APPROVAL):
-        seconds = records.agent_limits(agent)["thread_expiry_seconds"]
+        seconds = agent.thread_limits()["thread_expiry_seconds"]
         what = "waited for an approval" if status == records.WAITING_APPROVAL else "slept"
         if service.end(agent, thread, records.EXPIRED, error_message=f"{what} longer than thread_expiry_seconds ({seconds} s)"):
             result.expired += 1
@@ -72,7 +74,7 @@ def _handle(agent: dict[str, Any] | None, thread: dict[str, Any], now: float, re
         _resend(agent, thread, now, result)
 
 
-def _resend(agent: dict[str, Any], thread: dict[str, Any], now: float, result: DueResult) -> None:
+def _resend(agent: Agent, thread: dict[str, Any], now: float, result: DueResult) -> None:
     """Queue a stalled step again, or fail the thread once it used its attempts."""
     settings = get_settings()
     deferred = bool(thread.get("deferred"))

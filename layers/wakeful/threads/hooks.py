@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from wakeful.agents.records import Agent
 from wakeful.hooks.events import HookEvent
 from wakeful.hooks.firing import fire
 
 
-def fire_hook(agent: dict[str, Any], thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
+def fire_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
     """Fire ``event`` for ``thread`` (the arguments of :func:`wakeful.hooks.firing.fire`)."""
     if thread.get("source") == "scheduled":
         from wakeful.schedules import runs

@@ -54,18 +54,3 @@ class ApprovalIn(BaseModel):
 
 
 THREAD_AGENT_FIELDS = tuple(ThreadAgentFields.model_fields)
-
-
-def agent_view(agent: dict[str, Any]) -> dict[str, Any]:
-    """The thread fields of the agent view, with defaults."""
-    from wakeful.threads import records
-
-    limits = records.agent_limits(agent)
-    return {
-        "system_prompt": agent.get("system_prompt"),
-        "thread_triggers": agent.get("thread_triggers") or [],
-        "max_wakes_per_thread": limits["max_wakes_per_thread"],
-        "thread_expiry_seconds": limits["thread_expiry_seconds"],
-        "max_llm_calls_per_run": limits["max_llm_calls_per_run"],
-        "tools": agent.get("tools"),
-    }

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from wakeful.agents.records import Agent
 from wakeful.threads import records
 
 HEARTBEAT_GUIDANCE = (
@@ -35,15 +36,15 @@ META_GUIDANCE = """## Using your meta tools
 - send_notification tells the people who look after you."""
 
 
-def system(agent: dict[str, Any], thread: dict[str, Any]) -> str:
+def system(agent: Agent, thread: dict[str, Any]) -> str:
     """The stable, cached part of the system prompt."""
     parts = [_identity(agent)]
-    personality = agent.get("personality")
+    personality = agent.personality
     if personality:
         text = personality if isinstance(personality, str) else json.dumps(personality, sort_keys=True)
         parts.append(f"## Your personality\n{text}")
-    if agent.get("expertise"):
-        parts.append(f"## Your expertise\n{agent['expertise']}")
+    if agent.expertise:
+        parts.append(f"## Your expertise\n{agent.expertise}")
     parts.append(META_GUIDANCE)
     channel = thread.get("channel")
     if channel == "heartbeat":
@@ -53,12 +54,12 @@ def system(agent: dict[str, Any], thread: dict[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
-def _identity(agent: dict[str, Any]) -> str:
-    if agent.get("system_prompt"):
-        return str(agent["system_prompt"])
-    who = f"You are {agent.get('name', 'an agent')}"
-    if agent.get("alias"):
-        who += f" (@{agent['alias']})"
+def _identity(agent: Agent) -> str:
+    if agent.system_prompt:
+        return str(agent.system_prompt)
+    who = f"You are {agent.name}"
+    if agent.alias:
+        who += f" (@{agent.alias})"
     return who + ", a proactive agent. You act with your tools, and decide yourself when to sleep and what should wake you."
 
 

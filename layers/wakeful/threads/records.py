@@ -73,15 +73,6 @@ def action_id(thread_id: str, tool_call_id: str) -> str:
     return "act_" + uuid.uuid5(_THREAD_NAMESPACE, f"{thread_id}:{tool_call_id}").hex
 
 
-def agent_limits(agent: dict[str, Any]) -> dict[str, int]:
-    """The agent's thread limits, with defaults."""
-    return {
-        "max_wakes_per_thread": int(agent.get("max_wakes_per_thread") or DEFAULT_MAX_WAKES),
-        "thread_expiry_seconds": int(agent.get("thread_expiry_seconds") or DEFAULT_EXPIRY_SECONDS),
-        "max_llm_calls_per_run": int(agent.get("max_llm_calls_per_run") or DEFAULT_MAX_LLM_CALLS),
-    }
-
-
 def public(item: dict[str, Any]) -> dict[str, Any]:
     """The API view of a thread item."""
     return {

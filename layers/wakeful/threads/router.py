@@ -22,7 +22,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock
+from wakeful.agents import repository as agent_repository
+from wakeful.agents.records import Agent
 from wakeful.events import store as events
 from wakeful.threads import matching, metrics, records, repository, routing_repository, service
 
@@ -35,13 +37,13 @@ IGNORED = "ignored"
 
 def route(agent_id: str, thread_id: str | None = None) -> dict[str, int]:
     """Route the agent's log up to its end; first re-check ``thread_id``'s new wait."""
-    agent = ddb.get("agents", {"agent_id": agent_id})
+    agent = agent_repository.get(agent_id)
     if agent is None:
         return {"routed": 0}
     cursor = routing_repository.cursor(agent_id)
     if thread_id:
         _recheck(agent, thread_id, cursor)
-    last = int(agent.get("last_seq", 0))
+    last = agent.last_seq
     routed = 0
     for event in events.read_range(agent_id, cursor, last):
         _route_one(agent, event)
@@ -53,21 +55,21 @@ def route(agent_id: str, thread_id: str | None = None) -> dict[str, int]:
     return {"routed": routed}
 
 
-def _recheck(agent: dict[str, Any], thread_id: str, cursor: int) -> None:
-    thread = repository.get(agent["agent_id"], thread_id)
+def _recheck(agent: Agent, thread_id: str, cursor: int) -> None:
+    thread = repository.get(agent.agent_id, thread_id)
     if not thread or thread["status"] != records.SLEEPING or not thread.get("wake_on_events"):
         return
     after = int(thread.get("wait_after_seq", 0))
-    for event in events.read_range(agent["agent_id"], after, cursor):
+    for event in events.read_range(agent.agent_id, after, cursor):
         if matching.wait_matches(thread["wake_on_events"], event.event_type, event.payload):
             # Decision first, as for every routed event: a redelivery finds it recorded.
-            routing_repository.add_woken(agent["agent_id"], event.seq, thread_id)
+            routing_repository.add_woken(agent.agent_id, event.seq, thread_id)
             service.wake_by_event(agent, thread_id, thread["wait_id"], service.event_view(event))
             return
 
 
-def _route_one(agent: dict[str, Any], event: Any) -> None:
-    agent_id = agent["agent_id"]
+def _route_one(agent: Agent, event: Any) -> None:
+    agent_id = agent.agent_id
     view = service.event_view(event)
     decision, thread_ids, plan = _decide(agent, event)
     record = routing_repository.decide(agent_id, event.seq, {"event_id": event.id, "event_type": event.event_type}, decision, thread_ids, plan)
@@ -81,16 +83,16 @@ def _route_one(agent: dict[str, Any], event: Any) -> None:
     logger.info("event routed", extra={"agent_id": agent_id, "seq": event.seq, "decision": record["decision"]})
 
 
-def _decide(agent: dict[str, Any], event: Any) -> tuple[str, list[str], dict[str, Any]]:
+def _decide(agent: Agent, event: Any) -> tuple[str, list[str], dict[str, Any]]:
     waiting = [
         t
-        for t in repository.waiting(agent["agent_id"])
+        for t in repository.waiting(agent.agent_id)
         if int(t.get("wait_after_seq", 0)) < event.seq and matching.wait_matches(t.get("wake_on_events") or [], event.event_type, event.payload)
     ]
     if waiting:
         wakes = [{"thread_id": t["thread_id"], "wait_id": t.get("wait_id")} for t in waiting]
         return WOKE, [w["thread_id"] for w in wakes], {"wake": wakes}
-    triggers = agent.get("thread_triggers") or []
+    triggers = [dict(t) for t in agent.thread_triggers]
     index = matching.matching_trigger(triggers, event.event_type, event.payload)
     if index is None:
         return IGNORED, [], {}
@@ -98,20 +100,20 @@ def _decide(agent: dict[str, Any], event: Any) -> tuple[str, list[str], dict[str
     if live is not None:
         return WOKE, [live], {"deliver": live}
     created = clock.parse_iso(event.created_at)
-    thread_id = records.derived_thread_id(created, agent["agent_id"], str(event.seq), str(index))
+    thread_id = records.derived_thread_id(created, agent.agent_id, str(event.seq), str(index))
     return STARTED, [thread_id], {"start": thread_id, "trigger": index}
 
 
-def _cooldown_thread(agent: dict[str, Any], index: int, trigger: dict[str, Any]) -> str | None:
+def _cooldown_thread(agent: Agent, index: int, trigger: dict[str, Any]) -> str | None:
     """The thread this trigger started, if it is not complete and younger than the
     trigger's cooldown: further events of the trigger go to it."""
-    state = routing_repository.trigger_state(agent["agent_id"], index)
+    state = routing_repository.trigger_state(agent.agent_id, index)
     if not state:
         return None
     cooldown = int(trigger.get("cooldown_seconds", records.DEFAULT_TRIGGER_COOLDOWN))
     if clock.now() - float(state.get("started_at", 0)) >= cooldown:
         return None
-    thread = repository.get(agent["agent_id"], state["thread_id"])
+    thread = repository.get(agent.agent_id, state["thread_id"])
     if thread is None or thread["status"] in records.ENDED:
         return None
     return thread["thread_id"]
@@ -123,20 +125,20 @@ def _event_text(event: Any) -> str:
     return f"Event {event.event_type} (seq {event.seq}, source {event.source}): {json.dumps(event.payload, sort_keys=True, default=str)}"
 
 
-def _deliver(agent: dict[str, Any], thread_id: str, event: Any, view: dict[str, Any]) -> None:
+def _deliver(agent: Agent, thread_id: str, event: Any, view: dict[str, Any]) -> None:
     from wakeful.threads.exceptions import ThreadStateError
 
     try:
-        service.post_message(agent["owner"], agent["agent_id"], thread_id, _event_text(event), created_by="system", event=view)
+        service.post_message(agent.owner, agent.agent_id, thread_id, _event_text(event), created_by="system", event=view)
     except ThreadStateError:
         logger.info("cooldown thread ended before the event reached it", extra={"thread_id": thread_id, "seq": event.seq})
 
 
-def _start(agent: dict[str, Any], thread_id: str, index: int, event: Any, view: dict[str, Any]) -> None:
+def _start(agent: Agent, thread_id: str, index: int, event: Any, view: dict[str, Any]) -> None:
     source = "webhook" if str(event.source).startswith("webhook") else "event"
     thread = service.start_thread(
-        agent["owner"],
-        agent["agent_id"],
+        agent.owner,
+        agent.agent_id,
         _event_text(event),
         source=source,
         source_id=event.event_type,
@@ -144,4 +146,4 @@ def _start(agent: dict[str, Any], thread_id: str, index: int, event: Any, view: 
         created_by="system",
         event=view,
     )
-    routing_repository.set_trigger_state(agent["agent_id"], index, thread_id, float(thread.get("created_at", clock.now())))
+    routing_repository.set_trigger_state(agent.agent_id, index, thread_id, float(thread.get("created_at", clock.now())))

@@ -25,8 +25,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from wakeful import clock, ddb, queues
+from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
+from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.hooks.events import ApprovalRequested, ThreadSleeping
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
@@ -47,7 +48,7 @@ class StepFenced(Exception):
 class Step:
     """What one step works with."""
 
-    agent: dict[str, Any]
+    agent: Agent
     thread: dict[str, Any]
     emit: Emitter
 
@@ -65,9 +66,9 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
         if thread.get("run_id") == step_key.split(":", 1)[0] and not thread.get("step_key"):
             _repeat_after_run(agent_id, thread)
         return "stale"
-    agent = ddb.get("agents", {"agent_id": agent_id})
+    agent = agent_repository.get(agent_id)
     if agent is None:
-        service.end({"agent_id": agent_id}, thread, records.FAILED, error_message="agent deleted")
+        service.end(None, thread, records.FAILED, error_message="agent deleted")
         return "agent-deleted"
     if int(thread.get("step_no", 0)) == 0 and not _take_slot(agent, thread):
         return "deferred"
@@ -91,7 +92,7 @@ def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
     """A step of a run that has ended came back: its worker may have died right after
     recording the end. Do again what follows the end (each part is idempotent: the slot
     release, the router's re-check of the new wait, hooks keyed by delivery)."""
-    agent = ddb.get("agents", {"agent_id": agent_id})
+    agent = agent_repository.get(agent_id)
     if agent is None:
         return
     step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread["thread_id"], thread["run_id"], "after-run")))
@@ -106,18 +107,18 @@ def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
 # -- concurrency -----------------------------------------------------------------------
 
 
-def _take_slot(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
+def _take_slot(agent: Agent, thread: dict[str, Any]) -> bool:
     """A run holds one of the agent's running slots from its first step to its end
     (taking it again is a no-op); without one it waits a little (the scan queues the
     step again) instead of running."""
     limit = get_settings().thread_max_running_per_agent
-    if agent_repository.claim_thread_slot(agent["agent_id"], thread["thread_id"], limit):
+    if agent_repository.claim_thread_slot(agent.agent_id, thread["thread_id"], limit):
         return True
     try:
         repository.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
     except repository.VersionConflict:
         pass
-    logger.info("thread run waits for a slot", extra={"agent_id": agent["agent_id"], "thread_id": thread["thread_id"], "limit": limit})
+    logger.info("thread run waits for a slot", extra={"agent_id": agent.agent_id, "thread_id": thread["thread_id"], "limit": limit})
     return False
 
 
@@ -181,7 +182,7 @@ def _model_turn(step: Step, last: int) -> str:
     history = messages_repository.range_for(thread["thread_id"], 1, answer_seq)
     if not history or history[-1]["seq"] != answer_seq:
         calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread["run_id"] and m.get("created_by") == "agent" and m.get("from_model"))
-        limit = records.agent_limits(agent)["max_llm_calls_per_run"]
+        limit = agent.thread_limits()["max_llm_calls_per_run"]
         if calls >= limit:
             return _fail(step, f"reached max_llm_calls_per_run ({limit}) in one run")
         own_tools = thread_tools.user_tools(agent)
@@ -190,7 +191,7 @@ def _model_turn(step: Step, last: int) -> str:
             system_dynamic=prompt.dynamic(thread),
             tools=thread_tools.definitions(own_tools),
             messages=prompt.conversation(history),
-            agent=agent,
+            agent=agent.llm_context(),
         )
         try:
             turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
@@ -260,13 +261,13 @@ def _tool_step(step: Step) -> str:
     return _advance(step, {"kind": "message", "seq": last, "first": seq + 1}, context=context, last_seq=last)
 
 
-def _tool_call_event(thread: dict[str, Any], agent: dict[str, Any], seq: int, calls: list[dict[str, Any]]) -> dict[str, Any]:
+def _tool_call_event(thread: dict[str, Any], agent: Agent, seq: int, calls: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "id": f"{thread['thread_id']}:tool_call:{seq}",
         "type": "tool_call",
         "created_by": "agent",
         "thread_id": thread["thread_id"],
-        "agent_name": agent.get("name"),
+        "agent_name": agent.name,
         "tool_calls": [{"id": c["id"], "name": c["name"], "arguments": c.get("arguments") or {}} for c in calls],
     }
 
@@ -348,7 +349,7 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     approvals = dict(thread.get("approvals") or {})
     for call in pending:
         approvals.setdefault(call["id"], {"tool": call["name"], "arguments": call.get("arguments") or {}, "requested_at": now})
-    expiry = records.agent_limits(step.agent)["thread_expiry_seconds"]
+    expiry = step.agent.thread_limits()["thread_expiry_seconds"]
     sets, removes = repository.state(thread, records.WAITING_APPROVAL, due=(records.DUE_EXPIRE, now + expiry))
     step_no = int(thread.get("step_no", 0)) + 1
     sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
@@ -460,7 +461,7 @@ def _end_run(
     thread, agent, now = step.thread, step.agent, clock.now()
     if failed is None and thread.get("inbox"):
         return _continue_with_inbox(step, context=context, last_seq=last_seq)
-    limits = records.agent_limits(agent)
+    limits = agent.thread_limits()
     extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": [], "wake_on_events": []}
     gone = ["step", "step_key", "wake_at"]
     if context is not None:

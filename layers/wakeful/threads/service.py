@@ -16,6 +16,7 @@ from typing import Any
 from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
+from wakeful.agents.records import Agent
 from wakeful.hooks.events import ThreadCompleted, ThreadFailed, ThreadStarted, ThreadWoken
 from wakeful.threads import messages_repository, metrics, records, repository
 from wakeful.threads.hooks import fire_hook
@@ -81,7 +82,7 @@ def start_thread(
             else ``system``).
         event: the log event that started it, kept on the first message.
     """
-    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
+    agent = agents.get(owner, agent_id)
     now = clock.now()
     seen_seq = agent_repository.mark_routing(agent_id)
     thread = _new_thread(
@@ -143,7 +144,7 @@ def _new_thread(
     return thread
 
 
-def _finish_repeated_start(agent: dict[str, Any], existing: dict[str, Any], started: ThreadStarted) -> None:
+def _finish_repeated_start(agent: Agent, existing: dict[str, Any], started: ThreadStarted) -> None:
     """A repeat (a redelivered start) of a thread whose first step may never have been
     queued: the starter died after the write. Finish the start now rather than after the
     lease; the runner ignores a step it has already taken."""
@@ -153,7 +154,7 @@ def _finish_repeated_start(agent: dict[str, Any], existing: dict[str, Any], star
 
 
 def activate(
-    agent: dict[str, Any],
+    agent: Agent,
     thread: dict[str, Any],
     *,
     role: str,
@@ -170,7 +171,7 @@ def activate(
     its first step. ``wake`` names the wake (``event``, ``timer``, ``request``, ``message``)
     for hooks. Returns the new item, or None when the thread changed meanwhile (the
     caller decides again) or reached ``max_wakes_per_thread`` (it ended, failed)."""
-    limits = records.agent_limits(agent)
+    limits = agent.thread_limits()
     if int(thread.get("wakes", 0)) >= limits["max_wakes_per_thread"]:
         end(agent, thread, records.FAILED, error_message=f"reached max_wakes_per_thread ({limits['max_wakes_per_thread']}) and was not woken again")
         return None
@@ -216,11 +217,11 @@ def event_view(event: Any) -> dict[str, Any]:
     return {"event_id": event.id, "seq": event.seq, "event_type": event.event_type, "payload": event.payload, "source": event.source}
 
 
-def wake_by_event(agent: dict[str, Any], thread_id: str, wait_id: str, event: dict[str, Any]) -> bool:
+def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, Any]) -> bool:
     """Wake a thread whose wait (``wait_id``) an event matched; once: a thread that is no
     longer waiting with that wait is left alone. True if this call woke it."""
     for _ in range(_MAX_CONFLICTS):
-        thread = repository.get(agent["agent_id"], thread_id)
+        thread = repository.get(agent.agent_id, thread_id)
         if not thread or thread["status"] != records.SLEEPING or thread.get("wait_id") != wait_id:
             return False
         woken = activate(
@@ -236,12 +237,12 @@ def wake_by_event(agent: dict[str, Any], thread_id: str, wait_id: str, event: di
         )
         if woken is not None:
             return True
-        if int(thread.get("wakes", 0)) >= records.agent_limits(agent)["max_wakes_per_thread"]:
+        if int(thread.get("wakes", 0)) >= agent.thread_limits()["max_wakes_per_thread"]:
             return False
     return False
 
 
-def wake_by_timer(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
+def wake_by_timer(agent: Agent, thread: dict[str, Any]) -> bool:
     """The scan found a sleeping thread's timer due."""
     woken = activate(
         agent,
@@ -249,7 +250,7 @@ def wake_by_timer(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
         role="system",
         created_by="system",
         content=wake_notice(thread, "timer"),
-        seen_seq=int(agent.get("last_seq", 0)),
+        seen_seq=agent.last_seq,
         wake="timer",
         extra_sets={"woken_by": {"kind": "timer", "wake_at": thread.get("wake_at")}},
     )
@@ -259,7 +260,7 @@ def wake_by_timer(agent: dict[str, Any], thread: dict[str, Any]) -> bool:
 def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, created_by: str = "user", event: dict[str, Any] | None = None) -> dict[str, Any]:
     """A message to an existing thread: wakes it if it sleeps; a running or
     approval-waiting thread reads it when its current run would end."""
-    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
+    agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get(agent_id, thread_id)
         if thread is None:
@@ -273,7 +274,7 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
         if status == records.SLEEPING:
             role = "user" if created_by == "user" else "system"
             text = content
-            woken = activate(agent, thread, role=role, created_by=created_by, content=text, seen_seq=int(event["seq"]) if event else int(agent.get("last_seq", 0)), wake="message", event=event, extra_sets=marker)
+            woken = activate(agent, thread, role=role, created_by=created_by, content=text, seen_seq=int(event["seq"]) if event else agent.last_seq, wake="message", event=event, extra_sets=marker)
             if woken is not None:
                 return woken
             continue
@@ -292,23 +293,23 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
 
 def wake_now(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
     """``POST .../wake``: a sleeping thread runs now; a running one is left as it is."""
-    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
+    agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:
             raise ThreadStateError(f"thread {thread_id} is {thread['status']}")
         if thread["status"] != records.SLEEPING:
             return thread
-        woken = activate(agent, thread, role="system", created_by="system", content=wake_notice(thread, "request"), seen_seq=int(agent.get("last_seq", 0)), wake="request", extra_sets={"woken_by": {"kind": "request"}})
+        woken = activate(agent, thread, role="system", created_by="system", content=wake_notice(thread, "request"), seen_seq=agent.last_seq, wake="request", extra_sets={"woken_by": {"kind": "request"}})
         if woken is not None:
             return woken
-        if int(thread.get("wakes", 0)) >= records.agent_limits(agent)["max_wakes_per_thread"]:
+        if int(thread.get("wakes", 0)) >= agent.thread_limits()["max_wakes_per_thread"]:
             return repository.get_or_404(agent_id, thread_id)
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 
 
 def end(
-    agent: dict[str, Any],
+    agent: Agent | None,
     thread: dict[str, Any],
     status: str,
     *,
@@ -316,7 +317,8 @@ def end(
     error_message: str | None = None,
     extra_sets: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
-    """End a thread (complete, failed, expired) from any state; None on a version conflict."""
+    """End a thread (complete, failed, expired) from any state; None on a version conflict.
+    ``agent`` None: the agent is gone (no hook to fire)."""
     sets, removes = repository.state(thread, status)
     sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": [], **(extra_sets or {})})
     sets = {k: v for k, v in sets.items() if v is not None}
@@ -329,19 +331,20 @@ def end(
     return fresh
 
 
-def after_end(agent: dict[str, Any], thread: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
-    """Hooks and metrics of a thread's end (each delivery once per run).
-    ``redelivered_on_error``: see :func:`notify_schedule`."""
+def after_end(agent: Agent | None, thread: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
+    """Hooks and metrics of a thread's end (each delivery once per run; none when
+    ``agent`` is None, deleted). ``redelivered_on_error``: see :func:`notify_schedule`."""
     status = thread["status"]
     hook = {records.COMPLETE: ThreadCompleted, records.FAILED: ThreadFailed, records.EXPIRED: ThreadFailed}[status]
     metrics.add({records.COMPLETE: metrics.THREADS_COMPLETED, records.FAILED: metrics.THREADS_FAILED, records.EXPIRED: metrics.THREADS_EXPIRED}[status])
-    fire_hook(
-        agent,
-        thread,
-        hook(thread_id=thread["thread_id"], status=status, summary=thread.get("summary"), error_message=thread.get("error_message")),
-        context={"thread_id": thread["thread_id"]},
-        delivery_key=f"{thread['thread_id']}:{status}",
-    )
+    if agent is not None:  # a deleted agent has no hooks left to fire
+        fire_hook(
+            agent,
+            thread,
+            hook(thread_id=thread["thread_id"], status=status, summary=thread.get("summary"), error_message=thread.get("error_message")),
+            context={"thread_id": thread["thread_id"]},
+            delivery_key=f"{thread['thread_id']}:{status}",
+        )
     if thread.get("source") == "scheduled":
         outcome = {"status": status, "final_text": thread.get("final_text") or "", "summary": thread.get("summary") or "", "error": thread.get("error_message")}
         notify_schedule(thread, outcome, redelivered_on_error=redelivered_on_error)
@@ -367,7 +370,7 @@ def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any], *, redelive
 
 def cancel(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
     """``POST .../cancel``: the thread ends as complete with summary ``cancelled``."""
-    agent = agents.get(owner, agent_id).to_item()  # the threads read the agent as an item
+    agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:

@@ -20,7 +20,7 @@ from wakeful import clock
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
-from wakeful.agents.models import agent_context
+from wakeful.agents.records import Agent
 from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, Notification
 from wakeful.threads import matching, records
 from wakeful.threads.hooks import fire_hook
@@ -109,14 +109,14 @@ class Result:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-def user_tools(agent: dict[str, Any]) -> dict[str, ToolDefinition]:
+def user_tools(agent: Agent) -> dict[str, ToolDefinition]:
     """The owner's HTTP/Lambda tools the agent's threads may call, by name."""
     from wakeful.tools import repository as tool_repository
 
-    allowed = agent.get("tools")
+    allowed = agent.tools
     return {
         record.name: record
-        for record in tool_repository.partition(agent["owner"])
+        for record in tool_repository.partition(agent.owner)
         if isinstance(record, ToolDefinition)
         and record.name not in META_NAMES
         and (allowed is None or record.name in allowed)
@@ -137,7 +137,7 @@ def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
     return own + META_TOOLS
 
 
-def run_meta(agent: dict[str, Any], thread: dict[str, Any], call: dict[str, Any], now: float) -> Result:
+def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: float) -> Result:
     """Run a meta tool. Bad arguments are an error result the model can correct."""
     name, args = call["name"], call.get("arguments") or {}
     try:
@@ -179,7 +179,7 @@ def run_meta(agent: dict[str, Any], thread: dict[str, Any], call: dict[str, Any]
     return Result(f"unknown meta tool {name!r}", is_error=True)
 
 
-def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefinition | None, call: dict[str, Any]) -> Result:
+def run_user_tool(agent: Agent, thread: dict[str, Any], tool: ToolDefinition | None, call: dict[str, Any]) -> Result:
     """Run one of the agent's tools for a tool call, as an action, at most once per
     recorded answer."""
     action_id = records.action_id(thread["thread_id"], call["id"])
@@ -191,15 +191,15 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefin
     meta = {
         "thread_id": thread["thread_id"],
         "tool_call": {"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
-        "agent_context": agent_context(agent),
+        "agent_context": agent.agent_context(),
         "tool_config": tool.config or {},
     }
     now = clock.now()
     action_repository.create(
         Action(
             action_id=action_id,
-            agent_id=agent["agent_id"],
-            owner=agent["owner"],
+            agent_id=agent.agent_id,
+            owner=agent.owner,
             thread_id=thread["thread_id"],
             tool=call["name"],
             status=actions.PENDING,
@@ -216,7 +216,7 @@ def run_user_tool(agent: dict[str, Any], thread: dict[str, Any], tool: ToolDefin
     response = _call(tool, action_id, meta)
     elapsed_ms = int((time.perf_counter() - started) * 1000)
     if response.success and response.new_events:
-        _append_new_events(agent["agent_id"], action_id, call["name"], response)
+        _append_new_events(agent.agent_id, action_id, call["name"], response)
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
     _finish(action_id, response, elapsed_ms, error_message)
     finished_class = ActionCompleted if response.success else ActionFailed
