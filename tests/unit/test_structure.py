@@ -78,3 +78,44 @@ def test_every_package_has_a_test_module_named_after_it():
 
 def test_the_mirror_check_names_a_package_without_tests():
     assert untested(["no_such_package_here"]) == ["no_such_package_here"]
+
+
+#: The agents table read around its repository: a ``wakeful.ddb`` read naming the table.
+AGENTS_TABLE_READ = re.compile(r"""\bddb\.\w+\(\s*["']agents["']""")
+#: The receiver of a ``.to_item()`` call (``agent.to_item()``, ``agents.get(o, a).to_item()``).
+TO_ITEM = re.compile(r"([\w.]+(?:\([^()]*\))?)\.to_item\(\)")
+#: An agent record built from an item that someone read straight from the table.
+AGENT_FROM_ITEM = re.compile(r"\bAgent\.from_item\(")
+
+
+def agent_item_uses(line: str) -> list[str]:
+    """What on ``line`` handles the agent as an item instead of as its record."""
+    code = line.split("#", 1)[0]
+    found = [m.group(0) for m in AGENTS_TABLE_READ.finditer(code)] + [m.group(0) for m in AGENT_FROM_ITEM.finditer(code)]
+    return found + [m.group(0) for m in TO_ITEM.finditer(code) if "agent" in m.group(1).lower()]
+
+
+def test_only_the_agents_package_reads_the_agent_item_everyone_else_gets_an_agent_record():
+    own = LAYER / "agents"
+    paths = [p for p in sources() if own not in p.parents]
+    paths += sorted((ROOT / "functions").rglob("*.py")) + sorted((ROOT / "dev").rglob("*.py"))
+    offenders = []
+    for path in paths:
+        if "__pycache__" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if agent_item_uses(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders, "the agent read or passed on as an item outside wakeful.agents:\n" + "\n".join(offenders)
+
+
+def test_the_agent_item_check_recognises_what_it_forbids():
+    assert agent_item_uses('    agent = ddb.get("agents", {"agent_id": agent_id})')
+    assert agent_item_uses("    items = ddb.query('agents', IndexName='by-owner')")
+    assert agent_item_uses("    agent = agents.get(owner, agent_id).to_item()")
+    assert agent_item_uses("    fire(agent.to_item(), event)")
+    assert agent_item_uses("    context = Agent.from_item(item).agent_context()")
+    assert not agent_item_uses("    agent = agents_repository.get(agent_id)")
+    assert not agent_item_uses("    fresh = definition.to_item()")
+    assert not agent_item_uses('    row = ddb.get("agents_archive", {"agent_id": agent_id})')
+    assert not agent_item_uses("    x = 1  # agent.to_item() would be wrong here")
