@@ -101,7 +101,7 @@ def _time(fn: Callable[[int], Any], steps: int) -> list[float]:
 def bench_dispatch(stack: Any, api: Any, steps: int) -> None:
     import requests
 
-    from wakeful import ddb
+    from wakeful.agents import repository as agents_repository
     from wakeful.interceptors.dispatch import dispatch
 
     endpoint = Endpoint()
@@ -111,8 +111,9 @@ def bench_dispatch(stack: Any, api: Any, steps: int) -> None:
         api.patch(f"/agents/{agent['id']}", json={"is_active": False})
     created = api.post(f"/agents/{guarded['id']}/interceptors", json={"endpoint_url": endpoint.url})
     assert created.status_code == 201, created.text
-    plain_item = ddb.get("agents", {"agent_id": plain["id"]})
-    guarded_item = ddb.get("agents", {"agent_id": guarded["id"]})
+    plain_item = agents_repository.get(plain["id"])
+    guarded_item = agents_repository.get(guarded["id"])
+    assert plain_item is not None and guarded_item is not None
     thread = {"thread_id": "thr_bench", "status": "active"}
 
     none = _time(lambda i: dispatch(plain_item, thread, _tool_event(i)), steps)
@@ -131,7 +132,7 @@ def bench_dispatch(stack: Any, api: Any, steps: int) -> None:
     body = json.dumps({"event": _tool_event(0)}).encode()
     endpoint.answer = lambda payload: {}
     http_only = _time(lambda i: session.post(endpoint.url, data=body, timeout=5).content, steps)
-    one_read = _time(lambda i: ddb.get("agents", {"agent_id": plain["id"]}), steps)
+    one_read = _time(lambda i: agents_repository.get(plain["id"]), steps)
     endpoint.close()
 
     base = _median_ms(none)

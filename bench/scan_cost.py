@@ -23,6 +23,7 @@ def main() -> int:
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
     os.environ["WAKEFUL_DUE_SHARDS"] = "8"  # the production default
     from wakeful import aws, ddb, ids
+    from wakeful.agents.records import Agent
     from wakeful.heartbeats import records
     from wakeful_dev.runtime import DevStack
 
@@ -33,7 +34,7 @@ def main() -> int:
         started = time.time()
         batch = []
         for n in range(AGENTS):
-            agent = {"agent_id": ids.new_id("agt"), "owner": "bench", "is_active": True}
+            agent = Agent(agent_id=ids.new_id("agt"), owner="bench", name="Bench", alias="bench", heartbeat_interval_seconds=900)
             due_at = now - 5 if n < DUE else now + 900 + n % 600
             batch.append({"PutRequest": {"Item": ddb.serialize(records.new_pending(agent, ids.new_id("hb"), due_at, now=now).to_item())}})
             if len(batch) == 25:

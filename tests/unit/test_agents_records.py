@@ -132,3 +132,35 @@ def test_public_is_the_api_view_the_dict_code_returned(item: dict[str, Any]) -> 
 @pytest.mark.parametrize("item", [MINIMAL, FULL], ids=["minimal", "full"])
 def test_agent_context_is_the_one_tools_received(item: dict[str, Any]) -> None:
     assert Agent.from_item(item).agent_context() == _old_agent_context(item)
+
+
+def _old_agent_limits(agent: dict[str, Any]) -> dict[str, int]:
+    """The threads' limits as the dict-based code read them (the oracle)."""
+    return {
+        "max_wakes_per_thread": int(agent.get("max_wakes_per_thread") or 50),
+        "thread_expiry_seconds": int(agent.get("thread_expiry_seconds") or 604800),
+        "max_llm_calls_per_run": int(agent.get("max_llm_calls_per_run") or 20),
+    }
+
+
+@pytest.mark.parametrize("item", [MINIMAL, FULL, {**MINIMAL, "max_wakes_per_thread": 0}], ids=["minimal", "full", "zero"])
+def test_thread_limits_are_the_ones_the_threads_read_from_the_item(item: dict[str, Any]) -> None:
+    assert Agent.from_item(item).thread_limits() == _old_agent_limits(item)
+
+
+@pytest.mark.parametrize("item", [MINIMAL, FULL], ids=["minimal", "full"])
+def test_an_agent_rebuilt_from_an_actions_context_has_its_identity_and_hook_types(item: dict[str, Any]) -> None:
+    context = Agent.from_item(item).agent_context()
+    agent = Agent.from_context(context, ["ACTION_FAILED"])
+    assert (agent.agent_id, agent.name, agent.alias, agent.hook_types) == (item["agent_id"], item["name"], item["alias"], ("ACTION_FAILED",))
+    assert agent.agent_context() == context
+
+
+def test_an_action_without_hook_types_rebuilds_an_agent_that_fires_nothing() -> None:
+    assert Agent.from_context({"agent_id": "agt_1", "name": "Ada", "alias": "ada"}).hook_types is None
+
+
+def test_the_llm_context_is_the_agent_context_with_the_preset_that_picks_a_script() -> None:
+    agent = Agent.from_item(FULL)
+    assert agent.llm_context() == {**_old_agent_context(FULL), "preset": "homelab"}
+    assert Agent.from_item(MINIMAL).llm_context()["preset"] is None
