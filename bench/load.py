@@ -199,7 +199,7 @@ def run(agents: int, interval: int, duration: float, events_per_second: float, w
 
         def make(n: int) -> str:
             body = AgentCreate(name=f"Load {n}", alias=f"load{n}", heartbeat_interval_seconds=interval)
-            return agent_service.create(owner, body)["agent_id"]
+            return agent_service.create(owner, body).agent_id
 
         with ThreadPoolExecutor(8) as pool:
             ids = list(pool.map(make, range(agents)))
@@ -327,14 +327,15 @@ def _spread_first_heartbeats(ddb: Any, ids: list[str], interval: int) -> None:
     at any moment of the interval. An agent's first heartbeat always runs (``forced``):
     2,000 due at once would measure a creation burst. Each pending heartbeat is made an
     ordinary one, due at a random point of the next interval."""
+    from wakeful.agents import repository as agents_repository
     from wakeful.heartbeats import records as hb
 
     now = time.time()
-    for agent in ddb.batch_get("agents", [{"agent_id": a} for a in ids]):
+    for agent in agents_repository.get_many(ids):
         due = now + random.uniform(0, interval)
         ddb.client().update_item(
             TableName=ddb.table("heartbeats"),
-            Key=ddb.serialize({"agent_id": agent["agent_id"], "heartbeat_id": agent["active_heartbeat_id"]}),
+            Key=ddb.serialize({"agent_id": agent.agent_id, "heartbeat_id": agent.active_heartbeat_id}),
             UpdateExpression="SET due_at = :d, scheduled_at = :d REMOVE forced",
             ConditionExpression="#st = :p",
             ExpressionAttributeNames={"#st": "status"},
