@@ -239,7 +239,7 @@ def specs() -> dict[str, FunctionSpec]:
             description="Stream WebSocket API: connect with an API key, subscribe to a thread or agent",
             memory_mb=256,
             timeout_seconds=15,
-            reads=("api_keys", "agents", "stream_events"),
+            reads=("api_keys", "agents", "threads", "heartbeats", "stream_events"),
             writes=("stream_connections",),
             manages_connections=True,
         ),

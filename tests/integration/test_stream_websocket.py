@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.support.stream_helpers import context, new_thread_id
+from tests.support.stream_helpers import context, existing_thread, new_thread_id
 from tests.support.ws_management import ManagementEndpoint
 from wakeful import aws, constants
 from wakeful.config import get_settings
@@ -106,7 +106,7 @@ def test_connect_with_the_key_as_a_subprotocol_answers_the_subprotocol(stack, ap
 
 def test_subscribing_to_a_thread_answers_subscribed_and_catches_up_after_a_point(stack, api, management):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     e = emitter(context(api, agent["id"], thread_id, "s1"))
     e.start()
     e.text("hi")
@@ -128,6 +128,16 @@ def test_subscribing_to_another_owners_agent_is_not_found(stack, api, other_api,
     assert connections_repository.subscribers(connections_repository.agent_target(agent["id"])) == []
 
 
+def test_subscribing_to_a_thread_the_agent_does_not_have_is_not_found(stack, api, management):
+    agent = api.create_agent()
+    connection_id = connect(stack, api.key)
+    thread_id = new_thread_id()
+    subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id)
+    (answer,) = management.messages[connection_id]
+    assert answer["type"] == "error" and answer["error"]["code"] == "not_found"
+    assert connections_repository.subscribers(connections_repository.thread_target(agent["id"], thread_id)) == []
+
+
 def test_a_message_that_is_not_json_gets_a_bad_request_answer(stack, api, management):
     connection_id = connect(stack, api.key)
     stack.invoke("stream_ws", ws_event("$default", connection_id, body="hello?"))
@@ -137,7 +147,7 @@ def test_a_message_that_is_not_json_gets_a_bad_request_answer(stack, api, manage
 
 def test_the_fanout_posts_new_events_in_order_to_thread_and_agent_subscribers_with_their_filters(stack, api, management):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     on_thread, on_agent, tools_only = connect(stack, api.key), connect(stack, api.key), connect(stack, api.key)
     subscribe(stack, on_thread, agent_id=agent["id"], thread_id=thread_id)
     subscribe(stack, on_agent, agent_id=agent["id"])
@@ -163,7 +173,7 @@ def test_the_fanout_posts_new_events_in_order_to_thread_and_agent_subscribers_wi
 
 def test_the_fanout_forgets_connections_that_are_gone(stack, api, management):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     connection_id = connect(stack, api.key)
     subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id)
     management.gone.add(connection_id)
@@ -188,7 +198,7 @@ def test_disconnect_forgets_the_connection_and_its_subscriptions(stack, api, man
 
 def test_a_connection_subscribed_to_a_thread_and_its_agent_gets_each_event_once(stack, api, management):
     agent = api.create_agent()
-    thread_id = new_thread_id()
+    thread_id = existing_thread(agent["id"])
     connection_id = connect(stack, api.key)
     subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id, types=["start"])
     subscribe(stack, connection_id, agent_id=agent["id"])

@@ -5,8 +5,8 @@ Routes (API Gateway WebSocket, ``$request.body.action``):
 - ``$connect`` with ``Authorization: Bearer <api key>`` (or, from a browser,
   ``Sec-WebSocket-Protocol: wakeful, <api key>``); an unknown key is refused (401).
 - ``{"action": "subscribe", "agent_id", "thread_id"?, "types"?: [...], "after"?: N}``:
-  another owner's agent is not found; with ``thread_id`` and ``after`` the events
-  written after ``after`` are sent first. Answers ``{"type": "subscribed", ...}``.
+  another owner's agent, or a thread the agent does not have, is not found; with
+  ``thread_id`` and ``after`` the events written after ``after`` are sent first. Answers ``{"type": "subscribed", ...}``.
 - ``{"action": "unsubscribe", "agent_id", "thread_id"?}``; ``$disconnect``.
 
 Every StreamEvent is then posted as its JSON, the same as an SSE ``data:`` line.
@@ -89,6 +89,8 @@ def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[
         connections_repository.unsubscribe(connection_id, target)
         return {"type": "unsubscribed", "agent_id": agent_id, "thread_id": thread_id}
     types = parse_types(request.get("types"))
+    if thread_id:
+        service.require_stream(agent_id, thread_id)  # as the SSE route: an unknown thread is 404
     connections_repository.subscribe(connection_id, owner, target, types)
     answer: dict[str, Any] = {"type": "subscribed", "agent_id": agent_id, "thread_id": thread_id}
     if thread_id:
