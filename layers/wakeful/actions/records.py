@@ -9,11 +9,12 @@ statistics read. The reads and writes are in :mod:`wakeful.actions.repository`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful import clock
 from wakeful.exceptions import NotFoundError
+from wakeful.items import item_of, opt_float, opt_int
 
 PENDING = "PENDING"
 RUNNING = "RUNNING"
@@ -79,10 +80,10 @@ class Action:
             owner=item.get("owner"),
             heartbeat_id=item.get("heartbeat_id"),
             thread_id=item.get("thread_id"),
-            round=_int(item.get("round")),
+            round=opt_int(item.get("round")),
             order_key=item.get("order_key"),
             event_id=item.get("event_id"),
-            event_seq=_int(item.get("event_seq")),
+            event_seq=opt_int(item.get("event_seq")),
             event_type=item.get("event_type"),
             subscription_id=item.get("subscription_id"),
             parent_action_id=item.get("parent_action_id"),
@@ -90,23 +91,17 @@ class Action:
             request_meta=item.get("request_meta"),
             response_meta=item.get("response_meta"),
             error_message=item.get("error_message"),
-            execution_time_ms=_int(item.get("execution_time_ms")),
+            execution_time_ms=opt_int(item.get("execution_time_ms")),
             run_count=int(item.get("run_count", 0)),
-            created_at=_float(item.get("created_at")),
-            started_at=_float(item.get("started_at")),
-            completed_at=_float(item.get("completed_at")),
-            expires_at=_int(item.get("expires_at")),
+            created_at=opt_float(item.get("created_at")),
+            started_at=opt_float(item.get("started_at")),
+            completed_at=opt_float(item.get("completed_at")),
+            expires_at=opt_int(item.get("expires_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
         """The item to write (``None`` attributes left out)."""
-        item: dict[str, Any] = {}
-        for spec in fields(self):
-            value = getattr(self, spec.name)
-            if value is None:
-                continue
-            item[spec.name] = list(value) if isinstance(value, tuple) else value
-        return item
+        return item_of(self)
 
     def public(self) -> dict[str, Any]:
         """The API view of the action."""
@@ -143,12 +138,4 @@ class ActionOutcome:
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
         """Build from a projected action item."""
-        return cls(tool=item["tool"], status=item.get("status"), execution_time_ms=_float(item.get("execution_time_ms")))
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _int(value: Any) -> int | None:
-    return None if value is None else int(value)
+        return cls(tool=item["tool"], status=item.get("status"), execution_time_ms=opt_float(item.get("execution_time_ms")))

@@ -8,10 +8,11 @@ are its item and API views; ``agent_context`` is what a tool receives.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful import clock
+from wakeful.items import item_of, opt_float, opt_int, opt_strings
 
 #: Attributes an item carries only once they are set: left out of :meth:`Agent.to_item`
 #: at their default (``routes_events`` above all: appends ask ``attribute_not_exists``).
@@ -78,31 +79,31 @@ class Agent:
             focus_areas=tuple(item.get("focus_areas") or ()),
             is_active=bool(item.get("is_active", True)),
             preset=item.get("preset"),
-            wake_on_priority=_int(item.get("wake_on_priority")),
+            wake_on_priority=opt_int(item.get("wake_on_priority")),
             tool_policy=item.get("tool_policy"),
             last_seq=int(item.get("last_seq", 0)),
             processed_seq=int(item.get("processed_seq", 0)),
             active_heartbeat_id=item.get("active_heartbeat_id"),
             requested_heartbeat_id=item.get("requested_heartbeat_id"),
-            next_heartbeat_at=_float(item.get("next_heartbeat_at")),
+            next_heartbeat_at=opt_float(item.get("next_heartbeat_at")),
             last_heartbeat=item.get("last_heartbeat"),
             quiet_heartbeats=int(item.get("quiet_heartbeats", 0)),
-            last_quiet_heartbeat_at=_float(item.get("last_quiet_heartbeat_at")),
-            created_at=_float(item.get("created_at")),
-            updated_at=_float(item.get("updated_at")),
-            heartbeat_tools=_strings(item.get("heartbeat_tools")),
+            last_quiet_heartbeat_at=opt_float(item.get("last_quiet_heartbeat_at")),
+            created_at=opt_float(item.get("created_at")),
+            updated_at=opt_float(item.get("updated_at")),
+            heartbeat_tools=opt_strings(item.get("heartbeat_tools")),
             subs_version=int(item.get("subs_version", 0)),
-            hook_types=_strings(item.get("hook_types")),
+            hook_types=opt_strings(item.get("hook_types")),
             hooks_version=int(item.get("hooks_version", 0)),
             routes_events=bool(item.get("routes_events", False)),
             running_threads=frozenset(item.get("running_threads") or ()),
             active_interceptor_id=item.get("active_interceptor_id"),
             system_prompt=item.get("system_prompt"),
             thread_triggers=tuple(item.get("thread_triggers") or ()),
-            max_wakes_per_thread=_int(item.get("max_wakes_per_thread")),
-            thread_expiry_seconds=_int(item.get("thread_expiry_seconds")),
-            max_llm_calls_per_run=_int(item.get("max_llm_calls_per_run")),
-            tools=_strings(item.get("tools")),
+            max_wakes_per_thread=opt_int(item.get("max_wakes_per_thread")),
+            thread_expiry_seconds=opt_int(item.get("thread_expiry_seconds")),
+            max_llm_calls_per_run=opt_int(item.get("max_llm_calls_per_run")),
+            tools=opt_strings(item.get("tools")),
         )
 
     @classmethod
@@ -119,25 +120,13 @@ class Agent:
             personality=context.get("personality"),
             expertise=context.get("expertise"),
             focus_areas=tuple(context.get("focus_areas") or ()),
-            hook_types=_strings(hook_types),
+            hook_types=opt_strings(hook_types),
         )
 
     def to_item(self) -> dict[str, Any]:
         """The item to write: ``None`` attributes, and sparse ones at their default, are
         left out; tuples are lists, ``running_threads`` a string set."""
-        item: dict[str, Any] = {}
-        for spec in fields(self):
-            value = getattr(self, spec.name)
-            if value is None or (spec.name in _SPARSE and value == spec.default):
-                continue
-            if isinstance(value, tuple):
-                value = [dict(v) if isinstance(v, Mapping) else v for v in value]
-            elif isinstance(value, frozenset):
-                value = set(value)
-            elif isinstance(value, Mapping):
-                value = dict(value)
-            item[spec.name] = value
-        return item
+        return item_of(self, _SPARSE)
 
     def public(self) -> dict[str, Any]:
         """The API view of the agent."""
@@ -203,15 +192,3 @@ class Agent:
         """What a thread's model conversation knows of the agent: its ``agent_context``
         and its preset (the agent id and the preset pick a scripted conversation)."""
         return {**self.agent_context(), "preset": self.preset}
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _int(value: Any) -> int | None:
-    return None if value is None else int(value)
-
-
-def _strings(value: Any) -> tuple[str, ...] | None:
-    return None if value is None else tuple(value)

@@ -44,6 +44,7 @@ from wakeful.heartbeats.records import Heartbeat
 from wakeful.heartbeats.repository import HeartbeatStaleError
 from wakeful.hooks.events import AfterHeartbeat, BeforeHeartbeat
 from wakeful.hooks.firing import fire
+from wakeful.items import opt_float
 from wakeful.subscriptions import service as subscriptions
 from wakeful.subscriptions.models import passes
 
@@ -397,7 +398,7 @@ def _next_heartbeat(
         next_item = replace(
             next_item,
             quiet_heartbeats=int(quiet["quiet_heartbeats"]),
-            last_quiet_heartbeat_at=_float_or_none(quiet["last_quiet_heartbeat_at"]),
+            last_quiet_heartbeat_at=opt_float(quiet["last_quiet_heartbeat_at"]),
         )
     summary = {
         "heartbeat_id": item.heartbeat_id,
@@ -407,10 +408,6 @@ def _next_heartbeat(
         "actions_triggered": item.actions_triggered,
     }
     return next_item, scheduled, summary
-
-
-def _float_or_none(value: Any) -> float | None:
-    return None if value is None else float(value)
 
 
 def _after_finish(

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from wakeful import clock
 from wakeful.config import get_settings
+from wakeful.items import item_of, opt_float, opt_int
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -77,7 +78,7 @@ class HeartbeatKey:
             agent_id=item["agent_id"],
             heartbeat_id=item["heartbeat_id"],
             attempt=int(item.get("attempt", 0)),
-            due_at=_float(item.get("due_at")),
+            due_at=opt_float(item.get("due_at")),
         )
 
 
@@ -135,52 +136,42 @@ class Heartbeat:
             heartbeat_id=item["heartbeat_id"],
             owner=item.get("owner", ""),
             status=item["status"],
-            scheduled_at=_float(item.get("scheduled_at")),
-            created_at=_float(item.get("created_at")),
+            scheduled_at=opt_float(item.get("scheduled_at")),
+            created_at=opt_float(item.get("created_at")),
             events_processed=int(item.get("events_processed", 0)),
             actions_triggered=int(item.get("actions_triggered", 0)),
             attempt=int(item.get("attempt", 0)),
-            due_shard=_int(item.get("due_shard")),
-            due_at=_float(item.get("due_at")),
+            due_shard=opt_int(item.get("due_shard")),
+            due_at=opt_float(item.get("due_at")),
             forced=bool(item.get("forced", False)),
             quiet_heartbeats=int(item.get("quiet_heartbeats", 0)),
-            last_quiet_heartbeat_at=_float(item.get("last_quiet_heartbeat_at")),
-            queued_at=_float(item.get("queued_at")),
-            lease_shard=_int(item.get("lease_shard")),
-            lease_expires_at=_float(item.get("lease_expires_at")),
+            last_quiet_heartbeat_at=opt_float(item.get("last_quiet_heartbeat_at")),
+            queued_at=opt_float(item.get("queued_at")),
+            lease_shard=opt_int(item.get("lease_shard")),
+            lease_expires_at=opt_float(item.get("lease_expires_at")),
             active_owner=item.get("active_owner"),
-            started_at=_float(item.get("started_at")),
-            window_start_seq=_int(item.get("window_start_seq")),
-            window_end_seq=_int(item.get("window_end_seq")),
-            heartbeat_event_seq=_int(item.get("heartbeat_event_seq")),
-            cursor_seq=_int(item.get("cursor_seq")),
-            target_seq=_int(item.get("target_seq")),
+            started_at=opt_float(item.get("started_at")),
+            window_start_seq=opt_int(item.get("window_start_seq")),
+            window_end_seq=opt_int(item.get("window_end_seq")),
+            heartbeat_event_seq=opt_int(item.get("heartbeat_event_seq")),
+            cursor_seq=opt_int(item.get("cursor_seq")),
+            target_seq=opt_int(item.get("target_seq")),
             cascade_round=int(item.get("cascade_round", 0)),
             round=int(item.get("round", 0)),
             round_actions=tuple(item.get("round_actions") or ()),
-            round_dispatch=_int(item.get("round_dispatch")),
+            round_dispatch=opt_int(item.get("round_dispatch")),
             open_actions=frozenset(item.get("open_actions") or ()),
             dispatched_since_target=bool(item.get("dispatched_since_target", False)),
-            completed_at=_float(item.get("completed_at")),
+            completed_at=opt_float(item.get("completed_at")),
             error_message=item.get("error_message"),
             failed_owner=item.get("failed_owner"),
-            expires_at=_int(item.get("expires_at")),
+            expires_at=opt_int(item.get("expires_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
         """The item to write: ``None`` attributes, and sparse ones at their default, are
         left out; ``open_actions`` is a string set."""
-        item: dict[str, Any] = {}
-        for spec in fields(self):
-            value = getattr(self, spec.name)
-            if value is None or (spec.name in _SPARSE and value == spec.default):
-                continue
-            if isinstance(value, tuple):
-                value = list(value)
-            elif isinstance(value, frozenset):
-                value = set(value)
-            item[spec.name] = value
-        return item
+        return item_of(self, _SPARSE)
 
     def public(self) -> dict[str, Any]:
         """The API view of the heartbeat."""
@@ -261,11 +252,3 @@ def _started(item: Heartbeat, value: int | None) -> int:
     if value is None:
         raise ValueError(f"heartbeat {item.heartbeat_id} has no window yet (status {item.status})")
     return value
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _int(value: Any) -> int | None:
-    return None if value is None else int(value)

@@ -15,16 +15,9 @@ from typing import Any, Self
 
 from wakeful.clock import iso
 from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS
+from wakeful.items import opt_float, opt_int
 
 __all__ = ["Hook", "HookDelivery", "HookExecution"]
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _int(value: Any) -> int | None:
-    return None if value is None else int(value)
 
 
 def _dict(value: Any) -> dict[str, Any] | None:
@@ -75,10 +68,10 @@ class Hook:
             metadata=_dict(item.get("metadata")),
             auth_header=item.get("auth_header"),
             disabled_reason=item.get("disabled_reason"),
-            disabled_at=_float(item.get("disabled_at")),
-            failing_since=_float(item.get("failing_since")),
-            created_at=_float(item.get("created_at")),
-            updated_at=_float(item.get("updated_at")),
+            disabled_at=opt_float(item.get("disabled_at")),
+            failing_since=opt_float(item.get("failing_since")),
+            created_at=opt_float(item.get("created_at")),
+            updated_at=opt_float(item.get("updated_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -143,14 +136,14 @@ class HookDelivery:
             kind=item.get("kind", "event"),
             attempts=int(item.get("attempts", 0)),
             replays=int(item.get("replays", 0)),
-            last_status_code=_int(item.get("last_status_code")),
+            last_status_code=opt_int(item.get("last_status_code")),
             error_message=item.get("error_message"),
             heartbeat_id=item.get("heartbeat_id"),
             action_id=item.get("action_id"),
-            created_at=_float(item.get("created_at")),
-            updated_at=_float(item.get("updated_at")),
-            completed_at=_float(item.get("completed_at")),
-            expires_at=_int(item.get("expires_at")),
+            created_at=opt_float(item.get("created_at")),
+            updated_at=opt_float(item.get("updated_at")),
+            completed_at=opt_float(item.get("completed_at")),
+            expires_at=opt_int(item.get("expires_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -212,15 +205,15 @@ class HookExecution:
             hook_type=item.get("hook_type"),
             retry_count=int(item.get("retry_count", 0)),
             replay=int(item.get("replay", 0)),
-            status_code=_int(item.get("status_code")),
+            status_code=opt_int(item.get("status_code")),
             response_body=item.get("response_body"),
             error_message=item.get("error_message"),
             execution_time_ms=item.get("execution_time_ms"),
             heartbeat_id=item.get("heartbeat_id"),
             action_id=item.get("action_id"),
-            executed_at=_float(item.get("executed_at")),
-            next_retry_in_ms=_int(item.get("next_retry_in_ms")),
-            expires_at=_int(item.get("expires_at")),
+            executed_at=opt_float(item.get("executed_at")),
+            next_retry_in_ms=opt_int(item.get("next_retry_in_ms")),
+            expires_at=opt_int(item.get("expires_at")),
         )
 
     def to_item(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Self
 
 from wakeful import clock, ids, retention, secrets
+from wakeful.items import opt_float
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -49,10 +50,6 @@ def secret_context(webhook_id: str) -> dict[str, str]:
 def url(base_url: str, webhook_id: str) -> str:
     """The URL senders post to: it carries the webhook id only, never the secret."""
     return f"{base_url.rstrip('/')}/webhooks/{webhook_id}"
-
-
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
 
 
 def _item(record: Any) -> dict[str, Any]:
@@ -97,10 +94,10 @@ class Webhook:
             rate_limit_per_hour=item.get("rate_limit_per_hour", 100),
             metadata=None if metadata is None else dict(metadata),
             previous_secret_sealed=item.get("previous_secret_sealed"),
-            previous_secret_expires_at=_float(item.get("previous_secret_expires_at")),
-            secret_rotated_at=_float(item.get("secret_rotated_at")),
-            created_at=_float(item.get("created_at")),
-            updated_at=_float(item.get("updated_at")),
+            previous_secret_expires_at=opt_float(item.get("previous_secret_expires_at")),
+            secret_rotated_at=opt_float(item.get("secret_rotated_at")),
+            created_at=opt_float(item.get("created_at")),
+            updated_at=opt_float(item.get("updated_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -169,7 +166,7 @@ class WebhookRequest:
             gateway_request_id=item.get("gateway_request_id"),
             body_bytes=item.get("body_bytes"),
             agent_id=item.get("agent_id"),
-            received_at=_float(item.get("received_at")),
+            received_at=opt_float(item.get("received_at")),
             expires_at=item.get("expires_at"),
         )
 

@@ -1,0 +1,45 @@
+"""Between DynamoDB items and the typed records: the conversions every record shares.
+
+:mod:`wakeful.ddb` reads numbers as ``int`` or ``float`` already; these helpers keep an
+absent attribute ``None`` (a record's "not set") and build the item a record writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
+
+
+def opt_float(value: Any) -> float | None:
+    """``value`` as a float, ``None`` if the item does not have it."""
+    return None if value is None else float(value)
+
+
+def opt_int(value: Any) -> int | None:
+    """``value`` as an int, ``None`` if the item does not have it."""
+    return None if value is None else int(value)
+
+
+def opt_strings(value: Any) -> tuple[str, ...] | None:
+    """A list (or set) attribute as a tuple, ``None`` if the item does not have it."""
+    return None if value is None else tuple(value)
+
+
+def item_of(record: Any, sparse: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The item a record (a dataclass) writes: ``None`` fields, and ``sparse`` fields
+    at their default, are left out; tuples become lists (their mappings dicts),
+    frozensets sets (DynamoDB string sets), mappings dicts."""
+    item: dict[str, Any] = {}
+    for spec in fields(record):
+        value = getattr(record, spec.name)
+        if value is None or (spec.name in sparse and value == spec.default):
+            continue
+        if isinstance(value, tuple):
+            value = [dict(v) if isinstance(v, Mapping) else v for v in value]
+        elif isinstance(value, frozenset):
+            value = set(value)
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        item[spec.name] = value
+    return item
