@@ -10,12 +10,12 @@ float; attributes an older version did not write take their defaults), ``to_item
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful.clock import iso
 from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS
-from wakeful.items import opt_float, opt_int
+from wakeful.items import item_of, opt_float, opt_int
 
 __all__ = ["Hook", "HookDelivery", "HookExecution"]
 
@@ -23,10 +23,6 @@ __all__ = ["Hook", "HookDelivery", "HookExecution"]
 def _dict(value: Any) -> dict[str, Any] | None:
     return None if value is None else dict(value)
 
-
-def _item(record: Any) -> dict[str, Any]:
-    """A record's fields as an item, None values left out."""
-    return {f.name: getattr(record, f.name) for f in fields(record) if getattr(record, f.name) is not None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +72,7 @@ class Hook:
 
     def to_item(self) -> dict[str, Any]:
         """The ``hooks`` item."""
-        return _item(self)
+        return item_of(self)
 
     def public(self) -> dict[str, Any]:
         """The API view (never the secret or the auth header)."""
@@ -148,7 +144,7 @@ class HookDelivery:
 
     def to_item(self) -> dict[str, Any]:
         """The ``hook_deliveries`` item."""
-        return _item(self)
+        return item_of(self)
 
     def public(self) -> dict[str, Any]:
         """The API view (not the body)."""
@@ -218,7 +214,7 @@ class HookExecution:
 
     def to_item(self) -> dict[str, Any]:
         """The ``hook_executions`` item."""
-        return _item(self)
+        return item_of(self)
 
     def public(self) -> dict[str, Any]:
         """The API view (CONTRACT.md ``.../executions``)."""

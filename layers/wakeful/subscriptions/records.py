@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Self
 
 from wakeful.clock import iso
+from wakeful.items import item_of, opt_float
 
 #: The attributes ``PATCH /subscriptions/{id}`` may change (with ``updated_at``).
 PATCHABLE = ("filter_config", "execution_order", "is_active", "updated_at")
@@ -88,26 +89,13 @@ class Subscription:
             filter_config=item.get("filter_config"),
             execution_order=item.get("execution_order", 0),
             is_active=item.get("is_active", True),
-            created_at=_seconds(item.get("created_at")),
-            updated_at=_seconds(item.get("updated_at")),
+            created_at=opt_float(item.get("created_at")),
+            updated_at=opt_float(item.get("updated_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
         """The item to put (None attributes left out)."""
-        item = {
-            "subscription_id": self.subscription_id,
-            "owner": self.owner,
-            "scope": self.scope,
-            "agent_id": self.agent_id,
-            "tool": self.tool,
-            "event_type": self.event_type,
-            "filter_config": self.filter_config,
-            "execution_order": self.execution_order,
-            "is_active": self.is_active,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-        }
-        return {name: value for name, value in item.items() if value is not None}
+        return item_of(self)
 
     def public(self) -> dict[str, Any]:
         """The API view (``Subscription`` in the OpenAPI document)."""
@@ -126,7 +114,3 @@ class Subscription:
     def passes(self, priority: int, payload: Any) -> bool:
         """Whether an event of this subscription's type passes its filter."""
         return passes(self.filter_config, priority, payload)
-
-
-def _seconds(value: Any) -> float | None:
-    return None if value is None else float(value)

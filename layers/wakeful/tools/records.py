@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Self
 
 from wakeful.clock import iso
+from wakeful.items import item_of, opt_float
 
 HTTP_KIND = "http"
 LAMBDA_KIND = "lambda"
@@ -35,6 +36,10 @@ DEFAULT_TIMEOUT_MS = 10000
 def agent_partition(agent_id: str) -> str:
     """The tools-table partition holding an agent's tool settings."""
     return f"agent#{agent_id}"
+
+
+#: Left out of a tool's item at their default (see :meth:`ToolDefinition.to_item`).
+_SPARSE = frozenset({"is_active"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,32 +97,15 @@ class ToolDefinition:
             secret=item.get("secret"),
             is_active=item.get("is_active", True),
             preset=item.get("preset"),
-            created_at=_seconds(item.get("created_at")),
-            updated_at=_seconds(item.get("updated_at")),
+            created_at=opt_float(item.get("created_at")),
+            updated_at=opt_float(item.get("updated_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
         """The item to put (None attributes left out, ``is_active`` only when False)."""
-        item = {
-            "owner": self.owner,
-            "name": self.name,
-            "kind": self.kind,
-            "endpoint_url": self.endpoint_url,
-            "function_arn": self.function_arn,
-            "description": self.description,
-            "config": self.config,
-            "timeout_ms": self.timeout_ms,
-            "input_schema": self.input_schema,
-            "requires_approval": self.requires_approval,
-            "secret": self.secret,
-            # Written only when False: absent is active (items older than the attribute
-            # have none), and a re-applied preset must not switch a tool back on.
-            "is_active": None if self.is_active else False,
-            "preset": self.preset,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-        }
-        return {name: value for name, value in item.items() if value is not None}
+        # is_active is written only when False: absent is active (items older than the
+        # attribute have none), and a re-applied preset must not switch a tool back on.
+        return item_of(self, _SPARSE)
 
     def public(self) -> dict[str, Any]:
         """The API view (``Tool`` in the OpenAPI document, never the secret)."""
@@ -176,7 +164,7 @@ class ToolSettingsRecord:
             settings_owner=item.get("settings_owner"),
             config=item.get("config") or {},
             is_active=item.get("is_active", True),
-            updated_at=_seconds(item.get("updated_at")),
+            updated_at=opt_float(item.get("updated_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -206,7 +194,3 @@ def record_from_item(item: Mapping[str, Any]) -> ToolRecord:
     if item.get("kind") in USER_KINDS:
         return ToolDefinition.from_item(item)
     return ToolSettingsRecord.from_item(item)
-
-
-def _seconds(value: Any) -> float | None:
-    return None if value is None else float(value)

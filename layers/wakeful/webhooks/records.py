@@ -20,11 +20,11 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful import clock, ids, retention, secrets
-from wakeful.items import opt_float
+from wakeful.items import item_of, opt_float
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -51,10 +51,6 @@ def url(base_url: str, webhook_id: str) -> str:
     """The URL senders post to: it carries the webhook id only, never the secret."""
     return f"{base_url.rstrip('/')}/webhooks/{webhook_id}"
 
-
-def _item(record: Any) -> dict[str, Any]:
-    """A record's fields as an item, None values left out."""
-    return {f.name: getattr(record, f.name) for f in fields(record) if getattr(record, f.name) is not None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +98,7 @@ class Webhook:
 
     def to_item(self) -> dict[str, Any]:
         """The ``webhooks`` item."""
-        item = _item(self)
-        if self.allowed_event_types is not None:
-            item["allowed_event_types"] = list(self.allowed_event_types)
-        return item
+        return item_of(self)
 
     def public(self, base_url: str) -> dict[str, Any]:
         """The API view (never a secret); ``url`` is where senders post, under ``base_url``."""
@@ -172,7 +165,7 @@ class WebhookRequest:
 
     def to_item(self) -> dict[str, Any]:
         """The ``webhook_requests`` row."""
-        return _item(self)
+        return item_of(self)
 
     def public(self) -> dict[str, Any]:
         """The API view."""
