@@ -140,15 +140,7 @@ class ActionCompleted(HookEvent):
                 "output": self.output,
                 "execution_time_ms": self.execution_time_ms,
             }
-        return {
-            "action_id": self.action_id,
-            "tool_name": self.tool_name,
-            "thread_id": self.thread_id,
-            "success": self.success,
-            "output": self.output,
-            "execution_time_ms": self.execution_time_ms,
-            "error_message": self.error_message,
-        }
+        return _thread_action_data(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,15 +167,20 @@ class ActionFailed(HookEvent):
                 "request_meta": self.request_meta,
                 "execution_time_ms": self.execution_time_ms,
             }
-        return {
-            "action_id": self.action_id,
-            "tool_name": self.tool_name,
-            "thread_id": self.thread_id,
-            "success": self.success,
-            "output": self.output,
-            "execution_time_ms": self.execution_time_ms,
-            "error_message": self.error_message,
-        }
+        return _thread_action_data(self)
+
+
+def _thread_action_data(event: ActionCompleted | ActionFailed) -> dict[str, Any]:
+    """A thread's action event: the one shape both outcomes share."""
+    return {
+        "action_id": event.action_id,
+        "tool_name": event.tool_name,
+        "thread_id": event.thread_id,
+        "success": event.success,
+        "output": event.output,
+        "execution_time_ms": event.execution_time_ms,
+        "error_message": event.error_message,
+    }
 
 
 # -- threads ---------------------------------------------------------------------------
