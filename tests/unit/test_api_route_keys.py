@@ -32,9 +32,11 @@ def test_every_route_of_every_module_is_listed_under_its_path_key():
 def test_a_path_resolver_holds_only_the_modules_of_its_key():
     resolver = api_app.resolver_for("/agents/agt_1/hooks/hk_1")
     hooks = importlib.import_module("wakeful.hooks.routes").router
-    assert resolver.routers == (hooks,)
+    assert resolver.routers == (api_app.core, hooks)
     assert api_app.resolver_for("/agents/agt_2/hooks") is resolver  # kept, not rebuilt
 
 
 def test_an_unlisted_path_is_served_by_the_resolver_with_every_route():
-    assert api_app.resolver_for("/no-such-prefix/x") is api_app.app
+    resolver = api_app.resolver_for("/no-such-prefix/x")
+    assert resolver.routers == api_app.app.routers
+    assert resolver.validating() is api_app.app  # what it hands over: served with every route

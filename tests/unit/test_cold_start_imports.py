@@ -1,7 +1,9 @@
 """What a cold start loads: each handler's module plus what its first call imports
 (``FIRST_CALL`` in bench/import_cost.py, which bench/first_call_modules.py checks against
-real invocations), each in a fresh interpreter. pydantic costs about 0.4x ``import boto3``
-and only the API validates with it; anthropic is only for the functions that call a model.
+real invocations), each in a fresh interpreter. pydantic costs about 0.4x ``import boto3``:
+only the API validates with it, and only for a request that needs it (a body, a query
+value its light routes do not read themselves); anthropic is only for the functions that
+call a model.
 Timing figures are in bench/import_cost.py, not here."""
 
 from __future__ import annotations
@@ -48,7 +50,26 @@ def test_a_handler_that_validates_no_api_body_cold_starts_without_pydantic_or_an
 def test_the_api_cold_start_loads_only_the_routes_of_the_path_asked_and_no_anthropic() -> None:
     loaded = _loaded("api")
     assert "wakeful.api.routes_agents" in loaded
-    assert "pydantic" in loaded  # the API validates its requests
+    assert _family(loaded, "pydantic") == []  # a GET with plain query values needs no validation
     others = [m for m in loaded if m.endswith(".routes") or m.startswith("wakeful.api.routes_")]
     assert others == ["wakeful.api.routes_agents"]
     assert _family(loaded, "anthropic") == []
+
+
+#: Route modules whose import loads no pydantic (the others reach it through their services).
+LIGHT_ROUTE_MODULES = [
+    "wakeful.api.routes_agents",
+    "wakeful.hooks.routes",
+    "wakeful.ops.routes",
+    "wakeful.threads.routes",
+    "wakeful.stream.routes",
+    "wakeful.schedules.routes",
+    "wakeful.console.routes",
+]
+
+
+@pytest.mark.parametrize("module", LIGHT_ROUTE_MODULES)
+def test_these_route_modules_load_no_pydantic(module: str) -> None:
+    code = f"import json, sys\nimport {module}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert _family(set(json.loads(done.stdout)), "pydantic") == []

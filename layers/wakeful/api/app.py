@@ -18,14 +18,15 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
 from wakeful import extensions
 from wakeful.api.common import respond
-from wakeful.api.responses import JSON, ok
+from wakeful.api import routing
+from wakeful.api.routing import JSON, Revalidate, ok
 from wakeful.auth import keys
 from wakeful.exceptions import RateLimitedError, WakefulError
 
@@ -93,9 +94,12 @@ def route_key(path: str) -> str:
 
 class _Resolver(APIGatewayRestResolver):
     """The resolver, with a first look at the body (:mod:`wakeful.api.screen`) before
-    routing: a body the API cannot read or store is a 4xx, whatever the route."""
+    routing: a body the API cannot read or store is a 4xx, whatever the route. A light
+    resolver hands a request its routes do not serve themselves to its ``validating``
+    resolver (:class:`wakeful.api.routing.Revalidate`)."""
 
     routers: tuple[Any, ...] = ()
+    validating: Callable[[], _Resolver] | None = None
 
     def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         from wakeful.api import screen
@@ -107,7 +111,13 @@ class _Resolver(APIGatewayRestResolver):
         # A router included in several resolvers answers for the one serving now.
         for router in self.routers:
             router.api_resolver = self
-        return super().resolve(event, context)
+        if self.validating is None:
+            return super().resolve(event, context)
+        try:
+            return super().resolve(event, context)
+        except Revalidate:
+            self.clear_context()
+        return self.validating().resolve(event, context)
 
 
 def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
@@ -140,7 +150,7 @@ def is_public(method: str, path: str) -> bool:
 _MALFORMED = {"model_attributes_type", "model_type", "dict_type", "missing"}
 
 
-def _server_url(resolver: APIGatewayRestResolver) -> str:
+def _server_url(resolver: Any) -> str:
     """This API's base path as the caller sees it (API Gateway's stage, if any)."""
     event = resolver.current_event
     context = event.raw_event.get("requestContext") or {}
@@ -150,88 +160,81 @@ def _server_url(resolver: APIGatewayRestResolver) -> str:
     return full[: len(full) - len(event.path)] or "/"
 
 
-def _core_routes(resolver: _Resolver) -> None:
-    """The public routes every resolver serves."""
-    _index_routes(resolver)
-    _document_routes(resolver)
+#: The public routes every resolver serves: ``/`` (where to start), ``/health``,
+#: ``/openapi.json`` and ``/docs`` (Swagger UI).
+core = routing.Router()
 
 
-def _index_routes(resolver: _Resolver) -> None:
-    """``/`` (where to start) and ``/health``."""
-    from wakeful.ops.responses import ApiIndex, Health
-
-    @resolver.get(
-        "/",
-        summary="Where to start: the API documentation",
-        tags=["operations"],
-        responses=ok(ApiIndex),
-        operation_id="get_index",
-    )
-    def root():
-        return respond(
-            200,
-            {
-                "name": "Wakeful API",
-                "docs": "/docs",
-                "openapi": "/openapi.json",
-                "message": "Wakeful API: see /docs (Swagger UI) or /openapi.json; every route but these needs Authorization: Bearer <api key>",
-            },
-        )
-
-    @resolver.get(
-        "/health",
-        include_in_schema=True,
-        summary="Health: 200 {status: ok} when the API can read its tables, else 503",
-        tags=["operations"],
-        responses={
-            **ok(Health, 200, "The API can read its tables"),
-            503: {"description": "Unavailable", "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}},
+@core.get(
+    "/",
+    summary="Where to start: the API documentation",
+    tags=["operations"],
+    responses=ok("ApiIndex"),
+    operation_id="get_index",
+)
+def root():
+    return respond(
+        200,
+        {
+            "name": "Wakeful API",
+            "docs": "/docs",
+            "openapi": "/openapi.json",
+            "message": "Wakeful API: see /docs (Swagger UI) or /openapi.json; every route but these needs Authorization: Bearer <api key>",
         },
-        operation_id="get_health",
     )
-    def health():
-        from wakeful.ops.health import check
-
-        problem = check()
-        if problem:
-            return respond(503, {"status": "unavailable", "error": {"code": "unavailable", "message": problem}})
-        return respond(200, {"status": "ok"})
 
 
-def _document_routes(resolver: _Resolver) -> None:
-    """``/openapi.json`` and ``/docs`` (Swagger UI)."""
-    from wakeful.ops.responses import OpenAPIDocument
+@core.get(
+    "/health",
+    include_in_schema=True,
+    summary="Health: 200 {status: ok} when the API can read its tables, else 503",
+    tags=["operations"],
+    responses={
+        **ok("Health", 200, "The API can read its tables"),
+        503: {"description": "Unavailable", "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    },
+    operation_id="get_health",
+)
+def health():
+    from wakeful.ops.health import check
 
-    @resolver.get(
-        "/openapi.json",
-        summary="This API's OpenAPI 3 document",
-        tags=["operations"],
-        responses=ok(OpenAPIDocument),
-        operation_id="get_openapi_document",
-    )
-    def openapi():
-        from wakeful.ops.openapi import document  # the generated document, completed
+    problem = check()
+    if problem:
+        return respond(503, {"status": "unavailable", "error": {"code": "unavailable", "message": problem}})
+    return respond(200, {"status": "ok"})
 
-        return respond(200, document(_full(), server_url=_server_url(resolver)))
 
-    @resolver.get(
-        "/docs",
-        summary="Swagger UI for this API (?format=json: the OpenAPI document)",
-        tags=["operations"],
-        include_in_schema=False,
-    )
-    def docs():
-        from aws_lambda_powertools.event_handler import Response
+@core.get(
+    "/openapi.json",
+    summary="This API's OpenAPI 3 document",
+    tags=["operations"],
+    responses=ok("OpenAPIDocument"),
+    operation_id="get_openapi_document",
+)
+def openapi():
+    from wakeful.ops.openapi import document  # the generated document, completed
 
-        from wakeful.ops.openapi import document, swagger_html
+    return respond(200, document(_full(), server_url=_server_url(core)))
 
-        doc = document(_full(), server_url=_server_url(resolver))
-        wanted = (resolver.current_event.query_string_parameters or {}).get("format", "html").lower()
-        if wanted == "json":
-            return respond(200, doc)
-        if wanted != "html":
-            return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
-        return Response(200, "text/html", swagger_html(doc))
+
+@core.get(
+    "/docs",
+    summary="Swagger UI for this API (?format=json: the OpenAPI document)",
+    tags=["operations"],
+    include_in_schema=False,
+)
+def docs():
+    from aws_lambda_powertools.event_handler import Response
+
+    from wakeful.ops.openapi import document, swagger_html
+
+    doc = document(_full(), server_url=_server_url(core))
+    wanted = (core.current_event.query_string_parameters or {}).get("format", "html").lower()
+    if wanted == "json":
+        return respond(200, doc)
+    if wanted != "html":
+        return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
+    return Response(200, "text/html", swagger_html(doc))
 
 
 def _error_handlers(resolver: _Resolver) -> None:
@@ -271,34 +274,36 @@ def _error_handlers(resolver: _Resolver) -> None:
         return _error(404, "not_found", f"no route {resolver.current_event.http_method} {resolver.current_event.path}")
 
 
-def build(modules: tuple[str, ...] | list[str]) -> _Resolver:
+def build(modules: tuple[str, ...] | list[str], *, validating: bool = True) -> _Resolver:
     """A resolver with the core routes, authentication, the error shapes and the routers
-    of ``modules`` (:data:`EXTENSION_ROUTES`: every extension's)."""
-    resolver = _Resolver(enable_validation=True)
+    of ``modules`` (:data:`EXTENSION_ROUTES`: every extension's), of the validating or
+    the light kind (:mod:`wakeful.api.routing`)."""
+    resolver = _Resolver(enable_validation=validating)
     resolver.use([_authenticate])
-    _core_routes(resolver)
     _error_handlers(resolver)
-    routers = []
+    routers = [core]
     for name in modules:
-        found = extensions.routers() if name == EXTENSION_ROUTES else [importlib.import_module(name).router]
-        for router in found:
-            resolver.include_router(router)
-            routers.append(router)
+        routers.extend(extensions.routers() if name == EXTENSION_ROUTES else [importlib.import_module(name).router])
+    for router in routers:
+        routing.register(resolver, router, validating=validating)
     resolver.routers = tuple(routers)
+    if not validating:
+        resolver.validating = lambda: _resolver(tuple(modules), validating=True)
     return resolver
 
 
-_resolvers: dict[tuple[str, ...], _Resolver] = {}
+_resolvers: dict[tuple[tuple[str, ...], bool], _Resolver] = {}
 _building = threading.Lock()
 
 
-def _resolver(modules: tuple[str, ...]) -> _Resolver:
-    found = _resolvers.get(modules)
+def _resolver(modules: tuple[str, ...], *, validating: bool) -> _Resolver:
+    key = (modules, validating)
+    found = _resolvers.get(key)
     if found is None:
         with _building:
-            found = _resolvers.get(modules)
+            found = _resolvers.get(key)
             if found is None:
-                found = _resolvers[modules] = build(modules)
+                found = _resolvers[key] = build(modules, validating=validating)
     return found
 
 
@@ -306,13 +311,14 @@ ALL_ROUTES = (*ROUTER_MODULES, EXTENSION_ROUTES)
 
 
 def _full() -> _Resolver:
-    return _resolver(ALL_ROUTES)
+    return _resolver(ALL_ROUTES, validating=True)
 
 
 def resolver_for(path: str) -> _Resolver:
-    """The resolver that serves ``path`` (built on first use)."""
+    """The resolver that serves ``path``: light, handing to the validating one what it
+    does not serve itself (built on first use)."""
     modules = ROUTE_KEYS.get(route_key(path))
-    return _resolver(ALL_ROUTES if modules is None else modules)
+    return _resolver(ALL_ROUTES if modules is None else modules, validating=False)
 
 
 def resolve(event: dict[str, Any], context: Any) -> dict[str, Any]:

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from aws_lambda_powertools.event_handler.openapi.params import Body, Query
-from aws_lambda_powertools.event_handler.router import Router
+from typing import TYPE_CHECKING, Annotated
 
 from wakeful.actions import repository as actions
-from wakeful.actions.responses import ActionPage
 from wakeful.agents import models as agent_models
 from wakeful.agents import service as agents
-from wakeful.agents.responses import Agent, AgentPage
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import no_content, ok
+from wakeful.api.routing import Body, Query, Router, no_content, ok
 from wakeful.events import store as events
-from wakeful.events.models import EventIn, NewEvent
-from wakeful.events.responses import EventAccepted, EventPage
+from wakeful.events import models as event_models
 from wakeful.heartbeats import repository as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
-from wakeful.heartbeats.models import HeartbeatRequest
-from wakeful.heartbeats.responses import HeartbeatAccepted, HeartbeatDetail, HeartbeatPage
 from wakeful.pagination import MAX_LIMIT
+
+if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
+    from wakeful.heartbeats.models import HeartbeatRequest
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -31,19 +26,19 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
     "/agents",
     summary="Create an agent; its first heartbeat is due at once",
     tags=["agents"],
-    responses=ok(Agent, 201, "The agent; its first heartbeat is due at once"),
+    responses=ok("Agent", 201, "The agent; its first heartbeat is due at once"),
 )
 def create_agent(body: agent_models.AgentCreate):
     return respond(201, agent_models.public(agents.create(owner(router), body)))
 
 
-@router.get("/agents", summary="List your agents, newest first", tags=["agents"], responses=ok(AgentPage))
+@router.get("/agents", summary="List your agents, newest first", tags=["agents"], responses=ok("AgentPage"))
 def list_agents(limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     items, next_cursor = agents.list_page(owner(router), limit, cursor)
     return respond(200, page([agent_models.public(a) for a in agents.with_schedule(items)], next_cursor))
 
 
-@router.get("/agents/<agent_id>", summary="Get an agent", tags=["agents"], responses=ok(Agent))
+@router.get("/agents/<agent_id>", summary="Get an agent", tags=["agents"], responses=ok("Agent"))
 def get_agent(agent_id: str):
     return respond(200, agent_models.public(agents.with_schedule([agents.get(owner(router), agent_id)])[0]))
 
@@ -52,7 +47,7 @@ def get_agent(agent_id: str):
     "/agents/<agent_id>",
     summary="Change an agent (is_active: false pauses its heartbeats)",
     tags=["agents"],
-    responses=ok(Agent),
+    responses=ok("Agent"),
 )
 def patch_agent(agent_id: str, body: agent_models.AgentPatch):
     return respond(200, agent_models.public(agents.with_schedule([agents.patch(owner(router), agent_id, body)])[0]))
@@ -68,7 +63,7 @@ def delete_agent(agent_id: str):
     "/agents/<agent_id>/heartbeats",
     summary="Make a heartbeat due now",
     tags=["heartbeats"],
-    responses=ok(HeartbeatAccepted, 202, "A heartbeat is due now"),
+    responses=ok("HeartbeatAccepted", 202, "A heartbeat is due now"),
 )
 def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Body()] = None):
     return respond(202, {"heartbeat_id": agents.request_heartbeat(owner(router), agent_id)})
@@ -78,7 +73,7 @@ def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Bo
     "/agents/<agent_id>/heartbeats",
     summary="List an agent's heartbeats, newest first",
     tags=["heartbeats"],
-    responses=ok(HeartbeatPage),
+    responses=ok("HeartbeatPage"),
 )
 def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
@@ -90,7 +85,7 @@ def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | No
     "/agents/<agent_id>/heartbeats/<heartbeat_id>",
     summary="A heartbeat and its actions",
     tags=["heartbeats"],
-    responses=ok(HeartbeatDetail),
+    responses=ok("HeartbeatDetail"),
 )
 def get_heartbeat(agent_id: str, heartbeat_id: str):
     agents.get(owner(router), agent_id)
@@ -107,19 +102,19 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
     summary="Append an event to the agent's log",
     tags=["events"],
     responses={
-        **ok(EventAccepted, 202, "Appended"),
-        **ok(EventAccepted, 200, "The same idempotency key and body again: the first event, and no new one"),
+        **ok("EventAccepted", 202, "Appended"),
+        **ok("EventAccepted", 200, "The same idempotency key and body again: the first event, and no new one"),
     },
 )
-def post_event(agent_id: str, body: EventIn):
+def post_event(agent_id: str, body: event_models.EventIn):
     agents.get(owner(router), agent_id)
-    new = NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
+    new = event_models.NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
     result = events.append(agent_id, [new], idempotency_key=body.idempotency_key, same_body_only=True)
     event = result.events[0]
     return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
 
 
-@router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok(EventPage))
+@router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok("EventPage"))
 def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
@@ -129,7 +124,7 @@ def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, d
     return respond(200, page([e.public() for e in found], next_cursor))
 
 
-@router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"], responses=ok(ActionPage))
+@router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"], responses=ok("ActionPage"))
 def list_actions(
     agent_id: str,
     heartbeat_id: Annotated[str | None, Query()] = None,

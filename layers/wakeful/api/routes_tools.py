@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
+from typing import TYPE_CHECKING, Annotated
 
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import no_content, ok
+from wakeful.api.routing import Query, Router, no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.subscriptions import models as sub_models
 from wakeful.subscriptions import service as subscriptions
-from wakeful.subscriptions.responses import Subscription, SubscriptionPage
 from wakeful.tools import service as tools
-from wakeful.tools.models import ToolIn, ToolSettingsPatch
-from wakeful.tools.responses import AgentTool, AgentToolPage, Tool, ToolCreated, ToolPage
+
+if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
+    from wakeful.tools.models import ToolIn, ToolSettingsPatch
 
 router = Router()
 
 
-@router.get("/tools", summary="Built-in tools and your own", tags=["tools"], responses=ok(ToolPage))
+@router.get("/tools", summary="Built-in tools and your own", tags=["tools"], responses=ok("ToolPage"))
 def list_tools():
     return respond(200, page(tools.list_for(owner(router)), None))
 
@@ -29,7 +26,7 @@ def list_tools():
     "/tools",
     summary="Register an HTTP or Lambda tool (the secret is shown once)",
     tags=["tools"],
-    responses=ok(ToolCreated, 201, "The tool and its secret, shown once"),
+    responses=ok("ToolCreated", 201, "The tool and its secret, shown once"),
 )
 def create_tool(body: ToolIn):
     return respond(201, tools.create(owner(router), body))
@@ -39,7 +36,7 @@ def create_tool(body: ToolIn):
     "/tools/<name>",
     summary="Configure a tool for all your agents (config: model, temperature, max_tokens for built-ins; is_active)",
     tags=["tools"],
-    responses=ok(Tool),
+    responses=ok("Tool"),
 )
 def patch_tool(name: str, body: ToolSettingsPatch):
     return respond(200, tools.patch(owner(router), name, body))
@@ -60,7 +57,7 @@ def delete_tool(name: str):
     "/agents/<agent_id>/tools",
     summary="The tools an agent can use, with the config each runs with",
     tags=["tools"],
-    responses=ok(AgentToolPage),
+    responses=ok("AgentToolPage"),
 )
 def list_agent_tools(agent_id: str):
     return respond(200, page(tools.for_agent(owner(router), agent_id), None))
@@ -70,7 +67,7 @@ def list_agent_tools(agent_id: str):
     "/agents/<agent_id>/tools/<name>",
     summary="Configure a tool for one agent (on top of your settings)",
     tags=["tools"],
-    responses=ok(AgentTool),
+    responses=ok("AgentTool"),
 )
 def patch_agent_tool(agent_id: str, name: str, body: ToolSettingsPatch):
     return respond(200, tools.patch_for_agent(owner(router), agent_id, name, body))
@@ -80,13 +77,13 @@ def patch_agent_tool(agent_id: str, name: str, body: ToolSettingsPatch):
     "/subscriptions",
     summary="Subscribe a tool to an event type",
     tags=["subscriptions"],
-    responses=ok(Subscription, 201, "The subscription"),
+    responses=ok("Subscription", 201, "The subscription"),
 )
 def create_subscription(body: sub_models.SubscriptionIn):
     return respond(201, subscriptions.create(owner(router), body).public())
 
 
-@router.get("/subscriptions", summary="List your subscriptions", tags=["subscriptions"], responses=ok(SubscriptionPage))
+@router.get("/subscriptions", summary="List your subscriptions", tags=["subscriptions"], responses=ok("SubscriptionPage"))
 def list_subscriptions(
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 50, cursor: Annotated[str | None, Query()] = None
 ):
@@ -98,7 +95,7 @@ def list_subscriptions(
     "/subscriptions/<subscription_id>",
     summary="Get a subscription",
     tags=["subscriptions"],
-    responses=ok(Subscription),
+    responses=ok("Subscription"),
 )
 def get_subscription(subscription_id: str):
     return respond(200, subscriptions.get(owner(router), subscription_id).public())
@@ -108,7 +105,7 @@ def get_subscription(subscription_id: str):
     "/subscriptions/<subscription_id>",
     summary="Change a subscription",
     tags=["subscriptions"],
-    responses=ok(Subscription),
+    responses=ok("Subscription"),
 )
 def patch_subscription(subscription_id: str, body: sub_models.SubscriptionPatch):
     return respond(200, subscriptions.patch(owner(router), subscription_id, body).public())

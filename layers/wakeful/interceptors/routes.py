@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
-
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import no_content, ok
+from wakeful.api.routing import Query, Router, no_content, ok
 from wakeful.interceptors import service
 from wakeful.interceptors.models import InterceptorCreate, InterceptorPatch, public, public_call
-from wakeful.interceptors.responses import Interceptor, InterceptorCallPage, InterceptorCreated, InterceptorPage
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
@@ -23,7 +19,7 @@ Cursor = Annotated[str | None, Query(description="The 'next' value of the previo
     "/agents/<agent_id>/interceptors",
     summary="Register an interceptor (its whsec_ secret is shown once); at most one is active per agent",
     tags=["interceptors"],
-    responses=ok(InterceptorCreated, 201, "The interceptor and its secret, shown once"),
+    responses=ok("InterceptorCreated", 201, "The interceptor and its secret, shown once"),
 )
 def create_interceptor(agent_id: str, body: InterceptorCreate):
     item, secret = service.create(owner(router), agent_id, body)
@@ -34,7 +30,7 @@ def create_interceptor(agent_id: str, body: InterceptorCreate):
     "/agents/<agent_id>/interceptors",
     summary="List an agent's interceptors, newest first",
     tags=["interceptors"],
-    responses=ok(InterceptorPage),
+    responses=ok("InterceptorPage"),
 )
 def list_interceptors(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
@@ -45,7 +41,7 @@ def list_interceptors(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     "/agents/<agent_id>/interceptors/<interceptor_id>",
     summary="Get an interceptor",
     tags=["interceptors"],
-    responses=ok(Interceptor),
+    responses=ok("Interceptor"),
 )
 def get_interceptor(agent_id: str, interceptor_id: str):
     return respond(200, public(service.get(owner(router), agent_id, interceptor_id)))
@@ -55,7 +51,7 @@ def get_interceptor(agent_id: str, interceptor_id: str):
     "/agents/<agent_id>/interceptors/<interceptor_id>",
     summary="Change an interceptor (activating one while another is active: 409)",
     tags=["interceptors"],
-    responses=ok(Interceptor),
+    responses=ok("Interceptor"),
 )
 def patch_interceptor(agent_id: str, interceptor_id: str, body: InterceptorPatch):
     return respond(200, public(service.patch(owner(router), agent_id, interceptor_id, body)))
@@ -76,7 +72,7 @@ def delete_interceptor(agent_id: str, interceptor_id: str):
     "/agents/<agent_id>/interceptors/<interceptor_id>/calls",
     summary="The interceptor's calls with their decision and latency, newest first",
     tags=["interceptors"],
-    responses=ok(InterceptorCallPage),
+    responses=ok("InterceptorCallPage"),
     operation_id="list_interceptor_calls",
 )
 def list_calls(agent_id: str, interceptor_id: str, limit: Limit = 50, cursor: Cursor = None):

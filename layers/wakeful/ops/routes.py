@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
-
 from wakeful import clock
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import ok
-from wakeful.heartbeats.responses import HeartbeatPage, StuckHeartbeatPage
+from wakeful.api.routing import Query, Router, ok
 from wakeful.ops import service
-from wakeful.ops.responses import ToolStatsPage
 from wakeful.pagination import MAX_LIMIT
 
 router = Router()
@@ -26,7 +21,7 @@ Since = Annotated[str | None, Query(description="ISO 8601 time or epoch seconds 
     "/ops/heartbeats/stuck",
     summary="Heartbeats started and not finished after older_than_seconds",
     tags=TAGS,
-    responses=ok(StuckHeartbeatPage),
+    responses=ok("StuckHeartbeatPage"),
 )
 def stuck_heartbeats(
     older_than_seconds: Annotated[int, Query(ge=0, le=30 * 24 * 3600)] = 300, limit: Limit = 50, cursor: Cursor = None
@@ -39,7 +34,7 @@ def stuck_heartbeats(
     "/ops/heartbeats/failed",
     summary="Heartbeats that failed since a time (default: the last day)",
     tags=TAGS,
-    responses=ok(HeartbeatPage),
+    responses=ok("HeartbeatPage"),
 )
 def failed_heartbeats(since: Since = None, limit: Limit = 50, cursor: Cursor = None):
     start = service.parse_since(since, clock.now())
@@ -51,7 +46,7 @@ def failed_heartbeats(since: Since = None, limit: Limit = 50, cursor: Cursor = N
     "/ops/tools/stats",
     summary="Per tool: actions, successes, failures and mean execution time since a time",
     tags=TAGS,
-    responses=ok(ToolStatsPage),
+    responses=ok("ToolStatsPage"),
 )
 def tool_stats(since: Since = None):
     start = service.parse_since(since, clock.now())

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
+from typing import TYPE_CHECKING, Annotated
 
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import no_content, ok
+from wakeful.api.routing import Query, Router, no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.schedules import service
-from wakeful.schedules.models import ScheduleCreate, SchedulePatch, public, public_result
-from wakeful.schedules.responses import Schedule, SchedulePage, ScheduleResult, ScheduleResultPage, ScheduleRunAccepted
+from wakeful.schedules.models import public, public_result
+
+if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
+    from wakeful.schedules.inputs import ScheduleCreate, SchedulePatch
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -24,7 +23,7 @@ TAGS = ["schedules"]
     "/agents/<agent_id>/schedules",
     summary="Create a cron schedule (a heartbeat checklist or a scheduled run)",
     tags=TAGS,
-    responses=ok(Schedule, 201, "The schedule"),
+    responses=ok("Schedule", 201, "The schedule"),
 )
 def create_schedule(agent_id: str, body: ScheduleCreate):
     return respond(201, public(service.create(owner(router), agent_id, body)))
@@ -34,7 +33,7 @@ def create_schedule(agent_id: str, body: ScheduleCreate):
     "/agents/<agent_id>/schedules",
     summary="List an agent's schedules, newest first",
     tags=TAGS,
-    responses=ok(SchedulePage),
+    responses=ok("SchedulePage"),
 )
 def list_schedules(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
@@ -45,7 +44,7 @@ def list_schedules(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     "/agents/<agent_id>/schedules/<schedule_id>",
     summary="Get a schedule with its counts",
     tags=TAGS,
-    responses=ok(Schedule),
+    responses=ok("Schedule"),
 )
 def get_schedule(agent_id: str, schedule_id: str):
     return respond(200, public(service.get(owner(router), agent_id, schedule_id)))
@@ -55,7 +54,7 @@ def get_schedule(agent_id: str, schedule_id: str):
     "/agents/<agent_id>/schedules/<schedule_id>",
     summary="Change a schedule (is_active: false pauses it; a timing change recomputes next_run_at)",
     tags=TAGS,
-    responses=ok(Schedule),
+    responses=ok("Schedule"),
 )
 def patch_schedule(agent_id: str, schedule_id: str, body: SchedulePatch):
     return respond(200, public(service.patch(owner(router), agent_id, schedule_id, body)))
@@ -76,7 +75,7 @@ def delete_schedule(agent_id: str, schedule_id: str):
     "/agents/<agent_id>/schedules/<schedule_id>/run",
     summary="Run a schedule now",
     tags=TAGS,
-    responses=ok(ScheduleRunAccepted, 202, "The run started"),
+    responses=ok("ScheduleRunAccepted", 202, "The run started"),
 )
 def run_schedule(agent_id: str, schedule_id: str):
     return respond(202, {"result_id": service.run_now(owner(router), agent_id, schedule_id)})
@@ -86,7 +85,7 @@ def run_schedule(agent_id: str, schedule_id: str):
     "/agents/<agent_id>/schedules/<schedule_id>/results",
     summary="A schedule's run results (heartbeat_ok, success, error, skipped), newest first",
     tags=TAGS,
-    responses=ok(ScheduleResultPage),
+    responses=ok("ScheduleResultPage"),
     operation_id="list_schedule_results",
 )
 def list_results(
@@ -104,7 +103,7 @@ def list_results(
     "/agents/<agent_id>/schedules/<schedule_id>/results/<result_id>",
     summary="One run's result",
     tags=TAGS,
-    responses=ok(ScheduleResult),
+    responses=ok("ScheduleResult"),
     operation_id="get_schedule_result",
 )
 def get_result(agent_id: str, schedule_id: str, result_id: str):

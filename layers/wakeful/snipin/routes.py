@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful import clock, ids
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import no_content, ok, written
+from wakeful.api.routing import Query, Router, no_content, ok, written
 from wakeful.pagination import MAX_LIMIT, decode, encode
 from wakeful.snipin import memories_repository, models, repository, social
 from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError

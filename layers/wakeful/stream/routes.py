@@ -16,15 +16,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
 
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import JSON, SSE, Responses, ok
+from wakeful.api.routing import JSON, Query, Responses, Router, SSE, ok
 from wakeful.exceptions import BadRequestError
 from wakeful.stream import service, sse
 from wakeful.stream.models import parse_types
-from wakeful.stream.responses import StreamEventPage
 
 router = Router()
 
@@ -42,7 +39,7 @@ _SSE_TEXT: Any = {
 THREAD_STREAM: Responses = {
     200: {
         "description": "With Accept: text/event-stream, Server-Sent Events; otherwise the JSON list",
-        "content": {JSON: {"model": StreamEventPage}, SSE: _SSE_TEXT},
+        "content": {JSON: {"model": "StreamEventPage"}, SSE: _SSE_TEXT},
     }
 }
 AGENT_STREAM: Responses = {200: {"description": "Server-Sent Events of every thread of the agent", "content": {SSE: _SSE_TEXT}}}
@@ -57,7 +54,7 @@ def _header(name: str) -> str | None:
     "/agents/<agent_id>/threads/<thread_id>/stream-events",
     summary="A thread's stream events after an id, oldest first (JSON polling)",
     tags=["stream"],
-    responses=ok(StreamEventPage),
+    responses=ok("StreamEventPage"),
 )
 def list_stream_events(
     agent_id: str, thread_id: str, after: After = None, types: Types = None, limit: Limit = 500, cursor: Cursor = None

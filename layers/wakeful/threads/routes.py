@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
+from typing import TYPE_CHECKING, Annotated
 
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import ok
+from wakeful.api.routing import Query, Router, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.threads import messages_repository, records, repository, routing_repository, service
-from wakeful.threads.models import ApprovalIn, MessageIn
-from wakeful.threads.responses import (
-    ApprovalDecision,
-    ApprovalPage,
-    RouteDecisionPage,
-    Thread,
-    ThreadMessagePage,
-    ThreadPage,
-    ThreadState,
-)
+
+if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
+    from wakeful.threads.models import ApprovalIn, MessageIn
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -37,7 +27,7 @@ def _thread(agent_id: str, thread_id: str) -> dict:
     "/agents/<agent_id>/threads",
     summary="Start a thread with a message; the agent loop runs at once",
     tags=["threads"],
-    responses=ok(Thread, 201, "The thread; its first run starts at once"),
+    responses=ok("Thread", 201, "The thread; its first run starts at once"),
 )
 def create_thread(agent_id: str, body: MessageIn):
     thread = service.start_thread(owner(router), agent_id, body.message, source="user")
@@ -48,7 +38,7 @@ def create_thread(agent_id: str, body: MessageIn):
     "/agents/<agent_id>/threads",
     summary="List an agent's threads, newest first",
     tags=["threads"],
-    responses=ok(ThreadPage),
+    responses=ok("ThreadPage"),
 )
 def list_threads(agent_id: str, status: StatusFilter = None, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
@@ -56,7 +46,7 @@ def list_threads(agent_id: str, status: StatusFilter = None, limit: Limit = 50, 
     return respond(200, page([records.public(t) for t in items], next_cursor))
 
 
-@router.get("/agents/<agent_id>/threads/<thread_id>", summary="Get a thread", tags=["threads"], responses=ok(Thread))
+@router.get("/agents/<agent_id>/threads/<thread_id>", summary="Get a thread", tags=["threads"], responses=ok("Thread"))
 def get_thread(agent_id: str, thread_id: str):
     return respond(200, records.public(_thread(agent_id, thread_id)))
 
@@ -65,7 +55,7 @@ def get_thread(agent_id: str, thread_id: str):
     "/agents/<agent_id>/threads/<thread_id>/messages",
     summary="A thread's messages, oldest first",
     tags=["threads"],
-    responses=ok(ThreadMessagePage),
+    responses=ok("ThreadMessagePage"),
     operation_id="list_thread_messages",
 )
 def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
@@ -81,7 +71,7 @@ def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=
     "/agents/<agent_id>/threads/<thread_id>/messages",
     summary="Send a message to a thread (wakes it if it sleeps)",
     tags=["threads"],
-    responses=ok(ThreadState, 202, "The message is queued"),
+    responses=ok("ThreadState", 202, "The message is queued"),
     operation_id="post_thread_message",
 )
 def post_message(agent_id: str, thread_id: str, body: MessageIn):
@@ -94,7 +84,7 @@ def post_message(agent_id: str, thread_id: str, body: MessageIn):
     "/agents/<agent_id>/threads/<thread_id>/wake",
     summary="Wake a sleeping thread now",
     tags=["threads"],
-    responses=ok(ThreadState, 202, "The thread is woken"),
+    responses=ok("ThreadState", 202, "The thread is woken"),
 )
 def wake_thread(agent_id: str, thread_id: str):
     _thread(agent_id, thread_id)
@@ -106,7 +96,7 @@ def wake_thread(agent_id: str, thread_id: str):
     "/agents/<agent_id>/threads/<thread_id>/cancel",
     summary="End a thread (complete, summary cancelled)",
     tags=["threads"],
-    responses=ok(Thread),
+    responses=ok("Thread"),
 )
 def cancel_thread(agent_id: str, thread_id: str):
     _thread(agent_id, thread_id)
@@ -117,7 +107,7 @@ def cancel_thread(agent_id: str, thread_id: str):
     "/agents/<agent_id>/threads/<thread_id>/approvals",
     summary="Tool calls waiting for an approval",
     tags=["threads"],
-    responses=ok(ApprovalPage),
+    responses=ok("ApprovalPage"),
 )
 def list_approvals(agent_id: str, thread_id: str):
     thread = _thread(agent_id, thread_id)
@@ -129,7 +119,7 @@ def list_approvals(agent_id: str, thread_id: str):
     "/agents/<agent_id>/threads/<thread_id>/approvals/<tool_call_id>",
     summary="Approve or deny a tool call; the thread resumes when none is left pending",
     tags=["threads"],
-    responses=ok(ApprovalDecision),
+    responses=ok("ApprovalDecision"),
 )
 def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: ApprovalIn):
     _thread(agent_id, thread_id)
@@ -140,7 +130,7 @@ def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: Appr
     "/agents/<agent_id>/routes",
     summary="How each event of the log was routed, oldest first",
     tags=["threads"],
-    responses=ok(RouteDecisionPage),
+    responses=ok("RouteDecisionPage"),
     operation_id="list_route_decisions",
 )
 def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):

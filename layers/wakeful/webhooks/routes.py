@@ -6,17 +6,16 @@ small webhook_ingest function (:mod:`wakeful.webhooks.receive`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import Router
+from typing import TYPE_CHECKING, Annotated, Any
 
 from wakeful.api.common import owner, page, respond
-from wakeful.api.responses import no_content, ok
+from wakeful.api.routing import Query, Router, no_content, ok
 from wakeful.config import get_settings
 from wakeful.pagination import MAX_LIMIT
-from wakeful.webhooks import models, records, service
-from wakeful.webhooks.responses import Webhook, WebhookCreated, WebhookPage, WebhookRequestPage, WebhookRotated
+from wakeful.webhooks import records, service
+
+if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
+    from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -47,9 +46,9 @@ def _view(webhook: records.Webhook) -> dict[str, Any]:
     status_code=201,
     summary="Create an inbound webhook; its secret is shown only in this answer",
     tags=TAGS,
-    responses=ok(WebhookCreated, 201, "The webhook and its secret, shown once"),
+    responses=ok("WebhookCreated", 201, "The webhook and its secret, shown once"),
 )
-def create_webhook(agent_id: str, body: models.WebhookCreate):
+def create_webhook(agent_id: str, body: WebhookCreate):
     item, secret = service.create(owner(router), agent_id, body)
     return respond(201, {**_view(item), "secret": secret})
 
@@ -58,7 +57,7 @@ def create_webhook(agent_id: str, body: models.WebhookCreate):
     "/agents/<agent_id>/webhooks",
     summary="List an agent's webhooks, newest first",
     tags=TAGS,
-    responses=ok(WebhookPage),
+    responses=ok("WebhookPage"),
 )
 def list_webhooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.list_page(owner(router), agent_id, limit, cursor)
@@ -69,7 +68,7 @@ def list_webhooks(agent_id: str, limit: Limit = 50, cursor: Cursor = None):
     "/agents/<agent_id>/webhooks/<webhook_id>",
     summary="Get a webhook (never its secret)",
     tags=TAGS,
-    responses=ok(Webhook),
+    responses=ok("Webhook"),
 )
 def get_webhook(agent_id: str, webhook_id: str):
     return respond(200, _view(service.get(owner(router), agent_id, webhook_id)))
@@ -79,9 +78,9 @@ def get_webhook(agent_id: str, webhook_id: str):
     "/agents/<agent_id>/webhooks/<webhook_id>",
     summary="Change is_active, allowed_event_types or rate_limit_per_hour",
     tags=TAGS,
-    responses=ok(Webhook),
+    responses=ok("Webhook"),
 )
-def patch_webhook(agent_id: str, webhook_id: str, body: models.WebhookPatch):
+def patch_webhook(agent_id: str, webhook_id: str, body: WebhookPatch):
     return respond(200, _view(service.patch(owner(router), agent_id, webhook_id, body)))
 
 
@@ -101,9 +100,9 @@ def delete_webhook(agent_id: str, webhook_id: str):
     "/agents/<agent_id>/webhooks/<webhook_id>/rotate",
     summary="Give the webhook a new secret; the old one stays valid for 24 h (overlap_seconds)",
     tags=TAGS,
-    responses=ok(WebhookRotated),
+    responses=ok("WebhookRotated"),
 )
-def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRotate | None = None):
+def rotate_webhook_secret(agent_id: str, webhook_id: str, body: WebhookRotate | None = None):
     item, secret = service.rotate(owner(router), agent_id, webhook_id, body)
     return respond(
         200,
@@ -119,7 +118,7 @@ def rotate_webhook_secret(agent_id: str, webhook_id: str, body: models.WebhookRo
     "/agents/<agent_id>/webhooks/<webhook_id>/requests",
     summary="Every request the webhook received, accepted or not, newest first",
     tags=TAGS,
-    responses=ok(WebhookRequestPage),
+    responses=ok("WebhookRequestPage"),
 )
 def list_webhook_requests(agent_id: str, webhook_id: str, limit: Limit = 50, cursor: Cursor = None):
     items, next_cursor = service.requests_page(owner(router), agent_id, webhook_id, limit, cursor)

@@ -1,0 +1,52 @@
+"""The models the API names (responses, bodies) and the module each is in.
+
+Route modules name models instead of importing them (:mod:`wakeful.api.routing`), so
+that serving a request imports pydantic only when the request needs it. A name the routes
+use and this table misses fails the OpenAPI document (and its test) with the name.
+Extensions pass their model classes themselves (their routes load them).
+"""
+
+from __future__ import annotations
+
+_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "wakeful.actions.responses": ("ActionPage",),
+    "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
+    "wakeful.agents.responses": ("Agent", "AgentPage"),
+    "wakeful.events.inputs": ("EventIn",),
+    "wakeful.events.responses": ("EventAccepted", "EventPage"),
+    "wakeful.heartbeats.models": ("HeartbeatRequest",),
+    "wakeful.heartbeats.responses": (
+        "HeartbeatAccepted", "HeartbeatDetail", "HeartbeatPage", "StuckHeartbeatPage",
+    ),
+    "wakeful.hooks.inputs": ("HookCreate", "HookPatch", "HookTestRequest"),
+    "wakeful.hooks.responses": (
+        "Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryPage",
+        "HookExecutionPage", "HookPage", "HookReplayAccepted",
+    ),
+    "wakeful.interceptors.models": ("InterceptorCreate", "InterceptorPatch"),
+    "wakeful.interceptors.responses": (
+        "Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage",
+    ),
+    "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
+    "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
+    "wakeful.schedules.responses": (
+        "Schedule", "SchedulePage", "ScheduleResult", "ScheduleResultPage", "ScheduleRunAccepted",
+    ),
+    "wakeful.stream.responses": ("StreamEventPage",),
+    "wakeful.subscriptions.inputs": ("SubscriptionIn", "SubscriptionPatch"),
+    "wakeful.subscriptions.responses": ("Subscription", "SubscriptionPage"),
+    "wakeful.threads.models": ("ApprovalIn", "MessageIn"),
+    "wakeful.threads.responses": (
+        "ApprovalDecision", "ApprovalPage", "RouteDecisionPage", "Thread", "ThreadMessagePage", "ThreadPage",
+        "ThreadState",
+    ),
+    "wakeful.tools.models": ("ToolIn", "ToolSettingsPatch"),
+    "wakeful.tools.responses": ("AgentTool", "AgentToolPage", "Tool", "ToolCreated", "ToolPage"),
+    "wakeful.webhooks.models": ("WebhookCreate", "WebhookPatch", "WebhookRotate"),
+    "wakeful.webhooks.responses": (
+        "Webhook", "WebhookCreated", "WebhookPage", "WebhookRequestPage", "WebhookRotated",
+    ),
+}
+
+#: Model name -> its module.
+MODELS: dict[str, str] = {name: module for module, names in _BY_MODULE.items() for name in names}
