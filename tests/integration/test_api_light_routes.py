@@ -127,3 +127,17 @@ def test_every_route_without_a_body_has_a_light_reading_and_every_body_is_named_
             assert (plan is None) == takes_body, f"{declared.method} {declared.rule}"
     for route in api_app.app._dynamic_routes + api_app.app._static_routes:
         assert [field.name for field in route.dependant.body_params] in ([], ["body"]), route.rule
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [("GET", "/agents?limit=0", None), ("GET", "/agents?limit=abc", None), ("POST", "/agents", {"name": ""}),
+     ("PATCH", "/agents/agt_x", b"[]")],
+)  # fmt: skip
+def test_without_a_key_the_answer_is_401_whatever_the_query_or_body(method: str, path: str, body: Any) -> None:
+    # The key is checked before the query and the body's shape (only a body that is not
+    # JSON at all is refused earlier, 400, by the screen every request passes first).
+    raw = b"" if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    answer = api_app.resolve(proxy_event(method, path, {"Content-Type": "application/json"}, raw, "127.0.0.1"), None)
+    assert answer["statusCode"] == 401, answer["body"]
+    assert json.loads(answer["body"])["error"]["code"] == "unauthorized"
