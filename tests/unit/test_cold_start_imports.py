@@ -56,10 +56,13 @@ def test_the_api_cold_start_loads_only_the_routes_of_the_path_asked_and_no_anthr
     assert _family(loaded, "anthropic") == []
 
 
-#: Route modules whose import loads no pydantic (the others reach it through their services).
+#: Route modules whose import loads no pydantic (the tools' reach it through the tool
+#: registry; SnipIn's through its models).
 LIGHT_ROUTE_MODULES = [
     "wakeful.api.routes_agents",
     "wakeful.hooks.routes",
+    "wakeful.webhooks.routes",
+    "wakeful.interceptors.routes",
     "wakeful.ops.routes",
     "wakeful.threads.routes",
     "wakeful.stream.routes",

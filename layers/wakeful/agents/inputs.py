@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
-from wakeful.interceptors.models import ToolPolicy
+from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 

@@ -23,7 +23,7 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
         "Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryPage",
         "HookExecutionPage", "HookPage", "HookReplayAccepted",
     ),
-    "wakeful.interceptors.models": ("InterceptorCreate", "InterceptorPatch"),
+    "wakeful.interceptors.inputs": ("InterceptorCreate", "InterceptorPatch"),
     "wakeful.interceptors.responses": (
         "Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage",
     ),

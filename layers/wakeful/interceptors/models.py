@@ -1,10 +1,9 @@
-"""Interceptor shapes: API input, the agent's ``tool_policy``, and the public views."""
+"""Interceptor shapes: limits, the public views, and (loaded when asked for) the API's
+bodies and the agent's ``tool_policy`` from :mod:`wakeful.interceptors.inputs`."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from wakeful.clock import iso
 
@@ -17,81 +16,6 @@ POLICY_MAX_NAMES = 200
 
 EventType = Literal["message", "tool_call"]
 OnFailure = Literal["allow", "deny"]
-
-
-def _unique_events(value: list[str] | None) -> list[str] | None:
-    if value is None:
-        return value
-    if not value:
-        raise ValueError("name at least one event type: message, tool_call")
-    return list(dict.fromkeys(value))
-
-
-class InterceptorCreate(BaseModel):
-    """``POST /agents/{id}/interceptors`` body."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    endpoint_url: str = Field(min_length=1, max_length=2048, description="Called synchronously at every step it listens to")
-    events: list[EventType] = Field(
-        default_factory=lambda: list(EVENT_TYPES), description='The event types sent to it: "message", "tool_call"'
-    )
-    timeout_ms: int = Field(
-        default=DEFAULT_TIMEOUT_MS, ge=MIN_TIMEOUT_MS, le=MAX_TIMEOUT_MS, description="How long a step waits for the answer"
-    )
-    on_failure: OnFailure = Field(
-        default="deny", description="What a step does when the interceptor fails (timeout, non-2xx, invalid answer)"
-    )
-    is_active: bool = Field(default=True, description="At most one interceptor of an agent may be active")
-
-    @field_validator("events")
-    @classmethod
-    def _events(cls, value: list[str]) -> list[str] | None:
-        return _unique_events(value)
-
-
-class InterceptorPatch(BaseModel):
-    """``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the fields."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    endpoint_url: str | None = Field(default=None, min_length=1, max_length=2048)
-    events: list[EventType] | None = None
-    timeout_ms: int | None = Field(default=None, ge=MIN_TIMEOUT_MS, le=MAX_TIMEOUT_MS)
-    on_failure: OnFailure | None = None
-    is_active: bool | None = None
-
-    @field_validator("events")
-    @classmethod
-    def _events(cls, value: list[str] | None) -> list[str] | None:
-        return _unique_events(value)
-
-
-class ToolPolicy(BaseModel):
-    """An agent's declarative ``tool_policy``: tools its threads may never call, and
-    tools whose every call waits for a person's approval."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    deny: list[str] = Field(default_factory=list, max_length=POLICY_MAX_NAMES, description="Tool names never run")
-    require_approval: list[str] = Field(
-        default_factory=list, max_length=POLICY_MAX_NAMES, description="Tool names that wait for an approval"
-    )
-
-    @field_validator("deny", "require_approval")
-    @classmethod
-    def _names(cls, value: list[str]) -> list[str]:
-        for name in value:
-            if not isinstance(name, str) or not 1 <= len(name) <= TOOL_NAME_MAX:
-                raise ValueError(f"tool names are 1 to {TOOL_NAME_MAX} characters")
-        return list(dict.fromkeys(value))
-
-    @model_validator(mode="after")
-    def _disjoint(self) -> ToolPolicy:
-        both = sorted(set(self.deny) & set(self.require_approval))
-        if both:
-            raise ValueError(f"a tool is either denied or requires approval, not both: {', '.join(both)}")
-        return self
 
 
 def public(item: dict[str, Any]) -> dict[str, Any]:
@@ -125,3 +49,16 @@ def public_call(row: dict[str, Any]) -> dict[str, Any]:
         view["error"] = row["error"]
         view["on_failure"] = row.get("on_failure")
     return view
+
+
+#: The API's bodies and ``tool_policy`` (pydantic), in :mod:`wakeful.interceptors.inputs`:
+#: importable from here, but loaded only when asked for (the API's reads need no pydantic).
+_INPUTS = ("InterceptorCreate", "InterceptorPatch", "ToolPolicy")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _INPUTS:
+        from wakeful.interceptors import inputs
+
+        return getattr(inputs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

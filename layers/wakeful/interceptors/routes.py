@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Query, Router, no_content, ok
 from wakeful.interceptors import service
-from wakeful.interceptors.models import InterceptorCreate, InterceptorPatch, public, public_call
+from wakeful.interceptors.models import public, public_call
 from wakeful.pagination import MAX_LIMIT
+
+if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
+    from wakeful.interceptors.inputs import InterceptorCreate, InterceptorPatch
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]

@@ -8,7 +8,7 @@ already names this one). Two concurrent activations cannot both win.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, net, secrets, signing
 from wakeful.agents import repository as agent_repository
@@ -18,7 +18,9 @@ from wakeful.config import get_settings
 from wakeful.interceptors import calls_repository, repository
 from wakeful.interceptors.endpoint import secret_context
 from wakeful.interceptors.exceptions import InterceptorLimitError, InterceptorNotFoundError
-from wakeful.interceptors.models import InterceptorCreate, InterceptorPatch
+
+if TYPE_CHECKING:
+    from wakeful.interceptors.inputs import InterceptorCreate, InterceptorPatch
 
 MAX_INTERCEPTORS_PER_AGENT = 20
 

@@ -9,7 +9,7 @@ never logged.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, secrets, signing
 from wakeful.agents import service as agents
@@ -19,7 +19,9 @@ from wakeful.exceptions import ValidationError
 from wakeful.webhooks import records, repository
 from wakeful.webhooks.exceptions import WebhookLimitError, WebhookNotFoundError
 from wakeful.webhooks.records import Webhook, WebhookRequest
-from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
+
+if TYPE_CHECKING:
+    from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
 
 MAX_WEBHOOKS_PER_AGENT = 50
 MAX_METADATA_BYTES = 10_000
@@ -84,7 +86,10 @@ def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | Non
     """Give the webhook a new secret; the old one stays valid for ``overlap_seconds``
     (default 24 h) so senders can switch without losing requests. A second rotation
     within the overlap replaces the older secret. Returns the webhook and the new secret."""
-    body = body or WebhookRotate()
+    if body is None:
+        from wakeful.webhooks.models import WebhookRotate  # pydantic: only on this path
+
+        body = WebhookRotate()
     webhook = get(owner, agent_id, webhook_id)
     provider = webhook.provider
     if provider == "stripe" and not body.secret:
