@@ -115,3 +115,34 @@ def cache_backend_lookup() -> None:
 
     get_backend_for_host._wakeful_cached = True  # type: ignore[attr-defined]
     DomainDispatcherApplication.get_backend_for_host = get_backend_for_host  # type: ignore[method-assign]
+
+
+def cache_name_conversions() -> None:
+    """Remember moto's camelCase -> snake_case conversions.
+
+    moto converts attribute names character by character on every request (an SQS
+    GetQueueAttributes converts each of the queue's twenty names; every serialised
+    response converts its keys): about a third of a millisecond a name, one of the
+    hottest functions of the test suite's profile. The answer depends on the string
+    alone, so it is kept. Modules that imported the function by name get the cached one.
+    """
+    import functools
+    import sys
+
+    from moto.core import utils
+
+    original = utils.camelcase_to_underscores
+    if getattr(original, "_wakeful_cached", False):
+        return
+    remembered = functools.lru_cache(maxsize=8192)(original)
+
+    def cached(argument: Any) -> Any:
+        try:
+            return remembered(argument)
+        except TypeError:  # not hashable: not a name, converted as moto would
+            return original(argument)
+
+    cached._wakeful_cached = True  # type: ignore[attr-defined]
+    for module in list(sys.modules.values()):
+        if (getattr(module, "__name__", "") or "").startswith("moto") and getattr(module, "camelcase_to_underscores", None) is original:
+            module.camelcase_to_underscores = cached  # type: ignore[attr-defined]

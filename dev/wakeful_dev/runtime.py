@@ -118,6 +118,7 @@ class DevStack:
         moto_compat.serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
         moto_compat.cheap_transaction_rollback()  # and O(1), not O(table size)
         moto_compat.cache_backend_lookup()  # not a directory listing per request
+        moto_compat.cache_name_conversions()  # not a character loop per attribute name
         quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
