@@ -6,11 +6,12 @@ owner is put in the request context and every service call is scoped to it
 
 Cold starts: a request loads only the route modules that can serve its path.
 :data:`ROUTE_KEYS` maps a path's key (its first segment; ``agents/<x>`` for
-``/agents/{id}/<x>/...``) to those modules, and :func:`resolve` builds one resolver per
-key on first use (then keeps it). A path whose key is not listed is served by the
-resolver with every module (correct, only slower to start); a unit test checks that
-every route of every module is listed. ``app`` (every route: the OpenAPI document,
-tests) is built on first access.
+``/agents/{id}/<x>/...``) to those modules, and :func:`resolve` builds the key's light
+resolver on first use (then keeps it), and its validating one when a request first needs
+it (:mod:`wakeful.api.routing`). A path whose key is not listed is served by the
+resolvers with every module (correct, only slower to start); a unit test checks that
+every route of every module is listed. ``app`` (every route, validating: the OpenAPI
+document, tests) is built on first access.
 """
 
 from __future__ import annotations
@@ -108,16 +109,20 @@ class _Resolver(APIGatewayRestResolver):
             screen.check(event)
         except WakefulError as error:
             return screen.error_response(error)
+        return self._serve(event, context)
+
+    def _serve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+        """Route a screened request; what a light route hands over is served (not
+        screened again) by the validating resolver."""
         # A router included in several resolvers answers for the one serving now.
         for router in self.routers:
             router.api_resolver = self
-        if self.validating is None:
-            return super().resolve(event, context)
         try:
             return super().resolve(event, context)
-        except Revalidate:
+        except Revalidate:  # raised by light routes only
             self.clear_context()
-        return self.validating().resolve(event, context)
+        assert self.validating is not None
+        return self.validating()._serve(event, context)
 
 
 def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
@@ -150,7 +155,7 @@ def is_public(method: str, path: str) -> bool:
 _MALFORMED = {"model_attributes_type", "model_type", "dict_type", "missing"}
 
 
-def _server_url(resolver: Any) -> str:
+def _server_url(resolver: routing.Router) -> str:
     """This API's base path as the caller sees it (API Gateway's stage, if any)."""
     event = resolver.current_event
     context = event.raw_event.get("requestContext") or {}

@@ -224,8 +224,9 @@ def _like(wrapper: Callable[..., Any], func: Callable[..., Any]) -> None:
 
 _INT = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")
 _KINDS: dict[Any, str] = {int: "int", str: "str", bool: "bool"}
-#: The constraints the light path checks; a parameter with any other is always validated.
-_CHECKED = {"ge", "le", "pattern", "max_length", "description"}
+#: The ``Query`` options the light path understands (the constraints it checks, and the
+#: description, which only documents); a parameter with any other is always validated.
+_LIGHT_OPTIONS = {"ge", "le", "pattern", "max_length", "description"}
 _REQUIRED = inspect.Parameter.empty
 
 
@@ -286,7 +287,7 @@ def _plan(declared: Route) -> list[_Param] | None:
             rest = [arg for arg in get_args(base) if arg is not NoneType]
             base = rest[0] if len(rest) == 1 else None
         options = marker.options if isinstance(marker, Query) else {}
-        if base not in _KINDS or (marker is not None and not isinstance(marker, Query)) or set(options) - _CHECKED:
+        if base not in _KINDS or (marker is not None and not isinstance(marker, Query)) or set(options) - _LIGHT_OPTIONS:
             return None
         if parameter.default is _REQUIRED:
             return None  # a missing value is Powertools' error to word
