@@ -12,6 +12,8 @@ This configures the emulator, not Wakeful's code.
 
 from __future__ import annotations
 
+import base64
+import collections
 import threading
 from typing import Any
 
@@ -146,3 +148,150 @@ def cache_name_conversions() -> None:
     for module in list(sys.modules.values()):
         if (getattr(module, "__name__", "") or "").startswith("moto") and getattr(module, "camelcase_to_underscores", None) is original:
             module.camelcase_to_underscores = cached  # type: ignore[attr-defined]
+
+
+_ATTRIBUTE_TYPES = frozenset(("S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"))
+
+
+class _NotPlain(Exception):
+    """An attribute value the fast path does not write exactly as moto would."""
+
+
+def _blob(value: Any) -> str:
+    if isinstance(value, str):
+        value = value.encode("utf-8")
+    if not isinstance(value, bytes):
+        raise _NotPlain
+    return base64.b64encode(value).strip().decode("utf-8")
+
+
+def _attribute_value(value: Any) -> Any:
+    """One DynamoDB AttributeValue (``{"S": "x"}``, ``{"M": {...}}``) as moto's
+    serializer writes it: strings and numbers as they are, binaries in base64, maps and
+    lists recursively, ``None`` members left out."""
+    if type(value) is not dict:
+        raise _NotPlain
+    out: dict[str, Any] = {}
+    for kind, member in value.items():
+        if kind not in _ATTRIBUTE_TYPES:
+            raise _NotPlain
+        if member is None:
+            continue
+        if kind in ("S", "N"):
+            if type(member) is not str:
+                raise _NotPlain
+            out[kind] = member
+        elif kind in ("NULL", "BOOL"):
+            if type(member) is not bool:
+                raise _NotPlain
+            out[kind] = member
+        elif kind == "B":
+            out[kind] = _blob(member)
+        elif kind == "M":
+            if type(member) is not dict:
+                raise _NotPlain
+            out[kind] = {name: _attribute_value(item) for name, item in member.items() if item is not None}
+        elif type(member) is not list:
+            raise _NotPlain
+        elif kind == "L":
+            out[kind] = [_attribute_value(item) for item in member]
+        elif kind == "BS":
+            out[kind] = [_blob(item) for item in member]
+        elif all(type(item) is str for item in member):  # SS, NS
+            out[kind] = list(member)
+        else:
+            raise _NotPlain
+    return out
+
+
+def _transformed(picker: Any) -> bool:
+    """Whether moto would transform a member of an attribute value in this response."""
+    paths = getattr(picker, "response_transformers", None) or {}
+    return any(path.rsplit(".", 1)[-1] in _ATTRIBUTE_TYPES for path in paths)
+
+
+def fast_attribute_values() -> None:
+    """Write DynamoDB's attribute values without moto's generic serializer.
+
+    moto 5 serialises every response by walking the botocore shape of the operation and
+    looking each of a structure's members up under several spellings. An AttributeValue
+    has ten members, so every attribute of every item returned cost ten such lookups:
+    about a fifth of the test suite's CPU. An attribute value is already in its wire form
+    (``{"S": "x"}``), so it is written directly; anything unusual (an unknown member, a
+    value of an unexpected type) still goes the generic way, so the output is the same
+    (tests/unit/test_moto_compat.py compares the two).
+    """
+    from moto.core.serialize import JSONSerializer
+
+    original = JSONSerializer._serialize_type_structure
+    if getattr(original, "_wakeful_fast", False):
+        return
+
+    def _serialize_type_structure(self: Any, serialized: Any, value: Any, shape: Any, key: str) -> None:
+        if key and shape.name == "AttributeValue" and not _transformed(self._value_picker):
+            try:
+                serialized[self.get_serialized_name(shape, key)] = _attribute_value(value)
+                return
+            except _NotPlain:
+                pass
+        original(self, serialized, value, shape, key)
+
+    _serialize_type_structure._wakeful_fast = True  # type: ignore[attr-defined]
+    _serialize_type_structure._wakeful_original = original  # type: ignore[attr-defined]
+    JSONSerializer._serialize_type_structure = _serialize_type_structure  # type: ignore[method-assign]
+
+
+def cache_handler_methods() -> None:
+    """Remember the action methods of each moto response class.
+
+    moto lists a handler class's functions with ``inspect.getmembers`` on every request
+    to check that the action exists (about 2 ms a request). A class's methods do not
+    change while the stack runs (the patches above are applied before it starts).
+    """
+    import functools
+
+    from moto.core import responses
+
+    original = responses.method_names_from_class
+    if getattr(original, "_wakeful_cached", False):
+        return
+    remembered = functools.lru_cache(maxsize=None)(original)
+
+    def method_names_from_class(clazz: Any) -> list[str]:
+        return list(remembered(clazz))
+
+    method_names_from_class._wakeful_cached = True  # type: ignore[attr-defined]
+    responses.method_names_from_class = method_names_from_class  # type: ignore[attr-defined]
+
+
+def quick_action_counts() -> None:
+    """Check an update expression's clause counts once, not once per subtree.
+
+    moto's ActionCountValidator counts the ADD, REMOVE and SET clauses below every
+    UpdateExpression node of the parsed expression, which is quadratic in the
+    expression's length (a tenth of the test suite's CPU). A subtree never has more
+    clauses than the whole expression, so when the whole has at most one of each, no node
+    can fail and the tree is returned as moto returns it; otherwise moto's own traversal
+    runs and raises its own error.
+    """
+    from moto.dynamodb.parsing.ast_nodes import (
+        UpdateExpressionAddClause,
+        UpdateExpressionRemoveClause,
+        UpdateExpressionSetClause,
+    )
+    from moto.dynamodb.parsing.validators import ActionCountValidator
+
+    original = ActionCountValidator.traverse
+    if getattr(original, "_wakeful_quick", False):
+        return
+    clauses = (UpdateExpressionAddClause, UpdateExpressionRemoveClause, UpdateExpressionSetClause)
+
+    def traverse(self: Any, node: Any) -> Any:
+        counts = collections.Counter(type(found) for found in node.find_clauses(list(clauses)))
+        if all(count <= 1 for count in counts.values()):
+            return node
+        return original(self, node)
+
+    traverse._wakeful_quick = True  # type: ignore[attr-defined]
+    traverse._wakeful_original = original  # type: ignore[attr-defined]
+    ActionCountValidator.traverse = traverse  # type: ignore[method-assign]

@@ -119,6 +119,9 @@ class DevStack:
         moto_compat.cheap_transaction_rollback()  # and O(1), not O(table size)
         moto_compat.cache_backend_lookup()  # not a directory listing per request
         moto_compat.cache_name_conversions()  # not a character loop per attribute name
+        moto_compat.cache_handler_methods()  # not inspect.getmembers per request
+        moto_compat.fast_attribute_values()  # items written directly, not member by member
+        moto_compat.quick_action_counts()  # update expressions' clauses counted once
         quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
