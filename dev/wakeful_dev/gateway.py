@@ -129,7 +129,7 @@ class Gateway:
             request.wfile.write(data)
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self.server.serve_forever, name="gateway", daemon=True)
+        self._thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), name="gateway", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:

@@ -131,7 +131,7 @@ class FakeAnthropic:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self.httpd.serve_forever, name="fake-anthropic", daemon=True)
+        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), name="fake-anthropic", daemon=True)
         self._thread.start()
 
     # -- control ------------------------------------------------------------------------------

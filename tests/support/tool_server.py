@@ -45,7 +45,7 @@ class ToolServer:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True).start()
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/{path}"

@@ -59,7 +59,7 @@ class LocalWebSocketApi:
         threading.Thread(target=self.server.serve_forever, name="ws-api", daemon=True).start()
         self.management = ThreadingHTTPServer(("127.0.0.1", 0), self._management_handler())
         self.management.daemon_threads = True
-        threading.Thread(target=self.management.serve_forever, name="ws-management", daemon=True).start()
+        threading.Thread(target=self.management.serve_forever, args=(0.05,), name="ws-management", daemon=True).start()
         self._iterators: list[str] | None = None
 
     @property

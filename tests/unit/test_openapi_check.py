@@ -138,7 +138,7 @@ def test_frames_read_with_the_dev_sse_client_are_checked_against_stream_event() 
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Stream)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     openapi_check.install()
     openapi_check._bases[base] = openapi_check._Document(document(app))

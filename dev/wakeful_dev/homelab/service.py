@@ -114,7 +114,7 @@ class Homelab:
         self._changed = threading.Condition(self._lock)
         self.httpd = ThreadingHTTPServer((host, port), _handler(self))
         self.httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self.httpd.serve_forever, name="homelab", daemon=True)
+        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), name="homelab", daemon=True)
         self._thread.start()
 
     # -- wiring ------------------------------------------------------------------------------
