@@ -295,3 +295,52 @@ def quick_action_counts() -> None:
     traverse._wakeful_quick = True  # type: ignore[attr-defined]
     traverse._wakeful_original = original  # type: ignore[attr-defined]
     ActionCountValidator.traverse = traverse  # type: ignore[method-assign]
+
+
+_query = threading.local()
+
+
+def quick_queries() -> None:
+    """Answer a Query from the items it can match, not from the whole table sorted.
+
+    moto's Table.query starts from ``all_items()``: every item of the table, sorted by
+    its key with DynamoType comparisons, then filtered. A session's tables grow to
+    thousands of items, so every query slowed down as the run went on (the hottest
+    DynamoDB code of the suite's profile). A query of the table itself only ever keeps
+    the items of its partition, so it starts from that partition. A query of an index
+    sorts what it keeps by the index key and then the table key (a total order), so the
+    order of ``all_items()`` never shows: it gets the items unsorted. Scans and
+    everything else still get ``all_items()`` as moto builds it.
+    """
+    from moto.dynamodb.models.table import Table
+
+    original_query = Table.query
+    if getattr(original_query, "_wakeful_quick", False):
+        return
+    original_all_items = Table.all_items
+
+    def query(self: Any, hash_key: Any, *args: Any, **kwargs: Any) -> Any:
+        index_name = args[6] if len(args) > 6 else kwargs.get("index_name")
+        _query.context = (self, None if index_name else hash_key)
+        try:
+            return original_query(self, hash_key, *args, **kwargs)
+        finally:
+            _query.context = None
+
+    def all_items(self: Any) -> Any:
+        table, hash_key = getattr(_query, "context", None) or (None, None)
+        if table is not self:
+            return original_all_items(self)
+        if hash_key is None:
+            buckets: Any = self.items.values()
+        else:
+            bucket = self.items.get(hash_key)
+            buckets = [] if bucket is None else [bucket]
+        if not self.range_key_attr:
+            return list(buckets)
+        return [item for bucket in buckets for item in bucket.values()]
+
+    query._wakeful_quick = True  # type: ignore[attr-defined]
+    query._wakeful_original = (original_query, original_all_items)  # type: ignore[attr-defined]
+    Table.query = query  # type: ignore[method-assign]
+    Table.all_items = all_items  # type: ignore[method-assign]

@@ -99,3 +99,58 @@ def test_handler_methods_are_listed_as_moto_lists_them() -> None:
     moto_compat.cache_handler_methods()
     assert responses.method_names_from_class(DynamoHandler) == utils.method_names_from_class(DynamoHandler)
     assert "get_item" in responses.method_names_from_class(DynamoHandler)
+
+
+def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
+    import botocore.session
+    from moto import mock_aws
+    from moto.dynamodb.models.table import Table
+
+    moto_compat.quick_queries()
+    quick = (Table.query, Table.all_items)
+    original = Table.query._wakeful_original  # type: ignore[attr-defined]
+    with mock_aws():
+        ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+        ddb.create_table(
+            TableName="t",
+            BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": n, "AttributeType": t} for n, t in (("pk", "S"), ("sk", "N"), ("g", "S"), ("at", "N"))],
+            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+            GlobalSecondaryIndexes=[{"IndexName": "by-g", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "at", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}}],
+        )
+        ddb.create_table(TableName="h", BillingMode="PAY_PER_REQUEST", AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}], KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
+        for n in range(60):
+            item = {"pk": {"S": f"p{n % 4}"}, "sk": {"N": str(60 - n)}, "at": {"N": str(n % 5)}, "v": {"S": str(n)}}
+            if n % 3:
+                item["g"] = {"S": f"g{n % 2}"}  # a third of the items are not in the index
+            ddb.put_item(TableName="t", Item=item)
+            ddb.put_item(TableName="h", Item={"pk": {"S": f"p{n}"}, "v": {"N": str(n)}})
+        ddb.delete_item(TableName="t", Key={"pk": {"S": "p1"}, "sk": {"N": "59"}})
+        queries: list[dict[str, Any]] = [
+            {"TableName": "t", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p1"}}},
+            {"TableName": "t", "KeyConditionExpression": "pk = :p AND sk > :s", "ExpressionAttributeValues": {":p": {"S": "p2"}, ":s": {"N": "20"}}, "ScanIndexForward": False, "Limit": 4},
+            {"TableName": "t", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "nobody"}}},
+            {"TableName": "t", "IndexName": "by-g", "KeyConditionExpression": "g = :g", "ExpressionAttributeValues": {":g": {"S": "g1"}}},
+            {"TableName": "t", "IndexName": "by-g", "KeyConditionExpression": "g = :g AND at <= :a", "ExpressionAttributeValues": {":g": {"S": "g0"}, ":a": {"N": "2"}}, "ScanIndexForward": False, "Limit": 5},
+            {"TableName": "t", "KeyConditionExpression": "pk = :p", "FilterExpression": "v <> :v", "ExpressionAttributeValues": {":p": {"S": "p3"}, ":v": {"S": "7"}}},
+            {"TableName": "h", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p7"}}},
+        ]
+
+        def pages(query: dict[str, Any]) -> list[Any]:
+            found, start = [], None
+            while True:
+                page = ddb.query(**query, **({"ExclusiveStartKey": start} if start else {}))
+                found.append((page["Items"], page["Count"], page["ScannedCount"], page.get("LastEvaluatedKey")))
+                start = page.get("LastEvaluatedKey")
+                if not start:
+                    return found
+
+        answers = [pages(q) for q in queries]
+        Table.query, Table.all_items = original  # type: ignore[method-assign]
+        try:
+            assert [pages(q) for q in queries] == answers
+            scanned = ddb.scan(TableName="t")["Items"]
+        finally:
+            Table.query, Table.all_items = quick  # type: ignore[method-assign]
+        assert ddb.scan(TableName="t")["Items"] == scanned  # scans keep moto's order
+        assert [len(sum((p[0] for p in a), [])) for a in answers] == [14, 10, 0, 19, 12, 14, 1]
