@@ -344,3 +344,41 @@ def quick_queries() -> None:
     query._wakeful_original = (original_query, original_all_items)  # type: ignore[attr-defined]
     Table.query = query  # type: ignore[method-assign]
     Table.all_items = all_items  # type: ignore[method-assign]
+
+
+def cached_processing_maps() -> None:
+    """Build each expression processor's node-type map once per processor.
+
+    moto's update-expression processors rebuild their node-type -> method map (a new
+    dict of bound methods) for every node they visit, twice. The map of a processor
+    never changes (every ``_processing_map`` returns constant entries), so it is kept on
+    the processor for the length of its traversal.
+    """
+    from moto.dynamodb.parsing.ast_nodes import DepthFirstTraverser
+
+    if getattr(DepthFirstTraverser.nodes_to_be_processed, "_wakeful_cached", False):
+        return
+    originals = (DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process)
+
+    def processing_map(self: Any) -> dict[Any, Any]:
+        found = self.__dict__.get("_wakeful_map")
+        if found is None:
+            found = self.__dict__["_wakeful_map"] = self._processing_map()
+        return found
+
+    def nodes_to_be_processed(self: Any) -> tuple[Any, ...]:
+        found = self.__dict__.get("_wakeful_types")
+        if found is None:
+            found = self.__dict__["_wakeful_types"] = tuple(processing_map(self))
+        return found
+
+    def process(self: Any, node: Any) -> Any:
+        for class_key, processor in processing_map(self).items():
+            if isinstance(node, class_key):
+                return processor(node)
+        return None
+
+    nodes_to_be_processed._wakeful_cached = True  # type: ignore[attr-defined]
+    nodes_to_be_processed._wakeful_original = originals  # type: ignore[attr-defined]
+    DepthFirstTraverser.nodes_to_be_processed = nodes_to_be_processed  # type: ignore[method-assign]
+    DepthFirstTraverser.process = process  # type: ignore[method-assign]

@@ -125,6 +125,7 @@ class DevStack:
         moto_compat.fast_attribute_values()  # items written directly, not member by member
         moto_compat.quick_action_counts()  # update expressions' clauses counted once
         moto_compat.quick_queries()  # a query reads its partition, not the table sorted
+        moto_compat.cached_processing_maps()  # expression processors build their maps once
         quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"

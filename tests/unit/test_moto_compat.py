@@ -154,3 +154,48 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
             Table.query, Table.all_items = quick  # type: ignore[method-assign]
         assert ddb.scan(TableName="t")["Items"] == scanned  # scans keep moto's order
         assert [len(sum((p[0] for p in a), [])) for a in answers] == [14, 10, 0, 19, 12, 14, 1]
+
+
+def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
+    import botocore.session
+    from moto import mock_aws
+    from moto.dynamodb.parsing.ast_nodes import DepthFirstTraverser
+
+    moto_compat.cached_processing_maps()
+    quick = (DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process)
+    updates = [
+        ("SET a = :one, b = if_not_exists(b, :zero) + :one, l = list_append(if_not_exists(l, :empty), :l) REMOVE gone ADD c :one, s :set", None),
+        ("SET m.deep = :one, #n = :name DELETE s :drop", None),
+        ("SET pk = :one", "Cannot update attribute pk"),
+        ("SET a = a + :text", "Incorrect operand type"),
+        ("SET nowhere.path = :one", "The document path provided in the update expression is invalid"),
+    ]
+    values = {":one": {"N": "1"}, ":zero": {"N": "0"}, ":empty": {"L": []}, ":l": {"L": [{"S": "x"}]}, ":set": {"SS": ["a", "b"]},
+              ":drop": {"SS": ["a"]}, ":name": {"S": "n"}, ":text": {"S": "t"}}  # fmt: skip
+
+    def run() -> list[Any]:
+        with mock_aws():
+            ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+            ddb.create_table(TableName="t", BillingMode="PAY_PER_REQUEST", AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+                             KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])  # fmt: skip
+            ddb.put_item(TableName="t", Item={"pk": {"S": "k"}, "gone": {"S": "x"}, "m": {"M": {}}})
+            outcomes: list[Any] = []
+            for expression, _ in updates:
+                used = {k: v for k, v in values.items() if k in expression}
+                names = {"#n": "name"} if "#n" in expression else {}
+                try:
+                    ddb.update_item(TableName="t", Key={"pk": {"S": "k"}}, UpdateExpression=expression, ExpressionAttributeValues=used,
+                                    **({"ExpressionAttributeNames": names} if names else {}))  # fmt: skip
+                    outcomes.append(ddb.get_item(TableName="t", Key={"pk": {"S": "k"}})["Item"])
+                except ddb.exceptions.ClientError as error:
+                    outcomes.append(error.response["Error"]["Message"])
+            return outcomes
+
+    with_cache = run()
+    DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = quick[0]._wakeful_original  # type: ignore[attr-defined,method-assign]
+    try:
+        assert run() == with_cache
+    finally:
+        DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = quick  # type: ignore[method-assign]
+    for (_, error), outcome in zip(updates, with_cache, strict=True):
+        assert (error is None) == isinstance(outcome, dict) and (error is None or error in outcome), outcome
