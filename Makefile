@@ -53,9 +53,11 @@ browser:
 demo: install
 	@$(PY) -m wakeful_dev.demo
 
-# Two workers (this machine has two cores); a file's tests stay on one worker, which
-# keeps module fixtures (a `wakeful dev` process, the CDK synth) from running twice.
-TEST_WORKERS ?= 2
+# Four workers on two cores: a test often waits (on a tool server, a retry, a subprocess)
+# and another worker's test uses the core meanwhile; with two workers the cores were idle
+# a third of the time. A file's tests stay on one worker, which keeps module fixtures (a
+# `wakeful dev` process, the CDK synth) from running twice.
+TEST_WORKERS ?= 4
 
 test: install browser check
 	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
