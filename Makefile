@@ -55,8 +55,8 @@ demo: install
 
 # Four workers on two cores: a test often waits (on a tool server, a retry, a subprocess)
 # and another worker's test uses the core meanwhile; with two workers the cores were idle
-# a third of the time. A file's tests stay on one worker, which keeps module fixtures (a
-# `wakeful dev` process, the CDK synth) from running twice.
+# about a quarter of the time. A file's tests stay on one worker, which keeps module
+# fixtures (a `wakeful dev` process, the CDK synth) from running twice.
 TEST_WORKERS ?= 4
 
 test: install browser check
