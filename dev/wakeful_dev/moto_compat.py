@@ -8,6 +8,10 @@ the deep copy itself can fail with "dictionary changed size during iteration".
 DynamoDB isolates transactions; the local stack gets the same guarantee by serialising
 moto's DynamoDB requests (they take microseconds; nothing else in moto waits on them).
 This configures the emulator, not Wakeful's code.
+
+The other patches here are shortcuts through moto's slowest code; each gives moto's own
+answer (tests/unit/test_moto_compat.py compares each with moto's path). :func:`install`
+applies them all; every patch is idempotent.
 """
 
 from __future__ import annotations
@@ -15,25 +19,51 @@ from __future__ import annotations
 import base64
 import collections
 import threading
-from typing import Any
+from typing import Any, Callable
 
 _lock = threading.RLock()
+
+
+def _instead_of(owner: Any, name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate ``impl(original, *args)`` to stand in for ``owner.<name>``, once. The
+    original stays reachable as the stand-in's ``_wakeful_original``."""
+
+    def install(impl: Callable[..., Any]) -> Callable[..., Any]:
+        original = getattr(owner, name)
+        if hasattr(original, "_wakeful_original"):
+            return impl
+
+        def stand_in(*args: Any, **kwargs: Any) -> Any:
+            return impl(original, *args, **kwargs)
+
+        stand_in._wakeful_original = original  # type: ignore[attr-defined]
+        setattr(owner, name, stand_in)
+        return impl
+
+    return install
+
+
+def install() -> None:
+    """Apply every patch (idempotent, process-wide); the local stack calls it at start."""
+    serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
+    cheap_transaction_rollback()  # and O(1), not O(table size)
+    cache_backend_lookup()  # not a directory listing per request
+    cache_name_conversions()  # not a character loop per attribute name
+    cache_handler_methods()  # not inspect.getmembers per request
+    fast_attribute_values()  # items written directly, not member by member
+    quick_action_counts()  # update expressions' clauses counted once
+    quick_queries()  # a query reads its partition, not the table sorted
+    cached_processing_maps()  # expression processors build their maps once
 
 
 def serialize_dynamodb_requests() -> None:
     """Run moto's DynamoDB requests one at a time (idempotent, process-wide)."""
     from moto.dynamodb.responses import DynamoHandler
 
-    original = DynamoHandler.call_action
-    if getattr(original, "_wakeful_serialized", False):
-        return
-
-    def call_action(self: Any) -> Any:
+    @_instead_of(DynamoHandler, "call_action")
+    def call_action(original: Any, self: Any) -> Any:
         with _lock:
             return original(self)
-
-    call_action._wakeful_serialized = True  # type: ignore[attr-defined]
-    DynamoHandler.call_action = call_action  # type: ignore[method-assign]
 
 
 class _TablesNotCopied:
@@ -58,12 +88,8 @@ def cheap_transaction_rollback() -> None:
     from moto.dynamodb import models as ddb_models
     from moto.dynamodb.models.dynamo_type import DynamoType
 
-    backend = ddb_models.DynamoDBBackend
-    original = backend.transact_write_items
-    if getattr(original, "_wakeful_cheap_rollback", False):
-        return
-
-    def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> Any:
+    @_instead_of(ddb_models.DynamoDBBackend, "transact_write_items")
+    def transact_write_items(original: Any, self: Any, transact_items: list[dict[str, Any]]) -> Any:
         snapshot = []
         for entry in transact_items:
             try:
@@ -91,9 +117,6 @@ def cheap_transaction_rollback() -> None:
         finally:
             ddb_models.copy = saved  # type: ignore[assignment]
 
-    transact_write_items._wakeful_cheap_rollback = True  # type: ignore[attr-defined]
-    backend.transact_write_items = transact_write_items  # type: ignore[method-assign]
-
 
 def cache_backend_lookup() -> None:
     """Remember which moto backend serves a host.
@@ -105,18 +128,13 @@ def cache_backend_lookup() -> None:
     """
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication
 
-    original = DomainDispatcherApplication.get_backend_for_host
-    if getattr(original, "_wakeful_cached", False):
-        return
     found: dict[str | None, Any] = {}
 
-    def get_backend_for_host(self: Any, host: str | None) -> Any:
+    @_instead_of(DomainDispatcherApplication, "get_backend_for_host")
+    def get_backend_for_host(original: Any, self: Any, host: str | None) -> Any:
         if host not in found:
             found[host] = original(self, host)
         return found[host]
-
-    get_backend_for_host._wakeful_cached = True  # type: ignore[attr-defined]
-    DomainDispatcherApplication.get_backend_for_host = get_backend_for_host  # type: ignore[method-assign]
 
 
 def cache_name_conversions() -> None:
@@ -134,7 +152,7 @@ def cache_name_conversions() -> None:
     from moto.core import utils
 
     original = utils.camelcase_to_underscores
-    if getattr(original, "_wakeful_cached", False):
+    if hasattr(original, "_wakeful_original"):
         return
     remembered = functools.lru_cache(maxsize=8192)(original)
 
@@ -144,7 +162,7 @@ def cache_name_conversions() -> None:
         except TypeError:  # not hashable: not a name, converted as moto would
             return original(argument)
 
-    cached._wakeful_cached = True  # type: ignore[attr-defined]
+    cached._wakeful_original = original  # type: ignore[attr-defined]
     for module in list(sys.modules.values()):
         if (getattr(module, "__name__", "") or "").startswith("moto") and getattr(module, "camelcase_to_underscores", None) is original:
             module.camelcase_to_underscores = cached  # type: ignore[attr-defined]
@@ -223,11 +241,8 @@ def fast_attribute_values() -> None:
     """
     from moto.core.serialize import JSONSerializer
 
-    original = JSONSerializer._serialize_type_structure
-    if getattr(original, "_wakeful_fast", False):
-        return
-
-    def _serialize_type_structure(self: Any, serialized: Any, value: Any, shape: Any, key: str) -> None:
+    @_instead_of(JSONSerializer, "_serialize_type_structure")
+    def _serialize_type_structure(original: Any, self: Any, serialized: Any, value: Any, shape: Any, key: str) -> None:
         if key and shape.name == "AttributeValue" and not _transformed(self._value_picker):
             try:
                 serialized[self.get_serialized_name(shape, key)] = _attribute_value(value)
@@ -235,10 +250,6 @@ def fast_attribute_values() -> None:
             except _NotPlain:
                 pass
         original(self, serialized, value, shape, key)
-
-    _serialize_type_structure._wakeful_fast = True  # type: ignore[attr-defined]
-    _serialize_type_structure._wakeful_original = original  # type: ignore[attr-defined]
-    JSONSerializer._serialize_type_structure = _serialize_type_structure  # type: ignore[method-assign]
 
 
 def cache_handler_methods() -> None:
@@ -252,16 +263,13 @@ def cache_handler_methods() -> None:
 
     from moto.core import responses
 
-    original = responses.method_names_from_class
-    if getattr(original, "_wakeful_cached", False):
-        return
-    remembered = functools.lru_cache(maxsize=None)(original)
+    @functools.lru_cache(maxsize=None)
+    def listed(original: Any, clazz: Any) -> tuple[str, ...]:
+        return tuple(original(clazz))
 
-    def method_names_from_class(clazz: Any) -> list[str]:
-        return list(remembered(clazz))
-
-    method_names_from_class._wakeful_cached = True  # type: ignore[attr-defined]
-    responses.method_names_from_class = method_names_from_class  # type: ignore[attr-defined]
+    @_instead_of(responses, "method_names_from_class")
+    def method_names_from_class(original: Any, clazz: Any) -> list[str]:
+        return list(listed(original, clazz))
 
 
 def quick_action_counts() -> None:
@@ -281,20 +289,14 @@ def quick_action_counts() -> None:
     )
     from moto.dynamodb.parsing.validators import ActionCountValidator
 
-    original = ActionCountValidator.traverse
-    if getattr(original, "_wakeful_quick", False):
-        return
-    clauses = (UpdateExpressionAddClause, UpdateExpressionRemoveClause, UpdateExpressionSetClause)
+    clauses = [UpdateExpressionAddClause, UpdateExpressionRemoveClause, UpdateExpressionSetClause]
 
-    def traverse(self: Any, node: Any) -> Any:
-        counts = collections.Counter(type(found) for found in node.find_clauses(list(clauses)))
+    @_instead_of(ActionCountValidator, "traverse")
+    def traverse(original: Any, self: Any, node: Any) -> Any:
+        counts = collections.Counter(type(found) for found in node.find_clauses(clauses))
         if all(count <= 1 for count in counts.values()):
             return node
         return original(self, node)
-
-    traverse._wakeful_quick = True  # type: ignore[attr-defined]
-    traverse._wakeful_original = original  # type: ignore[attr-defined]
-    ActionCountValidator.traverse = traverse  # type: ignore[method-assign]
 
 
 _query = threading.local()
@@ -314,23 +316,20 @@ def quick_queries() -> None:
     """
     from moto.dynamodb.models.table import Table
 
-    original_query = Table.query
-    if getattr(original_query, "_wakeful_quick", False):
-        return
-    original_all_items = Table.all_items
-
-    def query(self: Any, hash_key: Any, *args: Any, **kwargs: Any) -> Any:
-        index_name = args[6] if len(args) > 6 else kwargs.get("index_name")
+    @_instead_of(Table, "query")
+    def query(original: Any, self: Any, hash_key: Any, *args: Any, **kwargs: Any) -> Any:
+        index_name = args[6] if len(args) > 6 else kwargs.get("index_name")  # as moto's backend passes it
         _query.context = (self, None if index_name else hash_key)
         try:
-            return original_query(self, hash_key, *args, **kwargs)
+            return original(self, hash_key, *args, **kwargs)
         finally:
             _query.context = None
 
-    def all_items(self: Any) -> Any:
+    @_instead_of(Table, "all_items")
+    def all_items(original: Any, self: Any) -> Any:
         table, hash_key = getattr(_query, "context", None) or (None, None)
         if table is not self:
-            return original_all_items(self)
+            return original(self)
         if hash_key is None:
             buckets: Any = self.items.values()
         else:
@@ -339,11 +338,6 @@ def quick_queries() -> None:
         if not self.range_key_attr:
             return list(buckets)
         return [item for bucket in buckets for item in bucket.values()]
-
-    query._wakeful_quick = True  # type: ignore[attr-defined]
-    query._wakeful_original = (original_query, original_all_items)  # type: ignore[attr-defined]
-    Table.query = query  # type: ignore[method-assign]
-    Table.all_items = all_items  # type: ignore[method-assign]
 
 
 def cached_processing_maps() -> None:
@@ -356,29 +350,24 @@ def cached_processing_maps() -> None:
     """
     from moto.dynamodb.parsing.ast_nodes import DepthFirstTraverser
 
-    if getattr(DepthFirstTraverser.nodes_to_be_processed, "_wakeful_cached", False):
-        return
-    originals = (DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process)
-
-    def processing_map(self: Any) -> dict[Any, Any]:
-        found = self.__dict__.get("_wakeful_map")
-        if found is None:
-            found = self.__dict__["_wakeful_map"] = self._processing_map()
-        return found
-
-    def nodes_to_be_processed(self: Any) -> tuple[Any, ...]:
+    @_instead_of(DepthFirstTraverser, "nodes_to_be_processed")
+    def nodes_to_be_processed(original: Any, self: Any) -> tuple[Any, ...]:
         found = self.__dict__.get("_wakeful_types")
         if found is None:
-            found = self.__dict__["_wakeful_types"] = tuple(processing_map(self))
+            found = self.__dict__["_wakeful_types"] = tuple(_processing_map(self))
         return found
 
-    def process(self: Any, node: Any) -> Any:
-        for class_key, processor in processing_map(self).items():
+    @_instead_of(DepthFirstTraverser, "process")
+    def process(original: Any, self: Any, node: Any) -> Any:
+        for class_key, processor in _processing_map(self).items():
             if isinstance(node, class_key):
                 return processor(node)
         return None
 
-    nodes_to_be_processed._wakeful_cached = True  # type: ignore[attr-defined]
-    nodes_to_be_processed._wakeful_original = originals  # type: ignore[attr-defined]
-    DepthFirstTraverser.nodes_to_be_processed = nodes_to_be_processed  # type: ignore[method-assign]
-    DepthFirstTraverser.process = process  # type: ignore[method-assign]
+
+def _processing_map(processor: Any) -> dict[Any, Any]:
+    """``processor._processing_map()``, built once per processor."""
+    found = processor.__dict__.get("_wakeful_map")
+    if found is None:
+        found = processor.__dict__["_wakeful_map"] = processor._processing_map()
+    return found

@@ -117,15 +117,7 @@ class DevStack:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         moto_port = free_port(self.host)
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
-        moto_compat.serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
-        moto_compat.cheap_transaction_rollback()  # and O(1), not O(table size)
-        moto_compat.cache_backend_lookup()  # not a directory listing per request
-        moto_compat.cache_name_conversions()  # not a character loop per attribute name
-        moto_compat.cache_handler_methods()  # not inspect.getmembers per request
-        moto_compat.fast_attribute_values()  # items written directly, not member by member
-        moto_compat.quick_action_counts()  # update expressions' clauses counted once
-        moto_compat.quick_queries()  # a query reads its partition, not the table sorted
-        moto_compat.cached_processing_maps()  # expression processors build their maps once
+        moto_compat.install()  # transactions isolated as in DynamoDB; shortcuts that give moto's answers
         quiet_disabled_metrics()
         self.moto.start()
         self.aws_endpoint = f"http://{self.host}:{moto_port}"
@@ -265,10 +257,11 @@ class DevStack:
         test suite's AWS calls."""
         from moto.sqs.models import sqs_backends
 
+        region = aws.client("sqs").meta.region_name
         depths = {}
         for queue in self.pollers:
             account, name = self.queue_urls[queue].rsplit("/", 2)[-2:]
-            found = sqs_backends[account][aws.client("sqs").meta.region_name].queues[name]
+            found = sqs_backends[account][region].queues[name]
             depths[queue] = (found.approximate_number_of_messages, found.approximate_number_of_messages_not_visible)
         return depths
 

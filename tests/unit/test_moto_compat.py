@@ -108,7 +108,7 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
 
     moto_compat.quick_queries()
     quick = (Table.query, Table.all_items)
-    original = Table.query._wakeful_original  # type: ignore[attr-defined]
+    original = tuple(patched._wakeful_original for patched in quick)  # type: ignore[attr-defined]
     with mock_aws():
         ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
         ddb.create_table(
@@ -192,7 +192,7 @@ def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
             return outcomes
 
     with_cache = run()
-    DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = quick[0]._wakeful_original  # type: ignore[attr-defined,method-assign]
+    DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = (patched._wakeful_original for patched in quick)  # type: ignore[attr-defined,method-assign]
     try:
         assert run() == with_cache
     finally:
