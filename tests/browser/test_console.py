@@ -14,7 +14,7 @@ from tests.browser.conftest import DESKTOP, PHONE, unique_alias
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture (the fake Messages API)
 from tests.support.hook_receiver import create_hook
 
-pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+pytestmark = [pytest.mark.e2e, pytest.mark.browser, pytest.mark.long(seconds=45)]
 
 
 def test_a_wrong_key_shows_the_apis_own_error_and_is_not_kept(console: Any, stack: Any) -> None:

@@ -17,7 +17,7 @@ from tests.integration.thread_helpers import history, later, routes, start, thre
 from wakeful_dev.homelab import scenarios, setup
 from wakeful_dev.homelab.service import Homelab
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long(seconds=55)]
 ENDED = ("complete", "failed", "expired")
 #: The session's stack is shared: a drain also waits for other tests' leftovers (and a
 #: 15-minute jump makes their agents due), so it gets more time than the default.

@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.test_wakeful_dev import ROOT, _clean_env
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long(seconds=70)]
 
 
 @pytest.mark.timeout(900)  # a few minutes on a busy shared machine; completeness only

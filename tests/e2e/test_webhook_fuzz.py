@@ -30,7 +30,7 @@ from wakeful import ddb
 from wakeful_dev import lambdas
 from wakeful_dev.gateway import proxy_event
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long(seconds=50)]
 
 EXAMPLES = int(__import__("os").environ.get("WAKEFUL_FUZZ_EXAMPLES", "2000"))
 EVENT_TYPES = ["EXTERNAL_SIGNAL", "WEBHOOK_TRIGGER", "NOT_ALLOWED", "lower_case", "", None]

@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.integration.spine_helpers import (
     all_actions,
     deliveries_per_pair,
@@ -24,6 +26,8 @@ from tests.integration.spine_helpers import (
 )
 from wakeful import aws
 from wakeful.config import get_settings
+
+pytestmark = pytest.mark.long(seconds=40)
 
 WRITES = {"PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "BatchWriteItem", "SendMessage", "SendMessageBatch"}
 

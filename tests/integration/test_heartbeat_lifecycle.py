@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from tests.integration.spine_helpers import (
     all_actions,
     deliveries_per_pair,
@@ -18,6 +20,8 @@ from tests.integration.spine_helpers import (
     subscribe,
 )
 from wakeful import clock
+
+pytestmark = pytest.mark.long(seconds=40)
 
 
 def test_first_heartbeat_is_due_at_creation_and_completes_with_next_scheduled(stack, api):

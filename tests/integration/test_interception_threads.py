@@ -15,11 +15,15 @@ import threading
 import time
 from typing import Any
 
+import pytest
+
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import history, http_tool, make_agent, start, thread, thread_redelivery  # noqa: F401
 from tests.support.interceptor_server import Answer, interceptor, recorded_calls, register  # noqa: F401 - fixture
 from wakeful import ddb
+
+pytestmark = pytest.mark.long(seconds=35)
 
 
 def one_tool_then_done(tool: str, args: dict[str, Any] | None = None) -> list[dict[str, Any]]:

@@ -19,6 +19,8 @@ from tests.integration.thread_helpers import history, http_tool, make_agent, thr
 from tests.support.hook_receiver import create_hook
 from wakeful import aws, clock, ddb
 
+pytestmark = pytest.mark.long(seconds=90)
+
 
 @pytest.fixture(autouse=True)
 def no_active_schedules_left(stack: Any, api: Any) -> Iterator[None]:

@@ -15,6 +15,8 @@ from tests.integration.thread_helpers import history, http_tool, later, make_age
 from wakeful.interceptors import registry
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 
+pytestmark = pytest.mark.long(seconds=45)
+
 
 @pytest.fixture()
 def intercept() -> Iterator[Any]:

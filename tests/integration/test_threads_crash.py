@@ -26,6 +26,8 @@ from wakeful import aws
 from wakeful.config import get_settings
 from wakeful_dev import lambdas
 
+pytestmark = pytest.mark.long(seconds=130)
+
 
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT[\d:.]+Z")
 
