@@ -1,4 +1,4 @@
-"""One synthesis of the CDK app per test session (it takes ~20 s), offline.
+"""One synthesis of the CDK app per test run (it takes ~20 s), offline.
 
 ``wakeful:layerDeps=none`` builds the layer from the package alone: nothing is
 downloaded and Docker is never used (the layer's local bundling copies files).
@@ -6,10 +6,12 @@ downloaded and Docker is never used (the layer's local bundling copies files).
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,6 @@ class Synth:
     template: dict[str, Any]
     findings: list[str]
     outdir: Path
-    stack: Any
     _lint: list[Any] | None = field(default=None, repr=False)
 
     def resources(self, type_: str) -> dict[str, dict[str, Any]]:
@@ -36,28 +37,43 @@ class Synth:
     def cfn_lint(self) -> list[Any]:
         """cfn-lint's matches on the template (run once, on demand)."""
         if self._lint is None:
-            import json
-
             from cfnlint.api import ManualArgs, lint
 
             self._lint = lint(json.dumps(self.template), config=ManualArgs(regions=["us-east-1"]))
         return self._lint
 
 
-@pytest.fixture(scope="session")
-def synth(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synth]:
+def _synthesize(outdir: Path) -> tuple[dict[str, Any], list[str]]:
     from aws_cdk import App
 
     from infra.app import build
 
-    outdir = tmp_path_factory.mktemp("cdk.out")
     app, stack = build(App(outdir=str(outdir), context={"wakeful:layerDeps": "none", "aws:cdk:enable-path-metadata": True}))
-    assembly = app.synth()
-    artifact = assembly.get_stack_artifact(stack.artifact_id)
+    artifact = app.synth().get_stack_artifact(stack.artifact_id)
     findings = [
         f"{message.id}: {message.entry.data}"
         for message in artifact.messages
         if str(message.entry.data).startswith(("AwsSolutions-", "Serverless-"))
         and "INFO" not in str(message.level)
     ]
-    yield Synth(template=artifact.template, findings=findings, outdir=outdir, stack=stack)
+    return artifact.template, findings
+
+
+@pytest.fixture(scope="session")
+def synth(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Synth:
+    """Under xdist the workers share one synthesis: the first to take the lock writes
+    the cloud assembly and its template and findings into the run's common temporary
+    directory; the others read them (a synthesis costs about 15 s of CPU)."""
+    if worker_id == "master":
+        outdir = tmp_path_factory.mktemp("cdk.out")
+        template, findings = _synthesize(outdir)
+        return Synth(template=template, findings=findings, outdir=outdir)
+    shared = tmp_path_factory.getbasetemp().parent  # one per run, common to its workers
+    outdir, result = shared / "cdk.out", shared / "cdk-synth.json"
+    with open(shared / "cdk-synth.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not result.exists():
+            template, findings = _synthesize(outdir)
+            result.write_text(json.dumps({"template": template, "findings": findings}))
+    done = json.loads(result.read_text())
+    return Synth(template=done["template"], findings=done["findings"], outdir=outdir)

@@ -7,12 +7,8 @@ import json
 from typing import Any
 
 import pytest
-from aws_cdk import App, Stack
-from aws_cdk import aws_iam as iam
-from aws_cdk.assertions import Template
 
 from infra.functions import specs
-from infra.stack import OUTPUT_ANTHROPIC_SECRET, WakefulStack
 from tests.infra.test_stack import _functions
 from wakeful import constants
 
@@ -40,6 +36,8 @@ def _role_actions(synth, role_id: str) -> list[tuple[str, Any]]:
 
 
 def test_the_stack_creates_the_secret_with_the_placeholder_and_keeps_it_on_delete(synth) -> None:
+    from infra.stack import OUTPUT_ANTHROPIC_SECRET  # imports aws_cdk: only where needed
+
     secret = synth.template["Resources"][_secret_id(synth)]
     assert secret["Properties"]["SecretString"] == constants.ANTHROPIC_SECRET_PLACEHOLDER
     assert secret["DeletionPolicy"] == "Retain"
@@ -74,6 +72,12 @@ def test_only_the_functions_that_call_a_model_may_read_the_secret(synth) -> None
 
 
 def test_a_secret_named_in_the_context_is_referenced_by_name_and_not_created() -> None:
+    from aws_cdk import App, Stack
+    from aws_cdk import aws_iam as iam
+    from aws_cdk.assertions import Template
+
+    from infra.stack import WakefulStack
+
     stack = Stack(App(context={"wakeful:anthropicSecretName": "team/anthropic-key"}), "Probe")
     secret, secret_id = WakefulStack._anthropic_secret(stack)  # type: ignore[arg-type]
     assert secret_id == "team/anthropic-key"

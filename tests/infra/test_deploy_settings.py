@@ -4,14 +4,15 @@ synthesized stack shows."""
 from __future__ import annotations
 
 import pytest
-from aws_cdk import App
-
-from infra.settings import DeploySettings
 
 pytestmark = pytest.mark.infra
 
 
 def _settings(**context):
+    from aws_cdk import App  # inside: every worker collects this file, few run it
+
+    from infra.settings import DeploySettings
+
     app = App(context={f"wakeful:{k}": v for k, v in context.items()})
     return DeploySettings.from_context(app)
 

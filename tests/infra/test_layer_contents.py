@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from infra.layers import NO_DEPS_MARKER, layer_requirements
 
 pytestmark = pytest.mark.infra
 
@@ -25,6 +24,8 @@ DEV_DISTRIBUTIONS = {"moto", "pytest", "hypothesis", "playwright", "aws-cdk-lib"
 
 @pytest.fixture(scope="module")
 def layer_site(synth) -> Path:
+    from infra.layers import NO_DEPS_MARKER  # imports aws_cdk: only where it is needed
+
     markers = list(synth.outdir.glob(f"asset.*/python/{NO_DEPS_MARKER}"))
     assert len(markers) == 1
     return markers[0].parent
@@ -65,6 +66,8 @@ def test_no_module_in_the_layer_imports_moto_or_dev_code(layer_site: Path) -> No
 
 
 def test_the_layer_installs_exactly_the_lock_and_no_dev_distribution(layer_site: Path) -> None:
+    from infra.layers import NO_DEPS_MARKER, layer_requirements
+
     listed = [line for line in (layer_site / NO_DEPS_MARKER).read_text().splitlines() if "==" in line]
     assert listed == layer_requirements()
     names = {pin.split("==")[0].lower() for pin in listed}

@@ -10,16 +10,14 @@ from typing import Any
 
 import pytest
 
-from infra.compute import FUNCTIONS_DIR
 from infra.functions import specs
-from infra.hooks import DEFINITION_PATH
-from infra.layers import NO_DEPS_MARKER
-from infra.messaging import VISIBILITY_FACTOR, work_queues
-from infra.stack import OUTPUT_API_KEYS_TABLE
 from wakeful import constants, observability
 from wakeful.tables import TABLES
 
 pytestmark = pytest.mark.infra
+
+# The infra modules that import aws_cdk are imported inside the tests that need them:
+# every test worker collects every file, and importing aws_cdk costs seconds of CPU.
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,6 +74,8 @@ def _as_list(value: Any) -> list[Any]:
 
 # -- the whole stack -------------------------------------------------------------------
 def test_stack_has_a_function_for_every_name_in_FUNCTIONS(synth):
+    from infra.compute import FUNCTIONS_DIR
+
     missing = [n for n in constants.FUNCTIONS if not (FUNCTIONS_DIR / n / "handler.py").is_file()]
     assert not missing, f"function folders missing: {missing}"
     assert sorted(_functions(synth)) == sorted(constants.FUNCTIONS)
@@ -98,6 +98,8 @@ def test_cfn_lint_reports_no_errors(synth):
 
 
 def test_the_layer_was_bundled_locally_without_downloading(synth):
+    from infra.layers import NO_DEPS_MARKER
+
     markers = list(synth.outdir.glob(f"asset.*/python/{NO_DEPS_MARKER}"))
     assert len(markers) == 1
     package = markers[0].parent / "wakeful"
@@ -105,6 +107,8 @@ def test_the_layer_was_bundled_locally_without_downloading(synth):
 
 
 def test_outputs_include_the_api_url_ingest_queue_and_api_keys_table(synth):
+    from infra.stack import OUTPUT_API_KEYS_TABLE
+
     outputs = synth.template["Outputs"]
     for key in (constants.OUTPUT_API_URL, constants.OUTPUT_INGEST_QUEUE_URL, OUTPUT_API_KEYS_TABLE):
         assert key in outputs
@@ -150,6 +154,8 @@ def test_every_table_has_point_in_time_recovery(synth):
 
 # -- queues ----------------------------------------------------------------------------
 def test_every_work_queue_has_a_dlq_and_a_visibility_of_six_consumer_timeouts(synth):
+    from infra.messaging import VISIBILITY_FACTOR, work_queues
+
     functions = _functions(synth)
     queues = synth.resources("AWS::SQS::Queue")
     mappings = {
@@ -285,6 +291,8 @@ def test_api_stage_has_access_logs_tracing_and_throttling(synth):
 
 # -- hooks -----------------------------------------------------------------------------
 def test_state_machine_is_standard_logged_traced_and_retries_with_backoff(synth):
+    from infra.hooks import DEFINITION_PATH
+
     (machine,) = synth.resources("AWS::StepFunctions::StateMachine").values()
     props = machine["Properties"]
     assert props["StateMachineType"] == "STANDARD"
