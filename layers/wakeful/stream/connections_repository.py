@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import botocore.session
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from wakeful import clock, ddb
+from wakeful import aws, clock, ddb
 from wakeful.config import get_settings as get_aws_settings
 from wakeful.stream.settings import get_settings
 
@@ -126,9 +125,7 @@ _CLIENT_CONFIG = Config(retries={"max_attempts": 3, "mode": "standard"}, connect
 @lru_cache(maxsize=4)
 def _management(endpoint: str) -> Any:
     """The management API client of one WebSocket API stage (its own endpoint)."""
-    return botocore.session.get_session().create_client(
-        "apigatewaymanagementapi", region_name=get_aws_settings().region, endpoint_url=endpoint, config=_CLIENT_CONFIG
-    )
+    return aws.new_client("apigatewaymanagementapi", region_name=get_aws_settings().region, endpoint_url=endpoint, config=_CLIENT_CONFIG)
 
 
 def post(connection_id: str, message: dict[str, Any], endpoint: str | None = None) -> None:
