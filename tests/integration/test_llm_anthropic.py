@@ -167,3 +167,14 @@ def test_a_spent_daily_budget_stops_calls_before_they_are_made(claude: fake.Fake
     with pytest.raises(LLMBudgetExceededError, match=r"daily LLM token budget exhausted .* of 100 tokens"):
         other.ask(_request(other), "decide")
     assert len(claude.requests) == 1
+
+
+def test_sdk_clients_built_again_share_one_http_client(claude: fake.FakeAnthropic) -> None:
+    # A provider is built again when its settings change; its SDK client reuses the
+    # process's connection pool and TLS context instead of building new ones.
+    from wakeful.llm import providers, settings
+
+    first = providers.get("anthropic").client()
+    settings.reset()
+    second = providers.get("anthropic").client()
+    assert second is not first and second._client is first._client  # noqa: SLF001

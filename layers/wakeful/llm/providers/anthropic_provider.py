@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterator
 
 from wakeful.llm import credentials, pricing, render
@@ -22,6 +23,17 @@ from wakeful.llm.models import LLMRequest, RawAnswer, Usage
 from wakeful.llm.settings import get_settings
 
 logger = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=1)
+def _http_client() -> Any:
+    """One HTTP client (connection pool and TLS context) for every SDK client of the
+    process: the SDK would build its own for each, and a client is built again when the
+    key or the settings change (building a TLS context reads the CA bundle, ~30 ms).
+    The SDK still gives each request its own timeout."""
+    import anthropic  # noqa: PLC0415 - lazy on purpose (cold-start cost)
+
+    return anthropic.DefaultHttpxClient()
 
 
 class AnthropicProvider:
@@ -44,7 +56,9 @@ class AnthropicProvider:
         key = credentials.api_key()
         if self._client is None or key != self._key:
             settings = get_settings()
-            self._client = anthropic.Anthropic(api_key=key, timeout=settings.timeout_seconds, max_retries=settings.max_retries)
+            self._client = anthropic.Anthropic(
+                api_key=key, timeout=settings.timeout_seconds, max_retries=settings.max_retries, http_client=_http_client()
+            )
             self._key = key
         return self._client
 
