@@ -11,8 +11,14 @@ every request once the emulator has stopped go over HTTP as before.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 from urllib.parse import urlsplit
+
+#: Services whose requests go straight to moto's response class (as moto's own
+#: in-process mock hands them over), not through its WSGI app and Flask: nearly every
+#: request of a stack is one of theirs. Other services take the WSGI app.
+_DIRECT = {"dynamodb": ("moto.dynamodb.responses", "DynamoHandler"), "sqs": ("moto.sqs.responses", "SQSResponse")}
 
 
 class InProcessTransport:
@@ -24,9 +30,36 @@ class InProcessTransport:
         self.app = app
         self.active = True
 
-    def __call__(self, request: Any, **_: Any) -> Any:
+    def __call__(self, request: Any, event_name: str = "", **_: Any) -> Any:
         if not self.active or not (request.url == self.endpoint or request.url.startswith(self.endpoint + "/")):
             return None
+        from botocore.awsrequest import AWSResponse
+        from moto.core.botocore_stubber import MockRawResponse
+
+        service = event_name.split(".")[1] if event_name.count(".") >= 2 else ""
+        if service in _DIRECT:
+            status, headers, content = self._direct(service, request)
+            return AWSResponse(request.url, status, headers, MockRawResponse(content))
+        return self._through_the_app(request)
+
+    def _direct(self, service: str, request: Any) -> tuple[int, Any, Any]:
+        """What moto's server answers, from the response class it would route to."""
+        from botocore.exceptions import ClientError
+        from moto.core.request import Request
+        from werkzeug.exceptions import HTTPException
+
+        module, name = _DIRECT[service]
+        handler = getattr(importlib.import_module(module), name)
+        moto_request = Request.from_primitives(request.method, request.url, request.headers, request.body)
+        try:
+            result = handler.dispatch(moto_request, moto_request.raw_url, dict(moto_request.headers))
+        except HTTPException as error:
+            return error.code or 500, error.get_headers(), error.get_body()
+        except ClientError as error:  # as the server's Flask wrapper answers one
+            return 400, {}, error.response["Error"]["Message"]
+        return result if len(result) == 3 else (200, {}, result)
+
+    def _through_the_app(self, request: Any) -> Any:
         from botocore.awsrequest import AWSResponse
         from moto.core.botocore_stubber import MockRawResponse
         from werkzeug.test import EnvironBuilder, run_wsgi_app

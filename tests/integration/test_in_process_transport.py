@@ -14,18 +14,28 @@ from wakeful.config import get_settings
 
 @pytest.fixture()
 def counted(stack: Any) -> Iterator[list[str]]:
-    """The paths of the requests the emulator's application got without a socket."""
+    """The targets (or paths) of the requests the emulator answered without a socket,
+    as ``direct:<target>`` (given to moto's response class) or ``app:<target>``
+    (through its WSGI application)."""
     transport = stack._transport
-    app = transport.app
+    direct, through_the_app = transport._direct, transport._through_the_app
     seen: list[str] = []
 
-    def counting(environ: dict[str, Any], start_response: Any) -> Any:
-        seen.append(environ.get("HTTP_X_AMZ_TARGET") or environ["PATH_INFO"])
-        return app(environ, start_response)
+    def target(request: Any) -> str:
+        found = request.headers.get("X-Amz-Target")
+        return found.decode() if isinstance(found, bytes) else found or request.url
 
-    transport.app = counting
+    def counting_direct(service: str, request: Any) -> Any:
+        seen.append(f"direct:{target(request)}")
+        return direct(service, request)
+
+    def counting_app(request: Any) -> Any:
+        seen.append(f"app:{target(request)}")
+        return through_the_app(request)
+
+    transport._direct, transport._through_the_app = counting_direct, counting_app
     yield seen
-    transport.app = app
+    del transport._direct, transport._through_the_app
 
 
 def test_aws_requests_reach_the_emulator_without_a_socket_with_the_same_answers(stack: Any, counted: list[str]) -> None:
@@ -35,7 +45,7 @@ def test_aws_requests_reach_the_emulator_without_a_socket_with_the_same_answers(
     ddb.put_item(TableName=table, Item=item)
     through_transport = ddb.get_item(TableName=table, Key={"agent_id": item["agent_id"]}, ConsistentRead=True)["Item"]
     assert through_transport == item
-    assert any(target.endswith("GetItem") for target in counted)
+    assert "direct:DynamoDB_20120810.GetItem" in counted
 
     stack._transport.active = False  # what every client does once the stack has stopped
     try:
@@ -55,7 +65,29 @@ def test_queue_requests_and_errors_come_back_as_over_http(stack: Any, counted: l
     assert attributes["QueueArn"].endswith(url.rsplit("/", 1)[-1])
     with pytest.raises(sqs.exceptions.QueueDoesNotExist):
         sqs.get_queue_attributes(QueueUrl=url + "-missing", AttributeNames=["All"])
-    assert sum(target.endswith("GetQueueAttributes") for target in counted) == 2
+    assert sum(target.endswith("GetQueueAttributes") and target.startswith("direct:") for target in counted) == 2
+
+
+def test_a_refused_write_fails_as_over_http(stack: Any, counted: list[str]) -> None:
+    table = get_settings().tables["agents"]
+    ddb = aws.client("dynamodb")
+    key = {"agent_id": {"S": f"t-{uuid.uuid4().hex}"}}
+    errors = []
+    for active in (True, False):
+        stack._transport.active = active
+        try:
+            with pytest.raises(ddb.exceptions.ConditionalCheckFailedException) as raised:
+                ddb.update_item(TableName=table, Key=key, UpdateExpression="SET n = :n", ConditionExpression="attribute_exists(agent_id)", ExpressionAttributeValues={":n": {"N": "1"}})
+        finally:
+            stack._transport.active = True
+        errors.append((raised.value.response["Error"], raised.value.response["ResponseMetadata"]["HTTPStatusCode"]))
+    assert errors[0] == errors[1]
+    assert counted == ["direct:DynamoDB_20120810.UpdateItem"]
+
+
+def test_other_services_go_through_the_emulators_application(stack: Any, counted: list[str]) -> None:
+    aws.client("kms").list_keys()
+    assert [target.split(":", 1)[0] for target in counted] == ["app"]
 
 
 def test_requests_for_other_hosts_are_not_taken(stack: Any) -> None:
