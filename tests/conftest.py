@@ -140,22 +140,45 @@ class Api:
         return response.json()
 
 
+def pause_agents_of(owner: str) -> None:
+    """Pause, after its test, every agent an owner still has. A new agent's first
+    heartbeat is due at once, and the stack is shared by a worker's tests: any later
+    test that scans (an hour ahead, say) would otherwise run the heartbeats of every
+    agent the worker's earlier tests left, with their tools and subscriptions."""
+    from wakeful.agents import service
+    from wakeful.agents.inputs import AgentPatch
+
+    cursor = None
+    while True:
+        agents, cursor = service.list_page(owner, 100, cursor)
+        for agent in agents:
+            if agent.is_active:
+                try:
+                    service.patch(owner, agent.agent_id, AgentPatch(is_active=False))
+                except Exception:  # noqa: BLE001 - deleted meanwhile, or a heartbeat mid-run: it stays
+                    pass
+        if cursor is None:
+            return
+
+
 @pytest.fixture()
-def api(stack: Any) -> Api:
+def api(stack: Any) -> Iterator[Api]:
     """An API client for a fresh owner (tenants isolate tests from each other)."""
     from wakeful.auth import keys
 
     owner = f"owner-{uuid.uuid4().hex[:8]}"
-    return Api(stack.api_url, keys.create(owner), owner)
+    yield Api(stack.api_url, keys.create(owner), owner)
+    pause_agents_of(owner)
 
 
 @pytest.fixture()
-def other_api(stack: Any) -> Api:
+def other_api(stack: Any) -> Iterator[Api]:
     """A second, unrelated owner."""
     from wakeful.auth import keys
 
     owner = f"other-{uuid.uuid4().hex[:8]}"
-    return Api(stack.api_url, keys.create(owner), owner)
+    yield Api(stack.api_url, keys.create(owner), owner)
+    pause_agents_of(owner)
 
 
 @pytest.fixture()
