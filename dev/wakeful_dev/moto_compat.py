@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import collections
+import functools
 import threading
 from typing import Any, Callable
 
@@ -54,6 +55,7 @@ def install() -> None:
     quick_action_counts()  # update expressions' clauses counted once
     quick_queries()  # a query reads its partition, not the table sorted
     cached_processing_maps()  # expression processors build their maps once
+    parse_update_expressions_once()  # not twice a request, nor again for the same text
 
 
 def serialize_dynamodb_requests() -> None:
@@ -371,3 +373,24 @@ def _processing_map(processor: Any) -> dict[Any, Any]:
     if found is None:
         found = processor.__dict__["_wakeful_map"] = processor._processing_map()
     return found
+
+
+def parse_update_expressions_once() -> None:
+    """Parse each distinct update expression once.
+
+    moto parses a request's UpdateExpression twice (its response class checks the
+    placeholders, then the backend applies it), and a stack sends the same few
+    expressions over and over. The parsed tree is only read (``find_clauses``) or
+    deep-copied before it is changed (the backend's validator works on a copy), so one
+    tree per expression text serves every request. An expression moto refuses raises as
+    before (errors are not cached).
+    """
+    from moto.dynamodb.parsing.expressions import UpdateExpressionParser
+
+    @functools.lru_cache(maxsize=1024)
+    def parsed(original: Any, expression: str) -> Any:
+        return original(expression)
+
+    @_instead_of(UpdateExpressionParser, "make")
+    def make(original: Any, expression: str) -> Any:
+        return parsed(original, expression)

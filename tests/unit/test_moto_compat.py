@@ -199,3 +199,46 @@ def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
         DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = quick  # type: ignore[method-assign]
     for (_, error), outcome in zip(updates, with_cache, strict=True):
         assert (error is None) == isinstance(outcome, dict) and (error is None or error in outcome), outcome
+
+
+def test_an_update_expression_parsed_once_updates_every_item_as_moto_does() -> None:
+    import botocore.session
+    from moto import mock_aws
+    from moto.dynamodb.parsing.expressions import UpdateExpressionParser
+
+    moto_compat.parse_update_expressions_once()
+    cached = UpdateExpressionParser.make
+    expression = "SET a = if_not_exists(a, :zero) + :one, l = list_append(if_not_exists(l, :empty), :l), m.deep = :one REMOVE gone ADD s :set"
+    values = {":one": {"N": "1"}, ":zero": {"N": "0"}, ":empty": {"L": []}, ":l": {"L": [{"S": "x"}]}, ":set": {"SS": ["a"]}}
+
+    def run() -> list[Any]:
+        with mock_aws():
+            ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+            ddb.create_table(TableName="t", BillingMode="PAY_PER_REQUEST", AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+                             KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])  # fmt: skip
+            for key in ("k1", "k2", "k3"):
+                ddb.put_item(TableName="t", Item={"pk": {"S": key}, "gone": {"S": "x"}, "m": {"M": {}}})
+            outcomes: list[Any] = []
+            for key in ("k1", "k2", "k1", "k3", "k1"):  # the same text, again and again
+                try:
+                    ddb.update_item(TableName="t", Key={"pk": {"S": key}}, UpdateExpression=expression, ExpressionAttributeValues=values)
+                    outcomes.append(ddb.get_item(TableName="t", Key={"pk": {"S": key}})["Item"])
+                except ddb.exceptions.ClientError as error:
+                    outcomes.append(error.response["Error"]["Message"])
+                with_a_bad_value = {**values, ":one": {"S": "text"}}  # refused every time, never cached
+                try:
+                    ddb.update_item(TableName="t", Key={"pk": {"S": key}}, UpdateExpression=expression, ExpressionAttributeValues=with_a_bad_value)
+                except ddb.exceptions.ClientError as error:
+                    outcomes.append(error.response["Error"]["Message"])
+            return outcomes
+
+    with_cache = run()
+    UpdateExpressionParser.make = cached._wakeful_original  # type: ignore[attr-defined,method-assign]
+    try:
+        assert run() == with_cache
+    finally:
+        UpdateExpressionParser.make = cached  # type: ignore[method-assign]
+    items = [o for o in with_cache if isinstance(o, dict)]
+    assert [item["a"] for item in items] == [{"N": "1"}, {"N": "1"}, {"N": "2"}, {"N": "1"}, {"N": "3"}]
+    assert all("gone" not in item for item in items)
+    assert sum(isinstance(o, str) for o in with_cache) == 5
