@@ -30,7 +30,6 @@ import statistics
 import sys
 import threading
 import time
-import traceback
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -96,20 +95,22 @@ class Sampler:
         self._thread.join()
 
     def _run(self) -> None:
+        # Frames are walked as they are (no traceback.extract_stack: it builds a summary
+        # and reads source lines for every frame of every thread, and took more CPU than
+        # a small run's stack itself).
         me = threading.get_ident()
         while not self._stop.wait(self.interval):
             for ident, frame in sys._current_frames().items():
-                if ident == me:
-                    continue
-                stack = traceback.extract_stack(frame)
-                if not stack or stack[-1].name in ("wait", "select", "poll", "_wait_for_tstate_lock", "accept", "readinto", "recv_into"):
+                if ident == me or frame.f_code.co_name in _IDLE:
                     continue  # idle threads
                 self.samples += 1
-                self.own[_where(stack[-1])] += 1
-                for entry in reversed(stack):
-                    if "/wakeful/" in entry.filename or "/wakeful_dev/" in entry.filename:
-                        self.wakeful[_where(entry)] += 1
+                self.own[_where(frame)] += 1
+                found: Any = frame
+                while found is not None:
+                    if "/wakeful/" in found.f_code.co_filename or "/wakeful_dev/" in found.f_code.co_filename:
+                        self.wakeful[_where(found)] += 1
                         break
+                    found = found.f_back
 
     def report(self, top: int = 12) -> str:
         lines = [f"profile: {self.samples} busy-thread samples every {self.interval * 1000:.0f} ms"]
@@ -120,13 +121,16 @@ class Sampler:
         return "\n".join(lines)
 
 
-def _where(entry: traceback.FrameSummary) -> str:
-    path = entry.filename
+_IDLE = frozenset({"wait", "select", "poll", "_wait_for_tstate_lock", "accept", "readinto", "recv_into"})
+
+
+def _where(frame: Any) -> str:
+    path = frame.f_code.co_filename
     for marker in ("/site-packages/", "/layers/", "/dev/", "/lib/python3"):
         if marker in path:
             path = path.split(marker, 1)[1]
             break
-    return f"{path}:{entry.name}"
+    return f"{path}:{frame.f_code.co_name}"
 
 
 class Lateness:
