@@ -70,6 +70,9 @@ class Gateway:
 
         class _Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Keep-alive answers go out as headers, then body: with Nagle's algorithm the
+            # body waited for the client's delayed ACK of the headers (40 ms a request).
+            disable_nagle_algorithm = True
 
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
                 logger.debug("http %s", format % args)

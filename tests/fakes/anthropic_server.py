@@ -105,6 +105,7 @@ class FakeAnthropic:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # headers and body as sent, not the body after a delayed ACK
 
             def log_message(self, *args: Any) -> None:
                 pass

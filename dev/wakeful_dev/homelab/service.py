@@ -270,6 +270,7 @@ def _control(homelab: Homelab, path: str, body: dict[str, Any]) -> dict[str, Any
 def _handler(homelab: Homelab) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body as sent, not the body after a delayed ACK
 
         def log_message(self, *args: Any) -> None:
             pass
