@@ -19,6 +19,8 @@ from __future__ import annotations
 import base64
 import collections
 import functools
+import importlib.util
+import sys
 import threading
 from typing import Any, Callable
 
@@ -46,6 +48,7 @@ def _instead_of(owner: Any, name: str) -> Callable[[Callable[..., Any]], Callabl
 
 def install() -> None:
     """Apply every patch (idempotent, process-wide); the local stack calls it at start."""
+    batch_loaded_on_use()  # not with the Step Functions interpreter, which needs one enum
     serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
     cheap_transaction_rollback()  # and O(1), not O(table size)
     cache_backend_lookup()  # not a directory listing per request
@@ -394,3 +397,34 @@ def parse_update_expressions_once() -> None:
     @_instead_of(UpdateExpressionParser, "make")
     def make(original: Any, expression: str) -> Any:
         return parsed(original, expression)
+
+
+def batch_loaded_on_use() -> None:
+    """Load moto's Batch emulation when something uses it, not at start.
+
+    moto's Step Functions interpreter imports one enum from ``moto.batch.utils``; the
+    package's ``__init__`` loads its models, and they load the EC2 emulation with its
+    instance types and images: over a second of CPU at every start of a local stack,
+    which never calls Batch. The package is registered without running its ``__init__``;
+    its submodules import as usual, and ``moto.batch.batch_backends`` (how moto's server
+    finds the backend) loads the models on first use.
+    """
+    if "moto.batch" in sys.modules:
+        return
+    import moto
+
+    spec = importlib.util.find_spec("moto.batch")
+    if spec is None:
+        return
+    package = importlib.util.module_from_spec(spec)
+
+    def __getattr__(name: str) -> Any:  # noqa: N807 - a module's own attribute hook
+        if name == "batch_backends":
+            from moto.batch.models import batch_backends
+
+            return batch_backends
+        raise AttributeError(f"module 'moto.batch' has no attribute {name!r}")
+
+    package.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules["moto.batch"] = package
+    moto.batch = package  # type: ignore[attr-defined]

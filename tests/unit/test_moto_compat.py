@@ -242,3 +242,25 @@ def test_an_update_expression_parsed_once_updates_every_item_as_moto_does() -> N
     assert [item["a"] for item in items] == [{"N": "1"}, {"N": "1"}, {"N": "2"}, {"N": "1"}, {"N": "3"}]
     assert all("gone" not in item for item in items)
     assert sum(isinstance(o, str) for o in with_cache) == 5
+
+
+def test_moto_batch_loads_when_used_not_with_the_step_functions_interpreter() -> None:
+    import subprocess
+    import sys
+
+    code = """
+import sys
+from wakeful_dev import moto_compat
+moto_compat.batch_loaded_on_use()
+import moto.stepfunctions.parser.models
+assert "moto.ec2" not in sys.modules and "moto.batch.models" not in sys.modules, "loaded with the interpreter"
+import botocore.session
+from moto import mock_aws
+with mock_aws():
+    batch = botocore.session.get_session().create_client("batch", region_name="us-east-1")
+    print(batch.describe_compute_environments()["computeEnvironments"], "moto.batch.models" in sys.modules)
+"""
+    env = {**__import__("os").environ, "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[] True"
