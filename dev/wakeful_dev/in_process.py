@@ -4,9 +4,11 @@ The local stack runs moto's server in a thread of the same process as the handle
 Over loopback every AWS call was an HTTP round trip: urllib3 and ``http.client`` on one
 side, ``http.server`` and werkzeug's request parsing on the other, a server thread per
 connection. The clients still build, sign and serialise each request and parse each
-answer as they do against AWS; only the bytes go from the client to moto's WSGI
-application directly. Requests to anything else (the API gateway, hooks, tools) and
-every request once the emulator has stopped go over HTTP as before.
+answer as they do against AWS; only the bytes go from the client to moto directly: to
+the response class of DynamoDB or SQS (as moto's own in-process mock hands requests
+over), or to its WSGI application for the other services. Requests to anything else
+(the API gateway, hooks, tools) and every request once the emulator has stopped go over
+HTTP as before.
 """
 
 from __future__ import annotations
