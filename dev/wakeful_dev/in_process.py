@@ -14,6 +14,7 @@ HTTP as before.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -39,10 +40,9 @@ class InProcessTransport:
         from moto.core.botocore_stubber import MockRawResponse
 
         service = event_name.split(".")[1] if event_name.count(".") >= 2 else ""
-        if service in _DIRECT:
-            status, headers, content = self._direct(service, request)
-            return AWSResponse(request.url, status, headers, MockRawResponse(content))
-        return self._through_the_app(request)
+        answer = self._direct(service, request) if service in _DIRECT else self._through_the_app(request)
+        status, headers, content = answer
+        return AWSResponse(request.url, status, headers, MockRawResponse(content))
 
     def _direct(self, service: str, request: Any) -> tuple[int, Any, Any]:
         """What moto's server answers, from the response class it would route to."""
@@ -50,8 +50,7 @@ class InProcessTransport:
         from moto.core.request import Request
         from werkzeug.exceptions import HTTPException
 
-        module, name = _DIRECT[service]
-        handler = getattr(importlib.import_module(module), name)
+        handler = _response_class(service)
         moto_request = Request.from_primitives(request.method, request.url, request.headers, request.body)
         try:
             result = handler.dispatch(moto_request, moto_request.raw_url, dict(moto_request.headers))
@@ -61,9 +60,8 @@ class InProcessTransport:
             return 400, {}, error.response["Error"]["Message"]
         return result if len(result) == 3 else (200, {}, result)
 
-    def _through_the_app(self, request: Any) -> Any:
-        from botocore.awsrequest import AWSResponse
-        from moto.core.botocore_stubber import MockRawResponse
+    def _through_the_app(self, request: Any) -> tuple[int, Any, bytes]:
+        """What moto's WSGI application answers."""
         from werkzeug.test import EnvironBuilder, run_wsgi_app
 
         url = urlsplit(request.url)
@@ -88,4 +86,10 @@ class InProcessTransport:
                     app_iter.close()
         finally:
             builder.close()
-        return AWSResponse(request.url, int(status.split(" ", 1)[0]), dict(response_headers), MockRawResponse(content))
+        return int(status.split(" ", 1)[0]), dict(response_headers), content
+
+
+@lru_cache(maxsize=None)
+def _response_class(service: str) -> Any:
+    module, name = _DIRECT[service]
+    return getattr(importlib.import_module(module), name)
