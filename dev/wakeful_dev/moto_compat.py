@@ -151,9 +151,6 @@ def cache_name_conversions() -> None:
     hottest functions of the test suite's profile. The answer depends on the string
     alone, so it is kept. Modules that imported the function by name get the cached one.
     """
-    import functools
-    import sys
-
     from moto.core import utils
 
     original = utils.camelcase_to_underscores
@@ -264,8 +261,6 @@ def cache_handler_methods() -> None:
     to check that the action exists (about 2 ms a request). A class's methods do not
     change while the stack runs (the patches above are applied before it starts).
     """
-    import functools
-
     from moto.core import responses
 
     @functools.lru_cache(maxsize=None)

@@ -29,7 +29,7 @@ _CLIENT_CONFIG = Config(
 _transport: Callable[..., Any] | None = None
 
 _clients: dict[str, Any] = {}
-_lock = threading.Lock()
+_lock = threading.RLock()
 
 
 @lru_cache(maxsize=1)
@@ -56,9 +56,7 @@ def client(service: str) -> Any:
     with _lock:
         made = _clients.get(service)  # built by another thread meanwhile
         if made is None:
-            made = _session().create_client(
-                service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=_CLIENT_CONFIG
-            )
+            made = new_client(service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=_CLIENT_CONFIG)
             if _transport is not None:
                 made.meta.events.register("before-send", _transport, unique_id="wakeful-transport")
             _clients[service] = made
