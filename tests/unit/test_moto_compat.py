@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from wakeful_dev import moto_compat
@@ -21,6 +23,29 @@ ITEM = {
     "nested": {"M": {"list": {"L": [{"S": "x"}, {"M": {}}, {"L": []}, {"N": "-1e-5"}]}, "deep": {"M": {"a": {"BOOL": True}}}}},
     "unicode": {"S": "caf\u00e9 \U0001f600"},
 }
+
+
+_accounts = itertools.count(210_000_000_001)
+
+
+@contextlib.contextmanager
+def _own_dynamodb() -> Iterator[Any]:
+    """A DynamoDB client of moto's in-process mock, in an account nothing else uses.
+
+    The worker may run a local stack on the same moto backends: starting or stopping the
+    mock as ``with mock_aws()`` does would reset them and wipe the stack's tables."""
+    import botocore.session
+    from moto import mock_aws
+
+    account = str(next(_accounts))
+    mock = mock_aws()
+    mock.start(reset=False)
+    try:
+        ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+        ddb.meta.events.register("before-sign.dynamodb", lambda request, **_: request.headers.__setitem__("x-moto-account-id", account))
+        yield ddb
+    finally:
+        mock.stop(remove_data=False)
 
 
 def _serialize(operation: str, result: Any, *, fast: bool) -> Any:
@@ -102,15 +127,12 @@ def test_handler_methods_are_listed_as_moto_lists_them() -> None:
 
 
 def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
-    import botocore.session
-    from moto import mock_aws
     from moto.dynamodb.models.table import Table
 
     moto_compat.quick_queries()
     quick = (Table.query, Table.all_items)
     original = tuple(patched._wakeful_original for patched in quick)  # type: ignore[attr-defined]
-    with mock_aws():
-        ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+    with _own_dynamodb() as ddb:
         ddb.create_table(
             TableName="t",
             BillingMode="PAY_PER_REQUEST",
@@ -157,12 +179,12 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
 
 
 def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
-    import botocore.session
-    from moto import mock_aws
-    from moto.dynamodb.parsing.ast_nodes import DepthFirstTraverser
+    from moto.dynamodb.parsing.ast_nodes import DepthFirstTraverser, Node
 
-    moto_compat.cached_processing_maps()
-    quick = (DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process)
+    moto_compat.quick_expression_trees()
+    walked = ("process", "traverse_node_recursively")
+    quick = {name: getattr(DepthFirstTraverser, name) for name in walked}
+    node_copy = Node.__deepcopy__  # type: ignore[attr-defined]
     updates = [
         ("SET a = :one, b = if_not_exists(b, :zero) + :one, l = list_append(if_not_exists(l, :empty), :l) REMOVE gone ADD c :one, s :set", None),
         ("SET m.deep = :one, #n = :name DELETE s :drop", None),
@@ -174,8 +196,7 @@ def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
               ":drop": {"SS": ["a"]}, ":name": {"S": "n"}, ":text": {"S": "t"}}  # fmt: skip
 
     def run() -> list[Any]:
-        with mock_aws():
-            ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+        with _own_dynamodb() as ddb:
             ddb.create_table(TableName="t", BillingMode="PAY_PER_REQUEST", AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
                              KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])  # fmt: skip
             ddb.put_item(TableName="t", Item={"pk": {"S": "k"}, "gone": {"S": "x"}, "m": {"M": {}}})
@@ -192,18 +213,20 @@ def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
             return outcomes
 
     with_cache = run()
-    DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = (patched._wakeful_original for patched in quick)  # type: ignore[attr-defined,method-assign]
+    for name, patched in quick.items():
+        setattr(DepthFirstTraverser, name, patched._wakeful_original)  # type: ignore[attr-defined]
+    del Node.__deepcopy__  # type: ignore[attr-defined]
     try:
         assert run() == with_cache
     finally:
-        DepthFirstTraverser.nodes_to_be_processed, DepthFirstTraverser.process = quick  # type: ignore[method-assign]
+        for name, patched in quick.items():
+            setattr(DepthFirstTraverser, name, patched)
+        Node.__deepcopy__ = node_copy  # type: ignore[attr-defined]
     for (_, error), outcome in zip(updates, with_cache, strict=True):
         assert (error is None) == isinstance(outcome, dict) and (error is None or error in outcome), outcome
 
 
 def test_an_update_expression_parsed_once_updates_every_item_as_moto_does() -> None:
-    import botocore.session
-    from moto import mock_aws
     from moto.dynamodb.parsing.expressions import UpdateExpressionParser
 
     moto_compat.parse_update_expressions_once()
@@ -212,8 +235,7 @@ def test_an_update_expression_parsed_once_updates_every_item_as_moto_does() -> N
     values = {":one": {"N": "1"}, ":zero": {"N": "0"}, ":empty": {"L": []}, ":l": {"L": [{"S": "x"}]}, ":set": {"SS": ["a"]}}
 
     def run() -> list[Any]:
-        with mock_aws():
-            ddb = botocore.session.get_session().create_client("dynamodb", region_name="us-east-1")
+        with _own_dynamodb() as ddb:
             ddb.create_table(TableName="t", BillingMode="PAY_PER_REQUEST", AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
                              KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])  # fmt: skip
             for key in ("k1", "k2", "k3"):
@@ -268,3 +290,32 @@ with mock_aws():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[] True"
+
+
+def test_an_expression_tree_copies_as_deepcopy_copies_it() -> None:
+    import copy
+
+    from moto.dynamodb.parsing.ast_nodes import Node
+    from moto.dynamodb.parsing.expressions import UpdateExpressionParser
+
+    moto_compat.quick_expression_trees()
+    tree = UpdateExpressionParser.make("SET a = if_not_exists(a, :zero) + :one, m.deep[2] = :v REMOVE gone ADD s :set DELETE d :d")
+
+    def shape(node: Any, parent: Any = None) -> Any:
+        if not isinstance(node, Node):
+            return node
+        assert node.parent is parent, "a copied node's parent is the copy of its parent"
+        return (type(node).__name__, node.type, [shape(child, node) for child in node.children or []])
+
+    def nodes(node: Any) -> list[Any]:
+        return [node, *(n for child in node.children or [] if isinstance(child, Node) for n in nodes(child))]
+
+    quick = copy.deepcopy(tree)
+    node_copy = Node.__deepcopy__  # type: ignore[attr-defined]
+    del Node.__deepcopy__  # type: ignore[attr-defined]
+    try:
+        generic = copy.deepcopy(tree)
+    finally:
+        Node.__deepcopy__ = node_copy  # type: ignore[attr-defined]
+    assert shape(quick) == shape(generic) == shape(tree)
+    assert not {id(n) for n in nodes(quick)} & {id(n) for n in nodes(tree)}, "nothing is shared with the original"
