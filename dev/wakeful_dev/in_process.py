@@ -3,12 +3,17 @@
 The local stack runs moto's server in a thread of the same process as the handlers.
 Over loopback every AWS call was an HTTP round trip: urllib3 and ``http.client`` on one
 side, ``http.server`` and werkzeug's request parsing on the other, a server thread per
-connection. The clients still build, sign and serialise each request and parse each
-answer as they do against AWS; only the bytes go from the client to moto directly: to
-the response class of DynamoDB or SQS (as moto's own in-process mock hands requests
-over), or to its WSGI application for the other services. Requests to anything else
-(the API gateway, hooks, tools) and every request once the emulator has stopped go over
-HTTP as before.
+connection. The clients still build and serialise each request and parse each answer as
+they do against AWS; only the bytes go from the client to moto directly: to the response
+class of DynamoDB or SQS (as moto's own in-process mock hands requests over), or to its
+WSGI application for the other services. Requests to anything else (the API gateway,
+hooks, tools) and every request once the emulator has stopped go over HTTP as before.
+
+Requests for DynamoDB and SQS are not signed: a signature costs a fifth of the CPU of a
+GetItem, and their response classes read nothing from it but the account and region,
+which without one are moto's defaults, the local stack's own (account 123456789012,
+``us-east-1``). Other services are signed: moto's WSGI application finds the service a
+request is for in its signature.
 """
 
 from __future__ import annotations
@@ -43,6 +48,14 @@ class InProcessTransport:
         answer = self._direct(service, request) if service in _DIRECT else self._through_the_app(request)
         status, headers, content = answer
         return AWSResponse(request.url, status, headers, MockRawResponse(content))
+
+    def choose_signer(self, event_name: str = "", **_: Any) -> Any:
+        """A botocore ``choose-signer`` handler: DynamoDB and SQS requests go unsigned
+        while this answers them; None leaves the choice to the client."""
+        import botocore
+
+        service = event_name.split(".")[1] if event_name.count(".") >= 2 else ""
+        return botocore.UNSIGNED if self.active and service in _DIRECT else None
 
     def _direct(self, service: str, request: Any) -> tuple[int, Any, Any]:
         """What moto's server answers, from the response class it would route to."""

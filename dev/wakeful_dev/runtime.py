@@ -143,7 +143,7 @@ class DevStack:
         }
         os.environ.update(env)
         self._transport = InProcessTransport(self.aws_endpoint, self.moto._server.app)
-        aws.use_transport(self._transport)  # the emulator runs in this process: no sockets
+        aws.use_transport(self._transport, self._transport.choose_signer)  # the emulator runs in this process: no sockets
         aws.reset_clients()
         import requests
 

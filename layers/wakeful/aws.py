@@ -27,6 +27,8 @@ _CLIENT_CONFIG = Config(
 #: A botocore ``before-send`` handler given to every client, or None (on AWS). The local
 #: runtime sets one that hands requests to the emulator it runs in this process.
 _transport: Callable[..., Any] | None = None
+#: A botocore ``choose-signer`` handler given with it, or None (requests are signed).
+_choose_signer: Callable[..., Any] | None = None
 
 _clients: dict[str, Any] = {}
 _lock = threading.RLock()
@@ -59,16 +61,19 @@ def client(service: str) -> Any:
             made = new_client(service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=_CLIENT_CONFIG)
             if _transport is not None:
                 made.meta.events.register("before-send", _transport, unique_id="wakeful-transport")
+            if _choose_signer is not None:
+                made.meta.events.register("choose-signer", _choose_signer, unique_id="wakeful-signer")
             _clients[service] = made
     return made
 
 
-def use_transport(send: Callable[..., Any] | None) -> None:
+def use_transport(send: Callable[..., Any] | None, choose_signer: Callable[..., Any] | None = None) -> None:
     """Send the requests of clients built from now on through ``send`` (a botocore
     ``before-send`` handler: it answers a request or returns None to let it go over
-    HTTP). Call :func:`reset_clients` after it."""
-    global _transport
-    _transport = send
+    HTTP), choosing how they are signed with ``choose_signer`` (a botocore
+    ``choose-signer`` handler) if given. Call :func:`reset_clients` after it."""
+    global _transport, _choose_signer
+    _transport, _choose_signer = send, choose_signer
 
 
 def forget_transport(send: Callable[..., Any]) -> None:

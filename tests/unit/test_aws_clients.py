@@ -18,11 +18,11 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("AWS_REGION", "eu-west-1")
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    transport = aws._transport  # noqa: SLF001 - a local stack's, when one runs in this process
+    transport, signer = aws._transport, aws._choose_signer  # noqa: SLF001 - a local stack's, when one runs in this process
     aws.use_transport(None)
     aws.reset_clients()
     yield
-    aws.use_transport(transport)
+    aws.use_transport(transport, signer)
     aws.reset_clients()
 
 
