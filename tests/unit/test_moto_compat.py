@@ -319,3 +319,30 @@ def test_an_expression_tree_copies_as_deepcopy_copies_it() -> None:
         Node.__deepcopy__ = node_copy  # type: ignore[attr-defined]
     assert shape(quick) == shape(generic) == shape(tree)
     assert not {id(n) for n in nodes(quick)} & {id(n) for n in nodes(tree)}, "nothing is shared with the original"
+
+
+def test_an_item_is_built_and_refused_for_its_size_as_moto_builds_and_refuses_it() -> None:
+    from moto.dynamodb.exceptions import ItemSizeTooLarge
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+    moto_compat.linear_item_size_checks()
+    quick = Item.__init__
+    key = DynamoType({"S": "k"})
+    attrs = {**ITEM, "big": {"S": "x" * 200_000}, "café": {"M": {"l": {"L": [{"N": "1"}] * 3}}}}
+    at_the_limit = {"a": {"S": "x" * 404_999}}  # 1 + 404,999 bytes: moto's largest item
+    over = {"a": {"S": "x" * 200_000}, "b": {"S": "y" * 205_000}}
+
+    def build(found: dict[str, Any]) -> Any:
+        try:
+            item = Item(key, None, found)
+        except ItemSizeTooLarge:
+            return "too large"
+        return (item.hash_key, item.range_key, type(item.attrs), dict(item.attrs))
+
+    built = [build(a) for a in (attrs, at_the_limit, over)]
+    Item.__init__ = quick._wakeful_original  # type: ignore[attr-defined,method-assign]
+    try:
+        assert [build(a) for a in (attrs, at_the_limit, over)] == built
+    finally:
+        Item.__init__ = quick  # type: ignore[method-assign]
+    assert built[1] != "too large" and built[2] == "too large"
