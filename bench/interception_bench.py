@@ -45,7 +45,6 @@ class Endpoint:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
-            disable_nagle_algorithm = True  # headers and body as sent, not the body after a delayed ACK
             disable_nagle_algorithm = True  # headers and body go out at once (no 40 ms delayed-ACK stall)
 
             def log_message(self, *args: Any) -> None:

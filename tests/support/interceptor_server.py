@@ -82,7 +82,6 @@ class InterceptorServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"  # keep-alive, as a real endpoint would
-            disable_nagle_algorithm = True  # headers and body as sent, not the body after a delayed ACK
             disable_nagle_algorithm = True  # headers and body go out at once
 
             def log_message(self, *args: Any) -> None:
