@@ -44,7 +44,7 @@ class InProcessTransport:
         from botocore.awsrequest import AWSResponse
         from moto.core.botocore_stubber import MockRawResponse
 
-        service = event_name.split(".")[1] if event_name.count(".") >= 2 else ""
+        service = _service(event_name)
         answer = self._direct(service, request) if service in _DIRECT else self._through_the_app(request)
         status, headers, content = answer
         return AWSResponse(request.url, status, headers, MockRawResponse(content))
@@ -54,8 +54,7 @@ class InProcessTransport:
         while this answers them; None leaves the choice to the client."""
         import botocore
 
-        service = event_name.split(".")[1] if event_name.count(".") >= 2 else ""
-        return botocore.UNSIGNED if self.active and service in _DIRECT else None
+        return botocore.UNSIGNED if self.active and _service(event_name) in _DIRECT else None
 
     def _direct(self, service: str, request: Any) -> tuple[int, Any, Any]:
         """What moto's server answers, from the response class it would route to."""
@@ -100,6 +99,11 @@ class InProcessTransport:
         finally:
             builder.close()
         return int(status.split(" ", 1)[0]), dict(response_headers), content
+
+
+def _service(event_name: str) -> str:
+    """The service of a botocore event (``before-send.dynamodb.GetItem``: ``dynamodb``)."""
+    return event_name.split(".")[1] if event_name.count(".") >= 2 else ""
 
 
 @lru_cache(maxsize=None)
