@@ -9,6 +9,7 @@ whose boto3, botocore and packaging are newer than the ones it pins.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -66,16 +67,15 @@ class Report:
         return f"Report(summary={self.summary})"
 
 
-@pytest.fixture(scope="module")
-def checkov(synth, tmp_path_factory: pytest.TempPathFactory) -> Report:
-    """One checkov run over the synthesized template and the queue cases."""
+def _run_checkov(template: dict[str, Any], workdir: Path) -> dict[str, Any]:
+    """checkov's JSON report on the template and the queue cases."""
     if not CHECKOV.is_file():
         pytest.fail(
             f"checkov is not installed at {CHECKOV}: `make install` installs it from "
             f"{CHECKOV_LOCK.relative_to(ROOT)} into a virtualenv of its own"
         )
-    workdir = tmp_path_factory.mktemp("checkov")
-    (workdir / TEMPLATE).write_text(json.dumps(synth.template))
+    workdir.mkdir(parents=True, exist_ok=True)
+    (workdir / TEMPLATE).write_text(json.dumps(template))
     cases = {name: {"Type": "AWS::SQS::Queue", "Properties": props} for name, props in _CASES.items()}
     (workdir / QUEUE_CASES).write_text(json.dumps({"AWSTemplateFormatVersion": "2010-09-09", "Resources": cases}))
     env = {**os.environ, **OFFLINE}
@@ -89,6 +89,23 @@ def checkov(synth, tmp_path_factory: pytest.TempPathFactory) -> Report:
     assert done.returncode in (0, 1), f"checkov exited {done.returncode}:\n{done.stderr[-4000:]}"
     output = json.loads(done.stdout)
     (report,) = output if isinstance(output, list) else [output]
+    return report
+
+
+@pytest.fixture(scope="module")
+def checkov(synth, tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Report:
+    """One checkov run over the synthesized template and the queue cases; under xdist the
+    first worker to take the lock runs it and the others read its report."""
+    if worker_id == "master":
+        report = _run_checkov(synth.template, tmp_path_factory.mktemp("checkov"))
+    else:
+        shared = tmp_path_factory.getbasetemp().parent  # one per run, common to its workers
+        saved = shared / "checkov-report.json"
+        with open(shared / "checkov.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not saved.exists():
+                saved.write_text(json.dumps(_run_checkov(synth.template, shared / "checkov")))
+        report = json.loads(saved.read_text())
     results = [
         Result(r["check_id"], r["check_name"], r["resource"], Path(r["file_abs_path"]).name, passed)
         for key, passed in (("passed_checks", True), ("failed_checks", False))
