@@ -38,6 +38,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Collection, Sequence
 
+from wakeful.config import get_settings
 from wakeful.exceptions import ValidationError
 
 if TYPE_CHECKING:
@@ -124,8 +125,6 @@ class Policy:
     @classmethod
     def current(cls, *, dev_mode: bool | None = None, resolve: Resolver | None = None) -> Policy:
         """The deployment's policy (``WAKEFUL_DEV_MODE`` and the dev port lists)."""
-        from wakeful.config import get_settings
-
         settings = get_settings()
         return cls(
             dev_mode=settings.dev_mode if dev_mode is None else dev_mode,

@@ -4,12 +4,12 @@
 delivery — its payload, byte for byte, so every retry and a replay send the same body —
 and starts the deliver-hook state machine, naming the execution by the delivery id. The
 id is derived from the firing's ``delivery_key`` when there is one, so a re-fired
-lifecycle point finds its delivery instead of making a second (DESIGN.md invariant 2).
+lifecycle point finds its delivery instead of making a second (a firing is delivered once).
 
-:func:`attempt` is the state machine's task: one signed POST (CONTRACT.md "Hooks"), one
+:func:`attempt` is the state machine's task: one signed POST (docs/api.md "Hooks"), one
 ``hook_executions`` row, and the answer the state machine loops on: ``RETRY`` with the
-next wait, or a final outcome. Seed 000's executor retried in-process without awaiting;
-on Lambda that work dies with the invocation, hence Step Functions.
+next wait, or a final outcome. Retries are not kept in-process: on Lambda that work
+would die with the invocation, hence Step Functions.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ SUCCESS = "SUCCESS"
 RETRY = "RETRY"
 DISABLED = "DISABLED"
 
-# Statuses of an attempt row (CONTRACT.md ".../executions").
+# Statuses of an attempt row (".../executions" in docs/api.md).
 ROW_SUCCESS = "SUCCESS"
 ROW_FAILED = "FAILED"
 ROW_TIMEOUT = "TIMEOUT"
@@ -70,7 +70,7 @@ def delivery_id_for(hook_id: str, delivery_key: str | None) -> str:
 def next_delay(base: float, retry: int, *, retry_after: float | None = None, rng: random.Random | None = None) -> float:
     """Seconds to wait before retry ``retry`` (1 for the first retry).
 
-    ``base × 2^(retry−1)`` with ±20 % jitter (CONTRACT.md), never less than the
+    ``base × 2^(retry−1)`` with ±20 % jitter (docs/api.md), never less than the
     endpoint's ``Retry-After``, at most a day.
     """
     uniform = (rng or random).uniform
@@ -98,7 +98,7 @@ def build_payload(
     context: dict[str, Any] | None,
     now: float,
 ) -> dict[str, Any]:
-    """Seed 000's HookPayload."""
+    """The HookPayload every delivery sends (docs/api.md "Hooks")."""
     payload: dict[str, Any] = {
         "hook_type": hook_type,
         "agent": {"id": agent.agent_id, "name": agent.name, "alias": agent.alias},
@@ -354,7 +354,7 @@ def _post(hook: Hook, delivery: HookDelivery, timeout_ms: int, *, dev_mode: bool
     started = time.perf_counter()
     url = hook.endpoint_url
     try:
-        # Again at delivery: DNS may have changed since registration (invariant 7).
+        # Again at delivery: DNS may have changed since registration.
         target = net.Policy.current(dev_mode=dev_mode).check(url)
     except net.UnsafeUrlError as error:
         answer.error = f"refused to call the endpoint: {error.message}"

@@ -1,5 +1,5 @@
 """Users' HTTP tools: a signed POST of the ToolRequest, retried on 5xx, 429 and
-timeouts with the same ``action_id`` (CONTRACT.md "HTTP tool call").
+timeouts with the same ``action_id`` (docs/api.md, "The HTTP tool protocol").
 
 Bounded on every side, so that one slow or hostile endpoint cannot hold the tool
 function past its timeout or exhaust its memory (the exchange itself is
