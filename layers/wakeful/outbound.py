@@ -18,10 +18,13 @@ holds the exchange to a *deadline*:
 
 Callers: HTTP tools (:mod:`wakeful.tools.http`), hook deliveries
 (:mod:`wakeful.hooks.delivery`) and interceptor calls
-(:mod:`wakeful.interceptors.endpoint`). Clients built on httpx (the MCP and openai
-SDKs) take the same policy with :func:`wakeful.net.Policy.check`: send the request to
-``target.pinned_url()`` with ``Host: target.host_header`` and the request extension
-``sni_hostname=target.host``, under a total deadline of their own (``anyio.fail_after``).
+(:mod:`wakeful.interceptors.endpoint`); channels and MCP servers are meant to use it
+too. Clients built on httpx (the MCP SDK uses httpx2, the openai SDK httpx) take the
+same policy with :func:`check`: send the request to ``target.pinned_url()`` with
+``Host: target.host_header`` and the request extension ``sni_hostname=target.host``
+(TLS server name and certificate check on the host name), without following redirects,
+under a total deadline of their own (httpx's timeouts are per read too; for async
+clients, ``anyio.fail_after``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ __all__ = [
     "Response",
     "Target",
     "UnsafeUrlError",
+    "check",
     "request",
 ]
 
