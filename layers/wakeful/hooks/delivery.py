@@ -4,12 +4,12 @@
 delivery — its payload, byte for byte, so every retry and a replay send the same body —
 and starts the deliver-hook state machine, naming the execution by the delivery id. The
 id is derived from the firing's ``delivery_key`` when there is one, so a re-fired
-lifecycle point finds its delivery instead of making a second (DESIGN.md invariant 2).
+lifecycle point finds its delivery instead of making a second (a firing is delivered once).
 
-:func:`attempt` is the state machine's task: one signed POST (CONTRACT.md "Hooks"), one
+:func:`attempt` is the state machine's task: one signed POST (docs/api.md "Hooks"), one
 ``hook_executions`` row, and the answer the state machine loops on: ``RETRY`` with the
-next wait, or a final outcome. Seed 000's executor retried in-process without awaiting;
-on Lambda that work dies with the invocation, hence Step Functions.
+next wait, or a final outcome. Retries are not kept in-process: on Lambda that work
+would die with the invocation, hence Step Functions.
 """
 
 from __future__ import annotations
@@ -23,12 +23,8 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
-import requests
-from urllib3.exceptions import HTTPError as Urllib3Error
-from urllib3.exceptions import ReadTimeoutError
-
 from wakeful.backoff import parse_retry_after
-from wakeful import aws, clock, ids, net, retention, secrets, signing
+from wakeful import aws, clock, ids, net, outbound, retention, secrets, signing
 from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
@@ -46,7 +42,7 @@ SUCCESS = "SUCCESS"
 RETRY = "RETRY"
 DISABLED = "DISABLED"
 
-# Statuses of an attempt row (CONTRACT.md ".../executions").
+# Statuses of an attempt row (".../executions" in docs/api.md).
 ROW_SUCCESS = "SUCCESS"
 ROW_FAILED = "FAILED"
 ROW_TIMEOUT = "TIMEOUT"
@@ -74,7 +70,7 @@ def delivery_id_for(hook_id: str, delivery_key: str | None) -> str:
 def next_delay(base: float, retry: int, *, retry_after: float | None = None, rng: random.Random | None = None) -> float:
     """Seconds to wait before retry ``retry`` (1 for the first retry).
 
-    ``base × 2^(retry−1)`` with ±20 % jitter (CONTRACT.md), never less than the
+    ``base × 2^(retry−1)`` with ±20 % jitter (docs/api.md), never less than the
     endpoint's ``Retry-After``, at most a day.
     """
     uniform = (rng or random).uniform
@@ -102,7 +98,7 @@ def build_payload(
     context: dict[str, Any] | None,
     now: float,
 ) -> dict[str, Any]:
-    """Seed 000's HookPayload."""
+    """The HookPayload every delivery sends (docs/api.md "Hooks")."""
     payload: dict[str, Any] = {
         "hook_type": hook_type,
         "agent": {"id": agent.agent_id, "name": agent.name, "alias": agent.alias},
@@ -351,13 +347,15 @@ def _judge(hook: Hook, event: DeliverInput, answer: _Answer, now: float) -> tupl
 
 
 def _post(hook: Hook, delivery: HookDelivery, timeout_ms: int, *, dev_mode: bool) -> _Answer:
-    """One signed POST of the stored body. Never raises for the endpoint's faults."""
+    """One signed POST of the stored body, within ``timeout_ms`` for the whole exchange
+    (the answer's first :data:`MAX_RESPONSE_BODY_BYTES` are kept, the rest is not
+    read). Never raises for the endpoint's faults."""
     answer = _Answer()
     started = time.perf_counter()
     url = hook.endpoint_url
     try:
-        # Again at delivery: DNS may have changed since registration (invariant 7).
-        net.check_url(url, dev_mode=dev_mode)
+        # Again at delivery: DNS may have changed since registration.
+        target = net.Policy.current(dev_mode=dev_mode).check(url)
     except net.UnsafeUrlError as error:
         answer.error = f"refused to call the endpoint: {error.message}"
         return answer
@@ -374,23 +372,24 @@ def _post(hook: Hook, delivery: HookDelivery, timeout_ms: int, *, dev_mode: bool
     auth = secrets.unseal(hook.auth_header, context=service.auth_context(hook)) if hook.auth_header else None
     if auth:
         headers["Authorization"] = auth
-    timeout = timeout_ms / 1000
+    remaining = timeout_ms / 1000 - (time.perf_counter() - started)
     try:
-        with requests.post(url, data=body, headers=headers, timeout=timeout, allow_redirects=False, stream=True) as response:
-            answer.status_code = response.status_code
-            answer.retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
-            raw = response.raw.read(MAX_RESPONSE_BODY_BYTES, decode_content=True) or b""
-            answer.body = raw.decode("utf-8", errors="ignore")
-    except requests.Timeout:
+        response = outbound.request(
+            "POST", target, headers=headers, body=body, timeout=max(remaining, 0.001), max_body_bytes=MAX_RESPONSE_BODY_BYTES, truncate=True
+        )
+    except outbound.OutboundTimeout as error:
         answer.timed_out = True
-        answer.error = f"no answer within timeout_ms ({timeout_ms} ms)"
-    except ReadTimeoutError:
-        answer.timed_out = True
-        answer.error = f"the answer's body did not arrive within timeout_ms ({timeout_ms} ms)"
-    except (requests.RequestException, Urllib3Error) as error:
-        answer.error = _redact(f"{type(error).__name__}: {error}", auth, secret)[:2000]
-    except (ValueError, UnicodeError) as error:  # a header http.client cannot send
-        answer.error = _redact(f"the request could not be sent: {type(error).__name__}", auth, secret)
+        answer.error = (
+            f"the answer's body did not arrive within timeout_ms ({timeout_ms} ms)"
+            if error.phase == "body"
+            else f"no answer within timeout_ms ({timeout_ms} ms)"
+        )
+    except outbound.OutboundError as error:
+        answer.error = _redact(f"{error.kind}: {error}", auth, secret)[:2000]
+    else:
+        answer.status_code = response.status
+        answer.retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
+        answer.body = response.body.decode("utf-8", errors="ignore")
     answer.elapsed_ms = int((time.perf_counter() - started) * 1000)
     return answer
 

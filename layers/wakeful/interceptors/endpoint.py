@@ -1,29 +1,29 @@
 """Calling an interceptor endpoint: one signed, synchronous POST with a deadline.
 
-The step waits for the answer, so everything here is about time: a shared HTTP session
-keeps the connection to the endpoint open between steps, the unsealed secret is kept in
-memory after its first use, and an answer that arrives after ``timeout_ms`` counts as
-no answer even if it trickled in.
+The step waits for the answer, so everything here is about time: the exchange
+(:func:`wakeful.outbound.request`) keeps the connection to the endpoint open between
+steps, the unsealed secret is kept in memory after its first use, and ``timeout_ms`` is
+a deadline for the whole exchange (connecting, the headers and the whole answer): an
+endpoint trickling its answer is cut off there, and the call has failed. Answers over
+:data:`MAX_ANSWER_BYTES` fail too.
 """
 
 from __future__ import annotations
 
 import json
-import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from wakeful import net, secrets, signing
+from wakeful import net, outbound, secrets, signing
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
 
-MAX_ANSWER_BYTES = 512 * 1024
+#: The largest answer read (an answer is a decision and at most one event or message).
+MAX_ANSWER_BYTES = 256 * 1024
 USER_AGENT = "Wakeful-Interceptor/1"
-
-_local = threading.local()
 
 
 @dataclass(frozen=True)
@@ -45,16 +45,6 @@ def secret_context(item: dict[str, Any]) -> dict[str, str]:
 @lru_cache(maxsize=256)
 def _unsealed(sealed: str, owner: str, interceptor_id: str) -> str:
     return secrets.unseal(sealed, context={"owner": owner, "interceptor": interceptor_id})
-
-
-def _session() -> Any:
-    """One requests.Session per thread (requests is imported on first use)."""
-    session = getattr(_local, "session", None)
-    if session is None:
-        import requests
-
-        session = _local.session = requests.Session()
-    return session
 
 
 def payload(agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> bytes:
@@ -79,7 +69,7 @@ def call(item: dict[str, Any], event: dict[str, Any], body: bytes, *, dev_mode: 
 
     url = item["endpoint_url"]
     try:
-        net.check_url(url, dev_mode=dev_mode)  # again at call time: DNS may have changed
+        target = net.Policy.current(dev_mode=dev_mode).check(url)  # again at call time: DNS may have changed
     except net.UnsafeUrlError as error:
         return Reply(None, b"", f"refused to call the endpoint: {error.message}", elapsed())
     secret = _unsealed(item["secret"], item["owner"], item["interceptor_id"])
@@ -90,38 +80,13 @@ def call(item: dict[str, Any], event: dict[str, Any], body: bytes, *, dev_mode: 
         "X-Wakeful-Agent-Id": str(item["agent_id"]),
         "X-Wakeful-Event-Type": str(event.get("type")),
     }
-    return _post(url, body, headers, timeout_ms, started, elapsed)
-
-
-def _post(url: str, body: bytes, headers: dict[str, str], timeout_ms: int, started: float, elapsed: Callable[[], float]) -> Reply:
-    import requests
-    from urllib3.exceptions import HTTPError as Urllib3Error
-    from urllib3.exceptions import ReadTimeoutError
-
-    deadline = started + timeout_ms / 1000
-    late = f"no answer within timeout_ms ({timeout_ms} ms)"
+    remaining = timeout_ms / 1000 - (time.perf_counter() - started)
     try:
-        remaining = max(deadline - time.perf_counter(), 0.001)
-        with _session().post(
-            url, data=body, headers=headers, timeout=remaining, allow_redirects=False, stream=True
-        ) as response:
-            chunks: list[bytes] = []
-            size = 0
-            while size <= MAX_ANSWER_BYTES:
-                chunk = response.raw.read(64 * 1024, decode_content=True)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-                if time.perf_counter() > deadline:
-                    break
-            status = response.status_code
-    except (requests.Timeout, ReadTimeoutError, TimeoutError):
-        return Reply(None, b"", late, elapsed(), timed_out=True)
-    except (requests.RequestException, Urllib3Error, OSError) as error:
-        return Reply(None, b"", f"the call failed: {type(error).__name__}", elapsed())
-    if time.perf_counter() > deadline:
-        return Reply(None, b"", late, elapsed(), timed_out=True)
-    if size > MAX_ANSWER_BYTES:
-        return Reply(status, b"", f"the answer is over {MAX_ANSWER_BYTES} bytes", elapsed())
-    return Reply(status, b"".join(chunks), None, elapsed())
+        response = outbound.request("POST", target, headers=headers, body=body, timeout=max(remaining, 0.001), max_body_bytes=MAX_ANSWER_BYTES)
+    except outbound.OutboundTimeout:
+        return Reply(None, b"", f"no answer within timeout_ms ({timeout_ms} ms)", elapsed(), timed_out=True)
+    except outbound.BodyTooLarge:
+        return Reply(None, b"", f"the answer is over {MAX_ANSWER_BYTES} bytes", elapsed())
+    except outbound.OutboundError as error:
+        return Reply(None, b"", f"the call failed: {error.kind}: {error}", elapsed())
+    return Reply(response.status, response.body, None, elapsed())
