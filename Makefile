@@ -4,13 +4,16 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 BYTECODE := $(VENV)/.bytecode-stamp
+CHECKOV_VENV := $(VENV)/checkov
+CHECKOV_LOCK := requirements/checkov.txt
+CHECKOV_STAMP := $(CHECKOV_VENV)/.installed-stamp
 PIP_FLAGS := --quiet --disable-pip-version-check
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
 .PHONY: install lock check-lock lint check browser demo test test-fast bench synth client clean
 
-install: $(STAMP) $(BYTECODE)
+install: $(STAMP) $(BYTECODE) $(CHECKOV_STAMP)
 
 # The virtualenv holds exactly requirements/dev.txt (pinned, with hashes), then wakeful
 # itself, editable. uv installs in seconds what pip takes minutes for; pip stays the
@@ -36,7 +39,21 @@ $(BYTECODE): $(STAMP)
 	@$(PY) -m compileall -q -j0 "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))')" >/dev/null
 	@touch $(BYTECODE)
 
-# Compile requirements/*.txt again from pyproject.toml (after changing a dependency).
+# checkov (tests/infra/test_checkov.py scans the synthesized template with it) lives in a
+# virtualenv of its own inside .venv: it pins boto3, botocore and packaging below the
+# versions we lock, so it cannot share .venv. Exactly requirements/checkov.txt (pinned,
+# with hashes; `make lock` compiles it from requirements/checkov.in). Not byte-compiled
+# here (all of it takes ~10 s of CPU): the test lets checkov cache the modules it imports.
+$(CHECKOV_STAMP): $(CHECKOV_LOCK) | $(STAMP)
+	@echo "installing checkov and its locked dependencies into $(CHECKOV_VENV) ..."
+	@{ $(VENV)/bin/uv venv --quiet --allow-existing --python $(PY) $(CHECKOV_VENV) \
+	    && $(VENV)/bin/uv pip sync --quiet --python $(CHECKOV_VENV)/bin/python --require-hashes $(CHECKOV_LOCK); } \
+	  || { rm -rf $(CHECKOV_VENV) && $(PY) -m venv $(CHECKOV_VENV) \
+	    && $(CHECKOV_VENV)/bin/python -m pip install $(PIP_FLAGS) --require-hashes -r $(CHECKOV_LOCK); }
+	@touch $(CHECKOV_STAMP)
+
+# Compile requirements/*.txt again from pyproject.toml and the tools' requirements/*.in
+# (after changing a dependency).
 lock:
 	@test -x $(PY) || $(MAKE) install
 	@$(PY) -m pip install $(PIP_FLAGS) '$(UV)'

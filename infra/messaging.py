@@ -7,9 +7,15 @@ The work queues are the logical queues that have a consumer function
 group, one group per agent. A message moves to the DLQ after ``QUEUE_MAX_RECEIVES``
 receives; the visibility timeout is six times the consumer's timeout (AWS's guidance
 for Lambda event sources), so a slow but healthy batch is never delivered twice.
+
+Every queue of the stack, DLQs included, is made by :func:`queue`: encrypted at rest with
+SQS-managed keys, stated in the template (``SqsManagedSseEnabled``) rather than left to
+SQS's default, and TLS-only.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from aws_cdk import Duration
 from aws_cdk import aws_sqs as sqs
@@ -20,6 +26,18 @@ from wakeful import constants
 
 #: Lambda's guidance: queue visibility >= 6 x the function timeout (+ batching window).
 VISIBILITY_FACTOR = 6
+
+
+def queue(scope: Construct, construct_id: str, **props: Any) -> sqs.Queue:
+    """A queue encrypted at rest with SQS-managed keys (SSE-SQS) that refuses plain HTTP.
+
+    SSE-SQS rather than a KMS key: no sender or consumer needs a KMS grant (the Lambda
+    pollers, the scheduler's and the functions' roles, trusted senders of the ingest queue
+    in other accounts, which the AWS-managed ``aws/sqs`` key cannot serve), and a
+    customer-managed key would add a key policy to keep in step with every one of them
+    (docs/operations.md, "The IaC scanner").
+    """
+    return sqs.Queue(scope, construct_id, enforce_ssl=True, encryption=sqs.QueueEncryption.SQS_MANAGED, **props)
 
 
 def work_queues() -> dict[str, str]:
@@ -46,26 +64,17 @@ class Queues(Construct):
                 if fifo
                 else {}
             )
-            dlq = sqs.Queue(
-                self,
-                f"{camel(logical)}Dlq",
-                retention_period=Duration.days(14),
-                enforce_ssl=True,
-                encryption=sqs.QueueEncryption.SQS_MANAGED,
-                **({"fifo": True} if fifo else {}),
-            )
+            dlq = queue(self, f"{camel(logical)}Dlq", retention_period=Duration.days(14), **({"fifo": True} if fifo else {}))
             visibility = VISIBILITY_FACTOR * consumer_timeouts[consumer]
-            queue = sqs.Queue(
+            work = queue(
                 self,
                 f"{camel(logical)}Queue",
                 visibility_timeout=Duration.seconds(visibility),
                 retention_period=Duration.days(4),
-                enforce_ssl=True,
-                encryption=sqs.QueueEncryption.SQS_MANAGED,
                 dead_letter_queue=sqs.DeadLetterQueue(max_receive_count=constants.QUEUE_MAX_RECEIVES, queue=dlq),
                 **fifo_props,
             )
-            self.queues[logical] = queue
+            self.queues[logical] = work
             self.dlqs[logical] = dlq
             self.visibility_seconds[logical] = visibility
             if f"{logical}_dlq" in constants.QUEUE_ENV:

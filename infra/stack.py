@@ -19,7 +19,6 @@ from aws_cdk import aws_lambda_destinations as destinations
 from aws_cdk import aws_scheduler as scheduler
 from aws_cdk import aws_scheduler_targets as scheduler_targets
 from aws_cdk import aws_secretsmanager as secretsmanager
-from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from infra import nag
@@ -28,7 +27,7 @@ from infra.compute import Functions
 from infra.data import Data
 from infra.functions import specs
 from infra.hooks import DeliverHook, definition_available
-from infra.messaging import Queues
+from infra.messaging import Queues, queue
 from infra.observability import Observability
 from infra.settings import DeploySettings
 from infra.websocket import StreamWebSocket
@@ -58,13 +57,7 @@ class WakefulStack(Stack):
         functions = self.compute.functions
 
         # -- the heartbeat scan, every minute -----------------------------------------
-        self.scan_dlq = sqs.Queue(
-            self,
-            "ScanDlq",
-            retention_period=Duration.days(14),
-            enforce_ssl=True,
-            encryption=sqs.QueueEncryption.SQS_MANAGED,
-        )
+        self.scan_dlq = queue(self, "ScanDlq", retention_period=Duration.days(14))
         self.schedule: scheduler.Schedule | None = None
         if "heartbeat_scan" in functions:
             scan = functions["heartbeat_scan"]
