@@ -12,6 +12,10 @@ import pytest
 import requests
 
 from tests.support import openapi_check
+from wakeful import assembly
+
+# The tests call the core directly, as the entry points do after installing the extensions.
+assembly.install()
 
 # Every response of the API that a test sees is checked against the served OpenAPI
 # document (tests/support/openapi_check.py); a mismatch fails the test that saw it.

@@ -9,8 +9,11 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 
+from wakeful import assembly
 from wakeful.constants import SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
+
+assembly.install()  # what plugs into the core (docs/architecture.md, "Layers")
 
 logger = Logger(service=SERVICE_NAME)
 

@@ -7,13 +7,15 @@ the tests and ``wakeful dev`` create resources under the same names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from wakeful import extensions
 
 SERVICE_NAME = "wakeful"
 METRICS_NAMESPACE = "Wakeful"
 
-# Logical table name -> environment variable holding its physical name.
-TABLE_ENV = {
+#: The core's tables: logical table name -> environment variable holding its physical name.
+CORE_TABLE_ENV = {
     "agents": "WAKEFUL_TABLE_AGENTS",
     "heartbeats": "WAKEFUL_TABLE_HEARTBEATS",
     "events": "WAKEFUL_TABLE_EVENTS",
@@ -45,9 +47,11 @@ TABLE_ENV = {
     # -- live stream --
     "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
     "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
-    # -- the tables of registered extensions (SnipIn's), declared by each --
-    **extensions.table_env(),
 }
+
+#: Every table's environment variable: the core's and those of the installed extensions
+#: (SnipIn's, declared by its manifest; see :mod:`wakeful.assembly`).
+TABLE_ENV: Mapping[str, str] = extensions.WithInstalled(CORE_TABLE_ENV, extensions.table_env)
 
 # Logical queue name -> environment variable holding its URL.
 QUEUE_ENV = {

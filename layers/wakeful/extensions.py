@@ -2,24 +2,25 @@
 
 Each :class:`Extension` declares its tables (and their environment variables), its API
 router, its built-in tools, its agent presets and their in-process interceptors. The
-core reads this list and nothing else: :mod:`wakeful.constants` and :mod:`wakeful.tables`
-take the tables, :mod:`wakeful.api.app` the routers, :mod:`wakeful.tools.registry` the
-tools, :mod:`wakeful.presets` the presets, :mod:`wakeful.interceptors.registry` the
-presets' interceptors. Adding one is one import and one entry here; no module is
-imported by name, and an import error is an error.
+core reads the installed extensions and nothing else: :mod:`wakeful.constants` and
+:mod:`wakeful.tables` take the tables, :mod:`wakeful.api.app` the routers,
+:mod:`wakeful.tools.registry` the tools, :mod:`wakeful.presets` the presets,
+:mod:`wakeful.interceptors.registry` the presets' interceptors.
 
-This module is imported by :mod:`wakeful.constants`: it and the manifests it lists
-import nothing heavier than :mod:`wakeful.tablespec` (routers, tools and presets load
-when first asked for).
+The registry knows no extension: the entry points that assemble the app (the Lambda
+handlers, the API app, ``wakeful dev``, the CDK app) hand them in through
+:func:`wakeful.assembly.install`, which calls :func:`install`. So the bottom of the
+package never imports its top. This module imports nothing heavier than
+:mod:`wakeful.tablespec`; an extension's routers, tools and presets load when first asked
+for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from wakeful.homelab import manifest as homelab
-from wakeful.snipin import manifest as snipin
 from wakeful.tablespec import TableSpec
 
 
@@ -48,62 +49,87 @@ class Extension:
     preset_interceptors: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
 
 
-EXTENSIONS: tuple[Extension, ...] = (
-    Extension(
-        name=snipin.NAME,
-        tables=snipin.TABLES,
-        table_env=snipin.TABLE_ENV,
-        router=snipin.router,
-        route_keys=snipin.ROUTE_KEYS,
-        register_tools=snipin.register_tools,
-        presets={"snipin": snipin.apply_preset},
-        heartbeat_probes=snipin.HEARTBEAT_PROBES,
-    ),
-    Extension(
-        name=homelab.NAME,
-        presets={"homelab": homelab.apply_preset},
-        preset_interceptors={"homelab": homelab.interceptor},
-    ),
-)
+_installed: tuple[Extension, ...] = ()
+
+V = TypeVar("V")
+
+
+class WithInstalled(Mapping[str, V], Generic[V]):
+    """A mapping of the core's entries and the installed extensions' (read at each use,
+    so that it holds what was installed whenever it was imported)."""
+
+    def __init__(self, core: Mapping[str, V], installed: Callable[[], Mapping[str, V]]) -> None:
+        self._core = core
+        self._installed = installed
+
+    def __getitem__(self, key: str) -> V:
+        if key in self._core:
+            return self._core[key]
+        return self._installed()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._core
+        yield from (key for key in self._installed() if key not in self._core)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def install(*extensions: Extension) -> None:
+    """Make ``extensions`` the installed ones (the entry points call this, through
+    :func:`wakeful.assembly.install`, before anything else)."""
+    global _installed
+    names = [extension.name for extension in extensions]
+    if len(set(names)) != len(names):
+        raise ValueError(f"extensions installed twice: {names}")
+    _installed = tuple(extensions)
+
+
+def installed() -> tuple[Extension, ...]:
+    """The installed extensions, in installation order."""
+    return _installed
 
 
 def table_env() -> dict[str, str]:
     """Every extension's logical table -> environment variable."""
-    return {name: var for extension in EXTENSIONS for name, var in extension.table_env.items()}
+    return {name: var for extension in _installed for name, var in extension.table_env.items()}
 
 
 def table_names() -> tuple[str, ...]:
     """Every extension's logical table names."""
-    return tuple(spec.name for extension in EXTENSIONS for spec in extension.tables)
+    return tuple(spec.name for extension in _installed for spec in extension.tables)
 
 
 def routers() -> list[Any]:
     """Every extension's API router."""
-    return [extension.router() for extension in EXTENSIONS if extension.router is not None]
+    return [extension.router() for extension in _installed if extension.router is not None]
 
 
 def route_keys() -> tuple[str, ...]:
     """Every extension's API path keys."""
-    return tuple(key for extension in EXTENSIONS for key in extension.route_keys)
+    return tuple(key for extension in _installed for key in extension.route_keys)
 
 
 def register_tools() -> None:
     """Register every extension's built-in tools."""
-    for extension in EXTENSIONS:
+    for extension in _installed:
         if extension.register_tools is not None:
             extension.register_tools()
 
 
 def heartbeat_probes() -> dict[str, Callable[[str, str], bool]]:
     """Every extension's heartbeat probes, by tool name."""
-    return {tool: probe for extension in EXTENSIONS for tool, probe in extension.heartbeat_probes.items()}
+    return {tool: probe for extension in _installed for tool, probe in extension.heartbeat_probes.items()}
 
 
 def preset_interceptors() -> dict[str, Callable[[], Any]]:
     """Every extension's preset interceptor factories, by preset name."""
-    return {name: make for extension in EXTENSIONS for name, make in extension.preset_interceptors.items()}
+    return {name: make for extension in _installed for name, make in extension.preset_interceptors.items()}
 
 
 def presets() -> dict[str, Callable[[str, str], None]]:
     """Every extension's agent presets, by name."""
-    return {name: apply for extension in EXTENSIONS for name, apply in extension.presets.items()}
+    return {name: apply for extension in _installed for name, apply in extension.presets.items()}

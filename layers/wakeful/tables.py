@@ -7,12 +7,14 @@ every key, index and access pattern.
 
 from __future__ import annotations
 
-from wakeful.extensions import EXTENSIONS
+from collections.abc import Mapping
+
+from wakeful import extensions
 from wakeful.tablespec import N, S, Attr, Index, TableSpec
 
-__all__ = ["TABLES", "Attr", "Index", "TableSpec", "S", "N"]
+__all__ = ["TABLES", "CORE_TABLES", "Attr", "Index", "TableSpec", "S", "N"]
 
-TABLES: dict[str, TableSpec] = {
+CORE_TABLES: dict[str, TableSpec] = {
     spec.name: spec
     for spec in (
         TableSpec(
@@ -174,9 +176,8 @@ TABLES: dict[str, TableSpec] = {
     )
 }
 
-# The tables each registered extension declares (SnipIn's: wakeful.snipin.manifest).
-for _extension in EXTENSIONS:
-    for _spec in _extension.tables:
-        if _spec.name in TABLES:
-            raise ValueError(f"extension {_extension.name} declares table {_spec.name!r}, which exists already")
-        TABLES[_spec.name] = _spec
+#: Every table: the core's and those the installed extensions declare (SnipIn's:
+#: ``wakeful.snipin.manifest``; see :mod:`wakeful.assembly`).
+TABLES: Mapping[str, TableSpec] = extensions.WithInstalled(
+    CORE_TABLES, lambda: {spec.name: spec for extension in extensions.installed() for spec in extension.tables}
+)

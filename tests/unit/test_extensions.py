@@ -48,7 +48,7 @@ def test_snipins_tables_are_declared_by_its_manifest_not_by_the_core() -> None:
 
 
 def test_every_extension_table_has_an_environment_variable_and_no_other() -> None:
-    for extension in extensions.EXTENSIONS:
+    for extension in extensions.installed():
         assert set(extension.table_env) == {spec.name for spec in extension.tables}
 
 

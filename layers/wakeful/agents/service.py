@@ -33,7 +33,7 @@ def find_by_alias(owner: str, alias: str) -> str | None:
 
 def create(owner: str, body: AgentCreate) -> Agent:
     """Create an agent whose first heartbeat is due now; apply its preset."""
-    from wakeful import presets  # presets import the tool registry; only creation needs it
+    from wakeful import presets
 
     if body.preset is not None and body.preset not in presets.PRESETS:
         raise AgentPresetUnknownError(
@@ -46,9 +46,6 @@ def create(owner: str, body: AgentCreate) -> Agent:
     repository.create(agent, heartbeats.new_pending_part(first, once=False))
     if body.preset is not None:
         presets.PRESETS[body.preset](owner, agent.agent_id)
-    from wakeful.heartbeats import quiet
-
-    quiet.sync_heartbeat_tools(owner, agent.agent_id)  # lets the scan tell a quiet heartbeat
     return repository.get(agent.agent_id) or agent
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
-from wakeful import extensions
+from wakeful import assembly, extensions
 from wakeful.api.common import respond
 from wakeful.api import routing
 from wakeful.api.routing import JSON, Revalidate, ok
@@ -32,6 +32,9 @@ from wakeful.auth import keys
 from wakeful.exceptions import RateLimitedError, WakefulError
 
 logger = logging.getLogger(__name__)
+
+# The API app is an entry point: the extensions' routes are known before ROUTE_KEYS below.
+assembly.install()
 
 PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
 #: The web console's page and files hold no secret: it asks for a key and sends it itself.

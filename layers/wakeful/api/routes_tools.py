@@ -49,6 +49,11 @@ def patch_tool(name: str, body: ToolSettingsPatch):
     responses=no_content(),
 )
 def delete_tool(name: str):
+    # The subscriptions go first: a crash in between leaves the tool, and deleting it
+    # again finishes the job. A tool registered later under the same name starts with
+    # no subscriptions.
+    tools.check_deletable(owner(router), name)
+    subscriptions.delete_for_tool(owner(router), name)
     tools.delete(owner(router), name)
     return respond(204, None)
 

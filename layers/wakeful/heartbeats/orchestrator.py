@@ -438,8 +438,10 @@ def _after_finish(
         delivery_key=f"{item.heartbeat_id}:after",
     )
     logger.info("heartbeat finished", extra={"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "status": status})
-    if agent.heartbeat_tools is None:
-        # An agent older than quiet heartbeats: learn its HEARTBEAT tools once.
-        from wakeful.heartbeats import quiet as quiet_heartbeats
+    if agent.heartbeat_tools is None and status == hb.COMPLETED:
+        # A new agent (or one older than quiet heartbeats): learn its HEARTBEAT tools once,
+        # after a heartbeat that ran (a failure recorded by the scan's lease check leaves
+        # it to the next one).
+        from wakeful.subscriptions import service as subscriptions
 
-        quiet_heartbeats.sync_heartbeat_tools(agent.owner, agent.agent_id)
+        subscriptions.sync_heartbeat_tools(agent.owner, agent.agent_id)

@@ -8,7 +8,8 @@ and complete: about ten AWS requests to learn nothing. The scan decides instead,
 the agent item it reads anyway (one BatchGetItem for every due agent of a shard):
 
 - ``last_seq == processed_seq``: nothing new in the log;
-- ``heartbeat_tools`` (kept on the agent by :func:`sync_heartbeat_tools`, the tools of
+- ``heartbeat_tools`` (kept on the agent by the subscriptions' writer,
+  :func:`wakeful.subscriptions.service.sync_heartbeat_tools`: the tools of
   the agent's active ``HEARTBEAT`` subscriptions) is empty, or every tool in it has a
   probe (an extension's, e.g. SnipIn's FeedReader) that says it has nothing to do without being asked;
 - ``hook_types`` holds neither ``BEFORE_HEARTBEAT`` nor ``AFTER_HEARTBEAT``;
@@ -22,7 +23,7 @@ The audit trail stays honest: a quiet heartbeat is a count, not a record, and th
 record that finally runs says how many quiet ones it stood for.
 
 Races are benign. An event appended after the agent was read is in the log with a seq
-above ``processed_seq``: the next heartbeat's window takes it (DESIGN.md invariant 1),
+above ``processed_seq``: the next heartbeat's window takes it (no event is missed),
 exactly as if it had arrived just after a heartbeat ran. A subscription created after
 the read is seen by the next heartbeat, as if created just after this one.
 """
@@ -32,7 +33,6 @@ from __future__ import annotations
 import logging
 
 from wakeful import extensions
-from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
@@ -78,42 +78,3 @@ def record(key: HeartbeatKey, agent: Agent, now: float) -> bool:
     one conditional write. False if it is no longer due, was asked for, or changed."""
     scheduled = now + agent.heartbeat_interval_seconds
     return repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
-
-
-def heartbeat_tools(owner: str, agent_id: str) -> list[str]:
-    """The tools of the agent's active ``HEARTBEAT`` subscriptions (its own and the
-    owner's every-agent ones), sorted."""
-    from wakeful.subscriptions import service as subscriptions
-
-    return sorted({s.tool for s in subscriptions.for_agent(owner, agent_id) if s.event_type == "HEARTBEAT"})
-
-
-def sync_heartbeat_tools(owner: str, agent_id: str) -> None:
-    """Recompute the agent's ``heartbeat_tools`` after a subscription changed.
-
-    Optimistic, like the agent's ``hook_types``: the write is conditioned on the
-    ``subs_version`` read before the subscriptions were queried; a concurrent change
-    bumps it and this retries, so the last successful writer queried after every change.
-    """
-    for _ in range(20):
-        agent = agents_repository.get(agent_id)
-        if agent is None:
-            return
-        version = agent.subs_version
-        if agents_repository.set_heartbeat_tools(agent_id, heartbeat_tools(owner, agent_id), version):
-            return
-    raise RuntimeError(f"could not update heartbeat_tools of agent {agent_id}: its subscriptions kept changing")
-
-
-def sync_owner(owner: str) -> None:
-    """An every-agent subscription changed: recompute each of the owner's agents."""
-    for agent in agents_repository.of_owner(owner):
-        sync_heartbeat_tools(owner, agent.agent_id)
-
-
-def after_subscription_change(owner: str, agent_id: str | None) -> None:
-    """Called by the subscription writer once a subscription is stored or removed."""
-    if agent_id:
-        sync_heartbeat_tools(owner, agent_id)
-    else:
-        sync_owner(owner)

@@ -32,153 +32,31 @@ context and wake reason, comes after the breakpoint).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any
 
 from wakeful.llm import ledger
 from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError
-from wakeful.llm.models import RawAnswer, Usage
+from wakeful.llm.models import RawAnswer
 from wakeful.llm.settings import get_settings
 
+from wakeful.llm.turns import (  # noqa: F401 - the conversation's shapes, re-exported
+    MAX_OUTPUT_TOKENS,
+    MAX_THINKING_BUDGET,
+    MIN_THINKING_BUDGET,
+    THINKING_BLOCK_TYPES,
+    Callbacks,
+    ConversationRequest,
+    Delta,
+    ToolCall,
+    Turn,
+    params,
+    thinking_blocks,
+    thinking_budget,
+    without_thinking,
+)
+
 logger = logging.getLogger(__name__)
-
-EPHEMERAL = {"type": "ephemeral"}
-Delta = Callable[[str], None]
-#: The Messages API's smallest thinking budget, and the largest this runtime sends
-#: (with the answer's own tokens the request stays within 32,000 output tokens).
-MIN_THINKING_BUDGET = 1024
-MAX_THINKING_BUDGET = 30_000
-MAX_OUTPUT_TOKENS = 32_000
-THINKING_BLOCK_TYPES = frozenset({"thinking", "redacted_thinking"})
-
-
-@dataclass(frozen=True)
-class ConversationRequest:
-    """One turn of a tool-use conversation.
-
-    Attributes:
-        system: the cached system text (guidelines, personality, channel guidance).
-        system_dynamic: the per-call system text after the cache breakpoint (stored
-            context, wake reason); may be empty.
-        tools: Messages API tool definitions ``{name, description, input_schema}``.
-        messages: the Messages API history, starting with a user message.
-        agent: the agent item (id for budgets; preset/id pick a scripted scenario).
-        max_tokens: cap on the answer (thinking comes on top).
-        thinking_budget_tokens: extended thinking's budget; None: no thinking.
-    """
-
-    system: str
-    tools: list[dict[str, Any]]
-    messages: list[dict[str, Any]]
-    agent: dict[str, Any]
-    system_dynamic: str = ""
-    max_tokens: int = 2048
-    thinking_budget_tokens: int | None = None
-
-
-@dataclass(frozen=True)
-class ToolCall:
-    """A tool the model asked to call."""
-
-    id: str
-    name: str
-    arguments: dict[str, Any]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The API shape ``{id, name, arguments}``."""
-        return {"id": self.id, "name": self.name, "arguments": self.arguments}
-
-
-@dataclass(frozen=True)
-class Turn:
-    """The model's validated answer."""
-
-    text: str
-    thinking: str
-    tool_calls: list[ToolCall]
-    usage: Usage
-    stop_reason: str | None = None
-    content: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class Callbacks:
-    """Where streamed deltas go (each optional)."""
-
-    on_text: Delta | None = None
-    on_reasoning: Delta | None = None
-
-    def text(self, delta: str) -> None:
-        if self.on_text and delta:
-            self.on_text(delta)
-
-    def reasoning(self, delta: str) -> None:
-        if self.on_reasoning and delta:
-            self.on_reasoning(delta)
-
-
-def params(request: ConversationRequest, model: str) -> dict[str, Any]:
-    """Keyword arguments for ``client.messages.stream`` (prompt cache breakpoints on the
-    tool definitions and on the stable system block)."""
-    system: list[dict[str, Any]] = [{"type": "text", "text": request.system, "cache_control": EPHEMERAL}]
-    if request.system_dynamic:
-        system.append({"type": "text", "text": request.system_dynamic})
-    tools = [dict(t) for t in request.tools]
-    if tools:
-        tools[-1] = {**tools[-1], "cache_control": EPHEMERAL}
-    budget = thinking_budget(request)
-    out: dict[str, Any] = {
-        "model": model,
-        "max_tokens": request.max_tokens,
-        "system": system,
-        "tools": tools,
-        "messages": request.messages if budget else without_thinking(request.messages),
-    }
-    if budget:
-        out["thinking"] = {"type": "enabled", "budget_tokens": budget}
-        out["max_tokens"] = min(request.max_tokens + budget, MAX_OUTPUT_TOKENS)
-    return out
-
-
-def thinking_budget(request: ConversationRequest) -> int | None:
-    """The thinking budget this call sends: the agent's, unless the call continues a
-    tool-use loop whose assistant turn was answered without thinking (the API wants one
-    thinking configuration per assistant turn)."""
-    budget = request.thinking_budget_tokens
-    if not budget:
-        return None
-    last = request.messages[-1] if request.messages else {}
-    if last.get("role") == "user" and any(_kind(b) == "tool_result" for b in _blocks(last)):
-        turn = next((m for m in reversed(request.messages) if m.get("role") == "assistant"), None)
-        if turn is not None and not any(_kind(b) in THINKING_BLOCK_TYPES for b in _blocks(turn)):
-            return None
-    return max(MIN_THINKING_BUDGET, min(int(budget), MAX_THINKING_BUDGET))
-
-
-def without_thinking(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``messages`` without thinking blocks (a request without thinking)."""
-    out: list[dict[str, Any]] = []
-    for message in messages:
-        blocks = message.get("content")
-        if isinstance(blocks, list) and any(_kind(b) in THINKING_BLOCK_TYPES for b in blocks):
-            message = {**message, "content": [b for b in blocks if _kind(b) not in THINKING_BLOCK_TYPES]}
-        out.append(message)
-    return out
-
-
-def thinking_blocks(turn: Turn) -> list[dict[str, Any]]:
-    """The thinking blocks of an answer, as the API sent them (to be sent back)."""
-    return [b for b in turn.content if _kind(b) in THINKING_BLOCK_TYPES]
-
-
-def _blocks(message: dict[str, Any]) -> list[Any]:
-    content = message.get("content")
-    return content if isinstance(content, list) else []
-
-
-def _kind(block: Any) -> str:
-    return str(block.get("type") or "") if isinstance(block, dict) else ""
-
 
 def model_for(agent_settings: dict[str, Any]) -> str:
     """The model a thread of this agent uses: its LLM settings, else the default."""

@@ -77,8 +77,6 @@ def get_settings() -> LLMSettings:
 
 
 def reset() -> None:
-    """Forget the settings and the provider clients built from them."""
+    """Forget the settings (the provider clients built from them are built again on
+    their next use: :func:`wakeful.llm.providers.get` keeps them per settings)."""
     get_settings.cache_clear()
-    from wakeful.llm import providers
-
-    providers.reset()

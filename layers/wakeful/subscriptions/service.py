@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wakeful import clock, ids
+from wakeful.agents import repository as agents_repository
 from wakeful.subscriptions import repository
 from wakeful.subscriptions.exceptions import (
     SubscriptionDuplicateError,
@@ -20,8 +21,8 @@ if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
 def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> Subscription:
     """Subscribe a tool to an event type for one agent or every agent of the owner.
 
-    ``sync=False`` leaves the agent's ``heartbeat_tools`` to the caller (agent creation
-    recomputes it once after its preset's subscriptions)."""
+    ``sync=False`` leaves the agent's ``heartbeat_tools`` as they are (a preset
+    subscribing a new agent: its first heartbeat, which always runs, learns them)."""
     from wakeful.agents import service as agents
     from wakeful.tools import registry
 
@@ -53,14 +54,6 @@ def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> Subscripti
     if sync:
         _changed(owner, body.agent_id)
     return subscription
-
-
-def _changed(owner: str, agent_id: str | None) -> None:
-    """Keep the agents' ``heartbeat_tools`` (what lets the scan skip a quiet heartbeat)
-    in step with their subscriptions."""
-    from wakeful.heartbeats import quiet
-
-    quiet.after_subscription_change(owner, agent_id)
 
 
 def get(owner: str, subscription_id: str) -> Subscription:
@@ -127,3 +120,44 @@ def delete_for_tool(owner: str, tool: str) -> list[str]:
     for agent_id in {subscription.agent_id for subscription in found}:
         _changed(owner, agent_id)
     return removed
+
+
+# -- the agents' heartbeat tools ------------------------------------------------------
+
+
+def heartbeat_tools(owner: str, agent_id: str) -> list[str]:
+    """The tools of the agent's active ``HEARTBEAT`` subscriptions (its own and the
+    owner's every-agent ones), sorted."""
+    return sorted({s.tool for s in for_agent(owner, agent_id) if s.event_type == "HEARTBEAT"})
+
+
+def sync_heartbeat_tools(owner: str, agent_id: str) -> None:
+    """Recompute the agent's ``heartbeat_tools`` after a subscription changed.
+
+    Optimistic, like the agent's ``hook_types``: the write is conditioned on the
+    ``subs_version`` read before the subscriptions were queried; a concurrent change
+    bumps it and this retries, so the last successful writer queried after every change.
+    """
+    for _ in range(20):
+        agent = agents_repository.get(agent_id)
+        if agent is None:
+            return
+        version = agent.subs_version
+        if agents_repository.set_heartbeat_tools(agent_id, heartbeat_tools(owner, agent_id), version):
+            return
+    raise RuntimeError(f"could not update heartbeat_tools of agent {agent_id}: its subscriptions kept changing")
+
+
+def sync_owner(owner: str) -> None:
+    """An every-agent subscription changed: recompute each of the owner's agents."""
+    for agent in agents_repository.of_owner(owner):
+        sync_heartbeat_tools(owner, agent.agent_id)
+
+
+def _changed(owner: str, agent_id: str | None) -> None:
+    """Keep the agents' ``heartbeat_tools`` (what lets the scan skip a quiet heartbeat,
+    :mod:`wakeful.heartbeats.quiet`) in step with their subscriptions."""
+    if agent_id:
+        sync_heartbeat_tools(owner, agent_id)
+    else:
+        sync_owner(owner)

@@ -138,20 +138,17 @@ def _agent_tool_view(found: Any, own: ToolSettingsRecord | None) -> dict[str, An
     }
 
 
-def delete(owner: str, name: str) -> list[str]:
-    """Remove one of the owner's tools and, as a foreign key with ON DELETE CASCADE
-    would, every subscription of the owner to it (returns their ids).
+def delete(owner: str, name: str) -> None:
+    """Remove one of the owner's tools (the API's route removes its subscriptions
+    first, as a foreign key with ON DELETE CASCADE would: see
+    :func:`wakeful.api.routes_tools.delete_tool`)."""
+    check_deletable(owner, name)
+    repository.delete(owner, name)
 
-    The subscriptions go first: a crash in between leaves the tool, and deleting it
-    again finishes the job. A tool registered later under the same name starts with no
-    subscriptions.
-    """
-    from wakeful.subscriptions import service as subscriptions
 
+def check_deletable(owner: str, name: str) -> None:
+    """Raise :class:`ToolNotFoundError` unless ``name`` is one of the owner's own tools."""
     if name in registry.builtins():
         raise ToolNotFoundError(f"{name!r} is built in and cannot be deleted; PATCH it with is_active: false to switch it off")
     if registry.user_tool(owner, name) is None:
         raise ToolNotFoundError(f"tool {name!r} not found")
-    removed = subscriptions.delete_for_tool(owner, name)
-    repository.delete(owner, name)
-    return removed

@@ -23,11 +23,20 @@ class Provider(Protocol):
         ...
 
 
+#: Built providers by name, with the LLM settings they were built under.
 _cache: dict[str, Any] = {}
+_built_under: object = None
 
 
 def get(name: str) -> Provider:
-    """The provider called ``name`` (built once per process)."""
+    """The provider called ``name`` (built once per process, and again after the LLM
+    settings were read again: :func:`wakeful.llm.settings.reset`)."""
+    from wakeful.llm.settings import get_settings
+
+    global _built_under
+    if _built_under is not get_settings():
+        _cache.clear()
+        _built_under = get_settings()
     if name not in _cache:
         if name == "anthropic":
             from wakeful.llm.providers.anthropic_provider import AnthropicProvider

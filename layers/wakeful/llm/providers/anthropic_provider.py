@@ -72,7 +72,7 @@ class AnthropicProvider:
     def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
         """One streamed tool-use turn (``messages.stream``): text and thinking deltas go
         to ``callbacks`` as they arrive; the final message's blocks and usage return."""
-        from wakeful.llm import conversation
+        from wakeful.llm import turns as conversation
 
         client = self.client()
         with _provider_errors():

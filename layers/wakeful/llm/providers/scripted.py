@@ -56,7 +56,8 @@ class ScriptedProvider:
 
     def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
         """One tool-use turn replayed from the agent's script, streamed to ``callbacks``."""
-        from wakeful.llm import conversation, script
+        from wakeful.llm import script
+        from wakeful.llm import turns as conversation
 
         params = conversation.params(request, model)
         content = script.reply(script_for(request.agent), request.messages)
