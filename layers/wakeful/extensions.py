@@ -40,6 +40,9 @@ class Extension:
     register_tools: Callable[[], None] | None = None
     #: Agent preset name -> ``(owner, agent_id) -> None``, applied at agent creation.
     presets: Mapping[str, Callable[[str, str], None]] = field(default_factory=dict)
+    #: Agent preset name -> the names of the tools it registers for the owner (so an
+    #: agent created with that preset may name them in ``tools`` before they exist).
+    preset_tools: Mapping[str, Callable[[], tuple[str, ...]]] = field(default_factory=dict)
     #: Built-in tool name -> ``(owner, agent_id) -> bool``: True when the tool, subscribed
     #: to ``HEARTBEAT``, would find nothing to do (the heartbeat can stay quiet).
     heartbeat_probes: Mapping[str, Callable[[str, str], bool]] = field(default_factory=dict)
@@ -62,6 +65,7 @@ EXTENSIONS: tuple[Extension, ...] = (
     Extension(
         name=homelab.NAME,
         presets={"homelab": homelab.apply_preset},
+        preset_tools={"homelab": homelab.preset_tools},
         preset_interceptors={"homelab": homelab.interceptor},
     ),
 )
@@ -107,3 +111,10 @@ def preset_interceptors() -> dict[str, Callable[[], Any]]:
 def presets() -> dict[str, Callable[[str, str], None]]:
     """Every extension's agent presets, by name."""
     return {name: apply for extension in EXTENSIONS for name, apply in extension.presets.items()}
+
+
+def preset_tools(preset: str | None) -> tuple[str, ...]:
+    """The names of the tools a preset registers for the owner (none for None)."""
+    if preset is None:
+        return ()
+    return tuple(name for extension in EXTENSIONS if preset in extension.preset_tools for name in extension.preset_tools[preset]())
