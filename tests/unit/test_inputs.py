@@ -105,7 +105,9 @@ def _body_models() -> dict[str, type[BaseModel]]:
                 continue
             schema = content["schema"]
             ref = schema.get("$ref") or next(o["$ref"] for o in schema.get("anyOf", []) if "$ref" in o)
-            found[f"{method} {path}"] = classes[ref.rsplit("/", 1)[-1]]
+            name = ref.rsplit("/", 1)[-1]
+            assert name in classes, f"{method} {path}: body model {name} is in no module this test reads (add its module)"
+            found[f"{method} {path}"] = classes[name]
     return found
 
 
