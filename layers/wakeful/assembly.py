@@ -32,6 +32,7 @@ EXTENSIONS: tuple[Extension, ...] = (
     Extension(
         name=homelab.NAME,
         presets={"homelab": homelab.apply_preset},
+        preset_tools={"homelab": homelab.preset_tools},
         preset_interceptors={"homelab": homelab.interceptor},
     ),
 )

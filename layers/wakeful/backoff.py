@@ -29,7 +29,7 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     if not value:
         return None
     value = value.strip()
-    if value.isdigit():
+    if value.isascii() and value.isdigit():  # str.isdigit alone takes other scripts' digits too
         return float(value)
     try:
         when = email.utils.parsedate_to_datetime(value)

@@ -41,6 +41,9 @@ class Extension:
     register_tools: Callable[[], None] | None = None
     #: Agent preset name -> ``(owner, agent_id) -> None``, applied at agent creation.
     presets: Mapping[str, Callable[[str, str], None]] = field(default_factory=dict)
+    #: Agent preset name -> the names of the tools it registers for the owner (so an
+    #: agent created with that preset may name them in ``tools`` before they exist).
+    preset_tools: Mapping[str, Callable[[], tuple[str, ...]]] = field(default_factory=dict)
     #: Built-in tool name -> ``(owner, agent_id) -> bool``: True when the tool, subscribed
     #: to ``HEARTBEAT``, would find nothing to do (the heartbeat can stay quiet).
     heartbeat_probes: Mapping[str, Callable[[str, str], bool]] = field(default_factory=dict)
@@ -133,3 +136,10 @@ def preset_interceptors() -> dict[str, Callable[[], Any]]:
 def presets() -> dict[str, Callable[[str, str], None]]:
     """Every extension's agent presets, by name."""
     return {name: apply for extension in _installed for name, apply in extension.presets.items()}
+
+
+def preset_tools(preset: str | None) -> tuple[str, ...]:
+    """The names of the tools a preset registers for the owner (none for None)."""
+    if preset is None:
+        return ()
+    return tuple(name for extension in _installed if preset in extension.preset_tools for name in extension.preset_tools[preset]())

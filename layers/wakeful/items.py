@@ -11,6 +11,13 @@ from dataclasses import fields
 from typing import Any
 
 
+def value_or(item: Mapping[str, Any], name: str, default: Any) -> Any:
+    """An attribute that always has a value: ``default`` when the item lacks it or holds
+    null (an item an older version wrote, or one a bad write left without it)."""
+    value = item.get(name)
+    return default if value is None else value
+
+
 def opt_float(value: Any) -> float | None:
     """``value`` as a float, ``None`` if the item does not have it."""
     return None if value is None else float(value)

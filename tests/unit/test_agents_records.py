@@ -109,6 +109,16 @@ def test_an_older_item_without_the_newer_attributes_reads_with_defaults() -> Non
     assert agent.running_threads == frozenset()
 
 
+@pytest.mark.parametrize("missing", [None, "absent"])
+def test_an_item_without_its_name_or_interval_still_reads_with_defaults(missing: str | None) -> None:
+    damaged = {**FULL, "name": None, "heartbeat_interval_seconds": None, "is_active": None, "last_seq": None}
+    if missing == "absent":
+        damaged = {k: v for k, v in damaged.items() if v is not None}
+    agent = Agent.from_item(damaged)
+    assert (agent.name, agent.heartbeat_interval_seconds, agent.is_active, agent.last_seq) == ("ada", 900, True, 0)
+    assert agent.public()["name"] == "ada"
+
+
 def test_to_item_leaves_out_unset_and_sparse_attributes() -> None:
     item = Agent.from_item(MINIMAL).to_item()
     assert "routes_events" not in item and "running_threads" not in item and "active_heartbeat_id" not in item

@@ -45,9 +45,12 @@ def test_stream_settings_are_read_as_numbers() -> None:
     assert (found.retention_days, found.flush_seconds) == (2.0, 0.25)
 
 
-def test_a_new_event_coerces_what_the_api_model_coerces() -> None:
-    event = NewEvent(event_type="PING", payload={"a": 1}, priority="3")  # type: ignore[arg-type]
-    assert event.priority == 3
+@pytest.mark.parametrize("priority", ["3", True, 3.0])
+def test_a_new_event_refuses_a_priority_the_api_model_refuses_as_no_integer(priority: object) -> None:
+    with pytest.raises(ValidationError):
+        NewEventIn(event_type="PING", payload={"a": 1}, priority=priority)  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        NewEvent(event_type="PING", payload={"a": 1}, priority=priority)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -88,6 +88,12 @@ def test_an_old_item_takes_the_defaults_and_its_scope_from_its_agent():
     assert record.created_at is None and record.updated_at is None
 
 
+def test_an_item_holding_null_for_a_defaulted_attribute_reads_the_default():
+    record = Subscription.from_item({**OLD, "execution_order": None, "is_active": None})
+
+    assert (record.execution_order, record.is_active) == (0, True)
+
+
 def test_times_are_float_epoch_seconds():
     record = Subscription.from_item(OWNER_WIDE)
 

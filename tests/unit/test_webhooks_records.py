@@ -130,6 +130,11 @@ def test_a_webhook_item_without_the_newer_attributes_reads_with_defaults():
     assert (webhook.allowed_event_types, webhook.previous_secret_sealed, webhook.updated_at) == (None, None, None)
 
 
+def test_a_webhook_item_holding_null_for_a_defaulted_attribute_reads_the_default():
+    webhook = Webhook.from_item({**WEBHOOK_ITEM, "is_active": None, "rate_limit_per_hour": None})
+    assert (webhook.is_active, webhook.rate_limit_per_hour) == (True, 100)
+
+
 @pytest.mark.parametrize(
     "item",
     [WEBHOOK_ITEM, OLD_WEBHOOK_ITEM, {**WEBHOOK_ITEM, "allowed_event_types": [], "provider": None}],

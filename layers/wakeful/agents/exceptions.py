@@ -19,3 +19,7 @@ class AgentPausedError(ConflictError):
 
 class AgentPresetUnknownError(ValidationError):
     """The preset named on creation does not exist."""
+
+
+class AgentToolsUnknownError(ValidationError):
+    """An agent's ``tools`` names a tool its owner cannot use."""

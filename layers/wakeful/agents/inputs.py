@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, Field
 
 from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
+from wakeful.agents.records import DEFAULT_HEARTBEAT_INTERVAL_SECONDS
+from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
@@ -30,17 +32,15 @@ WAKE_ON_PRIORITY_DOC = (
 )
 
 
-class AgentCreate(BaseModel):
+class AgentCreate(Body):
     """``POST /agents`` body."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(min_length=1, max_length=100)
+    name: Name = Field(min_length=1, max_length=100)
     alias: str = Field(pattern=ALIAS_PATTERN, description="Unique handle, used for @mentions")
     personality: Personality = None
     expertise: str | None = Field(default=None, max_length=2000)
     focus_areas: list[FocusArea] = Field(default_factory=list, max_length=50)
-    heartbeat_interval_seconds: int = Field(default=900, ge=10, le=7 * 24 * 3600)
+    heartbeat_interval_seconds: int = Field(default=DEFAULT_HEARTBEAT_INTERVAL_SECONDS, ge=10, le=7 * 24 * 3600)
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools; "homelab" gives the agent the homelab tools, guidelines and thread triggers')
     system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
     thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
@@ -54,17 +54,17 @@ class AgentCreate(BaseModel):
     tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
 
 
-class AgentPatch(BaseModel):
-    """``PATCH /agents/{id}`` body: any subset of the mutable fields."""
+class AgentPatch(Patch):
+    """``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null`` unsets an
+    optional field (back to its default); ``name``, ``focus_areas``,
+    ``heartbeat_interval_seconds`` and ``is_active`` always have a value."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    name: str | None = Field(default=None, min_length=1, max_length=100)
+    name: Name = unchanged(min_length=1, max_length=100)
     personality: Personality = None
     expertise: str | None = Field(default=None, max_length=2000)
-    focus_areas: list[FocusArea] | None = Field(default=None, max_length=50)
-    heartbeat_interval_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
-    is_active: bool | None = None
+    focus_areas: list[FocusArea] = unchanged(max_length=50, description="[] clears them")
+    heartbeat_interval_seconds: int = unchanged(ge=10, le=7 * 24 * 3600)
+    is_active: bool = unchanged(description="false pauses the agent's heartbeats")
     system_prompt: str | None = Field(default=None, max_length=50_000, description="Guidelines and personality for its threads")
     thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50, description="Events that start a thread")
     max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")

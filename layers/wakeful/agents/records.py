@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful import clock
-from wakeful.items import item_of, opt_float, opt_int, opt_strings
+from wakeful.items import item_of, opt_float, opt_int, opt_strings, value_or
 
 #: Attributes an item carries only once they are set: left out of :meth:`Agent.to_item`
 #: at their default (``routes_events`` above all: appends ask ``attribute_not_exists``).
 _SPARSE = frozenset({"routes_events", "running_threads", "subs_version", "hooks_version", "quiet_heartbeats"})
+DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 900
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,35 +68,38 @@ class Agent:
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
         """Build from an agent item (as :mod:`wakeful.ddb` reads it); an attribute an
-        older version did not write takes its default."""
+        older version did not write, or that holds null, takes its default (an agent
+        without a name shows its alias), so that a damaged item still reads and can be
+        patched whole again."""
+        alias = value_or(item, "alias", "")
         return cls(
             agent_id=item["agent_id"],
-            owner=item.get("owner", ""),
-            name=item["name"],
-            alias=item["alias"],
-            heartbeat_interval_seconds=int(item["heartbeat_interval_seconds"]),
+            owner=value_or(item, "owner", ""),
+            name=value_or(item, "name", alias),
+            alias=alias,
+            heartbeat_interval_seconds=int(value_or(item, "heartbeat_interval_seconds", DEFAULT_HEARTBEAT_INTERVAL_SECONDS)),
             personality=item.get("personality"),
             expertise=item.get("expertise"),
             focus_areas=tuple(item.get("focus_areas") or ()),
-            is_active=bool(item.get("is_active", True)),
+            is_active=bool(value_or(item, "is_active", True)),
             preset=item.get("preset"),
             wake_on_priority=opt_int(item.get("wake_on_priority")),
             tool_policy=item.get("tool_policy"),
-            last_seq=int(item.get("last_seq", 0)),
-            processed_seq=int(item.get("processed_seq", 0)),
+            last_seq=int(value_or(item, "last_seq", 0)),
+            processed_seq=int(value_or(item, "processed_seq", 0)),
             active_heartbeat_id=item.get("active_heartbeat_id"),
             requested_heartbeat_id=item.get("requested_heartbeat_id"),
             next_heartbeat_at=opt_float(item.get("next_heartbeat_at")),
             last_heartbeat=item.get("last_heartbeat"),
-            quiet_heartbeats=int(item.get("quiet_heartbeats", 0)),
+            quiet_heartbeats=int(value_or(item, "quiet_heartbeats", 0)),
             last_quiet_heartbeat_at=opt_float(item.get("last_quiet_heartbeat_at")),
             created_at=opt_float(item.get("created_at")),
             updated_at=opt_float(item.get("updated_at")),
             heartbeat_tools=opt_strings(item.get("heartbeat_tools")),
-            subs_version=int(item.get("subs_version", 0)),
+            subs_version=int(value_or(item, "subs_version", 0)),
             hook_types=opt_strings(item.get("hook_types")),
-            hooks_version=int(item.get("hooks_version", 0)),
-            routes_events=bool(item.get("routes_events", False)),
+            hooks_version=int(value_or(item, "hooks_version", 0)),
+            routes_events=bool(value_or(item, "routes_events", False)),
             running_threads=frozenset(item.get("running_threads") or ()),
             active_interceptor_id=item.get("active_interceptor_id"),
             system_prompt=item.get("system_prompt"),

@@ -17,6 +17,7 @@ from wakeful.agents.exceptions import (
     AgentNotFoundError,
     AgentPausedError,
     AgentPresetUnknownError,
+    AgentToolsUnknownError,
 )
 from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
@@ -39,6 +40,8 @@ def create(owner: str, body: AgentCreate) -> Agent:
         raise AgentPresetUnknownError(
             f"unknown preset {body.preset!r}; known presets: {', '.join(sorted(presets.PRESETS)) or 'none'}"
         )
+    if body.tools:
+        check_tools(owner, body.tools, preset=body.preset)
     now = clock.now()
     agent = _new_agent(owner, body, now)
     # The first heartbeat always runs and leaves its record (never quiet).
@@ -86,6 +89,49 @@ def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> di
     return fields
 
 
+#: An agent's ``tools`` entry naming an MCP server's tools: ``mcp:<server>`` (all of
+#: them) or ``mcp:<server>/<tool>``.
+MCP_PREFIX = "mcp:"
+
+
+def check_tools(owner: str, names: list[str], *, preset: str | None = None) -> None:
+    """Refuse an agent's ``tools`` unless each names a tool its owner may use: one of
+    the owner's HTTP or Lambda tools, a built-in tool, a tool ``preset`` registers, or
+    (``mcp:`` entries) an MCP server's tools.
+
+    Raises:
+        AgentToolsUnknownError: naming every entry that is none of these.
+    """
+    wanted = list(dict.fromkeys(names))
+    plain = [name for name in wanted if not name.startswith(MCP_PREFIX)]
+    usable = usable_tools(owner, preset) if plain else frozenset()
+    unknown = [name for name in plain if name not in usable]
+    unknown += _unknown_mcp_entries(owner, [name for name in wanted if name.startswith(MCP_PREFIX)])
+    if unknown:
+        raise AgentToolsUnknownError(
+            f"tools names tools you cannot use: {', '.join(unknown)} "
+            "(GET /tools lists yours and the built-ins; register a tool with POST /tools first)"
+        )
+
+
+def usable_tools(owner: str, preset: str | None = None) -> frozenset[str]:
+    """The names an agent's ``tools`` may use (MCP entries aside): the owner's HTTP and
+    Lambda tools, the built-in tools, and the tools ``preset`` registers."""
+    from wakeful import extensions
+    from wakeful.tools import registry
+    from wakeful.tools import repository as tool_repository
+    from wakeful.tools.records import ToolDefinition
+
+    own = {record.name for record in tool_repository.partition(owner) if isinstance(record, ToolDefinition)}
+    return frozenset(own | set(registry.builtins()) | set(extensions.preset_tools(preset)))
+
+
+def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
+    """The ``mcp:`` entries that name no MCP server (or tool) of the owner. The place
+    where MCP servers are looked up; until then no such entry is usable."""
+    return list(entries)
+
+
 def get(owner: str, agent_id: str) -> Agent:
     """The owner's agent. Another owner's agent is not found (DESIGN.md invariant 6)."""
     agent = repository.get(agent_id)
@@ -125,6 +171,8 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
     """Change an agent; pausing or resuming moves its pending heartbeat out of or into
     the due index in the same transaction."""
     agent = get(owner, agent_id)
+    if body.tools:
+        check_tools(owner, body.tools)
     changes = _patch_changes(body)
     toggled = "is_active" in changes and changes["is_active"] != agent.is_active
     heartbeat_part = None
@@ -139,12 +187,10 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
 
 
 def _patch_changes(body: AgentPatch) -> dict[str, Any]:
-    """The attributes a PATCH sets (an explicit null ``is_active`` changes nothing)."""
+    """The attributes a PATCH sets (``null`` for an optional field unsets it)."""
     changes = body.model_dump(exclude_unset=True)
     if changes.get("thread_triggers"):
         changes["routes_events"] = True
-    if "is_active" in changes and changes["is_active"] is None:
-        del changes["is_active"]
     if body.tool_policy is not None:
         changes["tool_policy"] = body.tool_policy.model_dump()  # whole, with its defaults
     changes["updated_at"] = clock.now()

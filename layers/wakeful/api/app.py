@@ -111,8 +111,8 @@ class _Resolver(APIGatewayRestResolver):
         try:
             screen.check(event)
         except WakefulError as error:
-            return screen.error_response(error)
-        return self._serve(event, context)
+            return with_security_headers(screen.error_response(error))
+        return with_security_headers(self._serve(event, context))
 
     def _serve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         """Route a screened request; what a light route hands over is served (not
@@ -126,6 +126,27 @@ class _Resolver(APIGatewayRestResolver):
             self.clear_context()
         assert self.validating is not None
         return self.validating()._serve(event, context)
+
+
+#: Headers every answer of the API carries, whatever built it (a route, an error
+#: handler, the first look at the body): no browser may guess another type than the one
+#: sent (a JSON answer echoing input is never run as HTML or script).
+SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff"}
+
+
+def with_security_headers(response: dict[str, Any]) -> dict[str, Any]:
+    """An API Gateway proxy response with :data:`SECURITY_HEADERS` (those it already
+    sets, in any case, are left alone)."""
+    single = response.get("headers") or {}
+    multi = response.get("multiValueHeaders") or {}
+    present = {name.lower() for name in (*single, *multi)}
+    missing = {name: value for name, value in SECURITY_HEADERS.items() if name.lower() not in present}
+    if missing:
+        if "multiValueHeaders" in response or "headers" not in response:
+            response["multiValueHeaders"] = {**multi, **{name: [value] for name, value in missing.items()}}
+        else:
+            response["headers"] = {**single, **missing}
+    return response
 
 
 def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
@@ -234,7 +255,7 @@ def openapi():
 def docs():
     from aws_lambda_powertools.event_handler import Response
 
-    from wakeful.ops.openapi import document, swagger_html
+    from wakeful.ops.openapi import document, swagger_headers, swagger_html
 
     doc = document(_full(), server_url=_server_url(core))
     wanted = (core.current_event.query_string_parameters or {}).get("format", "html").lower()
@@ -242,7 +263,8 @@ def docs():
         return respond(200, doc)
     if wanted != "html":
         return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
-    return Response(200, "text/html", swagger_html(doc))
+    html = swagger_html(doc)
+    return Response(200, "text/html; charset=utf-8", html, headers=swagger_headers(html))
 
 
 def _error_handlers(resolver: _Resolver) -> None:

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wakeful.events.models import EVENT_TYPE_PATTERN
+from wakeful.inputs import Body
 
 
-class NewEventIn(BaseModel):
+class NewEventIn(Body):
     """An event to append: the rules of :class:`wakeful.events.models.NewEvent`."""
-
-    model_config = ConfigDict(extra="forbid")
 
     event_type: str = Field(pattern=EVENT_TYPE_PATTERN, description="A letter, then letters, digits or underscores (case-sensitive)")
     payload: dict[str, Any] = Field(description="Event-specific data (a JSON object)")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from wakeful.inputs import Body
 
 
-class HeartbeatRequest(BaseModel):
+class HeartbeatRequest(Body):
     """``POST /agents/{id}/heartbeats`` body: optional, and empty. The heartbeat is due
     now; a field this route does not know (such as a time) is refused, never ignored."""
-
-    model_config = ConfigDict(extra="forbid")

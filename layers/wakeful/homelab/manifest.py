@@ -19,6 +19,13 @@ def apply_preset(owner: str, agent_id: str) -> None:
     apply(owner, agent_id)
 
 
+def preset_tools() -> tuple[str, ...]:
+    """The tools the ``homelab`` preset registers for the owner."""
+    from wakeful.homelab.tools import NAMES
+
+    return NAMES
+
+
 def interceptor() -> Any:
     """The in-process interceptor of every ``homelab`` agent: the stop guard."""
     from wakeful.homelab.guard import interceptor as guard

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
+from wakeful.inputs import Body, Patch, unchanged
 from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, SEED_HOOK_TYPES, THREAD_HOOK_TYPES, is_valid_hook_type
 
 
-class RetryConfig(BaseModel):
+class RetryConfig(Body):
     """How often and how long a delivery is tried."""
-
-    model_config = ConfigDict(extra="forbid")
 
     max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0, le=10, description="Retries after the first attempt")
     timeout_ms: int = Field(default=DEFAULT_TIMEOUT_MS, ge=100, le=30000, description="Per-attempt answer deadline")
@@ -36,10 +35,8 @@ def _sendable_header(value: str | None) -> str | None:
 AuthHeader = Annotated[str | None, AfterValidator(_sendable_header)]
 
 
-class HookCreate(BaseModel):
+class HookCreate(Body):
     """``POST /agents/{id}/hooks`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     hook_type: str = Field(description="A hook type (docs/api.md lists them with their payloads), or BEFORE_<TOOL> / AFTER_<TOOL>")
     endpoint_url: str = Field(min_length=1, max_length=2048)
@@ -59,21 +56,18 @@ class HookCreate(BaseModel):
         return value
 
 
-class HookTestRequest(BaseModel):
+class HookTestRequest(Body):
     """``POST /agents/{id}/hooks/{hook_id}/test`` body: optional and empty; unknown
     fields are refused, never ignored."""
 
-    model_config = ConfigDict(extra="forbid")
 
-
-class HookPatch(BaseModel):
+class HookPatch(Patch):
     """``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
-    hook that was disabled for failing."""
+    hook that was disabled for failing. ``null`` removes ``auth_header`` or
+    ``metadata``; the other fields always have a value."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    is_active: bool | None = None
-    endpoint_url: str | None = Field(default=None, min_length=1, max_length=2048)
-    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Empty string removes it")
-    retry_config: RetryConfig | None = None
+    is_active: bool = unchanged()
+    endpoint_url: str = unchanged(min_length=1, max_length=2048)
+    auth_header: AuthHeader = Field(default=None, max_length=4096, description="Empty string or null removes it")
+    retry_config: RetryConfig = unchanged(description="Only the fields sent change")
     metadata: dict[str, Any] | None = None

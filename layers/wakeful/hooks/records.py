@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from wakeful.clock import iso
 from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS
-from wakeful.items import item_of, opt_float, opt_int
+from wakeful.items import item_of, opt_float, opt_int, value_or
 
 __all__ = ["Hook", "HookDelivery", "HookExecution"]
 
@@ -59,7 +59,7 @@ class Hook:
             hook_type=item["hook_type"],
             endpoint_url=item["endpoint_url"],
             secret=item["secret"],
-            is_active=bool(item.get("is_active", True)),
+            is_active=bool(value_or(item, "is_active", True)),
             retry_config=_dict(item.get("retry_config")),
             metadata=_dict(item.get("metadata")),
             auth_header=item.get("auth_header"),

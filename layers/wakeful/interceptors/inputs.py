@@ -3,8 +3,9 @@ API when a request has a body, never by the functions that run threads."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from wakeful.inputs import Body, Patch, readable_name, unchanged
 from wakeful.interceptors.models import (
     DEFAULT_TIMEOUT_MS,
     EVENT_TYPES,
@@ -25,10 +26,8 @@ def _unique_events(value: list[str] | None) -> list[str] | None:
     return list(dict.fromkeys(value))
 
 
-class InterceptorCreate(BaseModel):
+class InterceptorCreate(Body):
     """``POST /agents/{id}/interceptors`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     endpoint_url: str = Field(min_length=1, max_length=2048, description="Called synchronously at every step it listens to")
     events: list[EventType] = Field(
@@ -48,28 +47,25 @@ class InterceptorCreate(BaseModel):
         return _unique_events(value)
 
 
-class InterceptorPatch(BaseModel):
-    """``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the fields."""
+class InterceptorPatch(Patch):
+    """``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the
+    fields (each always has a value: none may be null)."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    endpoint_url: str | None = Field(default=None, min_length=1, max_length=2048)
-    events: list[EventType] | None = None
-    timeout_ms: int | None = Field(default=None, ge=MIN_TIMEOUT_MS, le=MAX_TIMEOUT_MS)
-    on_failure: OnFailure | None = None
-    is_active: bool | None = None
+    endpoint_url: str = unchanged(min_length=1, max_length=2048)
+    events: list[EventType] = unchanged()
+    timeout_ms: int = unchanged(ge=MIN_TIMEOUT_MS, le=MAX_TIMEOUT_MS)
+    on_failure: OnFailure = unchanged()
+    is_active: bool = unchanged()
 
     @field_validator("events")
     @classmethod
-    def _events(cls, value: list[str] | None) -> list[str] | None:
+    def _events(cls, value: list[str]) -> list[str] | None:
         return _unique_events(value)
 
 
-class ToolPolicy(BaseModel):
+class ToolPolicy(Body):
     """An agent's declarative ``tool_policy``: tools its threads may never call, and
     tools whose every call waits for a person's approval."""
-
-    model_config = ConfigDict(extra="forbid")
 
     deny: list[str] = Field(default_factory=list, max_length=POLICY_MAX_NAMES, description="Tool names never run")
     require_approval: list[str] = Field(
@@ -82,6 +78,7 @@ class ToolPolicy(BaseModel):
         for name in value:
             if not isinstance(name, str) or not 1 <= len(name) <= TOOL_NAME_MAX:
                 raise ValueError(f"tool names are 1 to {TOOL_NAME_MAX} characters")
+            readable_name(name)
         return list(dict.fromkeys(value))
 
     @model_validator(mode="after")

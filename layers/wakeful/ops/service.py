@@ -12,6 +12,7 @@ sparse indexes — never a Scan (DESIGN.md invariant 3):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wakeful import clock
@@ -20,6 +21,9 @@ from wakeful.heartbeats import repository as heartbeats
 from wakeful.ops.exceptions import OpsSinceInvalidError
 
 DEFAULT_WINDOW_SECONDS = 24 * 3600
+#: Epoch seconds as people write them: ASCII digits, maybe a fraction (``float()`` alone
+#: would also take other scripts' digits, ``1_000``, ``1e9`` and ``nan``).
+_EPOCH = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,9})?")
 MAX_STATS_ACTIONS = 100_000
 MAX_SINCE_SECONDS = 253402300799  # 9999-12-31T23:59:59Z  # beyond this, stats are computed on the newest actions only
 
@@ -30,9 +34,9 @@ def parse_since(since: str | None, now: float) -> float:
         return now - DEFAULT_WINDOW_SECONDS
     text = since.strip()
     problem = f"since {text[:40]!r} is not an ISO 8601 time (e.g. 2026-02-05T10:30:00Z) or epoch seconds"
-    try:
+    if _EPOCH.fullmatch(text):
         value = float(text)
-    except ValueError:
+    else:
         try:
             value = clock.parse_iso(text)
         except (ValueError, OverflowError) as error:

@@ -84,7 +84,7 @@ def check_expression(expression: str) -> str:
 
 def parse_hhmm(text: str, field: str) -> int:
     """``"HH:MM"`` -> minutes from midnight (``"24:00"`` allowed as an end)."""
-    match = _HHMM.match(text or "")
+    match = _HHMM.fullmatch(text or "")  # fullmatch: "$" alone lets "08:00\n" through
     if not match:
         raise ScheduleInvalidError(f"active_hours.{field} {text!r} must be HH:MM (00:00 to 23:59)")
     if text == "24:00":

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from wakeful.inputs import Body, Patch, unchanged
 from wakeful.schedules.models import MAX_CHECKLIST_ITEMS, MAX_PROMPT_CHARS, SCHEDULED
 
 
-class ScheduleConfig(BaseModel):
+class ScheduleConfig(Body):
     """``config``: the run's kind and, for heartbeats, what to check."""
-
-    model_config = ConfigDict(extra="forbid")
 
     schedule_type: Literal["heartbeat", "scheduled"] = Field(
         default=SCHEDULED,
@@ -28,19 +27,15 @@ class ScheduleConfig(BaseModel):
     )
 
 
-class ActiveHoursIn(BaseModel):
+class ActiveHoursIn(Body):
     """A daily window in the schedule's time zone; outside it nothing runs."""
-
-    model_config = ConfigDict(extra="forbid")
 
     start: str = Field(description="HH:MM, inclusive", examples=["08:00"])
     end: str = Field(description="HH:MM, exclusive; before start means the window wraps past midnight", examples=["18:00"])
 
 
-class ScheduleCreate(BaseModel):
+class ScheduleCreate(Body):
     """``POST /agents/{id}/schedules`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     prompt: str = Field(min_length=1, max_length=MAX_PROMPT_CHARS, description="What the run asks the agent")
     cron_expression: str = Field(
@@ -52,15 +47,13 @@ class ScheduleCreate(BaseModel):
     is_active: bool = True
 
 
-class SchedulePatch(BaseModel):
+class SchedulePatch(Patch):
     """``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields sent change.
-    ``active_hours: null`` removes the window."""
+    ``active_hours: null`` removes the window; the other fields always have a value."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    prompt: str | None = Field(default=None, min_length=1, max_length=MAX_PROMPT_CHARS)
-    cron_expression: str | None = Field(default=None, min_length=1, max_length=200)
-    timezone: str | None = Field(default=None, max_length=64)
-    config: ScheduleConfig | None = None
+    prompt: str = unchanged(min_length=1, max_length=MAX_PROMPT_CHARS)
+    cron_expression: str = unchanged(min_length=1, max_length=200)
+    timezone: str = unchanged(max_length=64)
+    config: ScheduleConfig = unchanged()
     active_hours: ActiveHoursIn | None = None
-    is_active: bool | None = None
+    is_active: bool = unchanged()

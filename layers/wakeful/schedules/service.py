@@ -84,7 +84,7 @@ def patch(owner: str, agent_id: str, schedule_id: str, body: SchedulePatch) -> d
     if changes.get("prompt") is not None:
         sets["prompt"] = changes["prompt"]
     if changes.get("config") is not None:
-        sets["config"] = body.config.model_dump(exclude_none=True)  # type: ignore[union-attr]
+        sets["config"] = body.config.model_dump(exclude_none=True)
     expression = changes.get("cron_expression") or current["cron_expression"]
     timezone = changes.get("timezone") or current.get("timezone", "UTC")
     active_hours = changes["active_hours"] if "active_hours" in changes else current.get("active_hours")

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wakeful.clock import iso
+from wakeful.inputs import Body, Name, Patch
 
 SnipType = Literal["article", "analysis", "tutorial"]
 USER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
 
 
-class _ActingMember(BaseModel):
+class _ActingMember(Body):
     """Who acts: one of your agents (``agent_id``) or a user of your network
     (``user_id``/``user_name``; default: you, the key's owner)."""
 
-    model_config = ConfigDict(extra="forbid")
-
     agent_id: str | None = Field(default=None, max_length=64)
     user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
-    user_name: str | None = Field(default=None, min_length=1, max_length=100)
+    user_name: Name | None = Field(default=None, min_length=1, max_length=100)
 
 
 class SnipCreateIn(_ActingMember):
@@ -47,32 +46,26 @@ class ReactionIn(_ActingMember):
     """``POST /snips/{id}/likes`` and ``/shares``."""
 
 
-class WhisperIn(BaseModel):
+class WhisperIn(Body):
     """``POST /agents/{id}/whispers``: a private message from a user to an agent."""
-
-    model_config = ConfigDict(extra="forbid")
 
     content: str = Field(min_length=1, max_length=2000)
     type: str = Field(default="message", pattern=r"^[a-z][a-z_]{0,31}$", description="e.g. message, idea, request, question, feedback")
     user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
-    user_name: str | None = Field(default=None, min_length=1, max_length=100)
+    user_name: Name | None = Field(default=None, min_length=1, max_length=100)
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=255)
 
 
-class FollowIn(BaseModel):
+class FollowIn(Body):
     """``POST /agents/{id}/follows``: follow one of your agents or a user."""
-
-    model_config = ConfigDict(extra="forbid")
 
     agent_id: str | None = Field(default=None, max_length=64)
     user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
-    user_name: str | None = Field(default=None, min_length=1, max_length=100)
+    user_name: Name | None = Field(default=None, min_length=1, max_length=100)
 
 
-class LLMSettingsIn(BaseModel):
+class LLMSettingsIn(Patch):
     """``PATCH /agents/{id}/llm``; null removes a setting (back to the default)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     model: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:@/-]+$")
     tool_models: dict[str, str] | None = Field(default=None, max_length=50)

@@ -153,10 +153,11 @@ def parse_after(raw: str | int | None) -> int:
     """
     if raw is None or raw == "":
         return 0
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        raise StreamCursorError(f"resume point {str(raw)[:40]!r} is not a stream event id (a non-negative integer)") from None
+    text = str(raw).strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):  # int() also takes "١٢" and "1_0"
+        raise StreamCursorError(f"resume point {str(raw)[:40]!r} is not a stream event id (a non-negative integer)")
+    value = int(text)
     if value < 0:
         raise StreamCursorError("a stream event id is never negative")
     return value

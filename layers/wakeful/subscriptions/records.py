@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Self
 
 from wakeful.clock import iso
-from wakeful.items import item_of, opt_float
+from wakeful.items import item_of, opt_float, value_or
 
 #: The attributes ``PATCH /subscriptions/{id}`` may change (with ``updated_at``).
 PATCHABLE = ("filter_config", "execution_order", "is_active", "updated_at")
@@ -87,8 +87,8 @@ class Subscription:
             event_type=item["event_type"],
             agent_id=agent_id,
             filter_config=item.get("filter_config"),
-            execution_order=item.get("execution_order", 0),
-            is_active=item.get("is_active", True),
+            execution_order=value_or(item, "execution_order", 0),
+            is_active=value_or(item, "is_active", True),
             created_at=opt_float(item.get("created_at")),
             updated_at=opt_float(item.get("updated_at")),
         )

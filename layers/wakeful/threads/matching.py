@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_DELAY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
+#: ASCII digits only: ``\d`` would also read other scripts' digits ("٣٠m" as 30 minutes).
+_DELAY = re.compile(r"^\s*([0-9]+)\s*([smhd])\s*$", re.ASCII)
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 MIN_DELAY_SECONDS = 1
 MAX_DELAY_SECONDS = 30 * 86400

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from wakeful.inputs import Body
 
 TOOL_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,63}$"
 EVENT_TYPE = r"^[A-Za-z][A-Za-z0-9_]{0,99}$"
 
 
-class ThreadTrigger(BaseModel):
+class ThreadTrigger(Body):
     """An event that starts a thread when no sleeping thread waits for it."""
-
-    model_config = ConfigDict(extra="forbid")
 
     event_type: str = Field(pattern=EVENT_TYPE)
     match: dict[str, Any] = Field(default_factory=dict, description="top-level payload fields that must be equal")
@@ -36,18 +36,14 @@ class ThreadAgentFields(BaseModel):
     tools: list[str] | None = Field(default=None, max_length=128, description="tools its threads may call (default: all your HTTP and Lambda tools)")
 
 
-class MessageIn(BaseModel):
+class MessageIn(Body):
     """``POST .../threads`` and ``POST .../threads/{tid}/messages`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     message: str = Field(min_length=1, max_length=100_000)
 
 
-class ApprovalIn(BaseModel):
+class ApprovalIn(Body):
     """``POST .../approvals/{tool_call_id}`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     decision: Literal["approve", "deny"]
     note: str | None = Field(default=None, max_length=4000)

@@ -96,6 +96,9 @@ META_TOOLS: list[dict[str, Any]] = [
     },
 ]
 META_NAMES = {t["name"] for t in META_TOOLS}
+#: The most a thread's stored context may hold: the UTF-8 bytes of its compact JSON
+#: (every key and value), after a ``store_context``.
+MAX_CONTEXT_BYTES = 256 * 1024
 
 
 @dataclass
@@ -152,10 +155,7 @@ def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: fl
             summary = str(args.get("summary") or "").strip() or "complete"
             return Result(json.dumps({"completed": True}), complete=summary)
         if name == STORE_CONTEXT:
-            context_key = str(args.get("key") or "").strip()
-            if not context_key:
-                raise ValueError("store_context needs a non-empty key")
-            return Result(json.dumps({"stored": context_key}), context={context_key: args.get("value")})
+            return _store_context(thread, args)
         if name == GET_CONTEXT:
             context_key = str(args.get("key") or "")
             stored = (thread.get("context") or {})
@@ -177,6 +177,33 @@ def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: fl
     except ValueError as error:
         return Result(str(error), is_error=True)
     return Result(f"unknown meta tool {name!r}", is_error=True)
+
+
+def _store_context(thread: dict[str, Any], args: dict[str, Any]) -> Result:
+    """Store one key of the thread's context, unless the whole context would then be
+    over :data:`MAX_CONTEXT_BYTES` (an error result, and nothing is stored).
+
+    Raises:
+        ValueError: no key.
+    """
+    context_key = str(args.get("key") or "").strip()
+    if not context_key:
+        raise ValueError("store_context needs a non-empty key")
+    value = args.get("value")
+    size = context_bytes({**(thread.get("context") or {}), context_key: value})
+    if size > MAX_CONTEXT_BYTES:
+        raise ValueError(
+            f"store_context refused: the thread's context would be {size} bytes of JSON, over its limit of "
+            f"{MAX_CONTEXT_BYTES} bytes (256 KiB); nothing was stored. Store a shorter value (a summary, an id "
+            "to look the rest up with a tool) or reuse a key whose old value you no longer need."
+        )
+    return Result(json.dumps({"stored": context_key}), context={context_key: value})
+
+
+def context_bytes(context: dict[str, Any]) -> int:
+    """The size a thread's context counts against :data:`MAX_CONTEXT_BYTES`."""
+    text = json.dumps(context, ensure_ascii=False, separators=(",", ":"), default=str)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def run_user_tool(agent: Agent, thread: dict[str, Any], tool: ToolDefinition | None, call: dict[str, Any]) -> Result:

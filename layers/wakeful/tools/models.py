@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from wakeful.inputs import Body, Patch, unchanged
 
 TOOL_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,63}$"
 
 
-class ToolIn(BaseModel):
+class ToolIn(Body):
     """``POST /tools`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     name: str = Field(pattern=TOOL_NAME_PATTERN)
     kind: Literal["http", "lambda"]
     endpoint_url: str | None = Field(default=None, max_length=2048)
-    function_arn: str | None = Field(default=None, pattern=r"^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9_$-]+)?$")
+    function_arn: str | None = Field(default=None, pattern=r"^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9_$-]+)?$")
     description: str | None = Field(default=None, max_length=2000)
     config: dict[str, Any] = Field(default_factory=dict)
     timeout_ms: int = Field(default=10000, ge=100, le=60000)
@@ -38,17 +38,15 @@ class ToolIn(BaseModel):
         return self
 
 
-class BuiltinToolConfig(BaseModel):
+class BuiltinToolConfig(Body):
     """``config`` of a built-in tool: the model settings its LLM calls use."""
-
-    model_config = ConfigDict(extra="forbid")
 
     model: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:@/-]+$")
     temperature: float | None = Field(default=None, ge=0, le=1)
     max_tokens: int | None = Field(default=None, ge=1, le=64000)
 
 
-class ToolSettingsPatch(BaseModel):
+class ToolSettingsPatch(Patch):
     """``PATCH /tools/{name}`` and ``PATCH /agents/{id}/tools/{name}`` body.
 
     ``config`` replaces the tool's config (``{}`` or null: none); for a built-in tool it
@@ -56,7 +54,5 @@ class ToolSettingsPatch(BaseModel):
     tool from running for the owner's agents (or for this agent); its subscriptions stay.
     """
 
-    model_config = ConfigDict(extra="forbid")
-
     config: dict[str, Any] | None = None
-    is_active: bool | None = None
+    is_active: bool = unchanged()

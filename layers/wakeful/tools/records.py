@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Self
 
 from wakeful.clock import iso
-from wakeful.items import item_of, opt_float
+from wakeful.items import item_of, opt_float, value_or
 
 HTTP_KIND = "http"
 LAMBDA_KIND = "lambda"
@@ -95,7 +95,7 @@ class ToolDefinition:
             input_schema=item.get("input_schema"),
             requires_approval=bool(item.get("requires_approval")),
             secret=item.get("secret"),
-            is_active=item.get("is_active", True),
+            is_active=value_or(item, "is_active", True),
             preset=item.get("preset"),
             created_at=opt_float(item.get("created_at")),
             updated_at=opt_float(item.get("updated_at")),
@@ -163,7 +163,7 @@ class ToolSettingsRecord:
             kind=item.get("kind", BUILTIN_SETTINGS_KIND),
             settings_owner=item.get("settings_owner"),
             config=item.get("config") or {},
-            is_active=item.get("is_active", True),
+            is_active=value_or(item, "is_active", True),
             updated_at=opt_float(item.get("updated_at")),
         )
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from wakeful.events.models import EVENT_TYPE_PATTERN
+from wakeful.inputs import Body, Patch, unchanged
 from wakeful.webhooks.records import ROTATION_OVERLAP_SECONDS
 
 EventType = Annotated[str, Field(pattern=EVENT_TYPE_PATTERN)]
@@ -17,10 +18,8 @@ SenderSecret = Annotated[str, Field(min_length=8, max_length=255, pattern=r"^[^\
 MAX_RATE_LIMIT = 1_000_000
 
 
-class WebhookCreate(BaseModel):
+class WebhookCreate(Body):
     """``POST /agents/{id}/webhooks`` body."""
-
-    model_config = ConfigDict(extra="forbid")
 
     allowed_event_types: list[EventType] | None = Field(
         default=None, max_length=100, description="Event types this webhook may create; null or empty allows all"
@@ -51,20 +50,18 @@ class WebhookCreate(BaseModel):
         return self
 
 
-class WebhookPatch(BaseModel):
-    """``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset."""
+class WebhookPatch(Patch):
+    """``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+    ``allowed_event_types: null`` allows every type again; the other fields always
+    have a value."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    is_active: bool | None = None
+    is_active: bool = unchanged()
     allowed_event_types: list[EventType] | None = Field(default=None, max_length=100)
-    rate_limit_per_hour: int | None = Field(default=None, ge=1, le=MAX_RATE_LIMIT)
+    rate_limit_per_hour: int = unchanged(ge=1, le=MAX_RATE_LIMIT)
 
 
-class WebhookRotate(BaseModel):
+class WebhookRotate(Body):
     """``POST /agents/{id}/webhooks/{webhook_id}/rotate`` body (optional)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     overlap_seconds: int = Field(
         default=ROTATION_OVERLAP_SECONDS,

@@ -172,7 +172,7 @@ def _verify_stripe(headers: Mapping[str, str], body: bytes, secrets: Sequence[st
             stamp = value.strip()
         elif name == "v1" and value:
             candidates.append(value.strip().lower().encode("utf-8", "surrogatepass"))
-    if stamp is None or not stamp.isdigit() or len(stamp) > 12:
+    if stamp is None or not stamp.isascii() or not stamp.isdigit() or len(stamp) > 12:
         return Verification(False, "stripe", reason="Stripe-Signature has no valid t=<unix seconds>")
     if not candidates:
         return Verification(False, "stripe", reason="Stripe-Signature has no v1 signature")

@@ -83,7 +83,7 @@ class Reply:
         """The API Gateway proxy response."""
         return {
             "statusCode": self.http_status,
-            "headers": {"Content-Type": "application/json", **self.headers},
+            "headers": {"Content-Type": "application/json", "X-Content-Type-Options": "nosniff", **self.headers},
             "body": json.dumps(self.body),
             "isBase64Encoded": False,
         }

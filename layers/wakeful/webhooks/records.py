@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful import clock, ids, retention, secrets
-from wakeful.items import item_of, opt_float
+from wakeful.items import item_of, opt_float, value_or
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -85,9 +85,9 @@ class Webhook:
             owner=item["owner"],
             secret_sealed=item["secret_sealed"],
             provider=item.get("provider") or "wakeful",
-            is_active=item.get("is_active", True),
+            is_active=value_or(item, "is_active", True),
             allowed_event_types=None if allowed is None else tuple(allowed),
-            rate_limit_per_hour=item.get("rate_limit_per_hour", 100),
+            rate_limit_per_hour=value_or(item, "rate_limit_per_hour", 100),
             metadata=None if metadata is None else dict(metadata),
             previous_secret_sealed=item.get("previous_secret_sealed"),
             previous_secret_expires_at=opt_float(item.get("previous_secret_expires_at")),

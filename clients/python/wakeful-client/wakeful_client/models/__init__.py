@@ -85,8 +85,8 @@ from .interceptor_create_on_failure import InterceptorCreateOnFailure
 from .interceptor_created import InterceptorCreated
 from .interceptor_page import InterceptorPage
 from .interceptor_patch import InterceptorPatch
-from .interceptor_patch_events_type_0_item import InterceptorPatchEventsType0Item
-from .interceptor_patch_on_failure_type_0 import InterceptorPatchOnFailureType0
+from .interceptor_patch_events_item import InterceptorPatchEventsItem
+from .interceptor_patch_on_failure import InterceptorPatchOnFailure
 from .llm_settings import LLMSettings
 from .llm_settings_in import LLMSettingsIn
 from .llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
@@ -271,8 +271,8 @@ __all__ = (
     "InterceptorCreateOnFailure",
     "InterceptorPage",
     "InterceptorPatch",
-    "InterceptorPatchEventsType0Item",
-    "InterceptorPatchOnFailureType0",
+    "InterceptorPatchEventsItem",
+    "InterceptorPatchOnFailure",
     "LLMSettings",
     "LLMSettingsIn",
     "LLMSettingsInToolModelsType0",

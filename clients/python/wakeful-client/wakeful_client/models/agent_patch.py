@@ -22,15 +22,17 @@ T = TypeVar("T", bound="AgentPatch")
 
 @_attrs_define
 class AgentPatch:
-    """ ``PATCH /agents/{id}`` body: any subset of the mutable fields.
+    """ ``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null`` unsets an
+    optional field (back to its default); ``name``, ``focus_areas``,
+    ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
         Attributes:
-            name (None | str | Unset):
+            name (str | Unset):
             personality (AgentPatchPersonalityType0 | None | str | Unset):
             expertise (None | str | Unset):
-            focus_areas (list[str] | None | Unset):
-            heartbeat_interval_seconds (int | None | Unset):
-            is_active (bool | None | Unset):
+            focus_areas (list[str] | Unset): [] clears them
+            heartbeat_interval_seconds (int | Unset):
+            is_active (bool | Unset): false pauses the agent's heartbeats
             system_prompt (None | str | Unset): Guidelines and personality for its threads
             thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
             max_wakes_per_thread (int | None | Unset): Default 50
@@ -43,12 +45,12 @@ class AgentPatch:
             tool_policy (None | ToolPolicy | Unset): null removes it
      """
 
-    name: None | str | Unset = UNSET
+    name: str | Unset = UNSET
     personality: AgentPatchPersonalityType0 | None | str | Unset = UNSET
     expertise: None | str | Unset = UNSET
-    focus_areas: list[str] | None | Unset = UNSET
-    heartbeat_interval_seconds: int | None | Unset = UNSET
-    is_active: bool | None | Unset = UNSET
+    focus_areas: list[str] | Unset = UNSET
+    heartbeat_interval_seconds: int | Unset = UNSET
+    is_active: bool | Unset = UNSET
     system_prompt: None | str | Unset = UNSET
     thread_triggers: list[ThreadTrigger] | None | Unset = UNSET
     max_wakes_per_thread: int | None | Unset = UNSET
@@ -63,11 +65,7 @@ class AgentPatch:
         from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
-        name: None | str | Unset
-        if isinstance(self.name, Unset):
-            name = UNSET
-        else:
-            name = self.name
+        name = self.name
 
         personality: dict[str, Any] | None | str | Unset
         if isinstance(self.personality, Unset):
@@ -83,27 +81,14 @@ class AgentPatch:
         else:
             expertise = self.expertise
 
-        focus_areas: list[str] | None | Unset
-        if isinstance(self.focus_areas, Unset):
-            focus_areas = UNSET
-        elif isinstance(self.focus_areas, list):
+        focus_areas: list[str] | Unset = UNSET
+        if not isinstance(self.focus_areas, Unset):
             focus_areas = self.focus_areas
 
 
-        else:
-            focus_areas = self.focus_areas
+        heartbeat_interval_seconds = self.heartbeat_interval_seconds
 
-        heartbeat_interval_seconds: int | None | Unset
-        if isinstance(self.heartbeat_interval_seconds, Unset):
-            heartbeat_interval_seconds = UNSET
-        else:
-            heartbeat_interval_seconds = self.heartbeat_interval_seconds
-
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+        is_active = self.is_active
 
         system_prompt: None | str | Unset
         if isinstance(self.system_prompt, Unset):
@@ -209,15 +194,7 @@ class AgentPatch:
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_name(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        name = _parse_name(d.pop("name", UNSET))
-
+        name = d.pop("name", UNSET)
 
         def _parse_personality(data: object) -> AgentPatchPersonalityType0 | None | str | Unset:
             if data is None:
@@ -248,43 +225,12 @@ class AgentPatch:
         expertise = _parse_expertise(d.pop("expertise", UNSET))
 
 
-        def _parse_focus_areas(data: object) -> list[str] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                focus_areas_type_0 = cast(list[str], data)
-
-                return focus_areas_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[str] | None | Unset, data)
-
-        focus_areas = _parse_focus_areas(d.pop("focus_areas", UNSET))
+        focus_areas = cast(list[str], d.pop("focus_areas", UNSET))
 
 
-        def _parse_heartbeat_interval_seconds(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+        heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds", UNSET)
 
-        heartbeat_interval_seconds = _parse_heartbeat_interval_seconds(d.pop("heartbeat_interval_seconds", UNSET))
-
-
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
-
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
+        is_active = d.pop("is_active", UNSET)
 
         def _parse_system_prompt(data: object) -> None | str | Unset:
             if data is None:

@@ -22,37 +22,30 @@ T = TypeVar("T", bound="HookPatch")
 @_attrs_define
 class HookPatch:
     """ ``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-enables a
-    hook that was disabled for failing.
+    hook that was disabled for failing. ``null`` removes ``auth_header`` or
+    ``metadata``; the other fields always have a value.
 
         Attributes:
-            is_active (bool | None | Unset):
-            endpoint_url (None | str | Unset):
-            auth_header (None | str | Unset): Empty string removes it
-            retry_config (None | RetryConfig | Unset):
+            is_active (bool | Unset):
+            endpoint_url (str | Unset):
+            auth_header (None | str | Unset): Empty string or null removes it
+            retry_config (RetryConfig | Unset): How often and how long a delivery is tried.
             metadata (HookPatchMetadataType0 | None | Unset):
      """
 
-    is_active: bool | None | Unset = UNSET
-    endpoint_url: None | str | Unset = UNSET
+    is_active: bool | Unset = UNSET
+    endpoint_url: str | Unset = UNSET
     auth_header: None | str | Unset = UNSET
-    retry_config: None | RetryConfig | Unset = UNSET
+    retry_config: RetryConfig | Unset = UNSET
     metadata: HookPatchMetadataType0 | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0 # noqa: PLC0415
         from ..models.retry_config import RetryConfig # noqa: PLC0415
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+        is_active = self.is_active
 
-        endpoint_url: None | str | Unset
-        if isinstance(self.endpoint_url, Unset):
-            endpoint_url = UNSET
-        else:
-            endpoint_url = self.endpoint_url
+        endpoint_url = self.endpoint_url
 
         auth_header: None | str | Unset
         if isinstance(self.auth_header, Unset):
@@ -60,13 +53,9 @@ class HookPatch:
         else:
             auth_header = self.auth_header
 
-        retry_config: dict[str, Any] | None | Unset
-        if isinstance(self.retry_config, Unset):
-            retry_config = UNSET
-        elif isinstance(self.retry_config, RetryConfig):
+        retry_config: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.retry_config, Unset):
             retry_config = self.retry_config.to_dict()
-        else:
-            retry_config = self.retry_config
 
         metadata: dict[str, Any] | None | Unset
         if isinstance(self.metadata, Unset):
@@ -100,25 +89,9 @@ class HookPatch:
         from ..models.hook_patch_metadata_type_0 import HookPatchMetadataType0 # noqa: PLC0415
         from ..models.retry_config import RetryConfig # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
+        is_active = d.pop("is_active", UNSET)
 
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
-
-        def _parse_endpoint_url(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
-
+        endpoint_url = d.pop("endpoint_url", UNSET)
 
         def _parse_auth_header(data: object) -> None | str | Unset:
             if data is None:
@@ -130,23 +103,12 @@ class HookPatch:
         auth_header = _parse_auth_header(d.pop("auth_header", UNSET))
 
 
-        def _parse_retry_config(data: object) -> None | RetryConfig | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                retry_config_type_0 = RetryConfig.from_dict(data)
-
-
-                return retry_config_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | RetryConfig | Unset, data)
-
-        retry_config = _parse_retry_config(d.pop("retry_config", UNSET))
+        _retry_config = d.pop("retry_config", UNSET)
+        retry_config: RetryConfig | Unset
+        if isinstance(_retry_config,  Unset):
+            retry_config = UNSET
+        else:
+            retry_config = RetryConfig.from_dict(_retry_config)
 
 
         def _parse_metadata(data: object) -> HookPatchMetadataType0 | None | Unset:

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.interceptor_patch_events_type_0_item import InterceptorPatchEventsType0Item
-from ..models.interceptor_patch_on_failure_type_0 import InterceptorPatchOnFailureType0
+from ..models.interceptor_patch_events_item import InterceptorPatchEventsItem
+from ..models.interceptor_patch_on_failure import InterceptorPatchOnFailure
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -19,62 +19,43 @@ T = TypeVar("T", bound="InterceptorPatch")
 
 @_attrs_define
 class InterceptorPatch:
-    """ ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the fields.
+    """ ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any subset of the
+    fields (each always has a value: none may be null).
 
         Attributes:
-            endpoint_url (None | str | Unset):
-            events (list[InterceptorPatchEventsType0Item] | None | Unset):
-            timeout_ms (int | None | Unset):
-            on_failure (InterceptorPatchOnFailureType0 | None | Unset):
-            is_active (bool | None | Unset):
+            endpoint_url (str | Unset):
+            events (list[InterceptorPatchEventsItem] | Unset):
+            timeout_ms (int | Unset):
+            on_failure (InterceptorPatchOnFailure | Unset):
+            is_active (bool | Unset):
      """
 
-    endpoint_url: None | str | Unset = UNSET
-    events: list[InterceptorPatchEventsType0Item] | None | Unset = UNSET
-    timeout_ms: int | None | Unset = UNSET
-    on_failure: InterceptorPatchOnFailureType0 | None | Unset = UNSET
-    is_active: bool | None | Unset = UNSET
+    endpoint_url: str | Unset = UNSET
+    events: list[InterceptorPatchEventsItem] | Unset = UNSET
+    timeout_ms: int | Unset = UNSET
+    on_failure: InterceptorPatchOnFailure | Unset = UNSET
+    is_active: bool | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
-        endpoint_url: None | str | Unset
-        if isinstance(self.endpoint_url, Unset):
-            endpoint_url = UNSET
-        else:
-            endpoint_url = self.endpoint_url
+        endpoint_url = self.endpoint_url
 
-        events: list[str] | None | Unset
-        if isinstance(self.events, Unset):
-            events = UNSET
-        elif isinstance(self.events, list):
+        events: list[str] | Unset = UNSET
+        if not isinstance(self.events, Unset):
             events = []
-            for events_type_0_item_data in self.events:
-                events_type_0_item = events_type_0_item_data.value
-                events.append(events_type_0_item)
+            for events_item_data in self.events:
+                events_item = events_item_data.value
+                events.append(events_item)
 
 
-        else:
-            events = self.events
+        timeout_ms = self.timeout_ms
 
-        timeout_ms: int | None | Unset
-        if isinstance(self.timeout_ms, Unset):
-            timeout_ms = UNSET
-        else:
-            timeout_ms = self.timeout_ms
-
-        on_failure: None | str | Unset
-        if isinstance(self.on_failure, Unset):
-            on_failure = UNSET
-        elif isinstance(self.on_failure, InterceptorPatchOnFailureType0):
+        on_failure: str | Unset = UNSET
+        if not isinstance(self.on_failure, Unset):
             on_failure = self.on_failure.value
-        else:
-            on_failure = self.on_failure
 
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+
+        is_active = self.is_active
 
 
         field_dict: dict[str, Any] = {}
@@ -98,78 +79,30 @@ class InterceptorPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        def _parse_endpoint_url(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        endpoint_url = d.pop("endpoint_url", UNSET)
 
-        endpoint_url = _parse_endpoint_url(d.pop("endpoint_url", UNSET))
-
-
-        def _parse_events(data: object) -> list[InterceptorPatchEventsType0Item] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                events_type_0 = []
-                _events_type_0 = data
-                for events_type_0_item_data in (_events_type_0):
-                    events_type_0_item = InterceptorPatchEventsType0Item(events_type_0_item_data)
+        _events = d.pop("events", UNSET)
+        events: list[InterceptorPatchEventsItem] | Unset = UNSET
+        if _events is not UNSET:
+            events = []
+            for events_item_data in _events:
+                events_item = InterceptorPatchEventsItem(events_item_data)
 
 
-                    events_type_0.append(events_type_0_item)
-
-                return events_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[InterceptorPatchEventsType0Item] | None | Unset, data)
-
-        events = _parse_events(d.pop("events", UNSET))
+                events.append(events_item)
 
 
-        def _parse_timeout_ms(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+        timeout_ms = d.pop("timeout_ms", UNSET)
 
-        timeout_ms = _parse_timeout_ms(d.pop("timeout_ms", UNSET))
-
-
-        def _parse_on_failure(data: object) -> InterceptorPatchOnFailureType0 | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                on_failure_type_0 = InterceptorPatchOnFailureType0(data)
+        _on_failure = d.pop("on_failure", UNSET)
+        on_failure: InterceptorPatchOnFailure | Unset
+        if isinstance(_on_failure,  Unset):
+            on_failure = UNSET
+        else:
+            on_failure = InterceptorPatchOnFailure(_on_failure)
 
 
-                return on_failure_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(InterceptorPatchOnFailureType0 | None | Unset, data)
-
-        on_failure = _parse_on_failure(d.pop("on_failure", UNSET))
-
-
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
-
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
+        is_active = d.pop("is_active", UNSET)
 
         interceptor_patch = cls(
             endpoint_url=endpoint_url,

@@ -22,53 +22,37 @@ T = TypeVar("T", bound="SchedulePatch")
 @_attrs_define
 class SchedulePatch:
     """ ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields sent change.
-    ``active_hours: null`` removes the window.
+    ``active_hours: null`` removes the window; the other fields always have a value.
 
         Attributes:
-            prompt (None | str | Unset):
-            cron_expression (None | str | Unset):
-            timezone (None | str | Unset):
-            config (None | ScheduleConfig | Unset):
+            prompt (str | Unset):
+            cron_expression (str | Unset):
+            timezone (str | Unset):
+            config (ScheduleConfig | Unset): ``config``: the run's kind and, for heartbeats, what to check.
             active_hours (ActiveHoursIn | None | Unset):
-            is_active (bool | None | Unset):
+            is_active (bool | Unset):
      """
 
-    prompt: None | str | Unset = UNSET
-    cron_expression: None | str | Unset = UNSET
-    timezone: None | str | Unset = UNSET
-    config: None | ScheduleConfig | Unset = UNSET
+    prompt: str | Unset = UNSET
+    cron_expression: str | Unset = UNSET
+    timezone: str | Unset = UNSET
+    config: ScheduleConfig | Unset = UNSET
     active_hours: ActiveHoursIn | None | Unset = UNSET
-    is_active: bool | None | Unset = UNSET
+    is_active: bool | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
         from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
-        prompt: None | str | Unset
-        if isinstance(self.prompt, Unset):
-            prompt = UNSET
-        else:
-            prompt = self.prompt
+        prompt = self.prompt
 
-        cron_expression: None | str | Unset
-        if isinstance(self.cron_expression, Unset):
-            cron_expression = UNSET
-        else:
-            cron_expression = self.cron_expression
+        cron_expression = self.cron_expression
 
-        timezone: None | str | Unset
-        if isinstance(self.timezone, Unset):
-            timezone = UNSET
-        else:
-            timezone = self.timezone
+        timezone = self.timezone
 
-        config: dict[str, Any] | None | Unset
-        if isinstance(self.config, Unset):
-            config = UNSET
-        elif isinstance(self.config, ScheduleConfig):
+        config: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.config, Unset):
             config = self.config.to_dict()
-        else:
-            config = self.config
 
         active_hours: dict[str, Any] | None | Unset
         if isinstance(self.active_hours, Unset):
@@ -78,11 +62,7 @@ class SchedulePatch:
         else:
             active_hours = self.active_hours
 
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+        is_active = self.is_active
 
 
         field_dict: dict[str, Any] = {}
@@ -110,53 +90,18 @@ class SchedulePatch:
         from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
         from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_prompt(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        prompt = d.pop("prompt", UNSET)
 
-        prompt = _parse_prompt(d.pop("prompt", UNSET))
+        cron_expression = d.pop("cron_expression", UNSET)
 
+        timezone = d.pop("timezone", UNSET)
 
-        def _parse_cron_expression(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        cron_expression = _parse_cron_expression(d.pop("cron_expression", UNSET))
-
-
-        def _parse_timezone(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        timezone = _parse_timezone(d.pop("timezone", UNSET))
-
-
-        def _parse_config(data: object) -> None | ScheduleConfig | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                config_type_0 = ScheduleConfig.from_dict(data)
-
-
-                return config_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | ScheduleConfig | Unset, data)
-
-        config = _parse_config(d.pop("config", UNSET))
+        _config = d.pop("config", UNSET)
+        config: ScheduleConfig | Unset
+        if isinstance(_config,  Unset):
+            config = UNSET
+        else:
+            config = ScheduleConfig.from_dict(_config)
 
 
         def _parse_active_hours(data: object) -> ActiveHoursIn | None | Unset:
@@ -178,15 +123,7 @@ class SchedulePatch:
         active_hours = _parse_active_hours(d.pop("active_hours", UNSET))
 
 
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
-
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
+        is_active = d.pop("is_active", UNSET)
 
         schedule_patch = cls(
             prompt=prompt,

@@ -20,17 +20,18 @@ T = TypeVar("T", bound="SubscriptionPatch")
 
 @_attrs_define
 class SubscriptionPatch:
-    """ ``PATCH /subscriptions/{id}`` body.
+    """ ``PATCH /subscriptions/{id}`` body. ``filter_config: null`` removes the filter;
+    the other fields always have a value.
 
         Attributes:
             filter_config (FilterConfig | None | Unset):
-            execution_order (int | None | Unset):
-            is_active (bool | None | Unset):
+            execution_order (int | Unset):
+            is_active (bool | Unset):
      """
 
     filter_config: FilterConfig | None | Unset = UNSET
-    execution_order: int | None | Unset = UNSET
-    is_active: bool | None | Unset = UNSET
+    execution_order: int | Unset = UNSET
+    is_active: bool | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,17 +44,9 @@ class SubscriptionPatch:
         else:
             filter_config = self.filter_config
 
-        execution_order: int | None | Unset
-        if isinstance(self.execution_order, Unset):
-            execution_order = UNSET
-        else:
-            execution_order = self.execution_order
+        execution_order = self.execution_order
 
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+        is_active = self.is_active
 
 
         field_dict: dict[str, Any] = {}
@@ -93,25 +86,9 @@ class SubscriptionPatch:
         filter_config = _parse_filter_config(d.pop("filter_config", UNSET))
 
 
-        def _parse_execution_order(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+        execution_order = d.pop("execution_order", UNSET)
 
-        execution_order = _parse_execution_order(d.pop("execution_order", UNSET))
-
-
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
-
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
+        is_active = d.pop("is_active", UNSET)
 
         subscription_patch = cls(
             filter_config=filter_config,

@@ -28,11 +28,11 @@ class ToolSettingsPatch:
 
         Attributes:
             config (None | ToolSettingsPatchConfigType0 | Unset):
-            is_active (bool | None | Unset):
+            is_active (bool | Unset):
      """
 
     config: None | ToolSettingsPatchConfigType0 | Unset = UNSET
-    is_active: bool | None | Unset = UNSET
+    is_active: bool | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,11 +45,7 @@ class ToolSettingsPatch:
         else:
             config = self.config
 
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+        is_active = self.is_active
 
 
         field_dict: dict[str, Any] = {}
@@ -87,15 +83,7 @@ class ToolSettingsPatch:
         config = _parse_config(d.pop("config", UNSET))
 
 
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
-
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
+        is_active = d.pop("is_active", UNSET)
 
         tool_settings_patch = cls(
             config=config,

@@ -18,24 +18,22 @@ T = TypeVar("T", bound="WebhookPatch")
 @_attrs_define
 class WebhookPatch:
     """ ``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+    ``allowed_event_types: null`` allows every type again; the other fields always
+    have a value.
 
         Attributes:
-            is_active (bool | None | Unset):
+            is_active (bool | Unset):
             allowed_event_types (list[str] | None | Unset):
-            rate_limit_per_hour (int | None | Unset):
+            rate_limit_per_hour (int | Unset):
      """
 
-    is_active: bool | None | Unset = UNSET
+    is_active: bool | Unset = UNSET
     allowed_event_types: list[str] | None | Unset = UNSET
-    rate_limit_per_hour: int | None | Unset = UNSET
+    rate_limit_per_hour: int | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
-        is_active: bool | None | Unset
-        if isinstance(self.is_active, Unset):
-            is_active = UNSET
-        else:
-            is_active = self.is_active
+        is_active = self.is_active
 
         allowed_event_types: list[str] | None | Unset
         if isinstance(self.allowed_event_types, Unset):
@@ -47,11 +45,7 @@ class WebhookPatch:
         else:
             allowed_event_types = self.allowed_event_types
 
-        rate_limit_per_hour: int | None | Unset
-        if isinstance(self.rate_limit_per_hour, Unset):
-            rate_limit_per_hour = UNSET
-        else:
-            rate_limit_per_hour = self.rate_limit_per_hour
+        rate_limit_per_hour = self.rate_limit_per_hour
 
 
         field_dict: dict[str, Any] = {}
@@ -71,15 +65,7 @@ class WebhookPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        def _parse_is_active(data: object) -> bool | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
-
-        is_active = _parse_is_active(d.pop("is_active", UNSET))
-
+        is_active = d.pop("is_active", UNSET)
 
         def _parse_allowed_event_types(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -99,15 +85,7 @@ class WebhookPatch:
         allowed_event_types = _parse_allowed_event_types(d.pop("allowed_event_types", UNSET))
 
 
-        def _parse_rate_limit_per_hour(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        rate_limit_per_hour = _parse_rate_limit_per_hour(d.pop("rate_limit_per_hour", UNSET))
-
+        rate_limit_per_hour = d.pop("rate_limit_per_hour", UNSET)
 
         webhook_patch = cls(
             is_active=is_active,

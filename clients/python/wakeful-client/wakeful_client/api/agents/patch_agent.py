@@ -110,7 +110,10 @@ def sync_detailed(
 
     Args:
         agent_id (str):
-        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields.
+        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null``
+            unsets an
+            optional field (back to its default); ``name``, ``focus_areas``,
+            ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,7 +152,10 @@ def sync(
 
     Args:
         agent_id (str):
-        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields.
+        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null``
+            unsets an
+            optional field (back to its default); ``name``, ``focus_areas``,
+            ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,7 +189,10 @@ async def asyncio_detailed(
 
     Args:
         agent_id (str):
-        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields.
+        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null``
+            unsets an
+            optional field (back to its default); ``name``, ``focus_areas``,
+            ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -222,7 +231,10 @@ async def asyncio(
 
     Args:
         agent_id (str):
-        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields.
+        body (AgentPatch): ``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null``
+            unsets an
+            optional field (back to its default); ``name``, ``focus_areas``,
+            ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -114,7 +114,8 @@ def sync_detailed(
         hook_id (str):
         body (HookPatch): ``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-
             enables a
-            hook that was disabled for failing.
+            hook that was disabled for failing. ``null`` removes ``auth_header`` or
+            ``metadata``; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,7 +158,8 @@ def sync(
         hook_id (str):
         body (HookPatch): ``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-
             enables a
-            hook that was disabled for failing.
+            hook that was disabled for failing. ``null`` removes ``auth_header`` or
+            ``metadata``; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +197,8 @@ async def asyncio_detailed(
         hook_id (str):
         body (HookPatch): ``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-
             enables a
-            hook that was disabled for failing.
+            hook that was disabled for failing. ``null`` removes ``auth_header`` or
+            ``metadata``; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -238,7 +241,8 @@ async def asyncio(
         hook_id (str):
         body (HookPatch): ``PATCH /agents/{id}/hooks/{hook_id}`` body. ``is_active: true`` re-
             enables a
-            hook that was disabled for failing.
+            hook that was disabled for failing. ``null`` removes ``auth_header`` or
+            ``metadata``; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -118,7 +118,8 @@ def sync_detailed(
         agent_id (str):
         interceptor_id (str):
         body (InterceptorPatch): ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any
-            subset of the fields.
+            subset of the
+            fields (each always has a value: none may be null).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,7 +160,8 @@ def sync(
         agent_id (str):
         interceptor_id (str):
         body (InterceptorPatch): ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any
-            subset of the fields.
+            subset of the
+            fields (each always has a value: none may be null).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +197,8 @@ async def asyncio_detailed(
         agent_id (str):
         interceptor_id (str):
         body (InterceptorPatch): ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any
-            subset of the fields.
+            subset of the
+            fields (each always has a value: none may be null).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +239,8 @@ async def asyncio(
         agent_id (str):
         interceptor_id (str):
         body (InterceptorPatch): ``PATCH /agents/{id}/interceptors/{interceptor_id}`` body: any
-            subset of the fields.
+            subset of the
+            fields (each always has a value: none may be null).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -113,7 +113,7 @@ def sync_detailed(
         schedule_id (str):
         body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
             sent change.
-            ``active_hours: null`` removes the window.
+            ``active_hours: null`` removes the window; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ def sync(
         schedule_id (str):
         body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
             sent change.
-            ``active_hours: null`` removes the window.
+            ``active_hours: null`` removes the window; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,7 +192,7 @@ async def asyncio_detailed(
         schedule_id (str):
         body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
             sent change.
-            ``active_hours: null`` removes the window.
+            ``active_hours: null`` removes the window; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,7 +234,7 @@ async def asyncio(
         schedule_id (str):
         body (SchedulePatch): ``PATCH /agents/{id}/schedules/{schedule_id}`` body; only the fields
             sent change.
-            ``active_hours: null`` removes the window.
+            ``active_hours: null`` removes the window; the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -109,7 +109,9 @@ def sync_detailed(
 
     Args:
         subscription_id (str):
-        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body.
+        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body. ``filter_config: null``
+            removes the filter;
+            the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +149,9 @@ def sync(
 
     Args:
         subscription_id (str):
-        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body.
+        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body. ``filter_config: null``
+            removes the filter;
+            the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,7 +184,9 @@ async def asyncio_detailed(
 
     Args:
         subscription_id (str):
-        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body.
+        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body. ``filter_config: null``
+            removes the filter;
+            the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,7 +224,9 @@ async def asyncio(
 
     Args:
         subscription_id (str):
-        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body.
+        body (SubscriptionPatch): ``PATCH /subscriptions/{id}`` body. ``filter_config: null``
+            removes the filter;
+            the other fields always have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

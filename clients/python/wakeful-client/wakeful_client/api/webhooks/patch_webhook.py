@@ -113,6 +113,8 @@ def sync_detailed(
         agent_id (str):
         webhook_id (str):
         body (WebhookPatch): ``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+            ``allowed_event_types: null`` allows every type again; the other fields always
+            have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,6 +156,8 @@ def sync(
         agent_id (str):
         webhook_id (str):
         body (WebhookPatch): ``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+            ``allowed_event_types: null`` allows every type again; the other fields always
+            have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,6 +194,8 @@ async def asyncio_detailed(
         agent_id (str):
         webhook_id (str):
         body (WebhookPatch): ``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+            ``allowed_event_types: null`` allows every type again; the other fields always
+            have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -231,6 +237,8 @@ async def asyncio(
         agent_id (str):
         webhook_id (str):
         body (WebhookPatch): ``PATCH /agents/{id}/webhooks/{webhook_id}`` body: any subset.
+            ``allowed_event_types: null`` allows every type again; the other fields always
+            have a value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class InterceptorPatchOnFailureType0(StrEnum):
+class InterceptorPatchOnFailure(StrEnum):
     ALLOW = "allow"
     DENY = "deny"
 

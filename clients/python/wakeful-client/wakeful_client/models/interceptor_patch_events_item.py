@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class InterceptorPatchEventsType0Item(StrEnum):
+class InterceptorPatchEventsItem(StrEnum):
     MESSAGE = "message"
     TOOL_CALL = "tool_call"
 

@@ -1,0 +1,96 @@
+"""What every request body shares (pydantic): strict types, names people can read, and
+PATCH bodies whose ``null`` means something.
+
+Every body model of the API derives from :class:`Body` (a PATCH body from
+:class:`Patch`), so the rules hold for each field without being repeated:
+
+- **Strict types.** A boolean or a string is not a number, a number is not a boolean
+  (``"priority": true`` and ``"heartbeat_interval_seconds": "60"`` are 422s, not 1
+  and 60). Unknown fields are refused, never ignored.
+- **Names** (:data:`Name`) hold a visible character and no control or bidirectional
+  formatting character: a name shown in a list, a log or a notification reads as what
+  it is (no ``"\\u202e"`` turning ``"exe.txt"`` around, no name made of spaces).
+- **PATCH nulls.** Left out, a field keeps its value. ``null`` unsets a field whose type
+  admits it (an optional field, whose absence has a meaning); any other field (one that
+  is required, or has a value by default) refuses ``null`` with a 422 that names it, and
+  the request changes nothing. Declare such a field with :func:`unchanged`.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+import unicodedata
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
+
+#: Bidirectional formatting characters: embeddings and overrides (U+202A..U+202E),
+#: isolates (U+2066..U+2069), the directional marks (U+200E, U+200F, U+061C).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+#: Categories of characters that show nothing: separators (spaces), controls,
+#: formatting, unassigned and private-use code points, surrogates.
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cn", "Co", "Cs"})
+
+
+class Body(BaseModel):
+    """Base of every request body: strict types, unknown fields refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Patch(Body):
+    """Base of every PATCH body: ``null`` unsets a field whose type admits None and is a
+    validation error (naming the field) for any other."""
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _null_only_where_allowed(cls, value: Any, info: ValidationInfo) -> Any:
+        name = info.field_name
+        if value is None and name is not None and not admits_none(cls.model_fields[name].annotation):
+            raise PydanticCustomError(
+                "null_not_allowed",
+                "{field} cannot be null: it always has a value (leave it out to keep the current one)",
+                {"field": name},
+            )
+        return value
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
+def unchanged(**constraints: Any) -> Any:
+    """A PATCH field that cannot be null: left out, the resource keeps its value. (The
+    model's default is None, which the document does not show as the field's default.)"""
+    return Field(default=None, json_schema_extra=_no_default, **constraints)
+
+
+def admits_none(annotation: Any) -> bool:
+    """Whether a field's type accepts None (``X | None``, ``Optional[X]``, ``Any``)."""
+    if annotation is None or annotation is type(None) or annotation is Any:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return admits_none(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return any(admits_none(arg) for arg in typing.get_args(annotation))
+    return False
+
+
+def readable_name(value: str) -> str:
+    """``value`` if it holds a visible character and no control or bidirectional
+    formatting character, else a ValueError saying which rule it breaks."""
+    for char in value:
+        if unicodedata.category(char) == "Cc":
+            raise ValueError(f"a name cannot hold control characters (found U+{ord(char):04X})")
+        if char in BIDI_CONTROLS:
+            raise ValueError(f"a name cannot hold bidirectional formatting characters (found U+{ord(char):04X})")
+    if not any(unicodedata.category(char) not in _INVISIBLE for char in value):
+        raise ValueError("a name needs at least one visible character")
+    return value
+
+
+#: A name people read (an agent's, a user's): see :func:`readable_name`.
+Name = Annotated[str, AfterValidator(readable_name)]
