@@ -106,7 +106,7 @@ class BedrockProvider:
                 config=Config(
                     connect_timeout=min(10.0, settings.timeout_seconds),
                     read_timeout=settings.timeout_seconds,
-                    retries={"max_attempts": settings.max_retries + 1, "mode": "standard"},
+                    retries={"total_max_attempts": settings.max_retries + 1, "mode": "standard"},
                 ),
             )
         return self._client
