@@ -255,3 +255,45 @@ def test_a_thread_completes_on_the_fallback_when_the_first_provider_answers_503_
     assert rows[("bedrock", BEDROCK_MODEL)]["calls"] == 2 and rows[("bedrock", BEDROCK_MODEL)]["tokens"] > 0
     assert view["fallback"] == [{"provider": "bedrock", "model": BEDROCK_MODEL}]
     assert "api_key" not in view
+
+
+def _bad(provider: str, case: str) -> Any:
+    """A bad answer of ``case`` in ``provider``'s own wire format."""
+    from tests.fakes import anthropic_server as claude
+    from tests.fakes import model_server as wire
+
+    if provider == "anthropic":
+        return {
+            "unknown_tool": claude.tool_use({}, name="rm_rf"),
+            "malformed_arguments": claude.tool_use("not an object", name="disk_usage"),
+            "refusal": claude.Reply(content=[{"type": "text", "text": "I won't do that."}], stop_reason="refusal"),
+            "garbage": claude.Reply(content=[{"type": "mystery", "data": "?"}]),
+        }[case]
+    return {
+        "unknown_tool": wire.tool_call("rm_rf", {}),
+        "malformed_arguments": wire.tool_call("disk_usage", '{"path": '),
+        "refusal": wire.Reply(content=[{"type": "text", "text": "I won't do that."}], stop_reason="content_filter" if provider == "openai" else "guardrail_intervened"),
+        "garbage": wire.garbage(200, b"\x00\x01 not a model's answer"),
+    }[case]
+
+
+EXPECTED = {
+    "unknown_tool": "not one of its tools",
+    "malformed_arguments": "not a JSON object",
+    "refusal": "refused to answer: I won't do that.",
+    "garbage": "",  # each provider says it its own way; the thread records it all the same
+}
+
+
+@pytest.mark.parametrize("case", sorted(EXPECTED))
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_bad_answer_fails_the_thread_with_a_recorded_reason_and_an_error_event(provider, case, dev, http, fakes) -> None:
+    agent_id = _agent(http, dev, _llm(provider, fakes))
+    fakes[provider].push(_bad(provider, case))
+    thread_id = _thread(http, dev, agent_id, f"Answer badly: {case}")
+    _until(lambda: _get(http, dev, agent_id, thread_id)["status"] == "failed", explain=lambda: (_get(http, dev, agent_id, thread_id), _messages(http, dev, agent_id, thread_id)))
+    reason = _get(http, dev, agent_id, thread_id)["error_message"]
+    assert reason.startswith("model call failed: ") and EXPECTED[case] in reason, reason
+    events = _until(lambda: [e for e in http.get(f"{dev}/agents/{agent_id}/threads/{thread_id}/stream-events").json()["items"] if e["type"] == "error"])
+    assert EXPECTED[case] in (events[-1].get("content") or ""), events
+    assert http.get(f"{dev}/health").status_code == 200  # nothing crashed

@@ -325,3 +325,27 @@ def test_the_bedrock_endpoint_is_the_specific_variable_else_the_region_never_the
     assert endpoint_url("eu-west-1") == "https://bedrock-runtime.eu-west-1.amazonaws.com"
     monkeypatch.setenv("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", "http://127.0.0.1:7000")
     assert endpoint_url("eu-west-1") == "http://127.0.0.1:7000"
+
+
+class Verdict(__import__("pydantic").BaseModel):
+    should_post: bool
+    reasoning: str
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_a_structured_answer_forces_the_response_tool_and_validates(env, name, model) -> None:
+    from wakeful.llm import parsing
+    from wakeful.llm.models import LLMRequest, ResponseSpec
+
+    spec = ResponseSpec("decide", "Decide.", {"type": "object"}, Verdict)
+    env[name].push(fake.tool_call("decide", {"should_post": True, "reasoning": "fresh"}, "call_forced"))
+    request = LLMRequest(task="Decide.", data={"x": 1}, response=spec, agent={"name": "Ada"}, temperature=0.2)
+    raw = providers.get(name).complete(request, model)
+    data, _ = parsing.from_content(raw.content, "decide")
+    assert parsing.validate(spec, data) == Verdict(should_post=True, reasoning="fresh")
+    sent = env[name].requests[0]
+    if name == "openai":
+        assert sent["tool_choice"] == {"type": "function", "function": {"name": "decide"}} and sent["temperature"] == 0.2
+        assert "stream" not in sent and '<input>\n{"x":1}\n</input>' in sent["messages"][-1]["content"]
+    else:
+        assert sent["toolConfig"]["toolChoice"] == {"tool": {"name": "decide"}} and sent["inferenceConfig"]["temperature"] == 0.2
