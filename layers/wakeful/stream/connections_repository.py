@@ -15,6 +15,7 @@ WebSocket after two hours anyway).
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -25,6 +26,8 @@ from botocore.exceptions import BotoCoreError, ClientError
 from wakeful import aws, clock, ddb
 from wakeful.config import get_settings as get_aws_settings
 from wakeful.stream.settings import get_settings
+
+logger = logging.getLogger(__name__)
 
 TABLE = "stream_connections"
 CONNECTION = "conn"
@@ -168,6 +171,17 @@ def post(connection_id: str, message: dict[str, Any], endpoint: str | None = Non
         raise Gone(connection_id) from error
     except (ClientError, BotoCoreError) as error:
         raise PostFailed(connection_id) from error
+
+
+def drop(connection_id: str, endpoint: str | None = None) -> None:
+    """Close a connection whose key is no longer valid (:func:`disconnect`) and forget it
+    (:func:`close`). If the management API fails, it is forgotten anyway: nothing is
+    posted to it again, and its messages are refused."""
+    try:
+        disconnect(connection_id, endpoint)
+    except PostFailed:
+        logger.warning("could not close a revoked key's connection", extra={"connection_id": connection_id}, exc_info=True)
+    close(connection_id)
 
 
 def disconnect(connection_id: str, endpoint: str | None = None) -> None:

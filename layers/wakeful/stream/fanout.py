@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from wakeful import ddb
-from wakeful.stream import access, connections_repository, repository, websocket
+from wakeful.stream import access, connections_repository, repository
 from wakeful.stream.connections_repository import Gone, PostFailed, post
 
 logger = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ def _allowed(subscriber: connections_repository.Subscriber, result: FanoutResult
         return False
     if not allowed:
         result.revoked.add(subscriber.connection_id)
-        websocket.drop(subscriber.connection_id, endpoint)
+        connections_repository.drop(subscriber.connection_id, endpoint)
     return allowed
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from wakeful.exceptions import BadRequestError, UnauthorizedError, WakefulError
 from wakeful.stream import access, connections_repository, repository, service
-from wakeful.stream.connections_repository import Gone, PostFailed, post
+from wakeful.stream.connections_repository import Gone, post
 from wakeful.stream.models import parse_after, parse_types
 
 logger = logging.getLogger(__name__)
@@ -79,21 +79,11 @@ def message(connection_id: str, body: str | None, endpoint: str | None = None) -
         connections_repository.close(connection_id)
         return
     if revoked:
-        drop(connection_id, endpoint)
+        connections_repository.drop(connection_id, endpoint)
 
 
 class KeyRevokedError(UnauthorizedError):
     """The key that opened the connection was revoked (or is no longer its owner's)."""
-
-
-def drop(connection_id: str, endpoint: str | None = None) -> None:
-    """Close a connection whose key is no longer valid and forget it."""
-    try:
-        connections_repository.disconnect(connection_id, endpoint)
-    except PostFailed:
-        # Forgotten anyway: nothing is posted to it again, and its messages are refused.
-        logger.warning("could not close a revoked key's connection", extra={"connection_id": connection_id}, exc_info=True)
-    connections_repository.close(connection_id)
 
 
 def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[str, Any]:
