@@ -151,6 +151,7 @@ def _error(request: BaseHTTPRequestHandler, status: int, code: str, message: str
 
 def setup(stack: DevStack) -> None:
     """Register the in-process hub as a live sink and serve SSE through the gateway."""
+    get_settings()  # read the stream settings now: a bad value stops `wakeful dev` at startup
     hub = broadcast.hub()
     sinks.register(hub)
     stack.stream_hub = hub

@@ -60,7 +60,7 @@ def tail_thread(stack, api, agent_id: str, thread_id: str) -> subprocess.Complet
     )  # fmt: skip
 
 
-def parked_thread(stack, api, tool_server, claude: fake.FakeAnthropic) -> tuple[dict[str, Any], str, str]:
+def parked_thread(stack, api, tool_server, claude: fake.FakeAnthropic) -> tuple[dict[str, Any], str, str]:  # noqa: F811
     agent = make_agent(api)
     tool = http_tool(api, tool_server, "stop", requires_approval=True)
     claude.converse(one_tool_then_done(tool))

@@ -264,3 +264,28 @@ def test_a_tail_with_a_key_the_websocket_api_refuses_says_so_and_fails(stack, ap
     )  # fmt: skip
     assert done.returncode == 1
     assert "refused" in done.stdout and "401" in done.stdout
+
+
+def test_an_agent_tail_over_the_websocket_api_stops_when_its_key_is_revoked(stack, api, non_streaming_gateway, websocket_api):
+    from wakeful.auth import keys
+
+    agent = api.create_agent()
+    doomed = keys.create(api.owner)
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--api", non_streaming_gateway,
+         "--key", doomed, "--ws", websocket_api.url, "--no-color"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    target = connections_repository.agent_target(agent["id"])
+    wait_until(lambda: connections_repository.subscribers(target) != [])
+    websocket_api.start_reading()
+
+    keys.revoke(key=doomed)
+    scripted_run(api, agent["id"], new_thread_id())
+    websocket_api.pump()  # the fan-out finds the key revoked and closes the connection
+
+    out, _ = tail.communicate(timeout=60)
+    assert tail.returncode == 1
+    assert "run started" not in out and "search" not in out  # nothing of the run after the revocation
+    assert "refused" in out.splitlines()[-1]
+    assert connections_repository.subscribers(target) == []
