@@ -30,6 +30,7 @@ marker of the first and adds nothing:
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,8 @@ from wakeful.threads import records
 
 if TYPE_CHECKING:
     from wakeful.stream.emitter import Emitter
+
+logger = logging.getLogger(__name__)
 
 #: ``ended_by`` on a thread item that a cancel ended.
 CANCEL = "cancel"
@@ -85,7 +88,7 @@ def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | 
     written first so they keep the earlier ids. Never raises (the emitter logs)."""
     if before is not None:
         before.flush()
-    if ending.only_if_open and stream_repository.head(thread["agent_id"], thread["thread_id"]).last_type in models.TERMINAL_TYPES:
+    if ending.only_if_open and _ended(thread):
         return
     end = emitter(StreamContext(thread["owner"], thread["agent_id"], thread["thread_id"], thread["run_id"], ending.step_id))
     kind, content, metadata = end_event(thread)
@@ -94,6 +97,16 @@ def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | 
     else:
         end.completed(**metadata)
     end.flush()
+
+
+def _ended(thread: dict[str, Any]) -> bool:
+    """Whether the thread's stream already ends with an end (unknown: not ended, so
+    the end is emitted rather than lost)."""
+    try:
+        return stream_repository.head(thread["agent_id"], thread["thread_id"]).last_type in models.TERMINAL_TYPES
+    except Exception:  # noqa: BLE001 - the stream never breaks the agent
+        logger.exception("stream head not read", extra={"thread_id": thread["thread_id"]})
+        return False
 
 
 def end_event(thread: dict[str, Any]) -> tuple[str, str | None, dict[str, Any]]:
