@@ -91,16 +91,16 @@ class StreamServer:
         # The feed's first frame comes once it has subscribed to the hub: only then may
         # the client learn the stream is open (an event emitted and written between the
         # headers and the subscription would be in neither the catch-up nor the live feed).
-        first = next(feed)
-        request.close_connection = True
-        request.send_response(200)
-        request.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        request.send_header("Cache-Control", "no-cache")
-        request.send_header("X-Content-Type-Options", "nosniff")
-        request.send_header("Connection", "close")
-        request.send_header("X-Accel-Buffering", "no")
-        request.end_headers()
         try:
+            first = next(feed)
+            request.close_connection = True
+            request.send_response(200)
+            request.send_header("Content-Type", "text/event-stream; charset=utf-8")
+            request.send_header("Cache-Control", "no-cache")
+            request.send_header("X-Content-Type-Options", "nosniff")
+            request.send_header("Connection", "close")
+            request.send_header("X-Accel-Buffering", "no")
+            request.end_headers()
             request.wfile.write(first)
             request.wfile.flush()
             for chunk in feed:
