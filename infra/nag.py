@@ -152,7 +152,7 @@ def suppress(stack: "WakefulStack") -> None:
                     "AwsSolutions-IAM5",
                     "Connection ids are created at run time; the grant is to post to (and "
                     "close) connections of this one WebSocket API stage only.",
-                    applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<StreamWebSocketApi[A-Za-z0-9]+>\/v1\/POST\/@connections\/\*$/")],
+                    applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<StreamWebSocketApi[A-Za-z0-9]+>\/v1\/(POST|DELETE)\/@connections\/\*$/")],
                 )
                 _add(
                     function.role,

@@ -6,8 +6,9 @@ stream table.
   keys are checked by the api function).
 - The stream table's DynamoDB stream (new chunk items only, by an event filter) feeds
   the ``stream_fanout`` function, which posts each event to the subscribed connections.
-- Both may post to connections of this API's stage (``execute-api:ManageConnections``)
-  and get its management endpoint in ``WAKEFUL_STREAM_WS_ENDPOINT``.
+- Both may post to and close connections of this API's stage
+  (``execute-api:ManageConnections``, POST and DELETE: a revoked key's connections are
+  closed) and get its management endpoint in ``WAKEFUL_STREAM_WS_ENDPOINT``.
 """
 
 from __future__ import annotations
@@ -79,12 +80,14 @@ class StreamWebSocket(Construct):
         self.url = self.stage.url
         self.callback_url = self.stage.callback_url
 
+        # POST: send to a connection; DELETE: close one (a revoked key's connections).
         manage = iam.PolicyStatement(
             actions=["execute-api:ManageConnections"],
             resources=[
                 Stack.of(self).format_arn(
-                    service="execute-api", resource=self.api.api_id, resource_name=f"{STAGE_NAME}/POST/@connections/*"
+                    service="execute-api", resource=self.api.api_id, resource_name=f"{STAGE_NAME}/{method}/@connections/*"
                 )
+                for method in ("POST", "DELETE")
             ],
         )
         for function in functions:
