@@ -12,11 +12,13 @@ This configures the emulator, not Wakeful's code.
 moto's SQS has the same trouble with several consumers at once: a receive checks which
 FIFO message groups are in flight and then marks its messages received with nothing in
 between held, so two receivers can both take one group's messages; a delete rebuilds the
-queue's message list while a send may be appending to it (the sent message is lost). And
-a long poll on a FIFO queue whose visible messages all belong to groups in flight spins
-the CPU until it ends. :func:`serialize_sqs_queues` makes each of those steps atomic and a
-long poll sleep until a message is sent, deleted or made visible (or a second passes:
-visibility timeouts run out with no one telling).
+queue's message list while a send may be appending to it (the sent message is lost).
+Besides, a group whose messages in flight all come back (their visibility timeout ran
+out) is handed out from its last message first, and a long poll on a FIFO queue whose
+visible messages all belong to groups in flight spins the CPU until it ends.
+:func:`serialize_sqs_queues` makes each of those steps atomic, hands a group back from
+its first message, and makes a long poll sleep until a message is sent, deleted or made
+visible (or a second passes: visibility timeouts run out with no one telling).
 
 The other patches here are shortcuts through moto's slowest code; each gives moto's own
 answer (tests/unit/test_moto_compat.py compares each with moto's path). :func:`install`
@@ -123,6 +125,11 @@ def serialize_sqs_queues() -> None:
         while True:
             with _sqs_lock:  # one look at the queue, as moto takes it without waiting
                 seen = getattr(queue, "_wakeful_changes", 0)
+                # Messages whose visibility timeout ran out are in flight no more. moto
+                # notices only as it passes each one, after it has decided from the
+                # stale list which groups are in flight: a group whose messages all came
+                # back was delivered from its last message, out of order.
+                queue.pending_messages.difference_update([m for m in queue.pending_messages if m.visible])
                 found = original(self, queue_name, count, 0, visibility_timeout, message_attribute_names)
             left = deadline - time.monotonic()
             if found or left <= 0:
