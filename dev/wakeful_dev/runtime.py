@@ -243,6 +243,8 @@ class DevStack:
 
     def stop(self) -> None:
         self._stop.set()
+        if self.pool is not None:
+            self.pool.stop()  # nothing new starts; what runs finishes
         # Every poller is told first, then all are waited for together (one deadline):
         # one by one, a busy machine made stopping take minutes.
         for poller in self.pollers.values():
@@ -250,8 +252,6 @@ class DevStack:
         deadline = time.monotonic() + 10
         for poller in self.pollers.values():
             poller.join(max(0.0, deadline - time.monotonic()))
-        if self.pool is not None:
-            self.pool.stop()
         if self._ticker:
             self._ticker.join(timeout=5)
         if self.gateway:

@@ -116,6 +116,10 @@ class WorkerPool:
     def __init__(self, size: int, per_agent: int | None = None, *, name: str = "dev-worker") -> None:
         self.size = max(1, size)
         self.per_agent = per_agent
+        #: Invocations of one queue held waiting, at most. Those over their agent's bound
+        #: wait here while a poller receives on for other agents: one agent's backlog
+        #: does not keep another agent's messages in the queue (up to this many).
+        self.hold_limit = 10 * self.size
         self.name = name
         self._lock = threading.Lock()
         self._work = threading.Condition(self._lock)  # workers wait for runnable work
@@ -139,7 +143,7 @@ class WorkerPool:
     def _has_room(self, poller: "QueuePoller") -> bool:
         running = sum(1 for i in self._running if i.poller is poller)
         waiting = sum(1 for i in self._waiting if i.poller is poller)
-        return len(self._running) < self.size and running < poller.concurrency and waiting < self.size and not self._stopping
+        return len(self._running) < self.size and running < poller.concurrency and waiting < self.hold_limit and not self._stopping
 
     def wait_for_room(self, poller: "QueuePoller", timeout: float) -> bool:
         with self._lock:
@@ -157,9 +161,9 @@ class WorkerPool:
 
     # -- work ------------------------------------------------------------------------
     def submit(self, invocations: list[Invocation]) -> None:
-        if not invocations:
-            return
         with self._lock:
+            if not invocations or self._stopping:  # stopping: they come back after their visibility timeout
+                return
             self._waiting.extend(invocations)
             self._start_threads()
             self._work.notify(len(invocations))
@@ -197,14 +201,14 @@ class WorkerPool:
         if len(self._running) >= self.size:
             return None
         blocked: set[tuple[str, str]] = set()  # a group's later messages wait for its earlier ones
+        running = Counter(id(i.poller) for i in self._running)
         for index, invocation in enumerate(self._waiting):
             lane = invocation.lane
             if lane is not None and (lane in self._lanes or lane in blocked):
                 blocked.add(lane)
                 continue
-            running = sum(1 for i in self._running if i.poller is invocation.poller)
             over_agent = self.per_agent is not None and invocation.agent is not None and self._agents[invocation.agent] >= self.per_agent
-            if running >= invocation.poller.concurrency or over_agent:
+            if running[id(invocation.poller)] >= invocation.poller.concurrency or over_agent:
                 if lane is not None:
                     blocked.add(lane)
                 continue

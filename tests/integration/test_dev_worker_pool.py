@@ -174,6 +174,29 @@ def test_one_agent_runs_at_most_its_share_of_the_pool_and_another_agent_still_ru
     assert tracker.most == {"agent-a": 2, "agent-b": 1}
 
 
+def test_one_agents_backlog_over_its_bound_does_not_keep_another_agents_message_in_the_queue(polling) -> None:
+    """Many threads of one agent, each step waiting for the agent's one slot, and
+    behind them another agent's thread: its step runs while they wait."""
+    url = _queue(fifo=True)
+    for n in range(12):
+        _send(url, f"a{n}", group=f"thread-a{n}", agent="agent-a")
+    _send(url, "b0", group="thread-b0", agent="agent-b")
+    other_agent_ran = threading.Event()
+    seen: dict[str, bool] = {}
+
+    def invoke(event: dict[str, Any]) -> dict[str, Any]:
+        name = _names(event)[0]
+        if name == "b0":
+            other_agent_ran.set()
+        elif name == "a0":
+            seen["a0_saw_b0"] = other_agent_ran.wait(PATIENCE)
+        return {"batchItemFailures": []}
+
+    polling(url, invoke, batch_size=1, concurrency=2, pool=WorkerPool(2, per_agent=1))
+    _until(lambda: "a0_saw_b0" in seen and _left(url) == 0)
+    assert seen == {"a0_saw_b0": True}
+
+
 def test_a_batch_of_a_standard_queue_is_split_by_agent(polling) -> None:
     """The heartbeat queue's case: one agent's slow heartbeat does not hold back another
     agent's that came in the same batch."""
