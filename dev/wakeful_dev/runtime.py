@@ -132,7 +132,8 @@ class DevStack:
         self.queue_urls: dict[str, str] = {}
         self.gateway: Gateway | None = None
         self.pollers: dict[str, QueuePoller] = {}
-        self.pool: WorkerPool | None = None
+        self.pool: WorkerPool | None = None  # the queues' invocations run here (made by ``start``)
+        self._action_concurrency = DEFAULT_ACTION_CONCURRENCY
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
         self._transport: InProcessTransport | None = None
@@ -142,6 +143,9 @@ class DevStack:
     def start(self) -> "DevStack":
         from moto.server import ThreadedMotoServer
 
+        # The bounds first: a bad setting stops the start before anything runs.
+        self.pool = WorkerPool(positive_setting(ENV_WORKERS, DEFAULT_WORKERS), positive_setting(ENV_AGENT_CONCURRENCY, DEFAULT_AGENT_CONCURRENCY))
+        self._action_concurrency = positive_setting(ENV_ACTION_CONCURRENCY, DEFAULT_ACTION_CONCURRENCY)
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         moto_port = free_port(self.host)
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
@@ -207,7 +211,6 @@ class DevStack:
             keys.create(owner, key)
 
         self._extensions()
-        self.pool = WorkerPool(positive_setting(ENV_WORKERS, DEFAULT_WORKERS), positive_setting(ENV_AGENT_CONCURRENCY, DEFAULT_AGENT_CONCURRENCY))
         for queue, function in QUEUE_FUNCTIONS.items():
             if lambdas.available(function):
                 self.pollers[queue] = QueuePoller(
@@ -231,7 +234,7 @@ class DevStack:
         """Each queue's event source mapping: its batch size, its concurrency (the
         action queue's bounded as the deployed tool runner's), the shared pool."""
         assert self.pool is not None
-        concurrency = positive_setting(ENV_ACTION_CONCURRENCY, DEFAULT_ACTION_CONCURRENCY) if queue == "action" else self.pool.size
+        concurrency = self._action_concurrency if queue == "action" else self.pool.size
         return {"batch_size": 1 if queue in ONE_RECORD_QUEUES else 10, "concurrency": concurrency, "pool": self.pool}
 
     def _extensions(self) -> None:

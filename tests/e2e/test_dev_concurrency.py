@@ -181,3 +181,15 @@ def test_one_threads_steps_never_overlap_even_when_a_step_outlasts_the_visibilit
     assert order == ["first message", "second message"]
     messages = alice.get(f"{dev}/agents/{agent_id}/threads/{thread_id}/messages").json()["items"]
     assert [m["content"] for m in messages if m["role"] == "user"] == ["first message", "second message"]
+
+
+@pytest.mark.parametrize(("setting", "value"), [("WAKEFUL_DEV_WORKERS", "0"), ("WAKEFUL_DEV_AGENT_CONCURRENCY", "many"), ("WAKEFUL_DEV_ACTION_CONCURRENCY", "-1")])
+def test_a_bound_that_is_not_a_positive_integer_stops_the_start_with_a_one_line_error(setting: str, value: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WAKEFUL_", "AWS_", "MOTO_", "POWERTOOLS_", "ANTHROPIC_"))}
+    env[setting] = value
+    result = subprocess.run(
+        [sys.executable, "-m", "wakeful_dev.cli", "dev", "--port", str(free_port())],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == f"error: {setting} must be a positive integer, not {value!r}\n"
