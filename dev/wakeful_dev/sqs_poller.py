@@ -25,7 +25,7 @@ import math
 import threading
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from wakeful import aws
@@ -99,7 +99,6 @@ class Invocation:
     held: list[Held]
     group: str | None
     agent: str | None
-    failed: bool = field(default=False)
 
     @property
     def lane(self) -> tuple[str, str] | None:
@@ -230,15 +229,17 @@ class WorkerPool:
                         return
                     self._work.wait()
                     invocation = self._next()
+            failed = invocation.held
             try:
-                invocation.poller.run(invocation)
+                failed = invocation.poller.run(invocation)
             except Exception:  # noqa: BLE001 - the messages come back after their visibility timeout
                 logger.exception("invocation failed", extra={"queue": invocation.poller.queue_url})
-                invocation.failed = True
             finally:
-                self._finish(invocation)
+                self._finish(invocation, failed)
 
-    def _finish(self, invocation: Invocation) -> None:
+    def _finish(self, invocation: Invocation, failed: list[Held]) -> None:
+        """Let go of a finished invocation; its failed messages (and, on a FIFO queue, the
+        later ones of its group, which must not run before them) go back to the queue."""
         with self._lock:
             self._running.remove(invocation)
             if invocation.lane is not None:
@@ -247,16 +248,16 @@ class WorkerPool:
                 self._agents[invocation.agent] -= 1
                 if self._agents[invocation.agent] <= 0:
                     del self._agents[invocation.agent]
-            followers: list[Invocation] = []
-            if invocation.failed and invocation.lane is not None:
+            back = list(failed)
+            if failed and invocation.lane is not None:
                 # FIFO: a group's later messages wait for the failed one's retry.
-                followers = [i for i in self._waiting if i.lane == invocation.lane]
+                back += [h for i in self._waiting if i.lane == invocation.lane for h in i.held]
                 self._waiting = [i for i in self._waiting if i.lane != invocation.lane]
             if self._waiting:
                 self._work.notify_all()
             self._changed.notify_all()
-        for follower in followers:
-            follower.poller.release(follower.held, invocation.held)
+        if back:
+            invocation.poller.release(back, invocation.held)
 
     # -- visibility ------------------------------------------------------------------
     def _keep_invisible(self) -> None:
@@ -421,21 +422,18 @@ class QueuePoller:
                 invocations.append(Invocation(self, chunk, key if self.fifo else None, agent))
         return invocations
 
-    def run(self, invocation: Invocation) -> None:
-        """One invocation (in a pool thread): the finished messages are deleted, the
-        failed ones come back when their visibility timeout (from their receive) ends."""
-        messages = [h.message for h in invocation.held]
-        done = self._call(messages)
+    def run(self, invocation: Invocation) -> list[Held]:
+        """One invocation (in a pool thread): the finished messages are deleted; returns
+        the failed ones."""
+        done = self._call([h.message for h in invocation.held])
         self._delete(done)
         finished = {m["MessageId"] for m in done}
-        failed = [h for h in invocation.held if h.message["MessageId"] not in finished]
-        if failed:
-            invocation.failed = True
-            self.release(failed, failed)
+        return [h for h in invocation.held if h.message["MessageId"] not in finished]
 
     def release(self, held: list[Held], like: list[Held]) -> None:
         """Give ``held`` back to the queue: visible when the visibility timeout of the
-        first of ``like`` would have ended without the extensions (at once if it has)."""
+        first received of ``like`` would have ended without the pool's extensions (at
+        once if it has), as a failed message comes back on AWS."""
         receive = min(h.received_at for h in like)
         self._change_visibility(held, max(0, math.ceil(receive + self.visibility_timeout - time.monotonic())))
 
