@@ -24,7 +24,7 @@ from infra.settings import DeploySettings
 STAGE_NAME = "v1"
 WEBHOOK_PATH = "/webhooks/{webhook_id}"
 
-#: API Gateway's own answers, in CONTRACT.md's error shape.
+#: API Gateway's own answers, in the API's error shape.
 _GATEWAY_ERRORS = {
     # An unknown route with no matching resource: API Gateway says 403 "Missing
     # Authentication Token"; the contract says 404.

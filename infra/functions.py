@@ -8,7 +8,7 @@ statements with exact actions and resources. A test fails when a function in
 
 DynamoDB access is granted per table (and its indexes) as *read* (GetItem,
 BatchGetItem, Query, ConditionCheckItem) or *write* (read plus PutItem, UpdateItem,
-DeleteItem). Scan is never granted (DESIGN.md invariant 3).
+DeleteItem). Scan is never granted (no Scan on any path).
 """
 
 from __future__ import annotations

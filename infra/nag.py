@@ -106,7 +106,7 @@ def suppress(stack: "WakefulStack") -> None:
         _add(
             rest_api,
             "AwsSolutions-APIG4",
-            "CONTRACT.md authenticates every route but the public ones with bearer API "
+            "The API authenticates every route but the public ones with bearer API "
             "keys, checked (hashed, per owner) by the api function; POST /webhooks/{id} "
             "is authenticated by an HMAC signature over the raw body, which only the "
             "webhook function can verify. An authorizer would duplicate the first and "

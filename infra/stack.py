@@ -1,4 +1,4 @@
-"""The Wakeful stack: the design card's shape on AWS (DESIGN.md), generated from the
+"""The Wakeful stack: the design card's shape on AWS (docs/architecture.md), generated from the
 single sources of truth in the ``wakeful`` package so that the deployed system and
 ``wakeful dev`` cannot drift:
 

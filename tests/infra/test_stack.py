@@ -326,7 +326,7 @@ def test_no_iam_statement_allows_every_action(synth):
 
 
 def test_no_role_may_scan_a_table(synth):
-    # DESIGN.md invariant 3: Query on indexes, never Scan.
+    # No Scan: Query on indexes, never Scan.
     actions = {a for s in _statements(synth, identity_only=True) for a in _as_list(s["Action"])}
     assert not {a for a in actions if a.lower().startswith("dynamodb:scan")}
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from wakeful import constants
 
-#: The one documented default model (seed 000 uses claude-sonnet-4 for every tool).
+#: The one documented default model (Claude Sonnet, for every tool).
 DEFAULT_MODEL = "claude-sonnet-4-6"
 DEFAULT_DAILY_TOKEN_BUDGET = 500_000
 
