@@ -91,7 +91,7 @@ def _revoked_key(record: dict[str, Any]) -> str | None:
     image = (record.get("dynamodb") or {}).get("NewImage") or {}
     if record.get("eventName") not in ("INSERT", "MODIFY") or "key_hash" not in image or "revoked_at" not in image:
         return None
-    return str(ddb.deserialize(image)["key_hash"])
+    return str((ddb.deserialize(image) or {})["key_hash"])
 
 
 def _close_key(key_hash: str, result: FanoutResult, endpoint: str | None) -> None:
