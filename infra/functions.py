@@ -247,11 +247,12 @@ def specs() -> dict[str, FunctionSpec]:
         # New stream chunks (DynamoDB Streams of stream_events) -> the subscribed
         # connections; connections that are gone are deleted, and those whose API key
         # was revoked are closed (it reads the key's item again, cached per minute).
+        # Revocations (DynamoDB Streams of api_keys) close the key's connections at once.
         "stream_fanout": FunctionSpec(
             description="Stream fan-out: new stream events to WebSocket subscribers",
             memory_mb=256,
             timeout_seconds=30,
-            reads=("stream_events", "api_keys"),  # its DynamoDB stream; keys re-checked
+            reads=("stream_events", "api_keys"),  # their DynamoDB streams; keys re-checked
             writes=("stream_connections",),
             manages_connections=True,
         ),

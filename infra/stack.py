@@ -131,6 +131,7 @@ class WakefulStack(Stack):
                 ws_function=functions["stream_ws"],
                 fanout_function=functions["stream_fanout"],
                 stream_table=self.data.tables["stream_events"],
+                keys_table=self.data.tables["api_keys"],
                 functions=[f for n, f in functions.items() if function_specs[n].manages_connections],
             )
 

@@ -64,12 +64,12 @@ def subscribe(stack, connection_id: str, **fields: Any) -> None:
 
 
 class StreamRecords:
-    """Reads the stream table's DynamoDB stream from "now" on, as the event source
-    mapping would, and shapes the records as Lambda receives them."""
+    """Reads a table's DynamoDB stream (the stream table's by default) from "now" on, as
+    the event source mapping would, and shapes the records as Lambda receives them."""
 
-    def __init__(self) -> None:
+    def __init__(self, logical: str = "stream_events") -> None:
         self.client = aws.client("dynamodbstreams")
-        table = aws.client("dynamodb").describe_table(TableName=get_settings().table("stream_events"))["Table"]
+        table = aws.client("dynamodb").describe_table(TableName=get_settings().table(logical))["Table"]
         stream_arn = table["LatestStreamArn"]
         shards = self.client.describe_stream(StreamArn=stream_arn)["StreamDescription"]["Shards"]
         self.iterators = [
@@ -285,3 +285,23 @@ def test_a_connection_stores_the_hash_of_its_key_never_the_key(stack, api):
     item = ddb.get("stream_connections", {"connection_id": connection_id, "record_key": "conn"})
     assert item["key_hash"] == keys.hash_key(api.key)
     assert api.key not in json.dumps(item, default=str)
+
+
+def test_a_revocation_closes_the_keys_idle_connections_at_once(stack, api, management):
+    from wakeful.auth import keys
+
+    agent = api.create_agent()
+    doomed_key, kept_key = keys.create(api.owner), keys.create(api.owner)
+    idle, subscribed, kept = connect(stack, doomed_key), connect(stack, doomed_key), connect(stack, kept_key)
+    subscribe(stack, subscribed, agent_id=agent["id"])
+    subscribe(stack, kept, agent_id=agent["id"])
+    revocations = StreamRecords("api_keys")
+
+    keys.revoke(key=doomed_key)
+    result = stack.invoke("stream_fanout", revocations.lambda_event())
+
+    assert result["revoked"] == 2
+    assert sorted(management.deleted) == sorted([idle, subscribed])
+    assert connections_repository.owner_of(idle) is None and connections_repository.owner_of(subscribed) is None
+    assert connections_repository.owner_of(kept) == api.owner
+    assert [s.connection_id for s in connections_repository.subscribers(connections_repository.agent_target(agent["id"]))] == [kept]

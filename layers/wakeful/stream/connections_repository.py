@@ -7,7 +7,9 @@ it, and ``key_hash``, the SHA-256 of that key as the ``api_keys`` table stores i
 the key can be checked again) and ``record_key = "sub#<target>"`` per subscription
 (with the same ``owner`` and ``key_hash``), where ``target`` is
 ``thread#<agent_id>#<thread_id>`` or ``agent#<agent_id>`` and ``types`` the optional
-filter. The ``by-target`` index finds the connections to post a thread's events to.
+filter. The ``by-target`` index finds the connections to post a thread's events to;
+the sparse ``by-key`` index (``conn_key`` on connection rows only) the connections a
+key opened, which its revocation closes.
 Every item expires after :data:`CONNECTION_TTL_SECONDS` (API Gateway closes a
 WebSocket after two hours anyway).
 """
@@ -70,7 +72,7 @@ def open_connection(connection_id: str, owner: str, key_hash: str) -> None:
         TableName=ddb.table(TABLE),
         Item=ddb.serialize(
             {"connection_id": connection_id, "record_key": CONNECTION, "owner": owner, "key_hash": key_hash,
-             "connected_at": now, "expires_at": int(now + CONNECTION_TTL_SECONDS)}
+             "conn_key": key_hash, "connected_at": now, "expires_at": int(now + CONNECTION_TTL_SECONDS)}
         ),
     )  # fmt: skip
 
@@ -81,6 +83,16 @@ def connection(connection_id: str) -> Connection | None:
     if not item:
         return None
     return Connection(connection_id, item.get("owner", ""), item.get("key_hash"))
+
+
+def of_key(key_hash: str) -> list[str]:
+    """The open connections that a key opened."""
+    return [
+        item["connection_id"]
+        for item in ddb.query(
+            TABLE, index="by-key", KeyConditionExpression="conn_key = :k", ExpressionAttributeValues={":k": key_hash}
+        )
+    ]
 
 
 def owner_of(connection_id: str) -> str | None:

@@ -8,6 +8,10 @@ Before posting to a connection its key is checked (:class:`~wakeful.stream.acces
 each key read at most once per ``key_recheck_seconds`` per process): a connection
 whose key was revoked, or now belongs to another owner, gets nothing more and is closed
 through the management API (``DeleteConnection``) and forgotten.
+
+The ``api_keys`` table's changes come here too: a key's revocation closes every
+connection it opened at once (the ``by-key`` index), so an idle connection that would
+receive nothing does not stay open either.
 """
 
 from __future__ import annotations
@@ -82,11 +86,30 @@ def _allowed(subscriber: connections_repository.Subscriber, result: FanoutResult
     return allowed
 
 
+def _revoked_key(record: dict[str, Any]) -> str | None:
+    """The hash of the key a record of the ``api_keys`` table revokes, if it does."""
+    image = (record.get("dynamodb") or {}).get("NewImage") or {}
+    if record.get("eventName") not in ("INSERT", "MODIFY") or "key_hash" not in image or "revoked_at" not in image:
+        return None
+    return str((ddb.deserialize(image) or {})["key_hash"])
+
+
+def _close_key(key_hash: str, result: FanoutResult, endpoint: str | None) -> None:
+    for connection_id in connections_repository.of_key(key_hash):
+        result.revoked.add(connection_id)
+        connections_repository.drop(connection_id, endpoint)
+
+
 def handle(records: Iterable[dict[str, Any]], endpoint: str | None = None) -> FanoutResult:
-    """Post the events of every new chunk to its subscribers."""
+    """Post the events of every new chunk to its subscribers; close the connections of
+    every key a record revokes."""
     result = FanoutResult()
     cache: dict[str, list[connections_repository.Subscriber]] = {}  # target -> subscribers, for this batch
     for record in records:
+        revoked = _revoked_key(record)
+        if revoked is not None:
+            _close_key(revoked, result, endpoint)
+            continue
         item = _chunk(record)
         if item is None:
             continue
