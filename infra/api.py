@@ -134,7 +134,10 @@ class Api(Construct):
                 f"{response_type.title().replace('_', '')}Response",
                 type=getattr(apigw.ResponseType, response_type),
                 status_code=status,
-                response_headers={"Retry-After": "'1'"} if response_type == "THROTTLED" else None,
+                response_headers={
+                    "X-Content-Type-Options": "'nosniff'",
+                    **({"Retry-After": "'1'"} if response_type == "THROTTLED" else {}),
+                },
                 templates={"application/json": '{"error": {"code": "%s", "message": %s}}' % (code, rendered)},
             )
 
