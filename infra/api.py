@@ -24,7 +24,7 @@ from infra.settings import DeploySettings
 STAGE_NAME = "v1"
 WEBHOOK_PATH = "/webhooks/{webhook_id}"
 
-#: API Gateway's own answers, in CONTRACT.md's error shape.
+#: API Gateway's own answers, in the API's error shape.
 _GATEWAY_ERRORS = {
     # An unknown route with no matching resource: API Gateway says 403 "Missing
     # Authentication Token"; the contract says 404.
@@ -134,7 +134,10 @@ class Api(Construct):
                 f"{response_type.title().replace('_', '')}Response",
                 type=getattr(apigw.ResponseType, response_type),
                 status_code=status,
-                response_headers={"Retry-After": "'1'"} if response_type == "THROTTLED" else None,
+                response_headers={
+                    "X-Content-Type-Options": "'nosniff'",
+                    **({"Retry-After": "'1'"} if response_type == "THROTTLED" else {}),
+                },
                 templates={"application/json": '{"error": {"code": "%s", "message": %s}}' % (code, rendered)},
             )
 

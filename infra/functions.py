@@ -8,7 +8,7 @@ statements with exact actions and resources. A test fails when a function in
 
 DynamoDB access is granted per table (and its indexes) as *read* (GetItem,
 BatchGetItem, Query, ConditionCheckItem) or *write* (read plus PutItem, UpdateItem,
-DeleteItem). Scan is never granted (DESIGN.md invariant 3).
+DeleteItem). Scan is never granted (no Scan on any path).
 """
 
 from __future__ import annotations
@@ -106,9 +106,10 @@ def specs() -> dict[str, FunctionSpec]:
             # schedules: claims due cron schedules (schedule-due index) and re-sends runs
             # whose thread never started (start-lease index); a run that timed out or
             # never started ends as an error, which fires SCHEDULE_FAILED.
+            # stream_events: a thread it ends (expired, failed) gets its end in the stream.
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                *_HOOK_FIRING_WRITES,
+                "stream_events", *_HOOK_FIRING_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
             reads=(*_HOOK_FIRING_READS, "snipin_agents"),
@@ -244,12 +245,14 @@ def specs() -> dict[str, FunctionSpec]:
             manages_connections=True,
         ),
         # New stream chunks (DynamoDB Streams of stream_events) -> the subscribed
-        # connections; connections that are gone are deleted.
+        # connections; connections that are gone are deleted, and those whose API key
+        # was revoked are closed (it reads the key's item again, cached per minute).
+        # Revocations (DynamoDB Streams of api_keys) close the key's connections at once.
         "stream_fanout": FunctionSpec(
             description="Stream fan-out: new stream events to WebSocket subscribers",
             memory_mb=256,
             timeout_seconds=30,
-            reads=("stream_events",),  # its DynamoDB stream
+            reads=("stream_events", "api_keys"),  # their DynamoDB streams; keys re-checked
             writes=("stream_connections",),
             manages_connections=True,
         ),

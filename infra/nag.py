@@ -118,7 +118,7 @@ def suppress(stack: "WakefulStack") -> None:
         _add(
             rest_api,
             "AwsSolutions-APIG4",
-            "CONTRACT.md authenticates every route but the public ones with bearer API "
+            "The API authenticates every route but the public ones with bearer API "
             "keys, checked (hashed, per owner) by the api function; POST /webhooks/{id} "
             "is authenticated by an HMAC signature over the raw body, which only the "
             "webhook function can verify. An authorizer would duplicate the first and "
@@ -164,7 +164,7 @@ def suppress(stack: "WakefulStack") -> None:
                     "AwsSolutions-IAM5",
                     "Connection ids are created at run time; the grant is to post to (and "
                     "close) connections of this one WebSocket API stage only.",
-                    applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<StreamWebSocketApi[A-Za-z0-9]+>\/v1\/POST\/@connections\/\*$/")],
+                    applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<StreamWebSocketApi[A-Za-z0-9]+>\/v1\/(POST|DELETE)\/@connections\/\*$/")],
                 )
                 _add(
                     function.role,

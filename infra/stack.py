@@ -1,4 +1,4 @@
-"""The Wakeful stack: the design card's shape on AWS (DESIGN.md), generated from the
+"""The Wakeful stack: the design card's shape on AWS (docs/architecture.md), generated from the
 single sources of truth in the ``wakeful`` package so that the deployed system and
 ``wakeful dev`` cannot drift:
 
@@ -151,6 +151,7 @@ class WakefulStack(Stack):
                 ws_function=functions["stream_ws"],
                 fanout_function=functions["stream_fanout"],
                 stream_table=self.data.tables["stream_events"],
+                keys_table=self.data.tables["api_keys"],
                 functions=[f for n, f in functions.items() if function_specs[n].manages_connections],
             )
 

@@ -5,9 +5,12 @@ stream table.
   go to the ``stream_ws`` function (the API key is checked there, as the REST API's
   keys are checked by the api function).
 - The stream table's DynamoDB stream (new chunk items only, by an event filter) feeds
-  the ``stream_fanout`` function, which posts each event to the subscribed connections.
-- Both may post to connections of this API's stage (``execute-api:ManageConnections``)
-  and get its management endpoint in ``WAKEFUL_STREAM_WS_ENDPOINT``.
+  the ``stream_fanout`` function, which posts each event to the subscribed connections;
+  the API keys table's stream (revocations only) feeds it too, and it closes the
+  revoked key's connections at once.
+- Both may post to and close connections of this API's stage
+  (``execute-api:ManageConnections``, POST and DELETE: a revoked key's connections are
+  closed) and get its management endpoint in ``WAKEFUL_STREAM_WS_ENDPOINT``.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class StreamWebSocket(Construct):
         ws_function: lambda_.IFunction,
         fanout_function: lambda_.IFunction,
         stream_table: dynamodb.Table,
+        keys_table: dynamodb.Table,
         functions: list[lambda_.Function],
     ) -> None:
         super().__init__(scope, construct_id)
@@ -79,12 +83,14 @@ class StreamWebSocket(Construct):
         self.url = self.stage.url
         self.callback_url = self.stage.callback_url
 
+        # POST: send to a connection; DELETE: close one (a revoked key's connections).
         manage = iam.PolicyStatement(
             actions=["execute-api:ManageConnections"],
             resources=[
                 Stack.of(self).format_arn(
-                    service="execute-api", resource=self.api.api_id, resource_name=f"{STAGE_NAME}/POST/@connections/*"
+                    service="execute-api", resource=self.api.api_id, resource_name=f"{STAGE_NAME}/{method}/@connections/*"
                 )
+                for method in ("POST", "DELETE")
             ],
         )
         for function in functions:
@@ -108,3 +114,18 @@ class StreamWebSocket(Construct):
             ],
         )
         fanout_function.add_event_source(self.event_source)
+        # A key's revocation closes its connections, idle ones included.
+        self.revocation_source = sources.DynamoEventSource(
+            keys_table,
+            starting_position=lambda_.StartingPosition.LATEST,
+            batch_size=10,
+            max_batching_window=Duration.millis(0),
+            retry_attempts=5,
+            bisect_batch_on_error=True,
+            filters=[
+                lambda_.FilterCriteria.filter(
+                    {"eventName": lambda_.FilterRule.is_equal("MODIFY"), "dynamodb": {"NewImage": {"revoked_at": {"N": lambda_.FilterRule.exists()}}}}
+                )
+            ],
+        )
+        fanout_function.add_event_source(self.revocation_source)

@@ -97,7 +97,7 @@ def stack() -> Iterator[Any]:
     openapi_check.watch(dev.api_url)
     _freeze_the_heap()
 
-    # DESIGN.md invariant 3: no DynamoDB Scan on any path. Every handler runs in this
+    # No DynamoDB Scan on any path. Every handler runs in this
     # process with these clients, so a Scan anywhere fails the test that caused it.
     def _no_scan(**_: Any) -> None:
         raise AssertionError("DynamoDB Scan called: every access path must be Get/Query by key")

@@ -4,7 +4,7 @@ Run as ``python -m wakeful_dev.demo``. It starts ``wakeful dev``'s stack in-proc
 loopback, the real handlers), then plays a small SnipIn story through the HTTP API:
 
 - three agents with distinct expertise and personalities, created with the ``snipin``
-  preset (seed 000's subscriptions), plus one extension subscription of the owner's;
+  preset (SnipIn's subscription table), plus one extension subscription of the owner's;
 - a seeded feed, a user's comment, a mention, a whisper, an event posted straight to an
   agent's log through the API, and a signed webhook-style trigger from "GitHub";
 - a user-registered HTTP tool, ``Notifier``, served by this demo on loopback and

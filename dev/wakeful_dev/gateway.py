@@ -101,7 +101,10 @@ class Gateway:
             return
         length = int(request.headers.get("Content-Length") or 0)
         if length > MAX_BODY_BYTES:
-            self._write(request, 413, {"Content-Type": "application/json"}, b'{"error":{"code":"payload_too_large","message":"request body over 10 MB"}}')
+            # The body is not read, so the connection cannot carry another request.
+            request.close_connection = True
+            self._write(request, 413, {"Content-Type": "application/json", "X-Content-Type-Options": "nosniff"},
+                        b'{"error":{"code":"payload_too_large","message":"request body over 10 MB"}}')
             return
         body = request.rfile.read(length) if length else b""
         headers = {k: v for k, v in request.headers.items()}
@@ -111,7 +114,7 @@ class Gateway:
             result = self.invoke(name, event)
         except Exception:  # noqa: BLE001 - the gateway answers 502 like API Gateway does
             logger.exception("handler raised", extra={"function": name})
-            self._write(request, 502, {"Content-Type": "application/json"}, b'{"message":"Internal server error"}')
+            self._write(request, 502, {"Content-Type": "application/json", "X-Content-Type-Options": "nosniff"}, b'{"message":"Internal server error"}')
             return
         out_headers = dict(result.get("headers") or {})
         for key, values in (result.get("multiValueHeaders") or {}).items():
@@ -122,11 +125,16 @@ class Gateway:
 
     @staticmethod
     def _write(request: BaseHTTPRequestHandler, status: int, headers: dict[str, str], data: bytes) -> None:
+        """Answer, saying ``Connection: close`` whenever the connection will not be kept
+        (the request asked for it, or the gateway closes after this answer): a client
+        that reuses a connection must know it is gone."""
         request.send_response(status)
         for key, value in headers.items():
             if key.lower() not in ("content-length", "connection"):
                 request.send_header(key, value)
         request.send_header("Content-Length", str(len(data)))
+        if request.close_connection:
+            request.send_header("Connection", "close")
         request.end_headers()
         if request.command != "HEAD":
             request.wfile.write(data)

@@ -1,6 +1,6 @@
 """``wakeful dev`` wiring for hooks: the deliver-hook state machine runs in moto's
 Step Functions interpreter, and its Lambda task runs the real deliver handler
-in-process (DESIGN.md "Running on one machine").
+in-process (docs/architecture.md).
 
 :func:`setup` (called by :meth:`wakeful_dev.runtime.DevStack._extensions`) creates, in
 the emulator, the deliver function and the state machine from the one definition

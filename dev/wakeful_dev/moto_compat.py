@@ -9,6 +9,17 @@ DynamoDB isolates transactions; the local stack gets the same guarantee by seria
 moto's DynamoDB requests (they take microseconds; nothing else in moto waits on them).
 This configures the emulator, not Wakeful's code.
 
+moto's SQS has the same trouble with several consumers at once: a receive checks which
+FIFO message groups are in flight and then marks its messages received with nothing in
+between held, so two receivers can both take one group's messages; a delete rebuilds the
+queue's message list while a send may be appending to it (the sent message is lost).
+Besides, a group whose messages in flight all come back (their visibility timeout ran
+out) is handed out from its last message first, and a long poll on a FIFO queue whose
+visible messages all belong to groups in flight spins the CPU until it ends.
+:func:`serialize_sqs_queues` makes each of those steps atomic, hands a group back from
+its first message, and makes a long poll sleep until a message is sent, deleted or made
+visible (or a second passes: visibility timeouts run out with no one telling).
+
 The other patches here are shortcuts through moto's slowest code; each gives moto's own
 answer (tests/unit/test_moto_compat.py compares each with moto's path). :func:`install`
 applies them all; every patch is idempotent.
@@ -22,6 +33,7 @@ import functools
 import importlib.util
 import sys
 import threading
+import time
 from typing import Any, Callable
 
 _lock = threading.RLock()
@@ -50,6 +62,7 @@ def install() -> None:
     """Apply every patch (idempotent, process-wide); the local stack calls it at start."""
     batch_loaded_on_use()  # not with the Step Functions interpreter, which needs one enum
     serialize_dynamodb_requests()  # transactions isolated, as in DynamoDB
+    serialize_sqs_queues()  # one consumer at a time per FIFO group; long polls that sleep
     cheap_transaction_rollback()  # and O(1), not O(table size)
     cache_backend_lookup()  # not a directory listing per request
     cache_name_conversions()  # not a character loop per attribute name
@@ -70,6 +83,59 @@ def serialize_dynamodb_requests() -> None:
     def call_action(original: Any, self: Any) -> Any:
         with _lock:
             return original(self)
+
+
+_sqs_lock = threading.RLock()
+
+
+def serialize_sqs_queues() -> None:
+    """Make moto's SQS receives, sends, deletes and visibility changes atomic, and its
+    long polls wait without spinning (idempotent, process-wide)."""
+    from moto.sqs import models
+
+    def changed(queue: Any) -> None:
+        """Wake the queue's long polls: a message was sent, or one left flight (its
+        group may be free)."""
+        with queue._messages_lock:
+            queue._wakeful_changes = getattr(queue, "_wakeful_changes", 0) + 1
+            queue._messages_lock.notify_all()
+
+    @_instead_of(models.Queue, "add_message")
+    def add_message(original: Any, self: Any, message: Any) -> None:
+        with _sqs_lock:
+            original(self, message)
+        changed(self)
+
+    @_instead_of(models.Queue, "delete_message")
+    def delete_message(original: Any, self: Any, receipt_handle: str) -> None:
+        with _sqs_lock:
+            original(self, receipt_handle)
+        changed(self)
+
+    @_instead_of(models.SQSBackend, "change_message_visibility")
+    def change_message_visibility(original: Any, self: Any, queue_name: str, receipt_handle: str, visibility_timeout: int) -> None:
+        with _sqs_lock:
+            original(self, queue_name, receipt_handle, visibility_timeout)
+        changed(self.get_queue(queue_name))
+
+    @_instead_of(models.SQSBackend, "receive_message")
+    def receive_message(original: Any, self: Any, queue_name: str, count: int, wait_seconds_timeout: int, visibility_timeout: int, message_attribute_names: Any = None) -> Any:
+        queue = self.get_queue(queue_name)
+        deadline = time.monotonic() + int(wait_seconds_timeout or 0)
+        while True:
+            with _sqs_lock:  # one look at the queue, as moto takes it without waiting
+                seen = getattr(queue, "_wakeful_changes", 0)
+                # Messages whose visibility timeout ran out are in flight no more. moto
+                # notices only as it passes each one, after it has decided from the
+                # stale list which groups are in flight: a group whose messages all came
+                # back was delivered from its last message, out of order.
+                queue.pending_messages.difference_update([m for m in queue.pending_messages if m.visible])
+                found = original(self, queue_name, count, 0, visibility_timeout, message_attribute_names)
+            left = deadline - time.monotonic()
+            if found or left <= 0:
+                return found
+            with queue._messages_lock:  # until the queue changes, or a second has passed
+                queue._messages_lock.wait_for(lambda seen=seen: getattr(queue, "_wakeful_changes", 0) != seen, timeout=min(left, 1.0))
 
 
 class _TablesNotCopied:

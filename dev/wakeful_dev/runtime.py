@@ -3,7 +3,9 @@
 - DynamoDB, SQS, KMS, Secrets Manager, Step Functions and Lambda are moto, on loopback.
 - A ticker invokes the heartbeat-scan handler with a scheduled event (EventBridge).
 - Pollers feed each queue to its handler in Lambda-shaped batches (event source
-  mappings, partial batch failures honoured).
+  mappings, partial batch failures honoured), many invocations at once in one worker
+  pool: bounded overall (``WAKEFUL_DEV_WORKERS``) and per agent
+  (``WAKEFUL_DEV_AGENT_CONCURRENCY``), one at a time per FIFO message group.
 - A gateway turns HTTP requests into API Gateway proxy events (API Gateway).
 """
 
@@ -21,13 +23,24 @@ from wakeful import aws, clock, constants
 from wakeful_dev import lambdas, moto_compat, provision
 from wakeful_dev.gateway import Gateway
 from wakeful_dev.in_process import InProcessTransport
-from wakeful_dev.sqs_poller import QueuePoller
+from wakeful_dev.sqs_poller import QueuePoller, WorkerPool
 
 logger = logging.getLogger(__name__)
 
 QUEUE_FUNCTIONS = constants.QUEUE_FUNCTIONS
-#: How many actions (of different agents) `wakeful dev` runs at once.
+#: How many handler invocations fed by the queues `wakeful dev` runs at once, in all.
+ENV_WORKERS = "WAKEFUL_DEV_WORKERS"
+DEFAULT_WORKERS = 16
+#: How many of them may be one agent's (its thread steps, tool runs, heartbeats, ...).
+ENV_AGENT_CONCURRENCY = "WAKEFUL_DEV_AGENT_CONCURRENCY"
+DEFAULT_AGENT_CONCURRENCY = 4
+#: How many actions (tool runs) at once, as the deployed tool runner's maximum concurrency.
 ENV_ACTION_CONCURRENCY = "WAKEFUL_DEV_ACTION_CONCURRENCY"
+DEFAULT_ACTION_CONCURRENCY = 10
+#: Queues whose invocations take one record each (a tool call gets the tool runner's
+#: whole timeout, as deployed); the others take batches of up to 10, each batch one
+#: FIFO message group's (in order) or one agent's.
+ONE_RECORD_QUEUES = frozenset({"action"})
 #: (method, path regex, function) routes in front of the api function
 HTTP_ROUTES = [("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest")]
 
@@ -37,6 +50,20 @@ def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
         sock.bind((host, 0))
         return sock.getsockname()[1]
+
+
+def positive_setting(name: str, default: int) -> int:
+    """A positive integer from the environment variable ``name`` (``default`` unset)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(f"{name} must be a positive integer, not {raw!r}")
+    return value
 
 
 def scheduled_event(now: float | None = None) -> dict[str, Any]:
@@ -105,6 +132,8 @@ class DevStack:
         self.queue_urls: dict[str, str] = {}
         self.gateway: Gateway | None = None
         self.pollers: dict[str, QueuePoller] = {}
+        self.pool: WorkerPool | None = None  # the queues' invocations run here (made by ``start``)
+        self._action_concurrency = DEFAULT_ACTION_CONCURRENCY
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
         self._transport: InProcessTransport | None = None
@@ -114,6 +143,9 @@ class DevStack:
     def start(self) -> "DevStack":
         from moto.server import ThreadedMotoServer
 
+        # The bounds first: a bad setting stops the start before anything runs.
+        self.pool = WorkerPool(positive_setting(ENV_WORKERS, DEFAULT_WORKERS), positive_setting(ENV_AGENT_CONCURRENCY, DEFAULT_AGENT_CONCURRENCY))
+        self._action_concurrency = positive_setting(ENV_ACTION_CONCURRENCY, DEFAULT_ACTION_CONCURRENCY)
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         moto_port = free_port(self.host)
         self.moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)
@@ -198,13 +230,12 @@ class DevStack:
         self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
         self._ticker.start()
 
-    def _poller_options(self, queue: str) -> dict[str, int]:
-        """The action queue is FIFO with one message group per agent: several pollers
-        taking one message each let one agent's slow tool run beside another agent's
-        actions instead of ahead of them (on AWS, Lambda does this per message group)."""
-        if queue != "action":
-            return {}
-        return {"batch_size": 1, "concurrency": max(1, int(os.environ.get(ENV_ACTION_CONCURRENCY, "4")))}
+    def _poller_options(self, queue: str) -> dict[str, Any]:
+        """Each queue's event source mapping: its batch size, its concurrency (the
+        action queue's bounded as the deployed tool runner's), the shared pool."""
+        assert self.pool is not None
+        concurrency = self._action_concurrency if queue == "action" else self.pool.size
+        return {"batch_size": 1 if queue in ONE_RECORD_QUEUES else 10, "concurrency": concurrency, "pool": self.pool}
 
     def _extensions(self) -> None:
         """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
@@ -215,6 +246,8 @@ class DevStack:
 
     def stop(self) -> None:
         self._stop.set()
+        if self.pool is not None:
+            self.pool.stop()  # nothing new starts; what runs finishes
         # Every poller is told first, then all are waited for together (one deadline):
         # one by one, a busy machine made stopping take minutes.
         for poller in self.pollers.values():

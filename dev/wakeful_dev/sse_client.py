@@ -35,7 +35,8 @@ class SseError(Exception):
 
 
 class SseStream:
-    """An open event stream; iterate for frames, ``comments`` counts keep-alives."""
+    """An open event stream; iterate for frames, ``comments`` counts keep-alives and
+    other comments, ``last_comment`` is the text of the latest one."""
 
     def __init__(self, url: str, *, key: str | None = None, last_event_id: str | None = None, timeout: float = 60.0) -> None:
         parts = urlsplit(url)
@@ -50,6 +51,7 @@ class SseStream:
         self.connection.request("GET", target, headers=headers)
         self.response = self.connection.getresponse()
         self.comments = 0
+        self.last_comment: str | None = None
         self.retry_ms: int | None = None
         content_type = self.response.getheader("Content-Type", "")
         if self.response.status != 200 or not content_type.startswith("text/event-stream"):
@@ -72,6 +74,7 @@ class SseStream:
                 continue
             if line.startswith(":"):
                 self.comments += 1
+                self.last_comment = line[1:].strip()
                 continue
             name, _, value = line.partition(":")
             value = value[1:] if value.startswith(" ") else value

@@ -8,6 +8,11 @@ then frames from the stream table (catch-up) and from the in-process hub that ev
 emitter in this process publishes to (live), until the thread's run ends or the client
 goes away. Everything else about these paths (no SSE ``Accept``) goes to the api
 function as usual.
+
+The key that opened a stream is checked again while it is open (at least every
+``WAKEFUL_STREAM_KEY_RECHECK_SECONDS``, default 60, and with every keep-alive; at once
+before a new run's first event): once it is revoked the stream ends. An error answered
+before the stream starts closes the connection, and says so (``Connection: close``).
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from typing import TYPE_CHECKING, Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
 
 from wakeful.exceptions import BadRequestError, WakefulError
-from wakeful.stream import broadcast, service, sinks, sse
-from wakeful.stream.models import parse_types
+from wakeful.stream import access, broadcast, service, sinks, sse
+from wakeful.stream.models import heartbeat_of, parse_types
+from wakeful.stream.settings import get_settings
 
 if TYPE_CHECKING:
     from wakeful_dev.runtime import DevStack
@@ -59,30 +65,44 @@ class StreamServer:
 
     def _feed(self, request: BaseHTTPRequestHandler, path: str) -> Iterator[bytes]:
         query = {k: v[-1] for k, v in parse_qs(urlsplit(request.path).query, keep_blank_values=True).items()}
-        owner = service.owner_of_bearer(request.headers.get("Authorization"))
+        caller = service.authenticate(request.headers.get("Authorization"))
         types = parse_types(query.get("types"))
         last_event_id = request.headers.get("Last-Event-ID")
-        options = {"types": types, "keep_alive_seconds": _keep_alive(query, self.keep_alive_seconds), "stop": self.stopped}
+        keep_alive = _keep_alive(query, self.keep_alive_seconds)
+        # The key is checked again with every keep-alive, and at least every
+        # key_recheck_seconds (the bound a revocation takes to close the stream).
+        authorized = access.KeyCheck(caller.key_hash, caller.owner, min(get_settings().key_recheck_seconds, keep_alive))
+        options = {"types": types, "keep_alive_seconds": keep_alive, "stop": self.stopped, "authorized": authorized}
         match = THREAD_STREAM.match(path)
         if match:
-            service.check_agent(owner, match["agent_id"])
+            agent_id, thread_id = match["agent_id"], match["thread_id"]
+            service.check_agent(caller.owner, agent_id)
             after = service.resume_point(query.get("after"), last_event_id)
-            service.require_stream(match["agent_id"], match["thread_id"])
-            return sse.thread_feed(self.hub, match["agent_id"], match["thread_id"], after=after, **options)
+            service.require_stream(agent_id, thread_id)
+            return sse.thread_feed(
+                self.hub, agent_id, thread_id, after=after, running=lambda: _running(agent_id, thread_id), **options
+            )
         agent_id = AGENT_STREAM.match(path)["agent_id"]  # type: ignore[index]
-        service.check_agent(owner, agent_id)
+        service.check_agent(caller.owner, agent_id)
         return sse.agent_feed(self.hub, agent_id, resume=service.agent_resume_point(last_event_id), **options)
 
     @staticmethod
     def _stream(request: BaseHTTPRequestHandler, feed: Iterator[bytes]) -> None:
-        request.close_connection = True
-        request.send_response(200)
-        request.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        request.send_header("Cache-Control", "no-cache")
-        request.send_header("Connection", "close")
-        request.send_header("X-Accel-Buffering", "no")
-        request.end_headers()
+        # The feed's first frame comes once it has subscribed to the hub: only then may
+        # the client learn the stream is open (an event emitted and written between the
+        # headers and the subscription would be in neither the catch-up nor the live feed).
         try:
+            first = next(feed)
+            request.close_connection = True
+            request.send_response(200)
+            request.send_header("Content-Type", "text/event-stream; charset=utf-8")
+            request.send_header("Cache-Control", "no-cache")
+            request.send_header("X-Content-Type-Options", "nosniff")
+            request.send_header("Connection", "close")
+            request.send_header("X-Accel-Buffering", "no")
+            request.end_headers()
+            request.wfile.write(first)
+            request.wfile.flush()
             for chunk in feed:
                 request.wfile.write(chunk)
                 request.wfile.flush()
@@ -90,6 +110,17 @@ class StreamServer:
             logger.debug("stream client went away")
         finally:
             feed.close()  # type: ignore[attr-defined]
+
+
+def _running(agent_id: str, thread_id: str) -> bool:
+    """Whether the thread is running (its next run's events are about to come)."""
+    if heartbeat_of(thread_id):
+        return False
+    from wakeful.threads import records
+    from wakeful.threads import repository as threads
+
+    thread = threads.get(agent_id, thread_id)
+    return bool(thread) and thread.get("status") == records.ACTIVE
 
 
 def _keep_alive(query: dict[str, str], default: float) -> float:
@@ -108,16 +139,19 @@ def _keep_alive(query: dict[str, str], default: float) -> float:
 
 def _error(request: BaseHTTPRequestHandler, status: int, code: str, message: str) -> None:
     data = json.dumps({"error": {"code": code, "message": message}}).encode()
-    request.close_connection = True
     request.send_response(status)
     request.send_header("Content-Type", "application/json")
     request.send_header("Content-Length", str(len(data)))
+    request.send_header("X-Content-Type-Options", "nosniff")
+    # The connection is not kept: say so, or a client reusing it finds it closed.
+    request.send_header("Connection", "close")
     request.end_headers()
     request.wfile.write(data)
 
 
 def setup(stack: DevStack) -> None:
     """Register the in-process hub as a live sink and serve SSE through the gateway."""
+    get_settings()  # read the stream settings now: a bad value stops `wakeful dev` at startup
     hub = broadcast.hub()
     sinks.register(hub)
     stack.stream_hub = hub

@@ -7,8 +7,11 @@ Given the stack's WebSocket API (``--ws``, the ``StreamWebSocketUrl`` output) it
 that instead: it connects with the API key, subscribes to the agent (or the thread,
 catching up after ``--after``) and prints every event the fan-out posts, reconnecting
 when API Gateway closes the connection. That is how an agent's tail works against a
-deployed stack. A thread's tail ends when its run ends (``--follow`` waits for the next
-run); an agent's runs until interrupted.
+deployed stack. A thread's tail ends when its run ends, and its last line says how
+(completed, sleeping until …, waiting for approval of …, cancelled, failed: …);
+``--follow`` waits for the next run. An agent's runs until interrupted, printing each
+run's end the same way. A server that cannot be reached after
+:data:`CONNECT_ATTEMPTS` tries in a row is an error (exit 1), not an endless retry.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ DELTAS = ("text", "reasoning")
 TERMINAL = ("completed", "error")
 #: Ids remembered per thread to print each WebSocket event once.
 DEDUPE_WINDOW = 1000
+#: Failed connection attempts in a row before the tail gives up.
+CONNECT_ATTEMPTS = 4
 
 
 @dataclass
@@ -88,10 +93,28 @@ class Printer:
             result = json.dumps(body.get("tool_result"), ensure_ascii=False, default=str)
             return self.paint(RED if failed else GREEN, f"← {body.get('tool_name')}{' failed' if failed else ''}") + " " + _short(result)
         if kind == "completed":
-            return self.paint(BOLD + GREEN, "✓ run completed")
+            return self._completed(body.get("metadata") or {})
         if kind == "error":
-            return self.paint(BOLD + RED, f"✗ {body.get('content') or 'error'}")
+            return self.paint(BOLD + RED, f"✗ run failed: {body.get('content') or 'error'}")
         return self.paint(YELLOW, kind)
+
+    def _completed(self, meta: dict[str, Any]) -> str:
+        """How the run ended, from ``metadata.status``."""
+        status = meta.get("status")
+        if status == "sleeping":
+            waits = ", ".join(str(w) for w in meta.get("wake_on_events") or [])
+            until = meta.get("wake_at") or (f"an event ({waits})" if waits else "a message")
+            extra = f" or an event ({waits})" if meta.get("wake_at") and waits else ""
+            return self.paint(BOLD + GREEN, "✓ run completed") + self.paint(BLUE, f" — sleeping until {until}{extra}")
+        if status == "waiting_approval":
+            tools = ", ".join(str(a.get("tool")) for a in meta.get("approvals") or [] if isinstance(a, dict)) or "a tool call"
+            return self.paint(BOLD + YELLOW, f"⏸ run paused — waiting for approval of {tools}")
+        if status == "cancelled":
+            return self.paint(BOLD + YELLOW, "■ run cancelled")
+        if status == "expired":
+            return self.paint(BOLD + YELLOW, f"■ thread expired: {meta.get('error_message') or ''}".rstrip(": "))
+        summary = meta.get("summary")
+        return self.paint(BOLD + GREEN, "✓ run completed") + (f" — {summary}" if summary else "")
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -123,19 +146,31 @@ def tail(
     url = api.rstrip("/") + path + (f"?{query}" if query else "")
     last_id: str | None = None
     delay = 2.0
+    failures = 0
     while True:
         try:
             last: Frame | None = None
             with SseStream(url, key=key, last_event_id=last_id) as stream:
+                failures = 0
                 for frame in stream:
                     printer.event(frame.json())
                     last, last_id = frame, frame.id
                 delay = (stream.retry_ms or 2000) / 1000
+                if stream.last_comment and "revoked" in stream.last_comment:
+                    printer.note(f"the server closed the stream: {stream.last_comment}")
+                    return 1
         except SseError as error:
             printer.note(f"{error.status}: {_error_message(error.body)}")
             return 1
         except OSError as error:
-            printer.note(f"connection lost ({error}); retrying")
+            failures += 1
+            if failures >= CONNECT_ATTEMPTS:
+                printer.note(
+                    f"cannot reach {api} ({error or type(error).__name__}) after {failures} attempts: is the API "
+                    "there (`wakeful dev` serves it on port 8080 by default)? Pass --api or set WAKEFUL_API_URL"
+                )
+                return 1
+            printer.note(f"connection failed ({error or type(error).__name__}); retrying")
             time.sleep(delay)
             continue
         if thread_id is None and last is None:
@@ -196,10 +231,12 @@ class WebSocketTail:
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 - dev CLI only
         from websockets.sync.client import connect  # noqa: PLC0415
 
+        failures = 0
         while True:
             try:
                 # API Gateway closes idle connections itself; this end sends no pings.
                 with connect(self.url, additional_headers={"Authorization": f"Bearer {self.key}"}, ping_interval=None, open_timeout=15) as ws:
+                    failures = 0
                     self.subscribed = False
                     ws.send(json.dumps(self.subscribe_message()))
                     for raw in ws:
@@ -215,6 +252,10 @@ class WebSocketTail:
                 printer.note(f"the WebSocket API refused the connection ({status or error}): is the API key valid?")
                 return 1
             except (OSError, TimeoutError, ConnectionClosed) as error:
+                failures += 1
+                if failures >= CONNECT_ATTEMPTS:
+                    printer.note(f"cannot reach the WebSocket API at {self.url} ({error or type(error).__name__}) after {failures} attempts")
+                    return 1
                 printer.note(f"WebSocket connection lost ({error or type(error).__name__}); reconnecting")
             time.sleep(retry_seconds)
 

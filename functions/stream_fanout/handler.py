@@ -22,5 +22,5 @@ def handler(event: dict, context: object) -> dict:
     from wakeful.stream import fanout
 
     result = fanout.handle(event.get("Records") or [])
-    logger.info("stream fan-out", chunks=result.chunks, posted=result.posted, gone=len(result.gone))
-    return {"chunks": result.chunks, "posted": result.posted, "gone": len(result.gone)}
+    logger.info("stream fan-out", chunks=result.chunks, posted=result.posted, gone=len(result.gone), revoked=len(result.revoked))
+    return {"chunks": result.chunks, "posted": result.posted, "gone": len(result.gone), "revoked": len(result.revoked)}

@@ -1,5 +1,5 @@
 """API Gateway POST /webhooks/{webhook_id} -> verify the signature over the raw body,
-rate-limit, append the event (CONTRACT.md "Webhooks (inbound)").
+rate-limit, append the event (docs/webhooks.md).
 
 Kept small on purpose: it imports neither the management API (wakeful.api, the
 resolver) nor anthropic, and its domain modules load at the first invocation

@@ -160,10 +160,12 @@ ENV_THREAD_LEASE = "WAKEFUL_THREAD_LEASE_SECONDS"
 ENV_THREAD_MAX_ATTEMPTS = "WAKEFUL_THREAD_MAX_ATTEMPTS"
 ENV_THREAD_MAX_RUNNING = "WAKEFUL_THREAD_MAX_RUNNING_PER_AGENT"
 # Live stream: retention of stored stream events, how often buffered deltas
-# are written, and the WebSocket API's management endpoint (the fan-out posts there).
+# are written, the WebSocket API's management endpoint (the fan-out posts there), and
+# how often an open stream checks again that its API key is still valid.
 ENV_STREAM_RETENTION_DAYS = "WAKEFUL_STREAM_RETENTION_DAYS"
 ENV_STREAM_FLUSH_SECONDS = "WAKEFUL_STREAM_FLUSH_SECONDS"
 ENV_STREAM_WS_ENDPOINT = "WAKEFUL_STREAM_WS_ENDPOINT"
+ENV_STREAM_KEY_RECHECK_SECONDS = "WAKEFUL_STREAM_KEY_RECHECK_SECONDS"
 
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (

@@ -31,7 +31,7 @@ def new_id(prefix: str, at: float | None = None) -> str:
 
 
 def action_id(agent_id: str, seq: int, subscription_id: str) -> str:
-    """The one action a subscription gets for an event (DESIGN.md invariant 2).
+    """The one action a subscription gets for an event (exactly-once effects: docs/semantics.md).
 
     Keyed by (agent, event seq, subscription), not by heartbeat: if a heartbeat dies and
     the next one processes the same window, it finds the same actions instead of

@@ -72,6 +72,9 @@ CORE_TABLES: dict[str, TableSpec] = {
             "api_keys",
             Attr("key_hash"),
             indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
+            # A revocation reaches the live stream's fan-out at once: it closes the
+            # key's WebSocket connections (wakeful.stream.fanout).
+            stream="NEW_IMAGE",
         ),
         # -- hooks tables --
         TableSpec("hooks", Attr("agent_id"), Attr("hook_id")),
@@ -170,7 +173,11 @@ CORE_TABLES: dict[str, TableSpec] = {
             "stream_connections",
             Attr("connection_id"),
             Attr("record_key"),
-            indexes=(Index("by-target", Attr("target"), Attr("connection_id")),),
+            indexes=(
+                Index("by-target", Attr("target"), Attr("connection_id")),
+                # Sparse: only connection rows carry conn_key (their key's hash).
+                Index("by-key", Attr("conn_key"), Attr("connection_id"), keys_only=True),
+            ),
             ttl="expires_at",
         ),
     )

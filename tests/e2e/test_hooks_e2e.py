@@ -221,7 +221,7 @@ def test_action_failed_carries_the_error_and_tool_hooks_use_the_tool_name(stack,
     receiver.script("tool", [Answer(400, body='{"detail": "bad input"}')])
     agent = api.create_agent()
     tag = uuid.uuid4().hex[:6]
-    name, suffix = f"FlakyTool_{tag}", f"FLAKY_TOOL_{tag.upper()}"  # seed 000: BEFORE_<TOOL>, UPPER_SNAKE
+    name, suffix = f"FlakyTool_{tag}", f"FLAKY_TOOL_{tag.upper()}"  # BEFORE_<TOOL>, UPPER_SNAKE
     assert api.post("/tools", json={"name": name, "kind": "http", "endpoint_url": receiver.url("tool")}).status_code == 201
     subscription = {"tool": name, "event_type": "PING", "agent_id": agent["id"]}
     assert api.post("/subscriptions", json=subscription).status_code == 201

@@ -1,5 +1,5 @@
 """The OpenAPI document and Swagger UI, over real HTTP, and validation errors in
-CONTRACT.md's error shape."""
+the API's error shape."""
 
 from __future__ import annotations
 

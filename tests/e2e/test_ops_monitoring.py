@@ -95,7 +95,7 @@ def test_since_accepts_iso_or_epoch_and_refuses_anything_else(api: Any) -> None:
 
 
 def test_the_monitoring_queries_never_scan(stack: Any, api: Any) -> None:
-    """DESIGN.md invariant 3: Query on the owner's sparse indexes only."""
+    """No Scan: Query on the owner's sparse indexes only."""
     from wakeful import aws
 
     calls: list[str] = []

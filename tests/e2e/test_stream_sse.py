@@ -206,3 +206,36 @@ def test_sse_sends_keep_alive_comments_while_idle(stack, api):
     assert reader.stream.comments >= 3
     assert reader.frames.empty()
     reader.close()
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["an unknown thread", "a bad Last-Event-ID"],
+)
+def test_an_sse_route_error_says_connection_close_and_a_reused_connection_does_not_fail(stack, api, case):
+    import http.client
+    from urllib.parse import urlsplit
+
+    agent = api.create_agent()
+    thread_id = existing_thread(agent["id"])
+    headers = {"Authorization": f"Bearer {api.key}", "Accept": "text/event-stream"}
+    if case == "an unknown thread":
+        path, expected = f"/agents/{agent['id']}/threads/{new_thread_id()}/stream", 404
+    else:
+        path, expected = f"/agents/{agent['id']}/threads/{thread_id}/stream", 400
+        headers["Last-Event-ID"] = "not-an-id"
+    connection = http.client.HTTPConnection(urlsplit(stack.api_url).netloc, timeout=30)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        assert response.status == expected
+        assert json.loads(response.read())["error"]["code"]
+        assert response.getheader("Connection") == "close"
+
+        # The same client goes on: it reconnects, as told, instead of writing into a closed socket.
+        connection.request("GET", f"/agents/{agent['id']}", headers={"Authorization": f"Bearer {api.key}"})
+        again = connection.getresponse()
+        assert again.status == 200
+        assert json.loads(again.read())["id"] == agent["id"]
+    finally:
+        connection.close()

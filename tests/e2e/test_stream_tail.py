@@ -72,6 +72,42 @@ def test_the_printer_colours_only_when_asked():
     assert plain.getvalue() == "10:00:00 #1    ✓ run completed\n"
 
 
+@pytest.mark.parametrize(
+    "metadata, content, shown",
+    [
+        ({"status": "complete", "summary": "disks checked"}, None, "✓ run completed — disks checked"),
+        ({"status": "sleeping", "wake_at": "2026-01-01T12:00:00.000Z"}, None, "sleeping until 2026-01-01T12:00:00.000Z"),
+        ({"status": "sleeping", "wake_at": None, "wake_on_events": ["disk_full"]}, None, "sleeping until an event (disk_full)"),
+        ({"status": "waiting_approval", "approvals": [{"tool_call_id": "tc_1", "tool": "restart"}]}, None, "waiting for approval of restart"),
+        ({"status": "cancelled", "summary": "cancelled"}, None, "■ run cancelled"),
+        ({"status": "failed"}, "model call failed: overloaded", "✗ run failed: model call failed: overloaded"),
+    ],
+)
+def test_the_printer_says_how_a_run_ended(metadata, content, shown):
+    body = {"id": 9, "type": "error" if content else "completed", "metadata": {"thread_id": "thr_1", **metadata}}
+    if content:
+        body["content"] = content
+    out = io.StringIO()
+    Printer(out=out, color=False, show_thread=False).event(body)
+    assert shown in out.getvalue()
+
+
+def test_tail_gives_up_with_a_clear_error_when_nothing_listens():
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # free once closed: nothing listens there
+    done = subprocess.run(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", "agt_x", "--thread", "thr_x",
+         "--api", f"http://127.0.0.1:{port}", "--key", "wk_x", "--no-color"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 1
+    last = done.stdout.strip().splitlines()[-1]
+    assert "cannot reach" in last and f"127.0.0.1:{port}" in last
+
+
 @pytest.fixture()
 def non_streaming_gateway(stack):
     """A gateway like API Gateway's: every request is one invocation of the api function
@@ -228,3 +264,28 @@ def test_a_tail_with_a_key_the_websocket_api_refuses_says_so_and_fails(stack, ap
     )  # fmt: skip
     assert done.returncode == 1
     assert "refused" in done.stdout and "401" in done.stdout
+
+
+def test_an_agent_tail_over_the_websocket_api_stops_when_its_key_is_revoked(stack, api, non_streaming_gateway, websocket_api):
+    from wakeful.auth import keys
+
+    agent = api.create_agent()
+    doomed = keys.create(api.owner)
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", agent["id"], "--api", non_streaming_gateway,
+         "--key", doomed, "--ws", websocket_api.url, "--no-color"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    target = connections_repository.agent_target(agent["id"])
+    wait_until(lambda: connections_repository.subscribers(target) != [])
+    websocket_api.start_reading()
+
+    keys.revoke(key=doomed)
+    scripted_run(api, agent["id"], new_thread_id())
+    websocket_api.pump()  # the fan-out finds the key revoked and closes the connection
+
+    out, _ = tail.communicate(timeout=60)
+    assert tail.returncode == 1
+    assert "run started" not in out and "search" not in out  # nothing of the run after the revocation
+    assert "refused" in out.splitlines()[-1]
+    assert connections_repository.subscribers(target) == []

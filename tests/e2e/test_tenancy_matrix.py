@@ -1,4 +1,4 @@
-"""DESIGN.md invariant 6: every management route, called with another owner's key on
+"""Tenants are isolated: every management route, called with another owner's key on
 the first owner's resources, answers 404 and changes nothing.
 
 The matrix is built from the API resolver's route table, so a route added by any

@@ -326,7 +326,7 @@ def test_no_iam_statement_allows_every_action(synth):
 
 
 def test_no_role_may_scan_a_table(synth):
-    # DESIGN.md invariant 3: Query on indexes, never Scan.
+    # No Scan: Query on indexes, never Scan.
     actions = {a for s in _statements(synth, identity_only=True) for a in _as_list(s["Action"])}
     assert not {a for a in actions if a.lower().startswith("dynamodb:scan")}
 
@@ -455,3 +455,11 @@ def test_schedule_runs_flow_from_the_scan_and_the_api_through_the_schedule_queue
         if i["IndexName"] == "schedule-due"
     )
     assert "cron_expression" in due["Projection"]["NonKeyAttributes"]  # the scan claims from the index alone
+
+
+def test_api_gateways_own_answers_are_in_the_error_shape_and_say_nosniff(synth):
+    responses = [r["Properties"] for r in synth.resources("AWS::ApiGateway::GatewayResponse").values()]
+    assert responses
+    for response in responses:
+        assert response["ResponseParameters"]["gatewayresponse.header.X-Content-Type-Options"] == "'nosniff'"
+        assert '"error"' in response["ResponseTemplates"]["application/json"]

@@ -3,6 +3,8 @@ routes and stage, the connections table, the fan-out from the stream table, and 
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 import pytest
@@ -48,8 +50,8 @@ def test_the_websocket_stage_is_throttled_and_access_logged(synth):
 def test_the_connections_table_finds_subscribers_by_target_and_expires_items(synth):
     table = synth.resources("AWS::DynamoDB::Table")[_table_ids(synth)["stream_connections"]]["Properties"]
     assert [k["AttributeName"] for k in table["KeySchema"]] == ["connection_id", "record_key"]
-    (index,) = table["GlobalSecondaryIndexes"]
-    assert index["IndexName"] == "by-target"
+    indexes = {index["IndexName"]: index for index in table["GlobalSecondaryIndexes"]}
+    assert sorted(indexes) == ["by-key", "by-target"]  # by-key: a revocation finds its key's connections
     assert table["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
 
 
@@ -90,3 +92,17 @@ def test_only_the_stream_functions_may_post_to_connections_and_only_on_their_sta
 def test_the_stack_outputs_the_websocket_url(synth):
     output = synth.template["Outputs"][constants.OUTPUT_STREAM_WEBSOCKET_URL]
     assert "wss://" in str(output["Value"])
+
+
+def test_revocations_reach_the_fanout_from_the_keys_table(synth):
+    keys_table = _table_ids(synth)["api_keys"]
+    table = synth.resources("AWS::DynamoDB::Table")[keys_table]["Properties"]
+    assert table["StreamSpecification"] == {"StreamViewType": "NEW_IMAGE"}
+    (mapping,) = [
+        m["Properties"]
+        for m in synth.resources("AWS::Lambda::EventSourceMapping").values()
+        if m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [keys_table, "StreamArn"]}
+    ]
+    assert mapping["FunctionName"] == {"Ref": _functions(synth)["stream_fanout"]["id"]}
+    (pattern,) = [json.loads(f["Pattern"]) for f in mapping["FilterCriteria"]["Filters"]]
+    assert pattern["eventName"] == ["MODIFY"] and "revoked_at" in pattern["dynamodb"]["NewImage"]

@@ -1,4 +1,4 @@
-"""DESIGN.md invariants 2 and 4: a worker killed between any two writes of a
+"""Exactly-once effects and recovery from a crash anywhere: a worker killed between any two writes of a
 heartbeat, then redelivery, leaves every event processed exactly once per
 subscription and no heartbeat stuck.
 

@@ -1,4 +1,4 @@
-"""The heartbeat lifecycle of seed 000 on the AWS shape, and DESIGN.md invariant 1:
+"""The heartbeat lifecycle on the AWS shape, and no event missed or processed twice:
 no event is missed and none is processed twice by a subscription."""
 
 from __future__ import annotations

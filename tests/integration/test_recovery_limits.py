@@ -1,4 +1,4 @@
-"""DESIGN.md invariant 4, the limits: nothing is stuck forever, every failure leaves a
+"""Recovery from a crash anywhere, the limits: nothing is stuck forever, every failure leaves a
 row that says why, poison messages land in a DLQ after N receives."""
 
 from __future__ import annotations

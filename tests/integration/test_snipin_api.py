@@ -1,4 +1,4 @@
-"""SnipIn over HTTP: snips and what members do with them raise the seed's events with
+"""SnipIn over HTTP: snips and what members do with them raise SnipIn's events with
 its payloads and priorities; the snipin preset; tenant isolation; bad input."""
 
 from __future__ import annotations

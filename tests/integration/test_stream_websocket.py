@@ -64,12 +64,12 @@ def subscribe(stack, connection_id: str, **fields: Any) -> None:
 
 
 class StreamRecords:
-    """Reads the stream table's DynamoDB stream from "now" on, as the event source
-    mapping would, and shapes the records as Lambda receives them."""
+    """Reads a table's DynamoDB stream (the stream table's by default) from "now" on, as
+    the event source mapping would, and shapes the records as Lambda receives them."""
 
-    def __init__(self) -> None:
+    def __init__(self, logical: str = "stream_events") -> None:
         self.client = aws.client("dynamodbstreams")
-        table = aws.client("dynamodb").describe_table(TableName=get_settings().table("stream_events"))["Table"]
+        table = aws.client("dynamodb").describe_table(TableName=get_settings().table(logical))["Table"]
         stream_arn = table["LatestStreamArn"]
         shards = self.client.describe_stream(StreamArn=stream_arn)["StreamDescription"]["Shards"]
         self.iterators = [
@@ -210,3 +210,98 @@ def test_a_connection_subscribed_to_a_thread_and_its_agent_gets_each_event_once(
     stack.invoke("stream_fanout", records.lambda_event())
     events = [m for m in management.messages[connection_id] if "id" in m]
     assert [m["id"] for m in events] == [1, 2]
+
+
+@pytest.fixture()
+def quick_key_recheck(monkeypatch) -> Iterator[float]:
+    """Open streams re-check their key every 0.2 s instead of every minute."""
+    from wakeful.stream import access
+
+    monkeypatch.setenv(constants.ENV_STREAM_KEY_RECHECK_SECONDS, "0.2")
+    stream_settings.get_settings.cache_clear()
+    access.fanout_keys().forget()
+    yield 0.2
+    monkeypatch.delenv(constants.ENV_STREAM_KEY_RECHECK_SECONDS)
+    stream_settings.get_settings.cache_clear()
+    access.fanout_keys().forget()
+
+
+def test_the_fanout_closes_the_connections_of_a_revoked_key_and_posts_them_nothing_more(stack, api, management, quick_key_recheck):
+    import time
+
+    from wakeful.auth import keys
+
+    agent = api.create_agent()
+    thread_id = existing_thread(agent["id"])
+    doomed_key, kept_key = keys.create(api.owner), keys.create(api.owner)
+    doomed, kept = connect(stack, doomed_key), connect(stack, kept_key)
+    for connection_id in (doomed, kept):
+        subscribe(stack, connection_id, agent_id=agent["id"])
+    records = StreamRecords()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.flush()
+    stack.invoke("stream_fanout", records.lambda_event())  # both receive, and both keys are now cached as valid
+    assert [m.get("id") for m in management.messages[doomed][1:]] == [1]
+
+    keys.revoke(key=doomed_key)
+    time.sleep(quick_key_recheck * 2)  # past the re-check interval: the cached answer is stale
+    e2 = emitter(context(api, agent["id"], thread_id, "s2"))
+    e2.text("after the revocation")
+    e2.completed()
+    e2.flush()
+    result = stack.invoke("stream_fanout", records.lambda_event())
+
+    assert result["revoked"] == 1
+    assert management.deleted == [doomed]
+    assert [m.get("id") for m in management.messages[doomed][1:]] == [1]  # nothing after the revocation
+    assert [m.get("id") for m in management.messages[kept][1:]] == [1, 2, 3]
+    assert connections_repository.owner_of(doomed) is None
+    assert [s.connection_id for s in connections_repository.subscribers(connections_repository.agent_target(agent["id"]))] == [kept]
+
+
+def test_a_connection_whose_key_was_revoked_is_refused_and_closed_when_it_subscribes(stack, api, management):
+    from wakeful.auth import keys
+
+    agent = api.create_agent()
+    key = keys.create(api.owner)
+    connection_id = connect(stack, key)
+    keys.revoke(key=key)
+
+    subscribe(stack, connection_id, agent_id=agent["id"])
+
+    (answer,) = management.messages[connection_id]
+    assert answer["type"] == "error" and answer["error"]["code"] == "unauthorized"
+    assert management.deleted == [connection_id]
+    assert connections_repository.owner_of(connection_id) is None
+    assert connections_repository.subscribers(connections_repository.agent_target(agent["id"])) == []
+
+
+def test_a_connection_stores_the_hash_of_its_key_never_the_key(stack, api):
+    from wakeful import ddb
+    from wakeful.auth import keys
+
+    connection_id = connect(stack, api.key)
+    item = ddb.get("stream_connections", {"connection_id": connection_id, "record_key": "conn"})
+    assert item["key_hash"] == keys.hash_key(api.key)
+    assert api.key not in json.dumps(item, default=str)
+
+
+def test_a_revocation_closes_the_keys_idle_connections_at_once(stack, api, management):
+    from wakeful.auth import keys
+
+    agent = api.create_agent()
+    doomed_key, kept_key = keys.create(api.owner), keys.create(api.owner)
+    idle, subscribed, kept = connect(stack, doomed_key), connect(stack, doomed_key), connect(stack, kept_key)
+    subscribe(stack, subscribed, agent_id=agent["id"])
+    subscribe(stack, kept, agent_id=agent["id"])
+    revocations = StreamRecords("api_keys")
+
+    keys.revoke(key=doomed_key)
+    result = stack.invoke("stream_fanout", revocations.lambda_event())
+
+    assert result["revoked"] == 2
+    assert sorted(management.deleted) == sorted([idle, subscribed])
+    assert connections_repository.owner_of(idle) is None and connections_repository.owner_of(subscribed) is None
+    assert connections_repository.owner_of(kept) == api.owner
+    assert [s.connection_id for s in connections_repository.subscribers(connections_repository.agent_target(agent["id"]))] == [kept]

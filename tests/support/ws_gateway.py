@@ -6,7 +6,7 @@ handshake with its status), every message is a route chosen by its ``action`` fi
 the deployed API's ``$request.body.action`` selection does, and closing invokes
 ``$disconnect``. Beside it, the management endpoint (``POST /@connections/{id}``, what
 the functions post to) sends each posted message down the open connection, or answers
-410 GoneException. :meth:`LocalWebSocketApi.pump` plays the event source mapping: it
+410 GoneException; ``DELETE /@connections/{id}`` closes the connection. :meth:`LocalWebSocketApi.pump` plays the event source mapping: it
 hands the stream table's new DynamoDB stream records to ``stream_fanout``.
 """
 
@@ -129,6 +129,18 @@ class LocalWebSocketApi:
                     return
                 self.send_response(200)
                 self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def do_DELETE(self) -> None:  # noqa: N802
+                connection = api.connections.get(unquote(self.path.rsplit("/@connections/", 1)[-1]))
+                if connection is None:
+                    self.send_response(410)
+                    self.send_header("x-amzn-ErrorType", "GoneException")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                connection.close(1000, "closed by the server")
+                self.send_response(204)
                 self.end_headers()
 
         return Handler

@@ -1,5 +1,6 @@
 """An API Gateway WebSocket management endpoint for tests: a real HTTP server that
-records every ``POST /@connections/{id}`` (one message each, in order) and answers 410
+records every ``POST /@connections/{id}`` (one message each, in order) and every
+``DELETE /@connections/{id}`` (a connection the functions closed), and answers 410
 GoneException for connections marked gone, as API Gateway does for closed ones."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ class ManagementEndpoint:
     def __init__(self) -> None:
         self.messages: dict[str, list[Any]] = defaultdict(list)
         self.gone: set[str] = set()
+        self.deleted: list[str] = []
         self.changed = threading.Condition()
         endpoint = self
 
@@ -40,6 +42,15 @@ class ManagementEndpoint:
                     endpoint.changed.notify_all()
                 self.send_response(200)
                 self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def do_DELETE(self) -> None:  # noqa: N802
+                connection_id = unquote(self.path.rsplit("/@connections/", 1)[-1])
+                with endpoint.changed:
+                    endpoint.deleted.append(connection_id)
+                    endpoint.gone.add(connection_id)  # closed: later posts are 410
+                    endpoint.changed.notify_all()
+                self.send_response(204)
                 self.end_headers()
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

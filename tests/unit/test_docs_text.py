@@ -53,3 +53,31 @@ def test_the_api_reference_covers_every_resource_of_the_api():
     firsts |= {"/agents/{id}/" + path.split("/")[3] for path in _document()["paths"] if path.startswith("/agents/{agent_id}/")}
     missing = sorted(f for f in firsts if f.replace("{agent_id}", "{id}") not in reference and f != "/")
     assert not missing, missing
+
+
+#: The planning notes behind the code, which are not in the repository.
+_NOTES = re.compile("|".join(re.escape(name) for name in ("DESIGN" + ".md", "CONTRACT" + ".md", "CONVENTIONS" + ".md", "../" + "shared")))
+#: Generated from the OpenAPI document (its text is checked above), or not ours.
+_SKIPPED_PARTS = {".git", ".venv", "node_modules", "__pycache__", "cdk.out", ".pytest_cache"}
+
+
+def _repository_texts() -> list[Path]:
+    skipped = ROOT / "clients" / "python" / "wakeful-client"
+    return [
+        path
+        for path in ROOT.rglob("*")
+        if path.is_file()
+        and not _SKIPPED_PARTS & set(path.relative_to(ROOT).parts)
+        and skipped not in path.parents
+        and path.suffix in {".py", ".md", ".js", ".html", ".css", ".json", ".toml", ".txt", ".yaml", ".yml", ".cfg", ""}
+    ]
+
+
+def test_no_file_names_the_planning_notes_outside_the_repository():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in _repository_texts()
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if _NOTES.search(line)
+    ]
+    assert not found, found

@@ -1,4 +1,4 @@
-"""The ingest functions stay small (issue 4): neither the webhook_ingest nor the SQS
+"""The ingest functions stay small: neither the webhook_ingest nor the SQS
 ingest handler, with everything it loads at its first call, imports the management API
 (the resolver, every route module) or anthropic. Checked in a fresh interpreter."""
 

@@ -1,10 +1,13 @@
-"""The local stack's shortcuts through moto give moto's own answers."""
+"""The local stack's shortcuts through moto give moto's own answers; its corrections give
+the answers of the services moto plays (SQS FIFO queues under concurrent consumers)."""
 
 from __future__ import annotations
 
 import contextlib
 import itertools
 import json
+import threading
+import time
 from typing import Any, Iterator
 
 import pytest
@@ -346,3 +349,63 @@ def test_an_item_is_built_and_refused_for_its_size_as_moto_builds_and_refuses_it
     finally:
         Item.__init__ = quick  # type: ignore[method-assign]
     assert built[1] != "too large" and built[2] == "too large"
+
+
+@contextlib.contextmanager
+def _own_fifo_queue(visibility: int = 30) -> Iterator[tuple[Any, str]]:
+    """An SQS client of moto's in-process mock and a FIFO queue of its own, in an account
+    nothing else uses (the patches to moto's SQS applied)."""
+    import botocore.session
+    from moto import mock_aws
+
+    moto_compat.serialize_sqs_queues()
+    account = str(next(_accounts))
+    mock = mock_aws()
+    mock.start(reset=False)
+    try:
+        sqs = botocore.session.get_session().create_client("sqs", region_name="us-east-1")
+        sqs.meta.events.register("before-sign.sqs", lambda request, **_: request.headers.__setitem__("x-moto-account-id", account))
+        attributes = {"FifoQueue": "true", "ContentBasedDeduplication": "true", "VisibilityTimeout": str(visibility)}
+        url = sqs.create_queue(QueueName="compat.fifo", Attributes=attributes)["QueueUrl"]
+        yield sqs, url
+    finally:
+        mock.stop(remove_data=False)
+
+
+def _bodies(answer: dict[str, Any]) -> list[str]:
+    return [m["Body"] for m in answer.get("Messages", [])]
+
+
+def test_a_groups_messages_that_all_come_back_are_handed_out_first_to_last() -> None:
+    with _own_fifo_queue(visibility=1) as (sqs, url):
+        for body in ("m0", "m1", "m2"):
+            sqs.send_message(QueueUrl=url, MessageBody=body, MessageGroupId="g")
+        assert _bodies(sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)) == ["m0", "m1", "m2"]
+        # None is deleted: after their visibility timeout they come back, in order.
+        assert _bodies(sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10, WaitTimeSeconds=5)) == ["m0", "m1", "m2"]
+
+
+def test_a_long_poll_gets_a_groups_next_message_once_the_one_in_flight_is_deleted() -> None:
+    with _own_fifo_queue() as (sqs, url):
+        for body in ("first", "second"):
+            sqs.send_message(QueueUrl=url, MessageBody=body, MessageGroupId="g")
+        first = sqs.receive_message(QueueUrl=url)["Messages"][0]
+        got: list[Any] = []
+        poll = threading.Thread(target=lambda: got.append(sqs.receive_message(QueueUrl=url, WaitTimeSeconds=10)))
+        poll.start()
+        time.sleep(0.3)  # the long poll is waiting: "second" is held back by "first"
+        sqs.delete_message(QueueUrl=url, ReceiptHandle=first["ReceiptHandle"])
+        poll.join(timeout=30)
+        assert _bodies(got[0]) == ["second"]
+
+
+def test_a_long_poll_on_a_fifo_queue_whose_group_is_in_flight_sleeps_instead_of_spinning() -> None:
+    with _own_fifo_queue() as (sqs, url):
+        for body in ("first", "second"):
+            sqs.send_message(QueueUrl=url, MessageBody=body, MessageGroupId="g")
+        assert _bodies(sqs.receive_message(QueueUrl=url)) == ["first"]
+        cpu = time.thread_time()
+        assert _bodies(sqs.receive_message(QueueUrl=url, WaitTimeSeconds=3)) == []  # "second" waits for "first"
+        # moto's own long poll rescans the queue without pause for the 3 s (a core's
+        # worth of CPU); waiting for a change, a look a second costs milliseconds.
+        assert time.thread_time() - cpu < 0.2

@@ -40,6 +40,17 @@ def test_stream_settings_out_of_range_fail_loudly(env: dict[str, str]) -> None:
         stream_settings.settings_from_env(env)
 
 
+@pytest.mark.parametrize("value", ["0", "-5", "61", "3600", "soon"])
+def test_a_key_recheck_interval_beyond_a_minute_or_not_positive_fails_loudly(value: str) -> None:
+    with pytest.raises(ValueError):
+        stream_settings.settings_from_env({"WAKEFUL_STREAM_KEY_RECHECK_SECONDS": value})
+
+
+def test_the_key_recheck_interval_defaults_to_a_minute_and_may_be_shorter() -> None:
+    assert stream_settings.settings_from_env({}).key_recheck_seconds == 60.0
+    assert stream_settings.settings_from_env({"WAKEFUL_STREAM_KEY_RECHECK_SECONDS": "0.5"}).key_recheck_seconds == 0.5
+
+
 def test_stream_settings_are_read_as_numbers() -> None:
     found = stream_settings.settings_from_env({"WAKEFUL_STREAM_RETENTION_DAYS": "2", "WAKEFUL_STREAM_FLUSH_SECONDS": "0.25"})
     assert (found.retention_days, found.flush_seconds) == (2.0, 0.25)

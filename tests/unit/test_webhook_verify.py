@@ -56,7 +56,7 @@ def test_the_raw_bytes_are_signed_not_a_reserialisation(secret: str) -> None:
     odd = b'{\n  "payload" :{ "z":1,"a" :[1 , 2.50]},  "priority":3}\n'
     assert json.dumps(json.loads(odd)).encode() != odd
     assert verify.verify(standard_headers(secret, odd), odd, [secret], NOW).valid
-    # ...and re-serialising the parse, as seed 000 did, would not match.
+    # ...and re-serialising the parse, as a naive design would, would not match.
     assert not verify.verify(standard_headers(secret, odd), json.dumps(json.loads(odd)).encode(), [secret], NOW).valid
 
 

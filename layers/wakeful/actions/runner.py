@@ -1,6 +1,6 @@
 """Running one action: the tool Lambda's work.
 
-Reads the action (which holds the seed's ``request_meta``: event, agent context, tool
+Reads the action (which holds its ``request_meta``: event, agent context, tool
 config), runs the tool with the action id as its idempotency key, appends the tool's
 ``new_events`` (idempotently, keyed by the action), records the result, and tells the
 orchestrator to look at the heartbeat again. A redelivered message finds the action

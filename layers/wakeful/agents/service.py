@@ -1,7 +1,7 @@
 """Creating, reading, changing and deleting agents.
 
 Creation is one transaction: the agent, its alias reservation and its first heartbeat
-(PENDING, due at once, seed 000 "Heartbeat Initialization"). Pausing takes the pending
+(PENDING, due at once). Pausing takes the pending
 heartbeat out of the due index; resuming puts it back.
 """
 
@@ -133,7 +133,7 @@ def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
 
 
 def get(owner: str, agent_id: str) -> Agent:
-    """The owner's agent. Another owner's agent is not found (DESIGN.md invariant 6)."""
+    """The owner's agent. Another owner's agent is not found (tenants are isolated)."""
     agent = repository.get(agent_id)
     if agent is None or agent.owner != owner:
         raise AgentNotFoundError(f"agent {agent_id} not found")

@@ -2,7 +2,7 @@
 
 Every route but the public ones needs ``Authorization: Bearer <api key>``; the key's
 owner is put in the request context and every service call is scoped to it
-(DESIGN.md invariant 6). Errors are ``{"error": {"code", "message"}}``.
+(tenants are isolated). Errors are ``{"error": {"code", "message"}}``.
 
 Cold starts: a request loads only the route modules that can serve its path.
 :data:`ROUTE_KEYS` maps a path's key (its first segment; ``agents/<x>`` for

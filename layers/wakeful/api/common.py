@@ -20,7 +20,7 @@ def respond(status: int, body: Any, headers: dict[str, str] | None = None) -> Re
 
 
 def page(items: list[Any], next_cursor: str | None) -> dict[str, Any]:
-    """The list shape of CONTRACT.md."""
+    """The API's list shape: ``{items, next}``."""
     return {"items": items, "next": next_cursor}
 
 

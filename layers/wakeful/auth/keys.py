@@ -48,6 +48,14 @@ def owner_of(key: str) -> str | None:
     return owner
 
 
+def owner_of_hash(key_hash: str) -> str | None:
+    """The owner of a stored key, by its hash, read now (no cache, a consistent read):
+    None when the key is unknown or revoked. Long-lived streams re-check the key that
+    opened them with this, so a revocation reaches them without waiting for a cache."""
+    item = repository.get(key_hash, consistent=True)
+    return item.get("owner") if item and not item.get("revoked") else None
+
+
 def parse_dev_keys(spec: str) -> list[tuple[str, str]]:
     """``"owner1:key1,owner2:key2"`` -> pairs. Raises ValueError when malformed."""
     pairs = []

@@ -21,9 +21,9 @@ def put(item: dict[str, Any]) -> None:
     ddb.client().put_item(TableName=ddb.table(TABLE), Item=ddb.serialize(item))
 
 
-def get(key_hash: str) -> dict[str, Any] | None:
-    """A key item by hash (eventually consistent: lookups are cached anyway)."""
-    return ddb.get(TABLE, {"key_hash": key_hash}, consistent=False)
+def get(key_hash: str, *, consistent: bool = False) -> dict[str, Any] | None:
+    """A key item by hash (eventually consistent unless asked: lookups are cached anyway)."""
+    return ddb.get(TABLE, {"key_hash": key_hash}, consistent=consistent)
 
 
 def of_owner(owner: str, *, hashes_only: bool = False) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@
 Each append is one DynamoDB transaction that moves the agent's ``last_seq`` counter
 (conditioned on the value read) and puts the events under the next sequence numbers,
 so ``seq`` is gap-free and every event is visible to exactly one heartbeat window
-(DESIGN.md invariant 1). An idempotency record in the same transaction makes a repeated
+(no event is missed or processed twice). An idempotency record in the same transaction makes a repeated
 append return the first result.
 """
 

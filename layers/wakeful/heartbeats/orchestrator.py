@@ -4,7 +4,7 @@ A heartbeat is a small state machine persisted on its DynamoDB item, and
 :func:`process` is re-entrant: every SQS message only says "look at heartbeat X", and
 every transition is a conditional write fenced by the heartbeat's ``attempt``. A
 duplicate message, two racing workers, or a worker killed between any two writes leave
-the same result (DESIGN.md invariants 1, 2 and 4).
+the same result (no event missed or processed twice, exactly-once effects, recovery from a crash anywhere: docs/semantics.md).
 
 The window: when it starts, a heartbeat appends its own ``HEARTBEAT`` event and fixes
 its window as ``(agent.processed_seq, that event's seq]``: every event up to there is
@@ -168,7 +168,7 @@ def _append_heartbeat_event(item: Heartbeat, agent: Agent) -> int:
 
     Idempotent (keyed by the heartbeat), so a retry finds the same event and the same
     end. Appended before anything is read, so the heartbeat's own event is inside its
-    window (DESIGN.md, known flaws). Every event up to that seq is this heartbeat's,
+    window (a clock-time window would miss them). Every event up to that seq is this heartbeat's,
     however many there are.
     """
     appended = events.append(

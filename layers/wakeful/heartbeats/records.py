@@ -5,7 +5,7 @@ orchestrator works through its window, and COMPLETED or FAILED at the end. Two s
 sharded indexes hold only the work that needs attention: ``pending-due`` (PENDING
 heartbeats of active agents, by ``due_at``) and ``lease-expiry`` (claimed heartbeats, by
 ``lease_expires_at``), so the scan's cost grows with the work that is due
-(DESIGN.md invariant 3).
+(never a Scan).
 
 :class:`Heartbeat` is the item as a frozen record (``from_item`` / ``to_item`` /
 ``public``); :class:`HeartbeatKey` is what the keys-only scan indexes give.

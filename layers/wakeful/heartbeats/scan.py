@@ -1,7 +1,7 @@
 """The heartbeat scan: find due work, claim it, fan it out.
 
 Runs on a schedule (EventBridge, or the local runtime's ticker). For each shard it
-Queries two sparse indexes, so it reads only what is due (DESIGN.md invariant 3):
+Queries two sparse indexes, so it reads only what is due (never a Scan):
 
 - ``pending-due``: PENDING heartbeats whose ``due_at`` has come. Each is claimed with a
   conditional write (PENDING -> QUEUED, a lease, out of the index), so two racing scans

@@ -1,4 +1,4 @@
-"""Hooks: users' endpoints notified of an agent's lifecycle (seed 000 "Hooks System").
+"""Hooks: users' endpoints notified of an agent's lifecycle (docs/hooks.md).
 
 Every delivery is one Step Functions (Standard) execution of the state machine defined
 once in :data:`DEFINITION_PATH`; the CDK app loads it with ``DefinitionBody.fromFile``

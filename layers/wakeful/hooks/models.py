@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, TypedDict
 
-#: Every hook type seed 000 names ("Hook Types").
+#: The lifecycle hook types of heartbeats, tools and actions (docs/hooks.md).
 SEED_HOOK_TYPES = (
     "BEFORE_SNIP_CREATE",
     "AFTER_SNIP_CREATE",

@@ -217,7 +217,7 @@ class HookExecution:
         return item_of(self)
 
     def public(self) -> dict[str, Any]:
-        """The API view (CONTRACT.md ``.../executions``)."""
+        """The API view (``GET .../executions``)."""
         return {
             "id": self.execution_id,
             "hook_id": self.hook_id,

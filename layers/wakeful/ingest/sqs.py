@@ -1,6 +1,6 @@
 """The SQS ingest queue: each message becomes one event in the named agent's log.
 
-CONTRACT.md "SQS ingestion": a body ``{agent_id, event_type, payload, priority?,
+The SQS ingest queue (docs/webhooks.md): a body ``{agent_id, event_type, payload, priority?,
 source? (default "sqs"), metadata?, idempotency_key?}`` is appended once (keyed by its
 ``idempotency_key``, else by its SQS message id, so a redelivered message appends
 nothing new). A message that can never be valid — bad JSON, a wrong shape, a bad event

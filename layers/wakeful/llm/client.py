@@ -3,7 +3,7 @@
 :class:`LLMSession` is the one interface tools use. For each :meth:`LLMSession.ask`:
 
 1. an answer memoized for this (action, step) is reused: running an action again acts on
-   the same decision and spends no tokens (DESIGN.md invariant 2);
+   the same decision and spends no tokens (exactly-once effects);
 2. the model is chosen: ``tool_config.model``, else the agent's per-tool model, else the
    agent's model, else its provider's default (``WAKEFUL_LLM_MODEL`` for the deployment's
    provider); the provider is the agent's, else the deployment's (:mod:`wakeful.llm.choice`);

@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field
 
 from wakeful import constants
 
-#: The one documented default model of the Anthropic API.
+#: The one documented default model of the Anthropic API (Claude Sonnet, for every tool).
 DEFAULT_MODEL = "claude-sonnet-4-6"
 #: Each provider's default model (Claude on Bedrock through a US cross-region inference
 #: profile; a small OpenAI model).

@@ -1,2 +1,2 @@
-"""Operations: seed 000's "Monitoring & Health Checks" as owner-scoped endpoints
+"""Operations: the monitoring and health-check queries as owner-scoped endpoints
 (``service``, ``routes``) and the API's OpenAPI document and Swagger UI (``openapi``)."""

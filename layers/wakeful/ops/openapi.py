@@ -4,7 +4,7 @@ Powertools' resolver generates paths, parameters and request bodies from the rou
 their pydantic models. This module completes what it cannot know:
 
 - the bearer-key security scheme, required on every route but the public ones;
-- the error shape of CONTRACT.md (``{"error": {"code", "message"}}``) for 400, 401,
+- the API's error shape (``{"error": {"code", "message"}}``) for 400, 401,
   404 and 422 — instead of Powertools' default ``HTTPValidationError``, which this API
   never returns (``wakeful.api.app`` renders validation errors in the contract's shape);
 - 400, 413 and 415 on every operation that takes a body or whose method may carry one
@@ -144,7 +144,7 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
             _name(operation, routes.get((method, path)))
             _complete(operation, method, path)
     _add_webhook_ingest(doc, schemas)
-    # Powertools' own error shapes: this API answers in CONTRACT.md's shape instead.
+    # Powertools' own error shapes: this API answers in its own error shape instead.
     others = {name: schema for name, schema in schemas.items() if name not in _POWERTOOLS_ERRORS}
     if not any(_references(node, f"{_REF}{name}") for node in (doc["paths"], others) for name in _POWERTOOLS_ERRORS):
         for name in _POWERTOOLS_ERRORS:

@@ -1,4 +1,4 @@
-"""``/ops/*``: the seed's monitoring queries, per owner (CONTRACT.md "Operations")."""
+"""``/ops/*``: the monitoring queries, per owner (docs/api.md "Operations")."""
 
 from __future__ import annotations
 

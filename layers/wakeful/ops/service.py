@@ -1,5 +1,5 @@
 """Seed 000's monitoring queries ("Monitoring & Health Checks"), per owner, by Query on
-sparse indexes — never a Scan (DESIGN.md invariant 3):
+sparse indexes — never a Scan:
 
 - stuck heartbeats: ``heartbeats.active-by-owner`` holds only heartbeats a worker has
   started and not finished (EXECUTING, or QUEUED again after their lease expired), by
@@ -7,7 +7,7 @@ sparse indexes — never a Scan (DESIGN.md invariant 3):
 - failed heartbeats: ``heartbeats.failed-by-owner`` holds only FAILED heartbeats, by
   ``completed_at``;
 - tool statistics: ``actions.by-owner``, by ``created_at``, aggregated per tool (the
-  seed's GROUP BY), reading only ``tool``, ``status`` and ``execution_time_ms``.
+  GROUP BY of a relational design), reading only ``tool``, ``status`` and ``execution_time_ms``.
 """
 
 from __future__ import annotations

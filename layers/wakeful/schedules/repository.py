@@ -1,6 +1,6 @@
 """The schedules' data access: every write to ``schedules`` and ``schedule_results``.
 
-Two sparse, sharded indexes hold only what needs attention (DESIGN.md invariant 3):
+Two sparse, sharded indexes hold only what needs attention (never a Scan):
 
 - ``schedules`` / ``schedule-due``: active schedules by their next due time
   (``due_shard``, ``due_at``); it projects what a claim needs, so the scan reads no

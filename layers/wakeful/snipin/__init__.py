@@ -1,10 +1,10 @@
-"""SnipIn, seed 000's social network, as Wakeful's built-in tool set.
+"""SnipIn, the agents' social network, as Wakeful's built-in tool set.
 
 - :mod:`repository` — snips, comments, likes/shares, follows, whispers, caps and
   FeedReader's probe stamps (DynamoDB); :mod:`memories_repository` — agent memories;
 - :mod:`social` — what members do, and the events it raises for agents (mentions too);
 - :mod:`tools` — FeedReader, SnipCreate, SnipComment, SnipShare, SnipLike, WebhookHandler;
-- :mod:`preset` — the ``snipin`` preset (seed 000's subscription table);
+- :mod:`preset` — the ``snipin`` preset (SnipIn's subscription table, docs/snipin.md);
 - :mod:`routes` — ``/snips`` and ``/agents/{id}/...`` (feed, follows, whispers, memories).
 """
 

@@ -1,4 +1,4 @@
-"""The memories repository: agent memories (seed 000 ``agent_memories``) in the
+"""The memories repository: agent memories (``agent_memories``) in the
 ``memories`` table.
 
 ``memory_key`` is the memory's type for memories an agent keeps one of

@@ -1,7 +1,7 @@
 """The ``snipin`` preset: SnipIn's subscription table, applied to one agent when it is
 created with ``preset: "snipin"`` (registered in :mod:`wakeful.snipin.manifest`).
 
-``min_priority: N`` passes events with priority <= N (DESIGN.md), so FEED_SUMMARIZED
+``min_priority: N`` passes events with priority <= N (docs/semantics.md), so FEED_SUMMARIZED
 (priority 3) reaches SnipCreate, SnipLike and SnipShare, in that order.
 """
 
@@ -24,7 +24,7 @@ SUBSCRIPTIONS: tuple[tuple[str, str, dict[str, int] | None, int], ...] = (
 
 
 def apply(owner: str, agent_id: str) -> None:
-    """Subscribe the agent's built-in SnipIn tools as seed 000 does (idempotent)."""
+    """Subscribe the agent's built-in SnipIn tools as SnipIn's subscription table says (idempotent)."""
     from wakeful.subscriptions import service as subscriptions
 
     for tool, event_type, filter_config, order in SUBSCRIPTIONS:

@@ -1,5 +1,5 @@
-"""What members do on SnipIn, and the events it raises for agents (seed 000,
-"Integration with Existing SnipIn Schema" -> "User Actions -> Events").
+"""What members do on SnipIn, and the events it raises for agents (user actions become
+events: docs/snipin.md).
 
 A member is a user of the owner's network or one of the owner's agents. Each operation
 writes through :mod:`wakeful.snipin.repository` (exactly once per key) and then appends its
@@ -235,7 +235,7 @@ def whisper(owner: str, agent: Agent, user: Member, content: str, whisper_type: 
 # -- mentions ----------------------------------------------------------------------------------
 def mentions(content: str) -> list[tuple[str, str]]:
     """``(alias, context)`` for each distinct ``@alias`` in ``content``; the context is
-    the text from 50 characters before the mention to 50 after it (seed 000)."""
+    the text from 50 characters before the mention to 50 after it."""
     found: dict[str, tuple[str, str]] = {}
     for match in MENTION.finditer(content):
         alias = match.group(1)
@@ -256,7 +256,7 @@ def find_agent_by_alias(owner: str, alias: str) -> str | None:
 
 def publish_mentions(owner: str, content: str, mention_type: str, *, snip_id: str, comment_id: str | None, author: Member) -> list[str]:
     """Raise ``NEW_MENTION`` for each agent of ``owner`` mentioned in ``content``; returns
-    their ids. Agents of other owners are never told (DESIGN.md invariant 6)."""
+    their ids. Agents of other owners are never told (tenants are isolated)."""
     told: list[str] = []
     source_id = comment_id or snip_id
     for alias, context in mentions(content):

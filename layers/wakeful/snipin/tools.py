@@ -1,6 +1,6 @@
-"""The six built-in SnipIn tools of seed 000, registered on import.
+"""The six built-in SnipIn tools, registered on import.
 
-Each follows the seed's decision-then-creation shape: ask the model whether to act (and
+Each follows a decision-then-creation shape: ask the model whether to act (and
 on what), then, if so, ask it for the content, then write. Rules every tool keeps:
 
 - no model call without something to decide (no candidates, nothing new -> skip);

@@ -3,9 +3,13 @@ what each one watches), and posting to a connection through the API Gateway mana
 API (the only other store of a connection's state).
 
 Items under ``connection_id``: ``record_key = "conn"`` (the owner whose API key opened
-it) and ``record_key = "sub#<target>"`` per subscription, where ``target`` is
+it, and ``key_hash``, the SHA-256 of that key as the ``api_keys`` table stores it, so
+the key can be checked again) and ``record_key = "sub#<target>"`` per subscription
+(with the same ``owner`` and ``key_hash``), where ``target`` is
 ``thread#<agent_id>#<thread_id>`` or ``agent#<agent_id>`` and ``types`` the optional
-filter. The ``by-target`` index finds the connections to post a thread's events to.
+filter. The ``by-target`` index finds the connections to post a thread's events to;
+the sparse ``by-key`` index (``conn_key`` on connection rows only) the connections a
+key opened, which its revocation closes.
 Every item expires after :data:`CONNECTION_TTL_SECONDS` (API Gateway closes a
 WebSocket after two hours anyway).
 """
@@ -13,6 +17,7 @@ WebSocket after two hours anyway).
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -24,6 +29,8 @@ from wakeful import aws, clock, ddb
 from wakeful.config import get_settings as get_aws_settings
 from wakeful.stream.settings import get_settings
 
+logger = logging.getLogger(__name__)
+
 TABLE = "stream_connections"
 CONNECTION = "conn"
 CONNECTION_TTL_SECONDS = 3 * 3600
@@ -31,10 +38,23 @@ CONNECTION_TTL_SECONDS = 3 * 3600
 
 @dataclass(frozen=True)
 class Subscriber:
-    """A connection subscribed to a target, with its type filter."""
+    """A connection subscribed to a target, with its type filter and the key (hash) and
+    owner it was opened with."""
 
     connection_id: str
     types: frozenset[str] | None
+    owner: str = ""
+    key_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class Connection:
+    """An open connection: the owner it acts for and the hash of the key that opened it
+    (None for a connection recorded before keys were kept: it cannot be checked)."""
+
+    connection_id: str
+    owner: str
+    key_hash: str | None
 
 
 def thread_target(agent_id: str, thread_id: str) -> str:
@@ -45,35 +65,55 @@ def agent_target(agent_id: str) -> str:
     return f"agent#{agent_id}"
 
 
-def open_connection(connection_id: str, owner: str) -> None:
-    """Record a new connection and the owner it acts for."""
+def open_connection(connection_id: str, owner: str, key_hash: str) -> None:
+    """Record a new connection, the owner it acts for and the hash of its key."""
     now = clock.now()
     ddb.client().put_item(
         TableName=ddb.table(TABLE),
         Item=ddb.serialize(
-            {"connection_id": connection_id, "record_key": CONNECTION, "owner": owner, "connected_at": now,
-             "expires_at": int(now + CONNECTION_TTL_SECONDS)}
+            {"connection_id": connection_id, "record_key": CONNECTION, "owner": owner, "key_hash": key_hash,
+             "conn_key": key_hash, "connected_at": now, "expires_at": int(now + CONNECTION_TTL_SECONDS)}
         ),
     )  # fmt: skip
 
 
+def connection(connection_id: str) -> Connection | None:
+    """An open connection (None when it is unknown or closed)."""
+    item = ddb.get(TABLE, {"connection_id": connection_id, "record_key": CONNECTION})
+    if not item:
+        return None
+    return Connection(connection_id, item.get("owner", ""), item.get("key_hash"))
+
+
+def of_key(key_hash: str) -> list[str]:
+    """The open connections that a key opened."""
+    return [
+        item["connection_id"]
+        for item in ddb.query(
+            TABLE, index="by-key", KeyConditionExpression="conn_key = :k", ExpressionAttributeValues={":k": key_hash}
+        )
+    ]
+
+
 def owner_of(connection_id: str) -> str | None:
     """The owner a connection acts for (None when it is unknown or closed)."""
-    item = ddb.get(TABLE, {"connection_id": connection_id, "record_key": CONNECTION})
-    return item.get("owner") if item else None
+    found = connection(connection_id)
+    return found.owner if found else None
 
 
-def subscribe(connection_id: str, owner: str, target: str, types: frozenset[str] | None) -> None:
+def subscribe(connection: Connection, target: str, types: frozenset[str] | None) -> None:
     """Add (or replace) a subscription of a connection."""
     now = clock.now()
     item: dict[str, Any] = {
-        "connection_id": connection_id,
+        "connection_id": connection.connection_id,
         "record_key": f"sub#{target}",
         "target": target,
-        "owner": owner,
+        "owner": connection.owner,
         "created_at": now,
         "expires_at": int(now + CONNECTION_TTL_SECONDS),
     }
+    if connection.key_hash:
+        item["key_hash"] = connection.key_hash
     if types:
         item["types"] = sorted(types)
     ddb.client().put_item(TableName=ddb.table(TABLE), Item=ddb.serialize(item))
@@ -105,7 +145,7 @@ def subscribers(target: str) -> list[Subscriber]:
         TABLE, index="by-target", KeyConditionExpression="target = :t", ExpressionAttributeValues={":t": target}
     ):
         types = item.get("types")
-        found.append(Subscriber(item["connection_id"], frozenset(types) if types else None))
+        found.append(Subscriber(item["connection_id"], frozenset(types) if types else None, item.get("owner", ""), item.get("key_hash")))
     return found
 
 
@@ -141,5 +181,32 @@ def post(connection_id: str, message: dict[str, Any], endpoint: str | None = Non
         client.post_to_connection(ConnectionId=connection_id, Data=data)
     except client.exceptions.GoneException as error:
         raise Gone(connection_id) from error
+    except (ClientError, BotoCoreError) as error:
+        raise PostFailed(connection_id) from error
+
+
+def drop(connection_id: str, endpoint: str | None = None) -> None:
+    """Close a connection whose key is no longer valid (:func:`disconnect`) and forget it
+    (:func:`close`). If the management API fails, it is forgotten anyway: nothing is
+    posted to it again, and its messages are refused."""
+    try:
+        disconnect(connection_id, endpoint)
+    except PostFailed:
+        logger.warning("could not close a revoked key's connection", extra={"connection_id": connection_id}, exc_info=True)
+    close(connection_id)
+
+
+def disconnect(connection_id: str, endpoint: str | None = None) -> None:
+    """Close a connection from the server's side (API Gateway then sends the client a
+    close frame and invokes ``$disconnect``). A connection already gone is fine.
+
+    Raises:
+        PostFailed: the management API refused or failed otherwise.
+    """
+    client = _management(endpoint or get_settings().websocket_endpoint)
+    try:
+        client.delete_connection(ConnectionId=connection_id)
+    except client.exceptions.GoneException:
+        return
     except (ClientError, BotoCoreError) as error:
         raise PostFailed(connection_id) from error

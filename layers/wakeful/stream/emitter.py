@@ -106,6 +106,8 @@ class Emitter:
     def _emit(self, type_: str, *, extra: dict[str, Any] | None = None, **fields: Any) -> None:
         try:
             state = self._ready()
+            if self._persistence is not None and self._persistence.overtaken:
+                return  # another writer ended the stream under this step: say nothing more
             n = state.next_n
             state.next_n += 1
             if n < state.written:

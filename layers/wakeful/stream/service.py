@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from wakeful import pagination
 from wakeful.agents import service as agents
@@ -15,17 +16,27 @@ from wakeful.stream.models import StreamEvent, heartbeat_of, parse_after
 SSE_MEDIA_TYPE = "text/event-stream"
 
 
-def owner_of_bearer(authorization: str | None) -> str:
-    """The owner of ``Authorization: Bearer <api key>``.
+@dataclass(frozen=True)
+class Caller:
+    """Who opened a stream: the key's owner and the key's hash (to check it again later;
+    the key itself is not kept)."""
+
+    owner: str
+    key_hash: str
+
+
+def authenticate(authorization: str | None) -> Caller:
+    """The caller of ``Authorization: Bearer <api key>``.
 
     Raises:
-        UnauthorizedError: no header, another scheme, or an unknown key.
+        UnauthorizedError: no header, another scheme, or an unknown or revoked key.
     """
     scheme, _, token = (authorization or "").partition(" ")
-    owner = keys.owner_of(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    token = token.strip()
+    owner = keys.owner_of(token) if scheme.lower() == "bearer" and token else None
     if owner is None:
         raise UnauthorizedError("missing or invalid API key: send Authorization: Bearer <api key>")
-    return owner
+    return Caller(owner, keys.hash_key(token))
 
 
 def check_agent(owner: str, agent_id: str) -> Agent:

@@ -89,6 +89,9 @@ class PersistenceSink:
         self.pending: list[StreamEvent] = []
         self._since = 0.0
         self._on_written = on_written
+        #: Another writer took this step's ids (the run was ended under it, e.g.
+        #: cancelled while the model streamed): what the step emits now is dropped.
+        self.overtaken = False
 
     def on_stream_event(self, event: StreamEvent, context: StreamContext) -> None:
         if not self.pending:
@@ -115,17 +118,20 @@ class PersistenceSink:
             return
         logger.error("stream events not written", extra={"thread_id": context.thread_id, "step_id": context.step_id})
         self.pending = []
+        self.overtaken = True
 
     def _resync(self, context: StreamContext) -> None:
         """Another delivery of this step wrote first: keep only what it did not write."""
         position = repository.position(context.agent_id, context.thread_id, context.step_id)
         if position.base != self.state.base:
-            # Another step took these ids: two runs of one thread at once, which the
-            # runtime prevents. Drop rather than write under ids subscribers saw.
-            logger.error(
+            # Another step took these ids: the run was ended under this step (a cancel
+            # while it ran) or, which the runtime prevents, two runs of one thread ran
+            # at once. Drop rather than write under ids subscribers saw.
+            logger.warning(
                 "stream step overtaken", extra={"thread_id": context.thread_id, "step_id": context.step_id}
             )
             self.pending = []
+            self.overtaken = True
             return
         self.state.written = position.written
         self.pending = [e for e in self.pending if e.id >= position.base + position.written]

@@ -7,8 +7,18 @@ agent's stream events of several threads interleave, so its ``id:`` is
 :func:`thread_feed` and :func:`agent_feed` yield frames from the stream table (catch-up
 after a resume point) and then from a live :class:`~wakeful.stream.broadcast.Hub`; a
 thread's feed ends once the run it shows has ended (its last event is ``completed`` or
-``error``; for a heartbeat action's stream, its ``tool_result``), an agent's feed does
-not end.
+``error``; for a heartbeat action's stream, its ``tool_result``) and the thread is not
+running again, an agent's feed does not end.
+
+Both take ``authorized`` (a :class:`~wakeful.stream.access.KeyCheck`): asked on every
+turn of the loop (it reads the key again only when its interval has passed) and at once
+before the first event of a run (a ``start``) goes out; when it answers False the feed
+sends a comment saying so and ends.
+
+A thread's feed also compares itself with the stored head when it has been quiet for
+:data:`RECONCILE_SECONDS`: if the stored stream ended (a run cancelled while the model
+was still streaming ends under an id the live deltas had already used) it sends that
+stored end and closes, instead of waiting for an end it will never see live.
 """
 
 from __future__ import annotations
@@ -18,13 +28,24 @@ import time
 from typing import Callable, Iterator
 
 from wakeful.stream import repository
+from wakeful.stream.access import REVOKED_COMMENT
 from wakeful.stream.broadcast import Hub, Notice
-from wakeful.stream.models import TERMINAL_TYPES, TOOL_RESULT, StreamEvent, heartbeat_of
+from wakeful.stream.models import START, TERMINAL_TYPES, TOOL_RESULT, StreamEvent, heartbeat_of
 
 KEEP_ALIVE = b": keep-alive\n\n"
 #: Sent first: tells EventSource to reconnect after 2 s, and gets headers through proxies.
 PREAMBLE = b"retry: 2000\n: stream open\n\n"
 CATCH_UP_PAGE = 1000
+#: A quiet thread feed compares itself with the stored head this often (seconds).
+RECONCILE_SECONDS = 2.0
+
+
+def _always(now: bool = False) -> bool:
+    return True
+
+
+def _never() -> bool:
+    return False
 
 
 def frame(event: StreamEvent, *, agent_stream: bool = False) -> bytes:
@@ -77,10 +98,14 @@ def thread_feed(
     after: int = 0,
     types: frozenset[str] | None = None,
     keep_alive_seconds: float = 15.0,
-    stop: Callable[[], bool] = lambda: False,
+    stop: Callable[[], bool] = _never,
+    authorized: Callable[..., bool] = _always,
+    running: Callable[[], bool] = _never,
 ) -> Iterator[bytes]:
     """Frames of one thread's stream: catch-up after ``after``, then live, until the run
-    it shows ends (or ``stop()``)."""
+    it shows ends (or ``stop()``, or ``authorized()`` answers False). ``running()``:
+    whether the thread is running now, so a stream whose last stored event ended the
+    previous run stays open for the run about to start."""
     subscription, backlog = hub.subscribe(agent_id, thread_id)
     terminal = terminal_types(thread_id)
     try:
@@ -91,16 +116,29 @@ def thread_feed(
         for event in backlog:
             seq.offer(event)
         yield from _frames(seq.release(), types)
-        if not seq.held and seq.last >= head.last_id and _ended(seq, head, terminal):
+        if not seq.held and seq.last >= head.last_id and _ended(seq, head, terminal) and not running():
             return
-        last_write = time.monotonic()
+        last_write = last_event = time.monotonic()
         while not stop() and not subscription.overflowed:
+            if not authorized():
+                yield REVOKED_COMMENT
+                return
             notice = subscription.get(timeout=min(keep_alive_seconds, 1.0))
+            released: list[StreamEvent] = []
             if notice is not None:
                 _take(seq, notice)
-                sent = list(_frames(seq.release(), types))
+                released = list(seq.release())
                 if seq.gap and notice.written is not None:
-                    sent.extend(_frames(seq.fill_from_table(), types))
+                    released.extend(seq.fill_from_table())
+            elif time.monotonic() - last_event >= RECONCILE_SECONDS and seq.last_type not in terminal:
+                released = list(_reconcile(seq, terminal))
+                last_event = time.monotonic()
+            if released:
+                last_event = time.monotonic()
+                if any(e.type == START for e in released) and not authorized(now=True):
+                    yield REVOKED_COMMENT
+                    return
+                sent = list(_frames(iter(released), types))
                 yield from sent
                 if sent:
                     last_write = time.monotonic()
@@ -113,6 +151,23 @@ def thread_feed(
         subscription.close()
 
 
+def _reconcile(seq: _Sequencer, terminal: frozenset[str]) -> Iterator[StreamEvent]:
+    """What the stored stream has that the live view missed: written events after the
+    last one released (a notice lost), or, when the stored stream ended at an id the
+    live view already passed (the live events under it were not the ones stored), that
+    stored end."""
+    head = repository.head(seq.agent_id, seq.thread_id)
+    if head.last_id > seq.last:
+        yield from seq.fill_from_table()
+        return
+    if head.last_type in terminal and head.last_id > 0:
+        events, _ = repository.read_after(seq.agent_id, seq.thread_id, head.last_id - 1, 1)
+        for event in events:
+            seq.held.clear()
+            seq.last, seq.last_type = max(seq.last, event.id), event.type
+            yield event
+
+
 def agent_feed(
     hub: Hub,
     agent_id: str,
@@ -120,10 +175,12 @@ def agent_feed(
     resume: tuple[str, int] | None = None,
     types: frozenset[str] | None = None,
     keep_alive_seconds: float = 15.0,
-    stop: Callable[[], bool] = lambda: False,
+    stop: Callable[[], bool] = _never,
+    authorized: Callable[..., bool] = _always,
 ) -> Iterator[bytes]:
     """Frames of every thread of an agent, live; ``resume`` ``(thread_id, id)`` first
-    catches that thread up from the table. Ends only on ``stop()``."""
+    catches that thread up from the table. Ends only on ``stop()`` or when
+    ``authorized()`` answers False."""
     subscription, backlog = hub.subscribe(agent_id, None)
     sequencers: dict[str, _Sequencer] = {}
     try:
@@ -137,12 +194,19 @@ def agent_feed(
             yield from _frames(seq.release(), types, agent_stream=True)
         last_write = time.monotonic()
         while not stop() and not subscription.overflowed:
+            if not authorized():
+                yield REVOKED_COMMENT
+                return
             notice = subscription.get(timeout=min(keep_alive_seconds, 1.0))
             if notice is not None:
                 taken = _agent_take(sequencers, agent_id, notice)
-                sent = list(_frames(taken.release(), types, agent_stream=True)) if taken else []
+                released = list(taken.release()) if taken else []
                 if taken and taken.gap and notice.written is not None:
-                    sent.extend(_frames(taken.fill_from_table(), types, agent_stream=True))
+                    released.extend(taken.fill_from_table())
+                if any(e.type == START for e in released) and not authorized(now=True):
+                    yield REVOKED_COMMENT
+                    return
+                sent = list(_frames(iter(released), types, agent_stream=True))
                 yield from sent
                 if sent:
                     last_write = time.monotonic()

@@ -11,6 +11,10 @@ Routes (API Gateway WebSocket, ``$request.body.action``):
 
 Every StreamEvent is then posted as its JSON, the same as an SSE ``data:`` line.
 Errors are posted as ``{"type": "error", "error": {"code", "message"}}``.
+
+The connection keeps the hash of its key (see :mod:`wakeful.stream.access`): a message
+on a connection whose key was revoked is answered ``unauthorized`` and the connection is
+closed; the fan-out closes such connections too.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import logging
 from typing import Any
 
 from wakeful.exceptions import BadRequestError, UnauthorizedError, WakefulError
-from wakeful.stream import connections_repository, repository, service
+from wakeful.stream import access, connections_repository, repository, service
 from wakeful.stream.connections_repository import Gone, post
 from wakeful.stream.models import parse_after, parse_types
 
@@ -45,10 +49,10 @@ def connect(connection_id: str, headers: dict[str, str]) -> dict[str, Any]:
     """``$connect``: the proxy response (200 accepts, 401 refuses)."""
     authorization, as_protocol = _api_key(headers)
     try:
-        owner = service.owner_of_bearer(authorization)
+        caller = service.authenticate(authorization)
     except UnauthorizedError as error:
         return {"statusCode": 401, "body": json.dumps({"error": {"code": error.code, "message": error.message}})}
-    connections_repository.open_connection(connection_id, owner)
+    connections_repository.open_connection(connection_id, caller.owner, caller.key_hash)
     response: dict[str, Any] = {"statusCode": 200}
     if as_protocol:
         response["headers"] = {"Sec-WebSocket-Protocol": SUBPROTOCOL}
@@ -62,21 +66,34 @@ def disconnect(connection_id: str) -> None:
 
 def message(connection_id: str, body: str | None, endpoint: str | None = None) -> None:
     """``subscribe`` / ``unsubscribe`` / anything else: do it and post the answer."""
+    revoked = False
     try:
         answer = _handle(connection_id, body, endpoint)
+    except KeyRevokedError as error:
+        answer, revoked = {"type": "error", "error": {"code": error.code, "message": error.message}}, True
     except WakefulError as error:
         answer = {"type": "error", "error": {"code": error.code, "message": error.message}}
     try:
         post(connection_id, answer, endpoint)
     except Gone:
         connections_repository.close(connection_id)
+        return
+    if revoked:
+        connections_repository.drop(connection_id, endpoint)
+
+
+class KeyRevokedError(UnauthorizedError):
+    """The key that opened the connection was revoked (or is no longer its owner's)."""
 
 
 def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[str, Any]:
     request = _parse(body)
-    owner = connections_repository.owner_of(connection_id)
-    if owner is None:
+    connection = connections_repository.connection(connection_id)
+    if connection is None:
         raise UnauthorizedError("this connection is not authenticated; reconnect with an API key")
+    if not access.still_valid(connection.key_hash, connection.owner):
+        raise KeyRevokedError("the API key of this connection was revoked; reconnect with a valid key")
+    owner = connection.owner
     action = request.get("action")
     agent_id, thread_id = request.get("agent_id"), request.get("thread_id")
     if action not in ("subscribe", "unsubscribe"):
@@ -91,7 +108,7 @@ def _handle(connection_id: str, body: str | None, endpoint: str | None) -> dict[
     types = parse_types(request.get("types"))
     if thread_id:
         service.require_stream(agent_id, thread_id)  # as the SSE route: an unknown thread is 404
-    connections_repository.subscribe(connection_id, owner, target, types)
+    connections_repository.subscribe(connection, target, types)
     answer: dict[str, Any] = {"type": "subscribed", "agent_id": agent_id, "thread_id": thread_id}
     if thread_id:
         answer["last_id"] = repository.head(agent_id, thread_id).last_id

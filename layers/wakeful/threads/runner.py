@@ -36,6 +36,7 @@ from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
 from wakeful.threads import tools as thread_tools
 from wakeful.threads.hooks import fire_hook
+from wakeful.threads.run_end import Ending, stream_run_end
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
     if thread is None:
         return "missing"
     if thread["status"] != records.ACTIVE or thread.get("step_key") != step_key:
-        if thread.get("run_id") == step_key.split(":", 1)[0] and not thread.get("step_key"):
+        if thread.get("run_id") == step_key.split(":", 1)[0] and (not thread.get("step_key") or _parked_by(thread, step_key)):
             _repeat_after_run(agent_id, thread)
         return "stale"
     agent = agent_repository.get(agent_id)
@@ -77,31 +78,67 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
     try:
         if int(thread.get("step_no", 0)) == 0:
             step.emit.start(source=thread.get("source"), wakes=int(thread.get("wakes", 0)))
+        elif step.spec.get("resume"):
+            # A parked run goes on after its approvals: its stream ended when it parked.
+            step.emit.start(source=thread.get("source"), wakes=int(thread.get("wakes", 0)), resumed=True)
         if int(thread.get("step_no", 0)) > records.MAX_STEPS_PER_RUN:
             return _fail(step, f"the run took more than {records.MAX_STEPS_PER_RUN} steps")
         if step.spec["kind"] == "tool_call":
             return _tool_step(step)
         return _message_step(step)
     except StepFenced:
+        _end_fenced(step, step_key)
         return "stale"
     finally:
         step.emit.flush()
 
 
+def _parked_by(thread: dict[str, Any], step_key: str) -> bool:
+    """Whether ``step_key`` is the step that parked the (waiting) thread."""
+    parts = step_key.split(":")
+    return (
+        thread["status"] == records.WAITING_APPROVAL
+        and len(parts) == 3
+        and parts[1].isdigit()
+        and int(parts[1]) == int(thread.get("step_no", 0)) - 1
+    )
+
+
 def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
-    """A step of a run that has ended came back: its worker may have died right after
-    recording the end. Do again what follows the end (each part is idempotent: the slot
-    release, the router's re-check of the new wait, hooks keyed by delivery)."""
+    """A step of a run that has ended (or parked) came back: its worker may have died
+    right after recording the end. Do again what follows the end (each part is
+    idempotent: the slot release, the stream's end, the router's re-check of the new
+    wait, hooks keyed by delivery)."""
     agent = agent_repository.get(agent_id)
     if agent is None:
         return
     step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread["thread_id"], thread["run_id"], "after-run")))
     agent_repository.release_thread_slot(agent_id, thread["thread_id"])
     if thread["status"] == records.WAITING_APPROVAL:
+        stream_run_end(thread, Ending.park(thread))
         for call in service.pending_approvals(thread):
             _approval_hook(step, {"id": call["tool_call_id"], "name": call["tool"], "arguments": call["arguments"]})
     else:
         _after_run(step, thread)
+
+
+def _end_fenced(step: Step, step_key: str) -> None:
+    """The thread moved on under this step. If it was ended (a cancel while the step
+    ran), the cancel streamed the run's end; this step's own events may have come after
+    it (it streamed on until it saw the change), so the stream gets the end again then."""
+    current = repository.get(step.thread["agent_id"], step.thread["thread_id"])
+    if current is None or current["status"] == records.ACTIVE or current.get("run_id") != step.thread.get("run_id"):
+        return
+    stream_run_end(current, Ending.fenced(step_key), before=step.emit)
+
+
+def _check_current(step: Step) -> None:
+    """Raise :class:`StepFenced` unless the step is still the thread's current one. An
+    interceptor may take seconds: a thread cancelled meanwhile runs no model call and no
+    tool, and streams nothing more."""
+    current = repository.get(step.thread["agent_id"], step.thread["thread_id"])
+    if current is None or current["status"] != records.ACTIVE or current.get("step_key") != step.thread.get("step_key"):
+        raise StepFenced(step.thread["thread_id"])
 
 
 # -- concurrency -----------------------------------------------------------------------
@@ -140,6 +177,8 @@ def _message_step(step: Step) -> str:
             return _fail(step, decision.reason)
         if isinstance(decision, Continue):
             _apply_message_mutation(step.thread, message, decision.event)
+    if batch:
+        _check_current(step)
     latest = batch[-1] if batch else messages_repository.get(thread_id, last)
     if latest is None:
         return _fail(step, f"message {last} of the thread is missing")
@@ -245,6 +284,7 @@ def _tool_step(step: Step) -> str:
         elif isinstance(decision, RequireApproval):
             parked |= set(decision.tool_call_ids)
         parked |= {c["id"] for c in calls if (tool := own_tools.get(c["name"])) is not None and tool.requires_approval}
+        _check_current(step)
     else:
         parked = set((thread.get("approvals") or {}).keys())
     results, pending = _run_calls(step, seq, calls, own_tools, parked, denied)
@@ -355,6 +395,7 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
     _update(thread, sets, removes)
     agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
+    stream_run_end(thread, Ending.park(thread), before=step.emit)  # the run stops here until a person decides
     for call in pending:
         _approval_hook(step, call)
     return "waiting_approval"
@@ -543,7 +584,7 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
 def _after_run(step: Step, thread: dict[str, Any]) -> None:
     """Hooks, stream, metrics, the router's re-check of new waits, schedules."""
     status = thread["status"]
-    _stream_end(step, thread)
+    stream_run_end(thread, Ending.run(thread), before=step.emit)
     if status == records.SLEEPING:
         metrics.add(metrics.THREADS_SLEPT)
         fire_hook(
@@ -566,23 +607,6 @@ def _after_run(step: Step, thread: dict[str, Any]) -> None:
     else:
         service.after_end(step.agent, thread, redelivered_on_error=True)
     logger.info("thread run ended", extra={"thread_id": thread["thread_id"], "status": status, "run_id": thread.get("run_id")})
-
-
-def _stream_end(step: Step, thread: dict[str, Any]) -> None:
-    """The run's ``completed`` (or ``error``) in the stream, once: it is emitted under
-    the run's own end step (``<run_id>:end``), so an end done again (a redelivered step
-    of the ended run) adds nothing, and one whose worker died before writing it writes
-    it then. The step's own events are written first, so they keep the earlier ids."""
-    step.emit.flush()
-    end = emitter(StreamContext(thread["owner"], thread["agent_id"], thread["thread_id"], thread["run_id"], f"{thread['run_id']}:end"))
-    status = thread["status"]
-    if status == records.SLEEPING:
-        end.completed(status=status, wake_at=clock.iso(thread.get("wake_at")))
-    elif status == records.FAILED:
-        end.error(thread.get("error_message") or "failed")
-    else:
-        end.completed(status=status, summary=thread.get("summary"))
-    end.flush()
 
 
 def summarize(thread: dict[str, Any]) -> str:

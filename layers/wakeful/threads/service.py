@@ -20,6 +20,7 @@ from wakeful.agents.records import Agent
 from wakeful.hooks.events import ThreadCompleted, ThreadFailed, ThreadStarted, ThreadWoken
 from wakeful.threads import messages_repository, metrics, records, repository
 from wakeful.threads.hooks import fire_hook
+from wakeful.threads.run_end import CANCEL, Ending, stream_run_end
 from wakeful.threads.exceptions import (
     ThreadApprovalNotFoundError,
     ThreadNotFoundError,
@@ -318,7 +319,8 @@ def end(
     extra_sets: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """End a thread (complete, failed, expired) from any state; None on a version conflict.
-    ``agent`` None: the agent is gone (no hook to fire)."""
+    ``agent`` None: the agent is gone (no hook to fire). The stream gets the end: the
+    run's end if it was running, else one more end saying how the thread ended."""
     sets, removes = repository.state(thread, status)
     sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": [], **(extra_sets or {})})
     sets = {k: v for k, v in sets.items() if v is not None}
@@ -327,6 +329,7 @@ def end(
     except repository.VersionConflict:
         return None
     agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
+    stream_run_end(fresh, Ending.run(fresh) if thread["status"] == records.ACTIVE else Ending.closed(fresh))
     after_end(agent, fresh)
     return fresh
 
@@ -369,13 +372,15 @@ def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any], *, redelive
 
 
 def cancel(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
-    """``POST .../cancel``: the thread ends as complete with summary ``cancelled``."""
+    """``POST .../cancel``: the thread ends as complete with summary ``cancelled`` (its
+    stream ends with ``completed``, ``metadata.status: "cancelled"``). A step running
+    meanwhile is fenced off: it stops at its next check of the thread."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
         if thread["status"] in records.ENDED:
             raise ThreadStateError(f"thread {thread_id} is already {thread['status']}")
-        ended = end(agent, thread, records.COMPLETE, summary="cancelled")
+        ended = end(agent, thread, records.COMPLETE, summary="cancelled", extra_sets={"ended_by": CANCEL})
         if ended is not None:
             return ended
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")

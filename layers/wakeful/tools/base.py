@@ -1,4 +1,4 @@
-"""The tool contract of seed 000 ("Base Tool Interface"): a tool receives a
+"""The tool contract: a tool receives a
 :class:`ToolRequest` and answers a :class:`ToolResponse`."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class BaseTool(ABC):
     name: ClassVar[str]
     description: ClassVar[str] = ""
     kind: ClassVar[str] = "builtin"
-    #: Suffix of the BEFORE_/AFTER_ hook types; seed 000 names some (SNIP_CREATE, LIKE…).
+    #: Suffix of the BEFORE_/AFTER_ hook types; SnipIn's are named in docs/hooks.md (SNIP_CREATE, LIKE…).
     hook_suffix: ClassVar[str | None] = None
 
     def hook_name(self) -> str:

@@ -1,6 +1,6 @@
 """One inbound webhook request, start to finish (the webhook_ingest function).
 
-Order of checks, each answer as CONTRACT.md fixes it:
+Order of checks, each answer as docs/webhooks.md states it:
 
 1. the webhook exists and is active, else 404;
 2. the body is at most 256 KiB, else 413;

@@ -6,7 +6,7 @@ a rotation, the previous one (``previous_secret_sealed`` until
 ``previous_secret_expires_at``). The webhook_requests partition of a webhook holds one
 row per inbound request (``request_id`` = ``whr_<ulid>``, time-ordered) and one counter
 per clock hour (``request_id`` = ``rate#<YYYYMMDDHH>``), incremented by a conditional
-``ADD`` so that the limit is exact under any concurrency (seed 000 counted rows with a
+``ADD`` so that the limit is exact under any concurrency (counting rows with a
 query, which races and grows with traffic).
 
 :class:`Webhook` and :class:`WebhookRequest` are the typed records of those items (frozen

@@ -1,4 +1,4 @@
-"""Webhook management: ``/agents/{id}/webhooks[...]`` (CONTRACT.md "Webhooks (inbound)").
+"""Webhook management: ``/agents/{id}/webhooks[...]`` (docs/webhooks.md).
 
 The inbound ``POST /webhooks/{webhook_id}`` is not here: API Gateway sends it to the
 small webhook_ingest function (:mod:`wakeful.webhooks.receive`).

@@ -1,8 +1,8 @@
 """Creating, reading, changing, rotating and deleting webhooks, owner-scoped.
 
 Every call first resolves the owner's agent (another owner's agent is not found), then
-the webhook under that agent, so another owner's webhook answers 404 (DESIGN.md
-invariant 6). The secret (``whsec_`` + base64 of 32 random bytes from :mod:`secrets`)
+the webhook under that agent, so another owner's webhook answers 404 (tenants are
+isolated). The secret (``whsec_`` + base64 of 32 random bytes from :mod:`secrets`)
 is returned only by :func:`create` and :func:`rotate`, stored sealed with KMS, and
 never logged.
 """

@@ -1,8 +1,8 @@
-"""Verifying inbound webhook signatures (CONTRACT.md "Webhooks (inbound)").
+"""Verifying inbound webhook signatures (docs/webhooks.md).
 
 Both schemes sign the raw body bytes exactly as received — never a re-serialisation of
-the parsed JSON, which is what made seed 000's check fail for any sender whose JSON
-differs by a space (DESIGN.md "Known flaws"):
+the parsed JSON, which would make the check fail for any sender whose JSON
+differs by a space:
 
 1. ``X-Wakeful-Timestamp: <unix seconds>`` and
    ``X-Wakeful-Signature: sha256=<hex HMAC-SHA256(key, "<timestamp>.<raw body>")>``;
