@@ -58,9 +58,14 @@ class FunctionSpec:
 
 
 # Firing a hook (wakeful.hooks.firing -> delivery.start_deliveries) reads the agent's
-# hooks, records the delivery, and starts one deliver-hook execution per hook.
+# hooks, records the delivery, and either makes its first attempt (unsealing the hook's
+# secret: KMS decrypt; one hook_executions row; the hook's failure streak, and on 410 or
+# a long streak its disabling, which recomputes the agent's hook_types) or starts one
+# deliver-hook execution per hook. The scan, which never attempts (it takes over
+# deliveries whose firing function died), writes the same delivery and attempt rows.
 _HOOK_FIRING_READS = ("hooks",)
-_HOOK_FIRING_WRITES = ("hook_deliveries",)
+_HOOK_FIRING_WRITES = ("hook_deliveries", "hook_executions")
+_HOOK_ATTEMPT_WRITES = ("hooks", "agents", *_HOOK_FIRING_WRITES)
 # The interception point (wakeful.interceptors.dispatch), at every thread step: reads the
 # agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
 _INTERCEPTION_READS = ("interceptors",)
@@ -120,11 +125,12 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat orchestrator: event window, subscriptions, actions",
             memory_mb=512,
             timeout_seconds=60,
-            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_FIRING_WRITES),
+            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
             # heartbeat: a long window goes on in a fresh invocation (a message to itself);
             # route: its HEARTBEAT event, for agents with threads.
             sends=("action", "heartbeat", "route"),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with
@@ -142,7 +148,7 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: each action shows in the agent's live stream.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
-                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_BUILTIN_TOOL_TABLES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS),
             sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
@@ -197,7 +203,7 @@ def specs() -> dict[str, FunctionSpec]:
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
             sends=("thread", "route"),
@@ -216,9 +222,10 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
-            writes=("thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results", *_HOOK_FIRING_WRITES),
+            writes=("thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results", *_HOOK_ATTEMPT_WRITES),
             reads=("events", *_HOOK_FIRING_READS),
             sends=("thread",),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # Starts the thread of a claimed schedule run (the thread runtime's tables and
@@ -228,9 +235,10 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES),
             reads=_HOOK_FIRING_READS,
             sends=("thread",),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # The stream WebSocket API: $connect checks the API key and records the

@@ -117,6 +117,10 @@ class HookDelivery:
     updated_at: float | None = None
     completed_at: float | None = None
     expires_at: int | None = None
+    #: While the firing function makes the first attempt itself: the shard and time of
+    #: the ``inline-lease`` index entry, after which the scan takes the delivery over.
+    lease_shard: int | None = None
+    lease_until: float | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -140,6 +144,8 @@ class HookDelivery:
             updated_at=opt_float(item.get("updated_at")),
             completed_at=opt_float(item.get("completed_at")),
             expires_at=opt_int(item.get("expires_at")),
+            lease_shard=opt_int(item.get("lease_shard")),
+            lease_until=opt_float(item.get("lease_until")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -187,6 +193,9 @@ class HookExecution:
     executed_at: float | None = None
     next_retry_in_ms: int | None = None  # when retried: the backoff it scheduled
     expires_at: int | None = None
+    #: What the attempt decided (SUCCESS, RETRY, FAILED, DISABLED): a delivery whose
+    #: firing function died after recording it is finished from this (not shown).
+    outcome: str | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -210,6 +219,7 @@ class HookExecution:
             executed_at=opt_float(item.get("executed_at")),
             next_retry_in_ms=opt_int(item.get("next_retry_in_ms")),
             expires_at=opt_int(item.get("expires_at")),
+            outcome=item.get("outcome"),
         )
 
     def to_item(self) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from wakeful import queues
 from wakeful.config import get_settings
@@ -52,10 +52,11 @@ class DueResult:
     messages: list[dict[str, Any]] = field(default_factory=list)
 
 
-def claim_due(now: float) -> DueResult:
-    """Claim every due schedule and re-send every run whose start lease ran out."""
+def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
+    """Claim every due schedule and re-send every run whose start lease ran out (of
+    ``shards`` only, when given: the scan runs one invocation per group of shards)."""
     result = DueResult()
-    for shard in range(get_settings().due_shards):
+    for shard in range(get_settings().due_shards) if shards is None else shards:
         for key in repository.due_keys(shard, now):
             result.items_read += 1
             _claim(key, now, result)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from wakeful import queues
 from wakeful.agents import repository as agent_repository
@@ -37,11 +37,12 @@ class DueResult:
     items_read: int = 0
 
 
-def claim_due(now: float) -> DueResult:
-    """Handle every thread due at ``now``."""
+def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
+    """Handle every thread due at ``now`` (of ``shards`` only, when given: the scan
+    runs one invocation per group of shards)."""
     result = DueResult()
     agents: dict[str, Agent | None] = {}
-    for shard in range(get_settings().due_shards):
+    for shard in range(get_settings().due_shards) if shards is None else shards:
         for key in repository.due(shard, now):
             result.items_read += 1
             thread = repository.get(key["agent_id"], key["thread_id"])
