@@ -162,7 +162,7 @@ def test_a_failed_inline_attempt_hands_over_at_retry_1_with_the_backoff_the_same
     # Each retry waited at least the backoff its attempt scheduled (base x 2^(n-1) +-20%).
     scheduled = [r["next_retry_in_ms"] / 1000 for r in reversed(rows[1:])]
     assert 0.8 * 2 * base <= scheduled[1] <= 1.2 * 2 * base
-    for (earlier, later), wait in zip(zip(got, got[1:]), scheduled):
+    for (earlier, later), wait in zip(zip(got, got[1:], strict=False), scheduled, strict=True):
         assert later.at - earlier.at >= wait - 0.05
     assert len(executions_named(stack, delivery_id)) == 1  # one execution, from attempt 1
 
