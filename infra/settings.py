@@ -72,8 +72,9 @@ class DeploySettings:
     #: Raise it freely; lowering it strands items written to the shards removed.
     due_shards: int = 16
     #: Scan invocations per tick, each on its own group of shards (one EventBridge
-    #: Scheduler schedule each; 1 to ``due_shards``): docs/scaling.md.
-    scan_groups: int = 16
+    #: Scheduler schedule each; 1 to ``due_shards``): each takes ~110,000 idle agents
+    #: at 15-minute heartbeats (docs/scaling.md).
+    scan_groups: int = 4
 
     @classmethod
     def from_context(cls, scope: Construct) -> "DeploySettings":
@@ -131,7 +132,7 @@ class DeploySettings:
             log_retention_days=int(get("logRetentionDays", 30)),
             removal_policy=removal,
             due_shards=_whole(get("dueShards", 16), "dueShards"),
-            scan_groups=_whole(get("scanGroups", 16), "scanGroups"),
+            scan_groups=_whole(get("scanGroups", 4), "scanGroups"),
         )
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")

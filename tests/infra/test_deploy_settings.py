@@ -43,10 +43,10 @@ def test_due_shards_and_scan_groups_come_from_context_and_deal_every_shard_to_on
     assert settings.shard_groups() == [[0, 4, 8], [1, 5, 9], [2, 6], [3, 7]]
 
 
-def test_by_default_every_shard_of_sixteen_is_scanned_by_its_own_invocation():
+def test_by_default_sixteen_shards_are_scanned_by_four_parallel_invocations():
     settings = _settings()
-    assert (settings.due_shards, settings.scan_groups) == (16, 16)
-    assert settings.shard_groups() == [[s] for s in range(16)]
+    assert (settings.due_shards, settings.scan_groups) == (16, 4)
+    assert settings.shard_groups() == [[g, g + 4, g + 8, g + 12] for g in range(4)]
 
 
 @pytest.mark.parametrize(
