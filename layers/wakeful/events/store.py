@@ -117,13 +117,12 @@ MAX_KEYED_PER_APPEND = 40
 
 
 def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[AppendResult]:
-    """Append several separately keyed events to one agent's log in one transaction
-    (the SQS ingest queue's messages for one agent in one batch): each is appended once
-    under its own idempotency key, in order, with gap-free seqs, as if each were an
-    :func:`append` of its own. Returns one result per item, in order: ``created`` for
-    an event this call appended, else the first result of its key (``body_differs``
-    when that key was used for another event; the first stands). Keys repeated within
-    ``items`` are one append, whose later copies are repeats.
+    """Append several separately keyed events to one agent's log in one transaction (an
+    SQS ingest batch's messages for one agent): each once under its own idempotency key,
+    in order, with gap-free seqs, as if each were an :func:`append` of its own. One
+    result per item: ``created``, else the first result of its key (``body_differs``
+    when that key was used for another event; the first stands). A key repeated within
+    ``items`` is one append, whose later copies are repeats.
 
     Raises:
         EventAgentNotFoundError: the agent does not exist.
@@ -176,12 +175,19 @@ def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[Ap
         time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
     if pending:
         raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+    return _per_item(items, first_of, fingerprints, results)
+
+
+def _per_item(
+    items: Sequence[tuple[NewEvent, str]], first_of: dict[str, int], fingerprints: list[str], results: dict[int, AppendResult]
+) -> list[AppendResult]:
+    """One result per item; a key repeated within the items is a repeat of its first copy."""
     out: list[AppendResult] = []
     for index, (_, key) in enumerate(items):
         first = first_of[key]
         if index == first:
             out.append(results[index])
-        else:  # the same key again in this batch: a repeat of its first copy
+        else:
             original = results[first]
             differs = fingerprints[index] != fingerprints[first] or original.body_differs
             out.append(AppendResult(original.events, created=False, body_differs=differs))

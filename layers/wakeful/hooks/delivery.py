@@ -34,7 +34,6 @@ from typing import Any, cast
 
 from wakeful.backoff import parse_retry_after
 from wakeful import aws, clock, ids, invocation, net, outbound, retention, secrets, signing
-from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository, service
@@ -175,6 +174,8 @@ def start_deliveries(
 def start_test(owner: str, agent_id: str, hook_id: str) -> str:
     """``POST .../test``: deliver a test payload to the hook now; returns its delivery id.
     Sent even when the hook is inactive, so an endpoint can be checked before re-enabling."""
+    from wakeful.agents import service as agents  # the API's path only
+
     hook = service.get(owner, agent_id, hook_id)
     agent = agents.get(owner, agent_id)
     now = clock.now()

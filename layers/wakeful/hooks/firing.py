@@ -40,6 +40,12 @@ def is_deferred() -> bool:
     return _deferred.get()
 
 
+def wants(agent: Agent, hook_type: str) -> bool:
+    """Whether ``agent`` has an active hook of ``hook_type`` (from the agent item: no
+    request). A call site may ask before it builds (and imports) the event."""
+    return hook_type in set(agent.hook_types or ())
+
+
 def fire(
     agent: Agent,
     event: HookEvent,
@@ -64,7 +70,7 @@ def fire(
             lifecycle point again (a redelivered message) never delivers twice.
     """
     hook_type = event.name
-    if hook_type not in set(agent.hook_types or ()):
+    if not wants(agent, hook_type):
         return
     try:
         from wakeful.hooks import delivery

@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from wakeful import queues
 from wakeful.config import get_settings
-from wakeful.schedules import cron, models, repository
+from wakeful.schedules import models, repository
 
 logger = logging.getLogger(__name__)
 
@@ -95,6 +95,8 @@ def decide(schedule: dict[str, Any], now: float) -> tuple[str, dict[str, Any] | 
     """Claim, skip or pass over one due schedule at ``now``. Returns the counter to
     bump and the message to send (if a run was claimed). Raises repository.Conflict when
     the schedule changed since it was read."""
+    from wakeful.schedules import cron  # only when a schedule is due: the scan's cold start stays small
+
     seen_due = float(schedule["due_at"])
     expression, tz = schedule["cron_expression"], schedule.get("timezone", "UTC")
     hours = cron.active_hours(schedule.get("active_hours"))

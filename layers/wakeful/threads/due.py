@@ -21,7 +21,7 @@ from wakeful import queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.threads import metrics, records, repository, service
+from wakeful.threads import metrics, records, repository
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +59,8 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
 
 
 def _handle(agent: Agent | None, thread: dict[str, Any], now: float, result: DueResult) -> None:
+    from wakeful.threads import service  # only when a thread is due: the scan's cold start stays small
+
     kind, status = thread.get("due_kind"), thread["status"]
     if agent is None:
         service.end(None, thread, records.FAILED, error_message="agent deleted")
@@ -77,6 +79,7 @@ def _handle(agent: Agent | None, thread: dict[str, Any], now: float, result: Due
 
 def _resend(agent: Agent, thread: dict[str, Any], now: float, result: DueResult) -> None:
     """Queue a stalled step again, or fail the thread once it used its attempts."""
+    from wakeful.threads import service
     settings = get_settings()
     deferred = bool(thread.get("deferred"))
     attempts = int(thread.get("lease_attempts", 0)) + (0 if deferred else 1)
