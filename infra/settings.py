@@ -72,7 +72,7 @@ class DeploySettings:
     #: Raise it freely; lowering it strands items written to the shards removed.
     due_shards: int = 16
     #: Scan invocations per tick, each on its own group of shards (one EventBridge
-    #: Scheduler schedule each; 1 to ``due_shards``): each takes ~110,000 idle agents
+    #: Scheduler schedule each; 1 to ``due_shards``): each takes ~93,000 idle agents
     #: at 15-minute heartbeats (docs/scaling.md).
     scan_groups: int = 4
 
