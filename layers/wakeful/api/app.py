@@ -79,6 +79,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/threads": ("wakeful.threads.routes", "wakeful.stream.routes"),
     "agents/stream": ("wakeful.stream.routes",),
     "agents/schedules": ("wakeful.schedules.routes",),
+    "events": (_AGENTS,),
     "tools": (_TOOLS,),
     "subscriptions": (_TOOLS,),
     "ops": ("wakeful.ops.routes",),

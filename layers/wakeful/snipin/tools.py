@@ -41,19 +41,12 @@ LIKE_MIN_PRIORITY = 9
 class SnipInTool(BaseTool):
     """Shared plumbing: event-type check, the LLM session, failures as ToolResponses."""
 
-    handles: ClassVar[tuple[str, ...]] = ()
-    handles_prefix: ClassVar[str | None] = None
-
-    def accepts(self, event_type: str) -> bool:
-        """Whether this tool knows what to do with ``event_type``."""
-        return event_type in self.handles or bool(self.handles_prefix and event_type.startswith(self.handles_prefix))
-
     def run(self, request: ToolRequest) -> ToolResponse:
         """Check the event type, run :meth:`handle`, turn LLM/input errors into a failed
         action that still reports the tokens it spent."""
         event_type = request.event.type if request.event is not None else "(no event)"
         if not self.accepts(event_type):
-            return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handles)})")
+            return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handled())})")
         session = LLMSession(request.agent_context, tool=self.name, action_id=request.action_id, tool_config=request.tool_config)
         try:
             response = self.handle(request, session)
@@ -69,7 +62,7 @@ class SnipInTool(BaseTool):
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view."""
-        return {**super().describe(), "handles": list(self.handles) + ([f"{self.handles_prefix}*"] if self.handles_prefix else [])}
+        return {**super().describe(), "handles": self.handled()}
 
     # -- helpers -----------------------------------------------------------------------------
     @staticmethod
