@@ -31,42 +31,37 @@ from wakeful.hooks import events as hook_events
 from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
 from wakeful.schedules import answers, models, repository
+from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
 _HOOK_TYPES = {models.SUCCESS: ScheduleResult.hook_type, models.ERROR: ScheduleFailed.hook_type}
 
 
-def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> None:
+def on_thread_run_finished(thread: Thread, outcome: dict[str, Any]) -> None:
     """Called by the thread runtime when a run of a ``scheduled`` thread ends.
 
     Args:
-        thread: the thread item (``source == "scheduled"``, ``source_id`` the schedule id,
-            ``schedule_result_id`` the result this run fills).
+        thread: the thread (``source == "scheduled"``, ``source_id`` the schedule id,
+            ``attributes.schedule_result_id`` the result this run fills).
         outcome: ``{"status": "complete" | "sleeping" | "failed" | ..., "final_text":
             the model's last text, "summary": the ``complete_task`` summary (or the
             final text), "error": message or None}``.
     """
     schedule_id, rid = _result_key(thread)
     if not schedule_id or not rid:
-        logger.warning("scheduled thread without a schedule result", extra={"thread_id": _thread_id(thread)})
+        logger.warning("scheduled thread without a schedule result", extra={"thread_id": thread.thread_id})
         return
     row = repository.get_result(schedule_id, rid)
     if row is None:
         logger.warning("schedule result not found", extra={"schedule_id": schedule_id, "result_id": rid})
         return
-    finish(row, outcome, thread_id=_thread_id(thread), run_id=thread.get("run_id"))
+    finish(row, outcome, thread_id=thread.thread_id, run_id=thread.run_id)
 
 
-def _result_key(thread: dict[str, Any]) -> tuple[str | None, str | None]:
+def _result_key(thread: Thread) -> tuple[str | None, str | None]:
     """The schedule and result a scheduled thread's run fills."""
-    schedule_id = thread.get("source_id") or thread.get("schedule_id")
-    rid = thread.get("schedule_result_id") or (thread.get("attributes") or {}).get("schedule_result_id")
-    return schedule_id, rid
-
-
-def _thread_id(thread: dict[str, Any]) -> str | None:
-    return thread.get("thread_id") or thread.get("id")
+    return thread.source_id, thread.attributes.get("schedule_result_id")
 
 
 def finish(
@@ -101,7 +96,7 @@ def finish(
 _SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
 
 
-def fire_thread_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
+def fire_thread_hook(agent: Agent, thread: Thread, event: HookEvent, **options: Any) -> None:
     """Fire a hook of a schedule run's thread (the thread runtime calls this instead of
     :func:`wakeful.hooks.firing.fire` for ``scheduled`` threads; same arguments).
 
@@ -112,12 +107,12 @@ def fire_thread_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **o
     hook_type = event.name
     if hook_type not in set(agent.hook_types or ()):
         return  # no hook of that type: nothing to hold, no request made
-    if thread.get("channel") != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
+    if thread.channel != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
         fire(agent, event, **options)
         return
     schedule_id, rid = _result_key(thread)
     data = event.data()
-    held = {"hook_type": hook_type, "data": data, "run_id": thread.get("run_id"), "options": {k: v for k, v in options.items() if v is not None}}
+    held = {"hook_type": hook_type, "data": data, "run_id": thread.run_id, "options": {k: v for k, v in options.items() if v is not None}}
     if schedule_id and rid:
         try:
             if repository.hold_hook(schedule_id, rid, held):

@@ -13,11 +13,12 @@ from typing import Any
 from wakeful.agents.records import Agent
 from wakeful.hooks.events import HookEvent
 from wakeful.hooks.firing import fire
+from wakeful.threads.records import Thread
 
 
-def fire_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
+def fire_hook(agent: Agent, thread: Thread, event: HookEvent, **options: Any) -> None:
     """Fire ``event`` for ``thread`` (the arguments of :func:`wakeful.hooks.firing.fire`)."""
-    if thread.get("source") == "scheduled":
+    if thread.source == "scheduled":
         from wakeful.schedules import runs
 
         runs.fire_thread_hook(agent, thread, event, **options)

@@ -42,6 +42,7 @@ from wakeful.threads import records
 
 if TYPE_CHECKING:
     from wakeful.stream.emitter import Emitter
+    from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
@@ -60,20 +61,20 @@ class Ending:
     only_if_open: bool = False
 
     @classmethod
-    def run(cls, thread: dict[str, Any]) -> Ending:
+    def run(cls, thread: Thread) -> Ending:
         """The thread's current run ended."""
-        return cls(f"{thread['run_id']}:end")
+        return cls(f"{thread.run_id}:end")
 
     @classmethod
-    def park(cls, thread: dict[str, Any]) -> Ending:
+    def park(cls, thread: Thread) -> Ending:
         """The run parked for approvals (``thread`` as parked: its step is the resume
         step, the one after the step that parked)."""
-        return cls(f"{thread['run_id']}:park:{int(thread.get('step_no', 1)) - 1}")
+        return cls(f"{thread.run_id}:park:{thread.step_no - 1}")
 
     @classmethod
-    def closed(cls, thread: dict[str, Any]) -> Ending:
+    def closed(cls, thread: Thread) -> Ending:
         """A thread that was not running ended (cancelled, expired, failed)."""
-        return cls(f"{thread['thread_id']}:closed")
+        return cls(f"{thread.thread_id}:closed")
 
     @classmethod
     def fenced(cls, step_key: str) -> Ending:
@@ -82,7 +83,7 @@ class Ending:
         return cls(f"{step_key}:end", only_if_open=True)
 
 
-def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | None = None) -> None:
+def stream_run_end(thread: Thread, ending: Ending, *, before: Emitter | None = None) -> None:
     """Emit the end of ``thread``'s run (as the item now is) into its stream, once per
     ``ending``. ``before``: the emitter of the step that ended the run, whose events are
     written first so they keep the earlier ids. Never raises (the emitter logs)."""
@@ -90,7 +91,7 @@ def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | 
         before.flush()
     if ending.only_if_open and _ended(thread):
         return
-    end = emitter(StreamContext(thread["owner"], thread["agent_id"], thread["thread_id"], thread["run_id"], ending.step_id))
+    end = emitter(StreamContext(thread.owner, thread.agent_id, thread.thread_id, str(thread.run_id), ending.step_id))
     kind, content, metadata = end_event(thread)
     if kind == models.ERROR:
         end.error(content or "failed", **metadata)
@@ -99,37 +100,33 @@ def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | 
     end.flush()
 
 
-def _ended(thread: dict[str, Any]) -> bool:
+def _ended(thread: Thread) -> bool:
     """Whether the thread's stream already ends with an end (unknown: not ended, so
     the end is emitted rather than lost)."""
     try:
-        return stream_repository.head(thread["agent_id"], thread["thread_id"]).last_type in models.TERMINAL_TYPES
+        return stream_repository.head(thread.agent_id, thread.thread_id).last_type in models.TERMINAL_TYPES
     except Exception:  # noqa: BLE001 - the stream never breaks the agent
-        logger.exception("stream head not read", extra={"thread_id": thread["thread_id"]})
+        logger.exception("stream head not read", extra={"thread_id": thread.thread_id})
         return False
 
 
-def end_event(thread: dict[str, Any]) -> tuple[str, str | None, dict[str, Any]]:
+def end_event(thread: Thread) -> tuple[str, str | None, dict[str, Any]]:
     """The end event of a thread as it now is: (type, content, metadata)."""
-    status = thread["status"]
+    status = thread.status
     if status == records.FAILED:
-        return models.ERROR, thread.get("error_message") or "failed", {"status": status}
+        return models.ERROR, thread.error_message or "failed", {"status": status}
     if status == records.COMPLETE:
-        shown = CANCELLED if thread.get("ended_by") == CANCEL else status
-        return models.COMPLETED, None, {"status": shown, "summary": thread.get("summary")}
+        shown = CANCELLED if thread.ended_by == CANCEL else status
+        return models.COMPLETED, None, {"status": shown, "summary": thread.summary}
     if status == records.SLEEPING:
-        waits = [w.get("event_type") if isinstance(w, dict) else w for w in thread.get("wake_on_events") or []]
-        metadata = {"status": status, "wake_at": clock.iso(thread.get("wake_at")), "wake_reason": thread.get("wake_reason")}
+        waits = [w.event_type for w in thread.wake_on_events]
+        metadata: dict[str, Any] = {"status": status, "wake_at": clock.iso(thread.wake_at), "wake_reason": thread.wake_reason}
         if waits:
             metadata["wake_on_events"] = waits
         return models.COMPLETED, None, metadata
     if status == records.WAITING_APPROVAL:
-        pending = [
-            {"tool_call_id": call_id, "tool": entry.get("tool")}
-            for call_id, entry in sorted((thread.get("approvals") or {}).items(), key=lambda kv: kv[1].get("requested_at", 0))
-            if not entry.get("decision")
-        ]
+        pending = [{"tool_call_id": a.tool_call_id, "tool": a.tool} for a in thread.pending()]
         return models.COMPLETED, None, {"status": status, "approvals": pending}
     if status == records.EXPIRED:
-        return models.COMPLETED, None, {"status": status, "error_message": thread.get("error_message")}
+        return models.COMPLETED, None, {"status": status, "error_message": thread.error_message}
     return models.COMPLETED, None, {"status": status}
