@@ -14,6 +14,7 @@ from wakeful import clock
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.schedules import answers, models, repository, runs
+from wakeful.schedules.listener import SOURCE
 
 if TYPE_CHECKING:
     from wakeful.threads.records import Thread
@@ -50,7 +51,7 @@ def _start_thread(agent: Agent, schedule: dict[str, Any], row: dict[str, Any]) -
         agent.owner,
         agent.agent_id,
         answers.build_prompt(schedule),
-        source="scheduled",
+        source=SOURCE,
         source_id=schedule["schedule_id"],
         channel=models.schedule_type(schedule),
         attributes={"schedule_result_id": row["result_id"]},

@@ -1,8 +1,9 @@
 """The end of a scheduled run: its result, its counts, and who is told.
 
-The thread runtime calls :func:`on_thread_run_finished` when a run of a ``scheduled``
-thread ends. The result is finished once (a conditional transaction), so a repeated
-call changes nothing; the hook delivery has a deterministic id, so it is sent once too.
+When a run of a ``scheduled`` thread ends, the thread runtime tells the schedules'
+run-end listener (:mod:`wakeful.schedules.listener`), which calls :func:`on_run_end`.
+The result is finished once (a conditional transaction), so a repeated call changes
+nothing; the hook delivery has a deterministic id, so it is sent once too.
 
 - ``heartbeat_ok`` (a heartbeat run answered ``HEARTBEAT_OK`` and nothing else): no one
   is notified;
@@ -11,7 +12,7 @@ call changes nothing; the hook delivery has a deterministic id, so it is sent on
 - ``error``: delivered to ``SCHEDULE_FAILED`` hooks.
 
 The thread's own hooks (``THREAD_*``, ``NOTIFICATION``, ``ACTION_*``) go through
-:func:`fire_thread_hook`. Those of a heartbeat thread's run wait on the result until
+:func:`fire_thread_hook` (the listener holds the thread's hooks). Those of a heartbeat thread's run wait on the result until
 that run ends: a run whose answer is ``HEARTBEAT_OK`` drops them, so it notifies nobody;
 any other run sends them then, without the token. This holds for each run of the thread
 (a heartbeat that sleeps and wakes again is judged run by run); the result itself is
@@ -31,6 +32,8 @@ from wakeful.hooks import events as hook_events
 from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
 from wakeful.schedules import answers, models, repository
+from wakeful.threads import records as threads
+from wakeful.threads.listeners import RunEnd
 from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
@@ -38,8 +41,24 @@ logger = logging.getLogger(__name__)
 _HOOK_TYPES = {models.SUCCESS: ScheduleResult.hook_type, models.ERROR: ScheduleFailed.hook_type}
 
 
+def on_run_end(end: RunEnd) -> None:
+    """A run of a ``scheduled`` thread ended: its result is filled from the thread as the
+    end left it. A run that parked for an approval has not ended: its result waits."""
+    thread = end.thread
+    if thread.status == threads.WAITING_APPROVAL:
+        return
+    ended = thread.status in threads.ENDED
+    outcome = {
+        "status": thread.status,
+        "final_text": thread.final_text or "",
+        "summary": (thread.summary or "") if ended else None,
+        "error": thread.error_message if ended else None,
+    }
+    on_thread_run_finished(thread, outcome)
+
+
 def on_thread_run_finished(thread: Thread, outcome: dict[str, Any]) -> None:
-    """Called by the thread runtime when a run of a ``scheduled`` thread ends.
+    """Fill the result a run of a ``scheduled`` thread ran for.
 
     Args:
         thread: the thread (``source == "scheduled"``, ``source_id`` the schedule id,
@@ -97,8 +116,9 @@ _SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
 
 
 def fire_thread_hook(agent: Agent, thread: Thread, event: HookEvent, **options: Any) -> None:
-    """Fire a hook of a schedule run's thread (the thread runtime calls this instead of
-    :func:`wakeful.hooks.firing.fire` for ``scheduled`` threads; same arguments).
+    """Fire a hook of a schedule run's thread (the thread runtime calls this, through
+    the listener, instead of :func:`wakeful.hooks.firing.fire` for ``scheduled``
+    threads; same arguments).
 
     A heartbeat thread's hooks are held on its result, with the run they belong to,
     until that run ends (see the module docstring and :func:`finish`); it is held as its

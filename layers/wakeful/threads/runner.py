@@ -29,15 +29,13 @@ from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.hooks.events import ApprovalRequested, ThreadSleeping
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
 from wakeful.threads import tools as thread_tools
-from wakeful.threads.hooks import fire_hook
 from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
-from wakeful.threads.run_end import Ending, stream_run_end
+from wakeful.threads.run_end import Ending, run_ended, stream_run_end
 
 logger = logging.getLogger(__name__)
 
@@ -105,19 +103,13 @@ def _parked_by(thread: Thread, step_key: str) -> bool:
 def _repeat_after_run(agent_id: str, thread: Thread) -> None:
     """A step of a run that has ended (or parked) came back: its worker may have died
     right after recording the end. Do again what follows the end (each part is
-    idempotent: the slot release, the stream's end, the router's re-check of the new
-    wait, hooks keyed by delivery)."""
+    idempotent: the slot release, then :func:`run_ended`'s)."""
     agent = agent_repository.get(agent_id)
     if agent is None:
         return
-    step = Step(agent, thread, emitter(StreamContext(thread.owner, agent_id, thread.thread_id, str(thread.run_id), "after-run")))
     agent_repository.release_thread_slot(agent_id, thread.thread_id)
-    if thread.status == records.WAITING_APPROVAL:
-        stream_run_end(thread, Ending.park(thread))
-        for approval in thread.pending():
-            _approval_hook(step, approval)
-    else:
-        _after_run(step, thread)
+    parked = thread.status == records.WAITING_APPROVAL
+    run_ended(agent, thread, Ending.park(thread) if parked else Ending.run(thread), retry_on_error=True)
 
 
 def _end_fenced(step: Step, step_key: str) -> None:
@@ -394,21 +386,9 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     sets.update({"approvals": approvals, "step": replace(step.spec, resume=True), "step_no": step_no, "step_key": records.step_key(str(thread.run_id), step_no)})
     parked = _update(step, sets, removes)
     agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)  # a person may take days
-    stream_run_end(parked, Ending.park(parked), before=step.emit)  # the run stops here until a person decides
-    for call in pending:
-        _approval_hook(step, parked.approvals[call["id"]])
+    # The run stops here until a person decides: its stream ends, the approvals are asked for.
+    run_ended(step.agent, parked, Ending.park(parked), before=step.emit, retry_on_error=True)
     return "waiting_approval"
-
-
-def _approval_hook(step: Step, approval: Approval) -> None:
-    thread = step.thread
-    fire_hook(
-        step.agent,
-        thread,
-        ApprovalRequested(thread_id=thread.thread_id, tool_call_id=approval.tool_call_id, tool=approval.tool, arguments=dict(approval.arguments)),
-        context={"thread_id": thread.thread_id},
-        delivery_key=f"{thread.thread_id}:{approval.tool_call_id}:approval",
-    )
 
 
 # -- respond, advance, end -------------------------------------------------------------
@@ -534,7 +514,7 @@ def _end_run(
     removes = [*removes, *gone]
     fresh = _update(step, sets, removes)
     agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)
-    _after_run(step, fresh)
+    run_ended(agent, fresh, Ending.run(fresh), before=step.emit, retry_on_error=True)
     return f"ended:{fresh.status}"
 
 
@@ -579,34 +559,6 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
         return _end_run(step, final_text="", context=context, last_seq=last_seq)
     queues.send_thread_step(thread.agent_id, thread.thread_id, sets["step_key"])
     return "continued-with-inbox"
-
-
-def _after_run(step: Step, thread: Thread) -> None:
-    """Hooks, stream, metrics, the router's re-check of new waits, schedules."""
-    status = thread.status
-    stream_run_end(thread, Ending.run(thread), before=step.emit)
-    if status == records.SLEEPING:
-        metrics.add(metrics.THREADS_SLEPT)
-        fire_hook(
-            step.agent,
-            thread,
-            ThreadSleeping(
-                thread_id=thread.thread_id,
-                wake_at=clock.iso(thread.wake_at),
-                wake_reason=thread.wake_reason,
-                wake_on_events=[w.to_item() for w in thread.wake_on_events],
-            ),
-            context={"thread_id": thread.thread_id},
-            delivery_key=f"{thread.run_id}:sleeping",
-        )
-        if thread.wake_on_events:
-            # Events appended while this run went on may match the wait it just set.
-            queues.send_route(thread.agent_id, f"wait:{thread.run_id}", thread_id=thread.thread_id)
-        if thread.source == "scheduled":
-            service.notify_schedule(thread, {"status": status, "final_text": thread.final_text or "", "error": None}, redelivered_on_error=True)
-    else:
-        service.after_end(step.agent, thread, redelivered_on_error=True)
-    logger.info("thread run ended", extra={"thread_id": thread.thread_id, "status": status, "run_id": thread.run_id})
 
 
 def summarize(thread: Thread) -> str:

@@ -18,7 +18,7 @@ from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
-from wakeful.hooks.events import ThreadCompleted, ThreadFailed, ThreadStarted, ThreadWoken
+from wakeful.hooks.events import ThreadStarted, ThreadWoken
 from wakeful.threads import messages_repository, metrics, records, repository
 from wakeful.threads.exceptions import (
     ThreadApprovalNotFoundError,
@@ -27,7 +27,7 @@ from wakeful.threads.exceptions import (
 )
 from wakeful.threads.hooks import fire_hook
 from wakeful.threads.records import InboxEntry, StepSpec, Thread
-from wakeful.threads.run_end import CANCEL, Ending, stream_run_end
+from wakeful.threads.run_end import CANCEL, Ending, run_ended
 
 logger = logging.getLogger(__name__)
 
@@ -298,8 +298,9 @@ def end(
     extra_sets: dict[str, Any] | None = None,
 ) -> Thread | None:
     """End a thread (complete, failed, expired) from any state; None on a version conflict.
-    ``agent`` None: the agent is gone (no hook to fire). The stream gets the end: the
-    run's end if it was running, else one more end saying how the thread ended."""
+    ``agent`` None: the agent is gone (no hook to fire). What follows the end is
+    :func:`wakeful.threads.run_end.run_ended`'s; the stream gets the run's end if it
+    was running, else one more end saying how the thread ended."""
     sets, removes = repository.state(thread, status)
     sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": (), **(extra_sets or {})})
     sets = {k: v for k, v in sets.items() if v is not None}
@@ -308,46 +309,8 @@ def end(
     except repository.VersionConflict:
         return None
     agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)
-    stream_run_end(fresh, Ending.run(fresh) if thread.status == records.ACTIVE else Ending.closed(fresh))
-    after_end(agent, fresh)
+    run_ended(agent, fresh, Ending.run(fresh) if thread.status == records.ACTIVE else Ending.closed(fresh), retry_on_error=False)
     return fresh
-
-
-def after_end(agent: Agent | None, thread: Thread, *, redelivered_on_error: bool = False) -> None:
-    """Hooks and metrics of a thread's end (each delivery once per run; none when
-    ``agent`` is None, deleted). ``redelivered_on_error``: see :func:`notify_schedule`."""
-    status = thread.status
-    hook = {records.COMPLETE: ThreadCompleted, records.FAILED: ThreadFailed, records.EXPIRED: ThreadFailed}[status]
-    metrics.add({records.COMPLETE: metrics.THREADS_COMPLETED, records.FAILED: metrics.THREADS_FAILED, records.EXPIRED: metrics.THREADS_EXPIRED}[status])
-    if agent is not None:  # a deleted agent has no hooks left to fire
-        fire_hook(
-            agent,
-            thread,
-            hook(thread_id=thread.thread_id, status=status, summary=thread.summary, error_message=thread.error_message),
-            context={"thread_id": thread.thread_id},
-            delivery_key=f"{thread.thread_id}:{status}",
-        )
-    if thread.source == "scheduled":
-        outcome = {"status": status, "final_text": thread.final_text or "", "summary": thread.summary or "", "error": thread.error_message}
-        notify_schedule(thread, outcome, redelivered_on_error=redelivered_on_error)
-
-
-def notify_schedule(thread: Thread, outcome: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
-    """Tell the schedules capability a scheduled thread's run ended.
-
-    ``redelivered_on_error``: the caller is the run's last step, whose message comes
-    back when this fails and does the end again (``runner._repeat_after_run``), so an
-    error is raised to write the result then; elsewhere (a cancel, the expiry scan)
-    it is logged, and the schedule's run timeout records the run.
-    """
-    from wakeful.schedules import runs
-
-    try:
-        runs.on_thread_run_finished(thread, outcome)
-    except Exception:
-        if redelivered_on_error:
-            raise
-        logger.exception("schedule callback failed", extra={"thread_id": thread.thread_id})
 
 
 def cancel(owner: str, agent_id: str, thread_id: str) -> Thread:
