@@ -51,8 +51,10 @@ RUN_END_LISTENERS: tuple[RunEndListener, ...] = (schedules.LISTENER,)
 
 def install() -> None:
     """Install every extension and run-end listener (idempotent: installing again
-    changes nothing)."""
+    changes nothing). Run-end listeners someone else installed besides these (an
+    embedder's) stay, after them."""
     if extensions.installed() != EXTENSIONS:
         extensions.install(*EXTENSIONS)
-    if listeners.installed() != RUN_END_LISTENERS:
-        listeners.install(*RUN_END_LISTENERS)
+    present = listeners.installed()
+    if present[: len(RUN_END_LISTENERS)] != RUN_END_LISTENERS:
+        listeners.install(*RUN_END_LISTENERS, *(other for other in present if other not in RUN_END_LISTENERS))
