@@ -14,8 +14,9 @@ called by name, so the threads never import it:
   result back to the conversation: one more listener.
 
 The entry points hand the listeners in through :func:`wakeful.assembly.install`, as
-they do the extensions. This module imports nothing at run time: a listener's own
-modules load when it is first called.
+they do the extensions. Every handler imports this module on its cold start, so it
+imports nothing at run time (a listener's own modules load when it is first called) and
+its two records are named tuples, which are quicker to define than dataclasses.
 
 A listener is called for every end of a run of its threads: ``complete``, ``failed``,
 ``expired``, ``sleeping``, and ``waiting_approval`` when the run parks for a person (it
@@ -28,8 +29,7 @@ hooks and stream end are.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -37,8 +37,7 @@ if TYPE_CHECKING:
     from wakeful.threads.records import Thread
 
 
-@dataclass(frozen=True)
-class RunEnd:
+class RunEnd(NamedTuple):
     """A run that ended: the agent (None when it was deleted) and the thread as the end
     left it (``status``, ``final_text``, ``summary``, ``error_message``, ``run_id``)."""
 
@@ -46,8 +45,7 @@ class RunEnd:
     thread: Thread
 
 
-@dataclass(frozen=True)
-class RunEndListener:
+class RunEndListener(NamedTuple):
     """A capability's part in the end of some threads' runs."""
 
     name: str
