@@ -130,7 +130,6 @@ _ENDED_METRICS = {
 
 def _thread_hooks(agent: Agent, thread: Thread) -> None:
     """The thread's own hooks for the end it is at."""
-    context = {"thread_id": thread.thread_id}
     if thread.status == records.SLEEPING:
         sleeping = ThreadSleeping(
             thread_id=thread.thread_id,
@@ -138,15 +137,15 @@ def _thread_hooks(agent: Agent, thread: Thread) -> None:
             wake_reason=thread.wake_reason,
             wake_on_events=[w.to_item() for w in thread.wake_on_events],
         )
-        fire_hook(agent, thread, sleeping, context=context, delivery_key=f"{thread.run_id}:sleeping")
+        fire_hook(agent, thread, sleeping, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.run_id}:sleeping")
     elif thread.status == records.WAITING_APPROVAL:
         for approval in thread.pending():
             requested = ApprovalRequested(thread_id=thread.thread_id, tool_call_id=approval.tool_call_id, tool=approval.tool, arguments=dict(approval.arguments))
-            fire_hook(agent, thread, requested, context=context, delivery_key=f"{thread.thread_id}:{approval.tool_call_id}:approval")
+            fire_hook(agent, thread, requested, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.thread_id}:{approval.tool_call_id}:approval")
     elif thread.status in records.ENDED:
         hook = ThreadCompleted if thread.status == records.COMPLETE else ThreadFailed
         ended = hook(thread_id=thread.thread_id, status=thread.status, summary=thread.summary, error_message=thread.error_message)
-        fire_hook(agent, thread, ended, context=context, delivery_key=f"{thread.thread_id}:{thread.status}")
+        fire_hook(agent, thread, ended, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.thread_id}:{thread.status}")
 
 
 def _tell_listeners(end: RunEnd, *, retry_on_error: bool) -> None:
