@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: ``ended_by`` on a thread item that a cancel ended.
+#: ``ended_by`` of a thread that a cancel ended.
 CANCEL = "cancel"
 #: ``metadata.status`` of a cancelled run's end.
 CANCELLED = "cancelled"
