@@ -3,7 +3,7 @@
 // each action appended.
 
 import { api } from "./api.js";
-import { badge, busy, button, count, empty, errorBox, field, fill, h, json, ms, section, short, time, toast } from "./dom.js";
+import { badge, busy, button, count, empty, errorBox, field, fill, h, json, keyed, ms, section, short, time, toast } from "./dom.js";
 
 const FINAL = new Set(["COMPLETED", "FAILED"]);
 
@@ -16,7 +16,7 @@ export async function renderTimeline(ctx, body, agent) {
     status, list));
   const loadWaiting = async () => {
     const page = await api.get(`/agents/${agent.id}/actions`, { status: "WAITING_APPROVAL", limit: 50 }, { signal: ctx.signal });
-    if (ctx.alive) fill(waiting, page.items.map((action) => approvalCard(agent, action, loadWaiting)));
+    if (ctx.alive) keyed(waiting, page.items, (action) => action.id, (action) => approvalCard(agent, action, loadWaiting));
   };
   loadWaiting().catch((error) => fill(waiting, errorBox(error)));
   ctx.every(3000, loadWaiting);
