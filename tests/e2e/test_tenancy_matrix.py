@@ -133,6 +133,7 @@ def owner_a_world(api: Any, tool_server: Any) -> dict[str, str]:
     ids["result_id"] = run.json()["result_id"]
     # Any id will do: another owner must get 404 for A's thread whatever the call id.
     ids["tool_call_id"] = "toolu_matrix_probe"
+    ids.setdefault("action_id", "act_matrix_probe")  # likewise for A's heartbeat actions
     return ids
 
 

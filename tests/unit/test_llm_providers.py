@@ -299,12 +299,17 @@ def test_an_unknown_model_costs_nothing_and_is_logged() -> None:
     records: list[logging.LogRecord] = []
     handler = logging.Handler(logging.WARNING)
     handler.emit = records.append  # type: ignore[method-assign]
-    logger = logging.getLogger(pricing.__name__)  # its own handler: whatever an earlier test did to propagation
+    logger = logging.getLogger(pricing.__name__)  # its own handler and level: whatever earlier tests did to logging
+    level, disabled = logger.level, logger.disabled
     logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    logger.disabled = False
     try:
         assert pricing.cost_usd(f"my-local-model-{uuid.uuid4().hex[:6]}", 1_000_000, 1_000_000) == 0.0
     finally:
         logger.removeHandler(handler)
+        logger.setLevel(level)
+        logger.disabled = disabled
     assert any("no price for this model" in r.getMessage() for r in records)
 
 

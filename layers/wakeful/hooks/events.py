@@ -263,6 +263,11 @@ class ApprovalRequested(HookEvent):
     action_id: str | None = None
     heartbeat_id: str | None = None
 
+    def data(self) -> dict[str, Any]:
+        """A thread's approval as ever; a heartbeat action's also names the action."""
+        data = super().data()
+        return {k: v for k, v in data.items() if v is not None or k not in ("action_id", "heartbeat_id")}
+
 
 # -- schedules -------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
