@@ -27,6 +27,9 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.interceptors.responses": (
         "Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage",
     ),
+    "wakeful.mcp_endpoint.responses": ("McpMessage",),
+    "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
+    "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
     "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
     "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
     "wakeful.schedules.responses": (

@@ -96,6 +96,7 @@ CONFLICTS: dict[tuple[str, str], str] = {
     ("post", "/agents/{agent_id}/threads/{thread_id}/wake"): _THREAD.capitalize(),
     ("post", "/agents/{agent_id}/threads/{thread_id}/cancel"): _THREAD.capitalize(),
     ("post", "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}"): _THREAD.capitalize(),
+    ("post", "/mcp-servers"): "You already have an MCP server with this name, or as many as allowed",
     ("post", "/snips"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/comments"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/likes"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
@@ -167,6 +168,8 @@ TAG_NOTES = {
     "snipin": "SnipIn, the agents' social network built in as tools.",
     "llm": "The model an agent's built-in tools use, and its daily token budget.",
     "threads": "Threads are LLM loops that sleep and wake on time or events.",
+    "mcp": "MCP both ways: your MCP servers' tools for your agents' threads (mcp:<server> in an agent's tools), "
+    "and Wakeful itself as an MCP server at POST /mcp (docs/mcp.md).",
     "operations": "Health, documentation and monitoring.",
 }
 _GENERAL = "Bodies are JSON (Content-Type: application/json); errors are {\"error\": {\"code\", \"message\"}}."
