@@ -10,11 +10,10 @@ from wakeful.api.responses import View
 
 
 class McpMessage(View):
-    """A JSON-RPC message of the Model Context Protocol (``jsonrpc``, ``id``, and a
-    ``result`` or an ``error``), or, for an answer the API gives before the MCP server
-    reads the request, the API's error shape ``{"error": {"code", "message"}}``."""
+    """A JSON-RPC response of the Model Context Protocol: ``jsonrpc``, the request's
+    ``id``, and a ``result`` or a JSON-RPC ``error``."""
 
-    jsonrpc: str | None = Field(default=None, description='"2.0"')
+    jsonrpc: str = Field(description='"2.0"')
     id: str | int | None = None
     result: dict[str, Any] | None = None
-    error: dict[str, Any] | None = Field(default=None, description="A JSON-RPC error {code, message, data?}, or the API's {code, message}")
+    error: dict[str, Any] | None = Field(default=None, description="A JSON-RPC error: {code (an integer), message, data?}")

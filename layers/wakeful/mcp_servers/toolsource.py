@@ -46,10 +46,10 @@ def definitions_for(agent: Agent) -> dict[str, ToolDefinition]:
         server = repository.by_name(agent.owner, server_name)
         if server is None:
             continue  # deleted since the agent named it: its tools are offered no more
-        for tool in server.usable_tools():
-            if tools is not None and tool.name not in tools:
+        for offered in server.usable_tools():
+            if tools is not None and offered.name not in tools:
                 continue
-            name = models.model_tool_name(server.name, tool.name)
+            name = models.model_tool_name(server.name, offered.name)
             if name in found:
                 logger.warning("two MCP tools have one name; the first is kept", extra={"agent_id": agent.agent_id, "tool": name})
                 continue
@@ -58,9 +58,9 @@ def definitions_for(agent: Agent) -> dict[str, ToolDefinition]:
                 name=name,
                 kind=MCP_KIND,
                 endpoint_url=server.url,
-                description=tool.description,
-                config={SERVER_NAME: server.name, SERVER_ID: server.server_id, TOOL: tool.name},
+                description=offered.description,
+                config={SERVER_NAME: server.name, SERVER_ID: server.server_id, TOOL: offered.name},
                 timeout_ms=server.timeout_ms,
-                input_schema=tool.input_schema,
+                input_schema=offered.input_schema,
             )
     return found

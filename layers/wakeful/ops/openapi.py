@@ -197,6 +197,13 @@ def _complete(operation: dict[str, Any], method: str, path: str) -> None:
     responses: dict[str, Any] = operation.setdefault("responses", {})
     if "204" in responses:
         responses["204"] = {"description": "No content"}
+    for status, response in list(responses.items()):
+        if status.startswith("2") and response.get("content") == {"application/json": {}}:
+            # Declared without a model: an answer without a body (a 202 that accepts).
+            responses[status] = {"description": response.get("description", "Accepted")}
+        elif status.startswith(("4", "5")) and status != "422":
+            # Every error of the API is the contract's shape, whatever the route declared.
+            responses[status] = _error_response(int(status), response.get("description"))
     responses.pop("422", None)
     public = (method, path) in PUBLIC
     if not public:
