@@ -93,7 +93,7 @@ def specs() -> dict[str, FunctionSpec]:
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
-            sends=("thread", "route", "schedule"),
+            sends=("thread", "route", "schedule", "ingest"),  # POST /events/broadcast fans out through ingest
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the

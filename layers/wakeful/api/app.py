@@ -56,6 +56,7 @@ ROUTER_MODULES = [
     "wakeful.console.routes",
     "wakeful.mcp_servers.routes",
     "wakeful.mcp_endpoint.routes",
+    "wakeful.llm.routes",
 ]
 
 _AGENTS = "wakeful.api.routes_agents"
@@ -81,6 +82,8 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/threads": ("wakeful.threads.routes", "wakeful.stream.routes"),
     "agents/stream": ("wakeful.stream.routes",),
     "agents/schedules": ("wakeful.schedules.routes",),
+    "agents/llm": ("wakeful.llm.routes",),
+    "events": (_AGENTS,),
     "tools": (_TOOLS,),
     "subscriptions": (_TOOLS,),
     "ops": ("wakeful.ops.routes",),

@@ -12,8 +12,8 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.actions.responses": ("ActionPage",),
     "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
     "wakeful.agents.responses": ("Agent", "AgentPage"),
-    "wakeful.events.inputs": ("EventIn",),
-    "wakeful.events.responses": ("EventAccepted", "EventPage"),
+    "wakeful.events.inputs": ("EventIn", "BroadcastIn"),
+    "wakeful.events.responses": ("EventAccepted", "EventPage", "BroadcastAccepted"),
     "wakeful.heartbeats.models": ("HeartbeatRequest",),
     "wakeful.heartbeats.responses": (
         "HeartbeatAccepted", "HeartbeatDetail", "HeartbeatPage", "StuckHeartbeatPage",
@@ -27,6 +27,8 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.interceptors.responses": (
         "Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage",
     ),
+    "wakeful.llm.inputs": ("LLMSettingsIn",),
+    "wakeful.llm.responses": ("LLMSettings",),
     "wakeful.mcp_endpoint.responses": ("McpMessage",),
     "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
     "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),

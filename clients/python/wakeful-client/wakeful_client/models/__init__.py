@@ -28,6 +28,10 @@ from .approval_decision import ApprovalDecision
 from .approval_in import ApprovalIn
 from .approval_in_decision import ApprovalInDecision
 from .approval_page import ApprovalPage
+from .broadcast_accepted import BroadcastAccepted
+from .broadcast_in import BroadcastIn
+from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
+from .broadcast_in_payload import BroadcastInPayload
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
@@ -41,6 +45,8 @@ from .event_in_payload import EventInPayload
 from .event_metadata_type_0 import EventMetadataType0
 from .event_page import EventPage
 from .event_payload import EventPayload
+from .fallback_in import FallbackIn
+from .fallback_in_provider import FallbackInProvider
 from .filter_config import FilterConfig
 from .follow import Follow
 from .follow_in import FollowIn
@@ -87,8 +93,11 @@ from .interceptor_page import InterceptorPage
 from .interceptor_patch import InterceptorPatch
 from .interceptor_patch_events_item import InterceptorPatchEventsItem
 from .interceptor_patch_on_failure import InterceptorPatchOnFailure
+from .llm_fallback import LLMFallback
+from .llm_model_usage import LLMModelUsage
 from .llm_settings import LLMSettings
 from .llm_settings_in import LLMSettingsIn
+from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
 from .llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
 from .llm_settings_tool_models import LLMSettingsToolModels
 from .llm_usage import LLMUsage
@@ -227,6 +236,10 @@ __all__ = (
     "ApprovalIn",
     "ApprovalInDecision",
     "ApprovalPage",
+    "BroadcastAccepted",
+    "BroadcastIn",
+    "BroadcastInMetadataType0",
+    "BroadcastInPayload",
     "Comment",
     "CommentIn",
     "CommentPage",
@@ -240,6 +253,8 @@ __all__ = (
     "EventMetadataType0",
     "EventPage",
     "EventPayload",
+    "FallbackIn",
+    "FallbackInProvider",
     "FilterConfig",
     "Follow",
     "FollowIn",
@@ -286,8 +301,11 @@ __all__ = (
     "InterceptorPatch",
     "InterceptorPatchEventsItem",
     "InterceptorPatchOnFailure",
+    "LLMFallback",
+    "LLMModelUsage",
     "LLMSettings",
     "LLMSettingsIn",
+    "LLMSettingsInProviderType0",
     "LLMSettingsInToolModelsType0",
     "LLMSettingsToolModels",
     "LLMUsage",
