@@ -12,8 +12,8 @@ versions (2026-07-28).
 The request's owner (the API key's, checked by the API before this runs) reaches the
 tools through a context variable; the tools are :mod:`wakeful.mcp_endpoint.tools`.
 
-This module imports the SDK (about 2 s on a cold start): the ``/mcp`` route imports it
-on its first request, never at the API function's start.
+The SDK (about 2 s of imports on a cold start) is imported by the first request, never
+at the API function's start (and this module imports without it).
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ import base64
 import contextvars
 import logging
 from functools import lru_cache
-from typing import Any, Mapping
-
-import anyio
-import mcp_types as types
-from mcp.server.lowlevel.server import Server
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from typing import TYPE_CHECKING, Any, Mapping
 
 from wakeful.mcp_endpoint import tools
+
+if TYPE_CHECKING:
+    import mcp_types as types
+    from mcp.server.lowlevel.server import Server
 
 logger = logging.getLogger(__name__)
 
@@ -48,10 +47,14 @@ _owner: contextvars.ContextVar[str] = contextvars.ContextVar("mcp_owner")
 
 
 async def _list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+    import mcp_types as types
+
     return types.ListToolsResult(tools=[_tool(t) for t in tools.TOOLS])
 
 
 def _tool(tool: tools.Tool) -> types.Tool:
+    import mcp_types as types
+
     return types.Tool(
         name=tool.name,
         description=tool.description,
@@ -61,6 +64,8 @@ def _tool(tool: tools.Tool) -> types.Tool:
 
 
 async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    import mcp_types as types
+
     answer, is_error = tools.call(_owner.get(), params.name, params.arguments)
     logger.info("MCP tool called", extra={"tool": params.name, "is_error": is_error})
     return types.CallToolResult(
@@ -78,6 +83,8 @@ def _input_schema(name: str) -> dict[str, Any] | None:
 @lru_cache(maxsize=1)
 def server() -> Server[Any]:
     """The SDK server (built once per process; it holds no request's state)."""
+    from mcp.server.lowlevel.server import Server
+
     return Server(
         SERVER_NAME,
         version=SERVER_VERSION,
@@ -93,6 +100,8 @@ def server() -> Server[Any]:
 
 def handle(event: Mapping[str, Any], owner: str) -> tuple[int, dict[str, str], bytes]:
     """Serve one ``POST /mcp`` proxy event for ``owner``: (status, headers, body)."""
+    import anyio
+
     token = _owner.set(owner)
     try:
         return anyio.run(_serve, event)
@@ -101,6 +110,9 @@ def handle(event: Mapping[str, Any], owner: str) -> tuple[int, dict[str, str], b
 
 
 async def _serve(event: Mapping[str, Any]) -> tuple[int, dict[str, str], bytes]:
+    import anyio
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+
     manager = StreamableHTTPSessionManager(
         app=server(), json_response=True, stateless=True, max_request_body_size=MAX_REQUEST_BYTES
     )
@@ -124,6 +136,8 @@ class _Answer:
     """The ASGI answer, collected."""
 
     def __init__(self) -> None:
+        import anyio
+
         self.status = 500
         self.headers: dict[str, str] = {}
         self.body = bytearray()

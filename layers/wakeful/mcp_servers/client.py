@@ -20,8 +20,8 @@ Wakeful's outbound rules.
   says what, in which step, for a person or a model to read. Header values never
   appear in it.
 
-This module imports the SDK (about 2 s of imports on a cold start): the modules that
-call a server import it when they do, never at their own import.
+The SDK (about 2 s of imports on a cold start) is imported when a server is first
+called, never at import (this module imports without it).
 """
 
 from __future__ import annotations
@@ -29,19 +29,15 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Mapping
-
-import anyio
-import httpx2
-import mcp_types as types
-from mcp.client.client import Client
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared.exceptions import MCPError
 
 from wakeful.mcp_servers import models
 from wakeful.mcp_servers.exceptions import McpCallError
 
 if TYPE_CHECKING:
+    import httpx2
+
     from wakeful.net import Target
 
 logger = logging.getLogger(__name__)
@@ -116,6 +112,7 @@ def call_tool(endpoint: Endpoint, tool: str, arguments: dict[str, Any], *, deadl
     Raises:
         McpCallError: the call did not come back with a result, with the reason.
     """
+    import mcp_types as types
 
     async def work(client: Any, step: _Step) -> CallOutcome:
         step.name = "tools/call"
@@ -141,12 +138,18 @@ class _Step:
 
 def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], Awaitable[Any]]) -> Any:
     """Open a session, run ``work`` in it and close it, all within ``deadline`` seconds."""
+    import anyio
+    import httpx2
+    import mcp_types as types
+    from mcp.client.client import Client
+    from mcp.client.streamable_http import streamable_http_client
+
     step = _Step()
-    transport_box: dict[str, _PinnedTransport] = {}
+    transport_box: dict[str, Any] = {}
     done: dict[str, Any] = {}
 
     async def session() -> None:
-        transport = transport_box["t"] = _PinnedTransport(endpoint.target)
+        transport = transport_box["t"] = _transport_classes()[0](endpoint.target)
         http = httpx2.AsyncClient(
             transport=transport,
             headers={**endpoint.headers, "User-Agent": f"Wakeful/{CLIENT_VERSION}", "Accept-Encoding": "identity"},
@@ -177,7 +180,9 @@ def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], 
     return done["result"]
 
 
-def _paginated(cursor: str | None) -> types.PaginatedRequestParams | None:
+def _paginated(cursor: str | None) -> Any:
+    import mcp_types as types
+
     return types.PaginatedRequestParams(cursor=cursor) if cursor else None
 
 
@@ -188,53 +193,61 @@ class _ResponseTooLarge(Exception):
     """An answer's body went over :data:`~models.MAX_RESPONSE_BYTES`."""
 
 
-class _PinnedTransport(httpx2.AsyncBaseTransport):
-    """httpx2's transport, connecting to the checked address only (module docstring).
+@lru_cache(maxsize=1)
+def _transport_classes() -> tuple[type, type]:
+    """The pinned transport and the capped stream (httpx2's kinds, so built when the
+    SDK is first needed)."""
+    import httpx2
 
-    Records the status and content type of the last answer, for the reason of a failure
-    (the SDK turns a non-MCP answer into a JSON-RPC error without its HTTP status).
-    """
+    class PinnedTransport(httpx2.AsyncBaseTransport):
+        """httpx2's transport, connecting to the checked address only (module docstring).
 
-    def __init__(self, target: Target) -> None:
-        self.target = target
-        self.inner = httpx2.AsyncHTTPTransport(trust_env=False)
-        self.last: tuple[int, str] | None = None
+        Records the status and content type of the last answer, for the reason of a
+        failure (the SDK turns a non-MCP answer into a JSON-RPC error without its HTTP
+        status).
+        """
 
-    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        target, url = self.target, request.url
-        port = url.port or (443 if url.scheme == "https" else 80)
-        if url.scheme != target.scheme or port != target.port or url.host not in (target.host, target.address):
-            raise httpx2.ConnectError(f"refused a request to another origin than {target.host}:{target.port}", request=request)
-        request.url = url.copy_with(host=target.address)
-        request.headers["Host"] = target.host_header
-        if target.scheme == "https" and not target.is_ip_literal:
-            request.extensions = {**request.extensions, "sni_hostname": target.host}
-        response = await self.inner.handle_async_request(request)
-        self.last = (response.status_code, response.headers.get("content-type", ""))
-        response.stream = _CappedStream(response.stream, models.MAX_RESPONSE_BYTES)
-        return response
+        def __init__(self, target: Target) -> None:
+            self.target = target
+            self.inner = httpx2.AsyncHTTPTransport(trust_env=False)
+            self.last: tuple[int, str] | None = None
 
-    async def aclose(self) -> None:
-        await self.inner.aclose()
+        async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+            target, url = self.target, request.url
+            port = url.port or (443 if url.scheme == "https" else 80)
+            if url.scheme != target.scheme or port != target.port or url.host not in (target.host, target.address):
+                raise httpx2.ConnectError(f"refused a request to another origin than {target.host}:{target.port}", request=request)
+            request.url = url.copy_with(host=target.address)
+            request.headers["Host"] = target.host_header
+            if target.scheme == "https" and not target.is_ip_literal:
+                request.extensions = {**request.extensions, "sni_hostname": target.host}
+            response = await self.inner.handle_async_request(request)
+            self.last = (response.status_code, response.headers.get("content-type", ""))
+            response.stream = CappedStream(response.stream, models.MAX_RESPONSE_BYTES)
+            return response
 
+        async def aclose(self) -> None:
+            await self.inner.aclose()
 
-class _CappedStream(httpx2.AsyncByteStream):
-    """A response stream that stops at ``limit`` bytes."""
+    class CappedStream(httpx2.AsyncByteStream):
+        """A response stream that stops at ``limit`` bytes."""
 
-    def __init__(self, inner: Any, limit: int) -> None:
-        self.inner = inner
-        self.limit = limit
+        def __init__(self, inner: Any, limit: int) -> None:
+            self.inner = inner
+            self.limit = limit
 
-    async def __aiter__(self) -> AsyncIterator[bytes]:
-        seen = 0
-        async for chunk in self.inner:
-            seen += len(chunk)
-            if seen > self.limit:
-                raise _ResponseTooLarge(seen)
-            yield chunk
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            seen = 0
+            async for chunk in self.inner:
+                seen += len(chunk)
+                if seen > self.limit:
+                    raise _ResponseTooLarge(seen)
+                yield chunk
 
-    async def aclose(self) -> None:
-        await self.inner.aclose()
+        async def aclose(self) -> None:
+            await self.inner.aclose()
+
+    return PinnedTransport, CappedStream
 
 
 # -- a tool's result as text -----------------------------------------------------------
@@ -286,7 +299,11 @@ def _leaves(error: BaseException) -> list[BaseException]:
     return [error]
 
 
-def _reason(error: BaseException, step: str, deadline: float, target: Target, transport: _PinnedTransport | None) -> str:
+def _reason(error: BaseException, step: str, deadline: float, target: Target, transport: Any) -> str:
+    import httpx2
+    import mcp_types as types
+    from mcp.shared.exceptions import MCPError
+
     leaves = _leaves(error)
     where = f"{target.host}:{target.port}"
     for leaf in leaves:
