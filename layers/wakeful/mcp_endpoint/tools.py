@@ -12,6 +12,7 @@ as structured content); an error is the route's error, ``{"error": {"code",
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -20,6 +21,8 @@ from pydantic import ValidationError as PydanticValidationError
 
 from wakeful.exceptions import WakefulError
 from wakeful.pagination import MAX_LIMIT
+
+logger = logging.getLogger(__name__)
 
 #: Pending approvals listed at most (threads waiting for one, newest first).
 MAX_APPROVAL_THREADS = 100
@@ -278,6 +281,9 @@ def call(owner: str, name: str, arguments: dict[str, Any] | None) -> tuple[dict[
         return tool.call(owner, arguments or {}), False
     except WakefulError as error:
         return _error(error.code, error.message), True
+    except Exception:  # noqa: BLE001 - as the API answers an unexpected error: no detail leaks
+        logger.exception("MCP tool failed", extra={"tool": name})
+        return _error("internal_error", f"internal error in {name}"), True
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
