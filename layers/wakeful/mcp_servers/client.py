@@ -170,7 +170,9 @@ def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], 
 
     try:
         anyio.run(session)
-    except Exception as error:  # noqa: BLE001 - every failure is a reason, below
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # noqa: BLE001 - every failure (task groups' included) is a reason, below
         if "result" in done:  # the answer came; only closing the session failed
             logger.info("MCP session close failed", extra={"host": endpoint.target.host, "error": type(error).__name__})
             return done["result"]

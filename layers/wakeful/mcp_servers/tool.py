@@ -6,6 +6,8 @@ protocol defines (Wakeful sends the action id in ``_meta`` as ``wakeful/action_i
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
 from wakeful import net
@@ -14,6 +16,8 @@ from wakeful.mcp_servers.exceptions import McpCallError
 from wakeful.tools.base import BaseTool, ToolRequest, ToolResponse
 from wakeful.tools.exceptions import ToolCallError
 from wakeful.tools.records import MCP_KIND, ToolDefinition
+
+logger = logging.getLogger(__name__)
 
 
 class McpTool(BaseTool):
@@ -39,6 +43,7 @@ class McpTool(BaseTool):
         if server.tool(tool) is None:
             raise ToolCallError(f"{self.name}: the MCP server {server.name} no longer offers the tool {tool}")
         arguments = request.tool_call.arguments if request.tool_call is not None else {}
+        started = time.perf_counter()
         try:
             where = service.endpoint(server)
             outcome = client.call_tool(where, tool, arguments, deadline=server.call_timeout_seconds, action_id=request.action_id)
@@ -46,6 +51,16 @@ class McpTool(BaseTool):
             raise ToolCallError(f"{self.name}: the MCP server's URL is refused: {error.message}") from None
         except McpCallError as error:
             raise ToolCallError(f"{self.name}: the MCP server call failed: {error}") from None
+        logger.info(
+            "MCP tool called",
+            extra={
+                "action_id": request.action_id,
+                "mcp_server_id": server.server_id,
+                "tool": tool,
+                "is_error": outcome.is_error,
+                "elapsed_ms": int((time.perf_counter() - started) * 1000),
+            },
+        )
         if outcome.is_error:
             return ToolResponse(success=False, error=outcome.text or f"{self.name} reported an error without a message")
         return ToolResponse(success=True, output=outcome.text)
