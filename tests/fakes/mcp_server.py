@@ -10,7 +10,8 @@ should see it). Everything is counted: ``calls`` (tool name -> times called),
 headers, lower-case names).
 
 ``stateless``/``json_response`` choose the transport's mode (default: sessions, and
-answers as Server-Sent Events, like most servers in the wild).
+answers as Server-Sent Events, like most servers in the wild). The SDK's check of the
+``Host`` header (loopback names only) is on unless ``any_host``.
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ import anyio
 class FakeMcp:
     """The server; ``url`` is its endpoint (``http://127.0.0.1:<port>/mcp``)."""
 
-    def __init__(self, *, stateless: bool = False, json_response: bool = False, name: str = "fake-mcp") -> None:
+    def __init__(self, *, stateless: bool = False, json_response: bool = False, name: str = "fake-mcp", any_host: bool = False) -> None:
         import uvicorn
         from mcp.server.mcpserver import MCPServer
         from mcp.server.mcpserver.exceptions import ToolError
+        from mcp.server.transport_security import TransportSecuritySettings
 
         self.calls: Counter[str] = Counter()
         self.messages: list[dict[str, Any]] = []
@@ -61,7 +63,8 @@ class FakeMcp:
             await anyio.sleep(seconds)
             return f"slept {seconds} s"
 
-        app = self.server.streamable_http_app(stateless_http=stateless, json_response=json_response)
+        security = TransportSecuritySettings(enable_dns_rebinding_protection=False) if any_host else None
+        app = self.server.streamable_http_app(stateless_http=stateless, json_response=json_response, transport_security=security)
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]

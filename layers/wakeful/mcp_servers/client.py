@@ -213,17 +213,30 @@ def _transport_classes() -> tuple[type, type]:
             self.target = target
             self.inner = httpx2.AsyncHTTPTransport(trust_env=False)
             self.last: tuple[int, str] | None = None
+            #: The checked address that took the session's first connection (the
+            #: others are tried in order until one does, as wakeful.outbound does).
+            self.chosen: str | None = None
 
         async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
             target, url = self.target, request.url
             port = url.port or (443 if url.scheme == "https" else 80)
-            if url.scheme != target.scheme or port != target.port or url.host not in (target.host, target.address):
+            if url.scheme != target.scheme or port != target.port or url.host not in (target.host, *target.addresses):
                 raise httpx2.ConnectError(f"refused a request to another origin than {target.host}:{target.port}", request=request)
-            request.url = url.copy_with(host=target.address)
             request.headers["Host"] = target.host_header
             if target.scheme == "https" and not target.is_ip_literal:
                 request.extensions = {**request.extensions, "sni_hostname": target.host}
-            response = await self.inner.handle_async_request(request)
+            failed: httpx2.ConnectError | None = None
+            for address in [self.chosen] if self.chosen else target.addresses:
+                request.url = url.copy_with(host=address)
+                try:
+                    response = await self.inner.handle_async_request(request)
+                except httpx2.ConnectError as error:  # nothing was sent: the next address may answer
+                    failed = error
+                    continue
+                self.chosen = address
+                break
+            else:
+                raise failed or httpx2.ConnectError(f"no address of {target.host} to connect to", request=request)
             self.last = (response.status_code, response.headers.get("content-type", ""))
             response.stream = CappedStream(response.stream, models.MAX_RESPONSE_BYTES)
             return response
