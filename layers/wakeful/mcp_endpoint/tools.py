@@ -111,14 +111,13 @@ def _validated(model: type[BaseModel], values: dict[str, Any]) -> BaseModel:
 def _list_agents(owner: str, *, body: Any, limit: int = 50, cursor: str | None = None) -> dict[str, Any]:
     from wakeful.agents import models as agent_models
     from wakeful.agents import service as agents
-    from wakeful.api.common import page
 
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
         raise ToolArgumentsError(f"limit: an integer from 1 to {MAX_LIMIT}")
     if cursor is not None and not isinstance(cursor, str):
         raise ToolArgumentsError("cursor: a string (the next of a previous answer)")
     items, next_cursor = agents.list_page(owner, limit, cursor)
-    return page([agent_models.public(a) for a in agents.with_schedule(items)], next_cursor)
+    return {"items": [agent_models.public(a) for a in agents.with_schedule(items)], "next": next_cursor}
 
 
 def _post_event(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
@@ -134,9 +133,9 @@ def _post_event(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
 
 
 def _start_thread(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
-    from wakeful.threads import records, service
+    from wakeful.threads import service
 
-    return records.public(service.start_thread(owner, agent_id, body.message, source="user"))
+    return service.start_thread(owner, agent_id, body.message, source="user").public()
 
 
 def _get_thread(owner: str, *, body: Any, agent_id: str, thread_id: str, include_messages: bool = False) -> dict[str, Any]:
@@ -146,7 +145,7 @@ def _get_thread(owner: str, *, body: Any, agent_id: str, thread_id: str, include
     if not isinstance(include_messages, bool):
         raise ToolArgumentsError("include_messages: a boolean")
     agents.get(owner, agent_id)
-    view = records.public(repository.get_or_404(agent_id, thread_id))
+    view = repository.get_or_404(agent_id, thread_id).public()
     if include_messages:
         view["messages"] = [records.public_message(m) for m in messages_repository.page(thread_id, 0, MAX_LIMIT)]
     return view
@@ -161,15 +160,15 @@ def _create_schedule(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
 
 def _list_pending_approvals(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
     from wakeful.agents import service as agents
-    from wakeful.threads import records, repository, service
+    from wakeful.threads import records, repository
 
     agents.get(owner, agent_id)
     threads, _ = repository.list_page(agent_id, records.WAITING_APPROVAL, MAX_APPROVAL_THREADS, None)
     items = [
-        {"thread_id": thread["thread_id"], **pending}
+        {"thread_id": thread.thread_id, **pending.public()}
         for thread in threads
-        if thread["status"] == records.WAITING_APPROVAL
-        for pending in service.pending_approvals(thread)
+        if thread.status == records.WAITING_APPROVAL
+        for pending in thread.pending()
     ]
     return {"items": items, "next": None}
 

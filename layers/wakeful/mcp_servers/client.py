@@ -149,7 +149,7 @@ def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], 
     done: dict[str, Any] = {}
 
     async def session() -> None:
-        transport = transport_box["t"] = _transport_classes()[0](endpoint.target)
+        transport = transport_box["t"] = _pinned_transport()(endpoint.target)
         http = httpx2.AsyncClient(
             transport=transport,
             headers={**endpoint.headers, "User-Agent": f"Wakeful/{CLIENT_VERSION}", "Accept-Encoding": "identity"},
@@ -196,13 +196,15 @@ class _ResponseTooLarge(Exception):
 
 
 @lru_cache(maxsize=1)
-def _transport_classes() -> tuple[type, type]:
-    """The pinned transport and the capped stream (httpx2's kinds, so built when the
-    SDK is first needed)."""
+def _pinned_transport() -> type:
+    """The pinned transport's class (httpx2's kind, so built when the SDK is first
+    needed)."""
     import httpx2
 
+    capped = _capped_stream()
+
     class PinnedTransport(httpx2.AsyncBaseTransport):
-        """httpx2's transport, connecting to the checked address only (module docstring).
+        """httpx2's transport, connecting to the checked addresses only (module docstring).
 
         Records the status and content type of the last answer, for the reason of a
         failure (the SDK turns a non-MCP answer into a JSON-RPC error without its HTTP
@@ -238,15 +240,21 @@ def _transport_classes() -> tuple[type, type]:
             else:
                 raise failed or httpx2.ConnectError(f"no address of {target.host} to connect to", request=request)
             self.last = (response.status_code, response.headers.get("content-type", ""))
-            response.stream = CappedStream(response.stream, models.MAX_RESPONSE_BYTES)
+            response.stream = capped(response.stream, models.MAX_RESPONSE_BYTES)
             return response
 
         async def aclose(self) -> None:
             await self.inner.aclose()
 
-    class CappedStream(httpx2.AsyncByteStream):
-        """A response stream that stops at ``limit`` bytes."""
+    return PinnedTransport
 
+
+@lru_cache(maxsize=1)
+def _capped_stream() -> type:
+    """The class of a response stream that stops at ``limit`` bytes."""
+    import httpx2
+
+    class CappedStream(httpx2.AsyncByteStream):
         def __init__(self, inner: Any, limit: int) -> None:
             self.inner = inner
             self.limit = limit
@@ -262,7 +270,7 @@ def _transport_classes() -> tuple[type, type]:
         async def aclose(self) -> None:
             await self.inner.aclose()
 
-    return PinnedTransport, CappedStream
+    return CappedStream
 
 
 # -- a tool's result as text -----------------------------------------------------------

@@ -18,6 +18,11 @@ SEPARATOR = "__"
 PREFIX = "mcp:"
 ENTRY_PATTERN = r"mcp:[a-z][a-z0-9_]{0,31}(?:/[A-Za-z0-9_-]{1,64})?"
 
+#: ``tool_config`` keys of an MCP tool's definition: where its calls go.
+CONFIG_SERVER_ID = "mcp_server_id"
+CONFIG_SERVER_NAME = "mcp_server"
+CONFIG_TOOL = "mcp_tool"
+
 #: Servers an owner may register.
 MAX_SERVERS_PER_OWNER = 50
 #: Tools kept of one server's listing (the rest are skipped, and said so).

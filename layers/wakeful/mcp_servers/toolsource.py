@@ -21,12 +21,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: ``tool_config`` keys of an MCP tool definition: where its calls go.
-SERVER_ID = "mcp_server_id"
-SERVER_NAME = "mcp_server"
-TOOL = "mcp_tool"
-
-
 def entries(agent: Agent) -> list[str]:
     """The agent's ``mcp:`` entries."""
     return [name for name in agent.tools or () if name.startswith(models.PREFIX)]
@@ -59,7 +53,7 @@ def definitions_for(agent: Agent) -> dict[str, ToolDefinition]:
                 kind=MCP_KIND,
                 endpoint_url=server.url,
                 description=offered.description,
-                config={SERVER_NAME: server.name, SERVER_ID: server.server_id, TOOL: offered.name},
+                config={models.CONFIG_SERVER_NAME: server.name, models.CONFIG_SERVER_ID: server.server_id, models.CONFIG_TOOL: offered.name},
                 timeout_ms=server.timeout_ms,
                 input_schema=offered.input_schema,
             )

@@ -45,7 +45,7 @@ def resolve(owner: str, name: str) -> BaseTool | None:
 def runnable(definition: ToolDefinition) -> BaseTool:
     """A runnable tool from one of the owner's tools (or an MCP server's)."""
     if definition.kind == MCP_KIND:
-        from wakeful.mcp_servers.tool import McpTool
+        from wakeful.tools.mcp_tool import McpTool
 
         return McpTool(definition)
     if definition.kind == LAMBDA_KIND:

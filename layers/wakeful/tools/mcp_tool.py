@@ -1,8 +1,9 @@
-"""An MCP server's tool, run like an HTTP tool: a thread's tool call becomes one
-``tools/call`` (in a session of its own, within the server's ``timeout_ms``); the
-result (``isError`` included) or the reason of a failure becomes the ToolResponse the
-model reads. Nothing is retried: an MCP tool call carries no idempotency key the
-protocol defines (Wakeful sends the action id in ``_meta`` as ``wakeful/action_id``)."""
+"""A tool of one of the owner's MCP servers (:mod:`wakeful.mcp_servers`), run like an
+HTTP tool: a thread's tool call becomes one ``tools/call`` (in a session of its own,
+within the server's ``timeout_ms``); the result (``isError`` included) or the reason of
+a failure becomes the ToolResponse the model reads. Nothing is retried: an MCP tool
+call carries no idempotency key the protocol defines (Wakeful sends the action id in
+``_meta`` as ``wakeful/action_id``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 from typing import Any
 
 from wakeful import net
-from wakeful.mcp_servers import repository, toolsource
+from wakeful.mcp_servers import models, repository
 from wakeful.mcp_servers.exceptions import McpCallError
 from wakeful.tools.base import BaseTool, ToolRequest, ToolResponse
 from wakeful.tools.exceptions import ToolCallError
@@ -36,10 +37,10 @@ class McpTool(BaseTool):
         from wakeful.mcp_servers import client, service
 
         config = self.definition.config
-        server = repository.get(self.definition.owner, str(config.get(toolsource.SERVER_ID)))
+        server = repository.get(self.definition.owner, str(config.get(models.CONFIG_SERVER_ID)))
         if server is None:
-            raise ToolCallError(f"{self.name}: the MCP server {config.get(toolsource.SERVER_NAME)} was deleted")
-        tool = str(config.get(toolsource.TOOL))
+            raise ToolCallError(f"{self.name}: the MCP server {config.get(models.CONFIG_SERVER_NAME)} was deleted")
+        tool = str(config.get(models.CONFIG_TOOL))
         if server.tool(tool) is None:
             raise ToolCallError(f"{self.name}: the MCP server {server.name} no longer offers the tool {tool}")
         arguments = request.tool_call.arguments if request.tool_call is not None else {}
