@@ -93,7 +93,9 @@ def specs() -> dict[str, FunctionSpec]:
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
-            sends=("thread", "route", "schedule", "ingest"),  # POST /events/broadcast fans out through ingest
+            # ingest: POST /events/broadcast fans out through it; action: an approved
+            # heartbeat action (POST /agents/{id}/actions/{action_id}/approval) runs.
+            sends=("thread", "route", "schedule", "ingest", "action"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -140,11 +142,12 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=TOOL_RUNNER_TIMEOUT_SECONDS,
             # heartbeats: a finished action leaves its heartbeat's open_actions set.
             # stream_events: each action shows in the agent's live stream.
+            # interceptors: a heartbeat's action passes the agent's interception point.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
-                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
-            reads=("tools", *_HOOK_FIRING_READS),
+            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
             sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
             kms=("decrypt",),
             starts_hooks=True,

@@ -9,7 +9,7 @@ Extensions pass their model classes themselves (their routes load them).
 from __future__ import annotations
 
 _BY_MODULE: dict[str, tuple[str, ...]] = {
-    "wakeful.actions.responses": ("ActionPage",),
+    "wakeful.actions.responses": ("ActionPage", "Action"),
     "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
     "wakeful.agents.responses": ("Agent", "AgentPage"),
     "wakeful.events.inputs": ("EventIn", "BroadcastIn"),

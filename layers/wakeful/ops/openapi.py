@@ -96,6 +96,7 @@ CONFLICTS: dict[tuple[str, str], str] = {
     ("post", "/agents/{agent_id}/threads/{thread_id}/wake"): _THREAD.capitalize(),
     ("post", "/agents/{agent_id}/threads/{thread_id}/cancel"): _THREAD.capitalize(),
     ("post", "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}"): _THREAD.capitalize(),
+    ("post", "/agents/{agent_id}/actions/{action_id}/approval"): "The action is not waiting for an approval (decided already, or never parked)",
     ("post", "/mcp-servers"): "You already have an MCP server with this name, or as many as allowed",
     ("post", "/snips"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/comments"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
