@@ -1,6 +1,9 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .action import Action
+from .action_approval import ActionApproval
+from .action_approval_decision_type_0 import ActionApprovalDecisionType0
+from .action_interception_type_0 import ActionInterceptionType0
 from .action_page import ActionPage
 from .action_request_meta_type_0 import ActionRequestMetaType0
 from .action_response_meta_type_0 import ActionResponseMetaType0
@@ -209,6 +212,9 @@ from .whisper_sender import WhisperSender
 
 __all__ = (
     "Action",
+    "ActionApproval",
+    "ActionApprovalDecisionType0",
+    "ActionInterceptionType0",
     "ActionPage",
     "ActionRequestMetaType0",
     "ActionResponseMetaType0",
