@@ -202,7 +202,9 @@ def specs() -> dict[str, FunctionSpec]:
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
                 "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
-            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
+            # mcp_servers: the tools of the MCP servers an agent names, and their calls
+            # (headers unsealed: KMS decrypt).
+            reads=("tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
             sends=("thread", "route"),
             kms=("decrypt",),
             starts_hooks=True,

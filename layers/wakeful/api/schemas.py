@@ -29,6 +29,9 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     ),
     "wakeful.llm.inputs": ("LLMSettingsIn",),
     "wakeful.llm.responses": ("LLMSettings",),
+    "wakeful.mcp_endpoint.responses": ("McpMessage",),
+    "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
+    "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
     "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
     "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
     "wakeful.schedules.responses": (

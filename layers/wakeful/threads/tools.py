@@ -118,17 +118,25 @@ class Result:
 
 
 def user_tools(agent: Agent) -> dict[str, ToolDefinition]:
-    """The owner's HTTP/Lambda tools the agent's threads may call, by name."""
+    """The owner's HTTP/Lambda tools the agent's threads may call, by name, and the
+    tools of the MCP servers its ``tools`` names (``<server>__<tool>``; an HTTP or
+    Lambda tool of the same name wins)."""
     from wakeful.tools import repository as tool_repository
 
     allowed = agent.tools
-    return {
+    own = {
         record.name: record
         for record in tool_repository.partition(agent.owner)
         if isinstance(record, ToolDefinition)
         and record.name not in META_NAMES
         and (allowed is None or record.name in allowed)
     }
+    if allowed and any(name.startswith("mcp:") for name in allowed):
+        from wakeful.mcp_servers import toolsource
+
+        for name, definition in toolsource.definitions_for(agent).items():
+            own.setdefault(name, definition)
+    return own
 
 
 def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
