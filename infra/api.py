@@ -1,5 +1,6 @@
-"""API Gateway (REST): the management API as a Lambda proxy, and the public webhook
-route ``POST /webhooks/{webhook_id}`` on its own function.
+"""API Gateway (REST): the management API as a Lambda proxy (with ``/mcp``, Wakeful's MCP
+server, as a route of its own), and the public webhook route ``POST
+/webhooks/{webhook_id}`` on its own function.
 
 No API Gateway authorizer: the contract's bearer API keys are checked by the api
 function (hashed keys, per-owner scoping), and webhooks are authenticated by HMAC
@@ -23,6 +24,7 @@ from infra.settings import DeploySettings
 
 STAGE_NAME = "v1"
 WEBHOOK_PATH = "/webhooks/{webhook_id}"
+MCP_PATH = "/mcp"
 
 #: API Gateway's own answers, in the API's error shape.
 _GATEWAY_ERRORS = {
@@ -119,6 +121,12 @@ class Api(Construct):
         api_integration = apigw.LambdaIntegration(api_function, proxy=True, allow_test_invoke=False)
         self.rest_api.root.add_method("ANY", api_integration)
         self.rest_api.root.add_proxy(default_integration=api_integration, any_method=True)
+        # Wakeful's MCP server (docs/mcp.md), a route of its own: the api function serves
+        # it and checks the bearer key itself, as for every route. POST carries the
+        # JSON-RPC messages; GET answers 405 (the server is stateless: no stream).
+        mcp = self.rest_api.root.add_resource(MCP_PATH.strip("/"))
+        for method in ("POST", "GET"):
+            mcp.add_method(method, api_integration)
         if webhook_function is not None:
             webhooks = self.rest_api.root.add_resource("webhooks").add_resource("{webhook_id}")
             webhooks.add_method(

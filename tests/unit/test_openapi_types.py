@@ -16,6 +16,7 @@ REF = "#/components/schemas/"
 #: Operations whose success answer has no JSON schema to name, and why.
 UNTYPED_BY_DESIGN = {
     ("get", "/agents/{agent_id}/stream"): "Server-Sent Events only (text/event-stream); each data: line is a StreamEvent",
+    ("get", "/mcp"): "answers only 405: the stateless MCP server opens no stream of server-sent messages",
 }
 #: Routes the document leaves out, and why.
 NOT_DOCUMENTED = {
@@ -45,7 +46,7 @@ def _classify(operation: dict[str, Any]) -> str:
     if all(code == "204" and not r.get("content") for code, r in successes.items()):
         return "no_body"
     for code, response in successes.items():
-        if code == "204":
+        if not response.get("content"):  # a 204, or a 202 that accepts without a body
             continue
         schema = (response.get("content") or {}).get("application/json", {}).get("schema", {})
         if not str(schema.get("$ref", "")).startswith(REF):

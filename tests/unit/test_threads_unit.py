@@ -102,12 +102,16 @@ def test_a_long_history_is_trimmed_at_a_user_turn_for_the_model():
 
 def test_the_system_prompt_carries_guidelines_channel_context_and_wake_reason():
     agent = Agent(agent_id="agt_1", owner="o", name="Superbloom", alias="bloom", heartbeat_interval_seconds=60, system_prompt="You run a homelab.", personality="caring")
-    stable = prompt.system(agent, {"channel": "heartbeat"})
+    stable = prompt.system(agent, _thread(channel="heartbeat"))
     assert stable.startswith("You run a homelab.") and "HEARTBEAT_OK" in stable and "caring" in stable
-    assert "do not ask follow-up questions" in prompt.system(agent, {"channel": "scheduled"})
-    dynamic = prompt.dynamic({"context": {"server": "atm-10"}, "wake_reason": "stop it", "wakes": 1})
+    assert "do not ask follow-up questions" in prompt.system(agent, _thread(channel="scheduled"))
+    dynamic = prompt.dynamic(_thread(context={"server": "atm-10"}, wake_reason="stop it", wakes=1))
     assert 'Stored context: {"server": "atm-10"}' in dynamic and "You just woke up. Reason: stop it" in dynamic
-    assert "No stored context." in prompt.dynamic({})
+    assert "No stored context." in prompt.dynamic(_thread())
+
+
+def _thread(**fields):
+    return records.Thread(agent_id="agt_1", thread_id="thr_1", **fields)
 
 
 def _raw(*blocks, stop="tool_use"):
@@ -136,11 +140,17 @@ def test_an_answer_that_is_not_valid_tool_use_is_malformed(blocks, stop, message
         conversation.validate(_raw(*blocks, stop=stop), {"a"})
 
 
-def test_requests_put_cache_breakpoints_on_tools_and_the_stable_system_prompt():
-    request = conversation.ConversationRequest(system="stable", system_dynamic="dynamic", tools=[{"name": "a"}, {"name": "b"}], messages=[], agent={})
+def test_requests_put_cache_breakpoints_on_tools_the_stable_system_prompt_and_the_history_then_the_dynamic_part_last():
+    history = [{"role": "user", "content": "hello"}]
+    request = conversation.ConversationRequest(system="stable", system_dynamic="dynamic", tools=[{"name": "a"}, {"name": "b"}], messages=history, agent={})
     params = conversation.params(request, "claude-x")
-    assert params["system"] == [{"type": "text", "text": "stable", "cache_control": {"type": "ephemeral"}}, {"type": "text", "text": "dynamic"}]
+    assert params["system"] == [{"type": "text", "text": "stable", "cache_control": {"type": "ephemeral"}}]
     assert "cache_control" not in params["tools"][0] and params["tools"][1]["cache_control"] == {"type": "ephemeral"}
+    # what changes from call to call (stored context, the wake reason) comes last, after the cached history
+    assert params["messages"] == [
+        {"role": "user", "content": [{"type": "text", "text": "hello", "cache_control": {"type": "ephemeral"}}, {"type": "text", "text": "dynamic"}]}
+    ]
+    assert history == [{"role": "user", "content": "hello"}]  # the caller's history is left as it is
 
 
 LOOP = [

@@ -14,7 +14,6 @@ from wakeful import clock, ids
 from wakeful.agents import repository
 from wakeful.agents.records import Agent
 from wakeful.agents.exceptions import (
-    AgentNotFoundError,
     AgentPausedError,
     AgentPresetUnknownError,
     AgentToolsUnknownError,
@@ -66,6 +65,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "preset": body.preset,
         "wake_on_priority": body.wake_on_priority,
         "tool_policy": body.tool_policy.model_dump() if body.tool_policy else None,
+        "event_lookback_seconds": body.event_lookback_seconds,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -110,7 +110,8 @@ def check_tools(owner: str, names: list[str], *, preset: str | None = None) -> N
     if unknown:
         raise AgentToolsUnknownError(
             f"tools names tools you cannot use: {', '.join(unknown)} "
-            "(GET /tools lists yours and the built-ins; register a tool with POST /tools first)"
+            "(GET /tools lists yours and the built-ins; register a tool with POST /tools first; "
+            "mcp:<server> and mcp:<server>/<tool> name a server of GET /mcp-servers and one of its tools)"
         )
 
 
@@ -127,17 +128,18 @@ def usable_tools(owner: str, preset: str | None = None) -> frozenset[str]:
 
 
 def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
-    """The ``mcp:`` entries that name no MCP server (or tool) of the owner. The place
-    where MCP servers are looked up; until then no such entry is usable."""
-    return list(entries)
+    """The ``mcp:`` entries that name no MCP server of the owner, or a tool its server
+    does not offer."""
+    if not entries:
+        return []
+    from wakeful.mcp_servers import service as mcp_servers
+
+    return mcp_servers.unknown_entries(owner, entries)
 
 
 def get(owner: str, agent_id: str) -> Agent:
     """The owner's agent. Another owner's agent is not found (tenants are isolated)."""
-    agent = repository.get(agent_id)
-    if agent is None or agent.owner != owner:
-        raise AgentNotFoundError(f"agent {agent_id} not found")
-    return agent
+    return repository.get_owned(owner, agent_id)
 
 
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[Agent], str | None]:

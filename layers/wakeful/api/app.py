@@ -54,6 +54,8 @@ ROUTER_MODULES = [
     "wakeful.stream.routes",
     "wakeful.schedules.routes",
     "wakeful.console.routes",
+    "wakeful.mcp_servers.routes",
+    "wakeful.mcp_endpoint.routes",
     "wakeful.llm.routes",
 ]
 
@@ -81,10 +83,13 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/stream": ("wakeful.stream.routes",),
     "agents/schedules": ("wakeful.schedules.routes",),
     "agents/llm": ("wakeful.llm.routes",),
+    "events": (_AGENTS,),
     "tools": (_TOOLS,),
     "subscriptions": (_TOOLS,),
     "ops": ("wakeful.ops.routes",),
     "console": ("wakeful.console.routes",),
+    "mcp-servers": ("wakeful.mcp_servers.routes",),
+    "mcp": ("wakeful.mcp_endpoint.routes",),
     **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},
 }
 

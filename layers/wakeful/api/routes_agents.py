@@ -15,6 +15,7 @@ from wakeful.pagination import MAX_LIMIT
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
     from wakeful.heartbeats.models import HeartbeatRequest
+    from wakeful.threads.models import ApprovalIn
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -116,6 +117,18 @@ def post_event(agent_id: str, body: event_models.EventIn):
     return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
 
 
+@router.post(
+    "/events/broadcast",
+    summary="Append an event to every active agent of yours (or to the agents listed)",
+    tags=["events"],
+    responses=ok("BroadcastAccepted", 202, "Queued: the event lands in each agent's log within seconds"),
+)
+def broadcast_event(body: event_models.BroadcastIn):
+    from wakeful.events import broadcast
+
+    return respond(202, broadcast.broadcast(owner(router), body).public())
+
+
 @router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok("EventPage"))
 def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
     from wakeful.events import store as events  # only this route needs it
@@ -128,11 +141,23 @@ def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, d
     return respond(200, page([e.public() for e in found], next_cursor))
 
 
+@router.post(
+    "/agents/<agent_id>/actions/<action_id>/approval",
+    summary="Approve or deny a heartbeat's action waiting for an approval",
+    tags=["actions"],
+    responses=ok("Action"),
+)
+def decide_action(agent_id: str, action_id: str, body: ApprovalIn):
+    from wakeful.actions import approvals
+
+    return respond(200, approvals.decide(owner(router), agent_id, action_id, body.decision, body.note).public())
+
+
 @router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"], responses=ok("ActionPage"))
 def list_actions(
     agent_id: str,
     heartbeat_id: Annotated[str | None, Query()] = None,
-    status: Annotated[str | None, Query(pattern="^(PENDING|RUNNING|COMPLETED|FAILED)$")] = None,
+    status: Annotated[str | None, Query(pattern="^(PENDING|RUNNING|COMPLETED|FAILED|WAITING_APPROVAL)$")] = None,
     limit: Limit = 50,
     cursor: Annotated[str | None, Query()] = None,
 ):

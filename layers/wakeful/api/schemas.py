@@ -9,11 +9,11 @@ Extensions pass their model classes themselves (their routes load them).
 from __future__ import annotations
 
 _BY_MODULE: dict[str, tuple[str, ...]] = {
-    "wakeful.actions.responses": ("ActionPage",),
+    "wakeful.actions.responses": ("ActionPage", "Action"),
     "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
     "wakeful.agents.responses": ("Agent", "AgentPage"),
-    "wakeful.events.inputs": ("EventIn",),
-    "wakeful.events.responses": ("EventAccepted", "EventPage"),
+    "wakeful.events.inputs": ("EventIn", "BroadcastIn"),
+    "wakeful.events.responses": ("EventAccepted", "EventPage", "BroadcastAccepted"),
     "wakeful.heartbeats.models": ("HeartbeatRequest",),
     "wakeful.heartbeats.responses": (
         "HeartbeatAccepted", "HeartbeatDetail", "HeartbeatPage", "StuckHeartbeatPage",
@@ -29,6 +29,9 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     ),
     "wakeful.llm.inputs": ("LLMSettingsIn",),
     "wakeful.llm.responses": ("LLMSettings",),
+    "wakeful.mcp_endpoint.responses": ("McpMessage",),
+    "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
+    "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
     "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
     "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
     "wakeful.schedules.responses": (

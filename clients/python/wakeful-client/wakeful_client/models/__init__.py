@@ -1,6 +1,9 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .action import Action
+from .action_approval import ActionApproval
+from .action_approval_decision_type_0 import ActionApprovalDecisionType0
+from .action_interception_type_0 import ActionInterceptionType0
 from .action_page import ActionPage
 from .action_request_meta_type_0 import ActionRequestMetaType0
 from .action_response_meta_type_0 import ActionResponseMetaType0
@@ -28,6 +31,10 @@ from .approval_decision import ApprovalDecision
 from .approval_in import ApprovalIn
 from .approval_in_decision import ApprovalInDecision
 from .approval_page import ApprovalPage
+from .broadcast_accepted import BroadcastAccepted
+from .broadcast_in import BroadcastIn
+from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
+from .broadcast_in_payload import BroadcastInPayload
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
@@ -97,6 +104,19 @@ from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
 from .llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
 from .llm_settings_tool_models import LLMSettingsToolModels
 from .llm_usage import LLMUsage
+from .mcp_message import McpMessage
+from .mcp_message_error_type_0 import McpMessageErrorType0
+from .mcp_message_result_type_0 import McpMessageResultType0
+from .mcp_server import McpServer
+from .mcp_server_create import McpServerCreate
+from .mcp_server_create_headers_type_0 import McpServerCreateHeadersType0
+from .mcp_server_info import McpServerInfo
+from .mcp_server_page import McpServerPage
+from .mcp_server_patch import McpServerPatch
+from .mcp_server_patch_headers_type_0 import McpServerPatchHeadersType0
+from .mcp_server_tool import McpServerTool
+from .mcp_server_tool_input_schema import McpServerToolInputSchema
+from .mcp_skipped_tool import McpSkippedTool
 from .memory import Memory
 from .memory_page import MemoryPage
 from .message_in import MessageIn
@@ -192,6 +212,9 @@ from .whisper_sender import WhisperSender
 
 __all__ = (
     "Action",
+    "ActionApproval",
+    "ActionApprovalDecisionType0",
+    "ActionInterceptionType0",
     "ActionPage",
     "ActionRequestMetaType0",
     "ActionResponseMetaType0",
@@ -219,6 +242,10 @@ __all__ = (
     "ApprovalIn",
     "ApprovalInDecision",
     "ApprovalPage",
+    "BroadcastAccepted",
+    "BroadcastIn",
+    "BroadcastInMetadataType0",
+    "BroadcastInPayload",
     "Comment",
     "CommentIn",
     "CommentPage",
@@ -288,6 +315,19 @@ __all__ = (
     "LLMSettingsInToolModelsType0",
     "LLMSettingsToolModels",
     "LLMUsage",
+    "McpMessage",
+    "McpMessageErrorType0",
+    "McpMessageResultType0",
+    "McpServer",
+    "McpServerCreate",
+    "McpServerCreateHeadersType0",
+    "McpServerInfo",
+    "McpServerPage",
+    "McpServerPatch",
+    "McpServerPatchHeadersType0",
+    "McpServerTool",
+    "McpServerToolInputSchema",
+    "McpSkippedTool",
     "Memory",
     "MemoryPage",
     "MessageIn",

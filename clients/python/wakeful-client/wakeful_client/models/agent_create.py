@@ -38,10 +38,14 @@ class AgentCreate:
             max_wakes_per_thread (int | None | Unset): Default 50
             thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
             max_llm_calls_per_run (int | None | Unset): Default 20
-            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
+            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools): tool
+                names, and mcp:<server> (every tool of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the
+                model sees as <server>__<tool>
             wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
                 once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
             tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
+            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
+                its window are counted as skipped, not processed (default 604800, 7 days)
      """
 
     name: str
@@ -59,6 +63,7 @@ class AgentCreate:
     tools: list[str] | None | Unset = UNSET
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
+    event_lookback_seconds: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,6 +162,12 @@ class AgentCreate:
         else:
             tool_policy = self.tool_policy
 
+        event_lookback_seconds: int | None | Unset
+        if isinstance(self.event_lookback_seconds, Unset):
+            event_lookback_seconds = UNSET
+        else:
+            event_lookback_seconds = self.event_lookback_seconds
+
 
         field_dict: dict[str, Any] = {}
 
@@ -190,6 +201,8 @@ class AgentCreate:
             field_dict["wake_on_priority"] = wake_on_priority
         if tool_policy is not UNSET:
             field_dict["tool_policy"] = tool_policy
+        if event_lookback_seconds is not UNSET:
+            field_dict["event_lookback_seconds"] = event_lookback_seconds
 
         return field_dict
 
@@ -359,6 +372,16 @@ class AgentCreate:
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
 
 
+        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
+
+
         agent_create = cls(
             name=name,
             alias=alias,
@@ -375,6 +398,7 @@ class AgentCreate:
             tools=tools,
             wake_on_priority=wake_on_priority,
             tool_policy=tool_policy,
+            event_lookback_seconds=event_lookback_seconds,
         )
 
         return agent_create

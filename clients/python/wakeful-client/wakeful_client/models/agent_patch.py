@@ -38,11 +38,15 @@ class AgentPatch:
             max_wakes_per_thread (int | None | Unset): Default 50
             thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
             max_llm_calls_per_run (int | None | Unset): Default 20
-            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
+            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools): tool
+                names, and mcp:<server> (every tool of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the
+                model sees as <server>__<tool>
             wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
                 once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
                 null turns it off.
             tool_policy (None | ToolPolicy | Unset): null removes it
+            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
+                its window are counted as skipped, not processed (default 604800, 7 days; null: the default)
      """
 
     name: str | Unset = UNSET
@@ -59,6 +63,7 @@ class AgentPatch:
     tools: list[str] | None | Unset = UNSET
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
+    event_lookback_seconds: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,6 +156,12 @@ class AgentPatch:
         else:
             tool_policy = self.tool_policy
 
+        event_lookback_seconds: int | None | Unset
+        if isinstance(self.event_lookback_seconds, Unset):
+            event_lookback_seconds = UNSET
+        else:
+            event_lookback_seconds = self.event_lookback_seconds
+
 
         field_dict: dict[str, Any] = {}
 
@@ -184,6 +195,8 @@ class AgentPatch:
             field_dict["wake_on_priority"] = wake_on_priority
         if tool_policy is not UNSET:
             field_dict["tool_policy"] = tool_policy
+        if event_lookback_seconds is not UNSET:
+            field_dict["event_lookback_seconds"] = event_lookback_seconds
 
         return field_dict
 
@@ -343,6 +356,16 @@ class AgentPatch:
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
 
 
+        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
+
+
         agent_patch = cls(
             name=name,
             personality=personality,
@@ -358,6 +381,7 @@ class AgentPatch:
             tools=tools,
             wake_on_priority=wake_on_priority,
             tool_policy=tool_policy,
+            event_lookback_seconds=event_lookback_seconds,
         )
 
         return agent_patch
