@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNS = 9
+RUNS = 11
 LIMITS = {"webhook_ingest": 1.2, "ingest": 1.2}
 DEFAULT_LIMIT = 1.5
 #: What each handler loads at its first invocation, on top of its module (the whole

@@ -30,11 +30,10 @@ import uuid
 import zlib
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from wakeful.backoff import parse_retry_after
 from wakeful import aws, clock, ids, invocation, net, outbound, retention, secrets, signing
-from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository, service
 from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
@@ -47,6 +46,9 @@ from wakeful.hooks.models import (
     DeliverResult,
 )
 from wakeful.hooks.records import Hook, HookDelivery, HookExecution
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
 
 logger = logging.getLogger(__name__)
 

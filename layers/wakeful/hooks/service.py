@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, net, secrets, signing
-from wakeful.agents import repository as agent_repository
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
@@ -171,6 +170,8 @@ def sync_hook_types(agent_id: str) -> None:
     hooks were queried; whoever changed hooks meanwhile bumps it, and this retries.
     The last successful writer has queried after every change that preceded it.
     """
+    from wakeful.agents import repository as agent_repository  # changing hooks only, not delivering
+
     for _ in range(20):
         version = repository.hooks_version(agent_id)
         if version is None:
