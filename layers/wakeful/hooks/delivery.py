@@ -28,7 +28,6 @@ import random
 import time
 import uuid
 import zlib
-from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -466,14 +465,18 @@ def _count(outcome: str) -> None:
 
 
 # -- one attempt (the state machine's task) --------------------------------------------
-@dataclass
 class _Answer:
-    status_code: int | None = None
-    body: str | None = None
-    error: str | None = None
-    timed_out: bool = False
-    retry_after: float | None = None
-    elapsed_ms: int = 0
+    """What one POST got (a plain class: a dataclass's generated methods cost import time)."""
+
+    __slots__ = ("status_code", "body", "error", "timed_out", "retry_after", "elapsed_ms")
+
+    def __init__(self) -> None:
+        self.status_code: int | None = None
+        self.body: str | None = None
+        self.error: str | None = None
+        self.timed_out = False
+        self.retry_after: float | None = None
+        self.elapsed_ms = 0
 
     @property
     def ok(self) -> bool:
