@@ -47,6 +47,8 @@ class FunctionSpec:
     #: It posts to WebSocket connections (``execute-api:ManageConnections`` on the
     #: stream WebSocket API's stage) and gets the API's management endpoint.
     manages_connections: bool = False
+    #: It sends email through SES (``ses:SendEmail``: email channels).
+    sends_email: bool = False
     #: SQS event source batch size, when a queue triggers it.
     sqs_batch_size: int = 10
     #: Extra environment variables.
@@ -93,7 +95,8 @@ def specs() -> dict[str, FunctionSpec]:
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
-            sends=("thread", "route", "schedule"),
+            # channels: POST /channels/{id}/test queues a test message.
+            sends=("thread", "route", "schedule", "channel_outbox"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -255,5 +258,46 @@ def specs() -> dict[str, FunctionSpec]:
             reads=("stream_events", "api_keys"),  # their DynamoDB streams; keys re-checked
             writes=("stream_connections",),
             manages_connections=True,
+        ),
+        # -- channels functions --
+        # A platform's request: reads the channel (unsealing its signing secret or
+        # token), verifies it, records it with its platform event id (duplicates), and
+        # queues the work; a Discord interaction's token is sealed before it is queued.
+        "channel_inbound": FunctionSpec(
+            description="Channels inbound: verify a platform's request, record it, answer at once, queue the work",
+            memory_mb=512,
+            timeout_seconds=10,  # Slack wants an answer within 3 s
+            reads=("channels",),
+            writes=("channel_requests",),
+            sends=("channel_inbox",),
+            kms=("encrypt", "decrypt"),
+        ),
+        # The work of an accepted request: a thread started (or a message to one; the
+        # thread runtime's tables and queue, its hooks) or an approval decided; the
+        # links of a platform message to its thread; the outcome on the request row.
+        "channel_worker": FunctionSpec(
+            description="Channels worker: a platform message to a thread, a button press to an approval",
+            memory_mb=256,
+            timeout_seconds=30,
+            writes=(
+                "channel_links", "channel_requests", "threads", "thread_messages", "agents",
+                "schedules", "schedule_results", "stream_events", *_HOOK_FIRING_WRITES,
+            ),  # fmt: skip
+            reads=("channels", *_HOOK_FIRING_READS),
+            sends=("thread",),
+            starts_hooks=True,
+        ),
+        # One attempt of a delivery: reads the channel (unsealing its bot token) and a
+        # Discord interaction's sealed token, posts to the platform or SES, records the
+        # attempt and the platform's message ids (links), and queues a retry.
+        "channel_deliver": FunctionSpec(
+            description="Channels delivery: one attempt of a message to Slack, Discord, Telegram or SES",
+            memory_mb=256,
+            timeout_seconds=60,  # a few parts, 10 s each at most
+            reads=("channels",),
+            writes=("channel_deliveries", "channel_links"),
+            sends=("channel_outbox",),
+            kms=("decrypt",),
+            sends_email=True,
         ),
     }

@@ -54,6 +54,7 @@ ROUTER_MODULES = [
     "wakeful.stream.routes",
     "wakeful.schedules.routes",
     "wakeful.console.routes",
+    "wakeful.channels.routes",
 ]
 
 _AGENTS = "wakeful.api.routes_agents"
@@ -83,6 +84,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "subscriptions": (_TOOLS,),
     "ops": ("wakeful.ops.routes",),
     "console": ("wakeful.console.routes",),
+    "channels": ("wakeful.channels.routes",),
     **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},
 }
 

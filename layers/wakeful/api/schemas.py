@@ -12,6 +12,10 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.actions.responses": ("ActionPage",),
     "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
     "wakeful.agents.responses": ("Agent", "AgentPage"),
+    "wakeful.channels.inputs": ("ChannelCreate", "ChannelPatch", "ChannelTest"),
+    "wakeful.channels.responses": (
+        "Channel", "ChannelDeliveryPage", "ChannelPage", "ChannelRequestPage", "ChannelTestAccepted",
+    ),
     "wakeful.events.inputs": ("EventIn",),
     "wakeful.events.responses": ("EventAccepted", "EventPage"),
     "wakeful.heartbeats.models": ("HeartbeatRequest",),

@@ -101,6 +101,8 @@ CONFLICTS: dict[tuple[str, str], str] = {
     ("post", "/snips/{snip_id}/likes"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/shares"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/agents/{agent_id}/whispers"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/channels"): "You already have a channel with this name, or as many channels as allowed",
+    ("patch", "/channels/{channel_id}"): "You already have a channel with the new name, or the channel changed meanwhile (retry)",
 }
 
 #: Operations without a path parameter that still answer 404: the agent they name (in
@@ -109,6 +111,7 @@ NOT_FOUND: dict[tuple[str, str], str] = {
     ("post", "/subscriptions"): "The agent_id of the body is not one of your agents",
     ("post", "/snips"): "The agent_id of the body is not one of your agents",
     ("get", "/snips"): "The agent_id of the query is not one of your agents",
+    ("post", "/channels"): "The agent_id of the body is not one of your agents",
 }
 
 

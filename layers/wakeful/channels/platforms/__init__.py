@@ -1,0 +1,21 @@
+"""Each platform's message format and API: :mod:`.slack` (``chat.postMessage``, Block
+Kit with a ``text`` fallback), :mod:`.discord` (``content`` and button
+``components``; an interaction's follow-up), :mod:`.telegram` (``sendMessage`` with
+HTML and an inline keyboard) and :mod:`.email` (SES ``SendEmail``).
+
+Every platform module has ``parts(channel, delivery)`` (the message, split at the
+platform's length limits, in the order to post) and ``post(channel, delivery, part,
+index)`` (one request, judged: an :class:`~.base.Outcome`). The HTTP platforms go
+through :func:`wakeful.outbound.request`: the one URL policy and a total deadline for
+every call Wakeful makes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+
+def of(kind: str) -> ModuleType:
+    """The platform module of a channel kind."""
+    return importlib.import_module(f"wakeful.channels.platforms.{kind}")
