@@ -54,16 +54,28 @@ def suppress(stack: "WakefulStack") -> None:
             )
     for tool_caller in ("tool_runner", "thread_runner"):
         _suppress_tool_invoke(functions.get(tool_caller))
-    secret = getattr(stack, "anthropic_secret", None)
-    if secret is not None and secret.node.default_child is not None:
-        _add(
-            secret,
-            "AwsSolutions-SMG4",
-            "The secret holds a third-party API key (Anthropic's), which only Anthropic's "
-            "console can issue: a rotation Lambda cannot mint one. The operator rotates it "
-            "by putting a new value (docs/operations.md); functions pick it up within the "
-            "cache's max age, without a redeploy.",
-        )
+    for attribute, vendor in (("anthropic_secret", "Anthropic's"), ("openai_secret", "an OpenAI-compatible provider's")):
+        secret = getattr(stack, attribute, None)
+        if secret is not None and secret.node.default_child is not None:
+            _add(
+                secret,
+                "AwsSolutions-SMG4",
+                f"The secret holds a third-party API key ({vendor}), which only that vendor's "
+                "console can issue: a rotation Lambda cannot mint one. The operator rotates it "
+                "by putting a new value (docs/operations.md); functions pick it up within the "
+                "cache's max age, without a redeploy.",
+            )
+    if "bedrock" in stack.settings.llm_providers:
+        for name, function in functions.items():
+            if stack.compute.specs[name].llm and function.role is not None:
+                _add(
+                    function.role,
+                    "AwsSolutions-IAM5",
+                    "A cross-region inference profile routes each request to one of its "
+                    "regions, so the foundation model it names must be invocable in each: "
+                    "the region part of that model's ARN is '*' (the model itself is named).",
+                    applies_to=[RegexAppliesTo(regex="/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.+$/g")],
+                )
 
     for target in stack.compute.targets.values():
         for child in target.node.find_all():

@@ -20,6 +20,9 @@ ARCHITECTURE = "arm64"
 STACK_NAME = "Wakeful"
 
 LAYER_DEPS_MODES = ("pip", "none")
+#: Model providers a deployment may enable beside the Anthropic API (always there).
+OPTIONAL_LLM_PROVIDERS = ("bedrock", "openai")
+LLM_DEFAULT_PROVIDERS = ("", "anthropic", "bedrock", "openai", "scripted")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -55,6 +58,15 @@ class DeploySettings:
     #: X-Ray sampling rule for the API stage: traces per second, then this fraction.
     xray_reservoir: int = 1
     xray_sampling_rate: float = 0.05
+    #: Model providers enabled beside the Anthropic API: "bedrock" grants the functions
+    #: that call a model bedrock:InvokeModel* on ``bedrock_models``; "openai" creates
+    #: (or names) the OpenAI-compatible key's secret.
+    llm_providers: tuple[str, ...] = ()
+    #: The deployment's default provider (WAKEFUL_LLM_PROVIDER); "" chooses by the keys.
+    llm_provider: str = ""
+    #: Bedrock model ids, inference profile ids or ARNs the functions may invoke (the
+    #: first is the Bedrock default model).
+    bedrock_models: tuple[str, ...] = ()
     #: Channels: the platforms' API bases, when not the platforms' own (a proxy). Empty:
     #: https://slack.com/api, https://discord.com/api/v10, https://api.telegram.org.
     slack_api_url: str = ""
@@ -95,7 +107,24 @@ class DeploySettings:
         rate = float(get("xraySamplingRate", 0.05))
         if not 0 <= rate <= 1:
             raise ValueError("wakeful:xraySamplingRate must be between 0 and 1")
+        providers = _names(get("llmProviders", ""))
+        unknown = [p for p in providers if p not in OPTIONAL_LLM_PROVIDERS]
+        if unknown:
+            raise ValueError(f"wakeful:llmProviders names unknown providers {unknown} (use {', '.join(OPTIONAL_LLM_PROVIDERS)})")
+        default = str(get("llmProvider", "")).lower()
+        if default not in LLM_DEFAULT_PROVIDERS:
+            raise ValueError(f"wakeful:llmProvider must be one of {LLM_DEFAULT_PROVIDERS[1:]}, not {default!r}")
+        if default in OPTIONAL_LLM_PROVIDERS and default not in providers:
+            providers = (*providers, default)  # the default provider is enabled
+        models = _names(get("bedrockModels", ""))
+        if "bedrock" in providers and not models:
+            from wakeful.llm.settings import DEFAULT_MODELS
+
+            models = (DEFAULT_MODELS["bedrock"],)
         settings = cls(
+            llm_providers=providers,
+            llm_provider=default,
+            bedrock_models=models,
             layer_deps=layer_deps,
             log_level=log_level,
             tracing=tracing == "active",
@@ -117,6 +146,12 @@ class DeploySettings:
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
         return settings
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    """A context value that lists names: a list, or a comma-separated text."""
+    items = value if isinstance(value, (list, tuple)) else str(value or "").split(",")
+    return tuple(dict.fromkeys(str(i).strip() for i in items if str(i).strip()))
 
 
 def _https(value: Any, key: str) -> str:

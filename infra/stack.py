@@ -37,6 +37,8 @@ from wakeful import constants
 OUTPUT_API_KEYS_TABLE = "ApiKeysTableName"
 #: The stack output naming (by ARN or name) the secret that holds the Anthropic API key.
 OUTPUT_ANTHROPIC_SECRET = "AnthropicSecretId"
+#: The same for the OpenAI-compatible key (when the deployment enables openai).
+OUTPUT_OPENAI_SECRET = "OpenAISecretId"
 
 
 class WakefulStack(Stack):
@@ -107,6 +109,24 @@ class WakefulStack(Stack):
                 # caches) the secret's value, so a rotated key needs no redeploy.
                 function.add_environment(constants.ENV_ANTHROPIC_SECRET, secret_id)
                 self.anthropic_secret.grant_read(function)
+        self.openai_secret, openai_secret_id = self._openai_secret() if "openai" in settings.llm_providers else (None, "")
+        bedrock_arns = self._bedrock_resources(settings.bedrock_models) if "bedrock" in settings.llm_providers else []
+        for name, function in functions.items():
+            if not function_specs[name].llm:
+                continue
+            if settings.llm_provider:
+                function.add_environment(constants.ENV_LLM_PROVIDER, settings.llm_provider)
+            if self.openai_secret is not None:
+                function.add_environment(constants.ENV_OPENAI_SECRET, openai_secret_id)
+                self.openai_secret.grant_read(function)
+            if bedrock_arns:
+                # The function's own role is Bedrock's credential: no key. Invoke only
+                # the configured models (and, for an inference profile, the models it
+                # routes to in its regions).
+                function.add_environment(constants.ENV_BEDROCK_MODEL, settings.bedrock_models[0])
+                function.add_to_role_policy(
+                    iam.PolicyStatement(actions=["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"], resources=bedrock_arns)
+                )
 
         # -- API Gateway -----------------------------------------------------------------
         self.api: Api | None = None
@@ -169,6 +189,13 @@ class WakefulStack(Stack):
             value=secret_id,
             description="The Anthropic API key's secret: aws secretsmanager put-secret-value --secret-id <this> --secret-string <key>",
         )
+        if self.openai_secret is not None:
+            CfnOutput(
+                self,
+                OUTPUT_OPENAI_SECRET,
+                value=openai_secret_id,
+                description="The OpenAI-compatible API key's secret: aws secretsmanager put-secret-value --secret-id <this> --secret-string <key>",
+            )
         CfnOutput(self, "AlarmTopicArn", value=self.observability.topic.topic_arn, description="Subscribe to get alarms")
         CfnOutput(self, "DashboardName", value=self.observability.dashboard.dashboard_name)
         if self.stream_ws:
@@ -182,6 +209,43 @@ class WakefulStack(Stack):
             CfnOutput(self, "HookStateMachineArn", value=self.deliver_hook.state_machine.state_machine_arn)
 
         nag.suppress(self)
+
+    def _openai_secret(self) -> tuple[secretsmanager.ISecret, str]:
+        """The secret holding the OpenAI-compatible key: the one named by the
+        ``wakeful:openaiSecretName`` context, else one created with a placeholder."""
+        existing = self.node.try_get_context("wakeful:openaiSecretName")
+        if existing:
+            return secretsmanager.Secret.from_secret_name_v2(self, "OpenAIApiKey", str(existing)), str(existing)
+        secret = secretsmanager.Secret(
+            self,
+            "OpenAIApiKey",
+            description="OpenAI-compatible API key of the Wakeful functions that call a model (replace the placeholder)",
+            secret_string_value=SecretValue.unsafe_plain_text(constants.OPENAI_SECRET_PLACEHOLDER),
+            removal_policy=RemovalPolicy.RETAIN,
+        )
+        return secret, secret.secret_arn
+
+    def _bedrock_resources(self, models: tuple[str, ...]) -> list[str]:
+        """The ARNs ``bedrock:InvokeModel*`` is granted on for ``models``: a model id's
+        foundation model in this region; an inference profile's profile in this account
+        and region and its model in every region it routes to; an ARN as given (with
+        its model's foundation models, for an inference profile ARN)."""
+        partition, region, account = self.partition, self.region, self.account
+        arns: list[str] = []
+        for model in models:
+            if model.startswith("arn:"):
+                arns.append(model)
+                profile = model.split(":inference-profile/", 1)
+                if len(profile) == 2:
+                    arns.append(f"arn:{partition}:bedrock:*::foundation-model/{_strip_geo(profile[1])}")
+                continue
+            base = _strip_geo(model)
+            if base != model:  # a cross-region inference profile (us., eu., apac., global.)
+                arns.append(f"arn:{partition}:bedrock:{region}:{account}:inference-profile/{model}")
+                arns.append(f"arn:{partition}:bedrock:*::foundation-model/{base}")
+            else:
+                arns.append(f"arn:{partition}:bedrock:{region}::foundation-model/{model}")
+        return list(dict.fromkeys(arns))
 
     def _anthropic_secret(self) -> tuple[secretsmanager.ISecret, str]:
         """The secret holding the Anthropic API key and how the functions name it: the
@@ -199,3 +263,9 @@ class WakefulStack(Stack):
             removal_policy=RemovalPolicy.RETAIN,
         )
         return secret, secret.secret_arn
+
+
+def _strip_geo(model: str) -> str:
+    """``us.anthropic.claude-…`` -> ``anthropic.claude-…`` (a model id stays as it is)."""
+    head, _, rest = model.partition(".")
+    return rest if head in ("us", "eu", "apac", "us-gov", "ca", "jp", "au", "global") and "." in rest else model

@@ -22,6 +22,9 @@ def _dev(args: argparse.Namespace) -> int:
     if args.tick <= 0:
         print("error: --tick must be a positive number of seconds", file=sys.stderr)
         return 2
+    script = _script(args.script)
+    if script is False:
+        return 2
     level = args.log_level.upper()
     logging.basicConfig(level=max(logging.WARNING, getattr(logging, level)), format="%(levelname)s %(name)s: %(message)s")
     # The functions' own JSON logs only when asked for (--log-level debug); metric
@@ -51,6 +54,8 @@ def _dev(args: argparse.Namespace) -> int:
         print(f"API key (owner {DEV_OWNER}): {keys.create(DEV_OWNER)}", flush=True)
     print("State: in memory only; everything is gone when this process stops", flush=True)
     print(f"Docs: {stack.api_url}/docs", flush=True)
+    if script:
+        print(f"LLM: scripted conversations from {script} (agents without a provider of their own)", flush=True)
     print(f"Wakeful dev server on {stack.api_url}", flush=True)
     if args.homelab is not None:
         _homelab(stack, args.homelab)
@@ -69,6 +74,25 @@ def _dev(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+def _script(path: str | None) -> str | bool | None:
+    """Check the conversation script (``--script``, else ``WAKEFUL_LLM_SCRIPT``) before
+    anything starts, and hand it to the scripted provider. Returns its path, None when
+    there is none, or False (after printing why) when it is malformed."""
+    from wakeful import constants
+    from wakeful.llm import script as rules
+
+    given = path or os.environ.get(constants.ENV_LLM_SCRIPT)
+    if not given:
+        return None
+    try:
+        rules.load_rules(given)
+    except rules.ScriptError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return False
+    os.environ[constants.ENV_LLM_SCRIPT] = os.path.abspath(given)
+    return given
 
 
 def _wait_for_stop_signal() -> None:
@@ -212,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
         help="info: one line per heartbeat, action, hook delivery and webhook request; debug: also the functions' JSON logs; warning: problems only",
     )  # fmt: skip
     dev.add_argument("--metrics", action="store_true", help="also print the functions' metric (EMF) lines")
+    dev.add_argument("--script", metavar="FILE", default=None,
+                     help='the model is a script (JSON {"rules": [{"when": text, "then": [step, ...]}]}): try your own agents '
+                          "with no key (default $WAKEFUL_LLM_SCRIPT; see docs/llm.md)")
     dev.add_argument("--homelab", type=int, nargs="?", const=0, default=None, metavar="PORT",
                      help="also serve the simulated homelab (on PORT, default any) with an agent looking after it")
     dev.set_defaults(func=_dev)

@@ -120,10 +120,26 @@ ENV_LAMBDA_TOOL_ALLOWED_ARNS = "WAKEFUL_LAMBDA_TOOL_ALLOWED_ARNS"
 #: Users' Lambda tools must be named with this prefix: the tool runner's role may invoke
 #: those and nothing else (not Wakeful's own functions, not the account's others).
 LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
-# LLM: provider "anthropic" | "scripted" (default: anthropic when the Anthropic key
-# has a source: a Secrets Manager secret, else ANTHROPIC_API_KEY), default model,
-# per-call timeout, SDK retries, and the default per-agent daily token budget.
+# LLM: the deployment's default provider "anthropic" | "bedrock" | "openai" |
+# "scripted" (default: scripted when a script is given, else anthropic when the
+# Anthropic key has a source: a Secrets Manager secret, else ANTHROPIC_API_KEY; else
+# scripted), default model, per-call timeout, SDK retries, the default per-agent daily
+# token budget, extra prices (JSON, dollars per million tokens) and the conversation
+# script of the scripted provider (a JSON file; `wakeful dev --script`).
 ENV_LLM_PROVIDER = "WAKEFUL_LLM_PROVIDER"
+ENV_LLM_PRICES = "WAKEFUL_LLM_PRICES"
+ENV_LLM_SCRIPT = "WAKEFUL_LLM_SCRIPT"
+#: Default models of the providers that are not the deployment's default one.
+ENV_BEDROCK_MODEL = "WAKEFUL_BEDROCK_MODEL"
+ENV_OPENAI_MODEL = "WAKEFUL_OPENAI_MODEL"
+#: Where Bedrock runtime requests go instead of the region's endpoint (a proxy, a fake).
+ENV_BEDROCK_ENDPOINT = "AWS_ENDPOINT_URL_BEDROCK_RUNTIME"
+#: Name or ARN of the Secrets Manager secret holding the OpenAI-compatible API key.
+ENV_OPENAI_SECRET = "WAKEFUL_OPENAI_SECRET"
+#: The secret ``wakeful dev`` creates in its emulator from OPENAI_API_KEY.
+DEV_OPENAI_SECRET_NAME = "wakeful/openai-api-key"
+#: The value the stack gives the OpenAI-compatible key's secret until the operator puts one.
+OPENAI_SECRET_PLACEHOLDER = "PLACEHOLDER: put the OpenAI-compatible API key here"
 ENV_LLM_MODEL = "WAKEFUL_LLM_MODEL"
 ENV_LLM_TIMEOUT = "WAKEFUL_LLM_TIMEOUT_SECONDS"
 ENV_LLM_MAX_RETRIES = "WAKEFUL_LLM_MAX_RETRIES"

@@ -11,7 +11,7 @@ with Server-Sent Events as the real API sends them (``message_start``,
 ``content_block_start``/``_delta``/``_stop`` with ``text_delta``, ``thinking_delta`` and
 ``input_json_delta``, ``message_delta``, ``message_stop``). Requests that force no tool
 (a thread's tool-use conversation) are answered from the conversation script set with
-:meth:`converse` (the format of :mod:`wakeful.llm.script`), after any reply queued with
+:meth:`converse` (either format of :mod:`wakeful.llm.script`), after any reply queued with
 :meth:`push`.
 
 Extended thinking is answered as the API does: thinking blocks (scripted, or in the
@@ -262,7 +262,10 @@ class FakeAnthropic:
         if not name:
             from wakeful.llm import script
 
-            return Reply(content=script.reply(self.conversation_script, body.get("messages") or []))
+            given, messages = self.conversation_script, body.get("messages") or []
+            if isinstance(given, dict) and "rules" in given:  # the rules format of `wakeful dev --script`
+                return Reply(content=script.rules_reply(given["rules"], messages) or script.reply(None, messages))
+            return Reply(content=script.reply(given, messages))
         return tool_use(respond(name, self.input_data(body), self.agent_profile(body)), name)
 
     def _usage(self, body: dict[str, Any], content: list[dict[str, Any]]) -> dict[str, int]:

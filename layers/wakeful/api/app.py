@@ -54,6 +54,7 @@ ROUTER_MODULES = [
     "wakeful.stream.routes",
     "wakeful.schedules.routes",
     "wakeful.console.routes",
+    "wakeful.llm.routes",
     "wakeful.channels.routes",
 ]
 
@@ -80,6 +81,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/threads": ("wakeful.threads.routes", "wakeful.stream.routes"),
     "agents/stream": ("wakeful.stream.routes",),
     "agents/schedules": ("wakeful.schedules.routes",),
+    "agents/llm": ("wakeful.llm.routes",),
     "tools": (_TOOLS,),
     "subscriptions": (_TOOLS,),
     "ops": ("wakeful.ops.routes",),

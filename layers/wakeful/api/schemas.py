@@ -31,6 +31,8 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.interceptors.responses": (
         "Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage",
     ),
+    "wakeful.llm.inputs": ("LLMSettingsIn",),
+    "wakeful.llm.responses": ("LLMSettings",),
     "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
     "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
     "wakeful.schedules.responses": (

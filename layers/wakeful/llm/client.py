@@ -5,10 +5,12 @@
 1. an answer memoized for this (action, step) is reused: running an action again acts on
    the same decision and spends no tokens (exactly-once effects);
 2. the model is chosen: ``tool_config.model``, else the agent's per-tool model, else the
-   agent's model, else ``WAKEFUL_LLM_MODEL``, else :data:`settings.DEFAULT_MODEL`;
+   agent's model, else its provider's default (``WAKEFUL_LLM_MODEL`` for the deployment's
+   provider); the provider is the agent's, else the deployment's (:mod:`wakeful.llm.choice`);
 3. the agent's daily token budget is checked (spent -> :class:`LLMBudgetExceededError`);
-4. the provider is asked; its usage is counted against the budget even when the answer
-   turns out malformed;
+4. the provider is asked, then the agent's fallback ones while it fails with a retryable
+   error; the usage is counted against the budget even when the answer turns out
+   malformed;
 5. the answer is validated against the response spec (:class:`LLMMalformedOutputError`
    otherwise) and memoized.
 
@@ -21,8 +23,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from wakeful.llm import ledger, parsing, providers
-from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError
+from wakeful.llm import choice, ledger, parsing
+from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import Answer, LLMRequest, Usage
 from wakeful.llm.settings import get_settings
 
@@ -65,7 +67,7 @@ class LLMSession:
             return str(per_tool[self.tool])
         if agent.get("model"):
             return str(agent["model"])
-        return get_settings().model
+        return get_settings().default_model(str(agent.get("provider") or get_settings().provider))
 
     def daily_budget(self) -> int:
         """Tokens this agent may spend per UTC day."""
@@ -82,9 +84,12 @@ class LLMSession:
                 return Answer(parsing.validate(request.response, remembered), Usage(model=self.model(), calls=0), True, step)
         model = self.model()
         self._check_budget()
-        settings = get_settings()
-        raw = providers.get(settings.provider).complete(request, model)
+        chain = choice.endpoints(self.agent_id, self.agent_settings(), model)
+        raw = choice.ask(self.agent_id, chain, lambda provider, endpoint: provider.complete(request, endpoint.model, endpoint))
         self._record(step, raw.usage)
+        if raw.stop_reason == "refusal":
+            said = " ".join(str(b.get("text") or "") for b in raw.content if b.get("type") == "text").strip()
+            raise LLMRefusalError(f"the model refused to answer{f': {said[:300]}' if said else ''}")
         try:
             data, _text = parsing.from_content(raw.content, request.response.name)
             answer = parsing.validate(request.response, data)
@@ -134,7 +139,7 @@ class LLMSession:
             cache_read_input_tokens=sum(c["cache_read_input_tokens"] for c in made),
             cache_creation_input_tokens=sum(c["cache_creation_input_tokens"] for c in made),
             cost_usd=sum(c["cost_usd"] for c in made),
-            provider=made[-1]["provider"] if made else get_settings().provider,
+            provider=made[-1]["provider"] if made else str(self.agent_settings().get("provider") or get_settings().provider),
             calls=len(made),
         )
 

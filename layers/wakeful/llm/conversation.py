@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any
 
 from wakeful.llm import ledger
-from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError
+from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import RawAnswer
 from wakeful.llm.settings import get_settings
 
@@ -59,22 +59,24 @@ from wakeful.llm.turns import (  # noqa: F401 - the conversation's shapes, re-ex
 logger = logging.getLogger(__name__)
 
 def model_for(agent_settings: dict[str, Any]) -> str:
-    """The model a thread of this agent uses: its LLM settings, else the default."""
-    return str(agent_settings.get("model") or get_settings().model)
+    """The model a thread of this agent uses: its LLM settings, else its provider's default."""
+    settings = get_settings()
+    return str(agent_settings.get("model") or settings.default_model(str(agent_settings.get("provider") or settings.provider)))
 
 
 def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *, model: str | None = None) -> Turn:
-    """Ask the configured provider for one turn; see the module docstring."""
-    from wakeful.llm import providers
+    """Ask the agent's provider (then its fallback ones) for one turn; see the module
+    docstring."""
+    from wakeful.llm import choice
 
     callbacks = callbacks or Callbacks()
     agent_id = str(request.agent.get("agent_id") or "")
     agent_settings = ledger.agent_settings(agent_id) if agent_id else {}
-    chosen = model or model_for(agent_settings)
     if agent_settings.get("thinking_budget_tokens") is not None and request.thinking_budget_tokens is None:
         request = replace(request, thinking_budget_tokens=int(agent_settings["thinking_budget_tokens"]))
     _check_budget(agent_id, agent_settings)
-    raw = providers.get(get_settings().provider).converse(request, chosen, callbacks)
+    chain = choice.endpoints(agent_id, agent_settings, model)
+    raw = choice.ask(agent_id, chain, lambda provider, endpoint: provider.converse(request, endpoint.model, callbacks, endpoint))
     if agent_id:
         ledger.add_usage(agent_id, raw.usage)
     logger.info("llm conversation turn", extra={"agent_id": agent_id, **raw.usage.as_dict()})
@@ -101,12 +103,15 @@ def validate(raw: RawAnswer, offered: set[str]) -> Turn:
         kind = block.get("type")
         if kind == "text":
             texts.append(str(block.get("text") or ""))
-        elif kind in ("thinking", "redacted_thinking"):
+        elif kind in ("thinking", "redacted_thinking", "reasoning"):
             thinking.append(str(block.get("thinking") or ""))
         elif kind == "tool_use":
             calls.append(_tool_call(block, offered))
         else:
             raise LLMMalformedOutputError(f"the model answered a content block of unknown type {kind!r}")
+    if raw.stop_reason == "refusal":
+        said = "".join(texts).strip()
+        raise LLMRefusalError(f"the model refused to answer{f': {said[:300]}' if said else ''}")
     if raw.stop_reason == "max_tokens" and (calls or not texts):
         raise LLMMalformedOutputError("the model's answer was cut off at max_tokens before it finished a tool call")
     if not calls and not "".join(texts).strip():

@@ -11,13 +11,26 @@ class LLMMalformedOutputError(LLMError):
     """The model answered something that is not what the caller asked for."""
 
 
+class LLMRefusalError(LLMMalformedOutputError):
+    """The model (or the provider's content filter) refused to answer."""
+
+
 class LLMBudgetExceededError(LLMError):
     """The agent's daily token budget is spent."""
 
 
 class LLMProviderError(LLMError):
-    """The provider failed (after the SDK's retries): rate limits, overload, timeouts."""
+    """The provider failed (after the SDK's retries): rate limits, overload, timeouts.
+
+    ``retryable`` says whether another provider may answer instead (429, 5xx, overload,
+    a timeout, no connection): an agent's ``fallback`` is tried only then.
+    """
+
+    def __init__(self, message: str, *, retryable: bool = False, provider: str = "") -> None:
+        super().__init__(message)
+        self.retryable = retryable
+        self.provider = provider
 
 
 class LLMConfigurationError(LLMError):
-    """The LLM layer is misconfigured (unknown provider, missing dependency)."""
+    """The LLM layer is misconfigured (unknown provider, missing dependency or key)."""

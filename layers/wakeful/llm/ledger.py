@@ -2,11 +2,15 @@
 and answers memoized per action.
 
 Items (partition ``agent_id``, sort ``record_key``):
-- ``settings``: ``model``, ``tool_models`` (tool name -> model), ``daily_token_budget``,
-  ``thinking_budget_tokens`` (extended thinking in threads' conversations).
+- ``settings``: ``provider``, ``model``, ``base_url``, ``api_key_sealed`` (the agent's
+  own key, sealed: :mod:`wakeful.secrets`), ``fallback``, ``tool_models`` (tool name ->
+  model), ``daily_token_budget``, ``thinking_budget_tokens`` (extended thinking in
+  threads' conversations).
 - ``usage#<YYYY-MM-DD>`` (UTC): ``tokens``, ``input_tokens``, ``output_tokens``,
   ``cache_read_input_tokens``, ``cache_creation_input_tokens``, ``cost_micro_usd``,
-  ``calls``; expires after 35 days.
+  ``calls``, over every provider (what the daily budget counts); expires after 35 days.
+- ``usage#<YYYY-MM-DD>#<provider>#<model>``: the same counters for one provider and
+  model, plus ``failed_calls`` (attempts that failed, e.g. before a fallback answered).
 - ``answer#<action_id>#<step>``: the validated answer a step of an action got, so that
   running the action again (a redelivery, a retry after a crash) acts on the same
   decision without asking again; expires after 7 days.
@@ -57,8 +61,41 @@ def usage_today(agent_id: str, ts: float | None = None) -> dict[str, Any]:
     }
 
 
+def _model_key(day_: str, provider: str, model: str) -> str:
+    return f"usage#{day_}#{provider or 'unknown'}#{model or 'unknown'}"
+
+
+def usage_by_model(agent_id: str, ts: float | None = None) -> list[dict[str, Any]]:
+    """The agent's usage for the UTC day of ``ts`` per provider and model."""
+    prefix = f"usage#{day(ts)}#"
+    out = []
+    for item in repository.with_prefix(agent_id, prefix):
+        provider, _, model = str(item["record_key"])[len(prefix) :].partition("#")
+        out.append(
+            {
+                "provider": provider,
+                "model": model,
+                "calls": int(item.get("calls", 0)),
+                "failed_calls": int(item.get("failed_calls", 0)),
+                "tokens": int(item.get("tokens", 0)),
+                "input_tokens": int(item.get("input_tokens", 0)),
+                "output_tokens": int(item.get("output_tokens", 0)),
+                "cache_read_input_tokens": int(item.get("cache_read_input_tokens", 0)),
+                "cache_creation_input_tokens": int(item.get("cache_creation_input_tokens", 0)),
+                "cost_usd": int(item.get("cost_micro_usd", 0)) / 1_000_000,
+            }
+        )
+    return out
+
+
+def add_failure(agent_id: str, provider: str, model: str) -> None:
+    """Count one failed attempt on ``provider``/``model`` (no tokens, no budget)."""
+    now = clock.now()
+    repository.add_counts(agent_id, _model_key(day(now), provider, model), {"failed_calls": 1}, int(now + USAGE_TTL_SECONDS))
+
+
 def add_usage(agent_id: str, usage: Usage) -> None:
-    """Count one call against the agent's day (atomic ADD)."""
+    """Count one call against the agent's day and its provider and model (atomic ADDs)."""
     now = clock.now()
     counts = {
         "tokens": usage.total_tokens,
@@ -70,6 +107,7 @@ def add_usage(agent_id: str, usage: Usage) -> None:
         "calls": 1,
     }
     repository.add_usage(agent_id, f"usage#{day(now)}", counts, int(now + USAGE_TTL_SECONDS))
+    repository.add_counts(agent_id, _model_key(day(now), usage.provider, usage.model), counts, int(now + USAGE_TTL_SECONDS))
 
 
 def _answer_key(action_id: str, step: str) -> str:

@@ -72,6 +72,31 @@ def add_usage(agent_id: str, record_key: str, counts: dict[str, int], expires_at
     )
 
 
+def add_counts(agent_id: str, record_key: str, counts: dict[str, int], expires_at: int) -> None:
+    """Add each of ``counts`` (attribute -> number) to an item (atomic ADD)."""
+    names = {f"#c{i}": name for i, name in enumerate(counts)}
+    values: dict[str, Any] = {f":c{i}": value for i, value in enumerate(counts.values())}
+    values[":exp"] = expires_at
+    ddb.client().update_item(
+        TableName=ddb.table(TABLE),
+        Key=_key(agent_id, record_key),
+        UpdateExpression="ADD " + ", ".join(f"#c{i} :c{i}" for i in range(len(counts))) + " SET expires_at = if_not_exists(expires_at, :exp)",
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=ddb.values(values),
+    )
+
+
+def with_prefix(agent_id: str, prefix: str) -> list[dict[str, Any]]:
+    """The agent's items whose key starts with ``prefix`` (a Query, never a Scan)."""
+    return list(
+        ddb.query(
+            TABLE,
+            KeyConditionExpression="agent_id = :a AND begins_with(record_key, :p)",
+            ExpressionAttributeValues={":a": agent_id, ":p": prefix},
+        )
+    )
+
+
 def put_once(item: dict[str, Any]) -> bool:
     """Put an item unless one with its key exists; False if one did."""
     try:

@@ -104,3 +104,17 @@ class Answer:
     memoized: bool = False
     step: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where one call goes: the provider, the model, and for OpenAI-compatible endpoints
+    the base URL; ``api_key`` is the agent's own key (plaintext, only in memory), else
+    the deployment's key is used. ``checked`` says ``base_url`` came from a user and goes
+    through the outbound URL policy on every call."""
+
+    provider: str
+    model: str
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    checked: bool = False

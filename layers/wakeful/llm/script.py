@@ -1,5 +1,27 @@
 """Scripted tool-use conversations: deterministic multi-turn replies for threads.
 
+Two formats. *Rules* (:func:`parse_rules`, what ``wakeful dev --script FILE`` and
+``WAKEFUL_LLM_SCRIPT`` take) let one try one's own agents with no key::
+
+    {"rules": [
+        {"when": "disk",                      # found (case-insensitive) in the newest
+                                              # user-role text of the run: the task, a
+                                              # wake notice, an approval
+         "then": [                            # the model's turns, one per model call
+            {"tool": "check_disk", "input": {"path": "/"}},
+            {"tools": [{"tool": "store_context", "input": {"key": "k", "value": 1}},
+                       {"tool": "send_notification", "input": {"message": "hi"}}]},
+            {"text": "The disk is fine."}
+         ]}
+    ]}
+
+The first rule whose ``when`` occurs applies; step ``k`` answers the ``k``-th model call
+after that text (a sleep, an approval or a wake notice starts counting again from its
+own text). After the last step the model answers the last ``text`` of the rule (or
+``done``). No rule applies: the scripted default (below).
+
+*Scenarios* (:func:`reply`, the built-in stories' format) tell a whole thread:
+
 The scripted provider (no ``ANTHROPIC_API_KEY``) and the test fake of the Messages API
 answer a thread's model calls from a *script*. A reply depends only on the conversation
 it is asked about, so a redelivered step, a crash and a rerun all get the same answer.
@@ -41,6 +63,122 @@ import re
 from typing import Any
 
 DONE_TEXT = "(scripted) nothing more to do."
+#: What a rule's model answers once its steps are spent and none of them was text.
+RULE_DONE_TEXT = "done"
+_STEP_KEYS = ({"tool"}, {"tool", "input"}, {"tools"}, {"text"})
+
+
+class ScriptError(ValueError):
+    """A conversation script that is not of the rules format (the message says where)."""
+
+
+def load_rules(path: str) -> list[dict[str, Any]]:
+    """The rules of the JSON file at ``path``, checked (:func:`parse_rules`).
+
+    Raises:
+        ScriptError: the file cannot be read, is not JSON, or is not of the format.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise ScriptError(f"cannot read the script {path}: {error.strerror or error}") from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"the script {path} is not JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
+    try:
+        return parse_rules(data)
+    except ScriptError as error:
+        raise ScriptError(f"the script {path}: {error}") from error
+
+
+def parse_rules(data: Any) -> list[dict[str, Any]]:
+    """Check a rules script (``{"rules": [{"when": text, "then": [step, ...]}]}``) and
+    return its rules, each step one of ``{"tool": name, "input"?: {...}}``,
+    ``{"tools": [{"tool", "input"?}, ...]}`` or ``{"text": "..."}``.
+
+    Raises:
+        ScriptError: what is wrong, and where (``rules[1].then[0]: ...``).
+    """
+    if not isinstance(data, dict) or set(data) != {"rules"}:
+        raise ScriptError('expected a JSON object {"rules": [{"when": text, "then": [step, ...]}, ...]}')
+    rules = data["rules"]
+    if not isinstance(rules, list):
+        raise ScriptError("rules must be a list")
+    for i, rule in enumerate(rules):
+        where = f"rules[{i}]"
+        if not isinstance(rule, dict) or set(rule) != {"when", "then"}:
+            raise ScriptError(f'{where} must be an object with exactly "when" and "then"')
+        if not isinstance(rule["when"], str) or not rule["when"].strip():
+            raise ScriptError(f"{where}.when must be a non-empty text")
+        if not isinstance(rule["then"], list) or not rule["then"]:
+            raise ScriptError(f"{where}.then must be a non-empty list of steps")
+        for j, step in enumerate(rule["then"]):
+            _check_step(step, f"{where}.then[{j}]")
+    return rules
+
+
+def _check_step(step: Any, where: str) -> None:
+    if not isinstance(step, dict) or set(step) not in _STEP_KEYS:
+        raise ScriptError(f'{where} must be one of {{"tool": name, "input": {{...}}}}, {{"tools": [...]}} or {{"text": "..."}}')
+    if "text" in step:
+        if not isinstance(step["text"], str) or not step["text"].strip():
+            raise ScriptError(f"{where}.text must be a non-empty text")
+        return
+    calls = step["tools"] if "tools" in step else [step]
+    if not isinstance(calls, list) or not calls:
+        raise ScriptError(f"{where}.tools must be a non-empty list of {{\"tool\", \"input\"}}")
+    for k, call in enumerate(calls):
+        at = f"{where}.tools[{k}]" if "tools" in step else where
+        if not isinstance(call, dict) or not set(call) <= {"tool", "input"} or "tool" not in call:
+            raise ScriptError(f'{at} must be {{"tool": name, "input": {{...}}}}')
+        if not isinstance(call["tool"], str) or not call["tool"].strip():
+            raise ScriptError(f"{at}.tool must be a tool name")
+        if not isinstance(call.get("input", {}), dict):
+            raise ScriptError(f"{at}.input must be a JSON object")
+
+
+def newest_user_text(messages: list[dict[str, Any]]) -> tuple[str, int]:
+    """The text of the newest user-role message that has text (not only tool results),
+    and how many assistant turns came after it."""
+    after = 0
+    for message in reversed(messages):
+        role = message.get("role")
+        if role == "assistant":
+            after += 1
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            return content, after
+        texts = [str(b.get("text") or "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
+        if texts:
+            return "\n".join(texts), after
+    return "", after
+
+
+def rules_reply(rules: list[dict[str, Any]] | None, messages: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The content blocks the rules answer ``messages`` with, or None when no rule applies."""
+    if not rules:
+        return None
+    text, turn = newest_user_text(messages)
+    lowered = text.lower()
+    rule = next((r for r in rules if str(r["when"]).lower() in lowered), None)
+    if rule is None:
+        return None
+    steps: list[dict[str, Any]] = rule["then"]
+    if turn >= len(steps):
+        last = next((s["text"] for s in reversed(steps) if "text" in s), RULE_DONE_TEXT)
+        return [{"type": "text", "text": last}]
+    step = steps[turn]
+    if "text" in step:
+        return [{"type": "text", "text": step["text"]}]
+    number = sum(1 for m in messages if m.get("role") == "assistant")
+    calls = step["tools"] if "tools" in step else [step]
+    return [
+        {"type": "tool_use", "id": f"toolu_r{number:03d}_{index}", "name": call["tool"], "input": dict(call.get("input") or {})}
+        for index, call in enumerate(calls)
+    ]
 
 
 def scenarios(script: Any) -> list[dict[str, Any]]:

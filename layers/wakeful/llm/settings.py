@@ -1,11 +1,20 @@
 """LLM settings, parsed once from the environment (call :func:`reset` after changing it).
 
-- ``WAKEFUL_LLM_PROVIDER``: ``anthropic`` or ``scripted``. Default: ``anthropic`` when
-  the key has a source (``WAKEFUL_ANTHROPIC_SECRET``, a Secrets Manager secret, or
-  ``ANTHROPIC_API_KEY``; see :mod:`wakeful.llm.credentials`), else ``scripted``
-  (deterministic, offline).
-- ``WAKEFUL_LLM_MODEL``: the default model (:data:`DEFAULT_MODEL` if unset). A tool's
-  ``tool_config.model`` or the agent's LLM settings (``PATCH /agents/{id}/llm``) win.
+- ``WAKEFUL_LLM_PROVIDER``: the deployment's default provider, ``anthropic``,
+  ``bedrock``, ``openai`` or ``scripted``. Default: ``scripted`` when a conversation
+  script is given (``WAKEFUL_LLM_SCRIPT``), else ``anthropic`` when the key has a source
+  (``WAKEFUL_ANTHROPIC_SECRET``, a Secrets Manager secret, or ``ANTHROPIC_API_KEY``; see
+  :mod:`wakeful.llm.credentials`), else ``scripted`` (deterministic, offline). An
+  agent's LLM settings (``PATCH /agents/{id}/llm``) choose another for that agent.
+- ``WAKEFUL_LLM_MODEL``: the default provider's default model (:data:`DEFAULT_MODELS`
+  if unset); ``WAKEFUL_BEDROCK_MODEL`` and ``WAKEFUL_OPENAI_MODEL`` those of bedrock and
+  openai when they are not the default provider. A tool's ``tool_config.model`` or the
+  agent's LLM settings win.
+- ``WAKEFUL_LLM_SCRIPT``: a JSON file of conversation rules for the scripted provider
+  (:mod:`wakeful.llm.script`); ``WAKEFUL_LLM_PRICES``: extra prices
+  (:mod:`wakeful.llm.pricing`).
+- ``WAKEFUL_OPENAI_SECRET``: the Secrets Manager secret holding the OpenAI-compatible
+  key (else ``OPENAI_API_KEY``); ``OPENAI_BASE_URL`` the default endpoint.
 - ``WAKEFUL_LLM_TIMEOUT_SECONDS`` (default 30) per request; ``WAKEFUL_LLM_MAX_RETRIES``
   (default 2) the SDK's retries on 408/409/429/5xx/529 and timeouts.
 - ``WAKEFUL_LLM_DAILY_TOKEN_BUDGET`` (default 500000): tokens per agent per UTC day,
@@ -25,23 +34,56 @@ from pydantic import BaseModel, Field
 
 from wakeful import constants
 
-#: The one documented default model (Claude Sonnet, for every tool).
+#: The one documented default model of the Anthropic API (Claude Sonnet, for every tool).
 DEFAULT_MODEL = "claude-sonnet-4-6"
+#: Each provider's default model (Claude on Bedrock through a US cross-region inference
+#: profile; a small OpenAI model).
+DEFAULT_MODELS: dict[str, str] = {
+    "anthropic": DEFAULT_MODEL,
+    "scripted": DEFAULT_MODEL,
+    "bedrock": "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "openai": "gpt-4o-mini",
+}
+#: The providers an agent may choose, and every provider a deployment may default to.
+AGENT_PROVIDERS = ("anthropic", "bedrock", "openai")
+PROVIDERS = (*AGENT_PROVIDERS, "scripted")
 DEFAULT_DAILY_TOKEN_BUDGET = 500_000
 
 
 class LLMSettings(BaseModel, frozen=True):
     """What the LLM layer reads from its environment."""
 
-    provider: Literal["anthropic", "scripted"]
+    provider: Literal["anthropic", "bedrock", "openai", "scripted"]
     provider_reason: str
-    model: str = DEFAULT_MODEL
+    model: str = ""
+    bedrock_model: str = DEFAULT_MODELS["bedrock"]
+    openai_model: str = DEFAULT_MODELS["openai"]
+    #: The scripted provider's conversation rules (a JSON file), if any.
+    script_path: str | None = None
+    #: Extra prices, JSON (see :mod:`wakeful.llm.pricing`).
+    prices_json: str | None = None
+    #: Name or ARN of the Secrets Manager secret holding the OpenAI-compatible key, if any.
+    openai_secret: str | None = None
     timeout_seconds: float = Field(default=30.0, gt=0, le=600)
     max_retries: int = Field(default=2, ge=0, le=10)
     daily_token_budget: int = Field(default=DEFAULT_DAILY_TOKEN_BUDGET, ge=0)
     #: Name or ARN of the Secrets Manager secret holding the Anthropic key, if any.
     anthropic_secret: str | None = None
     anthropic_secret_max_age_seconds: int = Field(default=constants.DEFAULT_ANTHROPIC_SECRET_MAX_AGE_SECONDS, ge=0)
+
+    def model_post_init(self, _context: object) -> None:
+        if not self.model:
+            object.__setattr__(self, "model", DEFAULT_MODELS[self.provider])
+
+    def default_model(self, provider: str) -> str:
+        """The model a call on ``provider`` uses when nothing more specific is set."""
+        if provider == self.provider:
+            return self.model
+        if provider == "bedrock":
+            return self.bedrock_model
+        if provider == "openai":
+            return self.openai_model
+        return DEFAULT_MODELS.get(provider, DEFAULT_MODEL)
 
 
 def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
@@ -50,6 +92,8 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
     chosen = (env.get(constants.ENV_LLM_PROVIDER) or "").strip().lower()
     if chosen:
         reason = f"{constants.ENV_LLM_PROVIDER}={chosen}"
+    elif env.get(constants.ENV_LLM_SCRIPT):
+        chosen, reason = "scripted", f"the model is a script ({env[constants.ENV_LLM_SCRIPT]})"
     elif env.get(constants.ENV_ANTHROPIC_SECRET):
         chosen, reason = "anthropic", f"the Anthropic key is read from Secrets Manager ({env[constants.ENV_ANTHROPIC_SECRET]})"
     elif env.get("ANTHROPIC_API_KEY"):
@@ -64,6 +108,11 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
         ("daily_token_budget", constants.ENV_LLM_DAILY_TOKEN_BUDGET),
         ("anthropic_secret", constants.ENV_ANTHROPIC_SECRET),
         ("anthropic_secret_max_age_seconds", constants.ENV_ANTHROPIC_SECRET_MAX_AGE),
+        ("bedrock_model", constants.ENV_BEDROCK_MODEL),
+        ("openai_model", constants.ENV_OPENAI_MODEL),
+        ("script_path", constants.ENV_LLM_SCRIPT),
+        ("prices_json", constants.ENV_LLM_PRICES),
+        ("openai_secret", constants.ENV_OPENAI_SECRET),
     ):
         if env.get(var):
             raw[field] = env[var]

@@ -5,7 +5,7 @@
 - :mod:`social` — what members do, and the events it raises for agents (mentions too);
 - :mod:`tools` — FeedReader, SnipCreate, SnipComment, SnipShare, SnipLike, WebhookHandler;
 - :mod:`preset` — the ``snipin`` preset (SnipIn's subscription table, docs/snipin.md);
-- :mod:`routes` — ``/snips`` and ``/agents/{id}/...`` (feed, follows, whispers, memories, llm).
+- :mod:`routes` — ``/snips`` and ``/agents/{id}/...`` (feed, follows, whispers, memories).
 """
 
 from __future__ import annotations

@@ -48,11 +48,11 @@ TABLE_ENV: dict[str, str] = {
 
 #: The API path keys its routes live under (see ``wakeful.api.app.ROUTE_KEYS``):
 #: ``/snips`` and ``/agents/{id}/feed|follows|llm|memories|whispers``.
-ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/llm", "agents/memories", "agents/whispers")
+ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/memories", "agents/whispers")
 
 
 def router() -> Any:
-    """The API router: ``/snips`` and the agents' feed, follows, whispers, memories, llm."""
+    """The API router: ``/snips`` and the agents' feed, follows, whispers, memories."""
     from wakeful.snipin.routes import router as snipin_router
 
     return snipin_router

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from wakeful.clock import iso
-from wakeful.inputs import Body, Name, Patch
+from wakeful.inputs import Body, Name
 
 SnipType = Literal["article", "analysis", "tutorial"]
 USER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
@@ -62,23 +62,6 @@ class FollowIn(Body):
     agent_id: str | None = Field(default=None, max_length=64)
     user_id: str | None = Field(default=None, pattern=USER_ID_PATTERN)
     user_name: Name | None = Field(default=None, min_length=1, max_length=100)
-
-
-class LLMSettingsIn(Patch):
-    """``PATCH /agents/{id}/llm``; null removes a setting (back to the default)."""
-
-    model: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:@/-]+$")
-    tool_models: dict[str, str] | None = Field(default=None, max_length=50)
-    daily_token_budget: int | None = Field(default=None, ge=0, le=1_000_000_000)
-    thinking_budget_tokens: int | None = Field(
-        default=None,
-        ge=1024,
-        le=30_000,
-        description=(
-            "Extended thinking for the agent's threads: the model may think up to this many tokens "
-            "before it answers (streamed as reasoning); max_tokens grows by it. Null turns thinking off."
-        ),
-    )
 
 
 def _author(item: dict[str, Any]) -> dict[str, Any]:

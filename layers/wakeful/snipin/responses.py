@@ -1,4 +1,4 @@
-"""Response models of the SnipIn and LLM routes."""
+"""Response models of the SnipIn routes."""
 
 from __future__ import annotations
 
@@ -137,29 +137,3 @@ class MemoryPage(Page):
     """An agent's memories."""
 
     items: list[Memory]
-
-
-class LLMUsage(View):
-    """An agent's model usage for one UTC day."""
-
-    day: str
-    tokens: int
-    input_tokens: int
-    output_tokens: int
-    cache_read_input_tokens: int
-    cache_creation_input_tokens: int
-    cost_usd: float
-    calls: int
-
-
-class LLMSettings(View):
-    """An agent's LLM settings, today's usage and its daily budget."""
-
-    provider: str
-    provider_reason: str | None
-    default_model: str | None
-    model: str | None
-    tool_models: dict[str, str]
-    daily_token_budget: int | None
-    thinking_budget_tokens: int | None
-    usage_today: LLMUsage

@@ -1,5 +1,5 @@
 """SnipIn routes: snips and what members do with them, and an agent's social side
-(feed, follows, whispers, memories, LLM settings and usage)."""
+(feed, follows, whispers, memories)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from wakeful.snipin.responses import (
     CommentPage,
     Follow,
     FollowPage,
-    LLMSettings,
     MemoryPage,
     Reaction,
     Snip,
@@ -235,50 +234,6 @@ def unfollow(
 def list_memories(agent_id: str, limit: Limit = 100):
     agents.get(owner(router), agent_id)
     return respond(200, page([memories_repository.public(m) for m in memories_repository.list_for(agent_id, limit=limit)], None))
-
-
-@router.get(
-    "/agents/<agent_id>/llm",
-    summary="An agent's LLM settings, today's usage and budget",
-    tags=["llm"],
-    responses=ok(LLMSettings),
-)
-def get_llm(agent_id: str):
-    agents.get(owner(router), agent_id)
-    return respond(200, _llm_view(agent_id))
-
-
-@router.patch(
-    "/agents/<agent_id>/llm",
-    summary="Set an agent's model, per-tool models, daily token budget or thinking budget",
-    tags=["llm"],
-    responses=ok(LLMSettings),
-)
-def patch_llm(agent_id: str, body: models.LLMSettingsIn):
-    from wakeful.llm import ledger
-
-    agents.get(owner(router), agent_id)
-    ledger.put_settings(agent_id, body.model_dump(exclude_unset=True))
-    return respond(200, _llm_view(agent_id))
-
-
-def _llm_view(agent_id: str) -> dict[str, Any]:
-    from wakeful.llm import ledger
-    from wakeful.llm.settings import get_settings
-
-    settings = get_settings()
-    mine = ledger.agent_settings(agent_id)
-    budget = mine.get("daily_token_budget")
-    return {
-        "provider": settings.provider,
-        "provider_reason": settings.provider_reason,
-        "default_model": settings.model,
-        "model": mine.get("model"),
-        "tool_models": mine.get("tool_models") or {},
-        "daily_token_budget": int(budget) if budget is not None else settings.daily_token_budget,
-        "thinking_budget_tokens": int(mine["thinking_budget_tokens"]) if mine.get("thinking_budget_tokens") is not None else None,
-        "usage_today": ledger.usage_today(agent_id),
-    }
 
 
 def _follow_public(item: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 from wakeful.llm import credentials, pricing, render
 from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
-from wakeful.llm.models import LLMRequest, RawAnswer, Usage
+from wakeful.llm.models import Endpoint, LLMRequest, RawAnswer, Usage
 from wakeful.llm.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -44,37 +44,50 @@ class AnthropicProvider:
     def __init__(self) -> None:
         self._client: Any = None
         self._key: str | None = None
+        #: Clients for agents' own keys, by key (a few at most per warm function).
+        self._own: dict[str, Any] = {}
 
-    def client(self) -> Any:
-        """The SDK client, built on first use and again when the key changed."""
+    def client(self, endpoint: Endpoint | None = None) -> Any:
+        """The SDK client, built on first use and again when the key changed; an agent's
+        own key (``endpoint.api_key``) gets a client of its own."""
         try:
             import anthropic  # noqa: PLC0415 - lazy on purpose (cold-start cost)
         except ModuleNotFoundError as error:
             raise LLMConfigurationError(
                 "the anthropic provider needs the `anthropic` package (pip install 'wakeful[llm]')"
             ) from error
+        settings = get_settings()
+        if endpoint is not None and endpoint.api_key:
+            own = self._own.get(endpoint.api_key)
+            if own is None:
+                if len(self._own) >= 32:
+                    self._own.clear()
+                own = anthropic.Anthropic(
+                    api_key=endpoint.api_key, timeout=settings.timeout_seconds, max_retries=settings.max_retries, http_client=_http_client()
+                )
+                self._own[endpoint.api_key] = own
+            return own
         key = credentials.api_key()
         if self._client is None or key != self._key:
-            settings = get_settings()
             self._client = anthropic.Anthropic(
                 api_key=key, timeout=settings.timeout_seconds, max_retries=settings.max_retries, http_client=_http_client()
             )
             self._key = key
         return self._client
 
-    def complete(self, request: LLMRequest, model: str) -> RawAnswer:
+    def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """Send one Messages API request and return its content blocks and usage."""
-        client = self.client()
+        client = self.client(endpoint)
         with _provider_errors():
             message = client.messages.create(**render.messages_params(request, model))
         return self._raw(message, model)
 
-    def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
+    def converse(self, request: Any, model: str, callbacks: Any, endpoint: Endpoint | None = None) -> RawAnswer:
         """One streamed tool-use turn (``messages.stream``): text and thinking deltas go
         to ``callbacks`` as they arrive; the final message's blocks and usage return."""
         from wakeful.llm import turns as conversation
 
-        client = self.client()
+        client = self.client(endpoint)
         with _provider_errors():
             with client.messages.stream(**conversation.params(request, model)) as stream:
                 for event in stream:
@@ -92,7 +105,7 @@ class AnthropicProvider:
         usage = message.usage
         read = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
         write = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
-        cost = pricing.cost_usd(message.model or model, usage.input_tokens, usage.output_tokens, read, write)
+        cost = pricing.cost_usd(message.model or model, usage.input_tokens, usage.output_tokens, read, write, provider=self.name)
         return RawAnswer(
             # The SDK does not validate answers: a block that breaks its own shape (a tool
             # input that is not an object) is kept as sent and judged by the conversation,
@@ -122,7 +135,7 @@ def _provider_errors() -> Iterator[None]:
         yield
     except anthropic.APITimeoutError as error:
         raise LLMProviderError(
-            f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)"
+            f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)", retryable=True, provider="anthropic"
         ) from error
     except anthropic.APIStatusError as error:
         if error.status_code == 401:
@@ -130,12 +143,14 @@ def _provider_errors() -> Iterator[None]:
         kind = _error_type(error)
         raise LLMProviderError(
             f"the Anthropic API answered HTTP {error.status_code}{f' {kind}' if kind else ''}"
-            f"{f' after {attempts} attempts' if _retryable(error.status_code) else ''}: {_message(error)}"
+            f"{f' after {attempts} attempts' if _retryable(error.status_code) else ''}: {_message(error)}",
+            retryable=_retryable(error.status_code),
+            provider="anthropic",
         ) from error
     except anthropic.APIConnectionError as error:
-        raise LLMProviderError(f"could not reach the Anthropic API ({attempts} attempts): {error}") from error
+        raise LLMProviderError(f"could not reach the Anthropic API ({attempts} attempts): {error}", retryable=True, provider="anthropic") from error
     except anthropic.APIResponseValidationError as error:
-        raise LLMProviderError(f"the Anthropic API answered an unexpected shape: {error}") from error
+        raise LLMProviderError(f"the Anthropic API answered an unexpected shape: {error}", provider="anthropic") from error
 
 
 def _retryable(status: int) -> bool:

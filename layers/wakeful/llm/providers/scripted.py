@@ -1,6 +1,8 @@
 """The ``scripted`` provider: deterministic answers, no network, no cost.
 
-Used when ``ANTHROPIC_API_KEY`` is not set (the demo says so). Each response spec has a
+Used when ``ANTHROPIC_API_KEY`` is not set (the demo says so), or when a conversation
+script is given (``WAKEFUL_LLM_SCRIPT``, ``wakeful dev --script``): its rules answer
+threads' model calls first (:func:`wakeful.llm.script.rules_reply`). Each response spec has a
 responder ``(data, agent) -> answer`` registered by the capability that defines the
 spec (SnipIn registers its heuristics in :mod:`wakeful.snipin.scripted`). Usage is
 estimated from the rendered prompt so that budgets and timelines behave as with a model;
@@ -10,11 +12,12 @@ the cost is zero.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Callable
 
 from wakeful.llm import render
 from wakeful.llm.exceptions import LLMConfigurationError
-from wakeful.llm.models import LLMRequest, RawAnswer, Usage
+from wakeful.llm.models import Endpoint, LLMRequest, RawAnswer, Usage
 
 Responder = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 _RESPONDERS: dict[str, Responder] = {}
@@ -38,7 +41,7 @@ class ScriptedProvider:
 
     name = "scripted"
 
-    def complete(self, request: LLMRequest, model: str) -> RawAnswer:
+    def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """Answer as a forced tool call would."""
         answer = respond(request.response.name, request.data, request.agent)
         params = render.messages_params(request, model)
@@ -54,13 +57,16 @@ class ScriptedProvider:
             stop_reason="tool_use",
         )
 
-    def converse(self, request: Any, model: str, callbacks: Any) -> RawAnswer:
-        """One tool-use turn replayed from the agent's script, streamed to ``callbacks``."""
+    def converse(self, request: Any, model: str, callbacks: Any, endpoint: Endpoint | None = None) -> RawAnswer:
+        """One tool-use turn from the conversation rules, else replayed from the agent's
+        script, streamed to ``callbacks``."""
         from wakeful.llm import script
         from wakeful.llm import turns as conversation
 
         params = conversation.params(request, model)
-        content = script.reply(script_for(request.agent), request.messages)
+        content = script.rules_reply(rules(), request.messages)
+        if content is None:
+            content = script.reply(script_for(request.agent), request.messages)
         if "thinking" not in params:  # as the API: thinking only when the request enables it
             content = [b for b in content if b["type"] not in conversation.THINKING_BLOCK_TYPES]
         for block in content:
@@ -104,3 +110,32 @@ def script_for(agent: dict[str, Any]) -> Any:
         if key and key in _SCRIPTS:
             return _SCRIPTS[key]
     return None
+
+
+_rules_cache: dict[str, tuple[float, list[dict[str, Any]]]] = {}
+
+
+def rules() -> list[dict[str, Any]] | None:
+    """The conversation rules of ``WAKEFUL_LLM_SCRIPT`` (read again when the file changes).
+
+    Raises:
+        LLMConfigurationError: the file is unreadable or not of the rules format.
+    """
+    from wakeful.llm import script
+    from wakeful.llm.settings import get_settings
+
+    path = get_settings().script_path
+    if not path:
+        return None
+    try:
+        stamp = os.stat(path).st_mtime
+    except OSError as error:
+        raise LLMConfigurationError(f"cannot read the conversation script {path}: {error.strerror or error}") from error
+    cached = _rules_cache.get(path)
+    if cached is None or cached[0] != stamp:
+        try:
+            cached = (stamp, script.load_rules(path))
+        except script.ScriptError as error:
+            raise LLMConfigurationError(str(error)) from error
+        _rules_cache[path] = cached
+    return cached[1]

@@ -41,6 +41,8 @@ from .event_in_payload import EventInPayload
 from .event_metadata_type_0 import EventMetadataType0
 from .event_page import EventPage
 from .event_payload import EventPayload
+from .fallback_in import FallbackIn
+from .fallback_in_provider import FallbackInProvider
 from .filter_config import FilterConfig
 from .follow import Follow
 from .follow_in import FollowIn
@@ -87,8 +89,11 @@ from .interceptor_page import InterceptorPage
 from .interceptor_patch import InterceptorPatch
 from .interceptor_patch_events_item import InterceptorPatchEventsItem
 from .interceptor_patch_on_failure import InterceptorPatchOnFailure
+from .llm_fallback import LLMFallback
+from .llm_model_usage import LLMModelUsage
 from .llm_settings import LLMSettings
 from .llm_settings_in import LLMSettingsIn
+from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
 from .llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
 from .llm_settings_tool_models import LLMSettingsToolModels
 from .llm_usage import LLMUsage
@@ -227,6 +232,8 @@ __all__ = (
     "EventMetadataType0",
     "EventPage",
     "EventPayload",
+    "FallbackIn",
+    "FallbackInProvider",
     "FilterConfig",
     "Follow",
     "FollowIn",
@@ -273,8 +280,11 @@ __all__ = (
     "InterceptorPatch",
     "InterceptorPatchEventsItem",
     "InterceptorPatchOnFailure",
+    "LLMFallback",
+    "LLMModelUsage",
     "LLMSettings",
     "LLMSettingsIn",
+    "LLMSettingsInProviderType0",
     "LLMSettingsInToolModelsType0",
     "LLMSettingsToolModels",
     "LLMUsage",

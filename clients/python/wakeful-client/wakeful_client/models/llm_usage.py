@@ -14,7 +14,7 @@ T = TypeVar("T", bound="LLMUsage")
 
 @_attrs_define
 class LLMUsage:
-    """ An agent's model usage for one UTC day.
+    """ An agent's model usage for one UTC day, over every provider.
 
         Attributes:
             day (str):

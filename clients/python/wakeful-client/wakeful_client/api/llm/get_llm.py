@@ -80,11 +80,11 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Error | LLMSettings]:
-    """ An agent's LLM settings, today's usage and budget
+    """ An agent's LLM settings (never its key), today's usage per provider and model, and its budget
 
-     An agent's LLM settings, today's usage and budget. The model an agent's built-in tools use, and its
-    daily token budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     An agent's LLM settings (never its key), today's usage per provider and model, and its budget. The
+    model an agent's built-in tools use, and its daily token budget. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -115,11 +115,11 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> Error | LLMSettings | None:
-    """ An agent's LLM settings, today's usage and budget
+    """ An agent's LLM settings (never its key), today's usage per provider and model, and its budget
 
-     An agent's LLM settings, today's usage and budget. The model an agent's built-in tools use, and its
-    daily token budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     An agent's LLM settings (never its key), today's usage per provider and model, and its budget. The
+    model an agent's built-in tools use, and its daily token budget. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -145,11 +145,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Error | LLMSettings]:
-    """ An agent's LLM settings, today's usage and budget
+    """ An agent's LLM settings (never its key), today's usage per provider and model, and its budget
 
-     An agent's LLM settings, today's usage and budget. The model an agent's built-in tools use, and its
-    daily token budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     An agent's LLM settings (never its key), today's usage per provider and model, and its budget. The
+    model an agent's built-in tools use, and its daily token budget. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -180,11 +180,11 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> Error | LLMSettings | None:
-    """ An agent's LLM settings, today's usage and budget
+    """ An agent's LLM settings (never its key), today's usage per provider and model, and its budget
 
-     An agent's LLM settings, today's usage and budget. The model an agent's built-in tools use, and its
-    daily token budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     An agent's LLM settings (never its key), today's usage per provider and model, and its budget. The
+    model an agent's built-in tools use, and its daily token budget. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

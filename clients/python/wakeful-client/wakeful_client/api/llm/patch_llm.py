@@ -101,11 +101,12 @@ def sync_detailed(
     body: LLMSettingsIn,
 
 ) -> Response[Error | LLMSettings]:
-    """ Set an agent's model, per-tool models, daily token budget or thinking budget
+    """ Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget
 
-     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
-    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
-    errors are {"error": {"code", "message"}}.
+     Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget. The model an agent's built-in tools use, and its daily token
+    budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -140,11 +141,12 @@ def sync(
     body: LLMSettingsIn,
 
 ) -> Error | LLMSettings | None:
-    """ Set an agent's model, per-tool models, daily token budget or thinking budget
+    """ Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget
 
-     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
-    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
-    errors are {"error": {"code", "message"}}.
+     Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget. The model an agent's built-in tools use, and its daily token
+    budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -174,11 +176,12 @@ async def asyncio_detailed(
     body: LLMSettingsIn,
 
 ) -> Response[Error | LLMSettings]:
-    """ Set an agent's model, per-tool models, daily token budget or thinking budget
+    """ Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget
 
-     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
-    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
-    errors are {"error": {"code", "message"}}.
+     Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget. The model an agent's built-in tools use, and its daily token
+    budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -213,11 +216,12 @@ async def asyncio(
     body: LLMSettingsIn,
 
 ) -> Error | LLMSettings | None:
-    """ Set an agent's model, per-tool models, daily token budget or thinking budget
+    """ Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget
 
-     Set an agent's model, per-tool models, daily token budget or thinking budget. The model an agent's
-    built-in tools use, and its daily token budget. Bodies are JSON (Content-Type: application/json);
-    errors are {"error": {"code", "message"}}.
+     Set an agent's provider, model, base_url, api_key (write-only), fallback, per-tool models, daily
+    token budget or thinking budget. The model an agent's built-in tools use, and its daily token
+    budget. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

@@ -1,0 +1,62 @@
+"""Response models of ``/agents/{id}/llm``."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from wakeful.api.responses import View
+
+
+class LLMUsage(View):
+    """An agent's model usage for one UTC day, over every provider."""
+
+    day: str
+    tokens: int
+    input_tokens: int
+    output_tokens: int
+    cache_read_input_tokens: int
+    cache_creation_input_tokens: int
+    cost_usd: float
+    calls: int
+
+
+class LLMModelUsage(View):
+    """An agent's usage of one provider and model for one UTC day."""
+
+    provider: str
+    model: str
+    calls: int = Field(description="Answered calls")
+    failed_calls: int = Field(description="Attempts that failed (e.g. before a fallback answered)")
+    tokens: int
+    input_tokens: int
+    output_tokens: int
+    cache_read_input_tokens: int
+    cache_creation_input_tokens: int
+    cost_usd: float
+
+
+class LLMFallback(View):
+    """A fallback model."""
+
+    provider: str
+    model: str
+    base_url: str | None = None
+
+
+class LLMSettings(View):
+    """An agent's LLM settings (never its key), today's usage and its daily budget."""
+
+    provider: str = Field(description="The provider the agent's calls go to")
+    provider_reason: str | None
+    default_provider: str
+    default_model: str | None
+    model: str | None
+    effective_model: str
+    base_url: str | None
+    api_key_set: bool = Field(description="Whether the agent has a key of its own (the key is never shown)")
+    fallback: list[LLMFallback]
+    tool_models: dict[str, str]
+    daily_token_budget: int | None
+    thinking_budget_tokens: int | None
+    usage_today: LLMUsage
+    usage_by_model: list[LLMModelUsage] = Field(description="Today's usage per provider and model")

@@ -1,0 +1,97 @@
+"""An agent's LLM settings: what ``GET``/``PATCH /agents/{id}/llm`` read and change."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wakeful.exceptions import ValidationError
+from wakeful.llm import choice, ledger
+from wakeful.llm.settings import get_settings
+
+#: Bedrock model ids (``vendor.model``, ``geo.vendor.model``) and model, inference
+#: profile or provisioned throughput ARNs.
+_BEDROCK_MODEL = re.compile(r"^(arn:aws[a-z-]*:bedrock:[a-z0-9-]+:(\d{12})?:[a-z-]+/[A-Za-z0-9._:/-]+|[a-z0-9-]+\.[A-Za-z0-9._:-]+)$")
+
+
+class LLMSettingsInvalidError(ValidationError):
+    """The LLM settings asked for do not go together (422)."""
+
+    code = "invalid_llm_settings"
+
+
+def view(agent_id: str) -> dict[str, Any]:
+    """The API view of an agent's LLM settings and today's usage (never its key)."""
+    settings = get_settings()
+    mine = ledger.agent_settings(agent_id)
+    budget = mine.get("daily_token_budget")
+    provider = str(mine.get("provider") or settings.provider)
+    return {
+        "provider": provider,
+        "provider_reason": "set on the agent" if mine.get("provider") else settings.provider_reason,
+        "default_provider": settings.provider,
+        "default_model": settings.default_model(provider),
+        "model": mine.get("model"),
+        "effective_model": str(mine.get("model") or settings.default_model(provider)),
+        "base_url": mine.get("base_url"),
+        "api_key_set": bool(mine.get("api_key_sealed")),
+        "fallback": [{k: v for k, v in f.items() if v is not None} for f in mine.get("fallback") or []],
+        "tool_models": mine.get("tool_models") or {},
+        "daily_token_budget": int(budget) if budget is not None else settings.daily_token_budget,
+        "thinking_budget_tokens": int(mine["thinking_budget_tokens"]) if mine.get("thinking_budget_tokens") is not None else None,
+        "usage_today": ledger.usage_today(agent_id),
+        "usage_by_model": ledger.usage_by_model(agent_id),
+    }
+
+
+def update(agent_id: str, changes: dict[str, Any]) -> None:
+    """Apply a PATCH's fields (None removes one), after checking they go together: a
+    ``base_url`` only for openai and allowed by the outbound URL policy, a model of its
+    provider's shape; ``api_key`` is sealed before it is stored."""
+    current = ledger.agent_settings(agent_id)
+    merged = {**current, **changes}
+    provider = merged.get("provider")
+    if merged.get("base_url") and provider != "openai":
+        raise LLMSettingsInvalidError("base_url is for the openai provider only (set provider to openai, or base_url to null)")
+    if changes.get("base_url"):
+        _check_url(str(changes["base_url"]), "base_url")
+    if provider and ("model" in changes or "provider" in changes) and merged.get("model"):
+        _check_model(str(provider), str(merged["model"]), "model")
+    for index, entry in enumerate(changes.get("fallback") or []):
+        where = f"fallback[{index}]"
+        if entry.get("base_url") and entry["provider"] != "openai":
+            raise LLMSettingsInvalidError(f"{where}.base_url is for the openai provider only")
+        if entry.get("base_url"):
+            _check_url(str(entry["base_url"]), f"{where}.base_url")
+        _check_model(entry["provider"], entry["model"], f"{where}.model")
+    stored = dict(changes)
+    if "api_key" in stored:
+        key = stored.pop("api_key")
+        if key is not None:
+            from wakeful import secrets
+
+            stored["api_key_sealed"] = secrets.seal(str(key), context=choice.key_context(agent_id))
+        else:
+            stored["api_key_sealed"] = None
+    if "fallback" in stored and stored["fallback"] is not None:
+        stored["fallback"] = [{k: v for k, v in f.items() if v is not None} for f in stored["fallback"]]
+    ledger.put_settings(agent_id, stored)
+
+
+def _check_url(url: str, field: str) -> None:
+    from wakeful import outbound
+
+    try:
+        outbound.check(url)
+    except outbound.UnsafeUrlError as error:
+        raise LLMSettingsInvalidError(f"{field}: {error}") from error
+
+
+def _check_model(provider: str, model: str, field: str) -> None:
+    if provider == "anthropic" and not model.startswith("claude"):
+        raise LLMSettingsInvalidError(f"{field}: {model!r} is not an Anthropic model (they are named claude-…)")
+    if provider == "bedrock" and not _BEDROCK_MODEL.match(model):
+        raise LLMSettingsInvalidError(
+            f"{field}: {model!r} is not a Bedrock model id (e.g. anthropic.claude-sonnet-4-5-20250929-v1:0, "
+            "us.anthropic.claude-sonnet-4-5-20250929-v1:0, or an inference profile ARN)"
+        )

@@ -1,0 +1,77 @@
+"""``PATCH``/``GET /agents/{id}/llm`` (a core route now): providers, models of their
+provider's shape, an OpenAI-compatible ``base_url`` judged by the outbound URL policy, a
+write-only key sealed at rest, and a fallback list; bad input is a 422 that changes
+nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.support.hook_receiver import quiet_agent
+
+
+@pytest.fixture()
+def agent(api: Any) -> str:
+    return str(quiet_agent(api)["id"])
+
+
+def test_an_agent_gets_a_provider_model_base_url_key_and_fallback_and_the_key_is_never_shown(api: Any, agent: str) -> None:
+    body = {
+        "provider": "openai",
+        "model": "deepseek-chat",
+        "base_url": "http://127.0.0.1:9/v1",
+        "api_key": "sk-very-secret-value",
+        "fallback": [{"provider": "bedrock", "model": "us.anthropic.claude-haiku-4-5-20251001-v1:0"}, {"provider": "anthropic", "model": "claude-haiku-4-5"}],
+    }
+    response = api.patch(f"/agents/{agent}/llm", json=body)
+    assert response.status_code == 200, response.text
+    view = api.get(f"/agents/{agent}/llm").json()
+    assert (view["provider"], view["model"], view["base_url"], view["api_key_set"]) == ("openai", "deepseek-chat", "http://127.0.0.1:9/v1", True)
+    assert view["fallback"] == body["fallback"]
+    assert "sk-very-secret-value" not in response.text + api.get(f"/agents/{agent}/llm").text
+    assert "api_key" not in view
+    from wakeful.llm import ledger
+
+    stored = ledger.agent_settings(agent)
+    assert "sk-very-secret-value" not in str(stored) and stored["api_key_sealed"]
+    assert api.patch(f"/agents/{agent}/llm", json={"api_key": None}).json()["api_key_set"] is False
+
+
+def test_the_providers_default_model_is_used_when_the_agent_names_none(api: Any, agent: str) -> None:
+    view = api.patch(f"/agents/{agent}/llm", json={"provider": "bedrock"}).json()
+    assert view["effective_model"] == view["default_model"] and view["default_model"].startswith("us.anthropic.claude")
+    assert api.patch(f"/agents/{agent}/llm", json={"provider": None}).json()["provider"] == view["default_provider"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"provider": "gemini"},
+        {"provider": "scripted"},
+        {"provider": "anthropic", "model": "gpt-4o"},
+        {"provider": "bedrock", "model": "claude-sonnet-4-6"},
+        {"provider": "openai", "model": "has spaces"},
+        {"model": ""},
+        {"provider": "anthropic", "model": "claude-sonnet-4-6", "base_url": "https://example.com/v1"},
+        {"provider": "openai", "base_url": "http://user@127.0.0.1:9/v1"},
+        {"provider": "openai", "base_url": "http://127.0.0.1:9\\@evil/v1"},
+        {"provider": "openai", "base_url": "ftp://example.com"},
+        {"fallback": [{"provider": "nope", "model": "x"}]},
+        {"fallback": [{"provider": "anthropic", "model": "claude-x", "base_url": "https://example.com"}]},
+        {"fallback": [{"provider": "bedrock", "model": "not a model"}]},
+        {"api_key": 42},
+    ],
+)
+def test_bad_llm_settings_are_a_422_and_change_nothing(api: Any, agent: str, body: dict[str, Any]) -> None:
+    before = api.get(f"/agents/{agent}/llm").json()
+    response = api.patch(f"/agents/{agent}/llm", json=body)
+    assert response.status_code == 422, (body, response.text)
+    assert set(response.json()["error"]) >= {"code", "message"}
+    assert api.get(f"/agents/{agent}/llm").json() == before
+
+
+def test_a_base_url_with_a_control_character_is_a_422_naming_base_url(api: Any, agent: str) -> None:
+    response = api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "base_url": "http://127.0.0.1:5/v1\u0007"})
+    assert response.status_code == 422 and "base_url" in response.json()["error"]["message"]

@@ -1,0 +1,351 @@
+"""Each provider adapter's mapping (requests, stop reasons, tool-call ids, usage, errors)
+through the real SDKs against local fakes; the conversation rules parser; the pricing
+table; the Bedrock fake's event stream frames, decoded by botocore."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+
+from tests.fakes import model_server as fake
+from tests.fakes.bedrock_server import FakeBedrock, event, exception
+from tests.fakes.openai_server import FakeOpenAI
+from wakeful.llm import conversation, pricing, providers, script, settings, turns
+from wakeful.llm.exceptions import LLMMalformedOutputError, LLMProviderError, LLMRefusalError
+from wakeful.llm.models import Endpoint
+
+BEDROCK_MODEL = "us.anthropic.claude-haiku-4-5-20251001-v1:0"
+TOOLS = [{"name": "disk_usage", "description": "How full a disk is", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}]
+
+
+def _request(messages: list[dict[str, Any]] | None = None) -> turns.ConversationRequest:
+    return turns.ConversationRequest(
+        system="You look after a homelab.",
+        system_dynamic="Context: {}",
+        tools=TOOLS,
+        messages=messages or [{"role": "user", "content": [{"type": "text", "text": "check the disk"}]}],
+        agent={},
+    )
+
+
+class Recorder(turns.Callbacks):
+    def __init__(self) -> None:
+        super().__init__(on_text=lambda d: self.texts.append(d), on_reasoning=lambda d: self.thoughts.append(d))
+        self.texts: list[str] = []
+        self.thoughts: list[str] = []
+
+
+@pytest.fixture()
+def env(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    servers = {"openai": FakeOpenAI(auto=False), "bedrock": FakeBedrock(auto=False)}
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-unit")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"{servers['openai'].url}/v1")
+    monkeypatch.setenv("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", servers["bedrock"].url)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("WAKEFUL_LLM_MAX_RETRIES", "1")
+    monkeypatch.setenv("WAKEFUL_LLM_TIMEOUT_SECONDS", "5")
+    monkeypatch.delenv("WAKEFUL_OPENAI_SECRET", raising=False)
+    settings.reset()
+    yield servers
+    settings.reset()
+    for server in servers.values():
+        server.close()
+
+
+def _converse(name: str, model: str, callbacks: turns.Callbacks | None = None, request: turns.ConversationRequest | None = None) -> Any:
+    return providers.get(name).converse(request or _request(), model, callbacks or turns.Callbacks())
+
+
+CASES = [("openai", "gpt-4o-mini"), ("bedrock", BEDROCK_MODEL)]
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_streamed_text_and_reasoning_reach_the_callbacks_and_the_answer(env, name, model) -> None:
+    env[name].push(fake.text("The disk is fine.", reasoning="Let me think."))
+    seen = Recorder()
+    raw = _converse(name, model, seen)
+    assert "".join(seen.texts) == "The disk is fine." and "".join(seen.thoughts) == "Let me think."
+    assert raw.content == [{"type": "reasoning", "thinking": "Let me think."}, {"type": "text", "text": "The disk is fine."}]
+    assert raw.stop_reason == "end_turn" and raw.usage.provider == name and raw.usage.model == model
+    turn = conversation.validate(raw, {"disk_usage"})
+    assert turn.text == "The disk is fine." and turn.thinking == "Let me think." and conversation.thinking_blocks(turn) == []
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_a_tool_call_keeps_the_providers_id_and_its_arguments(env, name, model) -> None:
+    env[name].push(fake.tool_call("disk_usage", {"path": "/var"}, "call_abc123"))
+    raw = _converse(name, model)
+    assert raw.stop_reason == "tool_use"
+    assert conversation.validate(raw, {"disk_usage"}).tool_calls == [turns.ToolCall("call_abc123", "disk_usage", {"path": "/var"})]
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_malformed_arguments_and_unknown_tools_are_errors_naming_the_tool(env, name, model) -> None:
+    env[name].push(fake.tool_call("disk_usage", '{"path": "/var'), fake.tool_call("rm_rf", {}))
+    with pytest.raises(LLMMalformedOutputError, match="disk_usage.*not a JSON object"):
+        conversation.validate(_converse(name, model), {"disk_usage"})
+    with pytest.raises(LLMMalformedOutputError, match="rm_rf.*not one of its tools"):
+        conversation.validate(_converse(name, model), {"disk_usage"})
+
+
+@pytest.mark.parametrize(("name", "model", "stop"), [("openai", "gpt-4o-mini", "content_filter"), ("openai", "gpt-4o-mini", "refusal"), ("bedrock", BEDROCK_MODEL, "guardrail_intervened"), ("bedrock", BEDROCK_MODEL, "content_filtered")])
+def test_a_refusal_is_an_error_with_what_the_model_said(env, name, model, stop) -> None:
+    env[name].push(fake.Reply(content=[{"type": "text", "text": "I can't help with that."}], stop_reason=stop))
+    raw = _converse(name, model)
+    assert raw.stop_reason == "refusal"
+    with pytest.raises(LLMRefusalError, match="refused to answer: I can't help with that"):
+        conversation.validate(raw, {"disk_usage"})
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_a_cut_off_answer_maps_to_max_tokens(env, name, model) -> None:
+    env[name].push(fake.Reply(content=[{"type": "text", "text": "partial"}], stop_reason="length" if name == "openai" else "max_tokens"))
+    assert _converse(name, model).stop_reason == "max_tokens"
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+@pytest.mark.parametrize("status", [429, 500, 503])
+def test_429_and_5xx_after_the_retries_are_retryable_provider_errors(env, name, model, status) -> None:
+    env[name].push(fake.error(status), fake.error(status))
+    with pytest.raises(LLMProviderError) as caught:
+        _converse(name, model)
+    assert caught.value.retryable and caught.value.provider == name and str(status) in str(caught.value)
+    assert len(env[name].requests) == 2  # the SDK's one retry, then the error
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_a_bad_request_is_not_retryable(env, name, model) -> None:
+    env[name].push(fake.error(400, "", "bad input"))
+    with pytest.raises(LLMProviderError) as caught:
+        _converse(name, model)
+    assert not caught.value.retryable and "bad input" in str(caught.value) and len(env[name].requests) == 1
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_a_timeout_is_a_retryable_provider_error(env, name, model, monkeypatch) -> None:
+    monkeypatch.setenv("WAKEFUL_LLM_TIMEOUT_SECONDS", "0.5")
+    monkeypatch.setenv("WAKEFUL_LLM_MAX_RETRIES", "0")
+    settings.reset()
+    env[name].push(fake.Reply(content=[{"type": "text", "text": "late"}], delay=2.0))
+    with pytest.raises(LLMProviderError) as caught:
+        _converse(name, model)
+    assert caught.value.retryable
+
+
+def test_openai_usage_splits_cached_prompt_tokens_into_cache_reads_and_prices_them(env) -> None:
+    env["openai"].push(fake.Reply(content=[{"type": "text", "text": "ok"}], usage={"input": 600, "output": 50, "cache_read": 400}))
+    usage = _converse("openai", "gpt-4o-mini").usage
+    assert (usage.input_tokens, usage.cache_read_input_tokens, usage.output_tokens) == (600, 400, 50)
+    assert usage.cost_usd == pytest.approx((600 * 0.15 + 400 * 0.075 + 50 * 0.6) / 1_000_000)
+
+
+def test_bedrock_usage_keeps_cache_reads_and_writes_and_prices_claude_by_its_name(env) -> None:
+    env["bedrock"].push(fake.Reply(content=[{"type": "text", "text": "ok"}], usage={"input": 100, "output": 10, "cache_read": 1000, "cache_write": 200}))
+    usage = _converse("bedrock", BEDROCK_MODEL).usage
+    assert (usage.input_tokens, usage.output_tokens, usage.cache_read_input_tokens, usage.cache_creation_input_tokens) == (100, 10, 1000, 200)
+    assert usage.cost_usd == pytest.approx((100 * 1.0 + 10 * 5.0 + 1000 * 0.1 + 200 * 1.25) / 1_000_000)
+
+
+def test_bedrock_requests_carry_tools_results_and_cache_points_where_the_model_supports_them(env) -> None:
+    env["bedrock"].push(fake.text("ok"), fake.text("ok"))
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "check the disk"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "disk_usage", "input": {"path": "/"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "boom", "is_error": True}]},
+    ]
+    _converse("bedrock", BEDROCK_MODEL, request=_request(history))
+    _converse("bedrock", "meta.llama3-70b-instruct-v1:0")
+    claude, llama = env["bedrock"].requests
+    assert env["bedrock"].model_ids() == [BEDROCK_MODEL, "meta.llama3-70b-instruct-v1:0"]
+    assert claude["system"] == [{"text": "You look after a homelab."}, {"cachePoint": {"type": "default"}}, {"text": "Context: {}"}]
+    assert claude["toolConfig"]["tools"][-1] == {"cachePoint": {"type": "default"}}
+    assert claude["messages"][1]["content"] == [{"toolUse": {"toolUseId": "t1", "name": "disk_usage", "input": {"path": "/"}}}]
+    assert claude["messages"][2]["content"] == [{"toolResult": {"toolUseId": "t1", "content": [{"text": "boom"}], "status": "error"}}]
+    assert "cachePoint" not in json.dumps(llama)
+
+
+def test_openai_requests_carry_function_tools_tool_messages_and_the_forced_function(env) -> None:
+    from wakeful.llm.providers.openai_provider import chat_request
+
+    env["openai"].push(fake.text("ok"))
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "check the disk"}]},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": "x", "signature": "s"}, {"type": "tool_use", "id": "call_1", "name": "disk_usage", "input": {"path": "/"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1", "content": "42%"}, {"type": "text", "text": "[system] woken by timer"}]},
+    ]
+    _converse("openai", "gpt-4o-mini", request=_request(history))
+    sent = env["openai"].requests[0]
+    assert sent["messages"][0] == {"role": "system", "content": "You look after a homelab.\n\nContext: {}"}
+    assert sent["messages"][2] == {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "disk_usage", "arguments": '{"path": "/"}'}}]}
+    assert sent["messages"][3:] == [{"role": "tool", "tool_call_id": "call_1", "content": "42%"}, {"role": "user", "content": "[system] woken by timer"}]
+    assert sent["tools"] == [{"type": "function", "function": {"name": "disk_usage", "description": "How full a disk is", "parameters": {"type": "object"}}}]
+    assert sent["stream"] is True and sent["stream_options"] == {"include_usage": True}
+    forced = chat_request({"model": "m", "max_tokens": 10, "system": [], "tools": TOOLS, "tool_choice": {"type": "tool", "name": "disk_usage"}, "messages": []})
+    assert forced["tool_choice"] == {"type": "function", "function": {"name": "disk_usage"}}
+
+
+def test_an_agents_base_url_is_judged_by_the_url_policy_before_each_call(env, monkeypatch) -> None:
+    from wakeful.config import get_settings as core_settings
+    from wakeful.llm.exceptions import LLMConfigurationError
+
+    own = Endpoint("openai", "deepseek-chat", f"{env['openai'].url}/v1", "sk-agent-own", checked=True)
+    env["openai"].push(fake.text("ok"))
+    monkeypatch.setenv("WAKEFUL_DEV_MODE", "0")
+    core_settings.cache_clear()
+    with pytest.raises(LLMConfigurationError, match="base_url is refused"):  # loopback, and not https
+        providers.get("openai").converse(_request(), "deepseek-chat", turns.Callbacks(), own)
+    assert env["openai"].requests == []
+    monkeypatch.setenv("WAKEFUL_DEV_MODE", "1")  # dev mode allows loopback
+    core_settings.cache_clear()
+    try:
+        providers.get("openai").converse(_request(), "deepseek-chat", turns.Callbacks(), own)
+    finally:
+        core_settings.cache_clear()
+    assert env["openai"].headers[0]["authorization"] == "Bearer sk-agent-own"
+    assert env["openai"].headers[0]["host"] == f"127.0.0.1:{env['openai'].httpd.server_address[1]}"
+
+
+def test_bedrock_in_stream_exceptions_are_provider_errors(env) -> None:
+    env["bedrock"].push(fake.Reply(content=[{"type": "text", "text": "part"}], error_type="throttlingException", stop_reason="in-stream"))
+    with pytest.raises(LLMProviderError) as caught:
+        _converse("bedrock", BEDROCK_MODEL)
+    assert caught.value.retryable and "throttlingException" in str(caught.value)
+
+
+def test_the_fakes_event_stream_frames_decode_with_botocore() -> None:
+    from botocore.eventstream import EventStreamBuffer
+
+    buffer = EventStreamBuffer()
+    buffer.add_data(event("contentBlockDelta", {"contentBlockIndex": 0, "delta": {"text": "hi"}}) + exception("throttlingException", "slow down"))
+    first, second = list(buffer)
+    assert first.headers[":event-type"] == "contentBlockDelta" and json.loads(first.payload) == {"contentBlockIndex": 0, "delta": {"text": "hi"}}
+    assert second.headers[":message-type"] == "exception" and json.loads(second.payload) == {"message": "slow down"}
+
+
+# -- conversation rules -------------------------------------------------------------------
+
+RULES = script.parse_rules(
+    {"rules": [{"when": "Disk", "then": [{"tool": "disk_usage", "input": {"path": "/"}}, {"tools": [{"tool": "a"}, {"tool": "b", "input": {"x": 1}}]}, {"text": "Fine."}]}]}
+)
+
+
+def _user(text: str) -> dict[str, Any]:
+    return {"role": "user", "content": [{"type": "text", "text": text}]}
+
+
+def test_a_rule_plays_its_steps_one_per_model_call_then_repeats_its_last_text() -> None:
+    history = [_user("check the DISK please")]
+    first = script.rules_reply(RULES, history)
+    assert first == [{"type": "tool_use", "id": "toolu_r000_0", "name": "disk_usage", "input": {"path": "/"}}]
+    history += [{"role": "assistant", "content": first}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_r000_0", "content": "ok"}]}]
+    second = script.rules_reply(RULES, history)
+    assert [(b["id"], b["name"], b["input"]) for b in second] == [("toolu_r001_0", "a", {}), ("toolu_r001_1", "b", {"x": 1})]
+    history += [{"role": "assistant", "content": second}]
+    assert script.rules_reply(RULES, history) == [{"type": "text", "text": "Fine."}]
+    history += [{"role": "assistant", "content": [{"type": "text", "text": "Fine."}]}]
+    assert script.rules_reply(RULES, history) == [{"type": "text", "text": "Fine."}]
+
+
+def test_a_newer_user_text_starts_the_steps_again_and_no_rule_means_none() -> None:
+    history = [_user("disk?"), {"role": "assistant", "content": [{"type": "text", "text": "x"}]}, _user("[system] woken by timer: disk")]
+    assert script.rules_reply(RULES, history)[0]["name"] == "disk_usage"
+    assert script.rules_reply(RULES, [_user("something else")]) is None
+    assert script.rules_reply([{"when": "x", "then": [{"tool": "t"}]}], [_user("x"), {"role": "assistant", "content": []}]) == [{"type": "text", "text": "done"}]
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ([], "expected a JSON object"),
+        ({"rules": {}}, "rules must be a list"),
+        ({"rules": [{"when": "a"}]}, r"rules\[0\] must be an object"),
+        ({"rules": [{"when": " ", "then": [{"text": "a"}]}]}, r"rules\[0\].when"),
+        ({"rules": [{"when": "a", "then": [{"tool": "t", "text": "x"}]}]}, r"rules\[0\].then\[0\] must be one of"),
+        ({"rules": [{"when": "a", "then": [{"tools": []}]}]}, r"rules\[0\].then\[0\].tools must be"),
+        ({"rules": [{"when": "a", "then": [{"tool": "t", "input": []}]}]}, r"input must be a JSON object"),
+    ],
+)
+def test_a_malformed_script_is_refused_saying_where(given, says) -> None:
+    with pytest.raises(script.ScriptError, match=says):
+        script.parse_rules(given)
+
+
+def test_the_example_script_is_valid() -> None:
+    from pathlib import Path
+
+    rules = script.load_rules(str(Path(__file__).resolve().parents[2] / "examples" / "script.json"))
+    assert any(r["when"] == "morning check-in" for r in rules)
+
+
+# -- pricing ----------------------------------------------------------------------------
+
+
+def test_prices_cover_claude_on_both_providers_and_common_openai_compatible_models() -> None:
+    assert pricing.prices("claude-sonnet-4-6") == (3.0, 15.0)
+    assert pricing.prices("anthropic.claude-sonnet-4-5-20250929-v1:0") == (3.0, 15.0)
+    assert pricing.prices("us.anthropic.claude-opus-4-1-20250805-v1:0") == (15.0, 75.0)
+    assert pricing.prices("arn:aws:bedrock:us-east-1:123456789012:inference-profile/eu.anthropic.claude-haiku-4-5-20251001-v1:0") == (1.0, 5.0)
+    assert pricing.prices("gpt-4o-mini-2024-07-18") == (0.15, 0.6)
+    assert pricing.prices("deepseek-chat") == (0.27, 1.1)
+
+
+def test_an_unknown_model_costs_nothing_and_is_logged(caplog) -> None:
+    with caplog.at_level("WARNING"):
+        assert pricing.cost_usd("my-local-model-xyz", 1_000_000, 1_000_000) == 0.0
+    assert any("no price for this model" in r.getMessage() for r in caplog.records)
+
+
+def test_prices_can_be_added_by_configuration(monkeypatch) -> None:
+    monkeypatch.setenv("WAKEFUL_LLM_PRICES", json.dumps({"qwen2.5": {"input": 0.2, "output": 0.4}, "openai:gpt-4o": {"input": 1, "output": 2}}))
+    settings.reset()
+    try:
+        assert pricing.cost_usd("qwen2.5:7b", 1_000_000, 1_000_000) == pytest.approx(0.6)
+        assert pricing.cost_usd("gpt-4o", 1_000_000, 0, provider="openai") == pytest.approx(1.0)
+        assert pricing.cost_usd("gpt-4o", 1_000_000, 0, provider="bedrock") == pytest.approx(2.5)
+    finally:
+        monkeypatch.delenv("WAKEFUL_LLM_PRICES")
+        settings.reset()
+
+
+def test_the_default_provider_may_be_any_of_four_and_a_script_makes_it_scripted() -> None:
+    assert settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": "bedrock"}).model == settings.DEFAULT_MODELS["bedrock"]
+    assert settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": "openai"}).default_model("anthropic") == settings.DEFAULT_MODEL
+    scripted = settings.settings_from_env({"ANTHROPIC_API_KEY": "sk", "WAKEFUL_LLM_SCRIPT": "x.json"})
+    assert scripted.provider == "scripted" and scripted.script_path == "x.json"
+
+
+def test_the_bedrock_endpoint_is_the_specific_variable_else_the_region_never_the_emulator(monkeypatch) -> None:
+    from wakeful.llm.providers.bedrock_provider import endpoint_url
+
+    monkeypatch.setenv("AWS_ENDPOINT_URL", "http://127.0.0.1:5000")
+    monkeypatch.delenv("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", raising=False)
+    assert endpoint_url("eu-west-1") == "https://bedrock-runtime.eu-west-1.amazonaws.com"
+    monkeypatch.setenv("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", "http://127.0.0.1:7000")
+    assert endpoint_url("eu-west-1") == "http://127.0.0.1:7000"
+
+
+class Verdict(__import__("pydantic").BaseModel):
+    should_post: bool
+    reasoning: str
+
+
+@pytest.mark.parametrize(("name", "model"), CASES)
+def test_a_structured_answer_forces_the_response_tool_and_validates(env, name, model) -> None:
+    from wakeful.llm import parsing
+    from wakeful.llm.models import LLMRequest, ResponseSpec
+
+    spec = ResponseSpec("decide", "Decide.", {"type": "object"}, Verdict)
+    env[name].push(fake.tool_call("decide", {"should_post": True, "reasoning": "fresh"}, "call_forced"))
+    request = LLMRequest(task="Decide.", data={"x": 1}, response=spec, agent={"name": "Ada"}, temperature=0.2)
+    raw = providers.get(name).complete(request, model)
+    data, _ = parsing.from_content(raw.content, "decide")
+    assert parsing.validate(spec, data) == Verdict(should_post=True, reasoning="fresh")
+    sent = env[name].requests[0]
+    if name == "openai":
+        assert sent["tool_choice"] == {"type": "function", "function": {"name": "decide"}} and sent["temperature"] == 0.2
+        assert "stream" not in sent and '<input>\n{"x":1}\n</input>' in sent["messages"][-1]["content"]
+    else:
+        assert sent["toolConfig"]["toolChoice"] == {"tool": {"name": "decide"}} and sent["inferenceConfig"]["temperature"] == 0.2
