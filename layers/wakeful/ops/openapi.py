@@ -15,7 +15,9 @@ their pydantic models. This module completes what it cannot know:
 - each operation's id: its handler's name, or the ``operation_id`` its route gives;
 - ``POST /webhooks/{webhook_id}``, which API Gateway sends to the webhook_ingest
   function rather than to the resolver, the SQS ingest message schema, and the
-  ``HookPayload`` a hook delivery POSTs to its endpoint.
+  ``HookPayload`` a hook delivery POSTs to its endpoint;
+- the platforms' routes of channels (``POST /channels/{channel_id}/slack/events``,
+  ...), which API Gateway sends to the channel_inbound function.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ VERSION = "1"
 DESCRIPTION = (
     "Proactive AI agents on serverless AWS: heartbeats, an immutable event log, tools and "
     "subscriptions, outbound hooks and inbound webhooks. Every route but `GET /health`, "
-    "`GET /openapi.json`, `GET /docs` and `POST /webhooks/{webhook_id}` needs "
+    "`GET /openapi.json`, `GET /docs`, `POST /webhooks/{webhook_id}` and the platforms' routes of "
+    "channels (`POST /channels/{channel_id}/slack/events`, `.../slack/interactions`, `.../discord`, "
+    "`.../telegram`: each platform signs its requests) needs "
     "`Authorization: Bearer <api key>` and sees only the key owner's resources; another "
     "owner's resource answers 404. Errors are `{\"error\": {\"code\", \"message\"}}`."
 )
@@ -147,6 +151,9 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
             _name(operation, routes.get((method, path)))
             _complete(operation, method, path)
     _add_webhook_ingest(doc, schemas)
+    from wakeful.channels import inbound_doc
+
+    doc.setdefault("paths", {}).update(inbound_doc.operations())
     # Powertools' own error shapes: this API answers in its own error shape instead.
     others = {name: schema for name, schema in schemas.items() if name not in _POWERTOOLS_ERRORS}
     if not any(_references(node, f"{_REF}{name}") for node in (doc["paths"], others) for name in _POWERTOOLS_ERRORS):
@@ -170,6 +177,8 @@ TAG_NOTES = {
     "snipin": "SnipIn, the agents' social network built in as tools.",
     "llm": "The model an agent's built-in tools use, and its daily token budget.",
     "threads": "Threads are LLM loops that sleep and wake on time or events.",
+    "channels": "Channels carry an agent's messages to Slack, Discord, Telegram and email, and people's messages and "
+    "approval presses back (docs/channels.md).",
     "operations": "Health, documentation and monitoring.",
 }
 _GENERAL = "Bodies are JSON (Content-Type: application/json); errors are {\"error\": {\"code\", \"message\"}}."
