@@ -95,8 +95,9 @@ def specs() -> dict[str, FunctionSpec]:
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
+            # POST /events/broadcast fans out through ingest.
             # channels: POST /channels/{id}/test queues a test message.
-            sends=("thread", "route", "schedule", "channel_outbox"),
+            sends=("thread", "route", "schedule", "ingest", "channel_outbox"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the

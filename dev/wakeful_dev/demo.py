@@ -84,6 +84,11 @@ def say(text: str = "", indent: int = 0) -> None:
         print(pad + line)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 event``, ``2 events``, ``1,234 tokens``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def short(text: Any, limit: int = 70) -> str:
     text = " ".join(str(text or "").split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -340,8 +345,8 @@ class Demo:
             }
         )
         print()
-        say(f"▶ {self.names[agent['id']]} · {heartbeat['status']} · {heartbeat['events_processed']} events · "
-            f"{len(actions)} actions · {calls} model calls · {tokens:,} tokens · ${cost:.4f}"
+        say(f"▶ {self.names[agent['id']]} · {heartbeat['status']} · {_count(heartbeat['events_processed'], 'event')} · "
+            f"{_count(len(actions), 'action')} · {_count(calls, 'model call')} · {_count(tokens, 'token')} · ${cost:.4f}"
             + ("   (idle: nothing new, 0 tokens)" if tokens == 0 and all(a["tool"] == "FeedReader" for a in actions) else ""))
         window = heartbeat.get("window") or {}
         events = self.api.all_events(agent["id"], int(window.get("after_seq") or 0), window.get("up_to_seq"))

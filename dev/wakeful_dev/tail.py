@@ -79,7 +79,7 @@ class Printer:
     def _prefix(self, body: dict[str, Any]) -> str:
         meta = body.get("metadata") or {}
         clock = (meta.get("created_at") or "")[11:19]
-        thread = f" {self.paint(MAGENTA, meta.get('thread_id', '')[-12:])}" if self.show_thread else ""
+        thread = f" {self.paint(MAGENTA, meta.get('thread_id', ''))}" if self.show_thread else ""
         return f"{self.paint(DIM, clock)}{thread} {self.paint(DIM, '#' + str(body.get('id', '?')).ljust(4))} "
 
     def _describe(self, kind: str, body: dict[str, Any]) -> str:
@@ -90,7 +90,7 @@ class Printer:
             return self.paint(CYAN, f"→ {body.get('tool_name')}") + " " + _short(args)
         if kind == "tool_result":
             failed = body.get("is_error")
-            result = json.dumps(body.get("tool_result"), ensure_ascii=False, default=str)
+            result = _result_text(body.get("tool_result"))
             return self.paint(RED if failed else GREEN, f"← {body.get('tool_name')}{' failed' if failed else ''}") + " " + _short(result)
         if kind == "completed":
             return self._completed(body.get("metadata") or {})
@@ -105,7 +105,7 @@ class Printer:
             waits = ", ".join(str(w) for w in meta.get("wake_on_events") or [])
             until = meta.get("wake_at") or (f"an event ({waits})" if waits else "a message")
             extra = f" or an event ({waits})" if meta.get("wake_at") and waits else ""
-            return self.paint(BOLD + GREEN, "✓ run completed") + self.paint(BLUE, f" — sleeping until {until}{extra}")
+            return self.paint(BOLD + BLUE, f"◐ run ended — sleeping until {until}{extra}")
         if status == "waiting_approval":
             tools = ", ".join(str(a.get("tool")) for a in meta.get("approvals") or [] if isinstance(a, dict)) or "a tool call"
             return self.paint(BOLD + YELLOW, f"⏸ run paused — waiting for approval of {tools}")
@@ -115,6 +115,20 @@ class Printer:
             return self.paint(BOLD + YELLOW, f"■ thread expired: {meta.get('error_message') or ''}".rstrip(": "))
         summary = meta.get("summary")
         return self.paint(BOLD + GREEN, "✓ run completed") + (f" — {summary}" if summary else "")
+
+
+def _result_text(result: Any) -> str:
+    """A tool result as one line: a structure as compact JSON, text as it is (a result
+    that is JSON text is shown as that JSON, not quoted again)."""
+    if isinstance(result, str):
+        try:
+            parsed = json.loads(result)
+        except ValueError:
+            return result
+        if not isinstance(parsed, (dict, list)):
+            return result
+        result = parsed
+    return json.dumps(result, ensure_ascii=False, default=str)
 
 
 def _short(text: str, limit: int = 160) -> str:

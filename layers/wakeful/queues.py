@@ -31,6 +31,15 @@ def send_heartbeats(messages: Iterable[dict[str, Any]]) -> int:
     return len(entries)
 
 
+def send_ingest(messages: Iterable[dict[str, Any]]) -> int:
+    """Queue events for the ingest queue (``{agent_id, event_type, payload, ...,
+    idempotency_key}`` each; see :mod:`wakeful.ingest.sqs`)."""
+    entries = [{"Id": str(i), "MessageBody": json.dumps(m, separators=(",", ":"))} for i, m in enumerate(messages)]
+    if entries:
+        _send("ingest", entries)
+    return len(entries)
+
+
 def send_actions(agent_id: str, action_ids: list[str], dispatch: str) -> int:
     """Queue actions on the FIFO action queue, in order, one message group per agent.
 

@@ -241,3 +241,36 @@ def test_signing_in_and_adding_a_hook_work_from_the_keyboard_alone(console: Any,
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.textContent") == "+ Add hook"  # and came back
+
+
+@pytest.mark.parametrize(
+    "provider, label, secret, event_type",
+    [
+        ("github", "GitHub", "", "github_ping"),
+        ("stripe", "Stripe", "whsec_test_from_the_stripe_dashboard", "stripe_payment_intent_succeeded"),
+        ("standard", "Standard Webhooks (Svix, ...)", "", "example_created"),
+    ],
+)
+def test_a_webhook_for_a_provider_shows_that_providers_signed_example_and_it_is_accepted(
+    console: Any, api: Any, provider: str, label: str, secret: str, event_type: str
+) -> None:
+    agent = api.create_agent(name=f"From {provider}")
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.open(f"/agents/{agent['id']}/webhooks")
+    page.get_by_label("Sender").select_option(label=label)
+    if secret:
+        page.get_by_label("Signing secret (Stripe shows it; GitHub: the one you chose, or leave empty)").fill(secret)
+    page.get_by_role("button", name="Create webhook").click()
+    reveal = page.locator(".reveal")
+    reveal.get_by_role("button", name="Copy curl example").click()
+    script = page.evaluate("navigator.clipboard.readText()")
+    assert {"github": "X-Hub-Signature-256", "stripe": "Stripe-Signature", "standard": "webhook-signature"}[provider] in script
+    assert "X-Wakeful-Signature" not in script
+
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=30)
+
+    assert done.returncode == 0, done.stderr
+    assert '"seq"' in done.stdout, done.stdout
+    row = page.locator("tr.webhook-request").first
+    row.wait_for()
+    assert "ACCEPTED" in row.inner_text() and event_type in row.inner_text()

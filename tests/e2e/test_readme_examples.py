@@ -29,7 +29,8 @@ pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq")), reason="the README's examples use curl and jq"),
 ]
-MARKER = re.compile(r"<!-- tested: (?P<name>[a-z-]+)[^>]*-->\s*```(?:sh|bash)\n(?P<body>.*?)```", re.S)
+MARKER = re.compile(r"<!-- tested: (?P<name>[a-z-]+)[^>]*-->\s*```(?:sh|bash|python)\n(?P<body>.*?)```", re.S)
+CLIENT = ROOT / "clients" / "python" / "wakeful-client"
 
 
 def blocks() -> dict[str, str]:
@@ -144,6 +145,18 @@ def test_the_readme_heartbeat_schedule_example_answers_heartbeat_ok_and_notifies
     found, port = readme_stack
     assert '"status":"heartbeat_ok","notified":false' in found["heartbeat"]
     _play(shell, found["heartbeat"], port)
+
+
+def test_the_readme_python_example_runs_with_the_generated_client_after_the_curl_one(readme_stack, shell) -> None:
+    found, port = readme_stack
+    script = found["python"].replace("127.0.0.1:8080", f"127.0.0.1:{port}")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WAKEFUL_")}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CLIENT), env.get("PYTHONPATH")]))  # as `pip install` of it would
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr  # e.g. not a 409 for an alias the curl example took
+    assert done.stdout.split()[0] in ("PENDING", "QUEUED", "EXECUTING", "COMPLETED"), done.stdout
 
 
 def test_statements_join_continued_lines_and_keep_their_expectations() -> None:

@@ -92,6 +92,37 @@ def test_the_printer_says_how_a_run_ended(metadata, content, shown):
     assert shown in out.getvalue()
 
 
+def test_the_printer_says_a_sleeping_run_ended_not_completed():
+    body = {"id": 9, "type": "completed", "metadata": {"thread_id": "thr_1", "status": "sleeping", "wake_at": "2026-01-01T12:00:00.000Z"}}
+    out = io.StringIO()
+    Printer(out=out, color=False, show_thread=False).event(body)
+    assert "completed" not in out.getvalue() and "run ended — sleeping until" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "result, shown",
+    [
+        ('{"forecast": "sunny"}', '← get_weather {"forecast": "sunny"}'),  # JSON text: shown as JSON, not quoted again
+        ({"forecast": "sunny"}, '← get_weather {"forecast": "sunny"}'),
+        ("sunny, 21 °C", "← get_weather sunny, 21 °C"),
+        ("42", "← get_weather 42"),
+    ],
+)
+def test_the_printer_shows_a_tool_result_once_encoded(result, shown):
+    body = {"id": 3, "type": "tool_result", "tool_name": "get_weather", "tool_result": result, "metadata": {"thread_id": "thr_1"}}
+    out = io.StringIO()
+    Printer(out=out, color=False, show_thread=False).event(body)
+    assert out.getvalue().rstrip("\n").endswith(shown), out.getvalue()
+
+
+def test_an_agents_tail_shows_each_threads_whole_id_as_the_api_does():
+    thread_id = "thr_01JFKZ8M4T2Q9B7C3D5E6F7G8H"
+    body = {"id": 1, "type": "start", "metadata": {"thread_id": thread_id, "run_id": "r", "created_at": "2026-01-01T10:00:00.000Z"}}
+    out = io.StringIO()
+    Printer(out=out, color=False, show_thread=True).event(body)
+    assert f" {thread_id} " in out.getvalue()
+
+
 def test_tail_gives_up_with_a_clear_error_when_nothing_listens():
     import socket
 

@@ -219,3 +219,20 @@ def test_a_made_up_snip_id_fails_the_action_with_a_clear_error(api: Any, claude:
 def test_a_tool_given_an_event_it_does_not_handle_fails_clearly(api: Any) -> None:
     response = _run("SnipComment", _request(_agent(api), "HEARTBEAT", {}))
     assert not response.success and "does not handle HEARTBEAT events" in response.error  # type: ignore[operator]
+
+
+def test_a_snipin_tool_sees_the_agents_recent_snips_and_interactions(api: Any, claude: fake.FakeAnthropic) -> None:
+    agent = _agent(api)
+    mine = api.post("/snips", json={"title": "My earlier take on evals", "content": "c", "agent_id": agent["agent_id"]}).json()
+    liked = _snips(api, 1)[0]
+    assert api.post(f"/snips/{liked['id']}/likes", json={"agent_id": agent["agent_id"]}).status_code in (200, 201)
+    posts = _snips(api, 1)
+    claude.on("snip_decision", fake.tool_use({"should_post": False, "reasoning": "said it already"}))
+
+    response = _run("SnipCreate", _request(agent, "FEED_SUMMARIZED", _summary(posts)))
+
+    assert response.success, response.error
+    data = fake.FakeAnthropic.input_data(claude.requests_for("snip_decision")[0])
+    assert [s["snip_id"] for s in data["recent_snips"]] == [mine["id"]]
+    assert data["recent_snips"][0]["title"] == "My earlier take on evals"
+    assert [(i["kind"], i["snip_id"]) for i in data["recent_interactions"]] == [("like", liked["id"])]

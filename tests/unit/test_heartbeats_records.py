@@ -90,6 +90,7 @@ def old_public(item: dict[str, Any]) -> dict[str, Any]:
         "started_at": clock.iso(item.get("started_at")),
         "completed_at": clock.iso(item.get("completed_at")),
         "events_processed": item.get("events_processed", 0),
+        "events_skipped": item.get("events_skipped", 0),  # added with the lookback cap
         "actions_triggered": item.get("actions_triggered", 0),
         "error_message": item.get("error_message"),
         "attempt": item.get("attempt", 0),

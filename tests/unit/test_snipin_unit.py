@@ -33,3 +33,17 @@ def test_scripted_relevance_follows_the_agents_interests() -> None:
     assert scripted.relevance(on_topic, agent) >= 9 > 5 > scripted.relevance(off_topic, agent)
     summary = scripted.feed_summary({"feed_items": [{"id": "b", **off_topic}, {"id": "a", **on_topic}]}, agent)
     assert [p["id"] for p in summary["top_posts"]] == ["a", "b"]
+
+
+def test_a_memorys_relevance_halves_every_half_life_and_a_use_brings_it_half_way_back():
+    from wakeful.snipin import memories_repository as memories
+
+    week = memories.HALF_LIFE_SECONDS
+    item = {"relevance_score": 1.0, "scored_at": 1000.0}
+    assert memories.relevance(item, now=1000.0) == 1.0
+    assert abs(memories.relevance(item, now=1000.0 + week) - 0.5) < 1e-9
+    assert abs(memories.relevance(item, now=1000.0 + 2 * week) - 0.25) < 1e-9
+    assert memories.reinforced(0.25) == 0.625
+    assert memories.reinforced(1.0) == 1.0
+    # a memory stored before scores faded counts from its last update
+    assert abs(memories.relevance({"relevance_score": 0.8, "updated_at": 0.0}, now=week) - 0.4) < 1e-9

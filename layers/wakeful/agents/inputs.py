@@ -52,6 +52,7 @@ class AgentCreate(Body):
     )
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
     tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
+    event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days)")
 
 
 class AgentPatch(Patch):
@@ -75,3 +76,4 @@ class AgentPatch(Patch):
     )
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
     tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
+    event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days; null: the default)")

@@ -18,6 +18,8 @@ from wakeful.items import item_of, opt_float, opt_int, opt_strings, value_or
 #: at their default (``routes_events`` above all: appends ask ``attribute_not_exists``).
 _SPARSE = frozenset({"routes_events", "running_threads", "subs_version", "hooks_version", "quiet_heartbeats"})
 DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 900
+#: A heartbeat skips the events of its window older than this (7 days), by default.
+DEFAULT_EVENT_LOOKBACK_SECONDS = 7 * 86400
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,8 @@ class Agent:
     preset: str | None = None
     wake_on_priority: int | None = None
     tool_policy: Mapping[str, Any] | None = None
+    #: How far back a heartbeat looks (None: :data:`DEFAULT_EVENT_LOOKBACK_SECONDS`).
+    event_lookback_seconds: int | None = None
     # The log and its heartbeats.
     last_seq: int = 0
     processed_seq: int = 0
@@ -85,6 +89,7 @@ class Agent:
             preset=item.get("preset"),
             wake_on_priority=opt_int(item.get("wake_on_priority")),
             tool_policy=item.get("tool_policy"),
+            event_lookback_seconds=opt_int(item.get("event_lookback_seconds")),
             last_seq=int(value_or(item, "last_seq", 0)),
             processed_seq=int(value_or(item, "processed_seq", 0)),
             active_heartbeat_id=item.get("active_heartbeat_id"),
@@ -132,6 +137,11 @@ class Agent:
         left out; tuples are lists, ``running_threads`` a string set."""
         return item_of(self, _SPARSE)
 
+    def event_lookback(self) -> int:
+        """How far back, in seconds, a heartbeat looks: older events of its window are
+        skipped (after a long pause the agent is not buried under its backlog)."""
+        return self.event_lookback_seconds or DEFAULT_EVENT_LOOKBACK_SECONDS
+
     def public(self) -> dict[str, Any]:
         """The API view of the agent."""
         return {
@@ -146,6 +156,7 @@ class Agent:
             "preset": self.preset,
             "wake_on_priority": self.wake_on_priority,
             "tool_policy": None if self.tool_policy is None else dict(self.tool_policy),
+            "event_lookback_seconds": self.event_lookback(),
             "next_heartbeat_at": clock.iso(self.next_heartbeat_at),
             "last_seq": self.last_seq,
             "processed_seq": self.processed_seq,

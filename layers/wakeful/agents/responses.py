@@ -38,6 +38,7 @@ class Agent(View):
     preset: str | None
     wake_on_priority: int | None
     tool_policy: AgentToolPolicy | None
+    event_lookback_seconds: int = Field(description="How far back a heartbeat looks: older events of its window are skipped")
     next_heartbeat_at: str | None
     last_seq: int = Field(description="The seq of the last event of its log")
     processed_seq: int = Field(description="The seq up to which heartbeats have processed its log")

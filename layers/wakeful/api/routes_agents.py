@@ -114,6 +114,18 @@ def post_event(agent_id: str, body: event_models.EventIn):
     return respond(202 if result.created else 200, {"event_id": event.id, "seq": event.seq})
 
 
+@router.post(
+    "/events/broadcast",
+    summary="Append an event to every active agent of yours (or to the agents listed)",
+    tags=["events"],
+    responses=ok("BroadcastAccepted", 202, "Queued: the event lands in each agent's log within seconds"),
+)
+def broadcast_event(body: event_models.BroadcastIn):
+    from wakeful.events import broadcast
+
+    return respond(202, broadcast.broadcast(owner(router), body).public())
+
+
 @router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok("EventPage"))
 def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
     agents.get(owner(router), agent_id)

@@ -16,8 +16,8 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.channels.responses": (
         "Channel", "ChannelDeliveryPage", "ChannelPage", "ChannelRequestPage", "ChannelTestAccepted",
     ),
-    "wakeful.events.inputs": ("EventIn",),
-    "wakeful.events.responses": ("EventAccepted", "EventPage"),
+    "wakeful.events.inputs": ("EventIn", "BroadcastIn"),
+    "wakeful.events.responses": ("EventAccepted", "EventPage", "BroadcastAccepted"),
     "wakeful.heartbeats.models": ("HeartbeatRequest",),
     "wakeful.heartbeats.responses": (
         "HeartbeatAccepted", "HeartbeatDetail", "HeartbeatPage", "StuckHeartbeatPage",

@@ -21,3 +21,7 @@ class EventIdempotencyConflictError(ConflictError):
     """The idempotency key was used within 24 h for a different body."""
 
     code = "idempotency_conflict"
+
+
+class BroadcastAgentsUnknownError(ValidationError):
+    """A broadcast lists agents that are not the owner's."""

@@ -29,3 +29,14 @@ class EventIn(NewEventIn):
     """``POST /agents/{id}/events`` body."""
 
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=255)
+
+
+class BroadcastIn(NewEventIn):
+    """``POST /events/broadcast`` body: one event for many agents of the owner."""
+
+    idempotency_key: str | None = Field(
+        default=None, min_length=1, max_length=200, description="The same key again (within 24 h) appends nothing more"
+    )
+    agent_ids: list[str] | None = Field(
+        default=None, min_length=1, max_length=1000, description="The agents to append to (default: every active agent of yours)"
+    )

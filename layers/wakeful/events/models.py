@@ -156,6 +156,10 @@ class Event:
 
 def __getattr__(name: str) -> Any:
     # The API body, a pydantic model: imported only where it is asked for.
+    if name == "BroadcastIn":
+        from wakeful.events.inputs import BroadcastIn
+
+        return BroadcastIn
     if name == "EventIn":
         from wakeful.events.inputs import EventIn
 

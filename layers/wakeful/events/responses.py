@@ -34,3 +34,12 @@ class EventAccepted(View):
 
     event_id: str
     seq: int
+
+
+class BroadcastAccepted(View):
+    """A broadcast queued: its event lands in each agent's log within seconds."""
+
+    broadcast_id: str = Field(description="The same for the same idempotency key")
+    event_type: str
+    agent_ids: list[str] = Field(description="The agents it is appended to")
+    agents: int

@@ -148,15 +148,26 @@ def _page(item: Heartbeat, agent: Agent) -> tuple[Heartbeat, str]:
         _finish(item, agent, status=hb.FAILED, error=f"events {cursor + 1}..{target} are missing from the log")
         return item, "failed-missing-events"
     round_no = item.round + 1
-    action_ids = _create_actions(item, agent, page, round_no)
-    processed = page[-1].seq - item.window_start
+    fresh = _within_lookback(item, agent, page)
+    skipped = item.events_skipped + len(page) - len(fresh)
+    action_ids = _create_actions(item, agent, fresh, round_no)
+    processed = page[-1].seq - item.window_start - skipped
     if not action_ids:
-        return repository.move_cursor(item, cursor=cursor, end=page[-1].seq, processed=processed, lease=_lease()), ""
+        return repository.move_cursor(item, cursor=cursor, end=page[-1].seq, processed=processed, skipped=skipped, lease=_lease()), ""
     item = repository.begin_round(
-        item, round_no=round_no, end=page[-1].seq, action_ids=action_ids, processed=processed, lease=_lease()
+        item, round_no=round_no, end=page[-1].seq, action_ids=action_ids, processed=processed, skipped=skipped, lease=_lease()
     )
     queues.send_actions(item.agent_id, action_ids, f"{item.heartbeat_id}-{item.attempt}")
     return item, "dispatched"
+
+
+def _within_lookback(item: Heartbeat, agent: Agent, page: list[Any]) -> list[Any]:
+    """The page's events no older than the agent's lookback (counted from when the scan
+    claimed the heartbeat): after a long pause, older ones are skipped, not processed.
+    The heartbeat's own ``HEARTBEAT`` event and what its tools emit are never old."""
+    cutoff = (item.queued_at or item.started_at or clock.now()) - agent.event_lookback()
+    own = item.heartbeat_event_seq or 0
+    return [e for e in page if e.seq >= own or not e.created_at or clock.parse_iso(e.created_at) >= cutoff]
 
 
 def _lease() -> float:
@@ -327,7 +338,7 @@ def _processed_count(item: Heartbeat) -> int:
     """Events of the log this heartbeat has matched: its window so far."""
     if item.cursor_seq is None or item.window_start_seq is None:
         return item.events_processed
-    return item.cursor_seq - item.window_start_seq
+    return item.cursor_seq - item.window_start_seq - item.events_skipped
 
 
 def _finish(

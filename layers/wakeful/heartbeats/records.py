@@ -56,6 +56,7 @@ _SPARSE = frozenset(
         "round_actions",
         "open_actions",
         "dispatched_since_target",
+        "events_skipped",
     }
 )
 
@@ -95,6 +96,8 @@ class Heartbeat:
     scheduled_at: float | None = None
     created_at: float | None = None
     events_processed: int = 0
+    #: Events of the window older than the agent's lookback: counted, not processed.
+    events_skipped: int = 0
     actions_triggered: int = 0
     attempt: int = 0
     # PENDING: the due index, a request, the quiet heartbeats it stands for.
@@ -139,6 +142,7 @@ class Heartbeat:
             scheduled_at=opt_float(item.get("scheduled_at")),
             created_at=opt_float(item.get("created_at")),
             events_processed=int(item.get("events_processed", 0)),
+            events_skipped=int(item.get("events_skipped", 0)),
             actions_triggered=int(item.get("actions_triggered", 0)),
             attempt=int(item.get("attempt", 0)),
             due_shard=opt_int(item.get("due_shard")),
@@ -183,6 +187,7 @@ class Heartbeat:
             "started_at": clock.iso(self.started_at),
             "completed_at": clock.iso(self.completed_at),
             "events_processed": self.events_processed,
+            "events_skipped": self.events_skipped,
             "actions_triggered": self.actions_triggered,
             "error_message": self.error_message,
             "attempt": self.attempt,

@@ -235,25 +235,27 @@ def start(item: Heartbeat, *, now: float, lease: float, start_seq: int, end: int
     )
 
 
-def move_cursor(item: Heartbeat, *, cursor: int, end: int, processed: int, lease: float) -> Heartbeat:
-    """A page without actions: the cursor moves from ``cursor`` to ``end``."""
+def move_cursor(item: Heartbeat, *, cursor: int, end: int, processed: int, lease: float, skipped: int | None = None) -> Heartbeat:
+    """A page without actions: the cursor moves from ``cursor`` to ``end`` (``skipped``:
+    the heartbeat's events skipped so far, None: as before)."""
+    skipped = item.events_skipped if skipped is None else skipped
     return _advance(
         item,
-        "SET cursor_seq = :end, events_processed = :ep, lease_expires_at = :lease",
-        {":end": end, ":ep": processed, ":cur": cursor, ":lease": lease},
+        "SET cursor_seq = :end, events_processed = :ep, events_skipped = :es, lease_expires_at = :lease",
+        {":end": end, ":ep": processed, ":es": skipped, ":cur": cursor, ":lease": lease},
         "cursor_seq = :cur",
     )
 
 
 def begin_round(
-    item: Heartbeat, *, round_no: int, end: int, action_ids: list[str], processed: int, lease: float
+    item: Heartbeat, *, round_no: int, end: int, action_ids: list[str], processed: int, lease: float, skipped: int | None = None
 ) -> Heartbeat:
     """A page with actions: round ``round_no`` opens with them and the cursor moves to
     ``end`` (conditioned on the previous round, so a round opens once)."""
     return _advance(
         item,
         "SET #rnd = :round, cursor_seq = :end, round_actions = :ids, round_dispatch = :attempt, "
-        "events_processed = :ep, actions_triggered = actions_triggered + :na, "
+        "events_processed = :ep, events_skipped = :es, actions_triggered = actions_triggered + :na, "
         "lease_expires_at = :lease, open_actions = :open, dispatched_since_target = :yes",
         {
             ":round": round_no,
@@ -261,6 +263,7 @@ def begin_round(
             ":end": end,
             ":ids": action_ids,
             ":ep": processed,
+            ":es": item.events_skipped if skipped is None else skipped,
             ":na": len(action_ids),
             ":lease": lease,
             ":open": set(action_ids),

@@ -31,6 +31,7 @@ class Heartbeat(View):
     started_at: str | None
     completed_at: str | None
     events_processed: int
+    events_skipped: int = Field(0, description="Events of its window older than the agent's event_lookback_seconds: counted, not processed")
     actions_triggered: int
     error_message: str | None
     attempt: int

@@ -106,7 +106,9 @@ def snip_content(data: dict[str, Any], agent: dict[str, Any]) -> dict[str, Any]:
         signal = data["signal"]
         inner = signal.get("data") or {}
         title = f"{signal.get('source', 'external')}: {inner.get('title') or signal.get('trigger')}"
-        content = f"Signal from {signal.get('source')} ({signal.get('trigger')}): {inner.get('title')}. Worth a look for anyone following {', '.join(agent.get('focus_areas') or [])}."
+        following = ", ".join(str(a) for a in agent.get("focus_areas") or []) or agent.get("expertise") or "this field"
+        what = inner.get("title") or signal.get("trigger") or "a new signal"
+        content = f"Signal from {signal.get('source') or 'outside'} ({signal.get('trigger') or 'webhook'}): {what}. Worth a look for anyone following {following}."
         tags = [str(t).lower() for t in inner.get("labels") or []][:5]
         return {"title": title[:150], "excerpt": content[:280], "content": content[:2000], "tags": tags, "type": "article"}
     source_title = str(post.get("title") or data.get("summary") or "today's feed")

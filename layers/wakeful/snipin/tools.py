@@ -41,19 +41,13 @@ LIKE_MIN_PRIORITY = 9
 class SnipInTool(BaseTool):
     """Shared plumbing: event-type check, the LLM session, failures as ToolResponses."""
 
-    handles: ClassVar[tuple[str, ...]] = ()
-    handles_prefix: ClassVar[str | None] = None
-
-    def accepts(self, event_type: str) -> bool:
-        """Whether this tool knows what to do with ``event_type``."""
-        return event_type in self.handles or bool(self.handles_prefix and event_type.startswith(self.handles_prefix))
-
     def run(self, request: ToolRequest) -> ToolResponse:
         """Check the event type, run :meth:`handle`, turn LLM/input errors into a failed
         action that still reports the tokens it spent."""
         event_type = request.event.type if request.event is not None else "(no event)"
         if not self.accepts(event_type):
-            return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handles)})")
+            return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handled())})")
+        request = request.model_copy(update={"agent_context": with_recent(request.agent_context)})
         session = LLMSession(request.agent_context, tool=self.name, action_id=request.action_id, tool_config=request.tool_config)
         try:
             response = self.handle(request, session)
@@ -69,15 +63,16 @@ class SnipInTool(BaseTool):
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view."""
-        return {**super().describe(), "handles": list(self.handles) + ([f"{self.handles_prefix}*"] if self.handles_prefix else [])}
+        return {**super().describe(), "handles": self.handled()}
 
     # -- helpers -----------------------------------------------------------------------------
     @staticmethod
     def ask(session: LLMSession, request: ToolRequest, spec: ResponseSpec, task: str, data: dict[str, Any], step: str, max_tokens: int = 800) -> Answer:
+        recent = {key: request.agent_context[key] for key in RECENT_KEYS if request.agent_context.get(key)}
         return session.ask(
             LLMRequest(
                 task=task,
-                data=data,
+                data={**data, **recent},
                 response=spec,
                 agent=request.agent_context,
                 guide=prompts.GUIDE,
@@ -87,6 +82,31 @@ class SnipInTool(BaseTool):
             ),
             step,
         )
+
+
+#: What a SnipIn tool's ``agent_context`` adds to the agent's profile: what it posted
+#: lately and what it liked and shared lately (newest first), which its prompts show.
+RECENT_KEYS = ("recent_snips", "recent_interactions")
+RECENT_SNIPS = 5
+RECENT_INTERACTIONS = 10
+
+
+def with_recent(context: dict[str, Any]) -> dict[str, Any]:
+    """``context`` with ``recent_snips`` and ``recent_interactions`` (two Queries)."""
+    if not context.get("agent_id"):
+        return context
+    actor = repository.agent_actor(str(context["agent_id"]))
+    snips = repository.snips_by_author(actor, limit=RECENT_SNIPS)
+    reactions = repository.reactions_by(actor, since=0, limit=RECENT_INTERACTIONS)
+    return {
+        **context,
+        "recent_snips": [
+            {"snip_id": s["snip_id"], "title": s.get("title") or "", "created_at": clock.iso(s.get("created_at"))} for s in snips
+        ],
+        "recent_interactions": [
+            {"kind": r.get("kind"), "snip_id": r.get("snip_id"), "created_at": clock.iso(r.get("created_at"))} for r in reactions
+        ],
+    }
 
 
 def _owner(request: ToolRequest) -> str:

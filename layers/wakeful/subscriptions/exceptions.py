@@ -13,5 +13,9 @@ class SubscriptionToolUnknownError(ValidationError):
     """The subscription names a tool that does not exist."""
 
 
+class SubscriptionEventTypeError(ValidationError):
+    """The subscription's tool does not handle its event type."""
+
+
 class SubscriptionDuplicateError(ConflictError):
     """The same tool is already subscribed to this event type for this scope."""

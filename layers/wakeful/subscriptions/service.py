@@ -9,6 +9,7 @@ from wakeful.agents import repository as agents_repository
 from wakeful.subscriptions import repository
 from wakeful.subscriptions.exceptions import (
     SubscriptionDuplicateError,
+    SubscriptionEventTypeError,
     SubscriptionNotFoundError,
     SubscriptionToolUnknownError,
 )
@@ -26,10 +27,15 @@ def create(owner: str, body: SubscriptionIn, *, sync: bool = True) -> Subscripti
     from wakeful.agents import service as agents
     from wakeful.tools import registry
 
-    if registry.resolve(owner, body.tool) is None:
+    tool = registry.resolve(owner, body.tool)
+    if tool is None:
         raise SubscriptionToolUnknownError(f"unknown tool {body.tool!r}; GET /tools lists the tools you can use")
     if body.agent_id is not None:
         agents.get(owner, body.agent_id)  # 404 for another owner's agent
+    if not tool.accepts(body.event_type):
+        raise SubscriptionEventTypeError(
+            f"{body.tool} does not handle {body.event_type} events; it handles: {', '.join(tool.handled())}"
+        )
     scope = scope_of(owner, body.agent_id)
     for existing in _in_scope(scope):
         if existing.tool == body.tool and existing.event_type == body.event_type:

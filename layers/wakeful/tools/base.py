@@ -89,6 +89,20 @@ class BaseTool(ABC):
     kind: ClassVar[str] = "builtin"
     #: Suffix of the BEFORE_/AFTER_ hook types; SnipIn's are named in docs/hooks.md (SNIP_CREATE, LIKE…).
     hook_suffix: ClassVar[str | None] = None
+    #: The event types the tool handles, and a prefix of more (none declared: any event).
+    #: A subscription of the tool to another event type is refused.
+    handles: ClassVar[tuple[str, ...]] = ()
+    handles_prefix: ClassVar[str | None] = None
+
+    def accepts(self, event_type: str) -> bool:
+        """Whether this tool knows what to do with ``event_type``."""
+        if not self.handles and not self.handles_prefix:
+            return True
+        return event_type in self.handles or bool(self.handles_prefix and event_type.startswith(self.handles_prefix))
+
+    def handled(self) -> list[str]:
+        """The event types it handles, a prefix as ``PREFIX*`` (empty: any)."""
+        return list(self.handles) + ([f"{self.handles_prefix}*"] if self.handles_prefix else [])
 
     def hook_name(self) -> str:
         """The ``<X>`` in ``BEFORE_<X>`` / ``AFTER_<X>``."""

@@ -67,6 +67,11 @@ export function ms(value) {
 }
 
 /** The distinguishing tail of an id (ids of one moment share their first characters). */
+/** "1 event", "2 events": a count and its noun. */
+export function count(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
 export function short(id) {
   return id ? `…${String(id).slice(-8)}` : "—";
 }

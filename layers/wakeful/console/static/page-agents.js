@@ -1,7 +1,7 @@
 // Agents: create (with a preset), pause/resume, open one.
 
 import { api } from "./api.js";
-import { badge, busy, button, empty, errorBox, field, fill, h, section, time, toast } from "./dom.js";
+import { badge, busy, button, count, empty, errorBox, field, fill, h, section, time, toast } from "./dom.js";
 
 export async function renderAgents(ctx, main) {
   const list = h("div", { "aria-live": "polite" }, h("p", { class: "muted" }, "Loading agents…"));
@@ -28,7 +28,7 @@ function agentsTable(agents, reload) {
         agent.preset ? badge("preset", agent.preset) : null,
         h("span", {}, `every ${interval(agent.heartbeat_interval_seconds)}`),
         agent.is_active ? h("span", {}, "next heartbeat ", time(agent.next_heartbeat_at)) : null,
-        h("span", {}, `${agent.last_seq} events`))),
+        h("span", {}, count(agent.last_seq, "event")))),
     h("div", { class: "row-actions" },
       pauseButton(agent, reload),
       h("a", { class: "btn btn-small", href: `#/agents/${agent.id}` }, "Open")))));

@@ -3,7 +3,7 @@
 // each action appended.
 
 import { api } from "./api.js";
-import { badge, empty, errorBox, fill, h, json, ms, section, short, time } from "./dom.js";
+import { badge, count, empty, errorBox, fill, h, json, ms, section, short, time } from "./dom.js";
 
 const FINAL = new Set(["COMPLETED", "FAILED"]);
 
@@ -55,7 +55,7 @@ function heartbeatRow(ctx, agent, first) {
     fill(summary,
       badge(heartbeat.status),
       h("span", { class: "hb-when" }, heartbeat.started_at ? "started " : "due ", time(heartbeat.started_at || heartbeat.scheduled_at)),
-      h("span", { class: "hb-counts" }, `${heartbeat.events_processed} events → ${heartbeat.actions_triggered} actions`),
+      h("span", { class: "hb-counts" }, `${count(heartbeat.events_processed, "event")} → ${count(heartbeat.actions_triggered, "action")}`),
       heartbeat.completed_at ? h("span", { class: "muted" }, `took ${duration(heartbeat.started_at, heartbeat.completed_at)}`) : null,
       heartbeat.attempt > 1 ? h("span", { class: "muted" }, `attempt ${heartbeat.attempt}`) : null,
       heartbeat.error_message ? h("span", { class: "error-inline" }, heartbeat.error_message) : null);

@@ -21,7 +21,10 @@ export async function renderWebhooks(ctx, body, agent) {
 
 /** A ready-to-paste shell script: signs a JSON body (scheme X-Wakeful-Signature) and posts it. */
 export function curlExample(url, secret, eventType = "WEBHOOK_TRIGGER") {
-  const body = JSON.stringify({ event_type: eventType, priority: 5, payload: { message: "hello from curl" } });
+  return wakefulScheme(url, secret, JSON.stringify({ event_type: eventType, priority: 5, payload: { message: "hello from curl" } }));
+}
+
+function wakefulScheme(url, secret, body) {
   return [
     `SECRET='${secret || "whsec_PASTE_YOUR_SECRET"}'`,
     `BODY='${body}'`,
@@ -36,12 +39,76 @@ export function curlExample(url, secret, eventType = "WEBHOOK_TRIGGER") {
   ].join("\n");
 }
 
+/** Each provider's own way of signing, as its senders do (see docs/webhooks.md). */
+const EXAMPLES = {
+  wakeful: (url, secret, type) => curlExample(url, secret, type),
+  raw: (url, secret) => wakefulScheme(url, secret, JSON.stringify({ message: "hello from curl", source: "raw" })),
+  standard: (url, secret) => [
+    `SECRET='${secret || "whsec_PASTE_YOUR_SECRET"}'`,
+    `BODY='${JSON.stringify({ type: "example.created", data: { message: "hello from curl" } })}'`,
+    "ID=msg_$(date +%s%N)",
+    "TS=$(date +%s)",
+    "KEY=$(printf '%s' \"${SECRET#whsec_}\" | base64 -d | od -An -vtx1 | tr -d ' \\n')",
+    "SIG=$(printf '%s.%s.%s' \"$ID\" \"$TS\" \"$BODY\" | openssl dgst -sha256 -mac HMAC -macopt \"hexkey:$KEY\" -binary | base64)",
+    `curl -sS -X POST '${url}' \\`,
+    "  -H 'Content-Type: application/json' \\",
+    "  -H \"webhook-id: $ID\" -H \"webhook-timestamp: $TS\" \\",
+    "  -H \"webhook-signature: v1,$SIG\" \\",
+    "  --data \"$BODY\"",
+  ].join("\n"),
+  github: (url, secret) => [
+    `SECRET='${secret || "PASTE_YOUR_SECRET"}'`,
+    `BODY='${JSON.stringify({ zen: "Design for failure.", hook_id: 1 })}'`,
+    "SIG=$(printf '%s' \"$BODY\" | openssl dgst -sha256 -hmac \"$SECRET\" | sed 's/^.*= //')",
+    `curl -sS -X POST '${url}' \\`,
+    "  -H 'Content-Type: application/json' \\",
+    "  -H 'X-GitHub-Event: ping' \\",
+    "  -H \"X-GitHub-Delivery: $(cat /proc/sys/kernel/random/uuid 2>/dev/null || date +%s%N)\" \\",
+    "  -H \"X-Hub-Signature-256: sha256=$SIG\" \\",
+    "  --data \"$BODY\"",
+  ].join("\n"),
+  stripe: (url, secret) => [
+    `SECRET='${secret || "whsec_PASTE_THE_SIGNING_SECRET_STRIPE_SHOWS"}'`,
+    "EVT=evt_$(date +%s%N)",
+    `BODY="{\\"id\\":\\"$EVT\\",\\"type\\":\\"payment_intent.succeeded\\",\\"data\\":{\\"object\\":{\\"amount\\":1200}}}"`,
+    "TS=$(date +%s)",
+    "SIG=$(printf '%s.%s' \"$TS\" \"$BODY\" | openssl dgst -sha256 -hmac \"$SECRET\" | sed 's/^.*= //')",
+    `curl -sS -X POST '${url}' \\`,
+    "  -H 'Content-Type: application/json' \\",
+    "  -H \"Stripe-Signature: t=$TS,v1=$SIG\" \\",
+    "  --data \"$BODY\"",
+  ].join("\n"),
+};
+
+const PROVIDERS = [
+  ["wakeful", "Wakeful (your own app, Zapier, a script)"],
+  ["github", "GitHub"],
+  ["stripe", "Stripe"],
+  ["standard", "Standard Webhooks (Svix, ...)"],
+  ["raw", "Raw JSON (any body, signed)"],
+];
+
+/** The signed example for this webhook's provider. */
+export function exampleFor(webhook, secret) {
+  const make = EXAMPLES[webhook.provider] || EXAMPLES.wakeful;
+  return make(webhook.url, secret, exampleType(webhook));
+}
+
 function exampleType(webhook) {
   return (webhook.allowed_event_types && webhook.allowed_event_types[0]) || "WEBHOOK_TRIGGER";
 }
 
+function exampleNote(provider) {
+  return {
+    github: "Sign the body with HMAC-SHA256, the secret string itself as the key, in X-Hub-Signature-256, as GitHub does; the event type is github_<X-GitHub-Event>.",
+    stripe: "Sign \"<timestamp>.<body>\" with HMAC-SHA256, the signing secret Stripe shows as the key, in Stripe-Signature, as Stripe does; the event type is stripe_<type>.",
+    standard: "Standard Webhooks: sign \"<id>.<timestamp>.<body>\" with the key base64-decoded from after whsec_; the event type is the body's type.",
+    raw: "Any JSON body, signed like the Wakeful scheme below, becomes the payload of a WEBHOOK_TRIGGER event.",
+  }[provider] || "Paste your secret into SECRET. It signs the body as HMAC-SHA256 over \"<timestamp>.<body>\" with the key base64-decoded from after whsec_; Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) work too.";
+}
+
 function showSecret(reveal, webhook, secret, what) {
-  const curl = curlExample(webhook.url, secret, exampleType(webhook));
+  const curl = exampleFor(webhook, secret);
   const titleId = nextId("rv");
   fill(reveal, h("section", { class: "card reveal", "aria-labelledby": titleId },
     h("h2", { id: titleId }, what),
@@ -61,22 +128,31 @@ function typesList(text) {
 }
 
 function createForm(agent, reveal, after) {
+  const provider = h("select", { name: "provider" }, PROVIDERS.map(([value, label]) => h("option", { value }, label)));
+  const secret = h("input", { name: "secret", autocomplete: "off", placeholder: "whsec_…" });
+  const secretField = field("Signing secret (Stripe shows it; GitHub: the one you chose, or leave empty)", secret);
   const types = h("input", { name: "allowed_event_types", placeholder: "all types", autocomplete: "off" });
   const rate = h("input", { name: "rate_limit_per_hour", type: "number", min: 1, value: 100 });
   const errors = h("div");
   const submit = button("Create webhook", null, { type: "submit", kind: "primary" });
+  const showSecretField = () => { secretField.hidden = !["github", "stripe"].includes(provider.value); };
+  provider.addEventListener("change", showSecretField);
+  showSecretField();
   const form = h("form", { class: "settings" },
+    field("Sender", provider), secretField,
     field("Allowed event types", types), field("Rate limit (requests per hour)", rate), submit, errors);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     busy(submit, errors, async () => {
-      const body = { rate_limit_per_hour: Number(rate.value) };
+      const body = { rate_limit_per_hour: Number(rate.value), provider: provider.value };
       const allowed = typesList(types.value);
       if (allowed) body.allowed_event_types = allowed;
+      const chosen = secret.value.trim();
+      if (chosen && !secretField.hidden) body.secret = chosen;
       const webhook = await api.post(`/agents/${agent.id}/webhooks`, body);
       toast("Webhook created");
       await after();
-      showSecret(reveal, webhook, webhook.secret, "Webhook created");
+      showSecret(reveal, webhook, webhook.secret || chosen, "Webhook created");
     });
   });
   return section("New webhook",
@@ -100,7 +176,7 @@ function webhookCard(ctx, agent, webhook, reveal, reload) {
     if (!confirm("Delete this webhook? Senders using its URL get 404 from now on.")) return;
     busy(remove, errors, async () => { await api.del(base); toast("Webhook deleted"); await reload(); });
   }, { kind: "small danger" });
-  const curl = curlExample(webhook.url, "", exampleType(webhook));
+  const curl = exampleFor(webhook, "");
 
   async function refresh() {
     const page = await api.get(`${base}/requests`, { limit: 25 }, { signal: ctx.signal });
@@ -110,7 +186,7 @@ function webhookCard(ctx, agent, webhook, reveal, reload) {
   ctx.every(2000, refresh);
   const titleId = nextId("wh");
   return h("section", { class: "card webhook", "data-webhook-id": webhook.id, "aria-labelledby": titleId },
-    h("h2", { id: titleId }, "Webhook ", h("span", { class: "muted" }, short(webhook.id))),
+    h("h2", { id: titleId }, "Webhook ", h("span", { class: "muted" }, short(webhook.id)), " ", badge("preset", webhook.provider || "wakeful")),
     h("div", { class: "kv" },
       h("span", { class: "k" }, "URL"), h("div", { class: "secret" }, h("code", {}, webhook.url), copyButton(webhook.url, "Copy URL")),
       h("span", { class: "k" }, "Secret"), h("div", { class: "secret" },
@@ -120,7 +196,7 @@ function webhookCard(ctx, agent, webhook, reveal, reload) {
         webhook.previous_secret_expires_at ? h("span", { class: "muted" }, " old secret valid until ", time(webhook.previous_secret_expires_at, false)) : null)),
     settingsForm(webhook, base, reload),
     h("details", { class: "curl-box" }, h("summary", {}, "Signed curl example"),
-      h("p", { class: "muted" }, "Paste your secret into SECRET. It signs the body as HMAC-SHA256 over \"<timestamp>.<body>\" with the key base64-decoded from after whsec_; Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) work too."),
+      h("p", { class: "muted" }, exampleNote(webhook.provider)),
       h("pre", { class: "curl" }, curl), copyButton(curl, "Copy curl example")),
     h("h3", {}, "Recent requests"), log,
     errors, h("div", { class: "row-actions" }, remove));

@@ -28,6 +28,10 @@ from .approval_decision import ApprovalDecision
 from .approval_in import ApprovalIn
 from .approval_in_decision import ApprovalInDecision
 from .approval_page import ApprovalPage
+from .broadcast_accepted import BroadcastAccepted
+from .broadcast_in import BroadcastIn
+from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
+from .broadcast_in_payload import BroadcastInPayload
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
@@ -219,6 +223,10 @@ __all__ = (
     "ApprovalIn",
     "ApprovalInDecision",
     "ApprovalPage",
+    "BroadcastAccepted",
+    "BroadcastIn",
+    "BroadcastInMetadataType0",
+    "BroadcastInPayload",
     "Comment",
     "CommentIn",
     "CommentPage",

@@ -36,6 +36,7 @@ class Agent:
             preset (None | str):
             wake_on_priority (int | None):
             tool_policy (AgentToolPolicy | None):
+            event_lookback_seconds (int): How far back a heartbeat looks: older events of its window are skipped
             next_heartbeat_at (None | str):
             last_seq (int): The seq of the last event of its log
             processed_seq (int): The seq up to which heartbeats have processed its log
@@ -62,6 +63,7 @@ class Agent:
     preset: None | str
     wake_on_priority: int | None
     tool_policy: AgentToolPolicy | None
+    event_lookback_seconds: int
     next_heartbeat_at: None | str
     last_seq: int
     processed_seq: int
@@ -115,6 +117,8 @@ class Agent:
             tool_policy = self.tool_policy.to_dict()
         else:
             tool_policy = self.tool_policy
+
+        event_lookback_seconds = self.event_lookback_seconds
 
         next_heartbeat_at: None | str
         next_heartbeat_at = self.next_heartbeat_at
@@ -175,6 +179,7 @@ class Agent:
             "preset": preset,
             "wake_on_priority": wake_on_priority,
             "tool_policy": tool_policy,
+            "event_lookback_seconds": event_lookback_seconds,
             "next_heartbeat_at": next_heartbeat_at,
             "last_seq": last_seq,
             "processed_seq": processed_seq,
@@ -272,6 +277,8 @@ class Agent:
         tool_policy = _parse_tool_policy(d.pop("tool_policy"))
 
 
+        event_lookback_seconds = d.pop("event_lookback_seconds")
+
         def _parse_next_heartbeat_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -363,6 +370,7 @@ class Agent:
             preset=preset,
             wake_on_priority=wake_on_priority,
             tool_policy=tool_policy,
+            event_lookback_seconds=event_lookback_seconds,
             next_heartbeat_at=next_heartbeat_at,
             last_seq=last_seq,
             processed_seq=processed_seq,

@@ -42,6 +42,8 @@ class AgentCreate:
             wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
                 once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
             tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
+            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
+                its window are counted as skipped, not processed (default 604800, 7 days)
      """
 
     name: str
@@ -59,6 +61,7 @@ class AgentCreate:
     tools: list[str] | None | Unset = UNSET
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
+    event_lookback_seconds: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,6 +160,12 @@ class AgentCreate:
         else:
             tool_policy = self.tool_policy
 
+        event_lookback_seconds: int | None | Unset
+        if isinstance(self.event_lookback_seconds, Unset):
+            event_lookback_seconds = UNSET
+        else:
+            event_lookback_seconds = self.event_lookback_seconds
+
 
         field_dict: dict[str, Any] = {}
 
@@ -190,6 +199,8 @@ class AgentCreate:
             field_dict["wake_on_priority"] = wake_on_priority
         if tool_policy is not UNSET:
             field_dict["tool_policy"] = tool_policy
+        if event_lookback_seconds is not UNSET:
+            field_dict["event_lookback_seconds"] = event_lookback_seconds
 
         return field_dict
 
@@ -359,6 +370,16 @@ class AgentCreate:
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
 
 
+        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
+
+
         agent_create = cls(
             name=name,
             alias=alias,
@@ -375,6 +396,7 @@ class AgentCreate:
             tools=tools,
             wake_on_priority=wake_on_priority,
             tool_policy=tool_policy,
+            event_lookback_seconds=event_lookback_seconds,
         )
 
         return agent_create

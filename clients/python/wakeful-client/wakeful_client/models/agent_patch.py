@@ -43,6 +43,8 @@ class AgentPatch:
                 once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
                 null turns it off.
             tool_policy (None | ToolPolicy | Unset): null removes it
+            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
+                its window are counted as skipped, not processed (default 604800, 7 days; null: the default)
      """
 
     name: str | Unset = UNSET
@@ -59,6 +61,7 @@ class AgentPatch:
     tools: list[str] | None | Unset = UNSET
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
+    event_lookback_seconds: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,6 +154,12 @@ class AgentPatch:
         else:
             tool_policy = self.tool_policy
 
+        event_lookback_seconds: int | None | Unset
+        if isinstance(self.event_lookback_seconds, Unset):
+            event_lookback_seconds = UNSET
+        else:
+            event_lookback_seconds = self.event_lookback_seconds
+
 
         field_dict: dict[str, Any] = {}
 
@@ -184,6 +193,8 @@ class AgentPatch:
             field_dict["wake_on_priority"] = wake_on_priority
         if tool_policy is not UNSET:
             field_dict["tool_policy"] = tool_policy
+        if event_lookback_seconds is not UNSET:
+            field_dict["event_lookback_seconds"] = event_lookback_seconds
 
         return field_dict
 
@@ -343,6 +354,16 @@ class AgentPatch:
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
 
 
+        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
+
+
         agent_patch = cls(
             name=name,
             personality=personality,
@@ -358,6 +379,7 @@ class AgentPatch:
             tools=tools,
             wake_on_priority=wake_on_priority,
             tool_policy=tool_policy,
+            event_lookback_seconds=event_lookback_seconds,
         )
 
         return agent_patch

@@ -35,6 +35,8 @@ class Heartbeat:
             attempt (int):
             window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
             rounds (int):
+            events_skipped (int | Unset): Events of its window older than the agent's event_lookback_seconds: counted, not
+                processed Default: 0.
             quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
      """
@@ -51,6 +53,7 @@ class Heartbeat:
     attempt: int
     window: HeartbeatWindow
     rounds: int
+    events_skipped: int | Unset = 0
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -86,6 +89,8 @@ class Heartbeat:
 
         rounds = self.rounds
 
+        events_skipped = self.events_skipped
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -111,6 +116,8 @@ class Heartbeat:
             "window": window,
             "rounds": rounds,
         })
+        if events_skipped is not UNSET:
+            field_dict["events_skipped"] = events_skipped
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
@@ -172,6 +179,8 @@ class Heartbeat:
 
         rounds = d.pop("rounds")
 
+        events_skipped = d.pop("events_skipped", UNSET)
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -197,6 +206,7 @@ class Heartbeat:
             attempt=attempt,
             window=window,
             rounds=rounds,
+            events_skipped=events_skipped,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )

@@ -37,6 +37,8 @@ class HeartbeatDetail:
             window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
             rounds (int):
             actions (list[Action]):
+            events_skipped (int | Unset): Events of its window older than the agent's event_lookback_seconds: counted, not
+                processed Default: 0.
             quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
      """
@@ -54,6 +56,7 @@ class HeartbeatDetail:
     window: HeartbeatWindow
     rounds: int
     actions: list[Action]
+    events_skipped: int | Unset = 0
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -96,6 +99,8 @@ class HeartbeatDetail:
             actions.append(actions_item)
 
 
+        events_skipped = self.events_skipped
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -122,6 +127,8 @@ class HeartbeatDetail:
             "rounds": rounds,
             "actions": actions,
         })
+        if events_skipped is not UNSET:
+            field_dict["events_skipped"] = events_skipped
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
@@ -193,6 +200,8 @@ class HeartbeatDetail:
             actions.append(actions_item)
 
 
+        events_skipped = d.pop("events_skipped", UNSET)
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -219,6 +228,7 @@ class HeartbeatDetail:
             window=window,
             rounds=rounds,
             actions=actions,
+            events_skipped=events_skipped,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )

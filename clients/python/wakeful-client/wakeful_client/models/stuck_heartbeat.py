@@ -37,6 +37,8 @@ class StuckHeartbeat:
             rounds (int):
             stuck_seconds (int):
             lease_expires_at (None | str):
+            events_skipped (int | Unset): Events of its window older than the agent's event_lookback_seconds: counted, not
+                processed Default: 0.
             quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
      """
@@ -55,6 +57,7 @@ class StuckHeartbeat:
     rounds: int
     stuck_seconds: int
     lease_expires_at: None | str
+    events_skipped: int | Unset = 0
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -95,6 +98,8 @@ class StuckHeartbeat:
         lease_expires_at: None | str
         lease_expires_at = self.lease_expires_at
 
+        events_skipped = self.events_skipped
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -122,6 +127,8 @@ class StuckHeartbeat:
             "stuck_seconds": stuck_seconds,
             "lease_expires_at": lease_expires_at,
         })
+        if events_skipped is not UNSET:
+            field_dict["events_skipped"] = events_skipped
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
@@ -193,6 +200,8 @@ class StuckHeartbeat:
         lease_expires_at = _parse_lease_expires_at(d.pop("lease_expires_at"))
 
 
+        events_skipped = d.pop("events_skipped", UNSET)
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -220,6 +229,7 @@ class StuckHeartbeat:
             rounds=rounds,
             stuck_seconds=stuck_seconds,
             lease_expires_at=lease_expires_at,
+            events_skipped=events_skipped,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )
