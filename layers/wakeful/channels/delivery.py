@@ -74,9 +74,9 @@ def _send(channel: Channel, delivery: ChannelDelivery) -> str:
     platform = platforms.of(channel.kind)
     try:
         parts = platform.parts(channel, delivery)
-    except Exception as error:  # noqa: BLE001 - a message that cannot be formatted fails, with why
+    except Exception as problem:  # noqa: BLE001 - a message that cannot be formatted fails, with why
         logger.exception("channel message could not be formatted", extra={"delivery_id": delivery.delivery_id})
-        delivery_repository.finish(delivery.delivery_id, models.FAILED, clock.now(), error=f"the message could not be formatted: {type(error).__name__}")
+        delivery_repository.finish(delivery.delivery_id, models.FAILED, clock.now(), error=f"the message could not be formatted: {type(problem).__name__}")
         return FAILED
     outcome = Outcome(True)
     sent = delivery.parts_sent

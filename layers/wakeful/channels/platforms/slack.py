@@ -31,7 +31,7 @@ def escape(text: str) -> str:
 
 def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
     """The ``chat.postMessage`` bodies of a delivery, in order."""
-    from slack_sdk.models.blocks import ActionsBlock, ButtonElement, MarkdownTextObject, SectionBlock
+    from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, MarkdownTextObject, SectionBlock
 
     message = delivery.message
     conversation = delivery.conversation or channel.conversation()
@@ -39,7 +39,7 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
     pieces = split(message_text(message), TEXT_LIMIT)
     bodies: list[dict[str, Any]] = []
     for index, piece in enumerate(pieces):
-        blocks = [SectionBlock(text=MarkdownTextObject(text=escape(section))) for section in split(piece, SECTION_LIMIT)]
+        blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=escape(section))) for section in split(piece, SECTION_LIMIT)]
         approval = message.get("approval")
         if approval and index == len(pieces) - 1:
             ref = approval["ref"]
