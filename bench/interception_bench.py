@@ -103,6 +103,7 @@ def bench_dispatch(stack: Any, api: Any, steps: int) -> None:
 
     from wakeful.agents import repository as agents_repository
     from wakeful.interceptors.dispatch import dispatch
+    from wakeful.threads.records import Thread
 
     endpoint = Endpoint()
     plain = api.post("/agents", json={"name": "Bench", "alias": f"b{uuid.uuid4().hex[:10]}"}).json()
@@ -114,7 +115,7 @@ def bench_dispatch(stack: Any, api: Any, steps: int) -> None:
     plain_item = agents_repository.get(plain["id"])
     guarded_item = agents_repository.get(guarded["id"])
     assert plain_item is not None and guarded_item is not None
-    thread = {"thread_id": "thr_bench", "status": "active"}
+    thread = Thread(agent_id=plain["id"], thread_id="thr_bench", status="active")
 
     none = _time(lambda i: dispatch(plain_item, thread, _tool_event(i)), steps)
     endpoint.answer = lambda payload: {}

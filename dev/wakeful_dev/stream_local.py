@@ -120,7 +120,7 @@ def _running(agent_id: str, thread_id: str) -> bool:
     from wakeful.threads import repository as threads
 
     thread = threads.get(agent_id, thread_id)
-    return bool(thread) and thread.get("status") == records.ACTIVE
+    return thread is not None and thread.status == records.ACTIVE
 
 
 def _keep_alive(query: dict[str, str], default: float) -> float:

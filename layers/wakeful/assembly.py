@@ -9,6 +9,11 @@ presets and interceptors down to the capabilities that read them.
 
 Adding an extension is one import and one entry in :data:`EXTENSIONS`. The manifests are
 light (they import only :mod:`wakeful.tablespec`): installing costs no cold-start time.
+
+The same way, the capabilities above the threads that hear how threads' runs end hand
+their run-end listeners to :mod:`wakeful.threads.listeners` (:data:`RUN_END_LISTENERS`):
+the schedules' today; a chat channel's is one more entry. A listener module is light too
+(its work loads when it is first called).
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from __future__ import annotations
 from wakeful import extensions
 from wakeful.extensions import Extension
 from wakeful.homelab import manifest as homelab
+from wakeful.schedules import listener as schedules
 from wakeful.snipin import manifest as snipin
+from wakeful.threads import listeners
+from wakeful.threads.listeners import RunEndListener
 
 EXTENSIONS: tuple[Extension, ...] = (
     Extension(
@@ -38,7 +46,15 @@ EXTENSIONS: tuple[Extension, ...] = (
 )
 
 
+RUN_END_LISTENERS: tuple[RunEndListener, ...] = (schedules.LISTENER,)
+
+
 def install() -> None:
-    """Install every extension (idempotent: installing again changes nothing)."""
+    """Install every extension and run-end listener (idempotent: installing again
+    changes nothing). Run-end listeners someone else installed besides these (an
+    embedder's) stay, after them."""
     if extensions.installed() != EXTENSIONS:
         extensions.install(*EXTENSIONS)
+    present = listeners.installed()
+    if present[: len(RUN_END_LISTENERS)] != RUN_END_LISTENERS:
+        listeners.install(*RUN_END_LISTENERS, *(other for other in present if other not in RUN_END_LISTENERS))

@@ -160,7 +160,8 @@ def test_a_redelivered_parking_step_streams_its_end_once(stack, api, tool_server
     stack.drain()
     parked = thread(api, agent["id"], thread_id)
     item = runner.repository.get(agent["id"], thread_id)
-    parking_step = f"{parked['run_id']}:{int(item['step_no']) - 1}:0"
+    assert item is not None
+    parking_step = f"{parked['run_id']}:{item.step_no - 1}:0"
 
     assert runner.process(agent["id"], thread_id, parking_step) == "stale"  # the end is done again
 

@@ -47,15 +47,15 @@ def put_sleeping_threads_to_rest() -> None:
     far = clock.now() + 10 * 365 * 86400
     for shard in range(get_settings().due_shards):
         for key in list(repository.due(shard, far)):
-            thread = repository.get(key["agent_id"], key["thread_id"])
-            if thread is None or thread["status"] not in (records.SLEEPING, records.WAITING_APPROVAL):
+            thread = repository.get(key.agent_id, key.thread_id)
+            if thread is None or thread.status not in (records.SLEEPING, records.WAITING_APPROVAL):
                 continue
             sets, removes = repository.state(thread, records.COMPLETE)
             try:
                 repository.update(thread, {**sets, "summary": "ended after its test"}, removes + ["step", "step_key", "wake_at"])
             except repository.VersionConflict:
                 continue
-            agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
+            agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)
 
 
 @pytest.fixture()

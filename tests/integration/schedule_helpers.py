@@ -7,6 +7,7 @@ from typing import Any
 
 from wakeful import aws, clock
 from wakeful.schedules import repository
+from wakeful.threads.records import Thread
 
 
 def create_schedule(api: Any, agent_id: str, **body: Any) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def finish_thread(agent_id: str, schedule_id: str, result_id: str, *, final_text
     """What the thread runtime reports when a scheduled thread's run ends."""
     from wakeful.schedules import runs
 
-    thread = {"thread_id": f"thr_{result_id[-8:]}", "agent_id": agent_id, "source": "scheduled", "source_id": schedule_id, "schedule_result_id": result_id}
+    thread = Thread(agent_id=agent_id, thread_id=f"thr_{result_id[-8:]}", source="scheduled", source_id=schedule_id, attributes={"schedule_result_id": result_id})
     outcome = {"status": "failed" if error else "complete", "final_text": final_text, "error": error}
     runs.on_thread_run_finished(thread, outcome)
 

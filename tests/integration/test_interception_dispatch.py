@@ -18,6 +18,7 @@ from wakeful.agents.records import Agent
 from wakeful.interceptors import registry
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
+from wakeful.threads.records import Thread
 
 
 def agent_record(agent_id: str) -> Agent:
@@ -32,7 +33,7 @@ def calls(api: Any, agent_id: str, interceptor_id: str) -> list[dict[str, Any]]:
     return response.json()["items"]
 
 
-THREAD = {"thread_id": "thr_test", "status": "active"}
+THREAD = Thread(agent_id="agt_test", thread_id="thr_test", status="active")
 
 
 def message_event(content: str = "hello") -> dict[str, Any]:

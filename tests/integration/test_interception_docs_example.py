@@ -21,6 +21,7 @@ from tests.support.hook_receiver import quiet_agent
 from wakeful.agents import repository as agents_repository
 from wakeful.interceptors.decisions import Continue, Deny
 from wakeful.interceptors.dispatch import dispatch
+from wakeful.threads.records import Thread
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "interception.md"
 
@@ -72,7 +73,7 @@ def event(kind: str, **fields: Any) -> dict[str, Any]:
 
 
 def test_the_documented_example_denies_redacts_and_passes(example):
-    agent, thread = example["agent"], {"thread_id": "thr_doc", "status": "active"}
+    agent, thread = example["agent"], Thread(agent_id=example["agent"].agent_id, thread_id="thr_doc", status="active")
     denied = dispatch(agent, thread, event("tool_call", tool="restart_database"))
     assert denied == Deny("restarting the database needs a person")
     redacted = dispatch(agent, thread, event("message", content="card 4111 1111 1111 1111 please"))

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from wakeful.llm import script
+from wakeful.threads.records import Thread
 from wakeful.threads.service import wake_notice
 from wakeful_dev.homelab import scenarios, tools
 from wakeful_dev.homelab.world import World
@@ -54,7 +55,7 @@ class Run:
 
     def wake(self, how: str, event: dict[str, Any] | None = None) -> "Run":
         """Wake as the runtime does: the notice joins the last user turn."""
-        notice = wake_notice({"wake_reason": self.reason, "wake_at": 0}, how, event)
+        notice = wake_notice(Thread(agent_id="agt_homelab", thread_id="thr_homelab", wake_reason=self.reason, wake_at=0), how, event)
         self.messages[-1]["content"].append({"type": "text", "text": f"[system] {notice}"})
         self.state = "active"
         return self.run()

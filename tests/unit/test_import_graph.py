@@ -1,5 +1,7 @@
-"""The layer's import graph points one way: no cycle of more than two modules, and the
-shared bottom imports nothing above it.
+"""The layer's import graph points one way: no cycle of more than two modules, the
+shared bottom imports nothing above it, and the layers above it keep their order (data
+modules, then the capabilities' services in the order of :data:`CAPABILITIES`, then the
+API, the extensions and the entry points).
 
 Every import counts, lazy ones (inside a function) included: a lazy import is still a
 dependency, only a later one. See docs/architecture.md, "Layers"."""
@@ -7,6 +9,7 @@ dependency, only a later one. See docs/architecture.md, "Layers"."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 LAYERS = Path(__file__).resolve().parents[2] / "layers"
@@ -25,9 +28,11 @@ BOTTOM = {
     "exceptions",
     "extensions",
     "ids",
+    "inputs",
     "items",
     "net",
     "observability",
+    "outbound",
     "pagination",
     "presets",
     "queues",
@@ -157,3 +162,117 @@ def test_the_cycle_check_finds_a_lazy_three_module_cycle(tmp_path: Path) -> None
     (package / "d.py").write_text("from . import e\n")
     (package / "e.py").write_text("from .d import y\n")
     assert cycles(graph(tmp_path)) == [["wakeful.a", "wakeful.b", "wakeful.c"], ["wakeful.d", "wakeful.e"]]
+
+
+#: A capability's data modules: its records and repositories, request bodies, API
+#: models, errors and response models.
+DATA = re.compile(r"^(records|repository|\w+_repository|inputs|models|exceptions|responses)$")
+#: The capabilities' services, bottom first: a service module imports the services of
+#: capabilities on lower rows only (the heartbeats are on top because their scan finds
+#: all due work: the threads' and the schedules').
+CAPABILITIES: tuple[frozenset[str], ...] = (
+    frozenset({"llm", "auth", "ops"}),
+    frozenset({"tools"}),
+    frozenset({"agents"}),
+    frozenset({"events"}),
+    frozenset({"ingest", "subscriptions", "hooks", "interceptors", "stream"}),
+    frozenset({"actions", "webhooks"}),
+    frozenset({"threads"}),
+    frozenset({"schedules"}),
+    frozenset({"heartbeats"}),
+)
+#: The HTTP API: its package and the console's (routes of every capability are its too).
+API = frozenset({"api", "console"})
+#: Outside the core: only the entry points import them.
+EXTENSIONS = frozenset({"snipin", "homelab"})
+#: The entry points of the layer itself (the handlers, wakeful dev and infra are outside it).
+ENTRY_POINTS = frozenset({"assembly", "api.app"})
+
+
+def layer_of(module: str, edges: dict[str, set[str]]) -> str:
+    """``bottom``, ``leaf`` (a module that imports only the bottom), ``data``,
+    ``service``, ``api``, ``extension`` or ``entry``."""
+    name = module.removeprefix(f"{PACKAGE}.")
+    parts = name.split(".")
+    if name in ENTRY_POINTS:
+        return "entry"
+    if parts[0] in BOTTOM:
+        return "bottom"
+    if parts[0] in EXTENSIONS:
+        return "extension"
+    if DATA.match(parts[-1]) and len(parts) > 1:
+        return "data"  # the API's too: its response models' base (api.responses)
+    if parts[0] in API or parts[-1] == "routes":
+        return "api"
+    if all(layer_of_bottom(target) for target in edges.get(module, ())):
+        return "leaf"
+    return "service"
+
+
+def layer_of_bottom(module: str) -> bool:
+    return module.removeprefix(f"{PACKAGE}.").split(".")[0] in BOTTOM
+
+
+def capability_rank(module: str) -> int:
+    package = module.removeprefix(f"{PACKAGE}.").split(".")[0]
+    return next(rank for rank, row in enumerate(CAPABILITIES) if package in row)
+
+
+def layering_violations(edges: dict[str, set[str]]) -> list[str]:
+    """Every import that goes against the stated layers."""
+    found = []
+    for module, targets in sorted(edges.items()):
+        layer = layer_of(module, edges)
+        for target in sorted(targets):
+            below = layer_of(target, edges)
+            if below == "entry" and layer != "entry":
+                found.append(f"{module} -> {target}: only entry points import the assembly")
+            elif below == "extension" and layer not in ("extension", "entry"):
+                found.append(f"{module} -> {target}: the core never imports an extension")
+            elif layer == "data" and below not in ("bottom", "leaf", "data"):
+                found.append(f"{module} -> {target}: a data module imports only the bottom and data modules")
+            elif layer in ("service", "leaf") and below == "api":
+                found.append(f"{module} -> {target}: a service never imports the API")
+            elif layer in ("service", "leaf") and below in ("service", "leaf"):
+                mine, theirs = module.split(".")[1], target.split(".")[1]
+                if mine != theirs and capability_rank(target) >= capability_rank(module):
+                    found.append(f"{module} -> {target}: {mine} does not call up (or across) into {theirs}")
+    return found
+
+
+def test_every_capability_is_in_the_stated_order():
+    packages = {name.split(".")[1] for name in modules() if name.count(".") >= 2}
+    ordered = set().union(*CAPABILITIES)
+    assert packages - ordered - API - EXTENSIONS == set(), "add the new package to CAPABILITIES (docs/architecture.md, Layers)"
+    assert ordered - packages == set()
+
+
+def test_imports_keep_the_stated_layers():
+    found = layering_violations(graph())
+    assert not found, "imports against the layers of docs/architecture.md:\n" + "\n".join(found)
+
+
+def test_the_layering_check_names_what_goes_against_the_layers():
+    edges = {
+        "wakeful.clock": set(),
+        "wakeful.assembly": {"wakeful.snipin.manifest", "wakeful.schedules.listener"},
+        "wakeful.snipin.manifest": {"wakeful.tools.registry"},
+        "wakeful.threads.records": {"wakeful.clock", "wakeful.agents.records"},
+        "wakeful.agents.records": {"wakeful.threads.records"},
+        "wakeful.threads.repository": {"wakeful.threads.records", "wakeful.threads.service"},
+        "wakeful.threads.service": {"wakeful.schedules.runs", "wakeful.agents.service", "wakeful.api.common"},
+        "wakeful.threads.routes": {"wakeful.threads.service", "wakeful.api.common"},
+        "wakeful.schedules.runs": {"wakeful.threads.service", "wakeful.threads.records"},
+        "wakeful.schedules.listener": {"wakeful.threads.listeners"},
+        "wakeful.threads.listeners": set(),
+        "wakeful.agents.service": {"wakeful.tools.registry", "wakeful.snipin.manifest"},
+        "wakeful.tools.registry": {"wakeful.agents.service"},
+        "wakeful.api.common": set(),
+    }
+    assert layering_violations(edges) == [
+        "wakeful.agents.service -> wakeful.snipin.manifest: the core never imports an extension",
+        "wakeful.threads.repository -> wakeful.threads.service: a data module imports only the bottom and data modules",
+        "wakeful.threads.service -> wakeful.api.common: a service never imports the API",
+        "wakeful.threads.service -> wakeful.schedules.runs: threads does not call up (or across) into schedules",
+        "wakeful.tools.registry -> wakeful.agents.service: tools does not call up (or across) into agents",
+    ]

@@ -124,3 +124,70 @@ def test_the_agent_item_check_recognises_what_it_forbids():
     assert not agent_item_uses("    fresh = definition.to_item()")
     assert not agent_item_uses('    row = ddb.get("agents_archive", {"agent_id": agent_id})')
     assert not agent_item_uses("    x = 1  # agent.to_item() would be wrong here")
+
+
+#: A parameter that holds a thread, wherever it is in the layer.
+THREAD_PARAM = re.compile(r"^(thread|threads|\w+_thread)$")
+#: What such a parameter is annotated with: the thread record (or its index records).
+THREAD_TYPE = re.compile(r"\b(Thread|ThreadKey|WaitingThread)\b")
+#: Names that hold a thread in the threads package (elsewhere ``current`` or ``fresh``
+#: may hold a schedule's item, which is still a dict).
+THREAD_NAMES = frozenset({"thread", "threads", "fresh", "current", "existing", "parked", "woken", "ended"})
+
+
+def _params(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[ast.arg]:
+    args = node.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *([args.vararg] if args.vararg else []), *([args.kwarg] if args.kwarg else [])]
+
+
+def _item_read(node: ast.AST, names: frozenset[str]) -> str | None:
+    """``thread["status"]`` or ``thread.get("status")`` on one of ``names``: a thread read as an item."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in names:
+        if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            return ast.unparse(node)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        owner = node.func.value
+        if isinstance(owner, ast.Name) and owner.id in names and node.args and isinstance(node.args[0], ast.Constant):
+            return ast.unparse(node)
+    return None
+
+
+def thread_dict_uses(source: str, *, in_threads: bool) -> list[str]:
+    """Where ``source`` takes a thread as a dict: a thread parameter that is not annotated
+    as the record, or a thread read by key (in the threads package, under any of the
+    names a thread goes by there)."""
+    found = []
+    names = THREAD_NAMES if in_threads else frozenset({"thread", "threads"})
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            for arg in _params(node):
+                annotation = ast.unparse(arg.annotation) if arg.annotation is not None else ""
+                if THREAD_PARAM.match(arg.arg) and not THREAD_TYPE.search(annotation):
+                    name = getattr(node, "name", "lambda")
+                    found.append(f"{node.lineno}: {name}({arg.arg}: {annotation or 'not annotated'})")
+        read = _item_read(node, names)
+        if read is not None:
+            found.append(f"{getattr(node, 'lineno', '?')}: {read}")
+    return found
+
+
+def test_no_function_in_the_layer_takes_a_thread_as_a_dict():
+    offenders = []
+    for path in sources():
+        in_threads = LAYER / "threads" in path.parents
+        offenders += [f"{path.relative_to(LAYER)}:{use}" for use in thread_dict_uses(path.read_text(), in_threads=in_threads)]
+    assert not offenders, "a thread passed or read as a dict instead of a threads.records.Thread:\n" + "\n".join(offenders)
+
+
+def test_the_thread_dict_check_recognises_what_it_forbids():
+    assert thread_dict_uses("def f(thread: dict[str, Any]) -> None: ...", in_threads=False)
+    assert thread_dict_uses("def f(agent, parent_thread: Mapping[str, Any]): ...", in_threads=False)
+    assert thread_dict_uses("def f(thread): ...", in_threads=False)
+    assert thread_dict_uses("def f(*, threads: list[dict[str, Any]]): ...", in_threads=False)
+    assert thread_dict_uses("status = thread['status']", in_threads=False)
+    assert thread_dict_uses("status = current.get('status')", in_threads=True)
+    assert thread_dict_uses("seq = fresh['step_key']", in_threads=True)
+    assert not thread_dict_uses("def f(thread: Thread, key: ThreadKey) -> None: ...", in_threads=True)
+    assert not thread_dict_uses("def f(thread: Thread | None, threads: list[WaitingThread]): ...", in_threads=True)
+    assert not thread_dict_uses("due = current.get('due_at')", in_threads=False)  # a schedule's item, outside threads
+    assert not thread_dict_uses("def f(thread_id: str): return item['thread_id']", in_threads=True)

@@ -40,6 +40,18 @@ def get(agent_id: str) -> Agent | None:
     return None if item is None else Agent.from_item(item)
 
 
+def get_owned(owner: str, agent_id: str) -> Agent:
+    """The owner's agent. Another owner's agent is not found (tenants are isolated).
+
+    Raises:
+        AgentNotFoundError: no such agent of this owner.
+    """
+    agent = get(agent_id)
+    if agent is None or agent.owner != owner:
+        raise AgentNotFoundError(f"agent {agent_id} not found")
+    return agent
+
+
 def get_many(agent_ids: list[str]) -> list[Agent]:
     """Agents by id (BatchGetItem, 100 a call)."""
     return [Agent.from_item(i) for i in ddb.batch_get(TABLE, [{"agent_id": a} for a in agent_ids])]

@@ -14,7 +14,6 @@ from wakeful import clock, ids
 from wakeful.agents import repository
 from wakeful.agents.records import Agent
 from wakeful.agents.exceptions import (
-    AgentNotFoundError,
     AgentPausedError,
     AgentPresetUnknownError,
     AgentToolsUnknownError,
@@ -135,10 +134,7 @@ def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
 
 def get(owner: str, agent_id: str) -> Agent:
     """The owner's agent. Another owner's agent is not found (tenants are isolated)."""
-    agent = repository.get(agent_id)
-    if agent is None or agent.owner != owner:
-        raise AgentNotFoundError(f"agent {agent_id} not found")
-    return agent
+    return repository.get_owned(owner, agent_id)
 
 
 def list_page(owner: str, limit: int, cursor: str | None) -> tuple[list[Agent], str | None]:

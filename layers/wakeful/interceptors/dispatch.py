@@ -26,16 +26,17 @@ from wakeful.interceptors.decisions import Continue, Decision, Deny, RequireAppr
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
+    from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
 
-def dispatch(agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> Decision:
+def dispatch(agent: Agent, thread: Thread, event: dict[str, Any]) -> Decision:
     """Decide what happens to ``event`` (a MessageEvent or a ToolCallEvent dict).
 
     Args:
         agent: the agent.
-        thread: the thread item (``thread_id``, ``status``).
+        thread: the thread (its id and status go to the endpoint).
         event: ``{id, type: "message", created_by, thread_id, message: {role, content}}``
             or ``{id, type: "tool_call", created_by: "agent", thread_id, agent_name,
             tool_calls: [{id, name, arguments}]}``; ``id`` is stable across retries.
@@ -95,7 +96,7 @@ def _checked(event: dict[str, Any], decision: Any) -> Decision:
     raise AnswerRefusedError(f"an interceptor returns a Decision or None, not {type(decision).__name__}")
 
 
-def call_endpoint(item: dict[str, Any], agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> Verdict:
+def call_endpoint(item: dict[str, Any], agent: Agent, thread: Thread, event: dict[str, Any]) -> Verdict:
     """Call interceptor ``item`` for ``event``, read its answer and record the call."""
     reply = endpoint.call(item, event, endpoint.payload(agent, thread, event), dev_mode=get_settings().dev_mode)
     verdict = _verdict(item, event, reply)

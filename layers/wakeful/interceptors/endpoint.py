@@ -20,6 +20,7 @@ from wakeful import net, outbound, secrets, signing
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
+    from wakeful.threads.records import Thread
 
 #: The largest answer read (an answer is a decision and at most one event or message).
 MAX_ANSWER_BYTES = 256 * 1024
@@ -47,12 +48,12 @@ def _unsealed(sealed: str, owner: str, interceptor_id: str) -> str:
     return secrets.unseal(sealed, context={"owner": owner, "interceptor": interceptor_id})
 
 
-def payload(agent: Agent, thread: dict[str, Any], event: dict[str, Any]) -> bytes:
+def payload(agent: Agent, thread: Thread, event: dict[str, Any]) -> bytes:
     """The body an interceptor receives: ``{event, thread: {id, status}, agent: {id,
     name, alias}}``."""
     body = {
         "event": event,
-        "thread": {"id": thread.get("thread_id") or thread.get("id"), "status": thread.get("status")},
+        "thread": {"id": thread.thread_id, "status": thread.status},
         "agent": {"id": agent.agent_id, "name": agent.name, "alias": agent.alias},
     }
     return json.dumps(body, separators=(",", ":"), default=str).encode()

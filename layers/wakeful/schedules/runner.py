@@ -8,12 +8,16 @@ redelivered message (or one the scan sent again after the start lease) does noth
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful import clock
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.schedules import answers, models, repository, runs
+from wakeful.schedules.listener import SOURCE
+
+if TYPE_CHECKING:
+    from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
@@ -33,22 +37,21 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
         if schedule is not None:
             repository.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
         return "error"
-    thread = _start_thread(agent, schedule, row)
-    thread_id = str(thread.get("id") or thread.get("thread_id") or "")
+    thread_id = _start_thread(agent, schedule, row).thread_id
     if not repository.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
         logger.info("schedule run finished before its start was recorded", extra={"result_id": row["result_id"]})
     logger.info("schedule run started", extra={"result_id": row["result_id"], "thread_id": thread_id})
     return "started"
 
 
-def _start_thread(agent: Agent, schedule: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+def _start_thread(agent: Agent, schedule: dict[str, Any], row: dict[str, Any]) -> Thread:
     from wakeful.threads import records, service as threads  # the thread runtime; loaded on the first run
 
     return threads.start_thread(
         agent.owner,
         agent.agent_id,
         answers.build_prompt(schedule),
-        source="scheduled",
+        source=SOURCE,
         source_id=schedule["schedule_id"],
         channel=models.schedule_type(schedule),
         attributes={"schedule_result_id": row["result_id"]},

@@ -1,8 +1,9 @@
 """The end of a scheduled run: its result, its counts, and who is told.
 
-The thread runtime calls :func:`on_thread_run_finished` when a run of a ``scheduled``
-thread ends. The result is finished once (a conditional transaction), so a repeated
-call changes nothing; the hook delivery has a deterministic id, so it is sent once too.
+When a run of a ``scheduled`` thread ends, the thread runtime tells the schedules'
+run-end listener (:mod:`wakeful.schedules.listener`), which calls :func:`on_run_end`.
+The result is finished once (a conditional transaction), so a repeated call changes
+nothing; the hook delivery has a deterministic id, so it is sent once too.
 
 - ``heartbeat_ok`` (a heartbeat run answered ``HEARTBEAT_OK`` and nothing else): no one
   is notified;
@@ -11,7 +12,7 @@ call changes nothing; the hook delivery has a deterministic id, so it is sent on
 - ``error``: delivered to ``SCHEDULE_FAILED`` hooks.
 
 The thread's own hooks (``THREAD_*``, ``NOTIFICATION``, ``ACTION_*``) go through
-:func:`fire_thread_hook`. Those of a heartbeat thread's run wait on the result until
+:func:`fire_thread_hook` (the listener holds the thread's hooks). Those of a heartbeat thread's run wait on the result until
 that run ends: a run whose answer is ``HEARTBEAT_OK`` drops them, so it notifies nobody;
 any other run sends them then, without the token. This holds for each run of the thread
 (a heartbeat that sleeps and wakes again is judged run by run); the result itself is
@@ -31,42 +32,55 @@ from wakeful.hooks import events as hook_events
 from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
 from wakeful.schedules import answers, models, repository
+from wakeful.threads import records as threads
+from wakeful.threads.listeners import RunEnd
+from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
 _HOOK_TYPES = {models.SUCCESS: ScheduleResult.hook_type, models.ERROR: ScheduleFailed.hook_type}
 
 
-def on_thread_run_finished(thread: dict[str, Any], outcome: dict[str, Any]) -> None:
-    """Called by the thread runtime when a run of a ``scheduled`` thread ends.
+def on_run_end(end: RunEnd) -> None:
+    """A run of a ``scheduled`` thread ended: its result is filled from the thread as the
+    end left it. A run that parked for an approval has not ended: its result waits."""
+    thread = end.thread
+    if thread.status == threads.WAITING_APPROVAL:
+        return
+    ended = thread.status in threads.ENDED
+    outcome = {
+        "status": thread.status,
+        "final_text": thread.final_text or "",
+        "summary": (thread.summary or "") if ended else None,
+        "error": thread.error_message if ended else None,
+    }
+    on_thread_run_finished(thread, outcome)
+
+
+def on_thread_run_finished(thread: Thread, outcome: dict[str, Any]) -> None:
+    """Fill the result a run of a ``scheduled`` thread ran for.
 
     Args:
-        thread: the thread item (``source == "scheduled"``, ``source_id`` the schedule id,
-            ``schedule_result_id`` the result this run fills).
+        thread: the thread (``source == "scheduled"``, ``source_id`` the schedule id,
+            ``attributes.schedule_result_id`` the result this run fills).
         outcome: ``{"status": "complete" | "sleeping" | "failed" | ..., "final_text":
             the model's last text, "summary": the ``complete_task`` summary (or the
             final text), "error": message or None}``.
     """
     schedule_id, rid = _result_key(thread)
     if not schedule_id or not rid:
-        logger.warning("scheduled thread without a schedule result", extra={"thread_id": _thread_id(thread)})
+        logger.warning("scheduled thread without a schedule result", extra={"thread_id": thread.thread_id})
         return
     row = repository.get_result(schedule_id, rid)
     if row is None:
         logger.warning("schedule result not found", extra={"schedule_id": schedule_id, "result_id": rid})
         return
-    finish(row, outcome, thread_id=_thread_id(thread), run_id=thread.get("run_id"))
+    finish(row, outcome, thread_id=thread.thread_id, run_id=thread.run_id)
 
 
-def _result_key(thread: dict[str, Any]) -> tuple[str | None, str | None]:
+def _result_key(thread: Thread) -> tuple[str | None, str | None]:
     """The schedule and result a scheduled thread's run fills."""
-    schedule_id = thread.get("source_id") or thread.get("schedule_id")
-    rid = thread.get("schedule_result_id") or (thread.get("attributes") or {}).get("schedule_result_id")
-    return schedule_id, rid
-
-
-def _thread_id(thread: dict[str, Any]) -> str | None:
-    return thread.get("thread_id") or thread.get("id")
+    return thread.source_id, thread.attributes.get("schedule_result_id")
 
 
 def finish(
@@ -101,9 +115,10 @@ def finish(
 _SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
 
 
-def fire_thread_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
-    """Fire a hook of a schedule run's thread (the thread runtime calls this instead of
-    :func:`wakeful.hooks.firing.fire` for ``scheduled`` threads; same arguments).
+def fire_thread_hook(agent: Agent, thread: Thread, event: HookEvent, **options: Any) -> None:
+    """Fire a hook of a schedule run's thread (the thread runtime calls this, through
+    the listener, instead of :func:`wakeful.hooks.firing.fire` for ``scheduled``
+    threads; same arguments).
 
     A heartbeat thread's hooks are held on its result, with the run they belong to,
     until that run ends (see the module docstring and :func:`finish`); it is held as its
@@ -112,12 +127,12 @@ def fire_thread_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **o
     hook_type = event.name
     if hook_type not in set(agent.hook_types or ()):
         return  # no hook of that type: nothing to hold, no request made
-    if thread.get("channel") != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
+    if thread.channel != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
         fire(agent, event, **options)
         return
     schedule_id, rid = _result_key(thread)
     data = event.data()
-    held = {"hook_type": hook_type, "data": data, "run_id": thread.get("run_id"), "options": {k: v for k, v in options.items() if v is not None}}
+    held = {"hook_type": hook_type, "data": data, "run_id": thread.run_id, "options": {k: v for k, v in options.items() if v is not None}}
     if schedule_id and rid:
         try:
             if repository.hold_hook(schedule_id, rid, held):

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
-
 from wakeful import queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.threads import metrics, records, repository, service
+from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
@@ -44,21 +43,21 @@ def claim_due(now: float) -> DueResult:
     for shard in range(get_settings().due_shards):
         for key in repository.due(shard, now):
             result.items_read += 1
-            thread = repository.get(key["agent_id"], key["thread_id"])
-            if thread is None or "due_at" not in thread or float(thread["due_at"]) > now:
+            thread = repository.get(key.agent_id, key.thread_id)
+            if thread is None or thread.due_at is None or thread.due_at > now:
                 continue
-            if thread["agent_id"] not in agents:
-                agents[thread["agent_id"]] = agent_repository.get(thread["agent_id"])
-            agent = agents[thread["agent_id"]]
+            if thread.agent_id not in agents:
+                agents[thread.agent_id] = agent_repository.get(thread.agent_id)
+            agent = agents[thread.agent_id]
             try:
                 _handle(agent, thread, now, result)
             except Exception:  # noqa: BLE001 - one thread never stops the scan of the others
-                logger.exception("due thread not handled", extra={"thread_id": thread["thread_id"]})
+                logger.exception("due thread not handled", extra={"thread_id": thread.thread_id})
     return result
 
 
-def _handle(agent: Agent | None, thread: dict[str, Any], now: float, result: DueResult) -> None:
-    kind, status = thread.get("due_kind"), thread["status"]
+def _handle(agent: Agent | None, thread: Thread, now: float, result: DueResult) -> None:
+    kind, status = thread.due_kind, thread.status
     if agent is None:
         service.end(None, thread, records.FAILED, error_message="agent deleted")
         result.failed += 1
@@ -74,17 +73,17 @@ def _handle(agent: Agent | None, thread: dict[str, Any], now: float, result: Due
         _resend(agent, thread, now, result)
 
 
-def _resend(agent: Agent, thread: dict[str, Any], now: float, result: DueResult) -> None:
+def _resend(agent: Agent, thread: Thread, now: float, result: DueResult) -> None:
     """Queue a stalled step again, or fail the thread once it used its attempts."""
     settings = get_settings()
-    deferred = bool(thread.get("deferred"))
-    attempts = int(thread.get("lease_attempts", 0)) + (0 if deferred else 1)
+    deferred = thread.deferred
+    attempts = thread.lease_attempts + (0 if deferred else 1)
     if attempts >= settings.thread_max_attempts:
         reason = f"its run did not get past a step in {attempts} attempts (the step's messages are in the thread DLQ)"
         if service.end(agent, thread, records.FAILED, error_message=reason):
             result.failed += 1
         return
-    step_key = service.step_key(thread["run_id"], int(thread.get("step_no", 0)), attempts)
+    step_key = records.step_key(str(thread.run_id), thread.step_no, attempts)
     try:
         fresh = repository.update(
             thread,
@@ -92,8 +91,8 @@ def _resend(agent: Agent, thread: dict[str, Any], now: float, result: DueResult)
         )
     except repository.VersionConflict:
         return
-    queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
+    queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     metrics.add(metrics.THREAD_STEPS_RESENT)
     if not deferred:
-        logger.warning("thread step lease expired; step queued again", extra={"thread_id": thread["thread_id"], "attempt": attempts})
+        logger.warning("thread step lease expired; step queued again", extra={"thread_id": thread.thread_id, "attempt": attempts})
     result.resent += 1

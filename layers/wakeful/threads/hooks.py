@@ -1,8 +1,9 @@
 """Firing a thread's hooks.
 
-Every hook of a thread goes through :func:`fire_hook`. A schedule run's hooks are the
-schedules capability's to send (a heartbeat run that finds nothing notifies nobody, and
-what it does send never carries the ``HEARTBEAT_OK`` token; see
+Every hook of a thread goes through :func:`fire_hook`. The hooks of a thread whose
+run-end listener holds them (:attr:`wakeful.threads.listeners.RunEndListener.fire_hook`)
+are that listener's to send: a schedule run's, whose heartbeat run that finds nothing
+notifies nobody, and whose hooks never carry the ``HEARTBEAT_OK`` token (see
 :mod:`wakeful.schedules.runs`); every other thread's fire at once.
 """
 
@@ -13,13 +14,14 @@ from typing import Any
 from wakeful.agents.records import Agent
 from wakeful.hooks.events import HookEvent
 from wakeful.hooks.firing import fire
+from wakeful.threads import listeners
+from wakeful.threads.records import Thread
 
 
-def fire_hook(agent: Agent, thread: dict[str, Any], event: HookEvent, **options: Any) -> None:
+def fire_hook(agent: Agent, thread: Thread, event: HookEvent, **options: Any) -> None:
     """Fire ``event`` for ``thread`` (the arguments of :func:`wakeful.hooks.firing.fire`)."""
-    if thread.get("source") == "scheduled":
-        from wakeful.schedules import runs
-
-        runs.fire_thread_hook(agent, thread, event, **options)
+    holder = listeners.hook_holder(thread)
+    if holder is not None and holder.fire_hook is not None:
+        holder.fire_hook(agent, thread, event, options)
         return
     fire(agent, event, **options)

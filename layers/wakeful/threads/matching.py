@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from wakeful.threads.records import Wait
+
 #: ASCII digits only: ``\d`` would also read other scripts' digits ("٣٠m" as 30 minutes).
 _DELAY = re.compile(r"^\s*([0-9]+)\s*([smhd])\s*$", re.ASCII)
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -57,8 +59,9 @@ def payload_matches(match: dict[str, Any] | None, payload: dict[str, Any]) -> bo
 
 
 def wait_matches(waits: list[dict[str, Any]], event_type: str, payload: dict[str, Any]) -> bool:
-    """Whether an event satisfies one of a thread's waits."""
-    return any(w.get("event_type") == event_type and payload_matches(w.get("match"), payload) for w in waits or [])
+    """Whether an event satisfies one of ``waits`` in their item form (a thread's
+    :meth:`~wakeful.threads.records.Thread.waits_for` asks its own)."""
+    return any(Wait.from_item(w).matches(event_type, payload) for w in waits or [])
 
 
 def matching_trigger(triggers: list[dict[str, Any]], event_type: str, payload: dict[str, Any]) -> int | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from wakeful.agents.records import Agent
 from wakeful.threads import records
+from wakeful.threads.records import Thread
 
 HEARTBEAT_GUIDANCE = (
     "This is an automated heartbeat check. No one is waiting for a response. Check each item on your "
@@ -36,7 +37,7 @@ META_GUIDANCE = """## Using your meta tools
 - send_notification tells the people who look after you."""
 
 
-def system(agent: Agent, thread: dict[str, Any]) -> str:
+def system(agent: Agent, thread: Thread) -> str:
     """The stable, cached part of the system prompt."""
     parts = [_identity(agent)]
     personality = agent.personality
@@ -46,7 +47,7 @@ def system(agent: Agent, thread: dict[str, Any]) -> str:
     if agent.expertise:
         parts.append(f"## Your expertise\n{agent.expertise}")
     parts.append(META_GUIDANCE)
-    channel = thread.get("channel")
+    channel = thread.channel
     if channel == "heartbeat":
         parts.append(f"## This run\n{HEARTBEAT_GUIDANCE}")
     elif channel == "scheduled":
@@ -63,13 +64,13 @@ def _identity(agent: Agent) -> str:
     return who + ", a proactive agent. You act with your tools, and decide yourself when to sleep and what should wake you."
 
 
-def dynamic(thread: dict[str, Any]) -> str:
+def dynamic(thread: Thread) -> str:
     """The per-call part: stored context and why the thread woke."""
-    context = thread.get("context") or {}
+    context = dict(thread.context)
     lines = ["## Current context"]
     lines.append(f"Stored context: {json.dumps(context, sort_keys=True, default=str)}" if context else "No stored context.")
-    if thread.get("wake_reason") and int(thread.get("wakes", 0)) > 0:
-        lines.append(f"You just woke up. Reason: {thread['wake_reason']}")
+    if thread.wake_reason and thread.wakes > 0:
+        lines.append(f"You just woke up. Reason: {thread.wake_reason}")
     return "\n".join(lines)
 
 

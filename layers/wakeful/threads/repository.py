@@ -1,5 +1,6 @@
 """The threads repository: every read and write of the ``threads`` table, one item per
-thread, every write conditioned on its ``version``.
+thread, every write conditioned on its ``version``. Reads return :class:`Thread`
+records; writes take the record that was read and the changes to write.
 
 Optimistic concurrency: each write sets ``version = version + 1`` on the condition that
 the version is the one read, so the runner, the router, the scan and the API never
@@ -7,16 +8,20 @@ overwrite each other's change; the loser reads again and decides again. A run st
 also names the step it is (``step_key``): a redelivered, finished step no longer
 matches and changes nothing.
 
-Index attributes are kept here, with the status that implies them:
-- ``due_shard``/``due_at``/``due_kind`` (sparse index ``thread-due``): a sleeping
+Changes are ``sets`` (a :class:`Thread` field -> its new value, typed as the record
+holds it) and ``removes`` (fields the item no longer has). Index attributes are kept
+here, following from the fields that imply them:
+- ``due_shard`` (sparse index ``thread-due``, with ``due_at``/``due_kind``): a sleeping
   thread's timer or expiry, a waiting_approval thread's expiry, a running step's lease;
-- ``waits_agent``/``wait_after_seq``/``wait_id``/``wake_on_events`` (sparse index
-  ``waiting``): a sleeping thread's event waits, read by the router;
-- ``agent_status`` (index ``by-status``): ``GET /agents/{id}/threads?status=``.
+- ``waits_agent`` (sparse index ``waiting``, with ``wake_on_events``/``wait_after_seq``/
+  ``wait_id``): a sleeping thread's event waits, read by the router;
+- ``agent_status`` (index ``by-status``, from ``status``): ``GET
+  /agents/{id}/threads?status=``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -25,13 +30,11 @@ from wakeful import clock, ddb
 from wakeful.config import get_settings
 from wakeful.threads import messages_repository, records
 from wakeful.threads.exceptions import ThreadNotFoundError
+from wakeful.threads.records import Thread, ThreadKey, WaitingThread, Waits
 
 
 class VersionConflict(Exception):
     """The thread changed since it was read (re-read and decide again)."""
-
-
-_INDEX_ATTRS = ("due_shard", "due_at", "due_kind", "waits_agent", "wait_after_seq", "wait_id")
 
 
 def key(agent_id: str, thread_id: str) -> dict[str, Any]:
@@ -39,47 +42,48 @@ def key(agent_id: str, thread_id: str) -> dict[str, Any]:
     return {"agent_id": agent_id, "thread_id": thread_id}
 
 
-def get(agent_id: str, thread_id: str) -> dict[str, Any] | None:
-    """A thread item (consistent read)."""
-    return ddb.get("threads", key(agent_id, thread_id))
+def get(agent_id: str, thread_id: str) -> Thread | None:
+    """A thread (consistent read)."""
+    item = ddb.get("threads", key(agent_id, thread_id))
+    return None if item is None else Thread.from_item(item)
 
 
-def get_or_404(agent_id: str, thread_id: str) -> dict[str, Any]:
-    """A thread item, or :class:`ThreadNotFoundError`."""
+def get_or_404(agent_id: str, thread_id: str) -> Thread:
+    """A thread, or :class:`ThreadNotFoundError`."""
     found = get(agent_id, thread_id)
     if found is None:
         raise ThreadNotFoundError(f"thread {thread_id} not found")
     return found
 
 
-def list_page(agent_id: str, status: str | None, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+def list_page(agent_id: str, status: str | None, limit: int, cursor: str | None) -> tuple[list[Thread], str | None]:
     """An agent's threads, newest first, optionally of one status."""
     if status:
-        return ddb.page("threads", index="by-status", key="agent_status", value=f"{agent_id}#{status}", limit=limit, cursor=cursor)
-    return ddb.page("threads", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+        items, next_cursor = ddb.page("threads", index="by-status", key="agent_status", value=f"{agent_id}#{status}", limit=limit, cursor=cursor)
+    else:
+        items, next_cursor = ddb.page("threads", key="agent_id", value=agent_id, limit=limit, cursor=cursor)
+    return [Thread.from_item(item) for item in items], next_cursor
 
 
 def state(
-    thread: dict[str, Any],
+    thread: Thread,
     status: str,
     *,
     due: tuple[str, float] | None = None,
-    waits: dict[str, Any] | None = None,
+    waits: Waits | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
-    """The SET values and REMOVEd attributes that put ``thread`` in ``status`` with its
-    index attributes: ``due`` = (kind, at) or None, ``waits`` = ``{wake_on_events,
-    wait_after_seq, wait_id}`` or None."""
-    now = clock.now()
-    sets: dict[str, Any] = {"status": status, "agent_status": f"{thread['agent_id']}#{status}", "updated_at": now}
+    """The changes that put ``thread`` in ``status`` with its index entries: ``due`` =
+    (kind, at) or None, ``waits`` the events it waits for, or None."""
+    sets: dict[str, Any] = {"status": status, "updated_at": clock.now()}
     removes: list[str] = []
     if due is not None:
-        sets.update({"due_kind": due[0], "due_at": due[1], "due_shard": records.shard_of(thread["thread_id"])})
+        sets.update({"due_kind": due[0], "due_at": due[1]})
     else:
-        removes += ["due_shard", "due_at", "due_kind"]
-    if waits and waits.get("wake_on_events"):
-        sets.update({"waits_agent": thread["agent_id"], **waits})
+        removes += ["due_at", "due_kind"]
+    if waits is not None and waits.events:
+        sets.update({"wake_on_events": waits.events, "wait_after_seq": waits.after_seq, "wait_id": waits.wait_id})
     else:
-        removes += ["waits_agent", "wait_after_seq", "wait_id"]
+        removes += ["wait_after_seq", "wait_id"]
     return sets, removes
 
 
@@ -88,55 +92,89 @@ def lease(now: float | None = None) -> tuple[str, float]:
     return (records.DUE_LEASE, (clock.now() if now is None else now) + get_settings().thread_lease_seconds)
 
 
-def _update_params(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | None = None, *, condition: str = "", values: dict[str, Any] | None = None) -> dict[str, Any]:
+def _index_attributes(thread: Thread, sets: Mapping[str, Any], removes: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """The index attributes the changes imply (see the module docstring)."""
+    index_sets: dict[str, Any] = {}
+    index_removes: list[str] = []
+    if "status" in sets:
+        index_sets["agent_status"] = f"{thread.agent_id}#{sets['status']}"
+    if "due_at" in sets:
+        index_sets["due_shard"] = records.shard_of(thread.thread_id)
+    elif "due_at" in removes:
+        index_removes.append("due_shard")
+    if "wait_id" in sets:
+        index_sets["waits_agent"] = thread.agent_id
+    elif "wait_id" in removes:
+        index_removes.append("waits_agent")
+    return index_sets, index_removes
+
+
+def _item_changes(thread: Thread, sets: Mapping[str, Any], removes: list[str] | None) -> tuple[dict[str, Any], list[str]]:
+    """The item's SET values and REMOVEd attributes for the changes to ``thread``."""
+    removes = list(removes or [])
+    unknown = sorted(set(sets) - records.FIELDS) + sorted(set(removes) - records.FIELDS)
+    if unknown or "version" in sets:
+        raise ValueError(f"not changes of a thread's fields: {unknown or ['version']}")
+    index_sets, index_removes = _index_attributes(thread, sets, removes)
+    item_sets = {name: records.item_value(value) for name, value in sets.items()}
+    return {**item_sets, **index_sets}, removes + index_removes
+
+
+def _update_params(
+    thread: Thread, sets: Mapping[str, Any], removes: list[str] | None = None, *, if_status: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """UpdateItem parameters: SET ``sets``, REMOVE ``removes``, ``version`` + 1, on the
-    condition that the version is the one read (and ``condition``, if given)."""
-    names: dict[str, str] = {}
+    condition that the version is the one read (and that the status is one of
+    ``if_status``, if given)."""
+    item_sets, item_removes = _item_changes(thread, sets, removes)
+    names: dict[str, str] = {"#version": "version"}
     parts: list[str] = []
-    vals: dict[str, Any] = {":v_read": int(thread.get("version", 0)), ":v_one": 1, **(values or {})}
-    for i, (attr, value) in enumerate(sets.items()):
+    vals: dict[str, Any] = {":v_read": thread.version, ":v_one": 1}
+    for i, (attr, value) in enumerate(item_sets.items()):
         names[f"#s{i}"] = attr
         vals[f":s{i}"] = value
         parts.append(f"#s{i} = :s{i}")
     parts.append("#version = #version + :v_one")
-    names["#version"] = "version"
     expression = "SET " + ", ".join(parts)
-    removing = [r for r in dict.fromkeys(removes or []) if r not in sets]
+    removing = [r for r in dict.fromkeys(item_removes) if r not in item_sets]
     if removing:
         for i, attr in enumerate(removing):
             names[f"#r{i}"] = attr
         expression += " REMOVE " + ", ".join(f"#r{i}" for i in range(len(removing)))
-    cond = "#version = :v_read" + (f" AND ({condition})" if condition else "")
-    if "#st " in cond + " ":
+    condition = "#version = :v_read"
+    if if_status:
         names["#st"] = "status"
+        vals.update({f":st{i}": status for i, status in enumerate(if_status)})
+        condition += f" AND #st IN ({', '.join(f':st{i}' for i in range(len(if_status)))})"
     return {
         "TableName": ddb.table("threads"),
-        "Key": ddb.serialize(key(thread["agent_id"], thread["thread_id"])),
+        "Key": ddb.serialize(key(thread.agent_id, thread.thread_id)),
         "UpdateExpression": expression,
-        "ConditionExpression": cond,
+        "ConditionExpression": condition,
         "ExpressionAttributeNames": names,
         "ExpressionAttributeValues": ddb.values(vals),
     }
 
 
-def update(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | None = None, **kwargs: Any) -> dict[str, Any]:
-    """Apply an update conditioned on the version read; returns the new item.
+def update(thread: Thread, sets: Mapping[str, Any], removes: list[str] | None = None, *, if_status: tuple[str, ...] = ()) -> Thread:
+    """Apply changes to ``thread``, conditioned on the version read (and on its status
+    being one of ``if_status``, if given); returns the thread as it now is.
 
     Raises:
         VersionConflict: the thread changed since it was read.
     """
-    params = _update_params(thread, sets, removes, **kwargs)
+    params = _update_params(thread, sets, removes, if_status=if_status)
     try:
         result = ddb.client().update_item(**params, ReturnValues="ALL_NEW")
     except ClientError as error:
         if ddb.is_conditional_failure(error):
-            raise VersionConflict(thread["thread_id"]) from error
+            raise VersionConflict(thread.thread_id) from error
         raise
-    return ddb.deserialize(result["Attributes"]) or {}
+    return Thread.from_item(ddb.deserialize(result["Attributes"]) or key(thread.agent_id, thread.thread_id))
 
 
-def transact(thread: dict[str, Any], sets: dict[str, Any], removes: list[str], new_messages: list[dict[str, Any]]) -> None:
-    """The thread update and the puts of ``new_messages`` (each on a free seq) in one
+def transact(thread: Thread, sets: Mapping[str, Any], removes: list[str], new_messages: list[dict[str, Any]]) -> None:
+    """The thread's changes and the puts of ``new_messages`` (each on a free seq) in one
     transaction.
 
     Raises:
@@ -148,23 +186,16 @@ def transact(thread: dict[str, Any], sets: dict[str, Any], removes: list[str], n
         ddb.client().transact_write_items(TransactItems=items)
     except ClientError as error:
         if ddb.cancellation_codes(error) or error.response["Error"]["Code"] == "TransactionConflictException":
-            raise VersionConflict(thread["thread_id"]) from error
+            raise VersionConflict(thread.thread_id) from error
         raise
 
 
-def start_run(
-    thread: dict[str, Any],
-    sets: dict[str, Any],
-    removes: list[str],
-    message: dict[str, Any],
-    *,
-    condition: str,
-    values: dict[str, Any],
-) -> bool:
-    """Start a new run of an existing thread: its update (conditioned on the version read
-    and ``condition``) and the put of the run's first ``message``, in one transaction.
-    False when a condition failed (the thread changed meanwhile, or the seq is taken)."""
-    params = _update_params(thread, sets, removes, condition=condition, values=values)
+def start_run(thread: Thread, sets: Mapping[str, Any], removes: list[str], message: dict[str, Any], *, if_status: tuple[str, ...]) -> bool:
+    """Start a new run of an existing thread: its changes (conditioned on the version
+    read and on its status being one of ``if_status``) and the put of the run's first
+    ``message``, in one transaction. False when a condition failed (the thread changed
+    meanwhile, or the seq is taken)."""
+    params = _update_params(thread, sets, removes, if_status=if_status)
     try:
         ddb.client().transact_write_items(TransactItems=[{"Update": params}, messages_repository.put_transact_item(message)])
     except ClientError as error:
@@ -174,13 +205,15 @@ def start_run(
     return True
 
 
-def create(thread: dict[str, Any], first_message: dict[str, Any]) -> bool:
+def create(thread: Thread, first_message: dict[str, Any]) -> bool:
     """Create a thread and its first message once; False when it already exists."""
+    item = thread.to_item()
+    index_sets, _ = _index_attributes(thread, item, [])
     items = [
         {
             "Put": {
                 "TableName": ddb.table("threads"),
-                "Item": ddb.serialize(thread),
+                "Item": ddb.serialize({**item, **index_sets}),
                 "ConditionExpression": "attribute_not_exists(thread_id)",
             }
         },
@@ -196,23 +229,23 @@ def create(thread: dict[str, Any], first_message: dict[str, Any]) -> bool:
     return True
 
 
-def due(shard: int, now: float) -> Any:
+def due(shard: int, now: float) -> Iterator[ThreadKey]:
     """Keys of the threads due at ``now`` in one shard (sparse index, no Scan)."""
-    return ddb.query(
+    items = ddb.query(
         "threads",
         index="thread-due",
         KeyConditionExpression="due_shard = :s AND due_at <= :now",
         ExpressionAttributeValues={":s": shard, ":now": now},
     )
+    return (ThreadKey(item["agent_id"], item["thread_id"]) for item in items)
 
 
-def waiting(agent_id: str) -> list[dict[str, Any]]:
+def waiting(agent_id: str) -> list[WaitingThread]:
     """The agent's sleeping threads that wait for events (keys and waits)."""
-    return list(
-        ddb.query(
-            "threads",
-            index="waiting",
-            KeyConditionExpression="waits_agent = :a",
-            ExpressionAttributeValues={":a": agent_id},
-        )
+    items = ddb.query(
+        "threads",
+        index="waiting",
+        KeyConditionExpression="waits_agent = :a",
+        ExpressionAttributeValues={":a": agent_id},
     )
+    return [WaitingThread.from_item(item) for item in items]

@@ -57,14 +57,14 @@ def route(agent_id: str, thread_id: str | None = None) -> dict[str, int]:
 
 def _recheck(agent: Agent, thread_id: str, cursor: int) -> None:
     thread = repository.get(agent.agent_id, thread_id)
-    if not thread or thread["status"] != records.SLEEPING or not thread.get("wake_on_events"):
+    if not thread or thread.status != records.SLEEPING or not thread.wake_on_events:
         return
-    after = int(thread.get("wait_after_seq", 0))
+    after = thread.wait_after_seq or 0
     for event in events.read_range(agent.agent_id, after, cursor):
-        if matching.wait_matches(thread["wake_on_events"], event.event_type, event.payload):
+        if thread.waits_for(event.event_type, event.payload):
             # Decision first, as for every routed event: a redelivery finds it recorded.
             routing_repository.add_woken(agent.agent_id, event.seq, thread_id)
-            service.wake_by_event(agent, thread_id, thread["wait_id"], service.event_view(event))
+            service.wake_by_event(agent, thread_id, str(thread.wait_id), service.event_view(event))
             return
 
 
@@ -84,14 +84,10 @@ def _route_one(agent: Agent, event: Any) -> None:
 
 
 def _decide(agent: Agent, event: Any) -> tuple[str, list[str], dict[str, Any]]:
-    waiting = [
-        t
-        for t in repository.waiting(agent.agent_id)
-        if int(t.get("wait_after_seq", 0)) < event.seq and matching.wait_matches(t.get("wake_on_events") or [], event.event_type, event.payload)
-    ]
+    waiting = [t for t in repository.waiting(agent.agent_id) if t.wait_after_seq < event.seq and t.waits_for(event.event_type, event.payload)]
     if waiting:
-        wakes = [{"thread_id": t["thread_id"], "wait_id": t.get("wait_id")} for t in waiting]
-        return WOKE, [w["thread_id"] for w in wakes], {"wake": wakes}
+        wakes = [{"thread_id": t.thread_id, "wait_id": t.wait_id} for t in waiting]
+        return WOKE, [t.thread_id for t in waiting], {"wake": wakes}
     triggers = [dict(t) for t in agent.thread_triggers]
     index = matching.matching_trigger(triggers, event.event_type, event.payload)
     if index is None:
@@ -114,9 +110,9 @@ def _cooldown_thread(agent: Agent, index: int, trigger: dict[str, Any]) -> str |
     if clock.now() - float(state.get("started_at", 0)) >= cooldown:
         return None
     thread = repository.get(agent.agent_id, state["thread_id"])
-    if thread is None or thread["status"] in records.ENDED:
+    if thread is None or thread.status in records.ENDED:
         return None
-    return thread["thread_id"]
+    return thread.thread_id
 
 
 def _event_text(event: Any) -> str:
@@ -146,4 +142,4 @@ def _start(agent: Agent, thread_id: str, index: int, event: Any, view: dict[str,
         created_by="system",
         event=view,
     )
-    routing_repository.set_trigger_state(agent.agent_id, index, thread_id, float(thread.get("created_at", clock.now())))
+    routing_repository.set_trigger_state(agent.agent_id, index, thread_id, clock.now() if thread.created_at is None else thread.created_at)

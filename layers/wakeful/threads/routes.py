@@ -12,13 +12,14 @@ from wakeful.threads import messages_repository, records, repository, routing_re
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
     from wakeful.threads.models import ApprovalIn, MessageIn
+    from wakeful.threads.records import Thread
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
 StatusFilter = Annotated[str | None, Query(pattern="^(active|sleeping|waiting_approval|complete|failed|expired)$")]
 
 
-def _thread(agent_id: str, thread_id: str) -> dict:
+def _thread(agent_id: str, thread_id: str) -> Thread:
     agents.get(owner(router), agent_id)
     return repository.get_or_404(agent_id, thread_id)
 
@@ -31,7 +32,7 @@ def _thread(agent_id: str, thread_id: str) -> dict:
 )
 def create_thread(agent_id: str, body: MessageIn):
     thread = service.start_thread(owner(router), agent_id, body.message, source="user")
-    return respond(201, records.public(thread))
+    return respond(201, thread.public())
 
 
 @router.get(
@@ -43,12 +44,12 @@ def create_thread(agent_id: str, body: MessageIn):
 def list_threads(agent_id: str, status: StatusFilter = None, limit: Limit = 50, cursor: Annotated[str | None, Query()] = None):
     agents.get(owner(router), agent_id)
     items, next_cursor = repository.list_page(agent_id, status, limit, cursor)
-    return respond(200, page([records.public(t) for t in items], next_cursor))
+    return respond(200, page([t.public() for t in items], next_cursor))
 
 
 @router.get("/agents/<agent_id>/threads/<thread_id>", summary="Get a thread", tags=["threads"], responses=ok("Thread"))
 def get_thread(agent_id: str, thread_id: str):
-    return respond(200, records.public(_thread(agent_id, thread_id)))
+    return respond(200, _thread(agent_id, thread_id).public())
 
 
 @router.get(
@@ -77,7 +78,7 @@ def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=
 def post_message(agent_id: str, thread_id: str, body: MessageIn):
     _thread(agent_id, thread_id)
     thread = service.post_message(owner(router), agent_id, thread_id, body.message)
-    return respond(202, {"thread_id": thread_id, "status": thread["status"]})
+    return respond(202, {"thread_id": thread_id, "status": thread.status})
 
 
 @router.post(
@@ -89,7 +90,7 @@ def post_message(agent_id: str, thread_id: str, body: MessageIn):
 def wake_thread(agent_id: str, thread_id: str):
     _thread(agent_id, thread_id)
     thread = service.wake_now(owner(router), agent_id, thread_id)
-    return respond(202, {"thread_id": thread_id, "status": thread["status"]})
+    return respond(202, {"thread_id": thread_id, "status": thread.status})
 
 
 @router.post(
@@ -100,7 +101,7 @@ def wake_thread(agent_id: str, thread_id: str):
 )
 def cancel_thread(agent_id: str, thread_id: str):
     _thread(agent_id, thread_id)
-    return respond(200, records.public(service.cancel(owner(router), agent_id, thread_id)))
+    return respond(200, service.cancel(owner(router), agent_id, thread_id).public())
 
 
 @router.get(
@@ -111,7 +112,7 @@ def cancel_thread(agent_id: str, thread_id: str):
 )
 def list_approvals(agent_id: str, thread_id: str):
     thread = _thread(agent_id, thread_id)
-    pending = service.pending_approvals(thread) if thread["status"] == records.WAITING_APPROVAL else []
+    pending = [a.public() for a in thread.pending()] if thread.status == records.WAITING_APPROVAL else []
     return respond(200, page(pending, None))
 
 

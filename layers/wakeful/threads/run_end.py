@@ -1,18 +1,32 @@
-"""The end of a run in the live stream: the one function every ending goes through.
+"""The end of a run: the one place every end goes through, and its stream end.
 
-A run always ends its stream with ``completed`` or ``error``, and ``metadata.status``
-says how (:func:`end_event`):
+:func:`run_ended` does everything that follows a run's end, in this order, each part
+done once however often the end is done again:
+
+1. the stream's end (:func:`stream_run_end`);
+2. the thread's hooks and metrics: ``THREAD_SLEEPING`` (and the router's re-check of
+   the new wait against events it already passed), ``APPROVAL_REQUESTED`` for each
+   tool call a parked run waits for, ``THREAD_COMPLETED``/``THREAD_FAILED``; each hook
+   under its delivery key (``<run_id>:sleeping``, ``<thread_id>:<call>:approval``,
+   ``<thread_id>:<status>``), through :func:`wakeful.threads.hooks.fire_hook`;
+3. the run-end listeners of the thread's source (:mod:`wakeful.threads.listeners`): a
+   scheduled thread's result (the schedules capability), and whatever a capability
+   above the threads registers.
+
+Callers: the runner when a run completes, sleeps, fails or parks for an approval, and
+when a step of a run that already ended comes back (its worker may have died right
+after the end was recorded); :func:`wakeful.threads.service.end` when a thread is ended
+from outside its run (a cancel, an expiry, a failure found by the scan). So an event's
+walk through a run goes down from the runner (or the service) to here and back once.
+
+The stream: a run always ends its stream with ``completed`` or ``error``, and
+``metadata.status`` says how (:func:`end_event`):
 
 - ``complete`` (with ``summary``), ``sleeping`` (with ``wake_at``, ``wake_reason``,
   ``wake_on_events``), ``waiting_approval`` (with ``approvals``: the pending tool calls,
   ``[{tool_call_id, tool}]``), ``cancelled`` (``POST .../cancel`` at any point),
   ``expired`` (with ``error_message``) → ``completed``;
 - ``failed`` → ``error``, the reason as ``content``.
-
-Callers: the runner when a run completes, sleeps or fails (``runner._after_run``) and
-when it parks for an approval (``runner._park``); :func:`wakeful.threads.service.end`
-when a thread is ended from outside its run (a cancel, an expiry, a failure found by
-the scan); and a step that finds the thread ended under it (``runner`` on a fenced step).
 
 Each end is emitted once: under a deterministic step id of the stream (an
 :class:`Ending`), so an end done again (a redelivered step, a retried cancel) finds the
@@ -25,7 +39,8 @@ marker of the first and adds nothing:
 - ``<thread_id>:closed`` — a thread whose run had already ended (sleeping or waiting
   for an approval) was cancelled, expired or failed: one more end, saying so;
 - ``<step_key>:end`` — a step that was running when its thread was ended under it and
-  had streamed after that end: the stream gets the end again, so it ends with it.
+  had streamed after that end: the stream gets the end again, so it ends with it (the
+  runner calls :func:`stream_run_end` alone for this one: the cancel did the rest).
 """
 
 from __future__ import annotations
@@ -34,18 +49,23 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from wakeful import clock
+from wakeful import clock, queues
+from wakeful.hooks.events import ApprovalRequested, ThreadCompleted, ThreadFailed, ThreadSleeping
 from wakeful.stream import models
 from wakeful.stream import repository as stream_repository
 from wakeful.stream.emitter import StreamContext, emitter
-from wakeful.threads import records
+from wakeful.threads import listeners, metrics, records
+from wakeful.threads.hooks import fire_hook
+from wakeful.threads.listeners import RunEnd
 
 if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
     from wakeful.stream.emitter import Emitter
+    from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
-#: ``ended_by`` on a thread item that a cancel ended.
+#: ``ended_by`` of a thread that a cancel ended.
 CANCEL = "cancel"
 #: ``metadata.status`` of a cancelled run's end.
 CANCELLED = "cancelled"
@@ -60,20 +80,20 @@ class Ending:
     only_if_open: bool = False
 
     @classmethod
-    def run(cls, thread: dict[str, Any]) -> Ending:
+    def run(cls, thread: Thread) -> Ending:
         """The thread's current run ended."""
-        return cls(f"{thread['run_id']}:end")
+        return cls(f"{thread.run_id}:end")
 
     @classmethod
-    def park(cls, thread: dict[str, Any]) -> Ending:
+    def park(cls, thread: Thread) -> Ending:
         """The run parked for approvals (``thread`` as parked: its step is the resume
         step, the one after the step that parked)."""
-        return cls(f"{thread['run_id']}:park:{int(thread.get('step_no', 1)) - 1}")
+        return cls(f"{thread.run_id}:park:{thread.step_no - 1}")
 
     @classmethod
-    def closed(cls, thread: dict[str, Any]) -> Ending:
+    def closed(cls, thread: Thread) -> Ending:
         """A thread that was not running ended (cancelled, expired, failed)."""
-        return cls(f"{thread['thread_id']}:closed")
+        return cls(f"{thread.thread_id}:closed")
 
     @classmethod
     def fenced(cls, step_key: str) -> Ending:
@@ -82,7 +102,67 @@ class Ending:
         return cls(f"{step_key}:end", only_if_open=True)
 
 
-def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | None = None) -> None:
+def run_ended(agent: Agent | None, thread: Thread, ending: Ending, *, before: Emitter | None = None, retry_on_error: bool) -> None:
+    """Everything that follows the end (or the park) of ``thread``'s run, ``thread`` as
+    the end left it (see the module docstring). ``agent`` None: the agent is gone (no
+    hook to fire). ``retry_on_error``: the caller is the run's step, whose message comes
+    back when this raises and does the end again, so a listener's error is raised (after
+    every listener had its turn); elsewhere (a cancel, the expiry scan) it is logged."""
+    stream_run_end(thread, ending, before=before)
+    if agent is not None:
+        _thread_hooks(agent, thread)
+    if thread.status in _ENDED_METRICS:
+        metrics.add(_ENDED_METRICS[thread.status])
+    if thread.status == records.SLEEPING and thread.wake_on_events:
+        # Events appended while this run went on may match the wait it just set.
+        queues.send_route(thread.agent_id, f"wait:{thread.run_id}", thread_id=thread.thread_id)
+    _tell_listeners(RunEnd(agent, thread), retry_on_error=retry_on_error)
+    logger.info("thread run ended", extra={"thread_id": thread.thread_id, "status": thread.status, "run_id": thread.run_id})
+
+
+_ENDED_METRICS = {
+    records.SLEEPING: metrics.THREADS_SLEPT,
+    records.COMPLETE: metrics.THREADS_COMPLETED,
+    records.FAILED: metrics.THREADS_FAILED,
+    records.EXPIRED: metrics.THREADS_EXPIRED,
+}
+
+
+def _thread_hooks(agent: Agent, thread: Thread) -> None:
+    """The thread's own hooks for the end it is at."""
+    if thread.status == records.SLEEPING:
+        sleeping = ThreadSleeping(
+            thread_id=thread.thread_id,
+            wake_at=clock.iso(thread.wake_at),
+            wake_reason=thread.wake_reason,
+            wake_on_events=[w.to_item() for w in thread.wake_on_events],
+        )
+        fire_hook(agent, thread, sleeping, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.run_id}:sleeping")
+    elif thread.status == records.WAITING_APPROVAL:
+        for approval in thread.pending():
+            requested = ApprovalRequested(thread_id=thread.thread_id, tool_call_id=approval.tool_call_id, tool=approval.tool, arguments=dict(approval.arguments))
+            fire_hook(agent, thread, requested, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.thread_id}:{approval.tool_call_id}:approval")
+    elif thread.status in records.ENDED:
+        hook = ThreadCompleted if thread.status == records.COMPLETE else ThreadFailed
+        ended = hook(thread_id=thread.thread_id, status=thread.status, summary=thread.summary, error_message=thread.error_message)
+        fire_hook(agent, thread, ended, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.thread_id}:{thread.status}")
+
+
+def _tell_listeners(end: RunEnd, *, retry_on_error: bool) -> None:
+    failure: Exception | None = None
+    for listener in listeners.of(end.thread):
+        try:
+            listener.run_ended(end)
+        except Exception as error:  # noqa: BLE001 - each listener has its turn; see run_ended
+            if not retry_on_error:
+                logger.exception("run-end listener failed", extra={"listener": listener.name, "thread_id": end.thread.thread_id})
+            elif failure is None:
+                failure = error
+    if failure is not None:
+        raise failure
+
+
+def stream_run_end(thread: Thread, ending: Ending, *, before: Emitter | None = None) -> None:
     """Emit the end of ``thread``'s run (as the item now is) into its stream, once per
     ``ending``. ``before``: the emitter of the step that ended the run, whose events are
     written first so they keep the earlier ids. Never raises (the emitter logs)."""
@@ -90,7 +170,7 @@ def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | 
         before.flush()
     if ending.only_if_open and _ended(thread):
         return
-    end = emitter(StreamContext(thread["owner"], thread["agent_id"], thread["thread_id"], thread["run_id"], ending.step_id))
+    end = emitter(StreamContext(thread.owner, thread.agent_id, thread.thread_id, str(thread.run_id), ending.step_id))
     kind, content, metadata = end_event(thread)
     if kind == models.ERROR:
         end.error(content or "failed", **metadata)
@@ -99,37 +179,33 @@ def stream_run_end(thread: dict[str, Any], ending: Ending, *, before: Emitter | 
     end.flush()
 
 
-def _ended(thread: dict[str, Any]) -> bool:
+def _ended(thread: Thread) -> bool:
     """Whether the thread's stream already ends with an end (unknown: not ended, so
     the end is emitted rather than lost)."""
     try:
-        return stream_repository.head(thread["agent_id"], thread["thread_id"]).last_type in models.TERMINAL_TYPES
+        return stream_repository.head(thread.agent_id, thread.thread_id).last_type in models.TERMINAL_TYPES
     except Exception:  # noqa: BLE001 - the stream never breaks the agent
-        logger.exception("stream head not read", extra={"thread_id": thread["thread_id"]})
+        logger.exception("stream head not read", extra={"thread_id": thread.thread_id})
         return False
 
 
-def end_event(thread: dict[str, Any]) -> tuple[str, str | None, dict[str, Any]]:
+def end_event(thread: Thread) -> tuple[str, str | None, dict[str, Any]]:
     """The end event of a thread as it now is: (type, content, metadata)."""
-    status = thread["status"]
+    status = thread.status
     if status == records.FAILED:
-        return models.ERROR, thread.get("error_message") or "failed", {"status": status}
+        return models.ERROR, thread.error_message or "failed", {"status": status}
     if status == records.COMPLETE:
-        shown = CANCELLED if thread.get("ended_by") == CANCEL else status
-        return models.COMPLETED, None, {"status": shown, "summary": thread.get("summary")}
+        shown = CANCELLED if thread.ended_by == CANCEL else status
+        return models.COMPLETED, None, {"status": shown, "summary": thread.summary}
     if status == records.SLEEPING:
-        waits = [w.get("event_type") if isinstance(w, dict) else w for w in thread.get("wake_on_events") or []]
-        metadata = {"status": status, "wake_at": clock.iso(thread.get("wake_at")), "wake_reason": thread.get("wake_reason")}
+        waits = [w.event_type for w in thread.wake_on_events]
+        metadata: dict[str, Any] = {"status": status, "wake_at": clock.iso(thread.wake_at), "wake_reason": thread.wake_reason}
         if waits:
             metadata["wake_on_events"] = waits
         return models.COMPLETED, None, metadata
     if status == records.WAITING_APPROVAL:
-        pending = [
-            {"tool_call_id": call_id, "tool": entry.get("tool")}
-            for call_id, entry in sorted((thread.get("approvals") or {}).items(), key=lambda kv: kv[1].get("requested_at", 0))
-            if not entry.get("decision")
-        ]
+        pending = [{"tool_call_id": a.tool_call_id, "tool": a.tool} for a in thread.pending()]
         return models.COMPLETED, None, {"status": status, "approvals": pending}
     if status == records.EXPIRED:
-        return models.COMPLETED, None, {"status": status, "error_message": thread.get("error_message")}
+        return models.COMPLETED, None, {"status": status, "error_message": thread.error_message}
     return models.COMPLETED, None, {"status": status}

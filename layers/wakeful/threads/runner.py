@@ -22,21 +22,20 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.hooks.events import ApprovalRequested, ThreadSleeping
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
 from wakeful.threads import tools as thread_tools
-from wakeful.threads.hooks import fire_hook
-from wakeful.threads.run_end import Ending, stream_run_end
+from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
+from wakeful.threads.run_end import Ending, run_ended, stream_run_end
 
 logger = logging.getLogger(__name__)
 
@@ -50,12 +49,14 @@ class Step:
     """What one step works with."""
 
     agent: Agent
-    thread: dict[str, Any]
+    thread: Thread
     emit: Emitter
 
     @property
-    def spec(self) -> dict[str, Any]:
-        return self.thread["step"]
+    def spec(self) -> StepSpec:
+        if self.thread.step is None:
+            raise StepFenced(self.thread.thread_id)  # an active thread always has its step
+        return self.thread.step
 
 
 def process(agent_id: str, thread_id: str, step_key: str) -> str:
@@ -63,27 +64,27 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
     thread = repository.get(agent_id, thread_id)
     if thread is None:
         return "missing"
-    if thread["status"] != records.ACTIVE or thread.get("step_key") != step_key:
-        if thread.get("run_id") == step_key.split(":", 1)[0] and (not thread.get("step_key") or _parked_by(thread, step_key)):
+    if thread.status != records.ACTIVE or thread.step_key != step_key:
+        if thread.run_id == step_key.split(":", 1)[0] and (not thread.step_key or _parked_by(thread, step_key)):
             _repeat_after_run(agent_id, thread)
         return "stale"
     agent = agent_repository.get(agent_id)
     if agent is None:
         service.end(None, thread, records.FAILED, error_message="agent deleted")
         return "agent-deleted"
-    if int(thread.get("step_no", 0)) == 0 and not _take_slot(agent, thread):
+    if thread.step_no == 0 and not _take_slot(agent, thread):
         return "deferred"
-    step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread_id, thread["run_id"], step_key)))
+    step = Step(agent, thread, emitter(StreamContext(thread.owner, agent_id, thread_id, str(thread.run_id), step_key)))
     metrics.add(metrics.THREAD_STEPS)
     try:
-        if int(thread.get("step_no", 0)) == 0:
-            step.emit.start(source=thread.get("source"), wakes=int(thread.get("wakes", 0)))
-        elif step.spec.get("resume"):
+        if thread.step_no == 0:
+            step.emit.start(source=thread.source, wakes=thread.wakes)
+        elif step.spec.resume:
             # A parked run goes on after its approvals: its stream ended when it parked.
-            step.emit.start(source=thread.get("source"), wakes=int(thread.get("wakes", 0)), resumed=True)
-        if int(thread.get("step_no", 0)) > records.MAX_STEPS_PER_RUN:
+            step.emit.start(source=thread.source, wakes=thread.wakes, resumed=True)
+        if thread.step_no > records.MAX_STEPS_PER_RUN:
             return _fail(step, f"the run took more than {records.MAX_STEPS_PER_RUN} steps")
-        if step.spec["kind"] == "tool_call":
+        if step.spec.kind == records.TOOL_CALL_STEP:
             return _tool_step(step)
         return _message_step(step)
     except StepFenced:
@@ -93,41 +94,30 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
         step.emit.flush()
 
 
-def _parked_by(thread: dict[str, Any], step_key: str) -> bool:
+def _parked_by(thread: Thread, step_key: str) -> bool:
     """Whether ``step_key`` is the step that parked the (waiting) thread."""
     parts = step_key.split(":")
-    return (
-        thread["status"] == records.WAITING_APPROVAL
-        and len(parts) == 3
-        and parts[1].isdigit()
-        and int(parts[1]) == int(thread.get("step_no", 0)) - 1
-    )
+    return thread.status == records.WAITING_APPROVAL and len(parts) == 3 and parts[1].isdigit() and int(parts[1]) == thread.step_no - 1
 
 
-def _repeat_after_run(agent_id: str, thread: dict[str, Any]) -> None:
+def _repeat_after_run(agent_id: str, thread: Thread) -> None:
     """A step of a run that has ended (or parked) came back: its worker may have died
     right after recording the end. Do again what follows the end (each part is
-    idempotent: the slot release, the stream's end, the router's re-check of the new
-    wait, hooks keyed by delivery)."""
+    idempotent: the slot release, then :func:`run_ended`'s)."""
     agent = agent_repository.get(agent_id)
     if agent is None:
         return
-    step = Step(agent, thread, emitter(StreamContext(thread["owner"], agent_id, thread["thread_id"], thread["run_id"], "after-run")))
-    agent_repository.release_thread_slot(agent_id, thread["thread_id"])
-    if thread["status"] == records.WAITING_APPROVAL:
-        stream_run_end(thread, Ending.park(thread))
-        for call in service.pending_approvals(thread):
-            _approval_hook(step, {"id": call["tool_call_id"], "name": call["tool"], "arguments": call["arguments"]})
-    else:
-        _after_run(step, thread)
+    agent_repository.release_thread_slot(agent_id, thread.thread_id)
+    parked = thread.status == records.WAITING_APPROVAL
+    run_ended(agent, thread, Ending.park(thread) if parked else Ending.run(thread), retry_on_error=True)
 
 
 def _end_fenced(step: Step, step_key: str) -> None:
     """The thread moved on under this step. If it was ended (a cancel while the step
     ran), the cancel streamed the run's end; this step's own events may have come after
     it (it streamed on until it saw the change), so the stream gets the end again then."""
-    current = repository.get(step.thread["agent_id"], step.thread["thread_id"])
-    if current is None or current["status"] == records.ACTIVE or current.get("run_id") != step.thread.get("run_id"):
+    current = repository.get(step.thread.agent_id, step.thread.thread_id)
+    if current is None or current.status == records.ACTIVE or current.run_id != step.thread.run_id:
         return
     stream_run_end(current, Ending.fenced(step_key), before=step.emit)
 
@@ -136,26 +126,26 @@ def _check_current(step: Step) -> None:
     """Raise :class:`StepFenced` unless the step is still the thread's current one. An
     interceptor may take seconds: a thread cancelled meanwhile runs no model call and no
     tool, and streams nothing more."""
-    current = repository.get(step.thread["agent_id"], step.thread["thread_id"])
-    if current is None or current["status"] != records.ACTIVE or current.get("step_key") != step.thread.get("step_key"):
-        raise StepFenced(step.thread["thread_id"])
+    current = repository.get(step.thread.agent_id, step.thread.thread_id)
+    if current is None or current.status != records.ACTIVE or current.step_key != step.thread.step_key:
+        raise StepFenced(step.thread.thread_id)
 
 
 # -- concurrency -----------------------------------------------------------------------
 
 
-def _take_slot(agent: Agent, thread: dict[str, Any]) -> bool:
+def _take_slot(agent: Agent, thread: Thread) -> bool:
     """A run holds one of the agent's running slots from its first step to its end
     (taking it again is a no-op); without one it waits a little (the scan queues the
     step again) instead of running."""
     limit = get_settings().thread_max_running_per_agent
-    if agent_repository.claim_thread_slot(agent.agent_id, thread["thread_id"], limit):
+    if agent_repository.claim_thread_slot(agent.agent_id, thread.thread_id, limit):
         return True
     try:
         repository.update(thread, {"due_kind": records.DUE_LEASE, "due_at": clock.now() + 5, "deferred": True})
     except repository.VersionConflict:
         pass
-    logger.info("thread run waits for a slot", extra={"agent_id": agent.agent_id, "thread_id": thread["thread_id"], "limit": limit})
+    logger.info("thread run waits for a slot", extra={"agent_id": agent.agent_id, "thread_id": thread.thread_id, "limit": limit})
     return False
 
 
@@ -163,8 +153,8 @@ def _take_slot(agent: Agent, thread: dict[str, Any]) -> bool:
 
 
 def _message_step(step: Step) -> str:
-    thread_id = step.thread["thread_id"]
-    first, last = int(step.spec.get("first", step.spec["seq"])), int(step.spec["seq"])
+    thread_id = step.thread.thread_id
+    first, last = step.spec.first_seq, step.spec.seq
     batch = messages_repository.range_for(thread_id, first, last)
     for message in batch:
         decision = dispatch(step.agent, step.thread, _message_event(step.thread, message))
@@ -184,30 +174,30 @@ def _message_step(step: Step) -> str:
         return _fail(step, f"message {last} of the thread is missing")
     if latest["created_by"] == "agent":
         if latest.get("tool_calls"):
-            return _advance(step, {"kind": "tool_call", "seq": last})
+            return _advance(step, StepSpec.tool_call(last))
         return _end_run(step, final_text=latest.get("content") or "")
     return _model_turn(step, last)
 
 
-def _message_event(thread: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+def _message_event(thread: Thread, message: dict[str, Any]) -> dict[str, Any]:
     return {
-        "id": f"{thread['thread_id']}:message:{message['seq']}",
+        "id": f"{thread.thread_id}:message:{message['seq']}",
         "type": "message",
         "created_by": message["created_by"],
-        "thread_id": thread["thread_id"],
+        "thread_id": thread.thread_id,
         "message": {"role": message["role"], "content": message.get("content") or ""},
     }
 
 
-def _apply_message_mutation(thread: dict[str, Any], message: dict[str, Any], event: dict[str, Any]) -> None:
+def _apply_message_mutation(thread: Thread, message: dict[str, Any], event: dict[str, Any]) -> None:
     original = _message_event(thread, message)
     changed = (event.get("message") or {}).get("content")
     rest_same = {k: v for k, v in event.items() if k != "message"} == {k: v for k, v in original.items() if k != "message"}
     if not rest_same or not isinstance(changed, str) or (event.get("message") or {}).get("role") != message["role"]:
-        logger.warning("interceptor changed more than message content; change ignored", extra={"thread_id": thread["thread_id"], "seq": message["seq"]})
+        logger.warning("interceptor changed more than message content; change ignored", extra={"thread_id": thread.thread_id, "seq": message["seq"]})
         return
     if changed != (message.get("content") or ""):
-        messages_repository.update_content(thread["thread_id"], message["seq"], changed)
+        messages_repository.update_content(thread.thread_id, message["seq"], changed)
         message["content"] = changed
 
 
@@ -218,9 +208,9 @@ def _model_turn(step: Step, last: int) -> str:
 
     thread, agent = step.thread, step.agent
     answer_seq = last + 1
-    history = messages_repository.range_for(thread["thread_id"], 1, answer_seq)
+    history = messages_repository.range_for(thread.thread_id, 1, answer_seq)
     if not history or history[-1]["seq"] != answer_seq:
-        calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread["run_id"] and m.get("created_by") == "agent" and m.get("from_model"))
+        calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread.run_id and m.get("created_by") == "agent" and m.get("from_model"))
         limit = agent.thread_limits()["max_llm_calls_per_run"]
         if calls >= limit:
             return _fail(step, f"reached max_llm_calls_per_run ({limit}) in one run")
@@ -241,12 +231,12 @@ def _model_turn(step: Step, last: int) -> str:
         blocks = conversation.thinking_blocks(turn)
         messages_repository.put_once(
             messages_repository.item(
-                thread["thread_id"],
+                thread.thread_id,
                 answer_seq,
                 role="assistant",
                 created_by="agent",
                 content=turn.text,
-                run_id=thread["run_id"],
+                run_id=thread.run_id,
                 tool_calls=[c.as_dict() for c in turn.tool_calls] or None,
                 thinking=None if blocks else turn.thinking or None,
                 thinking_blocks=blocks or None,
@@ -254,7 +244,7 @@ def _model_turn(step: Step, last: int) -> str:
                 from_model=True,
             )
         )
-    return _advance(step, {"kind": "message", "seq": answer_seq, "first": answer_seq})
+    return _advance(step, StepSpec.message(answer_seq))
 
 
 # -- ToolCallEvent steps ---------------------------------------------------------------
@@ -262,8 +252,8 @@ def _model_turn(step: Step, last: int) -> str:
 
 def _tool_step(step: Step) -> str:
     thread, agent = step.thread, step.agent
-    seq = int(step.spec["seq"])
-    assistant = messages_repository.get(thread["thread_id"], seq)
+    seq = step.spec.seq
+    assistant = messages_repository.get(thread.thread_id, seq)
     if assistant is None or not assistant.get("tool_calls"):
         return _fail(step, f"message {seq} has no tool calls to run")
     calls: list[dict[str, Any]] = list(assistant["tool_calls"])
@@ -271,7 +261,7 @@ def _tool_step(step: Step) -> str:
     parked: set[str] = set()
     denied: str | None = None
     respond_after: Respond | None = None
-    if not step.spec.get("resume"):
+    if not step.spec.resume:
         decision = dispatch(agent, thread, _tool_call_event(thread, agent, seq, calls))
         if isinstance(decision, Continue):
             calls = _apply_argument_mutation(thread, seq, calls, decision.event)
@@ -286,7 +276,7 @@ def _tool_step(step: Step) -> str:
         parked |= {c["id"] for c in calls if (tool := own_tools.get(c["name"])) is not None and tool.requires_approval}
         _check_current(step)
     else:
-        parked = set((thread.get("approvals") or {}).keys())
+        parked = set(thread.approvals)
     results, pending = _run_calls(step, seq, calls, own_tools, parked, denied)
     if pending:
         return _park(step, pending)
@@ -298,31 +288,31 @@ def _tool_step(step: Step) -> str:
     sleep = next((r.get("effects", {}).get("sleep") for r in results if r.get("effects", {}).get("sleep")), None)
     if complete is not None or sleep is not None:
         return _end_run(step, final_text=assistant.get("content") or "", complete=complete, sleep=sleep, context=context, last_seq=last)
-    return _advance(step, {"kind": "message", "seq": last, "first": seq + 1}, context=context, last_seq=last)
+    return _advance(step, StepSpec.message(last, seq + 1), context=context, last_seq=last)
 
 
-def _tool_call_event(thread: dict[str, Any], agent: Agent, seq: int, calls: list[dict[str, Any]]) -> dict[str, Any]:
+def _tool_call_event(thread: Thread, agent: Agent, seq: int, calls: list[dict[str, Any]]) -> dict[str, Any]:
     return {
-        "id": f"{thread['thread_id']}:tool_call:{seq}",
+        "id": f"{thread.thread_id}:tool_call:{seq}",
         "type": "tool_call",
         "created_by": "agent",
-        "thread_id": thread["thread_id"],
+        "thread_id": thread.thread_id,
         "agent_name": agent.name,
         "tool_calls": [{"id": c["id"], "name": c["name"], "arguments": c.get("arguments") or {}} for c in calls],
     }
 
 
-def _apply_argument_mutation(thread: dict[str, Any], seq: int, calls: list[dict[str, Any]], event: dict[str, Any]) -> list[dict[str, Any]]:
+def _apply_argument_mutation(thread: Thread, seq: int, calls: list[dict[str, Any]], event: dict[str, Any]) -> list[dict[str, Any]]:
     changed = event.get("tool_calls") or []
     same_shape = [(c["id"], c["name"]) for c in calls] == [(c.get("id"), c.get("name")) for c in changed] and all(
         isinstance(c.get("arguments"), dict) for c in changed
     )
     if not same_shape:
-        logger.warning("interceptor changed more than tool call arguments; change ignored", extra={"thread_id": thread["thread_id"], "seq": seq})
+        logger.warning("interceptor changed more than tool call arguments; change ignored", extra={"thread_id": thread.thread_id, "seq": seq})
         return calls
     mutated = [{**c, "arguments": n["arguments"]} for c, n in zip(calls, changed, strict=False)]
     if mutated != calls:
-        messages_repository.update_tool_calls(thread["thread_id"], seq, mutated)
+        messages_repository.update_tool_calls(thread.thread_id, seq, mutated)
     return mutated
 
 
@@ -332,17 +322,18 @@ def _run_calls(
     """Run each call that has no recorded result; returns (recorded results, calls still
     waiting for an approval)."""
     thread = step.thread
-    approvals = thread.get("approvals") or {}
+    approvals = thread.approvals
     results: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
     now = clock.now()
     for index, call in enumerate(calls):
         result_seq = seq + 1 + index
-        recorded = messages_repository.get(thread["thread_id"], result_seq)
+        recorded = messages_repository.get(thread.thread_id, result_seq)
         if recorded is not None:
             results.append(recorded)
             continue
-        decision = (approvals.get(call["id"]) or {}).get("decision")
+        approval = approvals.get(call["id"])
+        decision = None if approval is None else approval.decision
         if call["id"] in parked and decision is None and denied is None:
             pending.append(call)
             continue
@@ -350,21 +341,21 @@ def _run_calls(
         if denied is not None:
             outcome = thread_tools.Result(f"denied: {denied}", is_error=True)
         elif decision == "deny":
-            note = (approvals.get(call["id"]) or {}).get("note")
+            note = None if approval is None else approval.note
             outcome = thread_tools.Result(f"denied by a person{': ' + note if note else ''}", is_error=True)
         elif call["name"] in thread_tools.META_NAMES:
-            outcome = thread_tools.run_meta(step.agent, {**thread, "context": _context_after(thread, results)}, call, now)
+            outcome = thread_tools.run_meta(step.agent, replace(thread, context=_context_after(thread, results)), call, now)
         else:
             outcome = thread_tools.run_user_tool(step.agent, thread, own_tools.get(call["name"]), call)
         effects = {k: v for k, v in {"sleep": outcome.sleep, "complete": outcome.complete, "context": outcome.context or None}.items() if v is not None}
         recorded = messages_repository.put_once(
             messages_repository.item(
-                thread["thread_id"],
+                thread.thread_id,
                 result_seq,
                 role="tool",
                 created_by="tool",
                 content=outcome.content,
-                run_id=thread["run_id"],
+                run_id=thread.run_id,
                 tool_call_id=call["id"],
                 tool_name=call["name"],
                 is_error=outcome.is_error,
@@ -376,8 +367,8 @@ def _run_calls(
     return results, pending
 
 
-def _context_after(thread: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
-    context = dict(thread.get("context") or {})
+def _context_after(thread: Thread, results: list[dict[str, Any]]) -> dict[str, Any]:
+    context = dict(thread.context)
     for result in results:
         context.update((result.get("effects") or {}).get("context") or {})
     return context
@@ -386,30 +377,18 @@ def _context_after(thread: dict[str, Any], results: list[dict[str, Any]]) -> dic
 def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     """Some calls wait for a person: the thread waits (until approved, denied or expired)."""
     thread, now = step.thread, clock.now()
-    approvals = dict(thread.get("approvals") or {})
+    approvals = dict(thread.approvals)
     for call in pending:
-        approvals.setdefault(call["id"], {"tool": call["name"], "arguments": call.get("arguments") or {}, "requested_at": now})
+        approvals.setdefault(call["id"], Approval(call["id"], call["name"], call.get("arguments") or {}, now))
     expiry = step.agent.thread_limits()["thread_expiry_seconds"]
     sets, removes = repository.state(thread, records.WAITING_APPROVAL, due=(records.DUE_EXPIRE, now + expiry))
-    step_no = int(thread.get("step_no", 0)) + 1
-    sets.update({"approvals": approvals, "step": {**step.spec, "resume": True}, "step_no": step_no, "step_key": service.step_key(thread["run_id"], step_no)})
-    _update(thread, sets, removes)
-    agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])  # a person may take days
-    stream_run_end(thread, Ending.park(thread), before=step.emit)  # the run stops here until a person decides
-    for call in pending:
-        _approval_hook(step, call)
+    step_no = thread.step_no + 1
+    sets.update({"approvals": approvals, "step": replace(step.spec, resume=True), "step_no": step_no, "step_key": records.step_key(str(thread.run_id), step_no)})
+    parked = _update(step, sets, removes)
+    agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)  # a person may take days
+    # The run stops here until a person decides: its stream ends, the approvals are asked for.
+    run_ended(step.agent, parked, Ending.park(parked), before=step.emit, retry_on_error=True)
     return "waiting_approval"
-
-
-def _approval_hook(step: Step, call: dict[str, Any]) -> None:
-    thread = step.thread
-    fire_hook(
-        step.agent,
-        thread,
-        ApprovalRequested(thread_id=thread["thread_id"], tool_call_id=call["id"], tool=call["name"], arguments=call.get("arguments") or {}),
-        context={"thread_id": thread["thread_id"]},
-        delivery_key=f"{thread['thread_id']}:{call['id']}:approval",
-    )
 
 
 # -- respond, advance, end -------------------------------------------------------------
@@ -421,68 +400,70 @@ def _respond(step: Step, decision: Respond, seq: int, *, context: dict[str, Any]
     sender = decision.sender_type if decision.sender_type in ("agent", "system") else "agent"
     messages_repository.put_once(
         messages_repository.item(
-            step.thread["thread_id"],
+            step.thread.thread_id,
             seq,
             role="assistant" if sender == "agent" else "system",
             created_by=sender,
             content=decision.content,
-            run_id=step.thread["run_id"],
+            run_id=step.thread.run_id,
             programmatic=True,
         )
     )
-    return _advance(step, {"kind": "message", "seq": seq, "first": seq}, context=context, last_seq=seq)
+    return _advance(step, StepSpec.message(seq), context=context, last_seq=seq)
 
 
-def _advance(step: Step, next_step: dict[str, Any], *, context: dict[str, Any] | None = None, last_seq: int | None = None) -> str:
+def _advance(step: Step, next_step: StepSpec, *, context: dict[str, Any] | None = None, last_seq: int | None = None) -> str:
     """Record the next step on the thread (renewing the lease) and queue it."""
     thread = step.thread
-    step_no = int(thread.get("step_no", 0)) + 1
+    step_no = thread.step_no + 1
     sets: dict[str, Any] = {
         "step": next_step,
         "step_no": step_no,
-        "step_key": service.step_key(thread["run_id"], step_no),
+        "step_key": records.step_key(str(thread.run_id), step_no),
         "lease_attempts": 0,
-        "last_msg_seq": max(int(thread.get("last_msg_seq", 0)), last_seq or int(next_step["seq"])),
+        "last_msg_seq": max(thread.last_msg_seq, last_seq or next_step.seq),
         "due_kind": records.DUE_LEASE,
         "due_at": repository.lease()[1],
     }
     if context is not None:
         sets["context"] = context
-    fresh = _update(thread, sets)
-    queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
-    return f"advanced:{next_step['kind']}:{next_step['seq']}"
+    fresh = _update(step, sets)
+    queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
+    return f"advanced:{next_step.kind}:{next_step.seq}"
 
 
-def _update(thread: dict[str, Any], sets: dict[str, Any], removes: list[str] | None = None) -> dict[str, Any]:
-    """Update the thread as the holder of its current step: a version conflict from an
-    unrelated change (a message to the inbox) is retried; a changed step fences us off."""
-    expected = thread.get("step_key")
+def _update(step: Step, sets: dict[str, Any], removes: list[str] | None = None) -> Thread:
+    """Update the step's thread as the holder of its current step (``step.thread`` is
+    then the thread as written): a version conflict from an unrelated change (a message
+    to the inbox) is retried; a changed step fences us off."""
+    thread = step.thread
     current = thread
     for _ in range(20):
         try:
-            fresh = repository.update(current, sets, removes)
-            thread.update(fresh)
-            return fresh
+            step.thread = repository.update(current, sets, removes)
+            return step.thread
         except repository.VersionConflict:
-            current = repository.get(thread["agent_id"], thread["thread_id"]) or {}
-            if current.get("status") != records.ACTIVE or current.get("step_key") != expected:
-                raise StepFenced(thread["thread_id"]) from None
+            found = repository.get(thread.agent_id, thread.thread_id)
+            if found is None or found.status != records.ACTIVE or found.step_key != thread.step_key:
+                raise StepFenced(thread.thread_id) from None
+            current = found
             sets = _merge_concurrent(sets, current)
-    raise StepFenced(thread["thread_id"])
+    raise StepFenced(thread.thread_id)
 
 
-def _merge_concurrent(sets: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+def _merge_concurrent(sets: dict[str, Any], current: Thread) -> dict[str, Any]:
     """Keep what others added meanwhile (inbox entries, delivered events)."""
     merged = dict(sets)
     for attr in ("inbox", "delivered_events"):
-        if attr in merged and current.get(attr):
-            merged[attr] = [*merged[attr], *[x for x in current[attr] if x not in merged[attr]]]
+        theirs = getattr(current, attr)
+        if attr in merged and theirs:
+            merged[attr] = (*merged[attr], *[x for x in theirs if x not in merged[attr]])
     return merged
 
 
 def _fail(step: Step, reason: str) -> str:
     """The run fails: the thread ends ``failed`` with the reason (never the worker)."""
-    logger.warning("thread run failed", extra={"thread_id": step.thread["thread_id"], "reason": reason})
+    logger.warning("thread run failed", extra={"thread_id": step.thread.thread_id, "reason": reason})
     return _end_run(step, final_text="", failed=reason)  # the run's end streams the error
 
 
@@ -500,15 +481,15 @@ def _end_run(
     """The run ends: messages that arrived meanwhile continue it; otherwise the thread
     completes, sleeps or fails."""
     thread, agent, now = step.thread, step.agent, clock.now()
-    if failed is None and thread.get("inbox"):
+    if failed is None and thread.inbox:
         return _continue_with_inbox(step, context=context, last_seq=last_seq)
     limits = agent.thread_limits()
-    extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": [], "wake_on_events": []}
+    extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": (), "wake_on_events": ()}
     gone = ["step", "step_key", "wake_at"]
     if context is not None:
         extra["context"] = context
     if last_seq is not None:
-        extra["last_msg_seq"] = max(int(thread.get("last_msg_seq", 0)), last_seq)
+        extra["last_msg_seq"] = max(thread.last_msg_seq, last_seq)
     if failed is not None:
         sets, removes = repository.state(thread, records.FAILED)
         extra["error_message"] = failed
@@ -518,11 +499,11 @@ def _end_run(
     elif sleep is not None:
         expires = now + limits["thread_expiry_seconds"]
         due = (records.DUE_WAKE, sleep["wake_at"]) if sleep["wake_at"] <= expires else (records.DUE_EXPIRE, expires)
-        waits = {"wake_on_events": sleep["wake_on_events"], "wait_after_seq": int(thread.get("seen_seq", 0)), "wait_id": thread["run_id"]}
+        waits = Waits(waits_of(sleep["wake_on_events"]), thread.seen_seq, str(thread.run_id))
         sets, removes = repository.state(thread, records.SLEEPING, due=due, waits=waits)
-        extra.update({"wake_at": sleep["wake_at"], "wake_reason": sleep["reason"], "wake_on_events": sleep["wake_on_events"]})
+        extra.update({"wake_at": sleep["wake_at"], "wake_reason": sleep["reason"], "wake_on_events": waits.events})
         gone.remove("wake_at")
-    elif thread.get("source") == "user" and not denied:
+    elif thread.source == "user" and not denied:
         # The agent answered and waits for the user's reply (until the thread expires).
         sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
         gone.append("wake_reason")
@@ -531,38 +512,37 @@ def _end_run(
         extra["summary"] = final_text or (f"denied: {denied}" if denied else "")
     sets.update(extra)
     removes = [*removes, *gone]
-    fresh = _update(thread, sets, removes)
-    agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
-    _after_run(step, fresh)
-    return f"ended:{fresh['status']}"
+    fresh = _update(step, sets, removes)
+    agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)
+    run_ended(agent, fresh, Ending.run(fresh), before=step.emit, retry_on_error=True)
+    return f"ended:{fresh.status}"
 
 
 def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq: int | None) -> str:
     """Messages that arrived during the run are appended to the history and the run
     goes on with them (one transaction: the messages and the thread's next step)."""
     thread = step.thread
-    base = max(int(thread.get("last_msg_seq", 0)), last_seq or 0)
-    inbox = list(thread.get("inbox") or [])
+    base = max(thread.last_msg_seq, last_seq or 0)
+    inbox: tuple[InboxEntry, ...] = thread.inbox
     puts = []
     for offset, entry in enumerate(inbox, start=1):
-        created_by = entry.get("created_by", "user")
         puts.append(
             messages_repository.item(
-                thread["thread_id"],
+                thread.thread_id,
                 base + offset,
-                role="user" if created_by == "user" else "system",
-                created_by=created_by,
-                content=entry.get("content") or "",
-                run_id=thread["run_id"],
-                event=entry.get("event"),
+                role="user" if entry.created_by == "user" else "system",
+                created_by=entry.created_by,
+                content=entry.content,
+                run_id=thread.run_id,
+                event=None if entry.event is None else dict(entry.event),
             )
         )
-    step_no = int(thread.get("step_no", 0)) + 1
+    step_no = thread.step_no + 1
     sets: dict[str, Any] = {
-        "inbox": [],
-        "step": {"kind": "message", "seq": base + len(inbox), "first": base + 1},
+        "inbox": (),
+        "step": StepSpec.message(base + len(inbox), base + 1),
         "step_no": step_no,
-        "step_key": service.step_key(thread["run_id"], step_no),
+        "step_key": records.step_key(str(thread.run_id), step_no),
         "last_msg_seq": base + len(inbox),
         "due_kind": records.DUE_LEASE,
         "due_at": repository.lease()[1],
@@ -572,43 +552,15 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
     try:
         repository.transact(thread, sets, [], puts)
     except repository.VersionConflict:
-        current = repository.get(thread["agent_id"], thread["thread_id"]) or {}
-        if current.get("status") != records.ACTIVE or current.get("step_key") != thread.get("step_key"):
-            raise StepFenced(thread["thread_id"]) from None
+        current = repository.get(thread.agent_id, thread.thread_id)
+        if current is None or current.status != records.ACTIVE or current.step_key != thread.step_key:
+            raise StepFenced(thread.thread_id) from None
         step.thread = current
         return _end_run(step, final_text="", context=context, last_seq=last_seq)
-    queues.send_thread_step(thread["agent_id"], thread["thread_id"], sets["step_key"])
+    queues.send_thread_step(thread.agent_id, thread.thread_id, sets["step_key"])
     return "continued-with-inbox"
 
 
-def _after_run(step: Step, thread: dict[str, Any]) -> None:
-    """Hooks, stream, metrics, the router's re-check of new waits, schedules."""
-    status = thread["status"]
-    stream_run_end(thread, Ending.run(thread), before=step.emit)
-    if status == records.SLEEPING:
-        metrics.add(metrics.THREADS_SLEPT)
-        fire_hook(
-            step.agent,
-            thread,
-            ThreadSleeping(
-                thread_id=thread["thread_id"],
-                wake_at=clock.iso(thread.get("wake_at")),
-                wake_reason=thread.get("wake_reason"),
-                wake_on_events=thread.get("wake_on_events") or [],
-            ),
-            context={"thread_id": thread["thread_id"]},
-            delivery_key=f"{thread['run_id']}:sleeping",
-        )
-        if thread.get("wake_on_events"):
-            # Events appended while this run went on may match the wait it just set.
-            queues.send_route(thread["agent_id"], f"wait:{thread['run_id']}", thread_id=thread["thread_id"])
-        if thread.get("source") == "scheduled":
-            service.notify_schedule(thread, {"status": status, "final_text": thread.get("final_text") or "", "error": None}, redelivered_on_error=True)
-    else:
-        service.after_end(step.agent, thread, redelivered_on_error=True)
-    logger.info("thread run ended", extra={"thread_id": thread["thread_id"], "status": status, "run_id": thread.get("run_id")})
-
-
-def summarize(thread: dict[str, Any]) -> str:
+def summarize(thread: Thread) -> str:
     """One line for logs."""
-    return json.dumps({"thread_id": thread["thread_id"], "status": thread["status"]})
+    return json.dumps({"thread_id": thread.thread_id, "status": thread.status})

@@ -11,44 +11,41 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import Any
 
 from wakeful import clock, queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
-from wakeful.hooks.events import ThreadCompleted, ThreadFailed, ThreadStarted, ThreadWoken
+from wakeful.hooks.events import ThreadStarted, ThreadWoken
 from wakeful.threads import messages_repository, metrics, records, repository
-from wakeful.threads.hooks import fire_hook
-from wakeful.threads.run_end import CANCEL, Ending, stream_run_end
 from wakeful.threads.exceptions import (
     ThreadApprovalNotFoundError,
     ThreadNotFoundError,
     ThreadStateError,
 )
+from wakeful.threads.hooks import fire_hook
+from wakeful.threads.records import InboxEntry, StepSpec, Thread
+from wakeful.threads.run_end import CANCEL, Ending, run_ended
 
 logger = logging.getLogger(__name__)
 
 _MAX_CONFLICTS = 20
 
 
-def step_key(run_id: str, step_no: int, attempt: int = 0) -> str:
-    """The identity of one step of a run (and of a re-send of it)."""
-    return f"{run_id}:{step_no}:{attempt}"
-
-
-def run_fields(thread: dict[str, Any], first_seq: int, seen_seq: int, *, now: float) -> dict[str, Any]:
+def run_fields(thread: Thread, first_seq: int, seen_seq: int, *, now: float) -> dict[str, Any]:
     """What a new run sets on the thread: its id, its first step (the message at
     ``first_seq``), its lease and the log position it has seen."""
-    run_no = int(thread.get("run_no", 0)) + 1
-    run_id = f"{thread['thread_id']}.r{run_no}"
+    run_no = thread.run_no + 1
+    run_id = f"{thread.thread_id}.r{run_no}"
     return {
         "run_no": run_no,
         "run_id": run_id,
         "run_started_at": now,
-        "step": {"kind": "message", "seq": first_seq, "first": first_seq},
+        "step": StepSpec.message(first_seq),
         "step_no": 0,
-        "step_key": step_key(run_id, 0),
+        "step_key": records.step_key(run_id, 0),
         "lease_attempts": 0,
         "last_msg_seq": first_seq,
         "seen_seq": seen_seq,
@@ -67,8 +64,8 @@ def start_thread(
     thread_id: str | None = None,
     created_by: str | None = None,
     event: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Create a thread whose first run starts at once, asynchronously; returns its item.
+) -> Thread:
+    """Create a thread whose first run starts at once, asynchronously; returns it.
 
     Args:
         owner: the agent's owner (checked).
@@ -77,7 +74,7 @@ def start_thread(
         source: ``user`` | ``event`` | ``webhook`` | ``scheduled``.
         source_id: what started it (an event type, a schedule id).
         channel: ``heartbeat`` | ``scheduled`` | None: channel guidance in the system prompt.
-        attributes: stored on the thread item (e.g. ``schedule_result_id``).
+        attributes: stored on the thread (e.g. ``schedule_result_id``).
         thread_id: a deterministic id (the router's), so a repeat creates nothing new.
         created_by: who wrote the first message (default: ``user`` for user threads,
             else ``system``).
@@ -91,23 +88,23 @@ def start_thread(
         source=source, source_id=source_id, channel=channel, attributes=attributes,
     )  # fmt: skip
     first = messages_repository.item(
-        thread["thread_id"],
+        thread.thread_id,
         1,
         role="user",
         created_by=created_by or ("user" if source == "user" else "system"),
         content=message,
-        run_id=thread["run_id"],
+        run_id=thread.run_id,
         event=event,
     )
-    started = ThreadStarted(thread_id=thread["thread_id"], source=source, source_id=source_id, message=message)
+    started = ThreadStarted(thread_id=thread.thread_id, source=source, source_id=source_id, message=message)
     if not repository.create(thread, first):
-        existing = repository.get(agent_id, thread["thread_id"]) or thread
+        existing = repository.get(agent_id, thread.thread_id) or thread
         _finish_repeated_start(agent, existing, started)
         return existing
-    queues.send_thread_step(agent_id, thread["thread_id"], thread["step_key"])
+    queues.send_thread_step(agent_id, thread.thread_id, str(thread.step_key))
     metrics.add(metrics.THREADS_STARTED)
-    fire_hook(agent, thread, started, context={"thread_id": thread["thread_id"]}, delivery_key=f"{thread['thread_id']}:started")
-    logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread["thread_id"], "source": source})
+    fire_hook(agent, thread, started, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.thread_id}:started")
+    logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread.thread_id, "source": source})
     return thread
 
 
@@ -122,41 +119,34 @@ def _new_thread(
     source_id: str | None,
     channel: str | None,
     attributes: dict[str, Any] | None,
-) -> dict[str, Any]:
-    """The item of a new thread, active, its first run's first step leased."""
-    thread: dict[str, Any] = {
-        "agent_id": agent_id,
-        "thread_id": thread_id,
-        "owner": owner,
-        "source": source,
-        "source_id": source_id,
-        "channel": channel,
-        "attributes": attributes or {},
-        "context": {},
-        "wakes": 0,
-        "version": 0,
-        "inbox": [],
-        "approvals": {},
-        "created_at": now,
-    }
-    thread.update(run_fields(thread, 1, seen_seq, now=now))
+) -> Thread:
+    """A new thread, active, its first run's first step leased."""
+    thread = Thread(
+        agent_id=agent_id,
+        thread_id=thread_id,
+        owner=owner,
+        source=source,
+        source_id=source_id,
+        channel=channel,
+        attributes=attributes or {},
+        created_at=now,
+    )
     sets, _ = repository.state(thread, records.ACTIVE, due=repository.lease(now))
-    thread.update(sets)
-    return thread
+    return replace(thread, **run_fields(thread, 1, seen_seq, now=now), **sets)
 
 
-def _finish_repeated_start(agent: Agent, existing: dict[str, Any], started: ThreadStarted) -> None:
+def _finish_repeated_start(agent: Agent, existing: Thread, started: ThreadStarted) -> None:
     """A repeat (a redelivered start) of a thread whose first step may never have been
     queued: the starter died after the write. Finish the start now rather than after the
     lease; the runner ignores a step it has already taken."""
-    if existing["status"] == records.ACTIVE and int(existing.get("step_no", 0)) == 0 and existing.get("run_no") == 1:
-        queues.send_thread_step(existing["agent_id"], existing["thread_id"], existing["step_key"])
-        fire_hook(agent, existing, started, context={"thread_id": existing["thread_id"]}, delivery_key=f"{existing['thread_id']}:started")
+    if existing.status == records.ACTIVE and existing.step_no == 0 and existing.run_no == 1:
+        queues.send_thread_step(existing.agent_id, existing.thread_id, str(existing.step_key))
+        fire_hook(agent, existing, started, context={"thread_id": existing.thread_id}, delivery_key=f"{existing.thread_id}:started")
 
 
 def activate(
     agent: Agent,
-    thread: dict[str, Any],
+    thread: Thread,
     *,
     role: str,
     created_by: str,
@@ -165,51 +155,45 @@ def activate(
     wake: str | None,
     event: dict[str, Any] | None = None,
     extra_sets: dict[str, Any] | None = None,
-    condition: str = "",
-    values: dict[str, Any] | None = None,
-) -> dict[str, Any] | None:
+) -> Thread | None:
     """Start a new run of a sleeping thread with a message (one transaction), then queue
     its first step. ``wake`` names the wake (``event``, ``timer``, ``request``, ``message``)
-    for hooks. Returns the new item, or None when the thread changed meanwhile (the
-    caller decides again) or reached ``max_wakes_per_thread`` (it ended, failed)."""
+    for hooks. Returns the thread as it now is, or None when the thread changed meanwhile
+    (the caller decides again) or reached ``max_wakes_per_thread`` (it ended, failed)."""
     limits = agent.thread_limits()
-    if int(thread.get("wakes", 0)) >= limits["max_wakes_per_thread"]:
+    if thread.wakes >= limits["max_wakes_per_thread"]:
         end(agent, thread, records.FAILED, error_message=f"reached max_wakes_per_thread ({limits['max_wakes_per_thread']}) and was not woken again")
         return None
     now = clock.now()
-    seq = int(thread.get("last_msg_seq", 0)) + 1
+    seq = thread.last_msg_seq + 1
     sets = run_fields(thread, seq, seen_seq, now=now)
     state_sets, removes = repository.state(thread, records.ACTIVE, due=repository.lease(now))
     sets.update(state_sets)
-    sets["wakes"] = int(thread.get("wakes", 0)) + 1
+    sets["wakes"] = thread.wakes + 1
     sets.update(extra_sets or {})
-    message = messages_repository.item(thread["thread_id"], seq, role=role, created_by=created_by, content=content, run_id=sets["run_id"], event=event)
-    started = repository.start_run(
-        thread, sets, removes + ["wake_at"], message, condition=condition or "#st = :sleeping", values=values or {":sleeping": records.SLEEPING}
-    )
-    if not started:
+    removes = removes + ["wake_at"]
+    message = messages_repository.item(thread.thread_id, seq, role=role, created_by=created_by, content=content, run_id=sets["run_id"], event=event)
+    if not repository.start_run(thread, sets, removes, message, if_status=(records.SLEEPING,)):
         return None
-    fresh = {**thread, **sets, "version": int(thread.get("version", 0)) + 1}
-    for attr in removes + ["wake_at"]:
-        fresh.pop(attr, None)
-    queues.send_thread_step(thread["agent_id"], thread["thread_id"], fresh["step_key"])
+    fresh = thread.changed(sets, removes)
+    queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     metrics.add(metrics.THREADS_WOKEN)
-    woken = ThreadWoken(thread_id=thread["thread_id"], woken_by=wake, wake_reason=thread.get("wake_reason"), event=event)
-    fire_hook(agent, fresh, woken, context={"thread_id": thread["thread_id"]}, delivery_key=f"{fresh['run_id']}:woken")
-    logger.info("thread woken", extra={"agent_id": thread["agent_id"], "thread_id": thread["thread_id"], "woken_by": wake})
+    woken = ThreadWoken(thread_id=thread.thread_id, woken_by=wake, wake_reason=thread.wake_reason, event=event)
+    fire_hook(agent, fresh, woken, context={"thread_id": thread.thread_id}, delivery_key=f"{fresh.run_id}:woken")
+    logger.info("thread woken", extra={"agent_id": thread.agent_id, "thread_id": thread.thread_id, "woken_by": wake})
     return fresh
 
 
-def wake_notice(thread: dict[str, Any], how: str, event: dict[str, Any] | None = None) -> str:
+def wake_notice(thread: Thread, how: str, event: dict[str, Any] | None = None) -> str:
     """The message a woken thread's next model call reads: what woke it and why it slept."""
-    reason = thread.get("wake_reason") or "(no reason given)"
+    reason = thread.wake_reason or "(no reason given)"
     if how == "event" and event:
         return (
             f"You were woken by event {event['event_type']} (seq {event['seq']}): "
             f"{json.dumps(event.get('payload') or {}, sort_keys=True, default=str)}. Reason you gave when you went to sleep: {reason}"
         )
     if how == "timer":
-        return f"You were woken by your timer (set for {clock.iso(thread.get('wake_at'))}). Reason you gave when you went to sleep: {reason}"
+        return f"You were woken by your timer (set for {clock.iso(thread.wake_at)}). Reason you gave when you went to sleep: {reason}"
     return f"You were woken on request. Reason you gave when you went to sleep: {reason}"
 
 
@@ -223,7 +207,7 @@ def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, A
     longer waiting with that wait is left alone. True if this call woke it."""
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get(agent.agent_id, thread_id)
-        if not thread or thread["status"] != records.SLEEPING or thread.get("wait_id") != wait_id:
+        if not thread or thread.status != records.SLEEPING or thread.wait_id != wait_id:
             return False
         woken = activate(
             agent,
@@ -238,12 +222,12 @@ def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, A
         )
         if woken is not None:
             return True
-        if int(thread.get("wakes", 0)) >= agent.thread_limits()["max_wakes_per_thread"]:
+        if thread.wakes >= agent.thread_limits()["max_wakes_per_thread"]:
             return False
     return False
 
 
-def wake_by_timer(agent: Agent, thread: dict[str, Any]) -> bool:
+def wake_by_timer(agent: Agent, thread: Thread) -> bool:
     """The scan found a sleeping thread's timer due."""
     woken = activate(
         agent,
@@ -253,12 +237,12 @@ def wake_by_timer(agent: Agent, thread: dict[str, Any]) -> bool:
         content=wake_notice(thread, "timer"),
         seen_seq=agent.last_seq,
         wake="timer",
-        extra_sets={"woken_by": {"kind": "timer", "wake_at": thread.get("wake_at")}},
+        extra_sets={"woken_by": {"kind": "timer", "wake_at": thread.wake_at}},
     )
     return woken is not None
 
 
-def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, created_by: str = "user", event: dict[str, Any] | None = None) -> dict[str, Any]:
+def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, created_by: str = "user", event: dict[str, Any] | None = None) -> Thread:
     """A message to an existing thread: wakes it if it sleeps; a running or
     approval-waiting thread reads it when its current run would end."""
     agent = agents.get(owner, agent_id)
@@ -266,12 +250,12 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
         thread = repository.get(agent_id, thread_id)
         if thread is None:
             raise ThreadNotFoundError(f"thread {thread_id} not found")
-        status = thread["status"]
+        status = thread.status
         if status in records.ENDED:
             raise ThreadStateError(f"thread {thread_id} is {status}; start a new thread instead")
-        if event and event["event_id"] in (thread.get("delivered_events") or []):
+        if event and event["event_id"] in thread.delivered_events:
             return thread
-        marker = {"delivered_events": sorted({*(thread.get("delivered_events") or []), event["event_id"]})} if event else {}
+        marker = {"delivered_events": tuple(sorted({*thread.delivered_events, event["event_id"]}))} if event else {}
         if status == records.SLEEPING:
             role = "user" if created_by == "user" else "system"
             text = content
@@ -279,120 +263,69 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
             if woken is not None:
                 return woken
             continue
-        entry = {"content": content, "created_by": created_by, "event": event, "at": clock.now()}
+        entry = InboxEntry(content, created_by, event, clock.now())
         try:
-            return repository.update(
-                thread,
-                {"inbox": [*(thread.get("inbox") or []), {k: v for k, v in entry.items() if v is not None}], **marker},
-                condition="#st IN (:a, :w)",
-                values={":a": records.ACTIVE, ":w": records.WAITING_APPROVAL},
-            )
+            return repository.update(thread, {"inbox": (*thread.inbox, entry), **marker}, if_status=(records.ACTIVE, records.WAITING_APPROVAL))
         except repository.VersionConflict:
             continue
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 
 
-def wake_now(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
+def wake_now(owner: str, agent_id: str, thread_id: str) -> Thread:
     """``POST .../wake``: a sleeping thread runs now; a running one is left as it is."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
-        if thread["status"] in records.ENDED:
-            raise ThreadStateError(f"thread {thread_id} is {thread['status']}")
-        if thread["status"] != records.SLEEPING:
+        if thread.status in records.ENDED:
+            raise ThreadStateError(f"thread {thread_id} is {thread.status}")
+        if thread.status != records.SLEEPING:
             return thread
         woken = activate(agent, thread, role="system", created_by="system", content=wake_notice(thread, "request"), seen_seq=agent.last_seq, wake="request", extra_sets={"woken_by": {"kind": "request"}})
         if woken is not None:
             return woken
-        if int(thread.get("wakes", 0)) >= agent.thread_limits()["max_wakes_per_thread"]:
+        if thread.wakes >= agent.thread_limits()["max_wakes_per_thread"]:
             return repository.get_or_404(agent_id, thread_id)
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 
 
 def end(
     agent: Agent | None,
-    thread: dict[str, Any],
+    thread: Thread,
     status: str,
     *,
     summary: str | None = None,
     error_message: str | None = None,
     extra_sets: dict[str, Any] | None = None,
-) -> dict[str, Any] | None:
+) -> Thread | None:
     """End a thread (complete, failed, expired) from any state; None on a version conflict.
-    ``agent`` None: the agent is gone (no hook to fire). The stream gets the end: the
-    run's end if it was running, else one more end saying how the thread ended."""
+    ``agent`` None: the agent is gone (no hook to fire). What follows the end is
+    :func:`wakeful.threads.run_end.run_ended`'s; the stream gets the run's end if it
+    was running, else one more end saying how the thread ended."""
     sets, removes = repository.state(thread, status)
-    sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": [], **(extra_sets or {})})
+    sets.update({"summary": summary, "error_message": error_message, "ended_at": clock.now(), "inbox": (), **(extra_sets or {})})
     sets = {k: v for k, v in sets.items() if v is not None}
     try:
         fresh = repository.update(thread, sets, removes + ["step", "step_key", "wake_at"])
     except repository.VersionConflict:
         return None
-    agent_repository.release_thread_slot(thread["agent_id"], thread["thread_id"])
-    stream_run_end(fresh, Ending.run(fresh) if thread["status"] == records.ACTIVE else Ending.closed(fresh))
-    after_end(agent, fresh)
+    agent_repository.release_thread_slot(thread.agent_id, thread.thread_id)
+    run_ended(agent, fresh, Ending.run(fresh) if thread.status == records.ACTIVE else Ending.closed(fresh), retry_on_error=False)
     return fresh
 
 
-def after_end(agent: Agent | None, thread: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
-    """Hooks and metrics of a thread's end (each delivery once per run; none when
-    ``agent`` is None, deleted). ``redelivered_on_error``: see :func:`notify_schedule`."""
-    status = thread["status"]
-    hook = {records.COMPLETE: ThreadCompleted, records.FAILED: ThreadFailed, records.EXPIRED: ThreadFailed}[status]
-    metrics.add({records.COMPLETE: metrics.THREADS_COMPLETED, records.FAILED: metrics.THREADS_FAILED, records.EXPIRED: metrics.THREADS_EXPIRED}[status])
-    if agent is not None:  # a deleted agent has no hooks left to fire
-        fire_hook(
-            agent,
-            thread,
-            hook(thread_id=thread["thread_id"], status=status, summary=thread.get("summary"), error_message=thread.get("error_message")),
-            context={"thread_id": thread["thread_id"]},
-            delivery_key=f"{thread['thread_id']}:{status}",
-        )
-    if thread.get("source") == "scheduled":
-        outcome = {"status": status, "final_text": thread.get("final_text") or "", "summary": thread.get("summary") or "", "error": thread.get("error_message")}
-        notify_schedule(thread, outcome, redelivered_on_error=redelivered_on_error)
-
-
-def notify_schedule(thread: dict[str, Any], outcome: dict[str, Any], *, redelivered_on_error: bool = False) -> None:
-    """Tell the schedules capability a scheduled thread's run ended.
-
-    ``redelivered_on_error``: the caller is the run's last step, whose message comes
-    back when this fails and does the end again (``runner._repeat_after_run``), so an
-    error is raised to write the result then; elsewhere (a cancel, the expiry scan)
-    it is logged, and the schedule's run timeout records the run.
-    """
-    from wakeful.schedules import runs
-
-    try:
-        runs.on_thread_run_finished(thread, outcome)
-    except Exception:
-        if redelivered_on_error:
-            raise
-        logger.exception("schedule callback failed", extra={"thread_id": thread["thread_id"]})
-
-
-def cancel(owner: str, agent_id: str, thread_id: str) -> dict[str, Any]:
+def cancel(owner: str, agent_id: str, thread_id: str) -> Thread:
     """``POST .../cancel``: the thread ends as complete with summary ``cancelled`` (its
     stream ends with ``completed``, ``metadata.status: "cancelled"``). A step running
     meanwhile is fenced off: it stops at its next check of the thread."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
-        if thread["status"] in records.ENDED:
-            raise ThreadStateError(f"thread {thread_id} is already {thread['status']}")
+        if thread.status in records.ENDED:
+            raise ThreadStateError(f"thread {thread_id} is already {thread.status}")
         ended = end(agent, thread, records.COMPLETE, summary="cancelled", extra_sets={"ended_by": CANCEL})
         if ended is not None:
             return ended
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
-
-
-def pending_approvals(thread: dict[str, Any]) -> list[dict[str, Any]]:
-    """The approvals a waiting thread waits for."""
-    return [
-        {"tool_call_id": call_id, "tool": a["tool"], "arguments": a.get("arguments") or {}, "requested_at": clock.iso(a.get("requested_at"))}
-        for call_id, a in sorted((thread.get("approvals") or {}).items(), key=lambda kv: kv[1].get("requested_at", 0))
-        if not a.get("decision")
-    ]
 
 
 def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str, decision: str, note: str | None) -> dict[str, Any]:
@@ -400,27 +333,27 @@ def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str
     agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
-        approvals = dict(thread.get("approvals") or {})
+        approvals = dict(thread.approvals)
         current = approvals.get(tool_call_id)
-        if current is None or thread["status"] != records.WAITING_APPROVAL:
+        if current is None or thread.status != records.WAITING_APPROVAL:
             raise ThreadApprovalNotFoundError(f"no pending approval for tool call {tool_call_id}")
-        if current.get("decision"):
-            raise ThreadStateError(f"tool call {tool_call_id} was already {current['decision']}d")
-        approvals[tool_call_id] = {**current, "decision": decision, "note": note, "decided_at": clock.now()}
+        if current.decision:
+            raise ThreadStateError(f"tool call {tool_call_id} was already {current.decision}d")
+        approvals[tool_call_id] = replace(current, decision=decision, note=note, decided_at=clock.now())
         sets: dict[str, Any] = {"approvals": approvals}
         removes: list[str] = []
-        resume = all(a.get("decision") for a in approvals.values())
+        resume = all(a.decision for a in approvals.values())
         if resume:
             now = clock.now()
-            step_no = int(thread.get("step_no", 0)) + 1
+            step_no = thread.step_no + 1
             state_sets, removes = repository.state(thread, records.ACTIVE, due=repository.lease(now))
             sets.update(state_sets)
-            sets.update({"step_no": step_no, "step_key": step_key(thread["run_id"], step_no), "lease_attempts": 0})
+            sets.update({"step_no": step_no, "step_key": records.step_key(str(thread.run_id), step_no), "lease_attempts": 0})
         try:
             fresh = repository.update(thread, sets, removes)
         except repository.VersionConflict:
             continue
         if resume:
-            queues.send_thread_step(agent_id, thread_id, fresh["step_key"])
-        return {"tool_call_id": tool_call_id, "decision": decision, "note": note, "thread_status": fresh["status"]}
+            queues.send_thread_step(agent_id, thread_id, str(fresh.step_key))
+        return {"tool_call_id": tool_call_id, "decision": decision, "note": note, "thread_status": fresh.status}
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")

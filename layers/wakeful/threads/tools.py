@@ -24,6 +24,7 @@ from wakeful.agents.records import Agent
 from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, Notification
 from wakeful.threads import matching, records
 from wakeful.threads.hooks import fire_hook
+from wakeful.threads.records import Thread
 from wakeful.tools.records import ToolDefinition
 
 logger = logging.getLogger(__name__)
@@ -140,7 +141,7 @@ def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
     return own + META_TOOLS
 
 
-def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: float) -> Result:
+def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> Result:
     """Run a meta tool. Bad arguments are an error result the model can correct."""
     name, args = call["name"], call.get("arguments") or {}
     try:
@@ -158,7 +159,7 @@ def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: fl
             return _store_context(thread, args)
         if name == GET_CONTEXT:
             context_key = str(args.get("key") or "")
-            stored = (thread.get("context") or {})
+            stored = thread.context
             if context_key not in stored:
                 return Result(json.dumps({"key": context_key, "found": False}))
             return Result(json.dumps({"key": context_key, "found": True, "value": stored[context_key]}))
@@ -169,9 +170,9 @@ def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: fl
             fire_hook(
                 agent,
                 thread,
-                Notification(thread_id=thread["thread_id"], message=message, tool_call_id=call["id"]),
-                context={"thread_id": thread["thread_id"], "source": thread.get("source")},
-                delivery_key=f"{thread['thread_id']}:{call['id']}:notification",
+                Notification(thread_id=thread.thread_id, message=message, tool_call_id=call["id"]),
+                context={"thread_id": thread.thread_id, "source": thread.source},
+                delivery_key=f"{thread.thread_id}:{call['id']}:notification",
             )
             return Result(json.dumps({"sent": True}))
     except ValueError as error:
@@ -179,7 +180,7 @@ def run_meta(agent: Agent, thread: dict[str, Any], call: dict[str, Any], now: fl
     return Result(f"unknown meta tool {name!r}", is_error=True)
 
 
-def _store_context(thread: dict[str, Any], args: dict[str, Any]) -> Result:
+def _store_context(thread: Thread, args: dict[str, Any]) -> Result:
     """Store one key of the thread's context, unless the whole context would then be
     over :data:`MAX_CONTEXT_BYTES` (an error result, and nothing is stored).
 
@@ -190,7 +191,7 @@ def _store_context(thread: dict[str, Any], args: dict[str, Any]) -> Result:
     if not context_key:
         raise ValueError("store_context needs a non-empty key")
     value = args.get("value")
-    size = context_bytes({**(thread.get("context") or {}), context_key: value})
+    size = context_bytes({**thread.context, context_key: value})
     if size > MAX_CONTEXT_BYTES:
         raise ValueError(
             f"store_context refused: the thread's context would be {size} bytes of JSON, over its limit of "
@@ -206,17 +207,17 @@ def context_bytes(context: dict[str, Any]) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-def run_user_tool(agent: Agent, thread: dict[str, Any], tool: ToolDefinition | None, call: dict[str, Any]) -> Result:
+def run_user_tool(agent: Agent, thread: Thread, tool: ToolDefinition | None, call: dict[str, Any]) -> Result:
     """Run one of the agent's tools for a tool call, as an action, at most once per
     recorded answer."""
-    action_id = records.action_id(thread["thread_id"], call["id"])
+    action_id = records.action_id(thread.thread_id, call["id"])
     existing = action_repository.get(action_id)
     if existing and existing.status in actions.TERMINAL:
         return _result(existing.response_meta or {}, existing.error_message)
     if tool is None:
         return Result(f"tool {call['name']!r} is not available to this agent", is_error=True)
     meta = {
-        "thread_id": thread["thread_id"],
+        "thread_id": thread.thread_id,
         "tool_call": {"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
         "agent_context": agent.agent_context(),
         "tool_config": tool.config or {},
@@ -227,7 +228,7 @@ def run_user_tool(agent: Agent, thread: dict[str, Any], tool: ToolDefinition | N
             action_id=action_id,
             agent_id=agent.agent_id,
             owner=agent.owner,
-            thread_id=thread["thread_id"],
+            thread_id=thread.thread_id,
             tool=call["name"],
             status=actions.PENDING,
             request_meta=meta,
@@ -235,8 +236,8 @@ def run_user_tool(agent: Agent, thread: dict[str, Any], tool: ToolDefinition | N
             created_at=now,
         ),
     )
-    hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread["thread_id"]}}
-    started_event = ActionStarted(action_id=action_id, tool_name=call["name"], thread_id=thread["thread_id"], request_meta=meta)
+    hook_args: dict[str, Any] = {"action_id": action_id, "context": {"thread_id": thread.thread_id}}
+    started_event = ActionStarted(action_id=action_id, tool_name=call["name"], thread_id=thread.thread_id, request_meta=meta)
     action_repository.start(action_id, now)
     fire_hook(agent, thread, started_event, delivery_key=f"{action_id}:started", **hook_args)
     started = time.perf_counter()
@@ -248,7 +249,7 @@ def run_user_tool(agent: Agent, thread: dict[str, Any], tool: ToolDefinition | N
     _finish(action_id, response, elapsed_ms, error_message)
     finished_class = ActionCompleted if response.success else ActionFailed
     done = finished_class(
-        action_id=action_id, tool_name=call["name"], thread_id=thread["thread_id"], output=response.output, execution_time_ms=elapsed_ms, error_message=error_message
+        action_id=action_id, tool_name=call["name"], thread_id=thread.thread_id, output=response.output, execution_time_ms=elapsed_ms, error_message=error_message
     )
     fire_hook(agent, thread, done, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
     return _result(response.model_dump(mode="json"), error_message)

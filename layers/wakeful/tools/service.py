@@ -96,10 +96,10 @@ def patch(owner: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
 
 def patch_for_agent(owner: str, agent_id: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
     """Change a tool's ``config`` or ``is_active`` for one agent of the owner."""
-    from wakeful.agents import service as agents
+    from wakeful.agents import repository as agents_repository
     from wakeful.tools import settings
 
-    agents.get(owner, agent_id)
+    agents_repository.get_owned(owner, agent_id)
     if registry.resolve(owner, name) is None:
         raise ToolNotFoundError(f"tool {name!r} not found; GET /tools lists the tools you can use")
     changes = _clean_config(name, body.model_dump(exclude_unset=True))
@@ -110,10 +110,10 @@ def patch_for_agent(owner: str, agent_id: str, name: str, body: ToolSettingsPatc
 
 def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
     """Every tool an agent can use, with what it runs with for that agent."""
-    from wakeful.agents import service as agents
+    from wakeful.agents import repository as agents_repository
     from wakeful.tools import settings
 
-    agents.get(owner, agent_id)
+    agents_repository.get_owned(owner, agent_id)
     own = settings.agent_items(agent_id, owner)
     return [_agent_tool_view(s, own.get(s.name)) for s in settings.effective(owner, agent_id).values()]
 

@@ -1,0 +1,102 @@
+"""Who else hears that a thread's run ended: the run-end listeners.
+
+The thread runtime ends a run in one place (:func:`wakeful.threads.run_end.run_ended`):
+its stream, its hooks, its metrics, the router's re-check of a new wait, and then the
+listeners registered for the thread's ``source``. A capability above the threads that
+cares how some threads' runs end registers a :class:`RunEndListener` instead of being
+called by name, so the threads never import it:
+
+- the schedules capability (``source`` ``scheduled``) records the run as the schedule's
+  result and notifies (:mod:`wakeful.schedules.listener`); it also holds the hooks of a
+  heartbeat run's thread until that run's answer is known (:attr:`RunEndListener.fire_hook`);
+- a chat channel would register for the threads its conversations start (its own
+  ``source``) and for ``scheduled`` ones, to post the final answer or the schedule's
+  result back to the conversation: one more listener.
+
+The entry points hand the listeners in through :func:`wakeful.assembly.install`, as
+they do the extensions. Every handler imports this module on its cold start, so it
+imports nothing at run time (a listener's own modules load when it is first called) and
+its two records are named tuples, which are quicker to define than dataclasses.
+
+A listener is called for every end of a run of its threads: ``complete``, ``failed``,
+``expired``, ``sleeping``, and ``waiting_approval`` when the run parks for a person (it
+goes on later, and ends again). The same end may be reported more than once (a step's
+message delivered again after its worker died, a cancel retried): a listener must do
+what it does once, keyed by the thread's ``run_id`` and status, as the threads' own
+hooks and stream end are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
+    from wakeful.hooks.events import HookEvent
+    from wakeful.threads.records import Thread
+
+
+class RunEnd(NamedTuple):
+    """A run that ended: the agent (None when it was deleted) and the thread as the end
+    left it (``status``, ``final_text``, ``summary``, ``error_message``, ``run_id``)."""
+
+    agent: Agent | None
+    thread: Thread
+
+
+class RunEndListener(NamedTuple):
+    """A capability's part in the end of some threads' runs."""
+
+    name: str
+    #: Called with every :class:`RunEnd` of its threads. On the runner's path an error is
+    #: raised again and the step's message comes back (the end is done again); on a
+    #: cancel, an expiry or a failure the scan found, it is logged.
+    run_ended: Callable[[RunEnd], None]
+    #: The thread sources it hears (``Thread.source``); None: every thread's.
+    sources: frozenset[str] | None = None
+    #: Takes the thread hooks of its threads instead of firing them at once:
+    #: ``(agent, thread, event, options)``, the options those of
+    #: :func:`wakeful.hooks.firing.fire`. At most one listener per source holds hooks.
+    fire_hook: Callable[[Agent, Thread, HookEvent, Mapping[str, Any]], None] | None = None
+
+    def hears(self, thread: Thread) -> bool:
+        """Whether ``thread``'s runs are this listener's."""
+        return self.sources is None or thread.source in self.sources
+
+
+_installed: tuple[RunEndListener, ...] = ()
+
+
+def install(*listeners: RunEndListener) -> None:
+    """Make ``listeners`` the installed ones (the entry points call this, through
+    :func:`wakeful.assembly.install`).
+
+    Raises:
+        ValueError: two listeners of one name, or two that hold the hooks of one source.
+    """
+    global _installed
+    names = [listener.name for listener in listeners]
+    if len(set(names)) != len(names):
+        raise ValueError(f"run-end listeners installed twice: {names}")
+    holders = [listener for listener in listeners if listener.fire_hook is not None]
+    for index, first in enumerate(holders):
+        for second in holders[index + 1 :]:
+            if first.sources is None or second.sources is None or first.sources & second.sources:
+                raise ValueError(f"run-end listeners {first.name} and {second.name} both hold the hooks of the same threads")
+    _installed = tuple(listeners)
+
+
+def installed() -> tuple[RunEndListener, ...]:
+    """The installed listeners, in installation order."""
+    return _installed
+
+
+def of(thread: Thread) -> tuple[RunEndListener, ...]:
+    """The listeners that hear ``thread``'s runs end, in installation order."""
+    return tuple(listener for listener in _installed if listener.hears(thread))
+
+
+def hook_holder(thread: Thread) -> RunEndListener | None:
+    """The listener that takes ``thread``'s hooks, if any."""
+    return next((listener for listener in of(thread) if listener.fire_hook is not None), None)

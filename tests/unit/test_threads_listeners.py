@@ -1,0 +1,79 @@
+"""The run-end listeners' registry: who hears a thread's runs end, who holds its hooks,
+and what the entry points install."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from wakeful import assembly
+from wakeful.schedules import listener as schedules
+from wakeful.threads import listeners
+from wakeful.threads.listeners import RunEndListener
+from wakeful.threads.records import Thread
+
+
+def _ignore(end: listeners.RunEnd) -> None:
+    return None
+
+
+def _hold(agent, thread, event, options) -> None:  # noqa: ANN001 - a stand-in
+    return None
+
+
+@pytest.fixture(autouse=True)
+def restore() -> Iterator[None]:
+    yield
+    listeners.install(*assembly.RUN_END_LISTENERS)
+
+
+def _thread(source: str) -> Thread:
+    return Thread(agent_id="agt_1", thread_id="thr_1", source=source)
+
+
+def test_the_entry_points_install_the_schedules_listener_for_scheduled_threads():
+    assembly.install()
+    assert schedules.LISTENER in listeners.installed()
+    assert listeners.of(_thread("scheduled")) == (schedules.LISTENER,)
+    assert listeners.hook_holder(_thread("scheduled")) is schedules.LISTENER
+    assert listeners.of(_thread("user")) == () and listeners.hook_holder(_thread("user")) is None
+
+
+def test_a_listener_hears_the_threads_of_its_sources_and_one_without_sources_hears_all():
+    chat = RunEndListener(name="chat", run_ended=_ignore, sources=frozenset({"chat", "scheduled"}))
+    audit = RunEndListener(name="audit", run_ended=_ignore)
+    listeners.install(schedules.LISTENER, chat, audit)
+    assert listeners.of(_thread("scheduled")) == (schedules.LISTENER, chat, audit)
+    assert listeners.of(_thread("chat")) == (chat, audit)
+    assert listeners.of(_thread("webhook")) == (audit,)
+    assert listeners.hook_holder(_thread("chat")) is None
+
+
+def test_installing_replaces_the_listeners_and_the_assembly_puts_its_own_back_before_the_others():
+    chat = RunEndListener(name="chat", run_ended=_ignore, sources=frozenset({"chat"}))
+    listeners.install(chat)
+    assert listeners.of(_thread("scheduled")) == ()
+    assembly.install()  # e.g. a handler's module, imported after an embedder installed its listener
+    assert listeners.installed() == (*assembly.RUN_END_LISTENERS, chat)
+    assembly.install()
+    assert listeners.installed() == (*assembly.RUN_END_LISTENERS, chat)
+
+
+def test_two_listeners_of_one_name_are_refused():
+    with pytest.raises(ValueError, match="installed twice"):
+        listeners.install(RunEndListener(name="a", run_ended=_ignore), RunEndListener(name="a", run_ended=_ignore))
+
+
+@pytest.mark.parametrize("sources", [frozenset({"scheduled"}), frozenset({"scheduled", "chat"}), None])
+def test_two_listeners_that_hold_the_hooks_of_the_same_threads_are_refused(sources):
+    other = RunEndListener(name="other", run_ended=_ignore, sources=sources, fire_hook=_hold)
+    with pytest.raises(ValueError, match="both hold the hooks"):
+        listeners.install(schedules.LISTENER, other)
+    assert listeners.installed() == assembly.RUN_END_LISTENERS  # nothing changed
+
+
+def test_hook_holders_of_different_sources_may_both_be_installed():
+    chat = RunEndListener(name="chat", run_ended=_ignore, sources=frozenset({"chat"}), fire_hook=_hold)
+    listeners.install(schedules.LISTENER, chat)
+    assert listeners.hook_holder(_thread("chat")) is chat and listeners.hook_holder(_thread("scheduled")) is schedules.LISTENER
