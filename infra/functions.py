@@ -63,6 +63,13 @@ class FunctionSpec:
 # hooks, records the delivery, and starts one deliver-hook execution per hook.
 _HOOK_FIRING_READS = ("hooks",)
 _HOOK_FIRING_WRITES = ("hook_deliveries",)
+# The channels' part in a run's end (wakeful.channels.relay, a run-end listener) and in a
+# schedule's result: reads the owner's channels (by name: idempotency), a scheduled run's
+# schedule (its notify) and the run's messages (its notifications); records deliveries
+# and approval buttons (links), and queues the deliveries.
+_CHANNEL_RELAY_READS = ("channels", "idempotency", "schedules", "thread_messages")
+_CHANNEL_RELAY_WRITES = ("channel_deliveries", "channel_links")
+_CHANNEL_RELAY_SENDS = ("channel_outbox",)
 # The interception point (wakeful.interceptors.dispatch), at every thread step: reads the
 # agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
 _INTERCEPTION_READS = ("interceptors",)
@@ -113,11 +120,11 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", *_HOOK_FIRING_WRITES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
-            reads=(*_HOOK_FIRING_READS, "snipin_agents"),
-            sends=("heartbeat", "thread", "schedule"),
+            reads=(*_HOOK_FIRING_READS, "snipin_agents", *_CHANNEL_RELAY_READS),
+            sends=("heartbeat", "thread", "schedule", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
         "orchestrator": FunctionSpec(
@@ -201,10 +208,12 @@ def specs() -> dict[str, FunctionSpec]:
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
-            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
-            sends=("thread", "route"),
+            # channels: a run's approvals, notifications and answer (wakeful.channels.relay);
+            # a send_notification's channel is looked up by name.
+            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
+            sends=("thread", "route", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),
             starts_hooks=True,
             invokes_tools=True,
@@ -220,9 +229,12 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
-            writes=("thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results", *_HOOK_FIRING_WRITES),
-            reads=("events", *_HOOK_FIRING_READS),
-            sends=("thread",),
+            writes=(
+                "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
+                *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+            ),  # fmt: skip
+            reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
+            sends=("thread", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
         # Starts the thread of a claimed schedule run (the thread runtime's tables and
@@ -232,9 +244,10 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES),
-            reads=_HOOK_FIRING_READS,
-            sends=("thread",),
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES),
+            # channels: a run that cannot start is a failure for the schedule's channels.
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            sends=("thread", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
         # The stream WebSocket API: $connect checks the API key and records the
@@ -282,10 +295,11 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=30,
             writes=(
                 "channel_links", "channel_requests", "threads", "thread_messages", "agents",
-                "schedules", "schedule_results", "stream_events", *_HOOK_FIRING_WRITES,
+                "schedules", "schedule_results", "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
-            reads=("channels", *_HOOK_FIRING_READS),
-            sends=("thread",),
+            # channels: a thread that ends here (too many wakes) tells its channels.
+            reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            sends=("thread", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
         # One attempt of a delivery: reads the channel (unsealing its bot token) and a

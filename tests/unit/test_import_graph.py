@@ -179,6 +179,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"actions", "webhooks"}),
     frozenset({"threads"}),
     frozenset({"schedules"}),
+    frozenset({"channels"}),
     frozenset({"heartbeats"}),
 )
 #: The HTTP API: its package and the console's (routes of every capability are its too).

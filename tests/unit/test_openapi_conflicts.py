@@ -191,12 +191,12 @@ def test_every_declared_409_answers_the_error_shape_and_says_when() -> None:
 
 def test_every_operation_whose_method_may_carry_a_body_declares_what_the_body_screen_answers() -> None:
     from wakeful.api import screen
-    from wakeful.channels import inbound_doc
+    from wakeful.channels.responses import inbound_operations
 
     assert openapi.BODY_METHODS == screen.BODY_METHODS
     doc = openapi.document(app)
     # Served by other functions, each with its own first look at the body.
-    elsewhere = {"/webhooks/{webhook_id}", *inbound_doc.operations()}
+    elsewhere = {"/webhooks/{webhook_id}", *inbound_operations()}
     missing = [
         f"{method.upper()} {path}: {status}"
         for path, ops in doc["paths"].items()

@@ -10,6 +10,8 @@ from pydantic import AfterValidator, Field
 
 from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
 from wakeful.agents.records import DEFAULT_HEARTBEAT_INTERVAL_SECONDS
+from wakeful.channels.inputs import Target
+from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
@@ -26,6 +28,10 @@ Personality = Annotated[
     AfterValidator(_small_personality),
 ]
 FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
+NOTIFY_DOC = (
+    "Channels its notifications, schedule results and approval requests go to: channel names, or "
+    "name:conversation (docs/channels.md)"
+)
 WAKE_ON_PRIORITY_DOC = (
     "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
     "next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat."
@@ -52,6 +58,7 @@ class AgentCreate(Body):
     )
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
     tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
+    notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC)
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days)")
 
 
@@ -76,4 +83,5 @@ class AgentPatch(Patch):
     )
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
     tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
+    notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC + " null: none.")
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days; null: the default)")

@@ -57,6 +57,7 @@ def _message(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
     if link is not None:
         try:
             threads.post_message(channel.owner, link.agent_id, link.thread_id, str(job["text"]), created_by="user")
+            _link_last(channel, link.agent_id, link.thread_id, job)
             return f"message posted to thread {link.thread_id}", link.thread_id
         except (ThreadStateError, ThreadNotFoundError, AgentNotFoundError):
             pass  # that thread ended (or is gone): the message starts a new one, in the same place
@@ -122,6 +123,17 @@ def _link_origin(channel: Channel, job: dict[str, Any], thread_id: str, origin: 
                 expires_at=int(now + 86400),
             )
         )
+
+
+def _link_last(channel: Channel, agent_id: str, thread_id: str, job: dict[str, Any]) -> None:
+    """The person's latest message to a thread: its next answer replies to that one (and,
+    for Telegram, a reply to the bot's answer continues the thread)."""
+    if channel.kind != models.TELEGRAM or not job.get("message_id"):
+        return
+    now = clock.now()
+    link_repository.put(
+        ChannelLink(channel.channel_id, models.last_message_link(thread_id), agent_id, thread_id, message_id=str(job["message_id"]), created_at=now, expires_at=int(now + models.LINK_DAYS * 86400))
+    )
 
 
 # -- buttons -------------------------------------------------------------------------

@@ -117,3 +117,8 @@ def message_link(conversation: str, message_id: str) -> str:
 def approval_link(ref: str) -> str:
     """The link key of an approval's buttons in a channel."""
     return f"approval#{ref}"
+
+
+def last_message_link(thread_id: str) -> str:
+    """The link key of the last platform message a person sent a thread."""
+    return f"last#{thread_id}"

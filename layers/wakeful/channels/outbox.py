@@ -30,7 +30,8 @@ _NAMESPACE = uuid.UUID("5d3c1a7e-0f6b-4c2d-9e8a-7b1f2c3d4e5f")
 
 
 def delivery_id(channel_id: str, key: str) -> str:
-    """The delivery of ``key`` in a channel: the same id every time (one post per key)."""
+    """The delivery of ``key`` (what it answers, and where) in a channel: the same id
+    every time (one post per key)."""
     return "chd_" + uuid.uuid5(_NAMESPACE, f"{channel_id}:{key}").hex
 
 
@@ -80,7 +81,9 @@ def to_channel(
     """Deliver ``message`` to one channel (``conversation``: another than its default);
     returns the delivery id."""
     now = clock.now()
-    the_id = delivery_id(channel.channel_id, key)
+    # One delivery per (what it answers, where): an approval goes once to a Slack thread
+    # and once to another channel's conversation, never twice to one place.
+    the_id = delivery_id(channel.channel_id, f"{key}@{conversation or channel.conversation()}")
     approval = message.get("approval")
     if approval and thread_id:
         _link_approval(channel, agent_id or channel.agent_id, thread_id, approval, now)

@@ -284,7 +284,8 @@ class ChannelRequest:
 @dataclass(frozen=True, slots=True)
 class ChannelLink:
     """What a platform id stands for in a channel: a message's thread (``msg#...``: a
-    reply continues it), or a button's tool call (``approval#<ref>``). A Discord slash
+    reply continues it), a button's tool call (``approval#<ref>``), or the last message
+    a person sent a thread (``last#<thread>``: its answer replies to it). A Discord slash
     command's interaction token (valid 15 minutes: the answer follows up with it) is
     kept sealed, never in the thread."""
 
@@ -295,6 +296,7 @@ class ChannelLink:
     tool_call_id: str | None = None
     token_sealed: str | None = None
     application_id: str | None = None
+    message_id: str | None = None
     created_at: float | None = None
     expires_at: int | None = None
 
@@ -309,6 +311,7 @@ class ChannelLink:
             tool_call_id=item.get("tool_call_id"),
             token_sealed=item.get("token_sealed"),
             application_id=item.get("application_id"),
+            message_id=item.get("message_id"),
             created_at=opt_float(item.get("created_at")),
             expires_at=opt_int(item.get("expires_at")),
         )

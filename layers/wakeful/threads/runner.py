@@ -503,8 +503,8 @@ def _end_run(
         sets, removes = repository.state(thread, records.SLEEPING, due=due, waits=waits)
         extra.update({"wake_at": sleep["wake_at"], "wake_reason": sleep["reason"], "wake_on_events": waits.events})
         gone.remove("wake_at")
-    elif thread.source == "user" and not denied:
-        # The agent answered and waits for the user's reply (until the thread expires).
+    elif thread.source in records.CONVERSATION_SOURCES and not denied:
+        # The agent answered and waits for the person's reply (until the thread expires).
         sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
         gone.append("wake_reason")
     else:
