@@ -85,6 +85,34 @@ class ChannelTestAccepted(View):
     delivery_id: str
 
 
+class SlackEventsAnswer(View):
+    """What Slack's Events API gets back: ``{"challenge"}`` for ``url_verification``, else
+    an empty object."""
+
+    challenge: str | None = Field(None, description="url_verification's challenge, echoed")
+
+
+class DiscordInteractionAnswer(View):
+    """What Discord gets back: 1 (PONG), 4 (a message, here only to the user: ephemeral),
+    5 (deferred: the thread's answer follows up) or 6 (a button's deferred update)."""
+
+    type: int = Field(description="The interaction response type")
+    data: dict[str, Any] | None = Field(None, description="Type 4's message")
+
+
+class TelegramUpdateAnswer(View):
+    """What Telegram gets back: empty, or a method call in the webhook's answer (a
+    button's ``answerCallbackQuery``, which stops its spinner)."""
+
+    method: str | None = None
+    callback_query_id: str | None = None
+    text: str | None = None
+
+
+#: The models of the platforms' answers, added to the document's components.
+INBOUND_ANSWERS = (SlackEventsAnswer, DiscordInteractionAnswer, TelegramUpdateAnswer)
+
+
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
 
@@ -126,6 +154,10 @@ def _operation(operation_id: str, summary: str, description: str, headers: list[
 _ANY_OBJECT = {"application/json": {"schema": {"type": "object"}}}
 
 
+def _answer(description: str, model: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{model}"}}}}
+
+
 def inbound_operations() -> dict[str, dict[str, Any]]:
     """Path -> ``{"post": operation}`` of each platform route."""
     return {**_slack_operations(), **_other_operations()}
@@ -143,9 +175,7 @@ def _slack_operations() -> dict[str, dict[str, Any]]:
                 "its `thread_ts` belongs to. The same `event_id` again is taken once. Answered at once; the work goes on after.",
                 _SLACK_HEADERS,
                 _ANY_OBJECT,
-                {"description": "Taken (or ignored, with the reason recorded)", "content": {"application/json": {"schema": {
-                    "type": "object", "properties": {"challenge": {"type": "string", "description": "url_verification's challenge"}},
-                }}}},
+                _answer("Taken (or ignored, with the reason recorded)", "SlackEventsAnswer"),
             )
         },
         "/channels/{channel_id}/slack/interactions": {
@@ -176,10 +206,7 @@ def _other_operations() -> dict[str, dict[str, Any]]:
                 "and answers `{\"type\": 6}`.",
                 [_header("X-Signature-Ed25519", "Hex Ed25519 signature"), _header("X-Signature-Timestamp", "Unix seconds; within 300 s of now")],
                 _ANY_OBJECT,
-                {"description": "The interaction's answer", "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["type"],
-                    "properties": {"type": {"type": "integer", "enum": [1, 4, 5, 6, 7]}, "data": {"type": "object"}},
-                }}}},
+                _answer("The interaction's answer", "DiscordInteractionAnswer"),
             )
         },
         "/channels/{channel_id}/telegram": {
@@ -191,7 +218,7 @@ def _other_operations() -> dict[str, dict[str, Any]]:
                 "decides the approval. The same `update_id` again is taken once.",
                 [_header("X-Telegram-Bot-Api-Secret-Token", "The channel's secret_token")],
                 _ANY_OBJECT,
-                {"description": "Taken (a button's answer stops its spinner: answerCallbackQuery)", "content": {"application/json": {"schema": {"type": "object"}}}},
+                _answer("Taken (a button's answer stops its spinner: answerCallbackQuery)", "TelegramUpdateAnswer"),
             )
         },
     }

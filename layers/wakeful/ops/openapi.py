@@ -151,9 +151,11 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
             _name(operation, routes.get((method, path)))
             _complete(operation, method, path)
     _add_webhook_ingest(doc, schemas)
-    from wakeful.channels.responses import inbound_operations
+    from wakeful.channels.responses import INBOUND_ANSWERS, inbound_operations
 
     doc.setdefault("paths", {}).update(inbound_operations())
+    for model in INBOUND_ANSWERS:
+        schemas[model.__name__] = model.model_json_schema(ref_template=_REF + "{model}", mode="serialization")
     # Powertools' own error shapes: this API answers in its own error shape instead.
     others = {name: schema for name, schema in schemas.items() if name not in _POWERTOOLS_ERRORS}
     if not any(_references(node, f"{_REF}{name}") for node in (doc["paths"], others) for name in _POWERTOOLS_ERRORS):

@@ -12,10 +12,20 @@ every call Wakeful makes.
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 
 def of(kind: str) -> ModuleType:
-    """The platform module of a channel kind."""
-    return importlib.import_module(f"wakeful.channels.platforms.{kind}")
+    """The platform module of a channel kind (loaded when first needed: slack_sdk only
+    for Slack)."""
+    if kind == "slack":
+        from wakeful.channels.platforms import slack as platform
+    elif kind == "discord":
+        from wakeful.channels.platforms import discord as platform
+    elif kind == "telegram":
+        from wakeful.channels.platforms import telegram as platform
+    elif kind == "email":
+        from wakeful.channels.platforms import email as platform
+    else:
+        raise ValueError(f"no platform {kind!r}")
+    return platform
