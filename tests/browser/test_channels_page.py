@@ -60,3 +60,26 @@ def test_a_slack_channel_is_created_tested_and_its_refused_requests_say_why(cons
     card.locator(".badge-unauthorized").first.wait_for()
     assert "does not match" in card.locator(".error-inline").last.inner_text()
     console.shot("channels")
+
+
+def test_an_agents_notify_and_a_schedules_notify_are_set_from_the_console(console: Any, api: Any, stack: Any) -> None:
+    agent = quiet_agent(api, name="Notify Agent")
+    api.post("/channels", json={"kind": "email", "name": "mail", "agent_id": agent["id"], "config": {"from": "a@example.com", "to": ["b@example.com"]}})
+    page = console.open(f"/agents/{agent['id']}/schedules")
+    notify = page.locator("form.notify-form").get_by_label("Notify channels")
+    notify.fill("nope")
+    page.get_by_role("button", name="Save notify").click()
+    page.get_by_role("alert").filter(has_text="no channel named 'nope'").wait_for()  # the API's own 422
+    notify.fill("mail")
+    page.get_by_role("button", name="Save notify").click()
+    page.get_by_text("Notifies mail").wait_for()
+    assert api.get(f"/agents/{agent['id']}").json()["notify"] == ["mail"]
+
+    form = page.locator("form", has=page.get_by_role("button", name="Add schedule"))
+    form.get_by_label("Prompt").fill("Check the disks")
+    form.get_by_label("Notify channels").fill("mail")
+    form.get_by_role("button", name="Add schedule").click()
+    page.get_by_text("notifies mail").wait_for()
+    [schedule] = api.get(f"/agents/{agent['id']}/schedules").json()["items"]
+    assert schedule["notify"] == ["mail"]
+    console.shot("agent-notify")
