@@ -128,6 +128,27 @@ def test_a_discord_commands_answer_edits_its_deferred_answer(stack, api, fakes, 
     assert edit.json["content"] == "The NAS is healthy."
 
 
+def test_a_discord_commands_approval_edits_its_deferred_answer_and_the_answer_follows_up(
+    stack, api, fakes, claude: fake.FakeAnthropic, tool_server
+):
+    _, discord, _ = fakes
+    agent = make_agent(api)
+    tool = http_tool(api, tool_server, "reboot", requires_approval=True)
+    claude.converse([{"match": "reboot", "turns": [{"tool_calls": [{"name": tool, "input": {}}]}, {"text": "Rebooted."}]}])
+    app = DiscordApp()
+    channel = create_channel(api, agent["id"], "discord", config=config("discord", public_key=app.public_key))
+    command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "reboot the NAS"}]})
+    raw = json.dumps(command).encode()
+    post(stack, f"/channels/{channel['id']}/discord", raw, app.headers(raw))
+    [approval] = run_queues(stack, discord, 1, "/webhooks/")
+    assert approval.method == "PATCH" and approval.json["components"][0]["components"][0]["custom_id"].startswith("approve:")
+    press = json.dumps(discord_interaction(3, data={"custom_id": approval.json["components"][0]["components"][0]["custom_id"], "component_type": 2})).encode()
+    post(stack, f"/channels/{channel['id']}/discord", press, app.headers(press))
+    _, answer = run_queues(stack, discord, 2, "/webhooks/")
+    assert answer.method == "POST" and answer.path == f"/webhooks/{command['application_id']}/{command['token']}"
+    assert answer.json["content"] == "Rebooted."
+
+
 # -- approvals --------------------------------------------------------------------------
 def test_an_approval_request_reaches_slack_discord_and_telegram_and_one_allowed_press_runs_the_tool_once(
     stack, api, fakes, claude: fake.FakeAnthropic, tool_server

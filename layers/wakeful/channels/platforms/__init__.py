@@ -19,13 +19,19 @@ def of(kind: str) -> ModuleType:
     """The platform module of a channel kind (loaded when first needed: slack_sdk only
     for Slack)."""
     if kind == "slack":
-        from wakeful.channels.platforms import slack as platform
-    elif kind == "discord":
-        from wakeful.channels.platforms import discord as platform
-    elif kind == "telegram":
-        from wakeful.channels.platforms import telegram as platform
-    elif kind == "email":
-        from wakeful.channels.platforms import email as platform
-    else:
-        raise ValueError(f"no platform {kind!r}")
-    return platform
+        from wakeful.channels.platforms import slack
+
+        return slack
+    if kind == "discord":
+        from wakeful.channels.platforms import discord
+
+        return discord
+    if kind == "telegram":
+        from wakeful.channels.platforms import telegram
+
+        return telegram
+    if kind == "email":
+        from wakeful.channels.platforms import email
+
+        return email
+    raise ValueError(f"no platform {kind!r}")

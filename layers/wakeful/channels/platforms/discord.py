@@ -1,9 +1,10 @@
 """Discord: ``POST {base}/channels/{channel_id}/messages`` with ``Authorization: Bot
 <bot_token>``, or, for the answer to a slash command, the interaction's own webhook:
-the deferred answer (``{"type": 5}``) is edited (``PATCH {base}/webhooks/{application
-id}/{token}/messages/@original``) and further parts follow up (``POST {base}/webhooks/
-{application id}/{token}``), while the interaction's token is valid (15 minutes; then
-the channel's bot posts, referring to nothing).
+the deferred answer (``{"type": 5}``) is edited by the thread's first message (``PATCH
+{base}/webhooks/{application id}/{token}/messages/@original``) and every later part or
+message follows up (``POST {base}/webhooks/{application id}/{token}``), while the
+interaction's token is valid (15 minutes; then the channel's bot posts, referring to
+nothing).
 
 A message is ``content`` of at most 2000 characters a part (longer ones are split), no
 mentions parsed (a model's ``@everyone`` pings nobody); an approval request's last part
@@ -12,12 +13,13 @@ carries an action row of two buttons, ``custom_id`` ``approve:<ref>`` and ``deny
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from wakeful import clock, secrets
 from wakeful.channels import link_repository
 from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, message_text, split
-from wakeful.channels.records import Channel, ChannelDelivery, secret_context, secrets_of
+from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
 LIMIT = 2000
@@ -51,25 +53,30 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
     return bodies
 
 
-def _interaction(channel: Channel, delivery: ChannelDelivery) -> tuple[str, str] | None:
-    """(application id, token) of the interaction this delivery answers, while valid."""
+def _interaction(channel: Channel, delivery: ChannelDelivery) -> tuple[ChannelLink, str] | None:
+    """The link of the interaction this delivery answers and its token, while valid."""
     key = (delivery.message.get("reply") or {}).get("interaction")
     link = link_repository.get(channel.channel_id, key) if key else None
     if link is None or not link.token_sealed or not link.application_id:
         return None
     if clock.now() - float(link.created_at or 0) > INTERACTION_SECONDS:
         return None
-    return link.application_id, secrets.unseal(link.token_sealed, context=secret_context(channel.channel_id))
+    return link, secrets.unseal(link.token_sealed, context=secret_context(channel.channel_id))
 
 
 def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
     """Post one part."""
     base = get_settings().discord_api_url
     interaction = _interaction(channel, delivery)
+    edit = False
     if interaction is not None:
-        application_id, token = interaction
+        link, token = interaction
         hidden: tuple[str, ...] = (token,)
-        method, url = ("PATCH", f"{base}/webhooks/{application_id}/{token}/messages/@original") if index == 0 else ("POST", f"{base}/webhooks/{application_id}/{token}")
+        # The command's deferred answer ("thinking…") is edited once, by the first
+        # message of its thread; every later part or message follows up.
+        edit = link.message_id is None and index == 0
+        webhook = f"{base}/webhooks/{link.application_id}/{token}"
+        method, url = ("PATCH", f"{webhook}/messages/@original") if edit else ("POST", webhook)
         headers = {"Content-Type": "application/json"}
         part = {k: v for k, v in part.items() if k != "message_reference"}
     else:
@@ -83,6 +90,8 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
         return failed  # type: ignore[return-value]
     answer = answer_json(response)
     if response.ok:
+        if edit and interaction is not None:
+            link_repository.put(replace(interaction[0], message_id=str(answer.get("id") or "original")))
         return Outcome(True, status_code=response.status, message_id=str(answer.get("id") or ""), conversation=answer.get("channel_id"))
     retry_after = answer.get("retry_after")
     failure = http_failure(response, "Discord", float(retry_after) if isinstance(retry_after, (int, float)) else None)
