@@ -1,7 +1,8 @@
-"""API Gateway (REST): the management API as a Lambda proxy, the public webhook route
-``POST /webhooks/{webhook_id}`` on its own function, and the platforms' routes
-``POST /channels/{channel_id}/{slack/events|slack/interactions|discord|telegram}`` on
-the channel_inbound function.
+"""API Gateway (REST): the management API as a Lambda proxy (with ``/mcp``, Wakeful's MCP
+server, as a route of its own), the public webhook route ``POST /webhooks/{webhook_id}``
+on its own function, and the platforms' routes ``POST
+/channels/{channel_id}/{slack/events|slack/interactions|discord|telegram}`` on the
+channel_inbound function.
 
 No API Gateway authorizer: the contract's bearer API keys are checked by the api
 function (hashed keys, per-owner scoping), webhooks are authenticated by HMAC
@@ -27,6 +28,7 @@ from infra.settings import DeploySettings
 
 STAGE_NAME = "v1"
 WEBHOOK_PATH = "/webhooks/{webhook_id}"
+MCP_PATH = "/mcp"
 #: The platforms' routes under ``/channels/{channel_id}/`` (wakeful.channels.models.ROUTES).
 CHANNEL_ROUTES = ("slack/events", "slack/interactions", "discord", "telegram")
 
@@ -134,6 +136,12 @@ class Api(Construct):
         api_integration = apigw.LambdaIntegration(api_function, proxy=True, allow_test_invoke=False)
         self.rest_api.root.add_method("ANY", api_integration)
         self.rest_api.root.add_proxy(default_integration=api_integration, any_method=True)
+        # Wakeful's MCP server (docs/mcp.md), a route of its own: the api function serves
+        # it and checks the bearer key itself, as for every route. POST carries the
+        # JSON-RPC messages; GET answers 405 (the server is stateless: no stream).
+        mcp = self.rest_api.root.add_resource(MCP_PATH.strip("/"))
+        for method in ("POST", "GET"):
+            mcp.add_method(method, api_integration)
         if webhook_function is not None:
             webhooks = self.rest_api.root.add_resource("webhooks").add_resource("{webhook_id}")
             webhooks.add_method(

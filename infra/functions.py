@@ -102,9 +102,10 @@ def specs() -> dict[str, FunctionSpec]:
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
-            # POST /events/broadcast fans out through ingest.
+            # ingest: POST /events/broadcast fans out through it; action: an approved
+            # heartbeat action (POST /agents/{id}/actions/{action_id}/approval) runs.
             # channels: POST /channels/{id}/test queues a test message.
-            sends=("thread", "route", "schedule", "ingest", "channel_outbox"),
+            sends=("thread", "route", "schedule", "ingest", "action", "channel_outbox"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -151,11 +152,12 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=TOOL_RUNNER_TIMEOUT_SECONDS,
             # heartbeats: a finished action leaves its heartbeat's open_actions set.
             # stream_events: each action shows in the agent's live stream.
+            # interceptors: a heartbeat's action passes the agent's interception point.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
-                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
             ),  # fmt: skip
-            reads=("tools", *_HOOK_FIRING_READS),
+            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
             sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
             kms=("decrypt",),
             starts_hooks=True,
@@ -210,9 +212,11 @@ def specs() -> dict[str, FunctionSpec]:
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
                 "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
+            # mcp_servers: the tools of the MCP servers an agent names, and their calls
+            # (headers unsealed: KMS decrypt).
             # channels: a run's approvals, notifications and answer (wakeful.channels.relay);
             # a send_notification's channel is looked up by name.
-            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
+            reads=("tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
             sends=("thread", "route", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),
             starts_hooks=True,

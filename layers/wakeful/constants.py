@@ -41,6 +41,8 @@ CORE_TABLE_ENV = {
     # -- interception tables --
     "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
     "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
+    # -- MCP servers --
+    "mcp_servers": "WAKEFUL_TABLE_MCP_SERVERS",
     # -- schedules tables --
     "schedules": "WAKEFUL_TABLE_SCHEDULES",
     "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",

@@ -124,6 +124,11 @@ CORE_TABLES: dict[str, TableSpec] = {
         # One row per call of an interceptor endpoint, newest first (call_id is
         # time-ordered); rows expire (TTL).
         TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
+        # -- MCP servers --
+        # An owner's MCP servers (server_key "mcp_<ulid>", time-ordered) and the
+        # reservation of each one's name (server_key "name#<name>": names are unique
+        # per owner; an agent's tools name servers by name).
+        TableSpec("mcp_servers", Attr("owner"), Attr("server_key")),
         # -- schedules tables --
         TableSpec(
             "schedules",

@@ -274,3 +274,27 @@ def test_a_webhook_for_a_provider_shows_that_providers_signed_example_and_it_is_
     row = page.locator("tr.webhook-request").first
     row.wait_for()
     assert "ACCEPTED" in row.inner_text() and event_type in row.inner_text()
+
+
+def test_a_heartbeat_action_parked_for_approval_is_approved_from_the_timeline_and_runs(console: Any, api: Any, stack: Any, tool_server: Any) -> None:
+    from tests.integration.spine_helpers import register_tool, run_heartbeat, subscribe
+
+    agent = api.create_agent(name="Careful", heartbeat_interval_seconds=3600)
+    tool = register_tool(api, tool_server, "reboot")
+    subscribe(api, tool, "DISK_FULL", agent["id"])
+    api.patch(f"/agents/{agent['id']}", json={"tool_policy": {"require_approval": [tool]}})
+    api.post(f"/agents/{agent['id']}/events", json={"event_type": "DISK_FULL", "payload": {"disk": "/data"}})
+    run_heartbeat(stack, api, agent["id"])
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+    page = console.open(f"/agents/{agent['id']}")
+
+    card = page.get_by_role("region", name=f"Approval for {tool}")
+    card.wait_for()
+    assert "/data" in card.inner_text()
+    card.get_by_role("button", name="Approve").click()
+    page.get_by_text("Approved: the action runs").wait_for()
+    stack.drain()
+
+    (action,) = [a for a in api.get(f"/agents/{agent['id']}/actions").json()["items"] if a["tool"] == tool]
+    assert action["status"] == "COMPLETED" and action["approval"]["decision"] == "approve"
+    assert len(tool_server.requests_for("reboot")) == 1

@@ -237,7 +237,8 @@ def test_an_agent_tail_against_a_deployed_stack_reads_its_websocket_api(stack, a
     assert printed[1].endswith("reasoning The user wants news.") and printed[2].endswith("Let me look.")
     assert '→ search {"q": "wakeful", "token": "[redacted]"}' in printed[3]
     assert "✓ run completed" in printed[5]
-    assert second[-12:] in printed[6] and printed[7].endswith("all quiet") and "✓ run completed" in printed[8]
+    # the second run answered a user and sleeps until a reply: it ended, not completed
+    assert second[-12:] in printed[6] and printed[7].endswith("all quiet") and "◐ run ended — sleeping" in printed[8]
 
 
 def test_a_thread_tail_over_the_websocket_api_catches_up_and_exits_when_the_run_ended(stack, api, websocket_api):

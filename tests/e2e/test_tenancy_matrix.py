@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -48,8 +48,9 @@ QUERIES: dict[tuple[str, str], str] = {
 }
 #: Sample values for synthesised bodies, by field name (patterns and enums).
 SAMPLES = {"event_type": "MATRIX_EVENT", "hook_type": "AFTER_HEARTBEAT", "type": "message"}
-#: GET routes whose answer legitimately changes between two reads.
-VOLATILE = {"/openapi.json", "/docs", "/health", "/agents/<agent_id>/stream"}  # the agent stream is SSE only
+#: GET routes whose answer legitimately changes between two reads (the agent stream is
+#: SSE only; GET /mcp answers 405: the MCP server is stateless and opens no stream).
+VOLATILE = {"/openapi.json", "/docs", "/health", "/agents/<agent_id>/stream", "/mcp"}
 
 
 def management_routes() -> list[Any]:
@@ -102,7 +103,17 @@ def body_for(route: Any, ids: dict[str, str], doc: dict[str, Any]) -> dict[str, 
     return synthesise(schema, doc["components"]["schemas"])
 
 
-def owner_a_world(api: Any, tool_server: Any) -> dict[str, str]:
+@pytest.fixture()
+def mcp_server() -> Iterator[Any]:
+    """An MCP server on loopback for owner A to register."""
+    from tests.fakes.mcp_server import FakeMcp
+
+    server = FakeMcp(stateless=True, json_response=True)
+    yield server
+    server.close()
+
+
+def owner_a_world(api: Any, tool_server: Any, mcp_server: Any) -> dict[str, str]:
     """Owner A's resources, one of each kind the routes address."""
     agent = api.create_agent()
     ids = {"agent_id": agent["id"]}
@@ -136,8 +147,12 @@ def owner_a_world(api: Any, tool_server: Any) -> dict[str, str]:
     channel = api.post("/channels", json={"kind": "email", "name": "matrix", "agent_id": agent["id"], "config": {"from": "a@example.com", "to": ["b@example.com"]}})
     assert channel.status_code == 201, channel.text
     ids["channel_id"] = channel.json()["id"]
+    server = api.post("/mcp-servers", json={"name": "matrix", "url": mcp_server.url})
+    assert server.status_code == 201, server.text
+    ids["server_id"] = server.json()["id"]
     # Any id will do: another owner must get 404 for A's thread whatever the call id.
     ids["tool_call_id"] = "toolu_matrix_probe"
+    ids.setdefault("action_id", "act_matrix_probe")  # likewise for A's heartbeat actions
     return ids
 
 
@@ -180,9 +195,9 @@ def snapshot(api: Any, ids: dict[str, str]) -> dict[str, Any]:
     return seen
 
 
-def test_another_owners_key_gets_404_on_every_route_and_changes_nothing(api: Any, other_api: Any, tool_server: Any) -> None:
+def test_another_owners_key_gets_404_on_every_route_and_changes_nothing(api: Any, other_api: Any, tool_server: Any, mcp_server: Any) -> None:
     doc = document(app)
-    ids = owner_a_world(api, tool_server)
+    ids = owner_a_world(api, tool_server, mcp_server)
     routes = management_routes()
     for route in routes:
         for param in PARAM.findall(route.path):

@@ -277,6 +277,18 @@ def test_api_routes_webhooks_to_their_function_and_the_rest_to_the_api(synth):
     assert functions["api"]["id"] in json.dumps(proxy["Properties"]["Integration"]["Uri"])
 
 
+def test_api_routes_mcp_to_the_api_function_which_checks_the_key_itself(synth):
+    resources = synth.resources("AWS::ApiGateway::Resource")
+    methods = synth.resources("AWS::ApiGateway::Method")
+    functions = _functions(synth)
+    (mcp_id,) = [lid for lid, r in resources.items() if r["Properties"]["PathPart"] == "mcp"]
+    on_mcp = [m["Properties"] for m in methods.values() if m["Properties"]["ResourceId"] == {"Ref": mcp_id}]
+    assert sorted(m["HttpMethod"] for m in on_mcp) == ["GET", "POST"]
+    for method in on_mcp:
+        assert method["AuthorizationType"] == "NONE"  # the bearer API key, checked by the api function
+        assert functions["api"]["id"] in json.dumps(method["Integration"]["Uri"])
+
+
 def test_api_stage_has_access_logs_tracing_and_throttling(synth):
     (stage,) = synth.resources("AWS::ApiGateway::Stage").values()
     props = stage["Properties"]

@@ -24,6 +24,7 @@ PATCH_ROUTES = [
     "/agents/{agent_id}/tools/{name}",
     "/agents/{agent_id}/webhooks/{webhook_id}",
     "/channels/{channel_id}",
+    "/mcp-servers/{server_id}",
     "/subscriptions/{subscription_id}",
     "/tools/{name}",
 ]
@@ -40,9 +41,24 @@ NOT_NULL = {
     "/agents/{agent_id}/tools/{name}": {"is_active"},
     "/agents/{agent_id}/webhooks/{webhook_id}": {"is_active", "rate_limit_per_hour"},
     "/channels/{channel_id}": {"name", "agent_id", "config"},
+    "/mcp-servers/{server_id}": {"url", "timeout_ms"},
     "/subscriptions/{subscription_id}": {"execution_order", "is_active"},
     "/tools/{name}": {"is_active"},
 }
+
+
+#: The MCP server the /mcp-servers resources are registered with (registering lists it).
+_MCP: dict[str, Any] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def mcp_server() -> Any:
+    from tests.fakes.mcp_server import FakeMcp
+
+    server = FakeMcp(stateless=True, json_response=True)
+    _MCP["url"] = server.url
+    yield server
+    server.close()
 
 
 @pytest.fixture(scope="module")
@@ -153,6 +169,10 @@ def _resource(api: Any, template: str) -> tuple[str, Callable[[], Any]]:
     if template == "/agents/{agent_id}/tools/{name}":
         name = tool()
         return f"{a}/tools/{name}", listed(f"{a}/tools", "name", name)
+    if template == "/mcp-servers/{server_id}":
+        body = {"name": f"m_{uuid.uuid4().hex[:8]}", "url": _MCP["url"], "headers": {"X-Key": "k"}, "tools": ["add"]}
+        path = created("/mcp-servers", body)
+        return path, read(path)
     if template == "/subscriptions/{subscription_id}":
         name = tool()
         body = {"tool": name, "event_type": "disk_full", "agent_id": agent["id"], "filter_config": {"min_priority": 3}}

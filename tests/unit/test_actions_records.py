@@ -79,6 +79,8 @@ def old_public(item: dict[str, Any]) -> dict[str, Any]:
         "status": item["status"],
         "request_meta": item.get("request_meta"),
         "response_meta": item.get("response_meta"),
+        "interception": item.get("interception"),  # added with heartbeat interception
+        "approval": None,  # likewise (none of these items was parked)
         "error_message": item.get("error_message"),
         "execution_time_ms": item.get("execution_time_ms"),
         "parent_action_id": item.get("parent_action_id"),

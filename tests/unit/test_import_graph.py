@@ -172,6 +172,7 @@ DATA = re.compile(r"^(records|repository|\w+_repository|inputs|models|exceptions
 #: all due work: the threads' and the schedules').
 CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"llm", "auth", "ops"}),
+    frozenset({"mcp_servers"}),  # a tool source: the tools' MCP runnable calls it
     frozenset({"tools"}),
     frozenset({"agents"}),
     frozenset({"events"}),
@@ -182,8 +183,9 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"channels"}),
     frozenset({"heartbeats"}),
 )
-#: The HTTP API: its package and the console's (routes of every capability are its too).
-API = frozenset({"api", "console"})
+#: The HTTP API: its package, the console's and Wakeful's MCP server's (the API's tools
+#: in MCP form); routes of every capability are its too.
+API = frozenset({"api", "console", "mcp_endpoint"})
 #: Outside the core: only the entry points import them.
 EXTENSIONS = frozenset({"snipin", "homelab"})
 #: The entry points of the layer itself (the handlers, wakeful dev and infra are outside it).

@@ -156,7 +156,8 @@ def test_respond_after_tool_results_on_a_message_step_is_immediate():
         {"content": ""},
         {"content": 42},
         {},
-        {"content": "x", "sender_type": "user"},
+        {"content": "x", "sender_type": "robot"},  # user and tool are senders too now
+        {"content": "x", "sender_id": ""},
         {"content": "x", "enqueue_after": "later"},
         {"content": "x", "thread_id": "thr_other"},
         "just text",

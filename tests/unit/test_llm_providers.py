@@ -292,10 +292,25 @@ def test_prices_cover_claude_on_both_providers_and_common_openai_compatible_mode
     assert pricing.prices("deepseek-chat") == (0.27, 1.1)
 
 
-def test_an_unknown_model_costs_nothing_and_is_logged(caplog) -> None:
-    with caplog.at_level("WARNING"):
-        assert pricing.cost_usd("my-local-model-xyz", 1_000_000, 1_000_000) == 0.0
-    assert any("no price for this model" in r.getMessage() for r in caplog.records)
+def test_an_unknown_model_costs_nothing_and_is_logged() -> None:
+    import logging
+    import uuid
+
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger(pricing.__name__)  # its own handler and level: whatever earlier tests did to logging
+    level, disabled = logger.level, logger.disabled
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    logger.disabled = False
+    try:
+        assert pricing.cost_usd(f"my-local-model-{uuid.uuid4().hex[:6]}", 1_000_000, 1_000_000) == 0.0
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+        logger.disabled = disabled
+    assert any("no price for this model" in r.getMessage() for r in records)
 
 
 def test_prices_can_be_added_by_configuration(monkeypatch) -> None:

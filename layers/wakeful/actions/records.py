@@ -20,9 +20,12 @@ PENDING = "PENDING"
 RUNNING = "RUNNING"
 COMPLETED = "COMPLETED"
 FAILED = "FAILED"
+#: A heartbeat's action the interception point (an interceptor or ``tool_policy``)
+#: parked until a person approves or denies it; it is no longer part of its heartbeat.
+WAITING_APPROVAL = "WAITING_APPROVAL"
 OPEN = (PENDING, RUNNING)
 TERMINAL = (COMPLETED, FAILED)
-STATUSES = (PENDING, RUNNING, COMPLETED, FAILED)
+STATUSES = (PENDING, RUNNING, COMPLETED, FAILED, WAITING_APPROVAL)
 
 
 class ActionNotFoundError(NotFoundError):
@@ -59,6 +62,11 @@ class Action:
     hook_types: tuple[str, ...] | None = None
     request_meta: dict[str, Any] | None = None
     response_meta: dict[str, Any] | None = None
+    #: What the interception point decided for a heartbeat's action: ``{decision
+    #: (continue|mutate|deny|respond|require_approval), reason?}``.
+    interception: dict[str, Any] | None = None
+    #: A parked action's approval: ``{requested_at, decision?, note?, decided_at?}``.
+    approval: dict[str, Any] | None = None
     error_message: str | None = None
     execution_time_ms: int | None = None
     run_count: int = 0
@@ -90,6 +98,8 @@ class Action:
             hook_types=None if hook_types is None else tuple(hook_types),
             request_meta=item.get("request_meta"),
             response_meta=item.get("response_meta"),
+            interception=item.get("interception"),
+            approval=item.get("approval"),
             error_message=item.get("error_message"),
             execution_time_ms=opt_int(item.get("execution_time_ms")),
             run_count=int(item.get("run_count", 0)),
@@ -118,6 +128,8 @@ class Action:
             "status": self.status,
             "request_meta": self.request_meta,
             "response_meta": self.response_meta,
+            "interception": self.interception,
+            "approval": _approval_view(self.approval),
             "error_message": self.error_message,
             "execution_time_ms": self.execution_time_ms,
             "parent_action_id": self.parent_action_id,
@@ -125,6 +137,17 @@ class Action:
             "started_at": clock.iso(self.started_at),
             "completed_at": clock.iso(self.completed_at),
         }
+
+
+def _approval_view(approval: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if approval is None:
+        return None
+    return {
+        "requested_at": clock.iso(approval.get("requested_at")),
+        "decision": approval.get("decision"),
+        "note": approval.get("note"),
+        "decided_at": clock.iso(approval.get("decided_at")),
+    }
 
 
 @dataclass(frozen=True, slots=True)

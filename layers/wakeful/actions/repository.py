@@ -139,18 +139,29 @@ def adopt(record: Action) -> bool:
     return True
 
 
-def start(action_id: str, now: float) -> bool:
-    """PENDING (or a RUNNING one whose runner died) -> RUNNING, counting the run;
-    False when the action has finished."""
+def start(
+    action_id: str, now: float, *, interception: dict[str, Any] | None = None, request_meta: dict[str, Any] | None = None
+) -> bool:
+    """PENDING (or a RUNNING one whose runner died) -> RUNNING, counting the run, with
+    what the interception point decided (and the arguments it changed); False when the
+    action has finished or is parked."""
+    extra = (", interception = :icpt" if interception is not None else "") + (", request_meta = :meta" if request_meta is not None else "")
     try:
         ddb.client().update_item(
             TableName=ddb.table(TABLE),
             Key=_key(action_id),
-            UpdateExpression="SET #st = :running, started_at = if_not_exists(started_at, :now), run_count = run_count + :one",
+            UpdateExpression="SET #st = :running, started_at = if_not_exists(started_at, :now), run_count = run_count + :one" + extra,
             ConditionExpression="#st IN (:pending, :running)",
             ExpressionAttributeNames={"#st": "status"},
             ExpressionAttributeValues=ddb.values(
-                {":running": records.RUNNING, ":pending": records.PENDING, ":now": now, ":one": 1}
+                {
+                    ":running": records.RUNNING,
+                    ":pending": records.PENDING,
+                    ":now": now,
+                    ":one": 1,
+                    **({":icpt": interception} if interception is not None else {}),
+                    **({":meta": request_meta} if request_meta is not None else {}),
+                }
             ),
         )
     except ClientError as error:
@@ -208,3 +219,59 @@ def finish(
             return None
         raise
     return Action.from_item(ddb.deserialize(response["Attributes"]) or {})
+
+
+def park(action_id: str, now: float, interception: dict[str, Any]) -> bool:
+    """PENDING -> WAITING_APPROVAL (the interception point asked for a person); False
+    when it is no longer pending (parked already, or running)."""
+    return _transition(
+        action_id,
+        "SET #st = :waiting, interception = :icpt, approval = :approval",
+        {":waiting": records.WAITING_APPROVAL, ":icpt": interception, ":approval": {"requested_at": now}, ":from": records.PENDING},
+    )
+
+
+def approve(action_id: str, now: float, note: str | None) -> bool:
+    """WAITING_APPROVAL -> PENDING, approved (it runs next); False unless it was waiting."""
+    approval = {"decision": "approve", "note": note, "decided_at": now}
+    return _transition(
+        action_id,
+        "SET #st = :pending, approval.decision = :d, approval.note = :n, approval.decided_at = :t",
+        {":pending": records.PENDING, ":d": approval["decision"], ":n": note, ":t": now, ":from": records.WAITING_APPROVAL},
+    )
+
+
+def deny(action_id: str, now: float, note: str | None, error_message: str, expires_at: int | None) -> bool:
+    """WAITING_APPROVAL -> FAILED, denied; False unless it was waiting."""
+    return _transition(
+        action_id,
+        "SET #st = :failed, approval.decision = :d, approval.note = :n, approval.decided_at = :t, "
+        "error_message = :err, completed_at = :t" + (", expires_at = :exp" if expires_at else ""),
+        {
+            ":failed": records.FAILED,
+            ":d": "deny",
+            ":n": note,
+            ":t": now,
+            ":err": error_message[:4000],
+            ":from": records.WAITING_APPROVAL,
+            **({":exp": expires_at} if expires_at else {}),
+        },
+    )
+
+
+def _transition(action_id: str, update: str, values: dict[str, Any]) -> bool:
+    """One conditional status change (``:from`` is the status it must have)."""
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table(TABLE),
+            Key=_key(action_id),
+            UpdateExpression=update,
+            ConditionExpression="#st = :from",
+            ExpressionAttributeNames={"#st": "status"},
+            ExpressionAttributeValues=ddb.values(values),
+        )
+    except ClientError as error:
+        if ddb.is_conditional_failure(error):
+            return False
+        raise
+    return True

@@ -14,13 +14,13 @@ import time
 from typing import Any
 
 from wakeful import clock, queues, retention, storable
-from wakeful.actions import records, repository
+from wakeful.actions import interception, records, repository
 from wakeful.actions.records import Action
 from wakeful.agents.records import Agent
 from wakeful.events import store as events
 from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
-from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, AfterTool, BeforeTool
+from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, AfterTool, ApprovalRequested, BeforeTool
 from wakeful.hooks.firing import fire
 from wakeful.stream import actions as action_stream
 from wakeful.tools import registry
@@ -38,12 +38,22 @@ def run(action_id: str) -> str:
     if action.status in records.TERMINAL:
         _continue(action)
         return "already-finished"
-    if not repository.start(action_id, clock.now()):
-        return "already-finished"
-    _renew_heartbeat_lease(action)
+    if action.status == records.WAITING_APPROVAL:
+        return "waiting-approval"
     meta = action.request_meta or {}
     # The action carries what hooks need (agent identity, hook types), so no agent read.
     agent = Agent.from_context(meta.get("agent_context") or {}, action.hook_types or ())
+    outcome = _intercepted(action, meta)
+    if outcome is not None and outcome.decision == interception.REQUIRE_APPROVAL:
+        return _park(action, agent, outcome)
+    changed = outcome is not None and outcome.decision == interception.MUTATE
+    if outcome is not None:
+        meta = outcome.meta
+    if not repository.start(action_id, clock.now(), interception=outcome.record() if outcome else None, request_meta=meta if changed else None):
+        return "already-finished"
+    _renew_heartbeat_lease(action)
+    if outcome is not None and outcome.decision in (interception.DENY, interception.RESPOND):
+        return _finish_unrun(action, agent, outcome)
     tool = registry.resolve(action.owner or "", action.tool)
     hook_args: dict[str, Any] = {"heartbeat_id": action.heartbeat_id, "action_id": action_id, "context": {"triggered_by": action.event_type}}
     if tool is not None:
@@ -68,6 +78,48 @@ def run(action_id: str) -> str:
     action_stream.finish(stream, action, response.success, response.output, error_message)
     _continue(finished or action)
     return status.lower()
+
+
+def _intercepted(action: Action, meta: dict[str, Any]) -> interception.Outcome | None:
+    """A heartbeat's action passes the interception point before its tool runs (once
+    a person approved it, it runs as approved)."""
+    if not action.heartbeat_id or action.approval is not None:
+        return None
+    return interception.intercept(action, meta)
+
+
+def _park(action: Action, agent: Agent, outcome: interception.Outcome) -> str:
+    """Park the action for a person's decision; its heartbeat goes on without it."""
+    if repository.park(action.action_id, clock.now(), outcome.record()):
+        arguments = interception.tool_call_event(action, agent.name, outcome.meta)["tool_calls"][0]["arguments"]
+        requested = ApprovalRequested(
+            thread_id=None,
+            tool_call_id=action.action_id,
+            tool=action.tool,
+            arguments=arguments,
+            action_id=action.action_id,
+            heartbeat_id=action.heartbeat_id,
+        )
+        fire(agent, requested, heartbeat_id=action.heartbeat_id, action_id=action.action_id, delivery_key=f"{action.action_id}:approval")
+        logger.info("action waits for approval", extra={"action_id": action.action_id, "tool": action.tool})
+    _continue(action)
+    return "waiting-approval"
+
+
+def _finish_unrun(action: Action, agent: Agent, outcome: interception.Outcome) -> str:
+    """A denied action fails with the reason; a responded one completes with the
+    response as its output. Its tool never runs."""
+    if outcome.decision == interception.DENY:
+        response = ToolResponse(success=False, error=f"denied by the interception point: {outcome.reason or 'no reason given'}")
+    else:
+        response = ToolResponse(success=True, output={"responded": outcome.reason})
+    response, finished = _record(action.action_id, response, 0)
+    if finished is not None and not response.success:
+        failed = ActionFailed(action_id=action.action_id, tool_name=action.tool, error_message=response.error, request_meta=outcome.meta, execution_time_ms=0)
+        fire(agent, failed, heartbeat_id=action.heartbeat_id, action_id=action.action_id, context={"triggered_by": action.event_type}, delivery_key=f"{action.action_id}:failed")
+    logger.info("action decided by interception", extra={"action_id": action.action_id, "decision": outcome.decision})
+    _continue(finished or action)
+    return outcome.decision
 
 
 def _execute(tool: Any, action: Action, meta: dict[str, Any]) -> tuple[ToolResponse, int]:
@@ -202,7 +254,7 @@ def _renew_heartbeat_lease(action: Action) -> None:
     from wakeful.config import get_settings
     from wakeful.heartbeats import repository as heartbeats
 
-    if not action.heartbeat_id:
+    if not action.heartbeat_id or action.approval is not None:
         return
     heartbeats.renew_lease(action.agent_id, action.heartbeat_id, clock.now() + get_settings().heartbeat_lease_seconds)
 
@@ -213,8 +265,8 @@ def _continue(action: Action) -> None:
     redelivered message can do it again safely."""
     from wakeful.heartbeats import repository as heartbeats
 
-    if not action.heartbeat_id:
-        return
+    if not action.heartbeat_id or (action.approval or {}).get("decided_at"):
+        return  # an approved action left its heartbeat when it was parked
     still_open = heartbeats.close_action(action.agent_id, action.heartbeat_id, action.action_id)
     if still_open is None:
         return  # the heartbeat is gone; nothing waits for this action

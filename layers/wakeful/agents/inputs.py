@@ -14,6 +14,7 @@ from wakeful.channels.inputs import Target
 from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
+from wakeful.mcp_servers.models import ENTRY_PATTERN
 from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
 
 
@@ -31,6 +32,13 @@ FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
 NOTIFY_DOC = (
     "Channels its notifications, schedule results and approval requests go to: channel names, or "
     "name:conversation (docs/channels.md)"
+)
+#: An agent's ``tools`` entry: a tool's name, or an MCP server's tools (``mcp:<server>``,
+#: ``mcp:<server>/<tool>``).
+AgentToolName = Annotated[str, Field(pattern=f"^(?:{TOOL_NAME_PATTERN[1:-1]}|{ENTRY_PATTERN})$")]
+TOOLS_DOC = (
+    "Tools its threads may call (default: all your HTTP and Lambda tools): tool names, and mcp:<server> (every tool "
+    "of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the model sees as <server>__<tool>"
 )
 WAKE_ON_PRIORITY_DOC = (
     "An event with priority <= this (1 most urgent) makes a heartbeat due at once instead of at the "
@@ -53,9 +61,7 @@ class AgentCreate(Body):
     max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
     thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
     max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
-    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
-        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
-    )
+    tools: list[AgentToolName] | None = Field(default=None, max_length=128, description=TOOLS_DOC)
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
     tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
     notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC)
@@ -78,9 +84,7 @@ class AgentPatch(Patch):
     max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000, description="Default 50")
     thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400, description="How long a thread may sleep (default 604800)")
     max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500, description="Default 20")
-    tools: list[Annotated[str, Field(pattern=TOOL_NAME_PATTERN)]] | None = Field(
-        default=None, max_length=128, description="Tools its threads may call (default: all your HTTP and Lambda tools)"
-    )
+    tools: list[AgentToolName] | None = Field(default=None, max_length=128, description=TOOLS_DOC)
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
     tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
     notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC + " null: none.")

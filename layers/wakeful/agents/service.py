@@ -111,7 +111,8 @@ def check_tools(owner: str, names: list[str], *, preset: str | None = None) -> N
     if unknown:
         raise AgentToolsUnknownError(
             f"tools names tools you cannot use: {', '.join(unknown)} "
-            "(GET /tools lists yours and the built-ins; register a tool with POST /tools first)"
+            "(GET /tools lists yours and the built-ins; register a tool with POST /tools first; "
+            "mcp:<server> and mcp:<server>/<tool> name a server of GET /mcp-servers and one of its tools)"
         )
 
 
@@ -128,9 +129,13 @@ def usable_tools(owner: str, preset: str | None = None) -> frozenset[str]:
 
 
 def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
-    """The ``mcp:`` entries that name no MCP server (or tool) of the owner. The place
-    where MCP servers are looked up; until then no such entry is usable."""
-    return list(entries)
+    """The ``mcp:`` entries that name no MCP server of the owner, or a tool its server
+    does not offer."""
+    if not entries:
+        return []
+    from wakeful.mcp_servers import service as mcp_servers
+
+    return mcp_servers.unknown_entries(owner, entries)
 
 
 def get(owner: str, agent_id: str) -> Agent:

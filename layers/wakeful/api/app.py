@@ -54,6 +54,8 @@ ROUTER_MODULES = [
     "wakeful.stream.routes",
     "wakeful.schedules.routes",
     "wakeful.console.routes",
+    "wakeful.mcp_servers.routes",
+    "wakeful.mcp_endpoint.routes",
     "wakeful.llm.routes",
     "wakeful.channels.routes",
 ]
@@ -88,6 +90,8 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "ops": ("wakeful.ops.routes",),
     "console": ("wakeful.console.routes",),
     "channels": ("wakeful.channels.routes",),
+    "mcp-servers": ("wakeful.mcp_servers.routes",),
+    "mcp": ("wakeful.mcp_endpoint.routes",),
     **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},
 }
 

@@ -17,6 +17,7 @@ from wakeful.pagination import MAX_LIMIT
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
     from wakeful.heartbeats.models import HeartbeatRequest
+    from wakeful.threads.models import ApprovalIn
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -146,11 +147,23 @@ def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, d
     return respond(200, page([e.public() for e in found], next_cursor))
 
 
+@router.post(
+    "/agents/<agent_id>/actions/<action_id>/approval",
+    summary="Approve or deny a heartbeat's action waiting for an approval",
+    tags=["actions"],
+    responses=ok("Action"),
+)
+def decide_action(agent_id: str, action_id: str, body: ApprovalIn):
+    from wakeful.actions import approvals
+
+    return respond(200, approvals.decide(owner(router), agent_id, action_id, body.decision, body.note).public())
+
+
 @router.get("/agents/<agent_id>/actions", summary="List an agent's actions", tags=["actions"], responses=ok("ActionPage"))
 def list_actions(
     agent_id: str,
     heartbeat_id: Annotated[str | None, Query()] = None,
-    status: Annotated[str | None, Query(pattern="^(PENDING|RUNNING|COMPLETED|FAILED)$")] = None,
+    status: Annotated[str | None, Query(pattern="^(PENDING|RUNNING|COMPLETED|FAILED|WAITING_APPROVAL)$")] = None,
     limit: Limit = 50,
     cursor: Annotated[str | None, Query()] = None,
 ):

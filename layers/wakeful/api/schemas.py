@@ -9,7 +9,7 @@ Extensions pass their model classes themselves (their routes load them).
 from __future__ import annotations
 
 _BY_MODULE: dict[str, tuple[str, ...]] = {
-    "wakeful.actions.responses": ("ActionPage",),
+    "wakeful.actions.responses": ("ActionPage", "Action"),
     "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
     "wakeful.agents.responses": ("Agent", "AgentPage"),
     "wakeful.channels.inputs": ("ChannelCreate", "ChannelPatch", "ChannelTest"),
@@ -33,6 +33,9 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     ),
     "wakeful.llm.inputs": ("LLMSettingsIn",),
     "wakeful.llm.responses": ("LLMSettings",),
+    "wakeful.mcp_endpoint.responses": ("McpMessage",),
+    "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
+    "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
     "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
     "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
     "wakeful.schedules.responses": (

@@ -251,13 +251,22 @@ class Notification(HookEvent):
 
 @dataclass(frozen=True, slots=True)
 class ApprovalRequested(HookEvent):
-    """A tool call waits for a person's approval."""
+    """A tool call waits for a person's approval: a thread's (``thread_id``), or a
+    heartbeat's action (``thread_id`` None, ``action_id`` and ``heartbeat_id`` set; its
+    ``tool_call_id`` is the action id)."""
 
     hook_type: ClassVar[str] = "APPROVAL_REQUESTED"
-    thread_id: str
+    thread_id: str | None
     tool_call_id: str
     tool: str
     arguments: dict[str, Any]
+    action_id: str | None = None
+    heartbeat_id: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        """A thread's approval as ever; a heartbeat action's also names the action."""
+        data = super().data()
+        return {k: v for k, v in data.items() if v is not None or k not in ("action_id", "heartbeat_id")}
 
 
 # -- schedules -------------------------------------------------------------------------

@@ -114,14 +114,14 @@ def apply_mutation(event: dict[str, Any], answer_event: Any) -> tuple[dict[str, 
 
 
 def parse_respond(event: dict[str, Any], body: Any) -> Respond:
-    """``{"respond": {content, sender_type?, enqueue_after?}}`` as a decision.
+    """``{"respond": {content, sender_type?, sender_id?, enqueue_after?}}`` as a decision.
 
     ``enqueue_after: "tool_results"`` only means something on a tool-call step; on a
     message step there are no tool results to wait for, so it is ``"immediately"``.
     """
     if not isinstance(body, dict):
-        raise AnswerRefusedError("respond must be an object {content, sender_type?, enqueue_after?}")
-    unknown = sorted(body.keys() - {"content", "sender_type", "enqueue_after"})
+        raise AnswerRefusedError("respond must be an object {content, sender_type?, sender_id?, enqueue_after?}")
+    unknown = sorted(body.keys() - {"content", "sender_type", "sender_id", "enqueue_after"})
     if unknown:
         raise AnswerRefusedError(f"respond has unknown fields: {', '.join(unknown)}")
     content = body.get("content")
@@ -129,15 +129,18 @@ def parse_respond(event: dict[str, Any], body: Any) -> Respond:
         raise AnswerRefusedError("respond.content must be a non-empty string")
     if len(content) > MAX_CONTENT_CHARS:
         raise AnswerRefusedError(f"respond.content is over {MAX_CONTENT_CHARS} characters")
-    sender_type: Literal["agent", "system"] = body.get("sender_type") or "agent"
-    if sender_type not in ("agent", "system"):
-        raise AnswerRefusedError('respond.sender_type must be "agent" or "system"')
+    sender_type: Literal["agent", "system", "user", "tool"] = body.get("sender_type") or "agent"
+    if sender_type not in ("agent", "system", "user", "tool"):
+        raise AnswerRefusedError('respond.sender_type must be "agent", "system", "user" or "tool"')
+    sender_id = body.get("sender_id")
+    if sender_id is not None and (not isinstance(sender_id, str) or not sender_id.strip() or len(sender_id) > 200):
+        raise AnswerRefusedError("respond.sender_id must be a non-empty string of at most 200 characters")
     enqueue_after: Literal["immediately", "tool_results"] = body.get("enqueue_after") or "immediately"
     if enqueue_after not in ("immediately", "tool_results"):
         raise AnswerRefusedError('respond.enqueue_after must be "immediately" or "tool_results"')
     if event.get("type") != "tool_call":
         enqueue_after = "immediately"
-    return Respond(content=content, sender_type=sender_type, enqueue_after=enqueue_after)
+    return Respond(content=content, sender_type=sender_type, enqueue_after=enqueue_after, sender_id=sender_id)
 
 
 def parse_deny(event: dict[str, Any], body: Any) -> Deny:

@@ -24,8 +24,11 @@ class Respond:
     """Skip the default step; persist and process this message instead."""
 
     content: str
-    sender_type: Literal["agent", "system"] = "agent"
+    sender_type: Literal["agent", "system", "user", "tool"] = "agent"
     enqueue_after: Literal["immediately", "tool_results"] = "immediately"
+    #: Who the message is from (default: the agent for ``agent``, the owner for
+    #: ``user``, ``system``, or ``interceptor`` for ``tool``).
+    sender_id: str | None = None
 
 
 @dataclass(frozen=True)

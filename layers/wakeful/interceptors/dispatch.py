@@ -1,5 +1,6 @@
 """The interception point: every step of a thread, persisted and about to be acted on,
-passes here once (the thread runtime calls :func:`dispatch`).
+passes here once (the thread runtime calls :func:`dispatch`), and so does every tool
+action of a heartbeat before its tool runs (:mod:`wakeful.actions.interception`).
 
 Three stages, in order, each of which may stop the step:
 
@@ -31,12 +32,14 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-def dispatch(agent: Agent, thread: Thread, event: dict[str, Any]) -> Decision:
+def dispatch(agent: Agent, thread: Thread | None, event: dict[str, Any]) -> Decision:
     """Decide what happens to ``event`` (a MessageEvent or a ToolCallEvent dict).
 
     Args:
         agent: the agent.
-        thread: the thread (its id and status go to the endpoint).
+        thread: the thread (its id and status go to the endpoint); None for a
+            heartbeat's action (its ToolCallEvent has ``thread_id: null`` and
+            ``heartbeat_id``).
         event: ``{id, type: "message", created_by, thread_id, message: {role, content}}``
             or ``{id, type: "tool_call", created_by: "agent", thread_id, agent_name,
             tool_calls: [{id, name, arguments}]}``; ``id`` is stable across retries.
@@ -96,7 +99,7 @@ def _checked(event: dict[str, Any], decision: Any) -> Decision:
     raise AnswerRefusedError(f"an interceptor returns a Decision or None, not {type(decision).__name__}")
 
 
-def call_endpoint(item: dict[str, Any], agent: Agent, thread: Thread, event: dict[str, Any]) -> Verdict:
+def call_endpoint(item: dict[str, Any], agent: Agent, thread: Thread | None, event: dict[str, Any]) -> Verdict:
     """Call interceptor ``item`` for ``event``, read its answer and record the call."""
     reply = endpoint.call(item, event, endpoint.payload(agent, thread, event), dev_mode=get_settings().dev_mode)
     verdict = _verdict(item, event, reply)

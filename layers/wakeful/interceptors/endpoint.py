@@ -48,12 +48,12 @@ def _unsealed(sealed: str, owner: str, interceptor_id: str) -> str:
     return secrets.unseal(sealed, context={"owner": owner, "interceptor": interceptor_id})
 
 
-def payload(agent: Agent, thread: Thread, event: dict[str, Any]) -> bytes:
+def payload(agent: Agent, thread: Thread | None, event: dict[str, Any]) -> bytes:
     """The body an interceptor receives: ``{event, thread: {id, status}, agent: {id,
-    name, alias}}``."""
+    name, alias}}`` (``thread`` null for a heartbeat's action)."""
     body = {
         "event": event,
-        "thread": {"id": thread.thread_id, "status": thread.status},
+        "thread": None if thread is None else {"id": thread.thread_id, "status": thread.status},
         "agent": {"id": agent.agent_id, "name": agent.name, "alias": agent.alias},
     }
     return json.dumps(body, separators=(",", ":"), default=str).encode()

@@ -100,6 +100,8 @@ CONFLICTS: dict[tuple[str, str], str] = {
     ("post", "/agents/{agent_id}/threads/{thread_id}/wake"): _THREAD.capitalize(),
     ("post", "/agents/{agent_id}/threads/{thread_id}/cancel"): _THREAD.capitalize(),
     ("post", "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}"): _THREAD.capitalize(),
+    ("post", "/agents/{agent_id}/actions/{action_id}/approval"): "The action is not waiting for an approval (decided already, or never parked)",
+    ("post", "/mcp-servers"): "You already have an MCP server with this name, or as many as allowed",
     ("post", "/snips"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/comments"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/likes"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
@@ -181,6 +183,8 @@ TAG_NOTES = {
     "threads": "Threads are LLM loops that sleep and wake on time or events.",
     "channels": "Channels carry an agent's messages to Slack, Discord, Telegram and email, and people's messages and "
     "approval presses back (docs/channels.md).",
+    "mcp": "MCP both ways: your MCP servers' tools for your agents' threads (mcp:<server> in an agent's tools), "
+    "and Wakeful itself as an MCP server at POST /mcp (docs/mcp.md).",
     "operations": "Health, documentation and monitoring.",
 }
 _GENERAL = "Bodies are JSON (Content-Type: application/json); errors are {\"error\": {\"code\", \"message\"}}."
@@ -208,6 +212,13 @@ def _complete(operation: dict[str, Any], method: str, path: str) -> None:
     responses: dict[str, Any] = operation.setdefault("responses", {})
     if "204" in responses:
         responses["204"] = {"description": "No content"}
+    for status, response in list(responses.items()):
+        if status.startswith("2") and response.get("content") == {"application/json": {}}:
+            # Declared without a model: an answer without a body (a 202 that accepts).
+            responses[status] = {"description": response.get("description", "Accepted")}
+        elif status.startswith(("4", "5")) and status != "422":
+            # Every error of the API is the contract's shape, whatever the route declared.
+            responses[status] = _error_response(int(status), response.get("description"))
     responses.pop("422", None)
     public = (method, path) in PUBLIC
     if not public:

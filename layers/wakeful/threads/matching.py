@@ -14,6 +14,10 @@ MIN_DELAY_SECONDS = 1
 MAX_DELAY_SECONDS = 30 * 86400
 
 
+#: ``schedule_wake``'s delay for a sleep with no timer (until one of its waits).
+ON_EVENT = "on_event"
+
+
 def parse_delay(delay: str) -> int:
     """``"90s"``, ``"30m"``, ``"2h"``, ``"1d"`` -> seconds (1 s to 30 d).
 

@@ -442,12 +442,28 @@ class WaitingThread:
         return any(w.matches(event_type, payload) for w in self.wake_on_events)
 
 
-def public_message(item: dict[str, Any]) -> dict[str, Any]:
+def sender_of(item: dict[str, Any], agent_id: str, owner: str) -> str:
+    """Who a message is from: the id it was given, else by who created it (the agent,
+    the owner for a user's message, the tool, ``system``)."""
+    if item.get("sender_id"):
+        return str(item["sender_id"])
+    created_by = item.get("created_by")
+    if created_by == "agent":
+        return agent_id
+    if created_by == "user":
+        return owner
+    if created_by == "tool":
+        return str(item.get("tool_name") or "interceptor")
+    return "system"
+
+
+def public_message(item: dict[str, Any], *, agent_id: str = "", owner: str = "") -> dict[str, Any]:
     """The API view of a thread message item."""
     view: dict[str, Any] = {
         "seq": item["seq"],
         "role": item["role"],
         "created_by": item["created_by"],
+        "sender_id": sender_of(item, agent_id, owner),
         "content": item.get("content") or "",
         "created_at": clock.iso(item.get("created_at")),
     }

@@ -190,14 +190,15 @@ def transact(thread: Thread, sets: Mapping[str, Any], removes: list[str], new_me
         raise
 
 
-def start_run(thread: Thread, sets: Mapping[str, Any], removes: list[str], message: dict[str, Any], *, if_status: tuple[str, ...]) -> bool:
+def start_run(thread: Thread, sets: Mapping[str, Any], removes: list[str], messages: list[dict[str, Any]], *, if_status: tuple[str, ...]) -> bool:
     """Start a new run of an existing thread: its changes (conditioned on the version
-    read and on its status being one of ``if_status``) and the put of the run's first
-    ``message``, in one transaction. False when a condition failed (the thread changed
-    meanwhile, or the seq is taken)."""
+    read and on its status being one of ``if_status``) and the puts of the run's first
+    ``messages``, in one transaction. False when a condition failed (the thread changed
+    meanwhile, or a seq is taken)."""
     params = _update_params(thread, sets, removes, if_status=if_status)
+    puts = [messages_repository.put_transact_item(message) for message in messages]
     try:
-        ddb.client().transact_write_items(TransactItems=[{"Update": params}, messages_repository.put_transact_item(message)])
+        ddb.client().transact_write_items(TransactItems=[{"Update": params}, *puts])
     except ClientError as error:
         if ddb.cancellation_codes(error):
             return False

@@ -54,6 +54,7 @@ class ThreadMessage(View):
     seq: int
     role: str = Field(description="user, assistant, tool or system")
     created_by: str = Field(description="user, agent, tool or system")
+    sender_id: str | None = Field(default=None, description="Who it is from: the agent's id, your owner name for your messages, a tool's name, system, or what an interceptor gave")
     content: str
     created_at: str | None
     tool_calls: list[ThreadToolCall] | None = None

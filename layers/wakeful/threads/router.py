@@ -125,7 +125,9 @@ def _deliver(agent: Agent, thread_id: str, event: Any, view: dict[str, Any]) -> 
     from wakeful.threads.exceptions import ThreadStateError
 
     try:
-        service.post_message(agent.owner, agent.agent_id, thread_id, _event_text(event), created_by="system", event=view)
+        # A sleeping thread stays asleep: the event waits in its inbox for its next wake
+        # (its timer, or one of its own wake_on_events); a running one reads it next.
+        service.post_message(agent.owner, agent.agent_id, thread_id, _event_text(event), created_by="system", event=view, wake=False)
     except ThreadStateError:
         logger.info("cooldown thread ended before the event reached it", extra={"thread_id": thread_id, "seq": event.seq})
 

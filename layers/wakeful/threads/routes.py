@@ -65,7 +65,8 @@ def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=
     more = len(found) > limit
     found = found[:limit]
     next_cursor = str(found[-1]["seq"]) if more and found else None
-    return respond(200, page([records.public_message(m) for m in found], next_cursor))
+    me = owner(router)
+    return respond(200, page([records.public_message(m, agent_id=agent_id, owner=me) for m in found], next_cursor))
 
 
 @router.post(

@@ -394,19 +394,25 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
 # -- respond, advance, end -------------------------------------------------------------
 
 
+#: The role of an interceptor's ``respond`` message by its sender (a tool's message has no
+#: tool call to answer, so the model reads it as a system note).
+RESPOND_ROLES = {"agent": "assistant", "user": "user", "system": "system", "tool": "system"}
+
+
 def _respond(step: Step, decision: Respond, seq: int, *, context: dict[str, Any] | None = None) -> str:
     """The interceptor's message replaces the default step: persisted at ``seq``, then
     processed as the next step."""
-    sender = decision.sender_type if decision.sender_type in ("agent", "system") else "agent"
+    sender = decision.sender_type
     messages_repository.put_once(
         messages_repository.item(
             step.thread.thread_id,
             seq,
-            role="assistant" if sender == "agent" else "system",
+            role=RESPOND_ROLES.get(sender, "system"),
             created_by=sender,
             content=decision.content,
             run_id=step.thread.run_id,
             programmatic=True,
+            sender_id=decision.sender_id,
         )
     )
     return _advance(step, StepSpec.message(seq), context=context, last_seq=seq)
@@ -498,11 +504,14 @@ def _end_run(
         extra["summary"] = complete
     elif sleep is not None:
         expires = now + limits["thread_expiry_seconds"]
-        due = (records.DUE_WAKE, sleep["wake_at"]) if sleep["wake_at"] <= expires else (records.DUE_EXPIRE, expires)
+        wake_at = sleep["wake_at"]  # None: "on_event", no timer (the expiry is the ceiling)
+        due = (records.DUE_WAKE, wake_at) if wake_at is not None and wake_at <= expires else (records.DUE_EXPIRE, expires)
         waits = Waits(waits_of(sleep["wake_on_events"]), thread.seen_seq, str(thread.run_id))
         sets, removes = repository.state(thread, records.SLEEPING, due=due, waits=waits)
-        extra.update({"wake_at": sleep["wake_at"], "wake_reason": sleep["reason"], "wake_on_events": waits.events})
-        gone.remove("wake_at")
+        extra.update({"wake_reason": sleep["reason"], "wake_on_events": waits.events})
+        if wake_at is not None:
+            extra["wake_at"] = wake_at
+            gone.remove("wake_at")
     elif thread.source in records.CONVERSATION_SOURCES and not denied:
         # The agent answered and waits for the person's reply (until the thread expires).
         sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))

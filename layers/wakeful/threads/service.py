@@ -158,22 +158,28 @@ def activate(
 ) -> Thread | None:
     """Start a new run of a sleeping thread with a message (one transaction), then queue
     its first step. ``wake`` names the wake (``event``, ``timer``, ``request``, ``message``)
-    for hooks. Returns the thread as it now is, or None when the thread changed meanwhile
-    (the caller decides again) or reached ``max_wakes_per_thread`` (it ended, failed)."""
+    for hooks. What waited in the sleeping thread's inbox (events a trigger's cooldown
+    folded into it) comes first, so the model reads it with the wake. Returns the thread
+    as it now is, or None when the thread changed meanwhile (the caller decides again)
+    or reached ``max_wakes_per_thread`` (it ended, failed)."""
     limits = agent.thread_limits()
     if thread.wakes >= limits["max_wakes_per_thread"]:
         end(agent, thread, records.FAILED, error_message=f"reached max_wakes_per_thread ({limits['max_wakes_per_thread']}) and was not woken again")
         return None
     now = clock.now()
-    seq = thread.last_msg_seq + 1
+    first = thread.last_msg_seq + 1
+    seq = first + len(thread.inbox)
     sets = run_fields(thread, seq, seen_seq, now=now)
+    sets["step"] = StepSpec.message(seq, first)
     state_sets, removes = repository.state(thread, records.ACTIVE, due=repository.lease(now))
     sets.update(state_sets)
     sets["wakes"] = thread.wakes + 1
+    sets["inbox"] = ()
     sets.update(extra_sets or {})
     removes = removes + ["wake_at"]
+    waited = [_inbox_message(thread, entry, first + offset, sets["run_id"]) for offset, entry in enumerate(thread.inbox)]
     message = messages_repository.item(thread.thread_id, seq, role=role, created_by=created_by, content=content, run_id=sets["run_id"], event=event)
-    if not repository.start_run(thread, sets, removes, message, if_status=(records.SLEEPING,)):
+    if not repository.start_run(thread, sets, removes, [*waited, message], if_status=(records.SLEEPING,)):
         return None
     fresh = thread.changed(sets, removes)
     queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
@@ -182,6 +188,12 @@ def activate(
     fire_hook(agent, fresh, woken, context={"thread_id": thread.thread_id}, delivery_key=f"{fresh.run_id}:woken")
     logger.info("thread woken", extra={"agent_id": thread.agent_id, "thread_id": thread.thread_id, "woken_by": wake})
     return fresh
+
+
+def _inbox_message(thread: Thread, entry: InboxEntry, seq: int, run_id: str) -> dict[str, Any]:
+    """The thread message of an inbox entry."""
+    role = "user" if entry.created_by == "user" else "system"
+    return messages_repository.item(thread.thread_id, seq, role=role, created_by=entry.created_by, content=entry.content, run_id=run_id, event=entry.event)
 
 
 def wake_notice(thread: Thread, how: str, event: dict[str, Any] | None = None) -> str:
@@ -242,8 +254,18 @@ def wake_by_timer(agent: Agent, thread: Thread) -> bool:
     return woken is not None
 
 
-def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, created_by: str = "user", event: dict[str, Any] | None = None) -> Thread:
-    """A message to an existing thread: wakes it if it sleeps; a running or
+def post_message(
+    owner: str,
+    agent_id: str,
+    thread_id: str,
+    content: str,
+    *,
+    created_by: str = "user",
+    event: dict[str, Any] | None = None,
+    wake: bool = True,
+) -> Thread:
+    """A message to an existing thread: wakes it if it sleeps (unless ``wake`` is
+    False: then it waits in the sleeping thread's inbox for its next wake); a running or
     approval-waiting thread reads it when its current run would end."""
     agent = agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
@@ -256,7 +278,7 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
         if event and event["event_id"] in thread.delivered_events:
             return thread
         marker = {"delivered_events": tuple(sorted({*thread.delivered_events, event["event_id"]}))} if event else {}
-        if status == records.SLEEPING:
+        if status == records.SLEEPING and wake:
             role = "user" if created_by == "user" else "system"
             text = content
             woken = activate(agent, thread, role=role, created_by=created_by, content=text, seen_seq=int(event["seq"]) if event else agent.last_seq, wake="message", event=event, extra_sets=marker)
@@ -265,7 +287,7 @@ def post_message(owner: str, agent_id: str, thread_id: str, content: str, *, cre
             continue
         entry = InboxEntry(content, created_by, event, clock.now())
         try:
-            return repository.update(thread, {"inbox": (*thread.inbox, entry), **marker}, if_status=(records.ACTIVE, records.WAITING_APPROVAL))
+            return repository.update(thread, {"inbox": (*thread.inbox, entry), **marker}, if_status=(status,))
         except repository.VersionConflict:
             continue
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")

@@ -61,7 +61,11 @@ META_TOOLS: list[dict[str, Any]] = [
         "input_schema": {
             "type": "object",
             "properties": {
-                "delay": {"type": "string", "description": 'how long to sleep: "90s", "30m", "2h", "1d" (1 s to 30 d)'},
+                "delay": {
+                    "type": "string",
+                    "description": 'how long to sleep: "90s", "30m", "2h", "1d" (1 s to 30 d); or "on_event": no timer, '
+                    "sleep until one of wake_on_events (at most until the thread expires)",
+                },
                 "reason": {"type": "string", "description": "what to check or do when you wake"},
                 "wake_on_events": {"type": "array", "items": _WAIT_ITEM},
             },
@@ -123,17 +127,25 @@ class Result:
 
 
 def user_tools(agent: Agent) -> dict[str, ToolDefinition]:
-    """The owner's HTTP/Lambda tools the agent's threads may call, by name."""
+    """The owner's HTTP/Lambda tools the agent's threads may call, by name, and the
+    tools of the MCP servers its ``tools`` names (``<server>__<tool>``; an HTTP or
+    Lambda tool of the same name wins)."""
     from wakeful.tools import repository as tool_repository
 
     allowed = agent.tools
-    return {
+    own = {
         record.name: record
         for record in tool_repository.partition(agent.owner)
         if isinstance(record, ToolDefinition)
         and record.name not in META_NAMES
         and (allowed is None or record.name in allowed)
     }
+    if allowed and any(name.startswith("mcp:") for name in allowed):
+        from wakeful.mcp_servers import toolsource
+
+        for name, definition in toolsource.definitions_for(agent).items():
+            own.setdefault(name, definition)
+    return own
 
 
 def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
@@ -155,12 +167,7 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
     name, args = call["name"], call.get("arguments") or {}
     try:
         if name == SCHEDULE_WAKE:
-            seconds = matching.parse_delay(str(args.get("delay", "")))
-            waits = matching.normalize_waits(args.get("wake_on_events"))
-            reason = str(args.get("reason") or "").strip() or "scheduled wake"
-            sleep = {"wake_at": now + seconds, "reason": reason, "wake_on_events": waits}
-            note = {"wake_at": clock.iso(now + seconds), "reason": reason, "wake_on_events": waits}
-            return Result(json.dumps({"scheduled": True, **note}), sleep=sleep)
+            return _schedule_wake(args, now)
         if name == COMPLETE_TASK:
             summary = str(args.get("summary") or "").strip() or "complete"
             return Result(json.dumps({"completed": True}), complete=summary)
@@ -190,6 +197,19 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
     return Result(f"unknown meta tool {name!r}", is_error=True)
 
 
+def _schedule_wake(args: dict[str, Any], now: float) -> Result:
+    """Sleep for a delay, or (``on_event``) until one of the waits with no timer."""
+    waits = matching.normalize_waits(args.get("wake_on_events"))
+    reason = str(args.get("reason") or "").strip() or "scheduled wake"
+    if str(args.get("delay", "")).strip() == matching.ON_EVENT:
+        if not waits:
+            raise ValueError('delay "on_event" needs wake_on_events: the events that should wake you')
+        wake_at = None
+    else:
+        wake_at = now + matching.parse_delay(str(args.get("delay", "")))
+    sleep = {"wake_at": wake_at, "reason": reason, "wake_on_events": waits}
+    note = {"wake_at": clock.iso(wake_at), "reason": reason, "wake_on_events": waits}
+    return Result(json.dumps({"scheduled": True, **note}), sleep=sleep)
 def _notification_channel(owner: str, given: Any) -> str | None:
     """The channel a ``send_notification`` names (a channel name or
     ``name:conversation``), checked: the channels capability sends the notification

@@ -27,6 +27,9 @@ from wakeful.items import item_of, opt_float, value_or
 HTTP_KIND = "http"
 LAMBDA_KIND = "lambda"
 USER_KINDS = (HTTP_KIND, LAMBDA_KIND)
+#: A tool of one of the owner's MCP servers, offered to an agent's threads: never stored
+#: here, made from the server's listing (:mod:`wakeful.mcp_servers.toolsource`).
+MCP_KIND = "mcp"
 BUILTIN_SETTINGS_KIND = "builtin"
 AGENT_SETTINGS_KIND = "agent_settings"
 #: What an HTTP tool's call may take when its item has no ``timeout_ms``.

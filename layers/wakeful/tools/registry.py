@@ -5,7 +5,7 @@ from __future__ import annotations
 from wakeful import extensions
 from wakeful.tools import repository
 from wakeful.tools.base import BaseTool
-from wakeful.tools.records import LAMBDA_KIND, ToolDefinition
+from wakeful.tools.records import LAMBDA_KIND, MCP_KIND, ToolDefinition
 
 _builtins: dict[str, BaseTool] = {}
 _loaded = False
@@ -43,7 +43,11 @@ def resolve(owner: str, name: str) -> BaseTool | None:
 
 
 def runnable(definition: ToolDefinition) -> BaseTool:
-    """A runnable tool from one of the owner's tools."""
+    """A runnable tool from one of the owner's tools (or an MCP server's)."""
+    if definition.kind == MCP_KIND:
+        from wakeful.tools.mcp_tool import McpTool
+
+        return McpTool(definition)
     if definition.kind == LAMBDA_KIND:
         from wakeful.tools.lambda_tool import LambdaTool
 

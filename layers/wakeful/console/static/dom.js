@@ -67,6 +67,20 @@ export function ms(value) {
 }
 
 /** The distinguishing tail of an id (ids of one moment share their first characters). */
+/** Show one element per item in ``container``, keyed by ``key(item)``: an element already
+ * shown for a key stays as it is (what the user typed in it is kept); new ones are
+ * made with ``make(item)``, gone ones removed. For lists a poll refreshes. */
+export function keyed(container, items, key, make) {
+  const shown = container.__keyed || (container.__keyed = new Map());
+  const wanted = new Map(items.map((item) => [key(item), item]));
+  for (const [id, element] of shown) {
+    if (!wanted.has(id)) { element.remove(); shown.delete(id); }
+  }
+  for (const [id, item] of wanted) {
+    if (!shown.has(id)) { const element = make(item); shown.set(id, element); container.append(element); }
+  }
+}
+
 /** "1 event", "2 events": a count and its noun. */
 export function count(n, noun, plural = `${noun}s`) {
   return `${n} ${n === 1 ? noun : plural}`;

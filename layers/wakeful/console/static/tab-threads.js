@@ -2,7 +2,7 @@
 // fetch, with the Authorization header) and approve/deny for waiting tool calls.
 
 import { api, stream } from "./api.js";
-import { badge, busy, button, empty, errorBox, field, fill, h, json, section, short, table, time, toast } from "./dom.js";
+import { badge, busy, button, empty, errorBox, field, fill, h, json, keyed, section, short, table, time, toast } from "./dom.js";
 
 const STATUSES = ["", "active", "sleeping", "waiting_approval", "complete", "failed", "expired"];
 const ENDED = new Set(["complete", "failed", "expired"]);
@@ -72,7 +72,7 @@ async function renderThread(ctx, body, agent, threadId) {
     if (!ctx.alive) return;
     fill(head, threadHead(base, thread, refresh));
     fill(messages, msgs.items.length ? msgs.items.map(messageItem) : empty("No messages yet."));
-    fill(approvals, pending.items.map((item) => approvalCard(base, item, refresh)));
+    keyed(approvals, pending.items, (item) => item.tool_call_id, (item) => approvalCard(base, item, refresh));
   }
   try { await refresh(); } catch (error) { fill(errors, errorBox(error)); return; }
   ctx.every(3000, refresh);

@@ -3,16 +3,23 @@
 // each action appended.
 
 import { api } from "./api.js";
-import { badge, count, empty, errorBox, fill, h, json, ms, section, short, time } from "./dom.js";
+import { badge, busy, button, count, empty, errorBox, field, fill, h, json, keyed, ms, section, short, time, toast } from "./dom.js";
 
 const FINAL = new Set(["COMPLETED", "FAILED"]);
 
 export async function renderTimeline(ctx, body, agent) {
   const list = h("ol", { class: "timeline", "aria-live": "polite", "aria-relevant": "additions" });
   const status = h("div");
-  fill(body, section("Heartbeats",
+  const waiting = h("div", { "aria-live": "assertive" });
+  fill(body, waiting, section("Heartbeats",
     h("p", { class: "muted" }, "Newest first; updates by itself. Open a heartbeat to see its events, the actions they triggered and the events those appended."),
     status, list));
+  const loadWaiting = async () => {
+    const page = await api.get(`/agents/${agent.id}/actions`, { status: "WAITING_APPROVAL", limit: 50 }, { signal: ctx.signal });
+    if (ctx.alive) keyed(waiting, page.items, (action) => action.id, (action) => approvalCard(agent, action, loadWaiting));
+  };
+  loadWaiting().catch((error) => fill(waiting, errorBox(error)));
+  ctx.every(3000, loadWaiting);
   const rows = new Map();
   const load = async () => {
     const page = await api.get(`/agents/${agent.id}/heartbeats`, { limit: 25 }, { signal: ctx.signal });
@@ -131,6 +138,26 @@ function eventItem(event, actions, emitted) {
     actions.length ? h("div", { class: "chain-actions" }, actions.map((action) => actionCard(action, emitted.get(action.id) || []))) : null);
 }
 
+/** A heartbeat's action the interception point parked: approve it (it runs) or deny it. */
+function approvalCard(agent, action, refresh) {
+  const note = h("input", { name: "note", placeholder: "optional note" });
+  const errors = h("div");
+  const decide = (decision, el) => busy(el, errors, async () => {
+    const body = { decision };
+    if (note.value.trim()) body.note = note.value.trim();
+    await api.post(`/agents/${agent.id}/actions/${encodeURIComponent(action.id)}/approval`, body);
+    toast(decision === "approve" ? "Approved: the action runs" : "Denied: the action fails with your note");
+    await refresh();
+  });
+  const approve = button("Approve", () => decide("approve", approve), { kind: "primary" });
+  const deny = button("Deny", () => decide("deny", deny), { kind: "danger" });
+  return h("section", { class: "card approval", "aria-label": `Approval for ${action.tool}`, "data-action-id": action.id },
+    h("h2", {}, "Heartbeat action waiting for approval: ", h("code", {}, action.tool)),
+    h("p", { class: "muted" }, `for event ${action.event_type || "?"} · requested `, time(action.approval && action.approval.requested_at)),
+    action.request_meta ? json({ event: action.request_meta.event, tool_config: action.request_meta.tool_config }, { open: true, summary: "arguments" }) : null,
+    field("Note", note), errors, h("div", { class: "row-actions" }, approve, deny));
+}
+
 function actionCard(action, newEvents) {
   return h("div", { class: `action action-${action.status.toLowerCase()}`, "data-action-id": action.id },
     h("div", { class: "chain-line" },
@@ -139,6 +166,9 @@ function actionCard(action, newEvents) {
       h("span", { class: "muted" }, ms(action.execution_time_ms)),
       h("span", { class: "muted" }, `action ${short(action.id)}`)),
     action.error_message ? h("p", { class: "error-inline" }, action.error_message) : null,
+    action.interception && action.interception.decision !== "continue"
+      ? h("p", { class: "muted" }, `interception: ${action.interception.decision}${action.interception.reason ? ` — ${action.interception.reason}` : ""}`)
+      : null,
     h("div", { class: "req-resp" },
       action.request_meta ? json(action.request_meta, { summary: "request" }) : null,
       action.response_meta ? json(action.response_meta, { summary: "response", open: action.status === "FAILED" }) : null),

@@ -34,6 +34,7 @@ import logging
 import os
 import uuid
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterator
 
 from wakeful.llm import credentials, pricing, render
@@ -339,34 +340,35 @@ def _pinned_client() -> Any:
     URL policy checked for its host (judged again for each request)."""
     import openai  # noqa: PLC0415
 
-    return openai.DefaultHttpxClient(transport=_PinnedTransport())
+    return openai.DefaultHttpxClient(transport=_pinned_transport_class()())
 
 
-def _transport_base() -> Any:
+@lru_cache(maxsize=1)
+def _pinned_transport_class() -> Any:
+    """The transport class, defined on first use: the SDK's HTTP library (``httpx2``) is
+    there only where the model providers' SDKs are installed."""
     import httpx2  # noqa: PLC0415 - the openai SDK's HTTP library
 
-    return httpx2
+    class PinnedTransport(httpx2.BaseTransport):
+        """Connects to the checked address of each request's host; the ``Host`` header
+        and the TLS server name (``sni_hostname``) keep the host name, so the
+        certificate is checked against it."""
 
+        def __init__(self) -> None:
+            self._inner = httpx2.HTTPTransport(trust_env=False)
 
-class _PinnedTransport(_transport_base().BaseTransport):  # type: ignore[misc]
-    """Connects to the checked address of each request's host; the ``Host`` header and
-    the TLS server name (``sni_hostname``) keep the host name, so the certificate is
-    checked against it."""
+        def handle_request(self, request: Any) -> Any:
+            target = _check(str(request.url))
+            request.url = httpx2.URL(target.pinned_url())
+            request.headers["Host"] = target.host_header
+            if target.scheme == "https":
+                request.extensions = {**request.extensions, "sni_hostname": target.host}
+            return self._inner.handle_request(request)
 
-    def __init__(self) -> None:
-        self._inner = _transport_base().HTTPTransport(trust_env=False)
+        def close(self) -> None:
+            self._inner.close()
 
-    def handle_request(self, request: Any) -> Any:
-        httpx2 = _transport_base()
-        target = _check(str(request.url))
-        request.url = httpx2.URL(target.pinned_url())
-        request.headers["Host"] = target.host_header
-        if target.scheme == "https":
-            request.extensions = {**request.extensions, "sni_hostname": target.host}
-        return self._inner.handle_request(request)
-
-    def close(self) -> None:
-        self._inner.close()
+    return PinnedTransport
 
 
 # -- errors ------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .action import Action
+from .action_approval import ActionApproval
+from .action_approval_decision_type_0 import ActionApprovalDecisionType0
+from .action_interception_type_0 import ActionInterceptionType0
 from .action_page import ActionPage
 from .action_request_meta_type_0 import ActionRequestMetaType0
 from .action_response_meta_type_0 import ActionResponseMetaType0
@@ -118,6 +121,19 @@ from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
 from .llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
 from .llm_settings_tool_models import LLMSettingsToolModels
 from .llm_usage import LLMUsage
+from .mcp_message import McpMessage
+from .mcp_message_error_type_0 import McpMessageErrorType0
+from .mcp_message_result_type_0 import McpMessageResultType0
+from .mcp_server import McpServer
+from .mcp_server_create import McpServerCreate
+from .mcp_server_create_headers_type_0 import McpServerCreateHeadersType0
+from .mcp_server_info import McpServerInfo
+from .mcp_server_page import McpServerPage
+from .mcp_server_patch import McpServerPatch
+from .mcp_server_patch_headers_type_0 import McpServerPatchHeadersType0
+from .mcp_server_tool import McpServerTool
+from .mcp_server_tool_input_schema import McpServerToolInputSchema
+from .mcp_skipped_tool import McpSkippedTool
 from .memory import Memory
 from .memory_page import MemoryPage
 from .message_in import MessageIn
@@ -219,6 +235,9 @@ from .whisper_sender import WhisperSender
 
 __all__ = (
     "Action",
+    "ActionApproval",
+    "ActionApprovalDecisionType0",
+    "ActionInterceptionType0",
     "ActionPage",
     "ActionRequestMetaType0",
     "ActionResponseMetaType0",
@@ -336,6 +355,19 @@ __all__ = (
     "LLMSettingsInToolModelsType0",
     "LLMSettingsToolModels",
     "LLMUsage",
+    "McpMessage",
+    "McpMessageErrorType0",
+    "McpMessageResultType0",
+    "McpServer",
+    "McpServerCreate",
+    "McpServerCreateHeadersType0",
+    "McpServerInfo",
+    "McpServerPage",
+    "McpServerPatch",
+    "McpServerPatchHeadersType0",
+    "McpServerTool",
+    "McpServerToolInputSchema",
+    "McpSkippedTool",
     "Memory",
     "MemoryPage",
     "MessageIn",

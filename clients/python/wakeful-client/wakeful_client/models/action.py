@@ -9,9 +9,12 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.action_status import ActionStatus
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.action_approval import ActionApproval
+  from ..models.action_interception_type_0 import ActionInterceptionType0
   from ..models.action_request_meta_type_0 import ActionRequestMetaType0
   from ..models.action_response_meta_type_0 import ActionResponseMetaType0
 
@@ -33,7 +36,8 @@ class Action:
             event_type (None | str):
             subscription_id (None | str):
             tool (str):
-            status (ActionStatus):
+            status (ActionStatus): WAITING_APPROVAL: a heartbeat's action the interception point parked until a person
+                decides
             request_meta (ActionRequestMetaType0 | None):
             response_meta (ActionResponseMetaType0 | None):
             error_message (None | str):
@@ -42,6 +46,9 @@ class Action:
             created_at (None | str):
             started_at (None | str):
             completed_at (None | str):
+            interception (ActionInterceptionType0 | None | Unset): A heartbeat's action: what the interception point decided
+                ({decision, reason?})
+            approval (ActionApproval | None | Unset):
      """
 
     id: str
@@ -62,10 +69,14 @@ class Action:
     created_at: None | str
     started_at: None | str
     completed_at: None | str
+    interception: ActionInterceptionType0 | None | Unset = UNSET
+    approval: ActionApproval | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.action_approval import ActionApproval # noqa: PLC0415
+        from ..models.action_interception_type_0 import ActionInterceptionType0 # noqa: PLC0415
         from ..models.action_request_meta_type_0 import ActionRequestMetaType0 # noqa: PLC0415
         from ..models.action_response_meta_type_0 import ActionResponseMetaType0 # noqa: PLC0415
         id = self.id
@@ -124,6 +135,22 @@ class Action:
         completed_at: None | str
         completed_at = self.completed_at
 
+        interception: dict[str, Any] | None | Unset
+        if isinstance(self.interception, Unset):
+            interception = UNSET
+        elif isinstance(self.interception, ActionInterceptionType0):
+            interception = self.interception.to_dict()
+        else:
+            interception = self.interception
+
+        approval: dict[str, Any] | None | Unset
+        if isinstance(self.approval, Unset):
+            approval = UNSET
+        elif isinstance(self.approval, ActionApproval):
+            approval = self.approval.to_dict()
+        else:
+            approval = self.approval
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -147,12 +174,18 @@ class Action:
             "started_at": started_at,
             "completed_at": completed_at,
         })
+        if interception is not UNSET:
+            field_dict["interception"] = interception
+        if approval is not UNSET:
+            field_dict["approval"] = approval
 
         return field_dict
 
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.action_approval import ActionApproval # noqa: PLC0415
+        from ..models.action_interception_type_0 import ActionInterceptionType0 # noqa: PLC0415
         from ..models.action_request_meta_type_0 import ActionRequestMetaType0 # noqa: PLC0415
         from ..models.action_response_meta_type_0 import ActionResponseMetaType0 # noqa: PLC0415
         d = dict(src_dict)
@@ -295,6 +328,44 @@ class Action:
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
 
+        def _parse_interception(data: object) -> ActionInterceptionType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                interception_type_0 = ActionInterceptionType0.from_dict(data)
+
+
+                return interception_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionInterceptionType0 | None | Unset, data)
+
+        interception = _parse_interception(d.pop("interception", UNSET))
+
+
+        def _parse_approval(data: object) -> ActionApproval | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                approval_type_0 = ActionApproval.from_dict(data)
+
+
+                return approval_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionApproval | None | Unset, data)
+
+        approval = _parse_approval(d.pop("approval", UNSET))
+
+
         action = cls(
             id=id,
             agent_id=agent_id,
@@ -314,6 +385,8 @@ class Action:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            interception=interception,
+            approval=approval,
         )
 
 

@@ -5,6 +5,7 @@ class ActionStatus(StrEnum):
     FAILED = "FAILED"
     PENDING = "PENDING"
     RUNNING = "RUNNING"
+    WAITING_APPROVAL = "WAITING_APPROVAL"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -38,7 +38,9 @@ class AgentPatch:
             max_wakes_per_thread (int | None | Unset): Default 50
             thread_expiry_seconds (int | None | Unset): How long a thread may sleep (default 604800)
             max_llm_calls_per_run (int | None | Unset): Default 20
-            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools)
+            tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools): tool
+                names, and mcp:<server> (every tool of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the
+                model sees as <server>__<tool>
             wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
                 once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
                 null turns it off.

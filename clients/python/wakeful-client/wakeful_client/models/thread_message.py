@@ -29,6 +29,8 @@ class ThreadMessage:
             created_by (str): user, agent, tool or system
             content (str):
             created_at (None | str):
+            sender_id (None | str | Unset): Who it is from: the agent's id, your owner name for your messages, a tool's
+                name, system, or what an interceptor gave
             tool_calls (list[ThreadToolCall] | None | Unset):
             tool_call_id (None | str | Unset):
             tool_name (None | str | Unset):
@@ -41,6 +43,7 @@ class ThreadMessage:
     created_by: str
     content: str
     created_at: None | str
+    sender_id: None | str | Unset = UNSET
     tool_calls: list[ThreadToolCall] | None | Unset = UNSET
     tool_call_id: None | str | Unset = UNSET
     tool_name: None | str | Unset = UNSET
@@ -62,6 +65,12 @@ class ThreadMessage:
 
         created_at: None | str
         created_at = self.created_at
+
+        sender_id: None | str | Unset
+        if isinstance(self.sender_id, Unset):
+            sender_id = UNSET
+        else:
+            sender_id = self.sender_id
 
         tool_calls: list[dict[str, Any]] | None | Unset
         if isinstance(self.tool_calls, Unset):
@@ -112,6 +121,8 @@ class ThreadMessage:
             "content": content,
             "created_at": created_at,
         })
+        if sender_id is not UNSET:
+            field_dict["sender_id"] = sender_id
         if tool_calls is not UNSET:
             field_dict["tool_calls"] = tool_calls
         if tool_call_id is not UNSET:
@@ -145,6 +156,16 @@ class ThreadMessage:
             return cast(None | str, data)
 
         created_at = _parse_created_at(d.pop("created_at"))
+
+
+        def _parse_sender_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        sender_id = _parse_sender_id(d.pop("sender_id", UNSET))
 
 
         def _parse_tool_calls(data: object) -> list[ThreadToolCall] | None | Unset:
@@ -226,6 +247,7 @@ class ThreadMessage:
             created_by=created_by,
             content=content,
             created_at=created_at,
+            sender_id=sender_id,
             tool_calls=tool_calls,
             tool_call_id=tool_call_id,
             tool_name=tool_name,
