@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.infra.test_stack import _functions, _join, _statements
+from tests.infra.test_stack import _functions, _join, _role_policies, _statements
 from wakeful import constants
 
 pytestmark = pytest.mark.infra
@@ -83,7 +83,7 @@ def test_only_the_delivery_function_may_send_email_and_only_from_this_accounts_i
     sends = [s for s in _statements(synth, identity_only=True) if "ses:SendEmail" in json.dumps(s.get("Action"))]
     assert len(sends) == 1
     assert _join(sends[0]["Resource"]).endswith(":identity/*")
-    policies = synth.resources("AWS::IAM::Policy")
+    policies = _role_policies(synth)
     deliver_role = _functions(synth)["channel_deliver"]["Properties"]["Role"]["Fn::GetAtt"][0]
     owners = [p for p in policies.values() if "ses:SendEmail" in json.dumps(p["Properties"]["PolicyDocument"])]
     assert [p["Properties"]["Roles"] for p in owners] == [[{"Ref": deliver_role}]]
