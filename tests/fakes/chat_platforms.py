@@ -42,6 +42,7 @@ class Answer:
     status: int = 200
     body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0  # seconds before the answer (a timeout, for a deadline shorter than it)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,8 @@ class PlatformFake:
                     fake.calls.append(call)
                     scripted = fake._script.popleft() if fake._script else None
                 answer = scripted or fake.answer(call)
+                if answer.delay:
+                    time.sleep(answer.delay)
                 data = json.dumps(answer.body).encode()
                 self.send_response(answer.status)
                 for name, value in answer.headers.items():

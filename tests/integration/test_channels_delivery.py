@@ -72,6 +72,18 @@ def test_5xx_answers_are_retried_with_backoff_until_delivered(stack, api, fakes)
     assert len(calls) == 3 and all(c.header("Authorization") == f"Bot {DISCORD_TOKEN}" for c in calls)
 
 
+def test_a_request_that_outlasts_its_deadline_is_retried(stack, api, fakes):
+    from wakeful.channels import models
+
+    slack, _, _ = fakes
+    slack.then(Answer(200, {"ok": True, "ts": "1.1"}, delay=models.REQUEST_TIMEOUT_SECONDS + 1))
+    channel = create_channel(api, quiet_agent(api)["id"], "slack")
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"], timeout=120)
+    assert delivery["status"] == "delivered" and delivery["attempts"] == 2
+    assert len(slack.posts("chat.postMessage")) == 2
+
+
 def test_slacks_ok_false_is_a_final_failure_with_its_error(stack, api, fakes):
     slack, _, _ = fakes
     slack.then(Answer(200, {"ok": False, "error": "channel_not_found"}))
