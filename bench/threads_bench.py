@@ -39,13 +39,20 @@ sys.path.insert(0, str(REPO))
 
 
 # -- 1. tokens per thread run -------------------------------------------------------------------
+#: How the per-call context the thread runtime appends to the last message begins.
+CONTEXT_HEADING = "## Current context"
+
 def _opens_run(body: dict[str, Any]) -> bool:
-    """Whether a request starts a run: its last message has user text, not only results."""
+    """Whether a request starts a run: its last message has user text, not only results
+    (and the per-call context every request ends with)."""
     last = (body.get("messages") or [{}])[-1]
     content = last.get("content")
     if isinstance(content, str):
         return True
-    return any(isinstance(b, dict) and b.get("type") == "text" for b in content or [])
+    return any(
+        isinstance(b, dict) and b.get("type") == "text" and not str(b.get("text", "")).startswith(CONTEXT_HEADING)
+        for b in content or []
+    )
 
 
 def _thread_key(body: dict[str, Any]) -> str:

@@ -23,7 +23,8 @@ when it continues a tool-use loop whose assistant turn does not start with its t
 block, or when a thinking block comes back with a signature that is not its own.
 
 Usage is estimated from the request (about four characters a token) and the prompt cache
-is simulated the way the API documents it: each ``cache_control`` breakpoint (tools,
+is simulated the way the API documents it (a breakpoint also finds a prefix cached at
+up to 20 blocks before it): each ``cache_control`` breakpoint (tools,
 then system, then messages) ends a prefix; the longest prefix seen before (same model,
 within 5 minutes) is read from the cache, longer ones of at least
 ``min_cacheable_tokens`` are written. So ``cache_read_input_tokens`` and
@@ -81,6 +82,10 @@ def slow(seconds: float, reply: Reply | None = None) -> Reply:
     """Answer only after ``seconds`` (to make the client time out)."""
     base = reply or Reply()
     return Reply(base.status, base.content, base.error_type, base.message, base.headers, seconds, base.raw_body, base.stop_reason)
+
+
+#: How many blocks before a cache breakpoint the API looks for an earlier cached prefix.
+LOOKBACK_BLOCKS = 20
 
 
 def _tokens(text_: str) -> int:
@@ -279,21 +284,27 @@ class FakeAnthropic:
         for message in body.get("messages") or []:
             blocks = message["content"] if isinstance(message["content"], list) else [{"text": message["content"]}]
             for block in blocks:
-                segments.append((json.dumps(block, sort_keys=True) if "type" in block else block.get("text", ""), "cache_control" in block))
+                plain = {k: v for k, v in block.items() if k != "cache_control"}  # the marker is not content
+                segments.append((json.dumps(plain, sort_keys=True) if "type" in block else block.get("text", ""), "cache_control" in block))
         total = sum(_tokens(s) for s, _ in segments)
         model = str(body.get("model"))
         digest = hashlib.sha256(model.encode())
         running = 0
+        prefixes: list[tuple[str, int]] = []  # the digest and size of the prompt up to each block
         breakpoints: list[tuple[str, int]] = []
+        looked_up: list[tuple[str, int]] = []
         for text_, marked in segments:
             digest.update(text_.encode())
             running += _tokens(text_)
+            prefixes.append((digest.copy().hexdigest(), running))
             if marked:
-                breakpoints.append((digest.copy().hexdigest(), running))
+                breakpoints.append(prefixes[-1])
+                # The API looks for a hit at the breakpoint and at up to 20 blocks before it.
+                looked_up.extend(prefixes[-LOOKBACK_BLOCKS - 1 :])
         now = time.monotonic()
         read = 0
         with self._lock:
-            for key, length in breakpoints:
+            for key, length in looked_up:
                 if self._cache.get(key, 0) > now:
                     read = max(read, length)
             written = 0

@@ -100,10 +100,10 @@ def test_the_woken_model_call_sees_the_event_the_reason_and_the_stored_context(s
     post_event(api, agent["id"], "SERVER_EMPTY", {"server": "minecraft"})
     stack.drain()
     woken_call = claude.conversation_requests()[before]
-    system = "\n".join(block["text"] for block in woken_call["system"])
-    assert 'Stored context: {"paused_for": "minecraft"}' in system
-    assert "You just woke up. Reason: resume downloads if the server is empty" in system
     last_user = woken_call["messages"][-1]
+    context = last_user["content"][-1]["text"]  # the per-call part comes last, after the cached history
+    assert 'Stored context: {"paused_for": "minecraft"}' in context
+    assert "You just woke up. Reason: resume downloads if the server is empty" in context
     assert last_user["role"] == "user" and "woken by event SERVER_EMPTY" in json.dumps(last_user["content"])
 
 

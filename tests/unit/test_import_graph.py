@@ -19,6 +19,7 @@ PACKAGE = "wakeful"
 #: entry points fill (``extensions``, with ``tables`` and ``presets`` reading it; see
 #: ``wakeful.assembly``). They import only each other.
 BOTTOM = {
+    "aio",
     "aws",
     "backoff",
     "clock",

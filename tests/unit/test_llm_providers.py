@@ -160,10 +160,15 @@ def test_bedrock_requests_carry_tools_results_and_cache_points_where_the_model_s
     _converse("bedrock", "meta.llama3-70b-instruct-v1:0")
     claude, llama = env["bedrock"].requests
     assert env["bedrock"].model_ids() == [BEDROCK_MODEL, "meta.llama3-70b-instruct-v1:0"]
-    assert claude["system"] == [{"text": "You look after a homelab."}, {"cachePoint": {"type": "default"}}, {"text": "Context: {}"}]
+    assert claude["system"] == [{"text": "You look after a homelab."}, {"cachePoint": {"type": "default"}}]
     assert claude["toolConfig"]["tools"][-1] == {"cachePoint": {"type": "default"}}
     assert claude["messages"][1]["content"] == [{"toolUse": {"toolUseId": "t1", "name": "disk_usage", "input": {"path": "/"}}}]
-    assert claude["messages"][2]["content"] == [{"toolResult": {"toolUseId": "t1", "content": [{"text": "boom"}], "status": "error"}}]
+    # the history is cached up to its last block; the per-call context comes after it
+    assert claude["messages"][2]["content"] == [
+        {"toolResult": {"toolUseId": "t1", "content": [{"text": "boom"}], "status": "error"}},
+        {"cachePoint": {"type": "default"}},
+        {"text": "Context: {}"},
+    ]
     assert "cachePoint" not in json.dumps(llama)
 
 
@@ -178,9 +183,11 @@ def test_openai_requests_carry_function_tools_tool_messages_and_the_forced_funct
     ]
     _converse("openai", "gpt-4o-mini", request=_request(history))
     sent = env["openai"].requests[0]
-    assert sent["messages"][0] == {"role": "system", "content": "You look after a homelab.\n\nContext: {}"}
+    assert sent["messages"][0] == {"role": "system", "content": "You look after a homelab."}
     assert sent["messages"][2] == {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "disk_usage", "arguments": '{"path": "/"}'}}]}
-    assert sent["messages"][3:] == [{"role": "tool", "tool_call_id": "call_1", "content": "42%"}, {"role": "user", "content": "[system] woken by timer"}]
+    assert sent["messages"][3] == {"role": "tool", "tool_call_id": "call_1", "content": "42%"}
+    (last,) = sent["messages"][4:]  # the per-call context comes last (OpenAI-compatible servers cache prefixes by themselves)
+    assert last["role"] == "user" and last["content"].startswith("[system] woken by timer") and last["content"].endswith("Context: {}")
     assert sent["tools"] == [{"type": "function", "function": {"name": "disk_usage", "description": "How full a disk is", "parameters": {"type": "object"}}}]
     assert sent["stream"] is True and sent["stream_options"] == {"include_usage": True}
     forced = chat_request({"model": "m", "max_tokens": 10, "system": [], "tools": TOOLS, "tool_choice": {"type": "tool", "name": "disk_usage"}, "messages": []})

@@ -140,11 +140,17 @@ def test_an_answer_that_is_not_valid_tool_use_is_malformed(blocks, stop, message
         conversation.validate(_raw(*blocks, stop=stop), {"a"})
 
 
-def test_requests_put_cache_breakpoints_on_tools_and_the_stable_system_prompt():
-    request = conversation.ConversationRequest(system="stable", system_dynamic="dynamic", tools=[{"name": "a"}, {"name": "b"}], messages=[], agent={})
+def test_requests_put_cache_breakpoints_on_tools_the_stable_system_prompt_and_the_history_then_the_dynamic_part_last():
+    history = [{"role": "user", "content": "hello"}]
+    request = conversation.ConversationRequest(system="stable", system_dynamic="dynamic", tools=[{"name": "a"}, {"name": "b"}], messages=history, agent={})
     params = conversation.params(request, "claude-x")
-    assert params["system"] == [{"type": "text", "text": "stable", "cache_control": {"type": "ephemeral"}}, {"type": "text", "text": "dynamic"}]
+    assert params["system"] == [{"type": "text", "text": "stable", "cache_control": {"type": "ephemeral"}}]
     assert "cache_control" not in params["tools"][0] and params["tools"][1]["cache_control"] == {"type": "ephemeral"}
+    # what changes from call to call (stored context, the wake reason) comes last, after the cached history
+    assert params["messages"] == [
+        {"role": "user", "content": [{"type": "text", "text": "hello", "cache_control": {"type": "ephemeral"}}, {"type": "text", "text": "dynamic"}]}
+    ]
+    assert history == [{"role": "user", "content": "hello"}]  # the caller's history is left as it is
 
 
 LOOP = [

@@ -265,7 +265,7 @@ class ApprovalRequested(HookEvent):
 
     def data(self) -> dict[str, Any]:
         """A thread's approval as ever; a heartbeat action's also names the action."""
-        data = super().data()
+        data = HookEvent.data(self)  # a slotted dataclass: no zero-argument super()
         return {k: v for k, v in data.items() if v is not None or k not in ("action_id", "heartbeat_id")}
 
 

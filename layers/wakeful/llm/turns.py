@@ -85,11 +85,12 @@ class Callbacks:
 
 
 def params(request: ConversationRequest, model: str) -> dict[str, Any]:
-    """Keyword arguments for ``client.messages.stream`` (prompt cache breakpoints on the
-    tool definitions and on the stable system block)."""
+    """Keyword arguments for ``client.messages.stream``, with prompt cache breakpoints on
+    the tool definitions, the stable system block and the conversation so far (its last
+    block): each call of a tool-use loop reads the whole history before its newest turn
+    from the cache, and writes the turn for the next call (the API finds a cached prefix
+    up to 20 blocks before a breakpoint)."""
     system: list[dict[str, Any]] = [{"type": "text", "text": request.system, "cache_control": EPHEMERAL}]
-    if request.system_dynamic:
-        system.append({"type": "text", "text": request.system_dynamic})
     tools = [dict(t) for t in request.tools]
     if tools:
         tools[-1] = {**tools[-1], "cache_control": EPHEMERAL}
@@ -99,12 +100,33 @@ def params(request: ConversationRequest, model: str) -> dict[str, Any]:
         "max_tokens": request.max_tokens,
         "system": system,
         "tools": tools,
-        "messages": request.messages if budget else without_thinking(request.messages),
+        "messages": _with_breakpoint(request.messages if budget else without_thinking(request.messages), request.system_dynamic),
     }
     if budget:
         out["thinking"] = {"type": "enabled", "budget_tokens": budget}
         out["max_tokens"] = min(request.max_tokens + budget, MAX_OUTPUT_TOKENS)
     return out
+
+
+def _with_breakpoint(messages: list[dict[str, Any]], dynamic: str = "") -> list[dict[str, Any]]:
+    """The messages with a cache breakpoint on the last block of the last one, then the
+    per-call ``dynamic`` text (stored context, why the thread woke) after it: what
+    changes from call to call comes last, so the history before it stays cached. Copied:
+    the caller's history is left as it is. Thinking blocks cannot carry a breakpoint, so
+    it goes on the last block that can."""
+    if not messages:
+        return [{"role": "user", "content": [{"type": "text", "text": dynamic}]}] if dynamic else messages
+    last = dict(messages[-1])
+    content = last.get("content")
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": content}] if isinstance(content, str) else [dict(b) for b in content or []]
+    for index in range(len(blocks) - 1, -1, -1):
+        if _kind(blocks[index]) not in THINKING_BLOCK_TYPES and blocks[index].get("type"):
+            blocks[index]["cache_control"] = EPHEMERAL
+            break
+    if dynamic:
+        blocks.append({"type": "text", "text": dynamic})
+    last["content"] = blocks
+    return [*messages[:-1], last]
 
 
 def thinking_budget(request: ConversationRequest) -> int | None:

@@ -24,6 +24,7 @@ import logging
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping
 
+from wakeful import aio
 from wakeful.mcp_endpoint import tools
 
 if TYPE_CHECKING:
@@ -100,11 +101,9 @@ def server() -> Server[Any]:
 
 def handle(event: Mapping[str, Any], owner: str) -> tuple[int, dict[str, str], bytes]:
     """Serve one ``POST /mcp`` proxy event for ``owner``: (status, headers, body)."""
-    import anyio
-
     token = _owner.set(owner)
     try:
-        return anyio.run(_serve, event)
+        return aio.run(_serve, event)
     finally:
         _owner.reset(token)
 

@@ -140,6 +140,8 @@ def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], 
     """Open a session, run ``work`` in it and close it, all within ``deadline`` seconds."""
     import anyio
     import httpx2
+
+    from wakeful import aio
     import mcp_types as types
     from mcp.client.client import Client
     from mcp.client.streamable_http import streamable_http_client
@@ -169,7 +171,7 @@ def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], 
                     done["result"] = await work(client, step)
 
     try:
-        anyio.run(session)
+        aio.run(session)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # noqa: BLE001 - every failure (task groups' included) is a reason, below

@@ -138,7 +138,7 @@ def converse_request(params: dict[str, Any]) -> dict[str, Any]:
     """``Converse``/``ConverseStream`` arguments for Messages API shaped ``params``."""
     model = str(params["model"])
     cache = supports_cache(model)
-    body: dict[str, Any] = {"modelId": model, "messages": messages(params.get("messages") or [])}
+    body: dict[str, Any] = {"modelId": model, "messages": messages(params.get("messages") or [], cache=cache)}
     system: list[dict[str, Any]] = []
     given = params.get("system") or []
     for block in [{"text": given}] if isinstance(given, str) else given:
@@ -169,8 +169,9 @@ def converse_request(params: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def messages(given: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Messages API messages as Converse messages (thinking blocks are not sent)."""
+def messages(given: list[dict[str, Any]], *, cache: bool = False) -> list[dict[str, Any]]:
+    """Messages API messages as Converse messages (thinking blocks are not sent; a
+    block's cache breakpoint becomes a ``cachePoint`` after it when the model caches)."""
     out: list[dict[str, Any]] = []
     for message in given:
         content = message.get("content")
@@ -188,6 +189,8 @@ def messages(given: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 converted.append(
                     {"toolResult": {"toolUseId": block["tool_use_id"], "content": [{"text": text or "(empty)"}], "status": "error" if block.get("is_error") else "success"}}
                 )
+            if cache and block.get("cache_control") and converted:
+                converted.append(dict(CACHE_POINT))
         role = "assistant" if message.get("role") == "assistant" else "user"
         if not converted:
             converted = [{"text": "(no answer)" if role == "assistant" else "(empty)"}]
