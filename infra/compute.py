@@ -119,6 +119,7 @@ class Functions(Construct):
             **{constants.QUEUE_ENV[q]: queues.queues[q].queue_url for q in constants.QUEUE_ENV},
             constants.ENV_KMS_KEY_ID: data.secrets_key.key_arn,
             constants.ENV_ACCOUNT_ID: stack.account,
+            **settings.platform_environment(),
         }
 
         self.functions: dict[str, lambda_.Function] = {}
@@ -194,6 +195,15 @@ class Functions(Construct):
             prefix = f"arn:{stack.partition}:lambda:{stack.region}:*:function:{TOOL_FUNCTION_PREFIX}"
             role.add_to_policy(
                 iam.PolicyStatement(actions=["lambda:InvokeFunction"], resources=[f"{prefix}*"])
+            )
+
+        if spec.sends_email:
+            # Email channels: SendEmail from identities verified in this account's SES.
+            role.add_to_policy(
+                iam.PolicyStatement(
+                    actions=["ses:SendEmail"],
+                    resources=[f"arn:{stack.partition}:ses:{stack.region}:{stack.account}:identity/*"],
+                )
             )
 
         reserved = None

@@ -67,6 +67,22 @@ class DeploySettings:
     #: Bedrock model ids, inference profile ids or ARNs the functions may invoke (the
     #: first is the Bedrock default model).
     bedrock_models: tuple[str, ...] = ()
+    #: Channels: the platforms' API bases, when not the platforms' own (a proxy). Empty:
+    #: https://slack.com/api, https://discord.com/api/v10, https://api.telegram.org.
+    slack_api_url: str = ""
+    discord_api_url: str = ""
+    telegram_api_url: str = ""
+
+    def platform_environment(self) -> dict[str, str]:
+        """The functions' environment for the platform API bases that are set."""
+        from wakeful import constants
+
+        given = {
+            constants.ENV_SLACK_API_URL: self.slack_api_url,
+            constants.ENV_DISCORD_API_URL: self.discord_api_url,
+            constants.ENV_TELEGRAM_API_URL: self.telegram_api_url,
+        }
+        return {name: value for name, value in given.items() if value}
 
     @classmethod
     def from_context(cls, scope: Construct) -> "DeploySettings":
@@ -123,6 +139,9 @@ class DeploySettings:
             webhook_burst_limit=int(get("webhookBurstLimit", 40)),
             log_retention_days=int(get("logRetentionDays", 30)),
             removal_policy=removal,
+            slack_api_url=_https(get("slackApiUrl", ""), "slackApiUrl"),
+            discord_api_url=_https(get("discordApiUrl", ""), "discordApiUrl"),
+            telegram_api_url=_https(get("telegramApiUrl", ""), "telegramApiUrl"),
         )
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
@@ -133,3 +152,11 @@ def _names(value: Any) -> tuple[str, ...]:
     """A context value that lists names: a list, or a comma-separated text."""
     items = value if isinstance(value, (list, tuple)) else str(value or "").split(",")
     return tuple(dict.fromkeys(str(i).strip() for i in items if str(i).strip()))
+
+
+def _https(value: Any, key: str) -> str:
+    """A platform API base: empty, or an https URL (the deployed URL policy calls https only)."""
+    text = str(value or "").strip()
+    if text and not text.startswith("https://"):
+        raise ValueError(f"wakeful:{key} must be an https:// URL, not {text!r}")
+    return text.rstrip("/")
