@@ -47,6 +47,10 @@ FIRST_CALL = {
     "thread_runner": f"import wakeful.threads.runner; {_FIFO_BATCH}",
     "tool_runner": f"import wakeful.actions.runner; {_FIFO_BATCH}",
     "webhook_ingest": "import wakeful.webhooks.receive",
+    # A platform's first request also loads its signature library (Slack's the heaviest).
+    "channel_inbound": "import wakeful.channels.inbound, slack_sdk.signature",
+    "channel_worker": "import wakeful.channels.inbox, wakeful.threads.service, wakeful.sqs_batch",
+    "channel_deliver": "import wakeful.channels.delivery, wakeful.channels.platforms.slack, slack_sdk.models.blocks, wakeful.sqs_batch",
 }
 #: Handlers that call the model: their first call imports the anthropic SDK (SnapStart
 #: restores it on AWS), so the first-call limit does not apply to them.

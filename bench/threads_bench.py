@@ -39,12 +39,12 @@ sys.path.insert(0, str(REPO))
 
 
 # -- 1. tokens per thread run -------------------------------------------------------------------
-#: How the per-call context the thread runtime appends to the last message begins.
-CONTEXT_HEADING = "## Current context"
 
 def _opens_run(body: dict[str, Any]) -> bool:
     """Whether a request starts a run: its last message has user text, not only results
     (and the per-call context every request ends with)."""
+    from wakeful.llm.turns import CONTEXT_HEADING
+
     last = (body.get("messages") or [{}])[-1]
     content = last.get("content")
     if isinstance(content, str):

@@ -1,10 +1,14 @@
 """API Gateway (REST): the management API as a Lambda proxy (with ``/mcp``, Wakeful's MCP
-server, as a route of its own), and the public webhook route ``POST
-/webhooks/{webhook_id}`` on its own function.
+server, as a route of its own), the public webhook route ``POST /webhooks/{webhook_id}``
+on its own function, and the platforms' routes ``POST
+/channels/{channel_id}/{slack/events|slack/interactions|discord|telegram}`` on the
+channel_inbound function.
 
 No API Gateway authorizer: the contract's bearer API keys are checked by the api
-function (hashed keys, per-owner scoping), and webhooks are authenticated by HMAC
-signatures over the raw body, which only the webhook function can check. The stage has
+function (hashed keys, per-owner scoping), webhooks are authenticated by HMAC
+signatures over the raw body, which only the webhook function can check, and the
+platforms' requests by their own signatures, which only the channel_inbound function
+can check. The stage has
 JSON access logs, execution logging of errors, X-Ray, and throttling (the webhook route
 tighter). API Gateway's own errors (throttled, unknown route) answer in the contract's
 error shape.
@@ -25,6 +29,8 @@ from infra.settings import DeploySettings
 STAGE_NAME = "v1"
 WEBHOOK_PATH = "/webhooks/{webhook_id}"
 MCP_PATH = "/mcp"
+#: The platforms' routes under ``/channels/{channel_id}/`` (wakeful.channels.models.ROUTES).
+CHANNEL_ROUTES = ("slack/events", "slack/interactions", "discord", "telegram")
 
 #: API Gateway's own answers, in the API's error shape.
 _GATEWAY_ERRORS = {
@@ -49,6 +55,7 @@ class Api(Construct):
         settings: DeploySettings,
         api_function: lambda_.IFunction,
         webhook_function: lambda_.IFunction | None,
+        channel_function: lambda_.IFunction | None = None,
     ) -> None:
         super().__init__(scope, construct_id)
         access_logs = logs.LogGroup(
@@ -62,6 +69,14 @@ class Api(Construct):
                 logging_level=apigw.MethodLoggingLevel.ERROR,
                 metrics_enabled=True,
             )
+        if channel_function is not None:
+            for route in CHANNEL_ROUTES:
+                method_options[f"/channels/{{channel_id}}/{route}/POST"] = apigw.MethodDeploymentOptions(
+                    throttling_rate_limit=settings.webhook_rate_limit,
+                    throttling_burst_limit=settings.webhook_burst_limit,
+                    logging_level=apigw.MethodLoggingLevel.ERROR,
+                    metrics_enabled=True,
+                )
         self.rest_api = apigw.RestApi(
             self,
             "RestApi",
@@ -135,6 +150,8 @@ class Api(Construct):
                 request_parameters={"method.request.path.webhook_id": True},
                 request_validator=validator,
             )
+        if channel_function is not None:
+            self._channel_routes(api_integration, channel_function, validator)
         for response_type, (status, code, message) in _GATEWAY_ERRORS.items():
             # $context.error.messageString is already a quoted JSON string.
             rendered = message if message.startswith("$") else f'"{message}"'
@@ -153,3 +170,26 @@ class Api(Construct):
         #: The stage URL without a dependency on the stage (functions may refer to it).
         self.base_url = f"https://{self.rest_api.rest_api_id}.execute-api.{stack.region}.{stack.url_suffix}/{STAGE_NAME}"
         self.url = self.rest_api.url
+
+    def _channel_routes(self, api_integration: apigw.LambdaIntegration, channel_function: lambda_.IFunction, validator: apigw.RequestValidator) -> None:
+        """The platforms' POST routes on the channel_inbound function. The explicit
+        ``/channels`` resources would hide the greedy proxy from the management routes
+        under them, so those resources send every other method and path to the api
+        function themselves."""
+        channels = self.rest_api.root.add_resource("channels")
+        channels.add_method("ANY", api_integration)
+        channel = channels.add_resource("{channel_id}")
+        channel.add_method("ANY", api_integration)
+        channel.add_proxy(default_integration=api_integration, any_method=True)
+        inbound = apigw.LambdaIntegration(channel_function, proxy=True, allow_test_invoke=False)
+        slack = channel.add_resource("slack")
+        slack.add_method("ANY", api_integration)
+        for route in CHANNEL_ROUTES:
+            parent, _, leaf = route.rpartition("/")
+            resource = (slack if parent == "slack" else channel).add_resource(leaf)
+            resource.add_method(
+                "POST",
+                inbound,
+                request_parameters={"method.request.path.channel_id": True},
+                request_validator=validator,
+            )

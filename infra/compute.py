@@ -121,6 +121,7 @@ class Functions(Construct):
             constants.ENV_ACCOUNT_ID: stack.account,
             # Every writer of the due indexes and the scan must agree on the shards.
             constants.ENV_DUE_SHARDS: str(settings.due_shards),
+            **settings.platform_environment(),
         }
 
         self.functions: dict[str, lambda_.Function] = {}
@@ -196,6 +197,15 @@ class Functions(Construct):
             prefix = f"arn:{stack.partition}:lambda:{stack.region}:*:function:{TOOL_FUNCTION_PREFIX}"
             role.add_to_policy(
                 iam.PolicyStatement(actions=["lambda:InvokeFunction"], resources=[f"{prefix}*"])
+            )
+
+        if spec.sends_email:
+            # Email channels: SendEmail from identities verified in this account's SES.
+            role.add_to_policy(
+                iam.PolicyStatement(
+                    actions=["ses:SendEmail"],
+                    resources=[f"arn:{stack.partition}:ses:{stack.region}:{stack.account}:identity/*"],
+                )
             )
 
         reserved = None

@@ -47,6 +47,8 @@ class FunctionSpec:
     #: It posts to WebSocket connections (``execute-api:ManageConnections`` on the
     #: stream WebSocket API's stage) and gets the API's management endpoint.
     manages_connections: bool = False
+    #: It sends email through SES (``ses:SendEmail``: email channels).
+    sends_email: bool = False
     #: SQS event source batch size, when a queue triggers it.
     sqs_batch_size: int = 10
     #: Extra environment variables.
@@ -66,6 +68,13 @@ class FunctionSpec:
 _HOOK_FIRING_READS = ("hooks",)
 _HOOK_FIRING_WRITES = ("hook_deliveries", "hook_executions")
 _HOOK_ATTEMPT_WRITES = ("hooks", "agents", *_HOOK_FIRING_WRITES)
+# The channels' part in a run's end (wakeful.channels.relay, a run-end listener) and in a
+# schedule's result: reads the owner's channels (by name: idempotency), a scheduled run's
+# schedule (its notify) and the run's messages (its notifications); records deliveries
+# and approval buttons (links), and queues the deliveries.
+_CHANNEL_RELAY_READS = ("channels", "idempotency", "schedules", "thread_messages")
+_CHANNEL_RELAY_WRITES = ("channel_deliveries", "channel_links")
+_CHANNEL_RELAY_SENDS = ("channel_outbox",)
 # The interception point (wakeful.interceptors.dispatch), at every thread step: reads the
 # agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
 _INTERCEPTION_READS = ("interceptors",)
@@ -100,7 +109,8 @@ def specs() -> dict[str, FunctionSpec]:
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.
             # ingest: POST /events/broadcast fans out through it; action: an approved
             # heartbeat action (POST /agents/{id}/actions/{action_id}/approval) runs.
-            sends=("thread", "route", "schedule", "ingest", "action"),
+            # channels: POST /channels/{id}/test queues a test message.
+            sends=("thread", "route", "schedule", "ingest", "action", "channel_outbox"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -116,11 +126,11 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", *_HOOK_FIRING_WRITES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
-            reads=(*_HOOK_FIRING_READS, "snipin_agents"),
-            sends=("heartbeat", "thread", "schedule"),
+            reads=(*_HOOK_FIRING_READS, "snipin_agents", *_CHANNEL_RELAY_READS),
+            sends=("heartbeat", "thread", "schedule", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
         "orchestrator": FunctionSpec(
@@ -206,12 +216,14 @@ def specs() -> dict[str, FunctionSpec]:
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # mcp_servers: the tools of the MCP servers an agent names, and their calls
             # (headers unsealed: KMS decrypt).
-            reads=("tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
-            sends=("thread", "route"),
+            # channels: a run's approvals, notifications and answer (wakeful.channels.relay);
+            # a send_notification's channel is looked up by name.
+            reads=("tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
+            sends=("thread", "route", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),
             starts_hooks=True,
             invokes_tools=True,
@@ -227,9 +239,12 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
-            writes=("thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results", *_HOOK_ATTEMPT_WRITES),
-            reads=("events", *_HOOK_FIRING_READS),
-            sends=("thread",),
+            writes=(
+                "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
+                *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+            ),  # fmt: skip
+            reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
+            sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
@@ -240,9 +255,10 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES),
-            reads=_HOOK_FIRING_READS,
-            sends=("thread",),
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
+            # channels: a run that cannot start is a failure for the schedule's channels.
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
@@ -268,5 +284,48 @@ def specs() -> dict[str, FunctionSpec]:
             reads=("stream_events", "api_keys"),  # their DynamoDB streams; keys re-checked
             writes=("stream_connections",),
             manages_connections=True,
+        ),
+        # -- channels functions --
+        # A platform's request: reads the channel (unsealing its signing secret or
+        # token), verifies it, records it with its platform event id (duplicates), and
+        # queues the work; a Discord interaction's token is sealed before it is queued.
+        "channel_inbound": FunctionSpec(
+            description="Channels inbound: verify a platform's request, record it, answer at once, queue the work",
+            memory_mb=512,
+            timeout_seconds=10,  # Slack wants an answer within 3 s
+            reads=("channels",),
+            writes=("channel_requests",),
+            sends=("channel_inbox",),
+            kms=("encrypt", "decrypt"),
+        ),
+        # The work of an accepted request: a thread started (or a message to one; the
+        # thread runtime's tables and queue, its hooks) or an approval decided; the
+        # links of a platform message to its thread; the outcome on the request row.
+        "channel_worker": FunctionSpec(
+            description="Channels worker: a platform message to a thread, a button press to an approval",
+            memory_mb=256,
+            timeout_seconds=30,
+            writes=(
+                "channel_links", "channel_requests", "threads", "thread_messages", "agents",
+                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+            ),  # fmt: skip
+            # channels: a thread that ends here (too many wakes) tells its channels.
+            reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            sends=("thread", *_CHANNEL_RELAY_SENDS),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
+            starts_hooks=True,
+        ),
+        # One attempt of a delivery: reads the channel (unsealing its bot token) and a
+        # Discord interaction's sealed token, posts to the platform or SES, records the
+        # attempt and the platform's message ids (links), and queues a retry.
+        "channel_deliver": FunctionSpec(
+            description="Channels delivery: one attempt of a message to Slack, Discord, Telegram or SES",
+            memory_mb=256,
+            timeout_seconds=60,  # a few parts, 10 s each at most
+            reads=("channels",),
+            writes=("channel_deliveries", "channel_links"),
+            sends=("channel_outbox",),
+            kms=("decrypt",),
+            sends_email=True,
         ),
     }

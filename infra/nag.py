@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_cdk import Annotations
+import jsii
+from aws_cdk import Annotations, AspectPriority, Aspects, IAspect
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from cdk_nag import NagPackSuppression, NagSuppressions, RegexAppliesTo
 from constructs import IConstruct
@@ -33,8 +35,21 @@ def _add(construct: IConstruct, rule: str, reason: str, applies_to: list[Any] | 
     )
 
 
+@jsii.implements(IAspect)
+class _OverflowPolicies:
+    """A role whose policy outgrows an inline policy gets "overflow" managed policies at
+    synthesis (a CDK aspect), after the suppressions above were made: the X-Ray
+    wildcard that lands in one gets its role's reason."""
+
+    def visit(self, node: IConstruct) -> None:
+        if isinstance(node, iam.ManagedPolicy) and node.node.id.startswith("OverflowPolicy") and isinstance(node.node.scope, iam.Role):
+            _add(node, "AwsSolutions-IAM5", XRAY_WILDCARD, applies_to=["Resource::*"])
+
+
 def suppress(stack: "WakefulStack") -> None:
     """Apply every suppression to the stack's resources."""
+    # After the roles' own aspect (MUTATING) makes overflow policies, before cdk-nag's.
+    Aspects.of(stack).add(_OverflowPolicies(), priority=AspectPriority.MUTATING + 100)
     functions = stack.compute.functions
     for name, function in functions.items():
         _add(
@@ -121,8 +136,11 @@ def suppress(stack: "WakefulStack") -> None:
             "The API authenticates every route but the public ones with bearer API "
             "keys, checked (hashed, per owner) by the api function; POST /webhooks/{id} "
             "is authenticated by an HMAC signature over the raw body, which only the "
-            "webhook function can verify. An authorizer would duplicate the first and "
-            "break the second.",
+            "webhook function can verify, and the channels' platform routes (POST "
+            "/channels/{id}/slack/..., /discord, /telegram) by the platform's own signature "
+            "over the raw body (Slack's v0 HMAC, Discord's Ed25519, Telegram's secret "
+            "token), which only the channel_inbound function can verify. An authorizer "
+            "would duplicate the first and break the others.",
         )
         _add(
             rest_api,
@@ -181,6 +199,17 @@ def suppress(stack: "WakefulStack") -> None:
             "The only subscription is the operator's alarm email. An undelivered alarm "
             "email has nothing to replay from a DLQ: the alarm's state stays visible in "
             "CloudWatch, and SNS already retries email delivery.",
+        )
+
+    deliver = functions.get("channel_deliver")
+    if deliver is not None and deliver.role is not None:
+        _add(
+            deliver.role,
+            "AwsSolutions-IAM5",
+            "Email channels send from the sender identities the operator verifies in this "
+            "account's SES (docs/channels.md); which ones is the users' choice at run time, "
+            "so ses:SendEmail is granted on this account and region's identities only.",
+            applies_to=["Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*"],
         )
 
     if stack.deliver_hook is not None:

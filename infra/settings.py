@@ -75,6 +75,22 @@ class DeploySettings:
     #: Scheduler schedule each; 1 to ``due_shards``): each takes ~93,000 idle agents
     #: at 15-minute heartbeats (docs/scaling.md).
     scan_groups: int = 4
+    #: Channels: the platforms' API bases, when not the platforms' own (a proxy). Empty:
+    #: https://slack.com/api, https://discord.com/api/v10, https://api.telegram.org.
+    slack_api_url: str = ""
+    discord_api_url: str = ""
+    telegram_api_url: str = ""
+
+    def platform_environment(self) -> dict[str, str]:
+        """The functions' environment for the platform API bases that are set."""
+        from wakeful import constants
+
+        given = {
+            constants.ENV_SLACK_API_URL: self.slack_api_url,
+            constants.ENV_DISCORD_API_URL: self.discord_api_url,
+            constants.ENV_TELEGRAM_API_URL: self.telegram_api_url,
+        }
+        return {name: value for name, value in given.items() if value}
 
     @classmethod
     def from_context(cls, scope: Construct) -> "DeploySettings":
@@ -133,6 +149,9 @@ class DeploySettings:
             removal_policy=removal,
             due_shards=_whole(get("dueShards", 16), "dueShards"),
             scan_groups=_whole(get("scanGroups", 4), "scanGroups"),
+            slack_api_url=_https(get("slackApiUrl", ""), "slackApiUrl"),
+            discord_api_url=_https(get("discordApiUrl", ""), "discordApiUrl"),
+            telegram_api_url=_https(get("telegramApiUrl", ""), "telegramApiUrl"),
         )
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
@@ -164,3 +183,11 @@ def _names(value: Any) -> tuple[str, ...]:
     """A context value that lists names: a list, or a comma-separated text."""
     items = value if isinstance(value, (list, tuple)) else str(value or "").split(",")
     return tuple(dict.fromkeys(str(i).strip() for i in items if str(i).strip()))
+
+
+def _https(value: Any, key: str) -> str:
+    """A platform API base: empty, or an https URL (the deployed URL policy calls https only)."""
+    text = str(value or "").strip()
+    if text and not text.startswith("https://"):
+        raise ValueError(f"wakeful:{key} must be an https:// URL, not {text!r}")
+    return text.rstrip("/")

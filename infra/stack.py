@@ -148,8 +148,10 @@ class WakefulStack(Stack):
                 settings=settings,
                 api_function=self.compute.targets["api"],
                 webhook_function=self.compute.targets.get("webhook_ingest"),
+                channel_function=self.compute.targets.get("channel_inbound"),
             )
-            # New webhooks answer their URL: <stage URL>/webhooks/<id>.
+            # New webhooks answer their URL: <stage URL>/webhooks/<id>; channels their
+            # platforms' URLs: <stage URL>/channels/<id>/...
             functions["api"].add_environment(constants.ENV_WEBHOOK_BASE_URL, self.api.base_url)
 
         # -- the live stream on AWS: WebSocket API, fan-out from the stream table --------

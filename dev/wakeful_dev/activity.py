@@ -1,4 +1,5 @@
-"""One readable line per heartbeat, action, hook delivery and webhook request, printed
+"""One readable line per heartbeat, action, hook delivery, webhook request and channel
+request or message, printed
 by ``wakeful dev`` as the functions finish (in the demo's style), instead of JSON logs.
 
 The dev runtime calls :meth:`ActivityLog.observe` after each in-process invocation with
@@ -84,3 +85,31 @@ class ActivityLog:
             f"hook     {event.get('delivery_id', '?'):<30} hook {event.get('hook_id')} attempt {int(event.get('attempt', 0)) + 1}: "
             f"{result.get('outcome')}{code}"
         ]
+
+    def _channel_inbound(self, event: dict[str, Any], result: Any) -> list[str]:
+        path = str(event.get("path") or "")
+        status = int((result or {}).get("statusCode", 0))
+        parts = path.strip("/").split("/")
+        channel_id = parts[1] if len(parts) > 1 else "?"
+        route = "/".join(parts[2:])
+        detail = ""
+        if status >= 400:
+            try:
+                detail = " " + str(json.loads((result or {}).get("body") or "{}").get("error", {}).get("message"))[:120]
+            except ValueError:
+                detail = ""
+        return [f"channel  {channel_id:<30} {route} {status}{detail}"]
+
+    def _channel_deliver(self, event: dict[str, Any], result: Any) -> list[str]:
+        lines = []
+        for record in event.get("Records", []):
+            delivery_id = json.loads(record.get("body") or "{}").get("delivery_id")
+            delivery = ddb.get("channel_deliveries", {"delivery_id": delivery_id}) if delivery_id else None
+            if not delivery or delivery.get("status") == "pending":
+                continue
+            error = f" — {str(delivery.get('error'))[:120]}" if delivery.get("error") and delivery.get("status") == "failed" else ""
+            lines.append(
+                f"message  {delivery_id:<30} {delivery.get('kind')} to {delivery.get('target')}: "
+                f"{delivery['status']} after {delivery.get('attempts', 0)} attempt(s){error}"
+            )
+        return lines

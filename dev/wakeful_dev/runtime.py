@@ -47,7 +47,11 @@ ONE_RECORD_QUEUES = frozenset({"action"})
 #: ``wakeful:scanGroups``); default: one per shard.
 ENV_SCAN_GROUPS = "WAKEFUL_SCAN_GROUPS"
 #: (method, path regex, function) routes in front of the api function
-HTTP_ROUTES = [("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest")]
+HTTP_ROUTES = [
+    ("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest"),
+    # The platforms' requests to a channel (Slack, Discord, Telegram): their own function.
+    ("POST", r"^/channels/[^/]+/(slack/events|slack/interactions|discord|telegram)/?$", "channel_inbound"),
+]
 
 
 def free_port(host: str = "127.0.0.1") -> int:

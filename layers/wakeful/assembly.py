@@ -11,17 +11,21 @@ Adding an extension is one import and one entry in :data:`EXTENSIONS`. The manif
 light (they import only :mod:`wakeful.tablespec`): installing costs no cold-start time.
 
 The same way, the capabilities above the threads that hear how threads' runs end hand
-their run-end listeners to :mod:`wakeful.threads.listeners` (:data:`RUN_END_LISTENERS`):
-the schedules' today; a chat channel's is one more entry. A listener module is light too
-(its work loads when it is first called).
+their run-end listeners to :mod:`wakeful.threads.listeners` (:data:`RUN_END_LISTENERS`:
+the schedules' and the channels'), and the channels hand their schedule result listener
+to :mod:`wakeful.schedules.listeners` (:data:`RESULT_LISTENERS`). A listener module is
+light too (its work loads when it is first called).
 """
 
 from __future__ import annotations
 
 from wakeful import extensions
+from wakeful.channels import listener as channels
 from wakeful.extensions import Extension
 from wakeful.homelab import manifest as homelab
 from wakeful.schedules import listener as schedules
+from wakeful.schedules import listeners as result_listeners
+from wakeful.schedules.listeners import ResultListener
 from wakeful.snipin import manifest as snipin
 from wakeful.threads import listeners
 from wakeful.threads.listeners import RunEndListener
@@ -46,7 +50,10 @@ EXTENSIONS: tuple[Extension, ...] = (
 )
 
 
-RUN_END_LISTENERS: tuple[RunEndListener, ...] = (schedules.LISTENER,)
+#: The schedules' first: a scheduled run's result is recorded before the channels read it.
+RUN_END_LISTENERS: tuple[RunEndListener, ...] = (schedules.LISTENER, channels.RUN_END)
+#: Who hears a schedule run's result besides its hooks (:mod:`wakeful.schedules.listeners`).
+RESULT_LISTENERS: tuple[ResultListener, ...] = (channels.RESULTS,)
 
 
 def install() -> None:
@@ -58,3 +65,6 @@ def install() -> None:
     present = listeners.installed()
     if present[: len(RUN_END_LISTENERS)] != RUN_END_LISTENERS:
         listeners.install(*RUN_END_LISTENERS, *(other for other in present if other not in RUN_END_LISTENERS))
+    results = result_listeners.installed()
+    if results[: len(RESULT_LISTENERS)] != RESULT_LISTENERS:
+        result_listeners.install(*RESULT_LISTENERS, *(other for other in results if other not in RESULT_LISTENERS))

@@ -39,3 +39,13 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     if when is None:
         return None
     return max(0.0, when.timestamp() - now)
+
+
+def retry_delay(base: float, retry: int, *, retry_after: float | None = None, jitter: float = 0.2, cap: float = 24 * 3600) -> float:
+    """Seconds before retry ``retry`` (1 = the first) of a delivery: ``base ×
+    2^(retry−1)`` with ±``jitter``, never less than the peer's ``Retry-After``, at most
+    ``cap``."""
+    delay = base * 2 ** (retry - 1) * random.uniform(1 - jitter, 1 + jitter)
+    if retry_after is not None:
+        delay = max(delay, retry_after)
+    return min(max(delay, 0.0), cap)

@@ -68,6 +68,10 @@ class Settings:
     thread_max_attempts: int = 3
     thread_max_running_per_agent: int = 4
     account_id: str = ""
+    #: The platforms' API bases (channels): a proxy, or local fakes in tests.
+    slack_api_url: str = constants.DEFAULT_SLACK_API_URL
+    discord_api_url: str = constants.DEFAULT_DISCORD_API_URL
+    telegram_api_url: str = constants.DEFAULT_TELEGRAM_API_URL
     lambda_tool_allowed_arns: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
@@ -139,6 +143,9 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
             p.strip() for p in env.get(constants.ENV_LAMBDA_TOOL_ALLOWED_ARNS, "").split(",") if p.strip()
         ),
         "hook_state_machine_arn": env.get(constants.ENV_HOOK_STATE_MACHINE_ARN, ""),
+        "slack_api_url": (env.get(constants.ENV_SLACK_API_URL) or constants.DEFAULT_SLACK_API_URL).rstrip("/"),
+        "discord_api_url": (env.get(constants.ENV_DISCORD_API_URL) or constants.DEFAULT_DISCORD_API_URL).rstrip("/"),
+        "telegram_api_url": (env.get(constants.ENV_TELEGRAM_API_URL) or constants.DEFAULT_TELEGRAM_API_URL).rstrip("/"),
     }
     optional = {
         "heartbeat_lease_seconds": constants.ENV_HEARTBEAT_LEASE,

@@ -49,6 +49,11 @@ CORE_TABLE_ENV = {
     # -- live stream --
     "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
     "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
+    # -- channels: Slack, Discord, Telegram, email --
+    "channels": "WAKEFUL_TABLE_CHANNELS",
+    "channel_deliveries": "WAKEFUL_TABLE_CHANNEL_DELIVERIES",
+    "channel_requests": "WAKEFUL_TABLE_CHANNEL_REQUESTS",
+    "channel_links": "WAKEFUL_TABLE_CHANNEL_LINKS",
 }
 
 #: Every table's environment variable: the core's and those of the installed extensions
@@ -66,6 +71,9 @@ QUEUE_ENV = {
     "route": "WAKEFUL_QUEUE_ROUTE_URL",
     # -- schedules: claimed runs -> schedule_runner --
     "schedule": "WAKEFUL_QUEUE_SCHEDULE_URL",
+    # -- channels: verified inbound requests -> channel_worker; messages out -> channel_deliver --
+    "channel_inbox": "WAKEFUL_QUEUE_CHANNEL_INBOX_URL",
+    "channel_outbox": "WAKEFUL_QUEUE_CHANNEL_OUTBOX_URL",
 }
 
 # Queue settings shared by the CDK stack and the local runtime.
@@ -73,7 +81,10 @@ QUEUE_ENV = {
 # actions run in the order the orchestrator dispatched them (execution_order).
 # The thread queue is FIFO with one group per thread (one step of a thread at a time);
 # the route queue is FIFO with one group per agent (the router reads a log in order).
-FIFO_QUEUES = {"action", "thread", "route"}
+# The channel inbox is FIFO with one group per channel: a conversation's messages reach
+# their threads in the order the platform sent them (a reply after the message it
+# answers). The outbox is a standard queue: a retry waits with DelaySeconds.
+FIFO_QUEUES = {"action", "thread", "route", "channel_inbox"}
 QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
 
 #: Work queue -> the function its event source mapping invokes (the CDK stack wires
@@ -86,6 +97,9 @@ QUEUE_FUNCTIONS = {
     "thread": "thread_runner",
     "route": "thread_router",
     "schedule": "schedule_runner",
+    # -- channels --
+    "channel_inbox": "channel_worker",
+    "channel_outbox": "channel_deliver",
 }
 
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
@@ -171,6 +185,14 @@ ENV_STREAM_RETENTION_DAYS = "WAKEFUL_STREAM_RETENTION_DAYS"
 ENV_STREAM_FLUSH_SECONDS = "WAKEFUL_STREAM_FLUSH_SECONDS"
 ENV_STREAM_WS_ENDPOINT = "WAKEFUL_STREAM_WS_ENDPOINT"
 ENV_STREAM_KEY_RECHECK_SECONDS = "WAKEFUL_STREAM_KEY_RECHECK_SECONDS"
+# Channels: the platforms' API bases (deployment settings: a proxy, or local fakes in
+# tests; loopback is allowed in dev mode only, as for every outbound URL).
+ENV_SLACK_API_URL = "WAKEFUL_SLACK_API_URL"
+ENV_DISCORD_API_URL = "WAKEFUL_DISCORD_API_URL"
+ENV_TELEGRAM_API_URL = "WAKEFUL_TELEGRAM_API_URL"
+DEFAULT_SLACK_API_URL = "https://slack.com/api"
+DEFAULT_DISCORD_API_URL = "https://discord.com/api/v10"
+DEFAULT_TELEGRAM_API_URL = "https://api.telegram.org"
 
 # Function logical names: folder under functions/ and the CDK construct id.
 FUNCTIONS = (
@@ -191,6 +213,10 @@ FUNCTIONS = (
     # -- live stream functions --
     "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe
     "stream_fanout",  # stream table (DynamoDB Streams) -> WebSocket connections
+    # -- channels functions --
+    "channel_inbound",  # API Gateway POST /channels/{channel_id}/<platform>: verify, record, acknowledge
+    "channel_worker",  # SQS FIFO channel inbox -> thread messages and approval decisions
+    "channel_deliver",  # SQS channel outbox -> one message to Slack, Discord, Telegram or SES
 )
 
 # CloudFormation stack outputs.

@@ -52,6 +52,14 @@ THREAD_EVENTS_ROUTED = "ThreadEventsRouted"
 SCHEDULE_RUNS_CLAIMED = "ScheduleRunsClaimed"
 SCHEDULE_RUNS_SKIPPED = "ScheduleRunsSkipped"
 SCHEDULE_RUNS_STARTED = "ScheduleRunsStarted"
+# -- channels metrics --
+# Messages to Slack, Discord, Telegram and SES by outcome (a failure rate alarm pairs
+# the first two), retried attempts, and inbound platform requests by outcome.
+CHANNEL_DELIVERIES_SUCCEEDED = "ChannelDeliveriesSucceeded"
+CHANNEL_DELIVERIES_FAILED = "ChannelDeliveriesFailed"
+CHANNEL_ATTEMPTS_RETRIED = "ChannelAttemptsRetried"
+CHANNEL_REQUESTS_ACCEPTED = "ChannelRequestsAccepted"
+CHANNEL_REQUESTS_REJECTED = "ChannelRequestsRejected"
 
 #: Every metric the code emits (name -> unit).
 METRICS = {
@@ -96,6 +104,12 @@ METRICS = {
     SCHEDULE_RUNS_CLAIMED: "Count",
     SCHEDULE_RUNS_SKIPPED: "Count",
     SCHEDULE_RUNS_STARTED: "Count",
+    # -- channels metrics --
+    CHANNEL_DELIVERIES_SUCCEEDED: "Count",
+    CHANNEL_DELIVERIES_FAILED: "Count",
+    CHANNEL_ATTEMPTS_RETRIED: "Count",
+    CHANNEL_REQUESTS_ACCEPTED: "Count",
+    CHANNEL_REQUESTS_REJECTED: "Count",
 }
 
 

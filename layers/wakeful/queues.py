@@ -114,3 +114,31 @@ def send_schedule_runs(messages: Iterable[dict[str, Any]]) -> int:
     if entries:
         _send("schedule", entries)
     return len(entries)
+
+
+def send_channel_work(channel_id: str, agent_id: str, work: dict[str, Any], dedup: str) -> None:
+    """Queue a verified platform request's work for the channel worker (one message
+    group per channel: a conversation's messages in the order they came). ``dedup``
+    (the platform's event id) makes a resend within 5 minutes a no-op."""
+    body = {**work, "channel_id": channel_id, "agent_id": agent_id}
+    _send(
+        "channel_inbox",
+        [
+            {
+                "Id": "0",
+                "MessageBody": json.dumps(body, separators=(",", ":")),
+                "MessageGroupId": channel_id,
+                "MessageDeduplicationId": _dedup(f"{channel_id}:{dedup}"),
+            }
+        ],
+    )
+
+
+def send_channel_delivery(delivery_id: str, agent_id: str, *, delay_seconds: int = 0) -> None:
+    """Queue a channel delivery's next attempt, after ``delay_seconds`` (at most 900,
+    SQS's longest delay)."""
+    body = {"delivery_id": delivery_id, "agent_id": agent_id}
+    entry: dict[str, Any] = {"Id": "0", "MessageBody": json.dumps(body, separators=(",", ":"))}
+    if delay_seconds > 0:
+        entry["DelaySeconds"] = min(int(delay_seconds), 900)
+    _send("channel_outbox", [entry])

@@ -191,6 +191,24 @@ CORE_TABLES: dict[str, TableSpec] = {
             ),
             ttl="expires_at",
         ),
+        # -- channels --
+        # A channel: its kind, name, agent, public config and its secrets sealed in one
+        # blob; the name is reserved per owner in ``idempotency`` ("channel#<owner>#<name>").
+        TableSpec("channels", Attr("channel_id"), indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),)),
+        # One item per outbound message, its id derived from what it answers (an
+        # approval, a schedule result, a run's reply), so a job done twice posts once.
+        TableSpec(
+            "channel_deliveries",
+            Attr("delivery_id"),
+            indexes=(Index("by-channel", Attr("channel_id"), Attr("created_at", N)),),
+            ttl="expires_at",
+        ),
+        # Per channel: "chr_<ulid>" one row per inbound request, and "seen#<key>" the
+        # platform's event ids already taken (a retried or replayed request is once).
+        TableSpec("channel_requests", Attr("channel_id"), Attr("request_id"), ttl="expires_at"),
+        # Per channel: "msg#<conversation>#<message>" the thread a platform message
+        # belongs to (a reply continues it), "approval#<ref>" the tool call a button decides.
+        TableSpec("channel_links", Attr("channel_id"), Attr("link_key"), ttl="expires_at"),
     )
 }
 

@@ -37,6 +37,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/agents/<agent_id>/follows"): {"user_id": "someone"},
     ("POST", "/agents/<agent_id>/interceptors"): {"endpoint_url": "http://127.0.0.1:9/interceptor"},
     ("PATCH", "/agents/<agent_id>/interceptors/<interceptor_id>"): {"is_active": False},
+    ("POST", "/channels"): {"kind": "email", "name": "hijack", "agent_id": "{agent_id}", "config": {"from": "a@example.com", "to": ["b@example.com"]}},
+    ("PATCH", "/channels/<channel_id>"): {"name": "hijacked"},
 }
 #: Query strings some routes need to reach their ownership check.
 QUERIES: dict[tuple[str, str], str] = {
@@ -142,6 +144,9 @@ def owner_a_world(api: Any, tool_server: Any, mcp_server: Any) -> dict[str, str]
     run = api.post(f"/agents/{agent['id']}/schedules/{ids['schedule_id']}/run")
     assert run.status_code == 202, run.text
     ids["result_id"] = run.json()["result_id"]
+    channel = api.post("/channels", json={"kind": "email", "name": "matrix", "agent_id": agent["id"], "config": {"from": "a@example.com", "to": ["b@example.com"]}})
+    assert channel.status_code == 201, channel.text
+    ids["channel_id"] = channel.json()["id"]
     server = api.post("/mcp-servers", json={"name": "matrix", "url": mcp_server.url})
     assert server.status_code == 201, server.text
     ids["server_id"] = server.json()["id"]
@@ -212,7 +217,8 @@ def test_another_owners_key_gets_404_on_every_route_and_changes_nothing(api: Any
         body = body_for(route, ids, doc)
         response = getattr(other_api, route.method.lower())(path, **({"json": body} if body is not None else {}))
         outcomes[f"{route.method} {route.path}"] = response.status_code
-        if PARAM.search(route.path) or (route.method, route.path) == ("POST", "/subscriptions"):
+        # The routes whose body names owner A's agent answer 404 for it, as a path does.
+        if PARAM.search(route.path) or (route.method, route.path) in (("POST", "/subscriptions"), ("POST", "/channels")):
             assert response.status_code == 404, (route.method, route.path, response.text)
             assert response.json()["error"]["code"] == "not_found"
         else:

@@ -73,6 +73,14 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
+def _role_policies(synth) -> dict[str, dict[str, Any]]:
+    """Every policy attached to roles: a role's inline policy, and the managed "overflow"
+    policies CDK adds to a role whose statements outgrow one inline policy."""
+    found = dict(synth.resources("AWS::IAM::Policy"))
+    found.update({k: v for k, v in synth.resources("AWS::IAM::ManagedPolicy").items() if v["Properties"].get("Roles")})
+    return found
+
+
 # -- the whole stack -------------------------------------------------------------------
 def test_stack_has_a_function_for_every_name_in_FUNCTIONS(synth):
     from infra.compute import FUNCTIONS_DIR
@@ -367,7 +375,7 @@ def test_only_xray_and_log_delivery_use_wildcard_resources(synth):
 def test_each_function_reaches_only_the_tables_its_spec_names(synth):
     ids = _table_ids(synth)
     table_of = {v: k for k, v in ids.items()}
-    policies = synth.resources("AWS::IAM::Policy")
+    policies = _role_policies(synth)
     for name, function in _functions(synth).items():
         role_id = function["Properties"]["Role"]["Fn::GetAtt"][0]
         reached = set()
@@ -466,7 +474,7 @@ def test_schedule_runs_flow_from_the_scan_and_the_api_through_the_schedule_queue
         if m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [queue_id, "Arn"]}
     ]  # fmt: skip
     assert json.dumps(mapping["Properties"]["FunctionName"]).count(functions["schedule_runner"]["id"]) == 1
-    policies = synth.resources("AWS::IAM::Policy")
+    policies = _role_policies(synth)
     for sender in ("heartbeat_scan", "api"):
         role_id = functions[sender]["Properties"]["Role"]["Fn::GetAtt"][0]
         sends = [

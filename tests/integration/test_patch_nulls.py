@@ -23,6 +23,7 @@ PATCH_ROUTES = [
     "/agents/{agent_id}/schedules/{schedule_id}",
     "/agents/{agent_id}/tools/{name}",
     "/agents/{agent_id}/webhooks/{webhook_id}",
+    "/channels/{channel_id}",
     "/mcp-servers/{server_id}",
     "/subscriptions/{subscription_id}",
     "/tools/{name}",
@@ -39,6 +40,7 @@ NOT_NULL = {
     "/agents/{agent_id}/schedules/{schedule_id}": {"prompt", "cron_expression", "timezone", "config", "is_active"},
     "/agents/{agent_id}/tools/{name}": {"is_active"},
     "/agents/{agent_id}/webhooks/{webhook_id}": {"is_active", "rate_limit_per_hour"},
+    "/channels/{channel_id}": {"name", "agent_id", "config"},
     "/mcp-servers/{server_id}": {"url", "timeout_ms"},
     "/subscriptions/{subscription_id}": {"execution_order", "is_active"},
     "/tools/{name}": {"is_active"},
@@ -154,6 +156,12 @@ def _resource(api: Any, template: str) -> tuple[str, Callable[[], Any]]:
     if template == "/agents/{agent_id}/schedules/{schedule_id}":
         body = {"prompt": "Check", "cron_expression": "0 8 * * *", "active_hours": {"start": "08:00", "end": "18:00"}}
         path = created(f"{a}/schedules", body)
+        return path, read(path)
+    if template == "/channels/{channel_id}":
+        from tests.support.channels import config
+
+        body = {"kind": "slack", "name": f"c{uuid.uuid4().hex[:8]}", "agent_id": agent["id"], "config": config("slack"), "allowed_users": ["U1"]}
+        path = created("/channels", body)
         return path, read(path)
     if template == "/tools/{name}":
         name = tool()

@@ -183,6 +183,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"actions", "webhooks"}),
     frozenset({"threads"}),
     frozenset({"schedules"}),
+    frozenset({"channels"}),
     frozenset({"heartbeats"}),
 )
 #: The HTTP API: its package, the console's and Wakeful's MCP server's (the API's tools

@@ -371,3 +371,22 @@ def test_a_structured_answer_forces_the_response_tool_and_validates(env, name, m
         assert "stream" not in sent and '<input>\n{"x":1}\n</input>' in sent["messages"][-1]["content"]
     else:
         assert sent["toolConfig"]["toolChoice"] == {"tool": {"name": "decide"}} and sent["inferenceConfig"]["temperature"] == 0.2
+
+
+def test_a_scripts_rule_reads_past_the_per_call_context_every_request_ends_with() -> None:
+    from wakeful.llm import script, turns
+
+    request = turns.ConversationRequest(
+        system="s",
+        system_dynamic=f"{turns.CONTEXT_HEADING}\nNo stored context.",
+        tools=[],
+        messages=[
+            {"role": "user", "content": "check the disk"},
+            {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "disk", "input": {}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "91%"}]},
+        ],
+        agent={},
+    )
+    sent = turns.params(request, "claude-x")["messages"]
+    assert sent[-1]["content"][-1]["text"].startswith(turns.CONTEXT_HEADING)
+    assert script.newest_user_text(sent) == ("check the disk", 1)  # the task, one model turn after it

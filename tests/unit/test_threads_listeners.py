@@ -32,12 +32,14 @@ def _thread(source: str) -> Thread:
     return Thread(agent_id="agt_1", thread_id="thr_1", source=source)
 
 
-def test_the_entry_points_install_the_schedules_listener_for_scheduled_threads():
+def test_the_entry_points_install_the_schedules_listener_for_scheduled_threads_and_the_channels_for_all():
+    from wakeful.channels import listener as channels
+
     assembly.install()
     assert schedules.LISTENER in listeners.installed()
-    assert listeners.of(_thread("scheduled")) == (schedules.LISTENER,)
+    assert listeners.of(_thread("scheduled")) == (schedules.LISTENER, channels.RUN_END)
     assert listeners.hook_holder(_thread("scheduled")) is schedules.LISTENER
-    assert listeners.of(_thread("user")) == () and listeners.hook_holder(_thread("user")) is None
+    assert listeners.of(_thread("user")) == (channels.RUN_END,) and listeners.hook_holder(_thread("user")) is None
 
 
 def test_a_listener_hears_the_threads_of_its_sources_and_one_without_sources_hears_all():

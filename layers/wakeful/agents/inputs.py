@@ -10,6 +10,8 @@ from pydantic import AfterValidator, Field
 
 from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
 from wakeful.agents.records import DEFAULT_HEARTBEAT_INTERVAL_SECONDS
+from wakeful.channels.inputs import Target
+from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.mcp_servers.models import ENTRY_PATTERN
@@ -27,6 +29,10 @@ Personality = Annotated[
     AfterValidator(_small_personality),
 ]
 FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
+NOTIFY_DOC = (
+    "Channels its notifications, schedule results and approval requests go to: channel names, or "
+    "name:conversation (docs/channels.md)"
+)
 #: An agent's ``tools`` entry: a tool's name, or an MCP server's tools (``mcp:<server>``,
 #: ``mcp:<server>/<tool>``).
 AgentToolName = Annotated[str, Field(pattern=f"^(?:{TOOL_NAME_PATTERN[1:-1]}|{ENTRY_PATTERN})$")]
@@ -58,6 +64,7 @@ class AgentCreate(Body):
     tools: list[AgentToolName] | None = Field(default=None, max_length=128, description=TOOLS_DOC)
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC)
     tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
+    notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC)
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days)")
 
 
@@ -80,4 +87,5 @@ class AgentPatch(Patch):
     tools: list[AgentToolName] | None = Field(default=None, max_length=128, description=TOOLS_DOC)
     wake_on_priority: int | None = Field(default=None, ge=1, le=10, description=WAKE_ON_PRIORITY_DOC + " null turns it off.")
     tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
+    notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC + " null: none.")
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days; null: the default)")

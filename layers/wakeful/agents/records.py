@@ -40,6 +40,8 @@ class Agent:
     preset: str | None = None
     wake_on_priority: int | None = None
     tool_policy: Mapping[str, Any] | None = None
+    #: Channel targets of its notifications, schedule results and approval requests.
+    notify: tuple[str, ...] | None = None
     #: How far back a heartbeat looks (None: :data:`DEFAULT_EVENT_LOOKBACK_SECONDS`).
     event_lookback_seconds: int | None = None
     # The log and its heartbeats.
@@ -89,6 +91,7 @@ class Agent:
             preset=item.get("preset"),
             wake_on_priority=opt_int(item.get("wake_on_priority")),
             tool_policy=item.get("tool_policy"),
+            notify=opt_strings(item.get("notify")),
             event_lookback_seconds=opt_int(item.get("event_lookback_seconds")),
             last_seq=int(value_or(item, "last_seq", 0)),
             processed_seq=int(value_or(item, "processed_seq", 0)),
@@ -156,6 +159,7 @@ class Agent:
             "preset": self.preset,
             "wake_on_priority": self.wake_on_priority,
             "tool_policy": None if self.tool_policy is None else dict(self.tool_policy),
+            "notify": None if self.notify is None else list(self.notify),
             "event_lookback_seconds": self.event_lookback(),
             "next_heartbeat_at": clock.iso(self.next_heartbeat_at),
             "last_seq": self.last_seq,

@@ -38,6 +38,7 @@ class Agent(View):
     preset: str | None
     wake_on_priority: int | None
     tool_policy: AgentToolPolicy | None
+    notify: list[str] | None = Field(None, description="Channel targets of its notifications, schedule results and approval requests")
     event_lookback_seconds: int = Field(description="How far back a heartbeat looks: older events of its window are skipped")
     next_heartbeat_at: str | None
     last_seq: int = Field(description="The seq of the last event of its log")

@@ -65,6 +65,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "preset": body.preset,
         "wake_on_priority": body.wake_on_priority,
         "tool_policy": body.tool_policy.model_dump() if body.tool_policy else None,
+        "notify": body.notify,
         "event_lookback_seconds": body.event_lookback_seconds,
         "is_active": True,
         "last_seq": 0,

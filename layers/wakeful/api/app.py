@@ -57,6 +57,7 @@ ROUTER_MODULES = [
     "wakeful.mcp_servers.routes",
     "wakeful.mcp_endpoint.routes",
     "wakeful.llm.routes",
+    "wakeful.channels.routes",
 ]
 
 _AGENTS = "wakeful.api.routes_agents"
@@ -88,6 +89,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "subscriptions": (_TOOLS,),
     "ops": ("wakeful.ops.routes",),
     "console": ("wakeful.console.routes",),
+    "channels": ("wakeful.channels.routes",),
     "mcp-servers": ("wakeful.mcp_servers.routes",),
     "mcp": ("wakeful.mcp_endpoint.routes",),
     **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},

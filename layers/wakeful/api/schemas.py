@@ -12,6 +12,10 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.actions.responses": ("ActionPage", "Action"),
     "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
     "wakeful.agents.responses": ("Agent", "AgentPage"),
+    "wakeful.channels.inputs": ("ChannelCreate", "ChannelPatch", "ChannelTest"),
+    "wakeful.channels.responses": (
+        "Channel", "ChannelDeliveryPage", "ChannelPage", "ChannelRequestPage", "ChannelTestAccepted",
+    ),
     "wakeful.events.inputs": ("EventIn", "BroadcastIn"),
     "wakeful.events.responses": ("EventAccepted", "EventPage", "BroadcastAccepted"),
     "wakeful.heartbeats.models": ("HeartbeatRequest",),

@@ -62,6 +62,8 @@ import json
 import re
 from typing import Any
 
+from wakeful.llm.turns import CONTEXT_HEADING
+
 DONE_TEXT = "(scripted) nothing more to do."
 #: What a rule's model answers once its steps are spent and none of them was text.
 RULE_DONE_TEXT = "done"
@@ -140,8 +142,9 @@ def _check_step(step: Any, where: str) -> None:
 
 
 def newest_user_text(messages: list[dict[str, Any]]) -> tuple[str, int]:
-    """The text of the newest user-role message that has text (not only tool results),
-    and how many assistant turns came after it."""
+    """The text of the newest user-role message that has text (not only tool results,
+    nor only the per-call context every request ends with), and how many assistant turns
+    came after it."""
     after = 0
     for message in reversed(messages):
         role = message.get("role")
@@ -149,12 +152,17 @@ def newest_user_text(messages: list[dict[str, Any]]) -> tuple[str, int]:
             after += 1
             continue
         content = message.get("content")
-        if isinstance(content, str):
-            return content, after
-        texts = [str(b.get("text") or "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
-        if texts:
-            return "\n".join(texts), after
+        texts = [content] if isinstance(content, str) else [str(b.get("text") or "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
+        said = "\n".join(text for text in (_without_context(t) for t in texts) if text)
+        if said:
+            return said, after
     return "", after
+
+
+def _without_context(text: str) -> str:
+    """``text`` without the per-call context section (see :data:`wakeful.llm.turns.CONTEXT_HEADING`)."""
+    at = text.find(CONTEXT_HEADING)
+    return (text if at < 0 else text[:at]).strip()
 
 
 def rules_reply(rules: list[dict[str, Any]] | None, messages: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
@@ -209,7 +217,7 @@ def block_text(content: Any) -> str:
 def reply(script: Any, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Messages API content blocks answering ``messages`` under ``script``."""
     first = next((block_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
-    latest = block_text(messages[-1].get("content")) if messages else ""
+    latest = _without_context(block_text(messages[-1].get("content"))) if messages else ""
     turn_no = sum(1 for m in messages if m.get("role") == "assistant")
     scenario = next(
         (s for s in scenarios(script) if re.search(str(s.get("match") or ""), first, re.I | re.S)),

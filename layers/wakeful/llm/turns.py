@@ -10,6 +10,10 @@ from typing import Any, Callable
 from wakeful.llm.models import Usage
 
 EPHEMERAL = {"type": "ephemeral"}
+#: How a conversation's per-call context begins (stored context, why the thread woke):
+#: the last text of the request's last message, after the cached history. Readers of
+#: the conversation (the scripted model) know it by this heading.
+CONTEXT_HEADING = "## Current context"
 Delta = Callable[[str], None]
 #: The Messages API's smallest thinking budget, and the largest this runtime sends
 #: (with the answer's own tokens the request stays within 32,000 output tokens).

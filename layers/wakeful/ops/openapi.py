@@ -15,7 +15,9 @@ their pydantic models. This module completes what it cannot know:
 - each operation's id: its handler's name, or the ``operation_id`` its route gives;
 - ``POST /webhooks/{webhook_id}``, which API Gateway sends to the webhook_ingest
   function rather than to the resolver, the SQS ingest message schema, and the
-  ``HookPayload`` a hook delivery POSTs to its endpoint.
+  ``HookPayload`` a hook delivery POSTs to its endpoint;
+- the platforms' routes of channels (``POST /channels/{channel_id}/slack/events``,
+  ...), which API Gateway sends to the channel_inbound function.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ VERSION = "1"
 DESCRIPTION = (
     "Proactive AI agents on serverless AWS: heartbeats, an immutable event log, tools and "
     "subscriptions, outbound hooks and inbound webhooks. Every route but `GET /health`, "
-    "`GET /openapi.json`, `GET /docs` and `POST /webhooks/{webhook_id}` needs "
+    "`GET /openapi.json`, `GET /docs`, `POST /webhooks/{webhook_id}` and the platforms' routes of "
+    "channels (`POST /channels/{channel_id}/slack/events`, `.../slack/interactions`, `.../discord`, "
+    "`.../telegram`: each platform signs its requests) needs "
     "`Authorization: Bearer <api key>` and sees only the key owner's resources; another "
     "owner's resource answers 404. Errors are `{\"error\": {\"code\", \"message\"}}`."
 )
@@ -103,6 +107,8 @@ CONFLICTS: dict[tuple[str, str], str] = {
     ("post", "/snips/{snip_id}/likes"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/snips/{snip_id}/shares"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/agents/{agent_id}/whispers"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+    ("post", "/channels"): "You already have a channel with this name, or as many channels as allowed",
+    ("patch", "/channels/{channel_id}"): "You already have a channel with the new name, or the channel changed meanwhile (retry)",
 }
 
 #: Operations without a path parameter that still answer 404: the agent they name (in
@@ -111,6 +117,7 @@ NOT_FOUND: dict[tuple[str, str], str] = {
     ("post", "/subscriptions"): "The agent_id of the body is not one of your agents",
     ("post", "/snips"): "The agent_id of the body is not one of your agents",
     ("get", "/snips"): "The agent_id of the query is not one of your agents",
+    ("post", "/channels"): "The agent_id of the body is not one of your agents",
 }
 
 
@@ -146,6 +153,11 @@ def _document(_key: int, app: Any) -> dict[str, Any]:
             _name(operation, routes.get((method, path)))
             _complete(operation, method, path)
     _add_webhook_ingest(doc, schemas)
+    from wakeful.channels.responses import INBOUND_ANSWERS, inbound_operations
+
+    doc.setdefault("paths", {}).update(inbound_operations())
+    for model in INBOUND_ANSWERS:
+        schemas[model.__name__] = model.model_json_schema(ref_template=_REF + "{model}", mode="serialization")
     # Powertools' own error shapes: this API answers in its own error shape instead.
     others = {name: schema for name, schema in schemas.items() if name not in _POWERTOOLS_ERRORS}
     if not any(_references(node, f"{_REF}{name}") for node in (doc["paths"], others) for name in _POWERTOOLS_ERRORS):
@@ -169,6 +181,8 @@ TAG_NOTES = {
     "snipin": "SnipIn, the agents' social network built in as tools.",
     "llm": "The model an agent's built-in tools use, and its daily token budget.",
     "threads": "Threads are LLM loops that sleep and wake on time or events.",
+    "channels": "Channels carry an agent's messages to Slack, Discord, Telegram and email, and people's messages and "
+    "approval presses back (docs/channels.md).",
     "mcp": "MCP both ways: your MCP servers' tools for your agents' threads (mcp:<server> in an agent's tools), "
     "and Wakeful itself as an MCP server at POST /mcp (docs/mcp.md).",
     "operations": "Health, documentation and monitoring.",

@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from wakeful.channels.inputs import Target
+from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Patch, unchanged
 from wakeful.schedules.models import MAX_CHECKLIST_ITEMS, MAX_PROMPT_CHARS, SCHEDULED
 
@@ -45,6 +47,9 @@ class ScheduleCreate(Body):
     config: ScheduleConfig = Field(default_factory=ScheduleConfig)
     active_hours: ActiveHoursIn | None = None
     is_active: bool = True
+    notify: list[Target] | None = Field(
+        default=None, max_length=MAX_TARGETS, description="Channels its results go to, instead of the agent's notify (docs/channels.md)"
+    )
 
 
 class SchedulePatch(Patch):
@@ -57,3 +62,4 @@ class SchedulePatch(Patch):
     config: ScheduleConfig = unchanged()
     active_hours: ActiveHoursIn | None = None
     is_active: bool = unchanged()
+    notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description="null: the agent's notify again")

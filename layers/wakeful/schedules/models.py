@@ -45,6 +45,7 @@ def public(schedule: dict[str, Any]) -> dict[str, Any]:
         "timezone": schedule.get("timezone", "UTC"),
         "config": schedule.get("config") or {"schedule_type": SCHEDULED},
         "active_hours": schedule.get("active_hours"),
+        "notify": schedule.get("notify"),
         "is_active": active,
         "next_run_at": iso(schedule.get("next_run_at")) if active else None,
         "last_run_at": iso(schedule.get("last_run_at")),

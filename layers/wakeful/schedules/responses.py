@@ -41,6 +41,7 @@ class Schedule(View):
     timezone: str
     config: ScheduleConfigView
     active_hours: ScheduleActiveHours | None
+    notify: list[str] | None = Field(None, description="Channels its results go to (null: the agent's notify)")
     is_active: bool
     next_run_at: str | None
     last_run_at: str | None

@@ -26,6 +26,7 @@ TAGS = ["schedules"]
     responses=ok("Schedule", 201, "The schedule"),
 )
 def create_schedule(agent_id: str, body: ScheduleCreate):
+    _check_notify(body.notify)
     return respond(201, public(service.create(owner(router), agent_id, body)))
 
 
@@ -57,6 +58,7 @@ def get_schedule(agent_id: str, schedule_id: str):
     responses=ok("Schedule"),
 )
 def patch_schedule(agent_id: str, schedule_id: str, body: SchedulePatch):
+    _check_notify(body.notify)
     return respond(200, public(service.patch(owner(router), agent_id, schedule_id, body)))
 
 
@@ -108,3 +110,11 @@ def list_results(
 )
 def get_result(agent_id: str, schedule_id: str, result_id: str):
     return respond(200, public_result(service.get_result(owner(router), agent_id, schedule_id, result_id)))
+
+
+def _check_notify(targets: list[str] | None) -> None:
+    """``notify`` names only the owner's channels (else 422)."""
+    if targets:
+        from wakeful.channels import targets as channel_targets
+
+        channel_targets.check(owner(router), targets)

@@ -11,6 +11,9 @@ nothing; the hook delivery has a deterministic id, so it is sent once too.
   token (``scheduled`` runs always end here unless they fail);
 - ``error``: delivered to ``SCHEDULE_FAILED`` hooks.
 
+Both then go to the result listeners (:mod:`wakeful.schedules.listeners`: the channels'
+``notify``), which also count for the result's ``notified``.
+
 The thread's own hooks (``THREAD_*``, ``NOTIFICATION``, ``ACTION_*``) go through
 :func:`fire_thread_hook` (the listener holds the thread's hooks). Those of a heartbeat thread's run wait on the result until
 that run ends: a run whose answer is ``HEARTBEAT_OK`` drops them, so it notifies nobody;
@@ -32,6 +35,7 @@ from wakeful.hooks import events as hook_events
 from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
 from wakeful.schedules import answers, models, repository
+from wakeful.schedules import listeners as result_listeners
 from wakeful.threads import records as threads
 from wakeful.threads.listeners import RunEnd
 from wakeful.threads.records import Thread
@@ -98,6 +102,7 @@ def finish(
     if row["status"] == models.PENDING:
         hook_type = _HOOK_TYPES.get(status)
         notified = bool(agent and hook_type and hook_type in set(agent.hook_types or ()))
+        notified = notified or bool(agent and hook_type and _listeners_notify(agent, row, status))
         error = content if status == models.ERROR else None
         finished = repository.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now)
         row = repository.get_result(row["schedule_id"], row["result_id"]) or row
@@ -172,9 +177,29 @@ def _scrubbed(hook_type: str, data: dict[str, Any]) -> HookEvent:
     return hook_events.from_data(hook_type, answers.scrubbed(data))
 
 
+def _listeners_notify(agent: Agent, row: dict[str, Any], status: str) -> bool:
+    """Whether a result listener (the channels) tells someone of this result."""
+    for listener in result_listeners.installed():
+        try:
+            if listener.notifies(agent, row, status):
+                return True
+        except Exception:  # noqa: BLE001 - a listener never fails the run's result
+            logger.exception("schedule result listener failed", extra={"listener": listener.name, "result_id": row["result_id"]})
+    return False
+
+
+def _tell_listeners(agent: Agent, row: dict[str, Any]) -> None:
+    for listener in result_listeners.installed():
+        try:
+            listener.result_finished(agent, row)
+        except Exception:  # noqa: BLE001 - as firing hooks, telling never fails the run's result
+            logger.exception("schedule result listener failed", extra={"listener": listener.name, "result_id": row["result_id"]})
+
+
 def _notify(agent: Agent, row: dict[str, Any]) -> None:
     if _HOOK_TYPES.get(row["status"]) is None:
         return
+    _tell_listeners(agent, row)
     common = {
         "schedule_id": row["schedule_id"],
         "result_id": row["result_id"],

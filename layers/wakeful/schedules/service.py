@@ -47,6 +47,7 @@ def create(owner: str, agent_id: str, body: ScheduleCreate) -> dict[str, Any]:
         "config": body.config.model_dump(exclude_none=True),
         "active_hours": active_hours,
         "is_active": body.is_active,
+        "notify": body.notify,
         "next_run_at": first,
         "revision": 0,
         "created_at": now,
@@ -85,6 +86,11 @@ def patch(owner: str, agent_id: str, schedule_id: str, body: SchedulePatch) -> d
         sets["prompt"] = changes["prompt"]
     if changes.get("config") is not None:
         sets["config"] = body.config.model_dump(exclude_none=True)
+    if "notify" in changes:
+        if changes["notify"] is None:
+            removes.append("notify")
+        else:
+            sets["notify"] = changes["notify"]
     expression = changes.get("cron_expression") or current["cron_expression"]
     timezone = changes.get("timezone") or current.get("timezone", "UTC")
     active_hours = changes["active_hours"] if "active_hours" in changes else current.get("active_hours")

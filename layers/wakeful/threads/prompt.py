@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from wakeful.llm.turns import CONTEXT_HEADING
 from wakeful.agents.records import Agent
 from wakeful.threads import records
 from wakeful.threads.records import Thread
@@ -67,7 +68,7 @@ def _identity(agent: Agent) -> str:
 def dynamic(thread: Thread) -> str:
     """The per-call part: stored context and why the thread woke."""
     context = dict(thread.context)
-    lines = ["## Current context"]
+    lines = [CONTEXT_HEADING]
     lines.append(f"Stored context: {json.dumps(context, sort_keys=True, default=str)}" if context else "No stored context.")
     if thread.wake_reason and thread.wakes > 0:
         lines.append(f"You just woke up. Reason: {thread.wake_reason}")

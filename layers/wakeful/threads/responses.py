@@ -15,7 +15,10 @@ class Thread(View):
     id: str
     agent_id: str
     status: Literal["active", "sleeping", "waiting_approval", "complete", "failed", "expired"]
-    source: str = Field(description="user, event, webhook or scheduled")
+    source: Literal["user", "event", "webhook", "scheduled", "slack", "discord", "telegram"] = Field(
+        description="What started it: the API (user), an event, a webhook, a schedule, or a person in a chat channel "
+        "(slack, discord, telegram; source_id is the channel, attributes.origin where to answer)"
+    )
     source_id: str | None
     channel: str | None
     wake_at: str | None

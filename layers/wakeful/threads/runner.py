@@ -512,8 +512,8 @@ def _end_run(
         if wake_at is not None:
             extra["wake_at"] = wake_at
             gone.remove("wake_at")
-    elif thread.source == "user" and not denied:
-        # The agent answered and waits for the user's reply (until the thread expires).
+    elif thread.source in records.CONVERSATION_SOURCES and not denied:
+        # The agent answered and waits for the person's reply (until the thread expires).
         sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
         gone.append("wake_reason")
     else:

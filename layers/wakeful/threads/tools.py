@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,8 +97,16 @@ META_TOOLS: list[dict[str, Any]] = [
     },
     {
         "name": SEND_NOTIFICATION,
-        "description": "Send a notification to the people who look after this agent.",
-        "input_schema": {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]},
+        "description": "Send a notification to the people who look after this agent (its notify channels, or the "
+        "channel you name).",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "message": {"type": "string"},
+                "channel": {"type": "string", "description": "Optional: a channel's name (or name:conversation) to send it to"},
+            },
+            "required": ["message"],
+        },
     },
 ]
 META_NAMES = {t["name"] for t in META_TOOLS}
@@ -174,6 +183,7 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
             message = str(args.get("message") or "").strip()
             if not message:
                 raise ValueError("send_notification needs a message")
+            channel = _notification_channel(agent.owner, args.get("channel"))
             fire_hook(
                 agent,
                 thread,
@@ -181,7 +191,7 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
                 context={"thread_id": thread.thread_id, "source": thread.source},
                 delivery_key=f"{thread.thread_id}:{call['id']}:notification",
             )
-            return Result(json.dumps({"sent": True}))
+            return Result(json.dumps({"sent": True, "channel": channel} if channel else {"sent": True}))
     except ValueError as error:
         return Result(str(error), is_error=True)
     return Result(f"unknown meta tool {name!r}", is_error=True)
@@ -200,6 +210,23 @@ def _schedule_wake(args: dict[str, Any], now: float) -> Result:
     sleep = {"wake_at": wake_at, "reason": reason, "wake_on_events": waits}
     note = {"wake_at": clock.iso(wake_at), "reason": reason, "wake_on_events": waits}
     return Result(json.dumps({"scheduled": True, **note}), sleep=sleep)
+def _notification_channel(owner: str, given: Any) -> str | None:
+    """The channel a ``send_notification`` names (a channel name or
+    ``name:conversation``), checked: the channels capability sends the notification
+    there when the run ends (docs/channels.md). None: the agent's notify targets.
+
+    Raises:
+        ValueError: no such channel of the owner.
+    """
+    if given is None or (isinstance(given, str) and not given.strip()):
+        return None
+    from wakeful.channels import models as channel_models
+    from wakeful.channels import repository as channel_repository
+
+    target = str(given).strip()
+    if not re.fullmatch(channel_models.TARGET_PATTERN, target) or channel_repository.find_name(owner, target.partition(":")[0]) is None:
+        raise ValueError(f"send_notification: there is no channel named {target.partition(':')[0]!r}; leave channel out to notify the agent's usual channels")
+    return target
 
 
 def _store_context(thread: Thread, args: dict[str, Any]) -> Result:

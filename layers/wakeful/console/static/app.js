@@ -5,6 +5,7 @@ import { api, forgetKey, getKey, setKey } from "./api.js";
 import { button, errorBox, field, fill, h } from "./dom.js";
 import { renderAgents } from "./page-agents.js";
 import { renderAgent } from "./page-agent.js";
+import { renderChannels } from "./page-channels.js";
 import { renderOps } from "./page-ops.js";
 
 const main = document.getElementById("main");
@@ -44,6 +45,7 @@ const ROUTES = [
   [/^\/?$/, () => renderAgents],
   [/^\/agents$/, () => renderAgents],
   [/^\/agents\/([^/]+)(?:\/([a-z]+))?(?:\/([^/]+))?$/, () => renderAgent],
+  [/^\/channels$/, () => renderChannels],
   [/^\/ops$/, () => renderOps],
 ];
 
@@ -71,7 +73,7 @@ async function run(page, ctx, params) {
 }
 
 function markNav(path) {
-  const section = path.startsWith("/ops") ? "ops" : "agents";
+  const section = path.startsWith("/ops") ? "ops" : path.startsWith("/channels") ? "channels" : "agents";
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === section) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");

@@ -1,7 +1,7 @@
 // One agent: its header (status, pause, heartbeat now) and its tabs.
 
 import { api } from "./api.js";
-import { badge, busy, button, fill, h, short, time, toast } from "./dom.js";
+import { badge, busy, button, field, fill, h, short, time, toast } from "./dom.js";
 import { interval, pauseButton } from "./page-agents.js";
 import { renderTimeline } from "./tab-timeline.js";
 import { renderEvents } from "./tab-events.js";
@@ -37,7 +37,8 @@ export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
       h("span", {}, `heartbeat every ${interval(a.heartbeat_interval_seconds)}`),
       a.is_active ? h("span", {}, "next ", time(a.next_heartbeat_at)) : null,
       h("span", {}, `log at seq ${a.last_seq}`),
-      h("span", { class: "muted" }, `id ${a.id}`)));
+      h("span", { class: "muted" }, `id ${a.id}`)),
+    notifyForm(a, refresh));
   const refresh = async () => {
     const fresh = await api.get(`/agents/${agentId}`, undefined, { signal: ctx.signal });
     if (ctx.alive) drawHead(fresh);
@@ -49,6 +50,27 @@ export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
     body);
   ctx.every(10000, refresh);
   await entry[2](ctx, body, agent, sub);
+}
+
+/** The agent's notify targets: where its notifications, schedule results and approval
+ * requests go (channel names, or name:conversation). */
+export function notifyForm(agent, after) {
+  const input = h("input", { name: "notify", value: (agent.notify || []).join(", "), placeholder: "no channel", autocomplete: "off", spellcheck: "false" });
+  const errors = h("div");
+  const save = button("Save notify", null, { type: "submit", kind: "small" });
+  const form = h("form", { class: "settings notify-form", "aria-label": "The agent's channels" },
+    field("Notify channels", input, h("span", {}, "Channel names (or name:conversation), comma-separated: see ", h("a", { href: "#/channels" }, "Channels"))),
+    save, errors);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    busy(save, errors, async () => {
+      const targets = input.value.split(/[\s,]+/).filter(Boolean);
+      await api.patch(`/agents/${agent.id}`, { notify: targets.length ? targets : null });
+      toast(targets.length ? `Notifies ${targets.join(", ")}` : "Notifies no channel");
+      await after();
+    });
+  });
+  return form;
 }
 
 function heartbeatButton(agent) {

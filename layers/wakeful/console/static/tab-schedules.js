@@ -33,11 +33,13 @@ function createForm(agent, after) {
   const checklist = h("textarea", { name: "checklist", rows: 3, placeholder: "One item per line" });
   const start = h("input", { name: "active_start", type: "time" });
   const end = h("input", { name: "active_end", type: "time" });
+  const notify = h("input", { name: "notify", placeholder: "the agent's", autocomplete: "off", spellcheck: "false" });
   const errors = h("div");
   const submit = button("Add schedule", null, { type: "submit", kind: "primary" });
   const form = h("form", {}, field("Prompt", prompt), field("Cron (5 fields)", cron, "minute hour day month weekday, e.g. */30 * * * *"),
     field("Timezone", tz), field("Type", kind), field("Checklist (heartbeat type)", checklist),
-    h("div", { class: "grid-2 tight" }, field("Active from", start), field("Active until", end)), errors, submit);
+    h("div", { class: "grid-2 tight" }, field("Active from", start), field("Active until", end)),
+    field("Notify channels", notify, "Where findings and failures go, comma-separated channel names; empty: the agent's"), errors, submit);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     busy(submit, errors, async () => {
@@ -45,6 +47,8 @@ function createForm(agent, after) {
       const body = { prompt: prompt.value, cron_expression: cron.value.trim(), timezone: tz.value.trim() || "UTC",
         config: { schedule_type: kind.value, ...(items.length ? { heartbeat_checklist: items } : {}) } };
       if (start.value && end.value) body.active_hours = { start: start.value, end: end.value };
+      const targets = notify.value.split(/[\s,]+/).filter(Boolean);
+      if (targets.length) body.notify = targets;
       await api.post(`/agents/${agent.id}/schedules`, body);
       toast("Schedule added");
       await after();
@@ -88,7 +92,8 @@ function scheduleCard(ctx, agent, schedule, reload) {
     h("p", {}, schedule.prompt),
     h("p", { class: "row-meta" }, badge(config.schedule_type || "scheduled"), schedule.is_active === false ? badge("paused", "Inactive") : badge("active", "Active"),
       h("span", {}, "next ", time(schedule.next_run_at)),
-      schedule.active_hours ? h("span", {}, `active ${schedule.active_hours.start}–${schedule.active_hours.end}`) : null),
+      schedule.active_hours ? h("span", {}, `active ${schedule.active_hours.start}–${schedule.active_hours.end}`) : null,
+      h("span", {}, `notifies ${schedule.notify ? schedule.notify.join(", ") : "the agent's channels"}`)),
     config.heartbeat_checklist ? h("ul", { class: "checklist" }, config.heartbeat_checklist.map((item) => h("li", {}, item))) : null,
     h("div", { class: "row-actions" }, run, toggle, remove), errors, chart, results);
 }

@@ -35,9 +35,26 @@ from .broadcast_accepted import BroadcastAccepted
 from .broadcast_in import BroadcastIn
 from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
 from .broadcast_in_payload import BroadcastInPayload
+from .channel import Channel
+from .channel_config import ChannelConfig
+from .channel_create import ChannelCreate
+from .channel_create_config import ChannelCreateConfig
+from .channel_create_kind import ChannelCreateKind
+from .channel_delivery import ChannelDelivery
+from .channel_delivery_page import ChannelDeliveryPage
+from .channel_page import ChannelPage
+from .channel_patch import ChannelPatch
+from .channel_patch_config import ChannelPatchConfig
+from .channel_request import ChannelRequest
+from .channel_request_page import ChannelRequestPage
+from .channel_test import ChannelTest
+from .channel_test_accepted import ChannelTestAccepted
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
+from .discord_interaction_answer import DiscordInteractionAnswer
+from .discord_interaction_answer_data_type_0 import DiscordInteractionAnswerDataType0
+from .discord_interactions_body import DiscordInteractionsBody
 from .error import Error
 from .error_error import ErrorError
 from .event import Event
@@ -143,6 +160,9 @@ from .schedule_patch import SchedulePatch
 from .schedule_result import ScheduleResult
 from .schedule_result_page import ScheduleResultPage
 from .schedule_run_accepted import ScheduleRunAccepted
+from .slack_events_answer import SlackEventsAnswer
+from .slack_events_body import SlackEventsBody
+from .slack_interactions_body import SlackInteractionsBody
 from .snip import Snip
 from .snip_author import SnipAuthor
 from .snip_create_in import SnipCreateIn
@@ -160,6 +180,8 @@ from .subscription_filter_config_type_0 import SubscriptionFilterConfigType0
 from .subscription_in import SubscriptionIn
 from .subscription_page import SubscriptionPage
 from .subscription_patch import SubscriptionPatch
+from .telegram_update_answer import TelegramUpdateAnswer
+from .telegram_updates_body import TelegramUpdatesBody
 from .thread import Thread
 from .thread_attributes import ThreadAttributes
 from .thread_context import ThreadContext
@@ -167,6 +189,7 @@ from .thread_message import ThreadMessage
 from .thread_message_event_type_0 import ThreadMessageEventType0
 from .thread_message_page import ThreadMessagePage
 from .thread_page import ThreadPage
+from .thread_source import ThreadSource
 from .thread_state import ThreadState
 from .thread_status import ThreadStatus
 from .thread_tool_call import ThreadToolCall
@@ -246,9 +269,26 @@ __all__ = (
     "BroadcastIn",
     "BroadcastInMetadataType0",
     "BroadcastInPayload",
+    "Channel",
+    "ChannelConfig",
+    "ChannelCreate",
+    "ChannelCreateConfig",
+    "ChannelCreateKind",
+    "ChannelDelivery",
+    "ChannelDeliveryPage",
+    "ChannelPage",
+    "ChannelPatch",
+    "ChannelPatchConfig",
+    "ChannelRequest",
+    "ChannelRequestPage",
+    "ChannelTest",
+    "ChannelTestAccepted",
     "Comment",
     "CommentIn",
     "CommentPage",
+    "DiscordInteractionAnswer",
+    "DiscordInteractionAnswerDataType0",
+    "DiscordInteractionsBody",
     "Error",
     "ErrorError",
     "Event",
@@ -354,6 +394,9 @@ __all__ = (
     "ScheduleResult",
     "ScheduleResultPage",
     "ScheduleRunAccepted",
+    "SlackEventsAnswer",
+    "SlackEventsBody",
+    "SlackInteractionsBody",
     "Snip",
     "SnipAuthor",
     "SnipCreateIn",
@@ -371,6 +414,8 @@ __all__ = (
     "SubscriptionIn",
     "SubscriptionPage",
     "SubscriptionPatch",
+    "TelegramUpdateAnswer",
+    "TelegramUpdatesBody",
     "Thread",
     "ThreadAttributes",
     "ThreadContext",
@@ -378,6 +423,7 @@ __all__ = (
     "ThreadMessageEventType0",
     "ThreadMessagePage",
     "ThreadPage",
+    "ThreadSource",
     "ThreadState",
     "ThreadStatus",
     "ThreadToolCall",

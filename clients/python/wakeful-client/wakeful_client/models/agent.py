@@ -48,6 +48,7 @@ class Agent:
             thread_expiry_seconds (int):
             max_llm_calls_per_run (int):
             tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
+            notify (list[str] | None | Unset): Channel targets of its notifications, schedule results and approval requests
             quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
      """
@@ -75,6 +76,7 @@ class Agent:
     thread_expiry_seconds: int
     max_llm_calls_per_run: int
     tools: list[str] | None
+    notify: list[str] | None | Unset = UNSET
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -156,6 +158,16 @@ class Agent:
         else:
             tools = self.tools
 
+        notify: list[str] | None | Unset
+        if isinstance(self.notify, Unset):
+            notify = UNSET
+        elif isinstance(self.notify, list):
+            notify = self.notify
+
+
+        else:
+            notify = self.notify
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -192,6 +204,8 @@ class Agent:
             "max_llm_calls_per_run": max_llm_calls_per_run,
             "tools": tools,
         })
+        if notify is not UNSET:
+            field_dict["notify"] = notify
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
@@ -346,6 +360,24 @@ class Agent:
         tools = _parse_tools(d.pop("tools"))
 
 
+        def _parse_notify(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                notify_type_0 = cast(list[str], data)
+
+                return notify_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        notify = _parse_notify(d.pop("notify", UNSET))
+
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -382,6 +414,7 @@ class Agent:
             thread_expiry_seconds=thread_expiry_seconds,
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
+            notify=notify,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )

@@ -44,6 +44,8 @@ class AgentCreate:
             wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
                 once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
             tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
+            notify (list[str] | None | Unset): Channels its notifications, schedule results and approval requests go to:
+                channel names, or name:conversation (docs/channels.md)
             event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
                 its window are counted as skipped, not processed (default 604800, 7 days)
      """
@@ -63,6 +65,7 @@ class AgentCreate:
     tools: list[str] | None | Unset = UNSET
     wake_on_priority: int | None | Unset = UNSET
     tool_policy: None | ToolPolicy | Unset = UNSET
+    notify: list[str] | None | Unset = UNSET
     event_lookback_seconds: int | None | Unset = UNSET
 
 
@@ -162,6 +165,16 @@ class AgentCreate:
         else:
             tool_policy = self.tool_policy
 
+        notify: list[str] | None | Unset
+        if isinstance(self.notify, Unset):
+            notify = UNSET
+        elif isinstance(self.notify, list):
+            notify = self.notify
+
+
+        else:
+            notify = self.notify
+
         event_lookback_seconds: int | None | Unset
         if isinstance(self.event_lookback_seconds, Unset):
             event_lookback_seconds = UNSET
@@ -201,6 +214,8 @@ class AgentCreate:
             field_dict["wake_on_priority"] = wake_on_priority
         if tool_policy is not UNSET:
             field_dict["tool_policy"] = tool_policy
+        if notify is not UNSET:
+            field_dict["notify"] = notify
         if event_lookback_seconds is not UNSET:
             field_dict["event_lookback_seconds"] = event_lookback_seconds
 
@@ -372,6 +387,24 @@ class AgentCreate:
         tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
 
 
+        def _parse_notify(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                notify_type_0 = cast(list[str], data)
+
+                return notify_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        notify = _parse_notify(d.pop("notify", UNSET))
+
+
         def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -398,6 +431,7 @@ class AgentCreate:
             tools=tools,
             wake_on_priority=wake_on_priority,
             tool_policy=tool_policy,
+            notify=notify,
             event_lookback_seconds=event_lookback_seconds,
         )
 

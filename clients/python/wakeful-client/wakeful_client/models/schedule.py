@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class Schedule:
             counts (ScheduleCounts): How the schedule's runs went.
             created_at (None | str):
             updated_at (None | str):
+            notify (list[str] | None | Unset): Channels its results go to (null: the agent's notify)
      """
 
     id: str
@@ -56,6 +58,7 @@ class Schedule:
     counts: ScheduleCounts
     created_at: None | str
     updated_at: None | str
+    notify: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -103,6 +106,16 @@ class Schedule:
         updated_at: None | str
         updated_at = self.updated_at
 
+        notify: list[str] | None | Unset
+        if isinstance(self.notify, Unset):
+            notify = UNSET
+        elif isinstance(self.notify, list):
+            notify = self.notify
+
+
+        else:
+            notify = self.notify
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -123,6 +136,8 @@ class Schedule:
             "created_at": created_at,
             "updated_at": updated_at,
         })
+        if notify is not UNSET:
+            field_dict["notify"] = notify
 
         return field_dict
 
@@ -216,6 +231,24 @@ class Schedule:
         updated_at = _parse_updated_at(d.pop("updated_at"))
 
 
+        def _parse_notify(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                notify_type_0 = cast(list[str], data)
+
+                return notify_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        notify = _parse_notify(d.pop("notify", UNSET))
+
+
         schedule = cls(
             id=id,
             agent_id=agent_id,
@@ -232,6 +265,7 @@ class Schedule:
             counts=counts,
             created_at=created_at,
             updated_at=updated_at,
+            notify=notify,
         )
 
 

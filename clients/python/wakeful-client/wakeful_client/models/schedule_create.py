@@ -30,6 +30,7 @@ class ScheduleCreate:
             config (ScheduleConfig | Unset): ``config``: the run's kind and, for heartbeats, what to check.
             active_hours (ActiveHoursIn | None | Unset):
             is_active (bool | Unset):  Default: True.
+            notify (list[str] | None | Unset): Channels its results go to, instead of the agent's notify (docs/channels.md)
      """
 
     prompt: str
@@ -38,6 +39,7 @@ class ScheduleCreate:
     config: ScheduleConfig | Unset = UNSET
     active_hours: ActiveHoursIn | None | Unset = UNSET
     is_active: bool | Unset = True
+    notify: list[str] | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -63,6 +65,16 @@ class ScheduleCreate:
 
         is_active = self.is_active
 
+        notify: list[str] | None | Unset
+        if isinstance(self.notify, Unset):
+            notify = UNSET
+        elif isinstance(self.notify, list):
+            notify = self.notify
+
+
+        else:
+            notify = self.notify
+
 
         field_dict: dict[str, Any] = {}
 
@@ -78,6 +90,8 @@ class ScheduleCreate:
             field_dict["active_hours"] = active_hours
         if is_active is not UNSET:
             field_dict["is_active"] = is_active
+        if notify is not UNSET:
+            field_dict["notify"] = notify
 
         return field_dict
 
@@ -122,6 +136,24 @@ class ScheduleCreate:
 
         is_active = d.pop("is_active", UNSET)
 
+        def _parse_notify(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                notify_type_0 = cast(list[str], data)
+
+                return notify_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        notify = _parse_notify(d.pop("notify", UNSET))
+
+
         schedule_create = cls(
             prompt=prompt,
             cron_expression=cron_expression,
@@ -129,6 +161,7 @@ class ScheduleCreate:
             config=config,
             active_hours=active_hours,
             is_active=is_active,
+            notify=notify,
         )
 
         return schedule_create

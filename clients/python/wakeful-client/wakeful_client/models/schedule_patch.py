@@ -31,6 +31,7 @@ class SchedulePatch:
             config (ScheduleConfig | Unset): ``config``: the run's kind and, for heartbeats, what to check.
             active_hours (ActiveHoursIn | None | Unset):
             is_active (bool | Unset):
+            notify (list[str] | None | Unset): null: the agent's notify again
      """
 
     prompt: str | Unset = UNSET
@@ -39,6 +40,7 @@ class SchedulePatch:
     config: ScheduleConfig | Unset = UNSET
     active_hours: ActiveHoursIn | None | Unset = UNSET
     is_active: bool | Unset = UNSET
+    notify: list[str] | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,6 +66,16 @@ class SchedulePatch:
 
         is_active = self.is_active
 
+        notify: list[str] | None | Unset
+        if isinstance(self.notify, Unset):
+            notify = UNSET
+        elif isinstance(self.notify, list):
+            notify = self.notify
+
+
+        else:
+            notify = self.notify
+
 
         field_dict: dict[str, Any] = {}
 
@@ -81,6 +93,8 @@ class SchedulePatch:
             field_dict["active_hours"] = active_hours
         if is_active is not UNSET:
             field_dict["is_active"] = is_active
+        if notify is not UNSET:
+            field_dict["notify"] = notify
 
         return field_dict
 
@@ -125,6 +139,24 @@ class SchedulePatch:
 
         is_active = d.pop("is_active", UNSET)
 
+        def _parse_notify(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                notify_type_0 = cast(list[str], data)
+
+                return notify_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        notify = _parse_notify(d.pop("notify", UNSET))
+
+
         schedule_patch = cls(
             prompt=prompt,
             cron_expression=cron_expression,
@@ -132,6 +164,7 @@ class SchedulePatch:
             config=config,
             active_hours=active_hours,
             is_active=is_active,
+            notify=notify,
         )
 
         return schedule_patch

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.thread_source import ThreadSource
 from ..models.thread_status import ThreadStatus
 from typing import cast
 
@@ -27,7 +28,8 @@ class Thread:
             id (str):
             agent_id (str):
             status (ThreadStatus):
-            source (str): user, event, webhook or scheduled
+            source (ThreadSource): What started it: the API (user), an event, a webhook, a schedule, or a person in a chat
+                channel (slack, discord, telegram; source_id is the channel, attributes.origin where to answer)
             source_id (None | str):
             channel (None | str):
             wake_at (None | str):
@@ -46,7 +48,7 @@ class Thread:
     id: str
     agent_id: str
     status: ThreadStatus
-    source: str
+    source: ThreadSource
     source_id: None | str
     channel: None | str
     wake_at: None | str
@@ -72,7 +74,7 @@ class Thread:
 
         status = self.status.value
 
-        source = self.source
+        source = self.source.value
 
         source_id: None | str
         source_id = self.source_id
@@ -148,7 +150,8 @@ class Thread:
         status = ThreadStatus(d.pop("status"))
 
 
-        source = d.pop("source")
+        source = ThreadSource(d.pop("source"))
+
 
         def _parse_source_id(data: object) -> None | str:
             if data is None:

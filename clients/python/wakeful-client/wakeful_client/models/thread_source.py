@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+class ThreadSource(StrEnum):
+    DISCORD = "discord"
+    EVENT = "event"
+    SCHEDULED = "scheduled"
+    SLACK = "slack"
+    TELEGRAM = "telegram"
+    USER = "user"
+    WEBHOOK = "webhook"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,129 @@
+"""The channel routes' request bodies (pydantic), apart from :mod:`wakeful.channels.models`
+so that the inbound, worker and delivery functions never import pydantic.
+
+A channel's ``config`` depends on its ``kind``; it is checked against the kind's model
+(:data:`CONFIGS`), and an error names the field, never its value (a secret).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, ValidationError, model_validator
+
+from wakeful.channels import models
+from wakeful.inputs import Body, Patch, unchanged
+
+
+def _header_safe(value: str) -> str:
+    """A secret sent in a header or a signature key: visible ASCII only (the error never
+    repeats it)."""
+    if not value.isascii() or any(ord(c) < 0x21 or ord(c) == 0x7F for c in value):
+        raise ValueError("must be visible ASCII characters (no spaces, line breaks or other control characters)")
+    return value
+
+
+Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(_header_safe)]
+UserId = Annotated[str, Field(pattern=models.USER_ID_PATTERN)]
+Email = Annotated[str, Field(pattern=models.CONVERSATION_PATTERNS[models.EMAIL], max_length=320)]
+#: A notification target: a channel name, or ``name:conversation``.
+Target = Annotated[str, Field(pattern=models.TARGET_PATTERN, max_length=300)]
+
+
+class SlackConfig(Body):
+    """A Slack app: its bot token (``xoxb-…``, scope ``chat:write``), its signing
+    secret, and the channel messages go to by default."""
+
+    bot_token: Secret
+    signing_secret: Secret
+    channel: str = Field(pattern=models.CONVERSATION_PATTERNS[models.SLACK], description="A channel id (C0123…) or #name")
+
+
+class DiscordConfig(Body):
+    """A Discord application: its bot token, its public key (hex Ed25519, to verify its
+    interactions) and the channel messages go to by default."""
+
+    bot_token: Secret
+    public_key: str = Field(pattern=models.DISCORD_PUBLIC_KEY_PATTERN, description="The application's public key (64 hex digits)")
+    channel_id: str = Field(pattern=models.CONVERSATION_PATTERNS[models.DISCORD], description="A channel id (a snowflake)")
+
+
+class TelegramConfig(Body):
+    """A Telegram bot: its token, the ``secret_token`` given to ``setWebhook``, and the
+    chat messages go to by default."""
+
+    bot_token: str = Field(pattern=models.TELEGRAM_TOKEN_PATTERN, description="<digits>:<token> as BotFather gives it")
+    secret_token: str = Field(pattern=models.TELEGRAM_SECRET_PATTERN, description="1-256 of A-Z a-z 0-9 _ -")
+    chat_id: str = Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM], description="A chat id (as a string) or @channelusername")
+
+
+class EmailConfig(Body):
+    """Email through SES ``SendEmail``: the sender (an SES-verified identity) and the
+    recipients."""
+
+    sender: Email = Field(alias="from", description="The sender address (verified in SES)")
+    to: list[Email] = Field(min_length=1, max_length=50, description="The recipients")
+
+
+CONFIGS: dict[str, type[Body]] = {
+    models.SLACK: SlackConfig,
+    models.DISCORD: DiscordConfig,
+    models.TELEGRAM: TelegramConfig,
+    models.EMAIL: EmailConfig,
+}
+CONFIG_DOC = (
+    "By kind: slack `{bot_token, signing_secret, channel}`; discord `{bot_token, public_key, channel_id}`; "
+    "telegram `{bot_token, secret_token, chat_id}`; email `{from, to: [addresses]}`. bot_token, signing_secret "
+    "and secret_token are write-only."
+)
+
+
+def check_config(kind: str, config: dict[str, Any]) -> dict[str, Any]:
+    """``config`` checked against ``kind``'s model, as stored (``from`` under its name).
+
+    Raises:
+        ValueError: naming each field that breaks a rule (never a value).
+    """
+    try:
+        checked = CONFIGS[kind].model_validate(config)
+    except ValidationError as error:
+        problems = "; ".join(f"config.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()[:5])
+        raise ValueError(f"a {kind} channel's {problems}") from None
+    return checked.model_dump(by_alias=True)
+
+
+class ChannelCreate(Body):
+    """``POST /channels`` body."""
+
+    kind: Literal["slack", "discord", "telegram", "email"]
+    name: str = Field(pattern=models.NAME_PATTERN, description="Unique among your channels; targets name it")
+    agent_id: str = Field(min_length=1, max_length=64, description="The agent people talk to here")
+    config: dict[str, Any] = Field(description=CONFIG_DOC)
+    allowed_users: list[UserId] | None = Field(
+        default=None,
+        max_length=models.MAX_ALLOWED_USERS,
+        description="Platform user ids (as strings) who may talk to the agent and press its buttons; absent: anyone",
+    )
+
+    @model_validator(mode="after")
+    def _config_fits_the_kind(self) -> ChannelCreate:
+        self.config = check_config(self.kind, self.config)
+        return self
+
+
+class ChannelPatch(Patch):
+    """``PATCH /channels/{channel_id}`` body: any subset. ``config`` changes only the
+    fields it names (a new bot token, another default conversation); ``allowed_users:
+    null`` lets anyone talk again."""
+
+    name: str = unchanged(pattern=models.NAME_PATTERN)
+    agent_id: str = unchanged(min_length=1, max_length=64)
+    config: dict[str, Any] = unchanged(description="The config fields to change; the others keep their values")
+    allowed_users: list[UserId] | None = Field(default=None, max_length=models.MAX_ALLOWED_USERS)
+
+
+class ChannelTest(Body):
+    """``POST /channels/{channel_id}/test`` body (optional)."""
+
+    message: str | None = Field(default=None, min_length=1, max_length=2000, description="Default: a short test message")
+    conversation: str | None = Field(default=None, min_length=1, max_length=254, description="Default: the channel's own")

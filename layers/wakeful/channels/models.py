@@ -1,0 +1,124 @@
+"""What channels are made of, as plain values (no pydantic: the inbound, worker and
+delivery functions read these too).
+
+A channel has a ``kind`` and a ``config`` whose fields are either public (shown in the
+API: where messages go) or secret (write-only: sealed at rest, never in an answer, a
+log line or a stream event).
+"""
+
+from __future__ import annotations
+
+import re
+
+SLACK = "slack"
+DISCORD = "discord"
+TELEGRAM = "telegram"
+EMAIL = "email"
+KINDS = (SLACK, DISCORD, TELEGRAM, EMAIL)
+#: Kinds people can talk to (inbound requests, threads with this ``source``).
+CHAT_KINDS = (SLACK, DISCORD, TELEGRAM)
+
+#: Config fields that are secrets, per kind: sealed, never shown again.
+SECRET_FIELDS: dict[str, tuple[str, ...]] = {
+    SLACK: ("bot_token", "signing_secret"),
+    DISCORD: ("bot_token",),
+    TELEGRAM: ("bot_token", "secret_token"),
+    EMAIL: (),
+}
+#: Config fields shown in the API, per kind.
+PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
+    SLACK: ("channel",),
+    DISCORD: ("public_key", "channel_id"),
+    TELEGRAM: ("chat_id",),
+    EMAIL: ("from", "to"),
+}
+#: The config field holding the default conversation, per kind (a target's
+#: ``name:conversation`` overrides it).
+CONVERSATION_FIELD = {SLACK: "channel", DISCORD: "channel_id", TELEGRAM: "chat_id", EMAIL: "to"}
+
+NAME_PATTERN = r"^[a-z][a-z0-9_-]{0,31}$"
+#: Conversations, per kind: Slack channel ids or names, Discord channel snowflakes,
+#: Telegram chat ids or @channel usernames, email addresses. (Discord's goes into a URL
+#: path: digits only.)
+CONVERSATION_PATTERNS = {
+    SLACK: r"^[#@]?[A-Za-z0-9._-]{1,80}$",
+    DISCORD: r"^[0-9]{5,25}$",
+    TELEGRAM: r"^(-?[0-9]{1,20}|@[A-Za-z0-9_]{5,32})$",
+    EMAIL: r"^[^@\s<>(),;:\"\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$",
+}
+#: Telegram's bot tokens go into the URL path (``/bot<token>/sendMessage``).
+TELEGRAM_TOKEN_PATTERN = r"^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$"
+#: What Telegram allows as a webhook's ``secret_token``.
+TELEGRAM_SECRET_PATTERN = r"^[A-Za-z0-9_-]{1,256}$"
+DISCORD_PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
+#: A platform user id in ``allowed_users`` (Slack ``U0123``, Discord and Telegram numbers).
+USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"
+#: A target: a channel name, or ``name:conversation``.
+TARGET_PATTERN = r"^[a-z][a-z0-9_-]{0,31}(:[^\s]{1,254})?$"
+
+MAX_CHANNELS_PER_OWNER = 100
+MAX_ALLOWED_USERS = 500
+MAX_TARGETS = 10
+
+# -- deliveries ----------------------------------------------------------------------
+NOTIFICATION = "notification"
+SCHEDULE_RESULT = "schedule_result"
+SCHEDULE_FAILED = "schedule_failed"
+APPROVAL = "approval"
+REPLY = "reply"
+DELIVERY_KINDS = (NOTIFICATION, SCHEDULE_RESULT, SCHEDULE_FAILED, APPROVAL, REPLY)
+
+PENDING = "pending"
+DELIVERED = "delivered"
+FAILED = "failed"
+DELIVERY_STATUSES = (PENDING, DELIVERED, FAILED)
+
+#: Attempts of one delivery before it fails (the first and its retries).
+MAX_ATTEMPTS = 6
+#: How long one platform request may take, all of it (connect to the last body byte).
+REQUEST_TIMEOUT_SECONDS = 10.0
+#: The most of a platform's answer read.
+MAX_ANSWER_BYTES = 256 * 1024
+#: Deliveries and inbound request rows expire after this (unless WAKEFUL_RETENTION_DAYS).
+RETENTION_DAYS = 30
+#: Links (a platform message -> its thread; a button -> its tool call) live this long.
+LINK_DAYS = 90
+
+# -- inbound requests ----------------------------------------------------------------
+ACCEPTED = "accepted"  # verified and queued (or answered, for a ping or a challenge)
+DUPLICATE = "duplicate"  # the same platform event again: acknowledged, not queued
+IGNORED = "ignored"  # verified, nothing to do (a bot's message, an edit, an unknown update)
+REJECTED = "rejected"  # verified, refused (a user not in allowed_users, a bad body)
+UNAUTHORIZED = "unauthorized"  # the platform's signature is missing, wrong or stale
+NOT_FOUND = "not_found"  # no such channel (or not of this platform)
+REQUEST_STATUSES = (ACCEPTED, DUPLICATE, IGNORED, REJECTED, UNAUTHORIZED, NOT_FOUND)
+
+#: The routes a platform calls, after ``/channels/{channel_id}/``, and the kind each is for.
+ROUTES = {"slack/events": SLACK, "slack/interactions": SLACK, "discord": DISCORD, "telegram": TELEGRAM}
+
+#: A button's value: ``approve:<ref>`` or ``deny:<ref>`` (Telegram's callback_data holds
+#: at most 64 bytes: the ref is short).
+APPROVE = "approve"
+DENY = "deny"
+BUTTON_VALUE = re.compile(r"^(approve|deny):([a-z0-9]{10,40})$")
+
+
+def conversation_pattern(kind: str) -> re.Pattern[str]:
+    """The pattern a conversation of ``kind`` must match."""
+    return re.compile(CONVERSATION_PATTERNS[kind])
+
+
+def message_link(conversation: str, message_id: str) -> str:
+    """The link key of a platform message in a conversation (a Slack thread's root
+    ``ts``, a Telegram message id): the thread a reply to it continues."""
+    return f"msg#{conversation}#{message_id}"
+
+
+def approval_link(ref: str) -> str:
+    """The link key of an approval's buttons in a channel."""
+    return f"approval#{ref}"
+
+
+def last_message_link(thread_id: str) -> str:
+    """The link key of the last platform message a person sent a thread."""
+    return f"last#{thread_id}"

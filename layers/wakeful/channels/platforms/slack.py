@@ -1,0 +1,79 @@
+"""Slack: ``POST {base}/chat.postMessage`` with ``Authorization: Bearer <bot_token>``.
+
+The message is Block Kit (mrkdwn sections of at most 3000 characters, built with
+slack_sdk's block models, which check Slack's limits) with the plain ``text`` as the
+fallback notifications and screen readers use; a message longer than Slack keeps in one
+post is split into several, each under 40,000 characters. An approval request ends with
+an actions block: Approve (``value: approve:<ref>``) and Deny (``deny:<ref>``). A reply
+to a thread started in Slack carries its ``thread_ts``. ``{"ok": false}`` is a failure
+(``ratelimited`` is retried, like HTTP 429 and 5xx).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful import clock
+from wakeful.backoff import parse_retry_after
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, message_text, split
+from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
+from wakeful.config import get_settings
+
+#: One post's text (Slack truncates past 40,000 characters) and one section's.
+TEXT_LIMIT = 39_000
+SECTION_LIMIT = 3000
+
+
+def escape(text: str) -> str:
+    """Text as Slack's mrkdwn reads it literally (``&``, ``<`` and ``>`` escaped)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
+    """The ``chat.postMessage`` bodies of a delivery, in order."""
+    from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, MarkdownTextObject, SectionBlock
+
+    message = delivery.message
+    conversation = delivery.conversation or channel.conversation()
+    thread_ts = (message.get("reply") or {}).get("thread_ts")
+    pieces = split(message_text(message), TEXT_LIMIT)
+    bodies: list[dict[str, Any]] = []
+    for index, piece in enumerate(pieces):
+        blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=escape(section))) for section in split(piece, SECTION_LIMIT)]
+        approval = message.get("approval")
+        if approval and index == len(pieces) - 1:
+            ref = approval["ref"]
+            blocks.append(
+                ActionsBlock(
+                    block_id=f"approval-{ref}",
+                    elements=[
+                        ButtonElement(text="Approve", action_id="approve", value=f"approve:{ref}", style="primary"),
+                        ButtonElement(text="Deny", action_id="deny", value=f"deny:{ref}", style="danger"),
+                    ],
+                )
+            )
+        body: dict[str, Any] = {"channel": conversation, "text": escape(piece), "blocks": [b.to_dict() for b in blocks]}
+        if thread_ts:
+            body["thread_ts"] = thread_ts
+        bodies.append(body)
+    return bodies
+
+
+def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
+    """Post one part."""
+    token = secrets_of(channel)["bot_token"]
+    url = f"{get_settings().slack_api_url}/chat.postMessage"
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json; charset=utf-8"}
+    response, failed = call("POST", url, headers=headers, body=part, secrets=(token,))
+    if response is None:
+        return failed  # type: ignore[return-value]
+    if not response.ok:
+        return http_failure(response, "Slack")
+    answer = answer_json(response)
+    if answer.get("ok") is True:
+        return Outcome(True, status_code=response.status, message_id=str(answer.get("ts") or ""), conversation=answer.get("channel"))
+    error = str(answer.get("error") or "no ok in the answer")[:200]
+    if error == "ratelimited":
+        retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
+        return Outcome(False, retry=True, retry_after=retry_after, error="Slack: ratelimited", status_code=response.status)
+    return Outcome(False, error=f"Slack: {error}", status_code=response.status)

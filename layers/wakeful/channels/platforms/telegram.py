@@ -1,0 +1,75 @@
+"""Telegram: ``POST {base}/bot<bot_token>/sendMessage`` with ``{chat_id, text,
+parse_mode: "HTML", reply_markup?, reply_to_message_id?}``.
+
+The text is HTML-escaped (a title in bold), at most 4096 characters a message (longer
+ones are split). An approval request's last part carries an inline keyboard of two
+buttons whose ``callback_data`` is ``approve:<ref>`` or ``deny:<ref>`` (32 bytes; the
+limit is 64). A reply to a message started in Telegram replies to it. The token is in
+the URL's path: errors never show the URL.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, split
+from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
+from wakeful.config import get_settings
+
+LIMIT = 4000  # Telegram's is 4096 characters; room for the title's markup
+
+
+def _chat(value: Any) -> Any:
+    text = str(value)
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
+    """The ``sendMessage`` bodies of a delivery, in order."""
+    message = delivery.message
+    chat = _chat(delivery.conversation or channel.conversation())
+    reply_to = (message.get("reply") or {}).get("reply_to_message_id")
+    title = message.get("title")
+    pieces = split(str(message.get("text") or ""), LIMIT - (len(title) + 2 if title else 0))
+    bodies: list[dict[str, Any]] = []
+    for index, piece in enumerate(pieces):
+        text = html.escape(piece, quote=False)
+        if index == 0 and title:
+            text = f"<b>{html.escape(title, quote=False)}</b>\n\n{text}"
+        body: dict[str, Any] = {"chat_id": chat, "text": text, "parse_mode": "HTML", "disable_web_page_preview": True}
+        if index == 0 and reply_to:
+            body["reply_to_message_id"] = int(reply_to)
+            body["allow_sending_without_reply"] = True
+        approval = message.get("approval")
+        if approval and index == len(pieces) - 1:
+            ref = approval["ref"]
+            body["reply_markup"] = {
+                "inline_keyboard": [[{"text": "Approve", "callback_data": f"approve:{ref}"}, {"text": "Deny", "callback_data": f"deny:{ref}"}]]
+            }
+        bodies.append(body)
+    return bodies
+
+
+def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
+    """Post one part."""
+    token = secrets_of(channel)["bot_token"]
+    url = f"{get_settings().telegram_api_url}/bot{token}/sendMessage"
+    response, failed = call("POST", url, headers={"Content-Type": "application/json"}, body=part, secrets=(token,))
+    if response is None:
+        return failed  # type: ignore[return-value]
+    answer = answer_json(response)
+    if response.ok and answer.get("ok") is True:
+        result = answer.get("result") or {}
+        chat = (result.get("chat") or {}).get("id") if isinstance(result, dict) else None
+        message_id = result.get("message_id") if isinstance(result, dict) else None
+        return Outcome(True, status_code=response.status, message_id=None if message_id is None else str(message_id), conversation=None if chat is None else str(chat))
+    parameters = answer.get("parameters") or {}
+    retry_after = parameters.get("retry_after") if isinstance(parameters, dict) else None
+    if response.ok:  # 200 without ok: true
+        return Outcome(False, error="Telegram answered without ok", status_code=response.status)
+    failure = http_failure(response, "Telegram", float(retry_after) if isinstance(retry_after, (int, float)) else None)
+    description = answer.get("description")
+    if description and not failure.retry:
+        return Outcome(False, error=f"Telegram answered HTTP {response.status}: {str(description)[:200]}", status_code=response.status)
+    return failure

@@ -1,0 +1,229 @@
+"""Reading a verified platform request: what it asks for, and the answer the platform
+expects at once (pure functions; :mod:`wakeful.channels.inbound` runs them after the
+signature check).
+
+Each reader returns a :class:`Reading`: the answer (status and body), how the request
+is recorded (``status``, ``reason``), and, when there is work, the work for the channel
+worker and the platform event ids that make it unique (a retried or replayed request is
+taken once). Work is ``{"work": "message", ...}`` (a thread message: ``text``, ``user``,
+``conversation``, ``message_id``, ``thread_ref``) or ``{"work": "button", ...}`` (an
+approval decision: ``decision``, ``ref``, ``user``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs
+
+from wakeful.channels import models
+from wakeful.channels.records import Channel
+
+_LEADING_MENTIONS = re.compile(r"^\s*(?:<@[A-Z0-9]+(?:\|[^>]*)?>[\s,:]*)+")
+#: Slack message subtypes that are a person's message (the others are edits, joins, ...).
+_PERSON_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
+MAX_TEXT = 20_000
+
+
+@dataclass
+class Reading:
+    """What a verified request is, and what to answer."""
+
+    http_status: int
+    body: Any
+    status: str
+    reason: str | None = None
+    event_type: str | None = None
+    event_id: str | None = None
+    user: str | None = None
+    work: dict[str, Any] | None = None
+    keys: list[str] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class BadBody(ValueError):
+    """The body is not what the platform sends."""
+
+
+def _json(body: bytes) -> dict[str, Any]:
+    try:
+        value = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BadBody("the body is not JSON") from error
+    if not isinstance(value, dict):
+        raise BadBody("the body is not a JSON object")
+    return value
+
+
+def _ignored(body: Any, reason: str, **fields: Any) -> Reading:
+    return Reading(200, body, models.IGNORED, reason=reason, **fields)
+
+
+def _not_allowed(channel: Channel, user: str | None, body: Any, **fields: Any) -> Reading | None:
+    if channel.allows(user):
+        return None
+    return Reading(200, body, models.REJECTED, reason=f"user {user} is not in the channel's allowed_users: nothing changed", user=user, **fields)
+
+
+def _button(value: Any) -> tuple[str, str] | None:
+    match = models.BUTTON_VALUE.fullmatch(value) if isinstance(value, str) else None
+    return (match.group(1), match.group(2)) if match else None
+
+
+# -- Slack ---------------------------------------------------------------------------
+def slack_events(channel: Channel, body: bytes) -> Reading:
+    """An Events API request: the URL check, or a person's message."""
+    data = _json(body)
+    kind = data.get("type")
+    if kind == "url_verification":
+        return Reading(200, {"challenge": data.get("challenge")}, models.ACCEPTED, reason="url_verification", event_type="url_verification")
+    if kind != "event_callback" or not isinstance(data.get("event"), dict):
+        return _ignored({}, f"an Events API request of type {str(kind)[:40]!r}: nothing to do", event_type=str(kind)[:40])
+    event, event_id = data["event"], str(data.get("event_id") or "")[:100]
+    fields: dict[str, Any] = {"event_type": str(event.get("type"))[:40], "event_id": event_id or None}
+    if event.get("type") not in ("message", "app_mention"):
+        return _ignored({}, "not a message or an app_mention event", **fields)
+    if event.get("bot_id") or event.get("subtype") == "bot_message" or not event.get("user"):
+        return _ignored({}, "a bot's message (the agent's own among them)", **fields)
+    if event.get("subtype") not in _PERSON_SUBTYPES:
+        return _ignored({}, f"a message of subtype {str(event.get('subtype'))[:40]}, not a person's new message", **fields)
+    user = str(event["user"])
+    refused = _not_allowed(channel, user, {}, **fields)
+    if refused:
+        return refused
+    text = _LEADING_MENTIONS.sub("", str(event.get("text") or "")).strip()[:MAX_TEXT]
+    if not text:
+        return _ignored({}, "an empty message", user=user, **fields)
+    conversation, ts = str(event.get("channel") or ""), str(event.get("ts") or "")
+    work = {"work": "message", "platform": models.SLACK, "user": user, "text": text, "conversation": conversation, "message_id": ts, "thread_ref": event.get("thread_ts")}
+    keys = [f"event:{event_id}"] if event_id else []
+    keys.append(f"msg:{conversation}:{ts}")  # a mention arrives as two events: message and app_mention
+    return Reading(200, {}, models.ACCEPTED, user=user, work=work, keys=keys, **fields)
+
+
+def slack_interactions(channel: Channel, body: bytes) -> Reading:
+    """An interactivity request (form field ``payload``): an Approve or Deny press."""
+    try:
+        payload = json.loads(parse_qs(body.decode("utf-8")).get("payload", [""])[-1])
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BadBody("the body is not a form with a JSON payload field") from error
+    if not isinstance(payload, dict):
+        raise BadBody("payload is not a JSON object")
+    fields: dict[str, Any] = {"event_type": str(payload.get("type"))[:40]}
+    actions = payload.get("actions") if payload.get("type") == "block_actions" else None
+    pressed = _button(actions[0].get("value")) if isinstance(actions, list) and actions and isinstance(actions[0], dict) else None
+    if pressed is None:
+        return _ignored(None, "not an Approve or Deny button of Wakeful's", **fields)
+    user = str((payload.get("user") or {}).get("id") or "") or None
+    action_ts = str(actions[0].get("action_ts") or "")  # type: ignore[index]
+    fields["event_id"] = str(payload.get("trigger_id") or action_ts)[:100] or None
+    refused = _not_allowed(channel, user, None, **fields)
+    if refused:
+        return refused
+    decision, ref = pressed
+    work = {"work": "button", "platform": models.SLACK, "user": user, "decision": decision, "ref": ref}
+    return Reading(200, None, models.ACCEPTED, user=user, work=work, keys=[f"press:{fields['event_id'] or ref + action_ts}"], **fields)
+
+
+# -- Discord -------------------------------------------------------------------------
+def _discord_user(data: dict[str, Any]) -> str | None:
+    user = (data.get("member") or {}).get("user") or data.get("user") or {}
+    return str(user.get("id")) if isinstance(user, dict) and user.get("id") else None
+
+
+def discord(channel: Channel, body: bytes) -> Reading:
+    """An interaction: a PING, a slash command with a ``message`` option, or a button."""
+    data = _json(body)
+    kind, interaction_id = data.get("type"), str(data.get("id") or "")[:40] or None
+    fields: dict[str, Any] = {"event_type": f"interaction_{kind}"[:40], "event_id": interaction_id, "user": _discord_user(data)}
+    if kind == 1:
+        return Reading(200, {"type": 1}, models.ACCEPTED, reason="ping", **fields)
+    if kind == 2:
+        return _discord_command(channel, data, fields)
+    if kind == 3:
+        pressed = _button((data.get("data") or {}).get("custom_id"))
+        if pressed is None:
+            return _ignored({"type": 6}, "not an Approve or Deny button of Wakeful's", **fields)
+        refused = _not_allowed(channel, fields["user"], {"type": 6}, **{k: v for k, v in fields.items() if k != "user"})
+        if refused:
+            return refused
+        work = {"work": "button", "platform": models.DISCORD, "user": fields["user"], "decision": pressed[0], "ref": pressed[1]}
+        return Reading(200, {"type": 6}, models.ACCEPTED, work=work, keys=[f"interaction:{interaction_id}"], **fields)
+    return Reading(400, {"error": {"code": "bad_request", "message": "unsupported interaction type"}}, models.REJECTED, reason=f"interaction type {str(kind)[:10]} is not handled", **fields)
+
+
+def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, Any]) -> Reading:
+    options = (data.get("data") or {}).get("options") or []
+    text = next((o.get("value") for o in options if isinstance(o, dict) and o.get("name") == "message"), None)
+    if not isinstance(text, str) or not text.strip():
+        answer = {"type": 4, "data": {"content": "Send your request as the message option.", "flags": 64}}
+        return Reading(200, answer, models.REJECTED, reason="a command without a string option named message", **fields)
+    denied = {"type": 4, "data": {"content": "You are not allowed to talk to this agent.", "flags": 64}}
+    refused = _not_allowed(channel, fields["user"], denied, **{k: v for k, v in fields.items() if k != "user"})
+    if refused:
+        return refused
+    work = {
+        "work": "message",
+        "platform": models.DISCORD,
+        "user": fields["user"],
+        "text": text.strip()[:MAX_TEXT],
+        "conversation": str(data.get("channel_id") or (data.get("channel") or {}).get("id") or ""),
+        "message_id": fields["event_id"],
+        "interaction": {"application_id": str(data.get("application_id") or ""), "token": str(data.get("token") or "")},
+    }
+    return Reading(200, {"type": 5}, models.ACCEPTED, work=work, keys=[f"interaction:{fields['event_id']}"], **fields)
+
+
+# -- Telegram ------------------------------------------------------------------------
+def telegram(channel: Channel, body: bytes) -> Reading:
+    """An update: a message (a reply to the bot's continues its thread), or a button."""
+    data = _json(body)
+    update_id = data.get("update_id")
+    if not isinstance(update_id, int) or isinstance(update_id, bool):
+        raise BadBody("update_id is missing or not an integer")
+    fields: dict[str, Any] = {"event_id": str(update_id)}
+    if isinstance(data.get("callback_query"), dict):
+        return _telegram_button(channel, data["callback_query"], fields)
+    message = data.get("message")
+    if not isinstance(message, dict):
+        return _ignored({}, "an update without a new message or a button press", event_type="update", **fields)
+    fields["event_type"] = "message"
+    sender = message.get("from") or {}
+    user = str(sender.get("id")) if isinstance(sender, dict) and sender.get("id") is not None else None
+    if isinstance(sender, dict) and sender.get("is_bot"):
+        return _ignored({}, "a bot's message", user=user, **fields)
+    refused = _not_allowed(channel, user, {}, **fields)
+    if refused:
+        return refused
+    text = message.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return _ignored({}, "a message without text", user=user, **fields)
+    reply_to = message.get("reply_to_message") or {}
+    work = {
+        "work": "message",
+        "platform": models.TELEGRAM,
+        "user": user,
+        "text": text.strip()[:MAX_TEXT],
+        "conversation": str((message.get("chat") or {}).get("id") or ""),
+        "message_id": str(message.get("message_id") or ""),
+        "thread_ref": str(reply_to["message_id"]) if isinstance(reply_to, dict) and reply_to.get("message_id") is not None else None,
+    }
+    return Reading(200, {}, models.ACCEPTED, user=user, work=work, keys=[f"update:{update_id}"], **fields)
+
+
+def _telegram_button(channel: Channel, query: dict[str, Any], fields: dict[str, Any]) -> Reading:
+    fields["event_type"] = "callback_query"
+    sender = query.get("from") or {}
+    user = str(sender.get("id")) if isinstance(sender, dict) and sender.get("id") is not None else None
+    # The answer stops the button's spinner (a method call in the webhook's answer).
+    answered = {"method": "answerCallbackQuery", "callback_query_id": str(query.get("id") or "")}
+    pressed = _button(query.get("data"))
+    if pressed is None:
+        return _ignored(answered, "not an Approve or Deny button of Wakeful's", user=user, **fields)
+    refused = _not_allowed(channel, user, {**answered, "text": "You may not decide this."}, **fields)
+    if refused:
+        return refused
+    work = {"work": "button", "platform": models.TELEGRAM, "user": user, "decision": pressed[0], "ref": pressed[1]}
+    return Reading(200, answered, models.ACCEPTED, user=user, work=work, keys=[f"update:{fields['event_id']}"], **fields)

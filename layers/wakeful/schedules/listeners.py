@@ -1,0 +1,54 @@
+"""Who else hears a schedule run's result: the result listeners.
+
+A run's result is finished in one place (:func:`wakeful.schedules.runs.finish`), whether
+its thread ended, failed, or never started (the run timed out, its agent was deleted).
+It fires the ``SCHEDULE_RESULT`` / ``SCHEDULE_FAILED`` hooks, and then tells the result
+listeners: a capability above the schedules that delivers results elsewhere registers a
+:class:`ResultListener` instead of being called by name (the channels do: a finding or
+a failure goes to the schedule's ``notify`` channels). The entry points hand them in
+through :func:`wakeful.assembly.install`, as they do the threads' run-end listeners.
+
+A listener is told of results that notify (``success``, ``error``; never
+``heartbeat_ok`` or ``skipped``), possibly more than once (a repeated finish): it does
+what it does once, keyed by the result's id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
+
+
+class ResultListener(NamedTuple):
+    """A capability's part in a schedule run's result."""
+
+    name: str
+    #: Whether it will tell someone of a result of this status (the result's
+    #: ``notified``): ``(agent, result row, status)``.
+    notifies: Callable[[Agent, Mapping[str, Any], str], bool]
+    #: Called with a finished result that notifies: ``(agent, result row)``.
+    result_finished: Callable[[Agent, Mapping[str, Any]], None]
+
+
+_installed: tuple[ResultListener, ...] = ()
+
+
+def install(*listeners: ResultListener) -> None:
+    """Make ``listeners`` the installed ones.
+
+    Raises:
+        ValueError: two listeners of one name.
+    """
+    global _installed
+    names = [listener.name for listener in listeners]
+    if len(set(names)) != len(names):
+        raise ValueError(f"schedule result listeners installed twice: {names}")
+    _installed = tuple(listeners)
+
+
+def installed() -> tuple[ResultListener, ...]:
+    """The installed listeners, in installation order."""
+    return _installed
