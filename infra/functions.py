@@ -158,13 +158,16 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=TOOL_RUNNER_TIMEOUT_SECONDS,
             # heartbeats: a finished action leaves its heartbeat's open_actions set.
             # stream_events: each action shows in the agent's live stream.
-            # interceptors: a heartbeat's action passes the agent's interception point.
+            # interceptors: a heartbeat's action passes the agent's interception point;
+            # channels: one parked for approval asks the agent's notify channels.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
+                *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
-            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS),
-            sends=("heartbeat", "route"),  # route: tools' new events, for agents with threads
+            reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
+            # route: tools' new events, for agents with threads
+            sends=("heartbeat", "route", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),
             starts_hooks=True,
             invokes_tools=True,
@@ -305,13 +308,14 @@ def specs() -> dict[str, FunctionSpec]:
             description="Channels worker: a platform message to a thread, a button press to an approval",
             memory_mb=256,
             timeout_seconds=30,
+            # actions: a button decides a heartbeat's action parked for approval.
             writes=(
-                "channel_links", "channel_requests", "threads", "thread_messages", "agents",
+                "channel_links", "channel_requests", "threads", "thread_messages", "agents", "actions",
                 "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # channels: a thread that ends here (too many wakes) tells its channels.
             reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
-            sends=("thread", *_CHANNEL_RELAY_SENDS),
+            sends=("thread", "action", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),

@@ -20,6 +20,8 @@ light too (its work loads when it is first called).
 from __future__ import annotations
 
 from wakeful import extensions
+from wakeful.actions import listeners as park_listeners
+from wakeful.actions.listeners import ParkListener
 from wakeful.channels import listener as channels
 from wakeful.extensions import Extension
 from wakeful.homelab import manifest as homelab
@@ -54,6 +56,8 @@ EXTENSIONS: tuple[Extension, ...] = (
 RUN_END_LISTENERS: tuple[RunEndListener, ...] = (schedules.LISTENER, channels.RUN_END)
 #: Who hears a schedule run's result besides its hooks (:mod:`wakeful.schedules.listeners`).
 RESULT_LISTENERS: tuple[ResultListener, ...] = (channels.RESULTS,)
+#: Who hears of a heartbeat's action parked for approval (:mod:`wakeful.actions.listeners`).
+PARK_LISTENERS: tuple[ParkListener, ...] = (channels.PARKED,)
 
 
 def install() -> None:
@@ -68,3 +72,6 @@ def install() -> None:
     results = result_listeners.installed()
     if results[: len(RESULT_LISTENERS)] != RESULT_LISTENERS:
         result_listeners.install(*RESULT_LISTENERS, *(other for other in results if other not in RESULT_LISTENERS))
+    parks = park_listeners.installed()
+    if parks[: len(PARK_LISTENERS)] != PARK_LISTENERS:
+        park_listeners.install(*PARK_LISTENERS, *(other for other in parks if other not in PARK_LISTENERS))

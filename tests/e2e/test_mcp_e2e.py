@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import anyio
 import httpx2
 import pytest
 import requests
@@ -29,6 +28,7 @@ from mcp.client.streamable_http import streamable_http_client
 from tests.fakes.anthropic_server import FakeAnthropic
 from tests.fakes.mcp_server import FakeMcp, PlainHttp, unused_port_url
 from tests.support import openapi_check
+from wakeful import aio
 from wakeful_dev.runtime import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -221,7 +221,7 @@ def _with_client(dev: str, key: str | None, work: Callable[[Client], Any]) -> An
             async with Client(streamable_http_client(f"{dev}/mcp", http_client=http)) as client:
                 found["result"] = await work(client)
 
-    anyio.run(main)
+    aio.run(main)  # beside any event loop a test tool left running in this worker
     return found["result"]
 
 

@@ -284,3 +284,30 @@ def test_a_failed_schedule_run_is_sent_as_schedule_failed(stack, api, fakes, cla
     assert _result(api, agent["id"], schedule["id"], rid)["status"] == "error"
     assert "failed" in message.json["text"]
     assert [d["kind"] for d in deliveries(api, channel["id"])] == ["schedule_failed"]
+
+
+def test_a_heartbeat_action_parked_for_approval_asks_slack_and_an_allowed_press_runs_it_once(stack, api, fakes, tool_server):
+    from tests.integration.spine_helpers import register_tool, run_heartbeat, subscribe
+
+    slack, _, _ = fakes
+    agent = api.create_agent(heartbeat_interval_seconds=3600)
+    tool = register_tool(api, tool_server, "reboot")
+    subscribe(api, tool, "DISK_FULL", agent["id"])
+    channel = create_channel(api, agent["id"], "slack", name="oncall", allowed_users=["U0BOB"])
+    api.patch(f"/agents/{agent['id']}", json={"notify": ["oncall"], "tool_policy": {"require_approval": [tool]}})
+    api.post(f"/agents/{agent['id']}/events", json={"event_type": "DISK_FULL", "payload": {"disk": "/data"}})
+
+    run_heartbeat(stack, api, agent["id"])
+    [asked] = run_queues(stack, slack, 1, "chat.postMessage")
+
+    assert tool in json.dumps(asked.json) and "/data" in json.dumps(asked.json)
+    approve, deny = [b["value"] for b in asked.json["blocks"][-1]["elements"]]
+    slack_post(stack, channel, slack_press(approve, user="U0MALLORY"), route="interactions")  # not allowed
+    stack.drain()
+    assert tool_server.requests_for("reboot") == []
+    slack_post(stack, channel, slack_press(approve, user="U0BOB"), route="interactions")
+    slack_post(stack, channel, slack_press(deny, user="U0BOB"), route="interactions")  # too late: decided
+    stack.drain()
+    (action,) = [a for a in api.get(f"/agents/{agent['id']}/actions").json()["items"] if a["tool"] == tool]
+    assert action["status"] == "COMPLETED" and action["approval"]["decision"] == "approve"
+    assert len(tool_server.requests_for("reboot")) == 1

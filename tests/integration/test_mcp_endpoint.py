@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any, Awaitable, Callable
 
-import anyio
 import httpx2
 import pytest
 import requests
 from mcp.client.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from wakeful import aio
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import make_agent
@@ -40,7 +40,7 @@ def with_client(base: str, key: str | None, work: Callable[[Client], Awaitable[A
             async with Client(streamable_http_client(f"{base}/mcp", http_client=http), mode=mode) as client:
                 found["result"] = await work(client)
 
-    anyio.run(main)
+    aio.run(main)  # beside any event loop a test tool left running in this worker
     return found["result"]
 
 

@@ -137,6 +137,20 @@ def _link_last(channel: Channel, agent_id: str, thread_id: str, job: dict[str, A
 
 
 # -- buttons -------------------------------------------------------------------------
+def _decide_action(channel: Channel, agent_id: str, action_id: str, decision: str, note: str) -> tuple[str, str | None]:
+    """A button of a heartbeat's action parked for approval."""
+    from wakeful.actions import approvals
+    from wakeful.actions.records import ActionNotFoundError
+
+    try:
+        approvals.decide(channel.owner, agent_id, action_id, decision, note)
+    except approvals.ActionNotWaitingError:
+        return f"action {action_id} was already decided: nothing changed", None
+    except (ActionNotFoundError, AgentNotFoundError):
+        return f"action {action_id} waits for no decision any more: nothing changed", None
+    return f"action {action_id} {decision}d", None
+
+
 def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
     from wakeful.threads import service as threads
 
@@ -145,6 +159,8 @@ def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
         return "no approval of this channel has this button: nothing changed", None
     decision = models.APPROVE if job.get("decision") == models.APPROVE else models.DENY
     note = f"{decision}d in {channel.kind} ({channel.name}) by user {job.get('user')}"
+    if not link.thread_id:
+        return _decide_action(channel, link.agent_id, link.tool_call_id, decision, note)
     try:
         threads.decide_approval(channel.owner, link.agent_id, link.thread_id, link.tool_call_id, decision, note)
     except ThreadStateError:

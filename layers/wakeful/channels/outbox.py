@@ -85,8 +85,8 @@ def to_channel(
     # and once to another channel's conversation, never twice to one place.
     the_id = delivery_id(channel.channel_id, f"{key}@{conversation or channel.conversation()}")
     approval = message.get("approval")
-    if approval and thread_id:
-        _link_approval(channel, agent_id or channel.agent_id, thread_id, approval, now)
+    if approval and (thread_id or approval.get("action_id")):
+        _link_approval(channel, agent_id or channel.agent_id, thread_id or "", approval, now)
     delivery = ChannelDelivery(
         delivery_id=the_id,
         channel_id=channel.channel_id,
@@ -110,7 +110,8 @@ def to_channel(
 
 
 def _link_approval(channel: Channel, agent_id: str, thread_id: str, approval: dict[str, Any], now: float) -> None:
-    """The tool call a button of this channel decides (looked up when it is pressed)."""
+    """The tool call a button of this channel decides (looked up when it is pressed): a
+    thread's, or (no thread) a heartbeat's action, whose tool call id is its id."""
     link_repository.put(
         ChannelLink(
             channel_id=channel.channel_id,

@@ -33,6 +33,7 @@ from wakeful.channels.records import Channel
 from wakeful.threads import records as threads
 
 if TYPE_CHECKING:
+    from wakeful.actions.records import Action
     from wakeful.agents.records import Agent
     from wakeful.threads.listeners import RunEnd
     from wakeful.threads.records import Thread
@@ -136,6 +137,19 @@ def _approvals(agent: Agent, thread: Thread) -> None:
         key = f"approval:{thread.thread_id}:{approval.tool_call_id}"
         _to_origin(thread, kind=models.APPROVAL, key=key, message=message)
         outbox.send(agent.owner, agent.agent_id, targets_of(agent, thread), kind=models.APPROVAL, key=key, message=message, thread_id=thread.thread_id)
+
+
+def action_parked(action: Action, arguments: Mapping[str, Any]) -> None:
+    """A heartbeat's action parked for approval: ask the agent's ``notify`` channels
+    (a button decides it as ``POST .../actions/{id}/approval`` would)."""
+    from wakeful.agents import repository as agents
+
+    agent = agents.get(action.agent_id)
+    if agent is None or not agent.notify:
+        return
+    message = outbox.approval_message("", action.action_id, action.tool, dict(arguments), agent.name)
+    message["approval"]["action_id"] = action.action_id
+    outbox.send(agent.owner, agent.agent_id, list(agent.notify), kind=models.APPROVAL, key=f"approval:action:{action.action_id}", message=message)
 
 
 def _notifications(agent: Agent, thread: Thread) -> None:
