@@ -35,9 +35,8 @@ import sys
 import threading
 import time
 import uuid
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +47,13 @@ HEARTBEAT_SECONDS = 900
 MONTH_SECONDS = 30 * 24 * 3600
 AGENTS = 1000
 #: An idle agent's share of the bill, fixed costs apart (USD a month).
-IDLE_AGENT_LIMIT_USD = 0.02
+IDLE_AGENT_LIMIT_USD = 0.005
+#: A hook delivery answered 2xx at its first attempt, USD per million deliveries.
+HOOK_DELIVERY_LIMIT_USD_PER_MILLION = 15.0
+#: The deployment's shards and scan groups (infra/settings.py defaults): the fixed
+#: cost of a tick is measured with them.
+DUE_SHARDS = 16
+SCAN_GROUPS = 4
 
 #: Public on-demand prices, us-east-1, checked 2025. Sources:
 #: https://aws.amazon.com/lambda/pricing/ https://aws.amazon.com/dynamodb/pricing/on-demand/
@@ -156,6 +161,12 @@ class Tally:
     sqs_batches_consumed: Counter = field(default_factory=Counter)  # "standard"/"fifo" -> handler batches
     api_requests: int = 0
     sfn_starts: int = 0
+    # Per function, for pricing one part of the work on its own (a hook delivery):
+    wru_by: Counter = field(default_factory=Counter)  # function -> table WRU
+    rru_by: Counter = field(default_factory=Counter)  # function -> RRU
+    index_wru_by: Counter = field(default_factory=Counter)  # function -> GSI write units (not in the totals)
+    calls_by: Counter = field(default_factory=Counter)  # "function service:Operation" -> count
+    hook_deliveries: float = 0.0  # deliveries started (fired) in the window
 
     def minus(self, other: "Tally") -> "Tally":
         out = Tally()
@@ -164,7 +175,7 @@ class Tally:
             result.subtract(getattr(other, name))
             # CPU time is noisy: a window's scan can cost less than the baseline scan.
             setattr(out, name, Counter({k: max(v, 0) if name == "cpu_ms" else v for k, v in result.items() if v}))
-        for name in ("rru", "wru", "sqs_standard", "sqs_fifo", "api_requests", "sfn_starts"):
+        for name in _SCALARS:
             setattr(out, name, getattr(self, name) - getattr(other, name))
         return out
 
@@ -172,15 +183,21 @@ class Tally:
         out = Tally()
         for name in _COUNTERS:
             setattr(out, name, Counter({k: v * factor for k, v in getattr(self, name).items()}))
-        for name in ("rru", "wru", "sqs_standard", "sqs_fifo", "api_requests", "sfn_starts"):
+        for name in _SCALARS:
             setattr(out, name, getattr(self, name) * factor)
         return out
 
 
 _COUNTERS = (
     "invocations", "records", "cpu_ms", "aws_calls", "log_bytes", "metrics", "calls", "new_item_bytes",
-    "sqs_batches_consumed",
+    "sqs_batches_consumed", "wru_by", "rru_by", "index_wru_by", "calls_by",
 )  # fmt: skip
+_SCALARS = ("rru", "wru", "sqs_standard", "sqs_fifo", "api_requests", "sfn_starts", "hook_deliveries")
+#: The work of a hook delivery made inside the function that fires it is metered apart,
+#: under this name (its CPU is taken out of the firing function's).
+HOOK_WORK = "hook_delivery"
+#: The endpoint's answer time of a hook delivery, billed to the function that waits.
+HOOK_ENDPOINT_SECONDS = 0.1
 
 
 class _CountingStdout(io.TextIOBase):
@@ -219,6 +236,7 @@ class Meter:
         self._local = threading.local()
         self._side: Any = None
         self._key_schemas: dict[str, list[str]] = {}
+        self._indexes: dict[str, tuple[Any, ...]] = {}
         self._ttl_tables: set[str] = set()
         self._created: set[tuple[str, str]] = set()
 
@@ -243,6 +261,7 @@ class Meter:
         for logical, physical in get_settings().tables.items():
             spec = TABLES[logical]
             settings_tables[physical] = [spec.pk.name] + ([spec.sk.name] if spec.sk else [])
+            self._indexes[physical] = spec.indexes
             if spec.ttl:
                 self._ttl_tables.add(physical)
         self._key_schemas = settings_tables
@@ -275,6 +294,31 @@ class Meter:
         lambdas.invoke = metered_invoke
         sys.stdout = _CountingStdout(self)  # Powertools binds its handler to this stream
 
+        # A hook delivery fired by a function (its first attempt made there) is metered
+        # apart: its calls, capacity and CPU are the delivery's, not the firing work's.
+        from wakeful.hooks import delivery
+
+        start_deliveries = delivery.start_deliveries
+
+        def metered_deliveries(*args: Any, **kwargs: Any) -> Any:
+            outer = self.current()
+            self._local.function = HOOK_WORK
+            cpu = time.thread_time()
+            try:
+                started = start_deliveries(*args, **kwargs)
+            finally:
+                spent = (time.thread_time() - cpu) * 1000
+                self._local.function = outer
+                with self.lock:
+                    self.tally.cpu_ms[HOOK_WORK] += spent
+                    if outer:
+                        self.tally.cpu_ms[outer] -= spent
+            with self.lock:
+                self.tally.hook_deliveries += len(started)
+            return started
+
+        delivery.start_deliveries = metered_deliveries
+
     # -- DynamoDB capacity ---------------------------------------------------------
     def _key(self, table: str, item: dict[str, Any]) -> dict[str, Any]:
         return {k: item[k] for k in self._key_schemas.get(table, []) if k in item}
@@ -288,18 +332,45 @@ class Meter:
         if not self.current() or model.service_model.service_name != "dynamodb":
             return
         op = model.name
-        before: list[tuple[str, dict[str, Any], int]] = []  # (table, key, size before)
+        before: list[tuple[str, dict[str, Any], dict[str, Any] | None]] = []  # (table, key, item before)
         if op in ("UpdateItem", "DeleteItem"):
-            before.append((params["TableName"], params["Key"], item_size(self._fetch(params["TableName"], params["Key"]))))
+            before.append((params["TableName"], params["Key"], self._fetch(params["TableName"], params["Key"])))
         elif op == "PutItem":
             key = self._key(params["TableName"], params["Item"])
-            before.append((params["TableName"], key, item_size(self._fetch(params["TableName"], key))))
+            before.append((params["TableName"], key, self._fetch(params["TableName"], key)))
         elif op == "TransactWriteItems":
             for entry in params["TransactItems"]:
                 (kind, body), = entry.items()
                 key = body.get("Key") or self._key(body["TableName"], body.get("Item", {}))
-                before.append((body["TableName"], key, item_size(self._fetch(body["TableName"], key))))
+                before.append((body["TableName"], key, self._fetch(body["TableName"], key)))
         self._local.before = before
+
+    def _index_units(self, table: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> int:
+        """GSI write units of one item write (DynamoDB's rules: an entry put or deleted
+        costs its projected size; an entry whose key changed is a delete and a put; an
+        ALL-projected entry rewrites when the item does)."""
+        units = 0
+        for index in self._indexes.get(table, ()):
+            names = [index.pk.name] + ([index.sk.name] if index.sk else [])
+
+            def entry(item: dict[str, Any] | None, index: Any = index, names: list[str] = names) -> dict[str, Any] | None:
+                if not item or any(n not in item for n in names):
+                    return None
+                if index.keys_only or index.include:
+                    keep = set(names) | set(self._key_schemas.get(table, [])) | set(index.include)
+                    return {k: v for k, v in item.items() if k in keep}
+                return item
+
+            old, new = entry(before), entry(after)
+            size = lambda e: math.ceil(max(1, item_size(e)) / 1024)  # noqa: E731
+            if old and new:
+                if any(old.get(n) != new.get(n) for n in names):
+                    units += size(old) + size(new)
+                elif old != new:
+                    units += size(new)
+            elif old or new:
+                units += size(old or new)
+        return units
 
     def _after(self, http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
         function = self.current()
@@ -309,6 +380,7 @@ class Meter:
         op = model.name
         with self.lock:
             self.tally.calls[f"{service}:{op}"] += 1
+            self.tally.calls_by[f"{function} {service}:{op}"] += 1
             self.tally.aws_calls[function] += 1
         if service == "sqs" and op in ("SendMessage", "SendMessageBatch"):
             with self.lock:
@@ -320,7 +392,7 @@ class Meter:
             return
         if service != "dynamodb" or http_response.status_code >= 300:
             return
-        rru = wru = 0.0
+        rru = wru = index_wru = 0.0
         if op == "GetItem":
             rru = math.ceil(max(1, item_size(parsed.get("Item"))) / 4096)
         elif op == "BatchGetItem":
@@ -332,10 +404,12 @@ class Meter:
             rru = max(1, math.ceil(sum(item_size(i) for i in parsed.get("Items", [])) / 4096))
         elif op in ("PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems"):
             factor = 2 if op == "TransactWriteItems" else 1
-            for table, key, size_before in getattr(self._local, "before", []):
+            for table, key, item_before in getattr(self._local, "before", []):
+                size_before = item_size(item_before)
                 after = self._fetch(table, key)
                 size_after = item_size(after)
                 wru += factor * math.ceil(max(1, size_before, size_after) / 1024)
+                index_wru += self._index_units(table, item_before, after)
                 if size_before == 0 and after is not None and table not in self._ttl_tables:
                     ident = (table, json.dumps(key, sort_keys=True))
                     if ident not in self._created:
@@ -345,6 +419,9 @@ class Meter:
         with self.lock:
             self.tally.rru += rru
             self.tally.wru += wru
+            self.tally.rru_by[function] += rru
+            self.tally.wru_by[function] += wru
+            self.tally.index_wru_by[function] += index_wru
 
 
 # -- scenarios ---------------------------------------------------------------------------
@@ -429,6 +506,139 @@ def run_scenario(stack: Any, meter: Meter, name: str, agents: int) -> Tally:
     return window.scaled(1 / agents)
 
 
+class _HookEndpoint:
+    """A hook receiver on loopback: answers 200, or while ``failing_first`` the first
+    request of every delivery (webhook-id) 500."""
+
+    def __init__(self) -> None:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.received: Counter = Counter()  # webhook-id -> requests
+        self.failing_first = False
+        self.lock = threading.Lock()
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                with endpoint.lock:
+                    delivery_id = self.headers.get("webhook-id")
+                    endpoint.received[delivery_id] += 1
+                    fail = endpoint.failing_first and endpoint.received[delivery_id] == 1
+                self.send_response(500 if fail else 200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+def run_hook_scenario(stack: Any, meter: Meter, agents: int, endpoint: _HookEndpoint, *, fail_first: bool) -> Tally:
+    """Per-delivery tally of an ``AFTER_HEARTBEAT`` hook on bare agents (fixed parts
+    and the heartbeat itself are priced apart: only the delivery's own work counts).
+    ``fail_first``: every delivery's first attempt is answered 500, the retry 200."""
+    from wakeful import ddb
+    from wakeful.auth import keys
+
+    clients, agent_ids = [], []
+    for _ in range(agents):
+        client = Client(stack.api_url, keys.create(f"cost-{uuid.uuid4().hex[:8]}"), meter)
+        agent = client.post("/agents", _agent_body(False))
+        client.post(f"/agents/{agent['id']}/hooks", {"hook_type": "AFTER_HEARTBEAT", "endpoint_url": endpoint.url})
+        clients.append(client)
+        agent_ids.append(agent["id"])
+
+    def heartbeat_and_deliveries(at: float, failing: bool) -> None:
+        seen = sum(endpoint.received.values())
+        stack.tick(at)
+        stack.drain(timeout=300)
+        # Retries run in the emulator's Step Functions: wait for every delivery's end.
+        deadline = time.monotonic() + 120
+        expected = seen + agents * (2 if failing else 1)
+        while sum(endpoint.received.values()) < expected and time.monotonic() < deadline:
+            time.sleep(0.05)
+        rows = []
+        while time.monotonic() < deadline:
+            rows = [ddb.get("hook_deliveries", {"delivery_id": d}) for d in endpoint.received]
+            if all(r and r["status"] in ("SUCCESS", "FAILED") for r in rows):
+                break
+            time.sleep(0.05)
+        time.sleep(0.2)  # the execution's last transitions after its task answered
+
+    heartbeat_and_deliveries(time.time(), False)  # warm-up
+    endpoint.failing_first = fail_first
+    before = meter.snapshot()
+    heartbeat_and_deliveries(time.time() + HEARTBEAT_SECONDS + 60, fail_first)
+    window = meter.snapshot().minus(before)
+    endpoint.failing_first = False
+    for client, agent_id in zip(clients, agent_ids, strict=True):
+        client.http.patch(f"{client.base}/agents/{agent_id}", json={"is_active": False}, timeout=60).raise_for_status()
+    deliveries = window.hook_deliveries or agents
+    return window.scaled(1 / deliveries)
+
+
+def _transitions(*, handed_over: bool) -> int:
+    """State transitions of a delivery's execution that succeeds at its first Deliver:
+    Start -> (Backoff, when it takes over after the firing function's attempt) ->
+    Deliver -> Decide -> Delivered."""
+    from wakeful.hooks import DEFINITION_PATH
+
+    states = json.loads(DEFINITION_PATH.read_text())["States"]
+    transitions, state = 0, json.loads(DEFINITION_PATH.read_text())["StartAt"]
+    while state:
+        transitions += 1
+        body = states[state]
+        if body["Type"] == "Choice":
+            chosen = None
+            for choice in body["Choices"]:
+                if choice.get("StringEquals") == "SUCCESS" or (handed_over and choice.get("IsPresent")):
+                    chosen = choice["Next"]
+                    break
+            state = chosen or body.get("Default")
+        else:
+            state = body.get("Next")
+    return transitions
+
+
+def hook_delivery_cost(per_delivery: Tally, *, handed_over: bool) -> tuple[float, float]:
+    """USD per delivery, from its measured tally: (in this model's terms, and with the
+    index writes the model leaves out). Its work in the firing function (CPU, AWS calls
+    at AWS_CALL_LATENCY_MS, the endpoint's answer time, at that function's memory), the
+    deliver_hook invocations and Step Functions transitions of a retry, DynamoDB, KMS
+    and log bytes."""
+    memory = _lambda_memory_gb()
+    p = PRICES
+    functions = (HOOK_WORK, "deliver_hook")
+    firing_memory = memory["orchestrator"]  # AFTER_HEARTBEAT fires in the orchestrator
+    deliver_invocations = per_delivery.invocations.get("deliver_hook", 0)
+    seconds = {
+        HOOK_WORK: (per_delivery.cpu_ms[HOOK_WORK] + AWS_CALL_LATENCY_MS * per_delivery.aws_calls[HOOK_WORK]) / 1000
+        + HOOK_ENDPOINT_SECONDS,
+        "deliver_hook": (per_delivery.cpu_ms["deliver_hook"] + AWS_CALL_LATENCY_MS * per_delivery.aws_calls["deliver_hook"]
+                         + INVOKE_OVERHEAD_MS * deliver_invocations) / 1000 + HOOK_ENDPOINT_SECONDS * deliver_invocations,
+    }  # fmt: skip
+    lam = seconds[HOOK_WORK] * firing_memory * p["lambda_gb_second_arm64"]
+    lam += seconds["deliver_hook"] * memory["deliver_hook"] * p["lambda_gb_second_arm64"] + deliver_invocations * p["lambda_request"]
+    wru = sum(per_delivery.wru_by[f] for f in functions)
+    rru = sum(per_delivery.rru_by[f] for f in functions)
+    kms = sum(n for key, n in per_delivery.calls_by.items() if key.split(" ")[0] in functions and key.endswith("kms:Decrypt"))
+    logs = sum(per_delivery.log_bytes[f] for f in functions) + PLATFORM_LOG_BYTES * deliver_invocations
+    sfn = per_delivery.sfn_starts * _transitions(handed_over=handed_over) * p["sfn_standard_transition"]
+    cost = (
+        lam + wru * p["ddb_write_request_unit"] + rru * p["ddb_read_request_unit"] + kms * p["kms_request"]
+        + logs / 1e9 * (p["cw_logs_ingest_gb"] + p["cw_logs_storage_gb_month"]) + sfn
+    )  # fmt: skip
+    index = sum(per_delivery.index_wru_by[f] for f in functions) * p["ddb_write_request_unit"]
+    return cost, cost + index
+
+
 def _empty_scan(stack: Any, meter: Meter) -> Tally:
     """What one scan costs when nothing is due (the per-minute fixed part)."""
     before = meter.snapshot()
@@ -490,9 +700,12 @@ def monthly_cost(per_heartbeat: Tally, scan: Tally, agents: int, llm_seconds: fl
     log_gb = log_bytes / 1e9
     stored_gb = sum(month.new_item_bytes.values()) / 1e9
 
-    per_second = invocations / MONTH_SECONDS
+    # The scan's group invocations of a tick start in the same second: the reservoir
+    # records one, the rate 5 % of the others; the rest of the invocations are spread.
+    scan_per_tick = max(1, scan.invocations.get("heartbeat_scan", 1))
+    per_second = max(0.0, invocations - scans * scan_per_tick) / MONTH_SECONDS
     sampled_per_second = min(per_second, XRAY_RESERVOIR_PER_SECOND) + XRAY_RATE * max(0.0, per_second - XRAY_RESERVOIR_PER_SECOND)
-    traces = sampled_per_second * MONTH_SECONDS
+    traces = sampled_per_second * MONTH_SECONDS + scans * (1 + XRAY_RATE * (scan_per_tick - 1))
 
     alarm_metrics = (len(constants.QUEUE_ENV) - 1 + 1)  # work-queue DLQs (ingest_dlq is one) + scan DLQ
     alarm_metrics += 3 + 2 * len(failure_rate_pairs()) + len(constants.FUNCTIONS) + 1
@@ -507,8 +720,8 @@ def monthly_cost(per_heartbeat: Tally, scan: Tally, agents: int, llm_seconds: fl
         "DynamoDB storage + PITR, data added this month": stored_gb * (p["ddb_storage_gb_month"] + p["ddb_pitr_gb_month"]),
         "SQS requests (incl. event source polling)": sqs_standard * p["sqs_standard_request"] + sqs_fifo * p["sqs_fifo_request"],
         "API Gateway (REST) requests": month.api_requests * p["api_gateway_rest_request"],
-        "EventBridge Scheduler (scan every minute)": scans * p["scheduler_invocation"],
-        "Step Functions (hook deliveries)": month.sfn_starts * 3 * p["sfn_standard_transition"],
+        "EventBridge Scheduler (scan every minute)": scans * max(1, scan.invocations.get("heartbeat_scan", 1)) * p["scheduler_invocation"],
+        "Step Functions (hook deliveries)": month.sfn_starts * _transitions(handed_over=False) * p["sfn_standard_transition"],
         "CloudWatch Logs (ingest + 1 month stored)": log_gb * (p["cw_logs_ingest_gb"] + p["cw_logs_storage_gb_month"]),
         "CloudWatch custom metrics (EMF)": len(METRICS) * p["cw_custom_metric_month"],
         "CloudWatch alarms + dashboard": alarm_metrics * p["cw_alarm_metric_month"] + p["cw_dashboard_month"],
@@ -533,29 +746,6 @@ def monthly_cost(per_heartbeat: Tally, scan: Tally, agents: int, llm_seconds: fl
     return lines, quantities
 
 
-def _hook_delivery_cost() -> float:
-    """USD per successful hook delivery: the states on the ASL's success path (one
-    transition each), one deliver_hook invocation (~1 KMS decrypt of the secret, a few
-    DynamoDB writes, a ~100 ms POST), and the delivery/attempt rows."""
-    from infra.functions import specs
-    from wakeful.hooks import DEFINITION_PATH
-
-    states = json.loads(DEFINITION_PATH.read_text())["States"]
-    transitions, state = 0, json.loads(DEFINITION_PATH.read_text())["StartAt"]
-    while state:  # Deliver -> Decide -> (SUCCESS) Delivered
-        transitions += 1
-        body = states[state]
-        if body["Type"] == "Choice":
-            state = next((c["Next"] for c in body["Choices"] if c.get("StringEquals") == "SUCCESS"), body.get("Default"))
-        else:
-            state = body.get("Next")
-    p = PRICES
-    memory_gb = specs()["deliver_hook"].memory_mb / 1024
-    lam = p["lambda_request"] + memory_gb * (0.1 + 6 * AWS_CALL_LATENCY_MS / 1000) * p["lambda_gb_second_arm64"]
-    ddb = 6 * p["ddb_write_request_unit"] + 4 * p["ddb_read_request_unit"]
-    return transitions * p["sfn_standard_transition"] + lam + ddb + 2 * p["kms_request"]
-
-
 # -- main --------------------------------------------------------------------------------
 def _print_tally(title: str, tally: Tally) -> None:
     out = _REAL_STDOUT
@@ -572,6 +762,22 @@ def _print_tally(title: str, tally: Tally) -> None:
     out.write(f"  API:         {tally.api_requests:g} requests; logs {sum(tally.log_bytes.values()):.0f} B\n")
 
 
+def _print_hook_tally(title: str, tally: Tally) -> None:
+    """Only a delivery's own work: inside the firing function, and its retry's."""
+    out = _REAL_STDOUT
+    functions = (HOOK_WORK, "deliver_hook")
+    out.write(f"\n{title}\n")
+    for function in functions:
+        calls = {k.split(" ", 1)[1]: n for k, n in tally.calls_by.items() if k.split(" ", 1)[0] == function}
+        if not calls and not tally.invocations.get(function):
+            continue
+        out.write(f"  {function}: invocations {tally.invocations.get(function, 0):g}, CPU {tally.cpu_ms[function]:.0f} ms, "
+                  f"calls " + ", ".join(f"{c} {n:g}" for c, n in sorted(calls.items())) + "\n")  # fmt: skip
+        out.write(f"    DynamoDB {tally.wru_by[function]:.2f} WRU (+ {tally.index_wru_by[function]:.2f} index WRU), "
+                  f"{tally.rru_by[function]:.2f} RRU; logs {tally.log_bytes[function]:.0f} B\n")  # fmt: skip
+    out.write(f"  Step Functions executions started: {tally.sfn_starts:g}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agents", type=int, default=4, help="agents per scenario in the local run (default 4)")
@@ -583,6 +789,10 @@ def main(argv: list[str] | None = None) -> int:
     warnings.filterwarnings("ignore", message="No application metrics to publish")
     os.environ.pop("ANTHROPIC_API_KEY", None)  # the scripted provider: deterministic, offline
     os.environ["POWERTOOLS_LOG_LEVEL"] = "INFO"
+    # The deployed shards and groups: each tick is one scan invocation per group.
+    os.environ["WAKEFUL_DUE_SHARDS"] = str(DUE_SHARDS)
+    os.environ["WAKEFUL_SCAN_GROUPS"] = str(SCAN_GROUPS)
+    os.environ["WAKEFUL_HOOK_BACKOFF_BASE_SECONDS"] = "0.2"  # a retried delivery's wait, kept short here
     from wakeful_dev.runtime import DevStack
 
     started = time.time()
@@ -605,6 +815,15 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.time()
             results[scenario] = run_scenario(stack, meter, scenario, args.agents)
             _REAL_STDOUT.write(f"scenario {scenario}: {time.time() - t0:.0f} s\n")
+        endpoint = _HookEndpoint()
+        hooks = {}
+        try:
+            for name, fail_first in (("hook answered at once", False), ("hook retried once", True)):
+                t0 = time.time()
+                hooks[name] = run_hook_scenario(stack, meter, args.agents, endpoint, fail_first=fail_first)
+                _REAL_STDOUT.write(f"scenario {name}: {time.time() - t0:.0f} s\n")
+        finally:
+            endpoint.close()
         scan = _empty_scan(stack, meter)
     finally:
         sys.stdout = _REAL_STDOUT
@@ -615,6 +834,8 @@ def main(argv: list[str] | None = None) -> int:
     _print_tally("scan with nothing due (runs every minute)", scan)
     for scenario, tally in results.items():
         _print_tally(f"{scenario}: one heartbeat", tally)
+    for name, tally in hooks.items():
+        _print_hook_tally(f"{name}: one delivery (its own work; {HOOK_WORK}: inside the firing orchestrator)", tally)
 
     out.write(f"\nAWS cost per month, {AGENTS:,} agents, a heartbeat every {HEARTBEAT_SECONDS // 60} min "
               f"({AGENTS * MONTH_SECONDS // HEARTBEAT_SECONDS:,} heartbeats), us-east-1 on-demand, no free tier:\n")  # fmt: skip
@@ -645,13 +866,22 @@ def main(argv: list[str] | None = None) -> int:
             monthly = pricing.cost_usd(model, tokens_in, tokens_out) * AGENTS * MONTH_SECONDS / HEARTBEAT_SECONDS
             out.write(f"  LLM tokens ({scenario}): {tokens_in:.0f} in + {tokens_out:.0f} out per heartbeat (scripted provider's "
                       f"counts) = {monthly:,.0f} USD/month at {model} list prices, before prompt caching\n")  # fmt: skip
-    hook = _hook_delivery_cost()
-    out.write(f"  a hook on every heartbeat (e.g. AFTER_HEARTBEAT): {hook * AGENTS * MONTH_SECONDS / HEARTBEAT_SECONDS:,.2f} "
-              f"USD/month more ({hook * 1e6:.0f} USD per million deliveries: Step Functions Standard transitions + deliver_hook)\n")  # fmt: skip
+    per_month = AGENTS * MONTH_SECONDS / HEARTBEAT_SECONDS
+    at_once, at_once_indexed = hook_delivery_cost(hooks["hook answered at once"], handed_over=False)
+    retried, retried_indexed = hook_delivery_cost(hooks["hook retried once"], handed_over=True)
+    hook_ok = at_once * 1e6 <= HOOK_DELIVERY_LIMIT_USD_PER_MILLION
+    out.write(f"  a hook on every heartbeat (e.g. AFTER_HEARTBEAT) answered 2xx at once: {at_once * per_month:,.2f} USD/month more "
+              f"({at_once * 1e6:.1f} USD per million deliveries: the firing function's own attempt, no Step Functions; "
+              f"{at_once_indexed * 1e6:.1f} with the index writes this model leaves out; limit "
+              f"{HOOK_DELIVERY_LIMIT_USD_PER_MILLION:g}) {'ok' if hook_ok else 'OVER'}\n")  # fmt: skip
+    out.write(f"  ... whose first attempt fails and whose retry succeeds: {retried * per_month:,.2f} USD/month more "
+              f"({retried * 1e6:.1f} USD per million deliveries: + a Step Functions Standard execution from attempt 1, "
+              f"{_transitions(handed_over=True)} transitions, and a deliver_hook invocation; {retried_indexed * 1e6:.1f} with "
+              f"the index writes)\n")  # fmt: skip
     out.write("\n  monthly quantities:\n")
     for quantity in next(iter(table.values()))[1]:
         out.write(f"  {quantity:52s}" + "".join(f"{table[s][1][quantity]:12.4g}" for s in table) + "\n")
-    return 0
+    return 0 if idle <= IDLE_AGENT_LIMIT_USD and hook_ok else 1
 
 
 if __name__ == "__main__":

@@ -73,6 +73,9 @@ EVENTS: dict[str, dict] = {
     "stream_ws": {"requestContext": {"connectionId": "c1", "routeKey": "$connect"}, "headers": {}, "queryStringParameters": {}},
     "thread_router": _sqs({"agent_id": "agt_1"}, group="agt_1"),
     "webhook_ingest": _api("POST", "/webhooks/whk_01J00000000000000000000000", '{"payload": {}}'),
+    "channel_inbound": _api("POST", "/channels/chn_1/slack/events", '{"type": "event_callback"}'),
+    "channel_worker": _sqs({"channel_id": "chn_1", "work": "message", "request_id": "req_1"}, group="chn_1"),
+    "channel_deliver": _sqs({"delivery_id": "chd_1"}),
 }
 
 PROBE = """

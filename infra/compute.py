@@ -119,6 +119,8 @@ class Functions(Construct):
             **{constants.QUEUE_ENV[q]: queues.queues[q].queue_url for q in constants.QUEUE_ENV},
             constants.ENV_KMS_KEY_ID: data.secrets_key.key_arn,
             constants.ENV_ACCOUNT_ID: stack.account,
+            # Every writer of the due indexes and the scan must agree on the shards.
+            constants.ENV_DUE_SHARDS: str(settings.due_shards),
             **settings.platform_environment(),
         }
 

@@ -60,9 +60,14 @@ class FunctionSpec:
 
 
 # Firing a hook (wakeful.hooks.firing -> delivery.start_deliveries) reads the agent's
-# hooks, records the delivery, and starts one deliver-hook execution per hook.
+# hooks, records the delivery, and either makes its first attempt (unsealing the hook's
+# secret: KMS decrypt; one hook_executions row; the hook's failure streak, and on 410 or
+# a long streak its disabling, which recomputes the agent's hook_types) or starts one
+# deliver-hook execution per hook. The scan, which never attempts (it takes over
+# deliveries whose firing function died), writes the same delivery and attempt rows.
 _HOOK_FIRING_READS = ("hooks",)
-_HOOK_FIRING_WRITES = ("hook_deliveries",)
+_HOOK_FIRING_WRITES = ("hook_deliveries", "hook_executions")
+_HOOK_ATTEMPT_WRITES = ("hooks", "agents", *_HOOK_FIRING_WRITES)
 # The channels' part in a run's end (wakeful.channels.relay, a run-end listener) and in a
 # schedule's result: reads the owner's channels (by name: idempotency), a scheduled run's
 # schedule (its notify) and the run's messages (its notifications); records deliveries
@@ -132,11 +137,12 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat orchestrator: event window, subscriptions, actions",
             memory_mb=512,
             timeout_seconds=60,
-            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_FIRING_WRITES),
+            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
             # heartbeat: a long window goes on in a fresh invocation (a message to itself);
             # route: its HEARTBEAT event, for agents with threads.
             sends=("action", "heartbeat", "route"),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # Runs one action: built-in tools (SnipIn, LLM), users' HTTP tools (signed with
@@ -156,7 +162,7 @@ def specs() -> dict[str, FunctionSpec]:
             # channels: one parked for approval asks the agent's notify channels.
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
-                "stream_events", *_HOOK_FIRING_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
                 *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
@@ -213,7 +219,7 @@ def specs() -> dict[str, FunctionSpec]:
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                "stream_events", *_HOOK_FIRING_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # mcp_servers: the tools of the MCP servers an agent names, and their calls
             # (headers unsealed: KMS decrypt).
@@ -238,10 +244,11 @@ def specs() -> dict[str, FunctionSpec]:
             # on its result (and a thread ended here finishes it).
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+                *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # Starts the thread of a claimed schedule run (the thread runtime's tables and
@@ -251,10 +258,11 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES),
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
             reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # The stream WebSocket API: $connect checks the API key and records the
@@ -303,11 +311,12 @@ def specs() -> dict[str, FunctionSpec]:
             # actions: a button decides a heartbeat's action parked for approval.
             writes=(
                 "channel_links", "channel_requests", "threads", "thread_messages", "agents", "actions",
-                "schedules", "schedule_results", "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # channels: a thread that ends here (too many wakes) tells its channels.
             reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
             sends=("thread", "action", *_CHANNEL_RELAY_SENDS),
+            kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
         ),
         # One attempt of a delivery: reads the channel (unsealing its bot token) and a

@@ -67,6 +67,14 @@ class DeploySettings:
     #: Bedrock model ids, inference profile ids or ARNs the functions may invoke (the
     #: first is the Bedrock default model).
     bedrock_models: tuple[str, ...] = ()
+    #: Shards of the sparse due indexes (WAKEFUL_DUE_SHARDS of every function, 1-256):
+    #: they spread the index writes over partitions and let the scan run in parallel.
+    #: Raise it freely; lowering it strands items written to the shards removed.
+    due_shards: int = 16
+    #: Scan invocations per tick, each on its own group of shards (one EventBridge
+    #: Scheduler schedule each; 1 to ``due_shards``): each takes ~93,000 idle agents
+    #: at 15-minute heartbeats (docs/scaling.md).
+    scan_groups: int = 4
     #: Channels: the platforms' API bases, when not the platforms' own (a proxy). Empty:
     #: https://slack.com/api, https://discord.com/api/v10, https://api.telegram.org.
     slack_api_url: str = ""
@@ -139,13 +147,36 @@ class DeploySettings:
             webhook_burst_limit=int(get("webhookBurstLimit", 40)),
             log_retention_days=int(get("logRetentionDays", 30)),
             removal_policy=removal,
+            due_shards=_whole(get("dueShards", 16), "dueShards"),
+            scan_groups=_whole(get("scanGroups", 4), "scanGroups"),
             slack_api_url=_https(get("slackApiUrl", ""), "slackApiUrl"),
             discord_api_url=_https(get("discordApiUrl", ""), "discordApiUrl"),
             telegram_api_url=_https(get("telegramApiUrl", ""), "telegramApiUrl"),
         )
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
+        if not 1 <= settings.due_shards <= 256:
+            raise ValueError("wakeful:dueShards must be between 1 and 256")
+        if not 1 <= settings.scan_groups <= settings.due_shards:
+            raise ValueError(f"wakeful:scanGroups must be between 1 and dueShards ({settings.due_shards})")
         return settings
+
+    def shard_groups(self) -> list[list[int]]:
+        """The shards each scan schedule passes to its invocation."""
+        from wakeful.heartbeats.scan import shard_groups
+
+        return shard_groups(self.due_shards, self.scan_groups)
+
+
+def _whole(value: Any, key: str) -> int:
+    """A context value that must be a whole number (text from ``-c``, or a JSON number)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"wakeful:{key} must be a whole number, not {value!r}") from error
+    if isinstance(value, bool) or not number.is_integer():
+        raise ValueError(f"wakeful:{key} must be a whole number, not {value!r}")
+    return int(number)
 
 
 def _names(value: Any) -> tuple[str, ...]:

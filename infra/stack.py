@@ -58,9 +58,10 @@ class WakefulStack(Stack):
         self.compute = Functions(self, "Functions", settings=settings, data=self.data, queues=self.queues)
         functions = self.compute.functions
 
-        # -- the heartbeat scan, every minute -----------------------------------------
+        # -- the heartbeat scan, every minute, one invocation per group of shards ------
         self.scan_dlq = queue(self, "ScanDlq", retention_period=Duration.days(14))
         self.schedule: scheduler.Schedule | None = None
+        self.schedules: list[scheduler.Schedule] = []
         if "heartbeat_scan" in functions:
             scan = functions["heartbeat_scan"]
             # A failed scan is not retried: the next tick, a minute later, does its work
@@ -70,20 +71,30 @@ class WakefulStack(Stack):
                 max_event_age=Duration.minutes(2),
                 on_failure=destinations.SqsDestination(self.scan_dlq),
             )
-            self.schedule = scheduler.Schedule(
-                self,
-                "HeartbeatScanSchedule",
-                description="Wakeful: run the heartbeat scan every minute",
-                schedule=scheduler.ScheduleExpression.rate(Duration.minutes(1)),
-                target=scheduler_targets.LambdaInvoke(
-                    scan,
-                    # The scheduled time is the scan's "now" (the handler reads event["time"]).
-                    input=scheduler.ScheduleTargetInput.from_object({"time": scheduler.ContextAttribute.scheduled_time}),
-                    dead_letter_queue=self.scan_dlq,
-                    retry_attempts=0,
-                    max_event_age=Duration.minutes(1),
-                ),
-            )
+            # One schedule per group (docs/scaling.md): the groups run in parallel and
+            # independently (one failing does not hold back the others), and need no
+            # coordinating invocation; each costs a Scheduler and a Lambda request a minute.
+            groups = settings.shard_groups()
+            for number, shards in enumerate(groups):
+                # The scheduled time is the scan's "now" (the handler reads event["time"]),
+                # ``shards`` its group.
+                payload = {"time": scheduler.ContextAttribute.scheduled_time, "shards": shards}
+                self.schedules.append(
+                    scheduler.Schedule(
+                        self,
+                        "HeartbeatScanSchedule" if number == 0 else f"HeartbeatScanSchedule{number}",
+                        description=f"Wakeful: run the heartbeat scan every minute (shards {_shard_list(shards)})",
+                        schedule=scheduler.ScheduleExpression.rate(Duration.minutes(1)),
+                        target=scheduler_targets.LambdaInvoke(
+                            scan,
+                            input=scheduler.ScheduleTargetInput.from_object(payload),
+                            dead_letter_queue=self.scan_dlq,
+                            retry_attempts=0,
+                            max_event_age=Duration.minutes(1),
+                        ),
+                    )
+                )
+            self.schedule = self.schedules[0]
 
         # -- hooks: the deliver-hook state machine ------------------------------------
         self.deliver_hook: DeliverHook | None = None
@@ -263,6 +274,11 @@ class WakefulStack(Stack):
             removal_policy=RemovalPolicy.RETAIN,
         )
         return secret, secret.secret_arn
+
+
+def _shard_list(shards: list[int]) -> str:
+    """``[0, 8]`` -> ``"0, 8"`` (a schedule's description)."""
+    return ", ".join(str(s) for s in shards)
 
 
 def _strip_geo(model: str) -> str:

@@ -1,7 +1,9 @@
 """The local stack: moto in server mode plus the real handlers, wired as AWS would.
 
 - DynamoDB, SQS, KMS, Secrets Manager, Step Functions and Lambda are moto, on loopback.
-- A ticker invokes the heartbeat-scan handler with a scheduled event (EventBridge).
+- A ticker invokes the heartbeat-scan handler with a scheduled event (EventBridge),
+  once per group of shards and in parallel, as the deployed schedules do
+  (``WAKEFUL_SCAN_GROUPS``, default: one per shard).
 - Pollers feed each queue to its handler in Lambda-shaped batches (event source
   mappings, partial batch failures honoured), many invocations at once in one worker
   pool: bounded overall (``WAKEFUL_DEV_WORKERS``) and per agent
@@ -41,6 +43,9 @@ DEFAULT_ACTION_CONCURRENCY = 10
 #: whole timeout, as deployed); the others take batches of up to 10, each batch one
 #: FIFO message group's (in order) or one agent's.
 ONE_RECORD_QUEUES = frozenset({"action"})
+#: Scan invocations per tick, each on its own group of shards (the deploy setting
+#: ``wakeful:scanGroups``); default: one per shard.
+ENV_SCAN_GROUPS = "WAKEFUL_SCAN_GROUPS"
 #: (method, path regex, function) routes in front of the api function
 HTTP_ROUTES = [
     ("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest"),
@@ -70,9 +75,10 @@ def positive_setting(name: str, default: int) -> int:
     return value
 
 
-def scheduled_event(now: float | None = None) -> dict[str, Any]:
-    """An EventBridge scheduled event, as the scan's schedule sends it."""
-    return {
+def scheduled_event(now: float | None = None, shards: list[int] | None = None) -> dict[str, Any]:
+    """An EventBridge scheduled event, as a scan's schedule sends it (with its group of
+    ``shards`` when the scan is fanned out)."""
+    event = {
         "version": "0",
         "id": str(uuid.uuid4()),
         "detail-type": "Scheduled Event",
@@ -83,6 +89,25 @@ def scheduled_event(now: float | None = None) -> dict[str, Any]:
         "resources": ["arn:aws:events:us-east-1:123456789012:rule/wakeful-heartbeat-scan"],
         "detail": {},
     }
+    if shards is not None:
+        event["shards"] = list(shards)
+    return event
+
+
+def merge_scan_results(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The results of one tick's group scans as one: counts added up, shards joined."""
+    merged: dict[str, Any] = {}
+    for result in results:
+        for key, value in result.items():
+            if isinstance(value, dict):
+                merged[key] = merge_scan_results([merged.get(key, {}), value])
+            elif isinstance(value, list):
+                merged[key] = sorted([*merged.get(key, []), *value])
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                merged[key] = merged.get(key, 0) + value
+            else:
+                merged.setdefault(key, value)
+    return merged
 
 
 def quiet_disabled_metrics() -> None:
@@ -302,9 +327,39 @@ class DevStack:
             depths[queue] = (found.approximate_number_of_messages, found.approximate_number_of_messages_not_visible)
         return depths
 
+    def scan_groups(self) -> list[list[int]]:
+        """The groups of shards one tick scans in parallel (as the deployed schedules)."""
+        from wakeful.config import get_settings
+        from wakeful.heartbeats.scan import shard_groups
+
+        shards = get_settings().due_shards
+        return shard_groups(shards, positive_setting(ENV_SCAN_GROUPS, shards))
+
     def tick(self, now: float | None = None) -> Any:
-        """One run of the heartbeat scan, at ``now`` (default: the real time)."""
-        return self.invoke("heartbeat_scan", scheduled_event(now))
+        """One tick of the heartbeat scan at ``now`` (default: the real time): one
+        invocation per group of shards, in parallel, as EventBridge Scheduler runs
+        them; their results added up. A group's exception is raised once all ended."""
+        at = clock.now() if now is None else now
+        groups = self.scan_groups()
+        if len(groups) == 1:
+            return self.invoke("heartbeat_scan", scheduled_event(at))
+        results: list[Any] = [None] * len(groups)
+        errors: list[BaseException] = []
+
+        def run(index: int, shards: list[int]) -> None:
+            try:
+                results[index] = self.invoke("heartbeat_scan", scheduled_event(at, shards))
+            except BaseException as error:  # noqa: BLE001 - re-raised by the tick below
+                errors.append(error)
+
+        threads = [threading.Thread(target=run, args=(i, g), name=f"scan-{i}", daemon=True) for i, g in enumerate(groups)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if errors:
+            raise errors[0]
+        return merge_scan_results(results)
 
     def _tick_loop(self) -> None:
         # At a fixed rate, as EventBridge fires: a slow scan does not push every later

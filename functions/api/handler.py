@@ -23,5 +23,8 @@ logger = Logger(service=SERVICE_NAME)
 @capture_lambda_handler
 def handler(event: dict, context: object) -> dict:
     from wakeful.api.app import resolve  # loads only the routes this path needs
+    from wakeful.hooks.firing import deferred
 
-    return resolve(event, context)
+    # The caller waits: hooks a request fires are attempted by Step Functions, not here.
+    with deferred():
+        return resolve(event, context)

@@ -18,7 +18,6 @@ from wakeful.observability import capture_lambda_handler
 assembly.install()  # what plugs into the core (docs/architecture.md, "Layers")
 
 if TYPE_CHECKING:
-    from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
 logger = Logger(service=SERVICE_NAME)
@@ -36,9 +35,7 @@ def record_handler(record: Any) -> str:
 @logger.inject_lambda_context
 @capture_lambda_handler
 @metrics.log_metrics
-def handler(event: dict, context: LambdaContext) -> PartialItemFailureResponse:
-    from aws_lambda_powertools.utilities.batch import SqsFifoPartialProcessor, process_partial_response
+def handler(event: dict, context: LambdaContext) -> dict:
+    from wakeful import sqs_batch  # partial batch failures, in order (FIFO), without Powertools' batch import
 
-    return process_partial_response(
-        event=event, record_handler=record_handler, processor=SqsFifoPartialProcessor(), context=context
-    )
+    return sqs_batch.process(event, record_handler, fifo=True)

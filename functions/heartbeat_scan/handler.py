@@ -1,5 +1,8 @@
 """EventBridge schedule -> claim due heartbeats and fan them out.
 
+The scheduled event carries ``time`` (the scan's "now") and, when the deployment scans
+its shards in parallel groups, ``shards`` (this invocation's group; all when absent).
+
 Domain modules load at the first invocation (docs/operations.md, "Cold starts").
 """
 
@@ -28,7 +31,7 @@ def handler(event: dict, context: object) -> dict:
 
     # The scheduled event's time is "now"; it is also how tests move the clock forward.
     now = clock.parse_iso(event["time"]) if event.get("time") else clock.now()
-    result = scan(now)
+    result = scan(now, event.get("shards"))
     metrics.add_metric(name=observability.HEARTBEATS_CLAIMED, unit=MetricUnit.Count, value=result.claimed)
     metrics.add_metric(name=observability.HEARTBEATS_REQUEUED, unit=MetricUnit.Count, value=result.requeued)
     metrics.add_metric(name=observability.HEARTBEATS_FAILED, unit=MetricUnit.Count, value=result.failed)
@@ -38,11 +41,13 @@ def handler(event: dict, context: object) -> dict:
     metrics.add_metric(name=observability.SCHEDULE_RUNS_SKIPPED, unit=MetricUnit.Count, value=schedules.skipped)
     logger.info("scan finished", claimed=result.claimed, quiet=result.quiet, requeued=result.requeued, failed=result.failed, schedules_claimed=schedules.claimed)
     return {
+        "shards": list(result.shards),
         "claimed": result.claimed,
         "quiet": result.quiet,
         "requeued": result.requeued,
         "failed": result.failed,
         "items_read": result.items_read,
+        "hooks_taken_over": result.hooks_taken_over,
         "schedules": {
             "claimed": schedules.claimed,
             "skipped": schedules.skipped,

@@ -18,7 +18,6 @@ from wakeful.observability import capture_lambda_handler, log_context
 assembly.install()  # what plugs into the core (docs/architecture.md, "Layers")
 
 if TYPE_CHECKING:
-    from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
 logger = Logger(service=SERVICE_NAME)
@@ -46,8 +45,7 @@ def record_handler(record: Any) -> str:
 @log_context(logger)
 @capture_lambda_handler
 @metrics.log_metrics
-def handler(event: dict, context: LambdaContext) -> PartialItemFailureResponse:
-    from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+def handler(event: dict, context: LambdaContext) -> dict:
+    from wakeful import sqs_batch  # partial batch failures without Powertools' batch import
 
-    processor = BatchProcessor(event_type=EventType.SQS)
-    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
+    return sqs_batch.process(event, record_handler)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import email.utils
 import random
 import time
 from dataclasses import dataclass
@@ -31,6 +30,8 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     value = value.strip()
     if value.isascii() and value.isdigit():  # str.isdigit alone takes other scripts' digits too
         return float(value)
+    import email.utils  # an HTTP date is rare: not on every cold start
+
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):

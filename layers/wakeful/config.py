@@ -25,6 +25,7 @@ _BOUNDS: dict[str, tuple[type, float, float | None]] = {
     "max_heartbeat_attempts": (int, 1, None),
     "hook_backoff_base_seconds": (float, 0, None),
     "hook_disable_after_seconds": (int, 0, None),
+    "hook_inline_max_ms": (int, 0, 30000),
     "retention_days": (int, 0, 36500),
     "thread_lease_seconds": (int, 1, None),
     "thread_max_attempts": (int, 1, None),
@@ -43,13 +44,16 @@ class Settings:
     dev_mode: bool = False
     dev_api_keys: str = ""
     heartbeat_lease_seconds: int = 900
-    due_shards: int = 8
+    due_shards: int = 16  # the deploy default (infra/settings.py, wakeful:dueShards)
     max_cascade_rounds: int = 5
     heartbeat_pages_per_invocation: int = 20
     max_heartbeat_attempts: int = 3
     hook_backoff_base_seconds: float = 2.0
     hook_state_machine_arn: str = ""
     hook_disable_after_seconds: int = 5 * 24 * 3600
+    #: The longest ``timeout_ms`` of a hook whose first attempt the firing function
+    #: makes itself, when its invocation has the time (docs/hooks.md); 0: never.
+    hook_inline_max_ms: int = 10000
     webhook_base_url: str = ""
     kms_key_id: str = ""
     #: Dev mode: loopback ports hooks and tools may never call (the emulator, the API).
@@ -150,6 +154,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         "heartbeat_pages_per_invocation": constants.ENV_HEARTBEAT_PAGES,
         "hook_backoff_base_seconds": constants.ENV_HOOK_BACKOFF_BASE,
         "hook_disable_after_seconds": constants.ENV_HOOK_DISABLE_AFTER,
+        "hook_inline_max_ms": constants.ENV_HOOK_INLINE_MAX_MS,
         "retention_days": constants.ENV_RETENTION_DAYS,
         "thread_lease_seconds": constants.ENV_THREAD_LEASE,
         "thread_max_attempts": constants.ENV_THREAD_MAX_ATTEMPTS,

@@ -160,6 +160,9 @@ ANTHROPIC_SECRET_PLACEHOLDER = "PLACEHOLDER: put the Anthropic API key here"
 # long an endpoint may keep failing before it is disabled (Svix: 5 days).
 ENV_HOOK_STATE_MACHINE_ARN = "WAKEFUL_HOOK_STATE_MACHINE_ARN"
 ENV_HOOK_DISABLE_AFTER = "WAKEFUL_HOOK_DISABLE_AFTER_SECONDS"
+# The longest timeout_ms of a hook whose first attempt the firing function makes itself
+# (longer ones start the state machine at once); 0: every delivery starts it.
+ENV_HOOK_INLINE_MAX_MS = "WAKEFUL_HOOK_INLINE_MAX_MS"
 # Dev mode: loopback ports outbound calls may never reach (set by `wakeful dev`: the
 # emulator's and the API's own), and an optional allow-list of the ports they may.
 ENV_DEV_BLOCKED_PORTS = "WAKEFUL_DEV_BLOCKED_PORTS"

@@ -6,6 +6,7 @@ base32) so that "newest first" is a sort on the id. Action ids are deterministic
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 import uuid
@@ -18,6 +19,18 @@ def ulid(at: float | None = None) -> str:
     """A 26-character, lexicographically time-ordered id."""
     millis = int((time.time() if at is None else at) * 1000)
     value = (millis << 80) | secrets.randbits(80)
+    chars = []
+    for _ in range(26):
+        chars.append(_ALPHABET[value & 31])
+        value >>= 5
+    return "".join(reversed(chars))
+
+
+def derived_ulid(at: float, seed: str) -> str:
+    """A ULID whose time is ``at`` and whose random part is derived from ``seed``: the
+    same arguments give the same id (two writers of one record agree on its key)."""
+    millis = int(at * 1000)
+    value = (millis << 80) | (int.from_bytes(hashlib.sha256(seed.encode()).digest()[:10], "big"))
     chars = []
     for _ in range(26):
         chars.append(_ALPHABET[value & 31])

@@ -7,6 +7,8 @@ import functools
 import os
 from typing import Any
 
+from wakeful import invocation
+
 HEARTBEATS_CLAIMED = "HeartbeatsClaimed"
 HEARTBEATS_REQUEUED = "HeartbeatsRequeued"
 HEARTBEATS_COMPLETED = "HeartbeatsCompleted"
@@ -132,7 +134,10 @@ def capture_lambda_handler(handler: Any) -> Any:
                 traced = Tracer(service="wakeful").capture_lambda_handler(handler, capture_response=False)
             else:
                 traced = handler
-        return traced(event, context)
+        # The time left to this invocation, for work that must fit in it (a hook's
+        # first attempt in the firing function: docs/hooks.md).
+        with invocation.budget(invocation.remaining_ms_of(context)):
+            return traced(event, context)
 
     return wrapper
 

@@ -84,7 +84,13 @@ CORE_TABLES: dict[str, TableSpec] = {
         TableSpec(
             "hook_deliveries",
             Attr("delivery_id"),
-            indexes=(Index("by-hook", Attr("hook_id"), Attr("created_at", N)),),
+            indexes=(
+                Index("by-hook", Attr("hook_id"), Attr("created_at", N)),
+                # Sparse: only a delivery whose first attempt is being made by the firing
+                # function carries lease_shard, until that attempt is recorded; the scan
+                # finds those whose firing function died (wakeful.hooks.recovery).
+                Index("inline-lease", Attr("lease_shard", N), Attr("lease_until", N), keys_only=True),
+            ),
             ttl="expires_at",
         ),
         # -- webhooks tables --

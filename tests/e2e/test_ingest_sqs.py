@@ -161,27 +161,27 @@ def test_a_redelivered_message_is_appended_once(stack: Any, api: Any) -> None:
 
 
 def test_a_failure_that_may_pass_later_is_reported_for_retry_not_dead_lettered(stack: Any, api: Any) -> None:
-    """A transient error (here: DynamoDB refusing the write) fails only that record."""
+    """A transient error (here: DynamoDB refusing every write of one message while the
+    fault lasts) fails only that record: the batch's coalesced append for the agent
+    falls back to one append per message."""
     from botocore.exceptions import ClientError
 
     agent = quiet_agent(api)
     good = {"messageId": "m-good", "body": json.dumps({"agent_id": agent["id"], "event_type": "TICK", "payload": {}})}
     flaky = {"messageId": "m-flaky", "body": json.dumps({"agent_id": agent["id"], "event_type": "TICK", "payload": {"f": 1}})}
     client = aws.client("dynamodb")
-    state = {"failed": False}
 
-    def refuse_once(model: Any = None, params: Any = None, **_: Any) -> None:
+    def refuse(model: Any = None, params: Any = None, **_: Any) -> None:
         # The SDK's own extension point, standing in for DynamoDB throttling.
         body = (params or {}).get("body") or b""
-        if model is not None and model.name == "TransactWriteItems" and not state["failed"] and b'"f"' in body:
-            state["failed"] = True
+        if model is not None and model.name == "TransactWriteItems" and b'"f"' in body:
             raise ClientError({"Error": {"Code": "ProvisionedThroughputExceededException", "Message": "slow down"}}, "TransactWriteItems")
 
-    client.meta.events.register("before-call.dynamodb.TransactWriteItems", refuse_once, unique_id="ingest-refuse-once")
+    client.meta.events.register("before-call.dynamodb.TransactWriteItems", refuse, unique_id="ingest-refuse")
     try:
         result = lambdas.invoke("ingest", {"Records": [good, flaky]})
     finally:
-        client.meta.events.unregister("before-call.dynamodb.TransactWriteItems", unique_id="ingest-refuse-once")
+        client.meta.events.unregister("before-call.dynamodb.TransactWriteItems", unique_id="ingest-refuse")
     assert result == {"batchItemFailures": [{"itemIdentifier": "m-flaky"}]}
     assert lambdas.invoke("ingest", {"Records": [flaky]}) == {"batchItemFailures": []}
     assert len(events(api, agent["id"])) == 2

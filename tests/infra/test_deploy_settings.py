@@ -35,3 +35,24 @@ def test_log_level_tracing_and_sampling_come_from_context():
 def test_a_bad_log_or_tracing_setting_is_refused_at_synth(context):
     with pytest.raises(ValueError):
         _settings(**context)
+
+
+def test_due_shards_and_scan_groups_come_from_context_and_deal_every_shard_to_one_group():
+    settings = _settings(dueShards="10", scanGroups=4)
+    assert (settings.due_shards, settings.scan_groups) == (10, 4)
+    assert settings.shard_groups() == [[0, 4, 8], [1, 5, 9], [2, 6], [3, 7]]
+
+
+def test_by_default_sixteen_shards_are_scanned_by_four_parallel_invocations():
+    settings = _settings()
+    assert (settings.due_shards, settings.scan_groups) == (16, 4)
+    assert settings.shard_groups() == [[g, g + 4, g + 8, g + 12] for g in range(4)]
+
+
+@pytest.mark.parametrize(
+    "context",
+    [{"dueShards": "0"}, {"dueShards": "257"}, {"dueShards": "1.5"}, {"dueShards": "many"}, {"scanGroups": "0"}, {"dueShards": "4", "scanGroups": "5"}],
+)
+def test_a_shard_count_or_grouping_out_of_range_is_refused_at_synth(context):
+    with pytest.raises(ValueError):
+        _settings(**context)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from infra.functions import specs
+from infra.settings import DeploySettings
 from wakeful import constants, observability
 from wakeful.tables import TABLES
 
@@ -255,14 +256,26 @@ def test_every_function_gets_the_shared_names_and_powertools_settings(synth):
 
 
 def test_schedule_runs_the_scan_function_every_minute(synth):
-    (schedule,) = synth.resources("AWS::Scheduler::Schedule").values()
-    props = schedule["Properties"]
-    assert props["ScheduleExpression"] == "rate(1 minute)"
-    assert props["State"] == "ENABLED"
+    # One schedule per group of shards (wakeful:scanGroups), each as the single one was.
+    schedules = list(synth.resources("AWS::Scheduler::Schedule").values())
+    assert len(schedules) == DeploySettings().scan_groups
     scan_id = _functions(synth)["heartbeat_scan"]["id"]
-    assert props["Target"]["Arn"] == {"Fn::GetAtt": [scan_id, "Arn"]}
-    assert props["Target"]["DeadLetterConfig"]["Arn"]
-    assert "<aws.scheduler.scheduled-time>" in props["Target"]["Input"]
+    for schedule in schedules:
+        props = schedule["Properties"]
+        assert props["ScheduleExpression"] == "rate(1 minute)"
+        assert props["State"] == "ENABLED"
+        assert props["Target"]["Arn"] == {"Fn::GetAtt": [scan_id, "Arn"]}
+        assert props["Target"]["DeadLetterConfig"]["Arn"]
+        assert "<aws.scheduler.scheduled-time>" in props["Target"]["Input"]
+
+
+def test_the_scan_schedules_split_every_shard_among_them_once_and_every_function_knows_the_shards(synth):
+    settings = DeploySettings()
+    groups = [json.loads(s["Properties"]["Target"]["Input"])["shards"] for s in synth.resources("AWS::Scheduler::Schedule").values()]
+    assert sorted(shard for group in groups for shard in group) == list(range(settings.due_shards))
+    assert all(groups)
+    for name, function in _functions(synth).items():
+        assert function["Properties"]["Environment"]["Variables"][constants.ENV_DUE_SHARDS] == str(settings.due_shards), name
 
 
 # -- API -------------------------------------------------------------------------------

@@ -137,3 +137,37 @@ def test_an_idle_snipin_agent_is_quiet_until_its_network_posts(stack, other_api)
     stack.drain()
     ran = heartbeats(other_api, agent["id"])[1]
     assert ran["status"] == "COMPLETED" and ran["actions_triggered"] >= 1 and ran["quiet_heartbeats"] == 1
+
+
+def test_an_idle_snipin_agent_is_quiet_even_when_its_network_changed_just_before_feedreader_looked(stack, other_api):
+    """Whatever the clocks say: here the owner's network changed (the agent's own snip,
+    which is never in its own feed) with a stamp from a writer whose clock runs five
+    seconds ahead, right before the agent's first heartbeat ran FeedReader. FeedReader
+    saw everything there was; its next heartbeat has nothing to do and is quiet."""
+    from wakeful.snipin import repository as snipin
+
+    agent = other_api.create_agent(heartbeat_interval_seconds=INTERVAL, preset="snipin")
+    response = other_api.post("/snips", json={"title": "Mine", "content": "My own notes.", "agent_id": agent["id"]})
+    assert response.status_code in (200, 201), response.text
+    snipin.stamp_network_changed(other_api.owner, time.time() + 5)  # a change stamped by a clock ahead
+    stack.tick()
+    stack.drain()
+    first = heartbeats(other_api, agent["id"])[1]
+    assert first["status"] == "COMPLETED" and first["actions_triggered"] == 1  # FeedReader looked (nothing new)
+
+    result = stack.tick(_later(1))
+    assert heartbeats(other_api, agent["id"])[0]["quiet_heartbeats"] == 1 and result["claimed"] == 0
+
+
+def test_a_network_change_after_feedreader_looked_makes_the_next_heartbeat_run(stack, other_api):
+    from wakeful.snipin import repository as snipin
+
+    agent = other_api.create_agent(heartbeat_interval_seconds=INTERVAL, preset="snipin")
+    stack.tick()
+    stack.drain()
+    # A change counted after the look, stamped by a clock far behind: it still counts.
+    snipin.stamp_network_changed(other_api.owner, time.time() - 3600)
+    stack.tick(_later(1))
+    stack.drain()
+    ran = heartbeats(other_api, agent["id"])[1]
+    assert ran["status"] == "COMPLETED" and ran["actions_triggered"] == 1  # FeedReader ran again

@@ -76,3 +76,39 @@ def test_these_route_modules_load_no_pydantic(module: str) -> None:
     code = f"import json, sys\nimport {module}\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert _family(set(json.loads(done.stdout)), "pydantic") == []
+
+
+def test_the_api_cold_start_skips_powertools_other_resolvers_and_asyncio_yet_the_package_names_still_resolve() -> None:
+    loaded = _loaded("api")
+    assert "asyncio" not in loaded
+    assert not [m for m in loaded if m.startswith("aws_lambda_powertools.event_handler.") and "appsync" in m]
+    code = (
+        "import functions.api.handler\n"
+        "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats')\n"
+        "from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types\n"
+        "from aws_lambda_powertools.event_handler.api_gateway import APIGatewayRestResolver as Direct\n"
+        "assert APIGatewayRestResolver is Direct and content_types.APPLICATION_JSON == 'application/json'\n"
+        "print('ok')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_sqs_handlers_partial_batch_helper_retries_only_failed_records_and_after_a_fifo_failure_the_rest() -> None:
+    from wakeful import sqs_batch
+
+    event = {"Records": [{"messageId": f"m{i}", "body": str(i)} for i in range(4)]}
+    seen: list[str] = []
+
+    def handler(record: sqs_batch.SqsRecord) -> None:
+        seen.append(record.body)
+        if record.body == "1":
+            raise ValueError("bad record")
+
+    assert sqs_batch.process(event, handler) == {"batchItemFailures": [{"itemIdentifier": "m1"}]}
+    assert seen == ["0", "1", "2", "3"]
+    seen.clear()
+    assert sqs_batch.process(event, handler, fifo=True) == {
+        "batchItemFailures": [{"itemIdentifier": m} for m in ("m1", "m2", "m3")]
+    }
+    assert seen == ["0", "1"]  # in a FIFO group nothing after a failure runs

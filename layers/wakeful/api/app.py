@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from aws_lambda_powertools.event_handler.api_gateway import APIGatewayRestResolver
 
 from wakeful import assembly, extensions
 from wakeful.api.common import respond
@@ -262,7 +262,7 @@ def openapi():
     include_in_schema=False,
 )
 def docs():
-    from aws_lambda_powertools.event_handler import Response
+    from aws_lambda_powertools.event_handler.api_gateway import Response
 
     from wakeful.ops.openapi import document, swagger_headers, swagger_html
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from wakeful.actions import repository as actions
 from wakeful.agents import models as agent_models
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Body, Query, Router, no_content, ok
-from wakeful.events import store as events
 from wakeful.events import models as event_models
 from wakeful.heartbeats import repository as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
@@ -99,6 +97,8 @@ def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | No
     responses=ok("HeartbeatDetail"),
 )
 def get_heartbeat(agent_id: str, heartbeat_id: str):
+    from wakeful.actions import repository as actions  # only this route needs it
+
     agents.get(owner(router), agent_id)
     item = heartbeats.get(agent_id, heartbeat_id)
     if item is None:
@@ -118,6 +118,8 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
     },
 )
 def post_event(agent_id: str, body: event_models.EventIn):
+    from wakeful.events import store as events  # only this route needs it
+
     agents.get(owner(router), agent_id)
     new = event_models.NewEvent.model_validate(body.model_dump(exclude={"idempotency_key"}))
     result = events.append(agent_id, [new], idempotency_key=body.idempotency_key, same_body_only=True)
@@ -139,6 +141,8 @@ def broadcast_event(body: event_models.BroadcastIn):
 
 @router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok("EventPage"))
 def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
+    from wakeful.events import store as events  # only this route needs it
+
     agents.get(owner(router), agent_id)
     found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
     more = len(found) > limit
@@ -167,6 +171,8 @@ def list_actions(
     limit: Limit = 50,
     cursor: Annotated[str | None, Query()] = None,
 ):
+    from wakeful.actions import repository as actions  # only this route needs it
+
     agents.get(owner(router), agent_id)
     items, next_cursor = actions.list_page(agent_id, heartbeat_id=heartbeat_id, status=status, limit=limit, cursor=cursor)
     return respond(200, page([a.public() for a in items], next_cursor))

@@ -85,6 +85,27 @@ def commit(parts: list[dict[str, Any]], *, keyed: bool) -> str | None:
     return None
 
 
+def commit_each(parts: list[dict[str, Any]]) -> list[str] | None:
+    """Commit a coalesced append's transaction (several idempotency records). None when
+    it committed, else the cancellation code of each part, in order ("None" for a
+    part that passed), for the caller to tell a repeat from a lost race.
+
+    Raises:
+        EventNotStorableError: DynamoDB refused an item (too large, a bad value):
+            retrying cannot help.
+    """
+    try:
+        ddb.client().transact_write_items(TransactItems=parts)
+    except ClientError as error:
+        codes = ddb.cancellation_codes(error)
+        if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
+            raise
+        if not is_contention(codes):
+            raise EventNotStorableError(f"the event cannot be stored ({', '.join(codes)})") from error
+        return codes or ["TransactionConflict"] * len(parts)
+    return None
+
+
 def idempotency_record(key: str) -> dict[str, Any] | None:
     """The record of an earlier append under this idempotency key, if any."""
     return ddb.get(IDEMPOTENCY, {"key": key})

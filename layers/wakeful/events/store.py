@@ -111,6 +111,89 @@ def append(
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
 
 
+#: Messages one coalesced append takes: an event and an idempotency record each, beside
+#: the agent's counter, within DynamoDB's 100 items per transaction.
+MAX_KEYED_PER_APPEND = 40
+
+
+def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[AppendResult]:
+    """Append several separately keyed events to one agent's log in one transaction (an
+    SQS ingest batch's messages for one agent): each once under its own idempotency key,
+    in order, with gap-free seqs, as if each were an :func:`append` of its own. One
+    result per item: ``created``, else the first result of its key (``body_differs``
+    when that key was used for another event; the first stands). A key repeated within
+    ``items`` is one append, whose later copies are repeats.
+
+    Raises:
+        EventAgentNotFoundError: the agent does not exist.
+        EventAppendContentionError: the append lost too many races to other appends.
+        EventNotStorableError: DynamoDB refused an event (never retried).
+        ValueError: more than :data:`MAX_KEYED_PER_APPEND` items, or none.
+    """
+    if not items:
+        raise ValueError("append_each needs at least one event")
+    if len(items) > MAX_KEYED_PER_APPEND:
+        raise ValueError(f"at most {MAX_KEYED_PER_APPEND} keyed events per append")
+    _check([event for event, _ in items])
+    fingerprints = [body_fingerprint([event]) for event, _ in items]
+    first_of: dict[str, int] = {}
+    for index, (_, key) in enumerate(items):
+        first_of.setdefault(key, index)
+    results: dict[int, AppendResult] = {}
+    pending = sorted(set(first_of.values()))
+    for attempt in range(_MAX_TRIES):
+        now = clock.now()
+        agent = _agent(agent_id)
+        records = _records(agent_id, [items[i][0] for i in pending], agent.last_seq, now, None, None)
+        parts = [agents_repository.last_seq_part(agent_id, old=agent.last_seq, new=agent.last_seq + len(records), routes=agent.routes_events)]
+        for index, record in zip(pending, records, strict=True):
+            parts.append(repository.event_part(record))
+            key = idempotency_record_key(agent_id, items[index][1])
+            parts.append(repository.idempotency_part(key, agent_id, [record], fingerprints[index], now))
+        codes = repository.commit_each(parts)
+        if codes is None:
+            _appended(agent_id, agent, records, agent.routes_events, [items[i][0] for i in pending], None)
+            for index, record in zip(pending, records, strict=True):
+                results[index] = AppendResult([Event.from_item(record)], created=True)
+            pending = []
+            break
+        # A failed idempotency condition: that key was appended before (a live record)
+        # or its record just expired (then it was a race). Repeats leave the batch.
+        repeats = [
+            index
+            for position, index in enumerate(pending)
+            if 2 + 2 * position < len(codes) and codes[2 + 2 * position] == "ConditionalCheckFailed"
+        ]
+        for index in repeats:
+            key = idempotency_record_key(agent_id, items[index][1])
+            repeat = _repeat(agent_id, key, items[index][1], now, fingerprints[index], False)
+            if repeat is not None:
+                results[index] = repeat
+                pending.remove(index)
+        if not pending:
+            break
+        time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+    if pending:
+        raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
+    return _per_item(items, first_of, fingerprints, results)
+
+
+def _per_item(
+    items: Sequence[tuple[NewEvent, str]], first_of: dict[str, int], fingerprints: list[str], results: dict[int, AppendResult]
+) -> list[AppendResult]:
+    """One result per item; a key repeated within the items is a repeat of its first copy."""
+    out: list[AppendResult] = []
+    for index, (_, key) in enumerate(items):
+        first = first_of[key]
+        if index == first:
+            out.append(results[index])
+        else:
+            original = results[first]
+            differs = fingerprints[index] != fingerprints[first] or original.body_differs
+            out.append(AppendResult(original.events, created=False, body_differs=differs))
+    return out
+
+
 def _parts(
     agent_id: str,
     records: list[dict[str, Any]],

@@ -42,8 +42,7 @@ from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import Heartbeat
 from wakeful.heartbeats.repository import HeartbeatStaleError
-from wakeful.hooks.events import AfterHeartbeat, BeforeHeartbeat
-from wakeful.hooks.firing import fire
+from wakeful.hooks.firing import fire, wants
 from wakeful.items import opt_float
 from wakeful.subscriptions import service as subscriptions
 from wakeful.subscriptions.models import passes
@@ -100,13 +99,16 @@ def _start(item: Heartbeat, agent: Agent) -> Heartbeat:
     item = repository.start(
         item, now=now, lease=now + get_settings().heartbeat_lease_seconds, start_seq=agent.processed_seq, end=end
     )
-    fire(
-        agent,
-        BeforeHeartbeat(scheduled_at=clock.iso(item.scheduled_at), last_heartbeat=dict(agent.last_heartbeat) if agent.last_heartbeat else None),
-        heartbeat_id=item.heartbeat_id,
-        context={"triggered_by": "CRON_SCHEDULER"},
-        delivery_key=f"{item.heartbeat_id}:before",
-    )
+    if wants(agent, "BEFORE_HEARTBEAT"):
+        from wakeful.hooks.events import BeforeHeartbeat  # only for an agent with the hook
+
+        fire(
+            agent,
+            BeforeHeartbeat(scheduled_at=clock.iso(item.scheduled_at), last_heartbeat=dict(agent.last_heartbeat) if agent.last_heartbeat else None),
+            heartbeat_id=item.heartbeat_id,
+            context={"triggered_by": "CRON_SCHEDULER"},
+            delivery_key=f"{item.heartbeat_id}:before",
+        )
     return item
 
 
@@ -432,22 +434,25 @@ def _after_finish(
 ) -> None:
     """What follows a committed finish: ``AFTER_HEARTBEAT``, the log line, and (once,
     for an agent older than quiet heartbeats) learning its ``HEARTBEAT`` tools."""
-    fire(
-        agent,
-        AfterHeartbeat(
-            status=status,
-            scheduled_at=clock.iso(item.scheduled_at),
-            started_at=clock.iso(item.started_at),
-            completed_at=clock.iso(now),
-            events_processed=summary["events_processed"],
-            actions_triggered=summary["actions_triggered"],
-            error_message=error,
-            next_heartbeat_at=clock.iso(scheduled),
-        ),
-        heartbeat_id=item.heartbeat_id,
-        context={"triggered_by": "HEARTBEAT"},
-        delivery_key=f"{item.heartbeat_id}:after",
-    )
+    if wants(agent, "AFTER_HEARTBEAT"):
+        from wakeful.hooks.events import AfterHeartbeat  # only for an agent with the hook
+
+        fire(
+            agent,
+            AfterHeartbeat(
+                status=status,
+                scheduled_at=clock.iso(item.scheduled_at),
+                started_at=clock.iso(item.started_at),
+                completed_at=clock.iso(now),
+                events_processed=summary["events_processed"],
+                actions_triggered=summary["actions_triggered"],
+                error_message=error,
+                next_heartbeat_at=clock.iso(scheduled),
+            ),
+            heartbeat_id=item.heartbeat_id,
+            context={"triggered_by": "HEARTBEAT"},
+            delivery_key=f"{item.heartbeat_id}:after",
+        )
     logger.info("heartbeat finished", extra={"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "status": status})
     if agent.heartbeat_tools is None and status == hb.COMPLETED:
         # A new agent (or one older than quiet heartbeats): learn its HEARTBEAT tools once,

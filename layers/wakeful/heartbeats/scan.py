@@ -16,12 +16,24 @@ the next interval in one conditional write (:mod:`wakeful.heartbeats.quiet`).
 
 Claimed work goes to the heartbeat queue with SendMessageBatch. A scan that dies after
 claiming loses nothing: the lease expires and a later scan re-queues the heartbeat.
+
+The same shards also hold due threads and schedules (their own sparse indexes) and hook
+deliveries whose firing function died mid-attempt (:mod:`wakeful.hooks.recovery`).
+
+Fan-out: each tick runs one scan per *group* of shards, in parallel
+(:func:`shard_groups`; on AWS one EventBridge Scheduler schedule per group, each
+passing its ``shards``; ``wakeful dev`` the same from its ticker). Every item lives in
+exactly one shard and every claim is a conditional write, so parallel scans never
+take the same item, and two scans of one shard (a slow tick overlapping the next)
+still claim it once. A scan fires hooks without attempting them itself
+(:func:`wakeful.hooks.firing.deferred`): its minute is every agent's.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any, Iterator
 
 from wakeful import queues
@@ -31,6 +43,7 @@ from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
+from wakeful.hooks import firing
 
 logger = logging.getLogger(__name__)
 
@@ -47,13 +60,50 @@ class ScanResult:
     messages: list[dict[str, Any]] = field(default_factory=list)
     threads: Any = None
     schedules: Any = None  # wakeful.schedules.due.DueResult
+    hooks_taken_over: int = 0
+    shards: tuple[int, ...] = ()
 
 
-def scan(now: float) -> ScanResult:
-    """Claim every due heartbeat and every expired lease at time ``now``."""
+def shard_groups(shards: int, groups: int) -> list[list[int]]:
+    """The shards ``0 .. shards-1`` dealt into ``groups`` groups (at most one per shard),
+    one scan invocation each per tick: group g holds the shards s with s % groups == g."""
+    if shards < 1 or groups < 1:
+        raise ValueError("shards and groups must be at least 1")
+    groups = min(groups, shards)
+    return [list(range(g, shards, groups)) for g in range(groups)]
+
+
+def checked_shards(shards: Iterable[Any] | None) -> tuple[int, ...]:
+    """The shards a scan was asked for (all of them when None), checked against
+    ``WAKEFUL_DUE_SHARDS``.
+
+    Raises:
+        ValueError: a shard that is not an integer in ``0 .. due_shards-1``.
+    """
+    count = get_settings().due_shards
+    if shards is None:
+        return tuple(range(count))
+    picked: list[int] = []
+    for shard in shards:
+        if isinstance(shard, bool) or not isinstance(shard, int) or not 0 <= shard < count:
+            raise ValueError(f"not a shard of this deployment (0 .. {count - 1}): {shard!r}")
+        picked.append(shard)
+    return tuple(sorted(set(picked)))
+
+
+def scan(now: float, shards: Sequence[int] | None = None) -> ScanResult:
+    """Claim every due heartbeat and every expired lease at time ``now``, in every
+    shard or in ``shards`` only (one group of a fanned-out tick)."""
     settings = get_settings()
-    result = ScanResult()
-    for shard in range(settings.due_shards):
+    mine = checked_shards(shards)
+    result = ScanResult(shards=mine)
+    with firing.deferred():
+        _scan(now, mine, settings, result)
+    return result
+
+
+def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) -> None:
+    for shard in mine:
         due = list(_due(shard, now))
         result.items_read += len(due)
         agents = _agents(due)
@@ -81,10 +131,10 @@ def scan(now: float) -> ScanResult:
                 result.requeued += 1
                 result.messages.append(requeued)
     queues.send_heartbeats(result.messages)
-    _threads(now, result)
-    result.schedules = _schedules(now)
+    _threads(now, result, mine)
+    result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read
-    return result
+    _hooks(now, result, mine)
 
 
 def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:
@@ -96,21 +146,30 @@ def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:
     return {agent.agent_id: agent for agent in agents_repository.get_many(ids_)}
 
 
-def _threads(now: float, result: ScanResult) -> None:
+def _threads(now: float, result: ScanResult, shards: tuple[int, ...]) -> None:
     """Threads' due work (timer wakes, expiries, stalled steps) from their own sparse
     index (imported here: only a scan that runs needs it)."""
     from wakeful.threads import due
 
-    found = due.claim_due(now)
+    found = due.claim_due(now, shards)
     result.items_read += found.items_read
     result.threads = found
 
 
-def _schedules(now: float) -> Any:
+def _schedules(now: float, shards: tuple[int, ...]) -> Any:
     """Due cron schedules live in their own sparse index (wakeful.schedules.due)."""
     from wakeful.schedules import due
 
-    return due.claim_due(now)
+    return due.claim_due(now, shards)
+
+
+def _hooks(now: float, result: ScanResult, shards: tuple[int, ...]) -> None:
+    """Hook deliveries whose firing function died during their first attempt."""
+    from wakeful.hooks import recovery
+
+    read, taken = recovery.recover_due(now, shards)
+    result.items_read += read
+    result.hooks_taken_over = taken
 
 
 def _due(shard: int, now: float) -> Iterator[HeartbeatKey]:

@@ -1,8 +1,10 @@
 """Hooks: users' endpoints notified of an agent's lifecycle (docs/hooks.md).
 
-Every delivery is one Step Functions (Standard) execution of the state machine defined
-once in :data:`DEFINITION_PATH`; the CDK app loads it with ``DefinitionBody.fromFile``
-and the local runtime creates it in moto, both substituting ``${DeliverFunctionArn}``.
+A delivery's first attempt is made by the function that fires it when that invocation
+has the time; a delivery that needs retries (or the time the firing function does not
+have) is one Step Functions (Standard) execution of the state machine defined once in
+:data:`DEFINITION_PATH`; the CDK app loads it with ``DefinitionBody.fromFile`` and the
+local runtime creates it in moto, both substituting ``${DeliverFunctionArn}``.
 """
 
 from __future__ import annotations

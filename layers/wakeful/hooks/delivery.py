@@ -1,15 +1,23 @@
-"""Delivering hooks: one Step Functions execution per (hook, firing).
+"""Delivering hooks: the first attempt where the hook fires, retries in Step Functions.
 
 :func:`start_deliveries` (called by :func:`wakeful.hooks.firing.fire`) stores each
 delivery — its payload, byte for byte, so every retry and a replay send the same body —
-and starts the deliver-hook state machine, naming the execution by the delivery id. The
-id is derived from the firing's ``delivery_key`` when there is one, so a re-fired
-lifecycle point finds its delivery instead of making a second (a firing is delivered once).
+under an id derived from the firing's ``delivery_key`` when there is one, so a re-fired
+lifecycle point finds its delivery instead of making a second (a firing is delivered
+once). Then, when the firing invocation has the time (:func:`inline_fits`), it makes the
+first attempt itself: most deliveries succeed at once and never start a state machine.
+The delivery is stored under a lease (the sparse ``inline-lease`` index) before the POST,
+so a firing function that dies mid-attempt leaves it to the scan
+(:func:`take_over`). An attempt that fails hands the delivery to the deliver-hook state
+machine at attempt 1, after the backoff (docs/hooks.md). Otherwise (no time, a
+``timeout_ms`` above ``WAKEFUL_HOOK_INLINE_MAX_MS``, a test delivery, a replay) the
+state machine makes every attempt, the execution named by the delivery id.
 
-:func:`attempt` is the state machine's task: one signed POST (docs/api.md "Hooks"), one
-``hook_executions`` row, and the answer the state machine loops on: ``RETRY`` with the
-next wait, or a final outcome. Retries are not kept in-process: on Lambda that work
-would die with the invocation, hence Step Functions.
+:func:`attempt` is one attempt, made by the state machine's task: one signed POST
+(docs/api.md "Hooks"), one ``hook_executions`` row, and the answer the state machine
+loops on: ``RETRY`` with the next wait, or a final outcome. Waiting between retries is
+not kept in-process: on Lambda that work would die with the invocation, hence Step
+Functions.
 """
 
 from __future__ import annotations
@@ -19,20 +27,27 @@ import logging
 import random
 import time
 import uuid
-from dataclasses import dataclass
+import zlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from wakeful.backoff import parse_retry_after
-from wakeful import aws, clock, ids, net, outbound, retention, secrets, signing
-from wakeful.agents import service as agents
-from wakeful.agents.records import Agent
+from wakeful import aws, clock, ids, invocation, net, outbound, retention, secrets, signing
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository, service
 from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
 from wakeful.hooks.exceptions import HookStateMachineMissingError
-from wakeful.hooks.models import MAX_RESPONSE_BODY_BYTES, DeliverInput, DeliverResult
+from wakeful.hooks.models import (
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT_MS,
+    MAX_RESPONSE_BODY_BYTES,
+    DeliverInput,
+    DeliverResult,
+)
 from wakeful.hooks.records import Hook, HookDelivery, HookExecution
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +70,12 @@ JITTER = 0.2  # ±20 %
 MAX_WAIT_SECONDS = 24 * 3600  # a Retry-After beyond this is capped
 RETENTION_DAYS = 30  # deliveries and attempt rows expire (TTL), unless WAKEFUL_RETENTION_DAYS says otherwise
 MAX_STORED_BODY_BYTES = 256 * 1024  # a DynamoDB item holds 400 KB
+#: An inline first attempt needs its whole timeout_ms plus this much of the firing
+#: invocation's time left (to record it, hand it over, and finish its own work).
+INLINE_RESERVE_SECONDS = 10.0
+#: How long after an inline first attempt could have ended (timeout_ms after it began)
+#: the scan takes the delivery over if the attempt was not recorded.
+INLINE_LEASE_GRACE_SECONDS = 60.0
 _NAMESPACE = uuid.UUID("0b6f7f8e-3c4a-4f57-9a1e-5d0c2b7e9f41")
 
 
@@ -154,6 +175,8 @@ def start_deliveries(
 def start_test(owner: str, agent_id: str, hook_id: str) -> str:
     """``POST .../test``: deliver a test payload to the hook now; returns its delivery id.
     Sent even when the hook is inactive, so an endpoint can be checked before re-enabling."""
+    from wakeful.agents import service as agents  # the API's path only
+
     hook = service.get(owner, agent_id, hook_id)
     agent = agents.get(owner, agent_id)
     now = clock.now()
@@ -186,21 +209,51 @@ def replay(owner: str, agent_id: str, hook_id: str, delivery_id: str) -> HookDel
     return row
 
 
-def _input(hook: Hook, delivery_id: str, replay_no: int) -> DeliverInput:
-    from wakeful.hooks.inputs import RetryConfig  # pydantic: only where a delivery starts
+def retry_settings(hook: Hook | None) -> tuple[int, int]:
+    """The hook's ``(max_retries, timeout_ms)``: its ``retry_config`` (checked when it
+    was written), the defaults where it says nothing."""
+    config = (hook.retry_config if hook is not None else None) or {}
+    max_retries = config.get("max_retries")
+    timeout_ms = config.get("timeout_ms")
+    return (
+        DEFAULT_MAX_RETRIES if max_retries is None else int(max_retries),
+        DEFAULT_TIMEOUT_MS if timeout_ms is None else int(timeout_ms),
+    )
 
-    retry = RetryConfig.model_validate(hook.retry_config or {})
+
+def _input(hook: Hook, delivery_id: str, replay_no: int, attempt_no: int = 0) -> DeliverInput:
+    max_retries, timeout_ms = retry_settings(hook)
     return {
         "delivery_id": delivery_id,
         "hook_id": hook.hook_id,
         "agent_id": hook.agent_id,
-        "attempt": 0,
-        "max_retries": retry.max_retries,
-        "timeout_ms": retry.timeout_ms,
+        "attempt": attempt_no,
+        "max_retries": max_retries,
+        "timeout_ms": timeout_ms,
         "backoff_base_seconds": get_settings().hook_backoff_base_seconds,
         "carry_ms": 0,
         "replay": replay_no,
     }
+
+
+def inline_fits(timeout_ms: int) -> bool:
+    """Whether the firing function makes a delivery's first attempt itself: inside an
+    invocation that allows it (:func:`wakeful.hooks.firing.deferred` says not) and has
+    the whole ``timeout_ms`` plus :data:`INLINE_RESERVE_SECONDS` left, for a hook whose
+    ``timeout_ms`` is at most ``WAKEFUL_HOOK_INLINE_MAX_MS``."""
+    from wakeful.hooks import firing
+
+    limit = get_settings().hook_inline_max_ms
+    if not limit or timeout_ms > limit or firing.is_deferred():
+        return False
+    remaining = invocation.remaining_seconds()
+    return remaining is not None and remaining >= timeout_ms / 1000 + INLINE_RESERVE_SECONDS
+
+
+def inline_execution_id(delivery: HookDelivery) -> str:
+    """The attempt row id of a delivery's inline first attempt: derived, not random, so
+    that the firing function and the scan taking over write one row, not two."""
+    return "hx_" + ids.derived_ulid(delivery.created_at or 0.0, f"{delivery.delivery_id}:inline")
 
 
 def _create_and_start(
@@ -213,6 +266,9 @@ def _create_and_start(
     action_id: str | None = None,
 ) -> None:
     now = clock.now()
+    _, timeout_ms = retry_settings(hook)
+    inline = kind == "event" and inline_fits(timeout_ms)
+    lease_until = now + timeout_ms / 1000 + INLINE_LEASE_GRACE_SECONDS if inline else None
     row = HookDelivery(
         delivery_id=delivery_id,
         hook_id=hook.hook_id,
@@ -229,11 +285,19 @@ def _create_and_start(
         created_at=now,
         updated_at=now,
         expires_at=retention.expiry(now, default_days=RETENTION_DAYS),
+        lease_shard=_lease_shard(delivery_id) if inline else None,
+        lease_until=lease_until,
     )
     if not delivery_repository.create(row):
         existing = delivery_repository.get(delivery_id)
-        if existing is not None and existing.status != PENDING:
-            return  # fired before and already under way or finished
+        if existing is None or existing.status != PENDING or existing.lease_until is not None:
+            # Fired before: under way, finished, or its first attempt is being made by
+            # the firing that stored it (or, if that one died, by the scan's take-over).
+            return
+        inline = False  # stored, but its execution may never have started: start it
+    if inline:
+        _attempt_inline(hook, row)
+        return
     try:
         _start_execution(delivery_id, _input(hook, delivery_id, 0))
     except Exception as error:
@@ -253,15 +317,166 @@ def _start_execution(name: str, execution_input: DeliverInput) -> None:
         pass
 
 
-# -- one attempt (the state machine's task) --------------------------------------------
-@dataclass
-class _Answer:
+def _lease_shard(delivery_id: str) -> int:
+    return zlib.crc32(delivery_id.encode()) % get_settings().due_shards
+
+
+# -- the first attempt, made by the firing function ------------------------------------
+def _attempt_inline(hook: Hook, delivery: HookDelivery) -> None:
+    """The first attempt of a delivery, here and now: exactly what the state machine's
+    first attempt would do (the same POST, headers and row), then either the end of the
+    delivery or its hand-over to Step Functions at attempt 1."""
+    event = _input(hook, delivery.delivery_id, 0)
+    started = clock.now()
+    answer = _post(hook, delivery, int(event["timeout_ms"]), dev_mode=get_settings().dev_mode)
+    now = clock.now()
+    outcome, error, delay = _judge(hook, event, answer, now)
+    row_status = _row_status(answer, outcome)
+    if error is None and not answer.ok:
+        error = f"HTTP {answer.status_code}"
+    recorded = _record_attempt(
+        delivery, event, row_status, answer.status_code, answer.body, error, answer.elapsed_ms, now, delay,
+        execution_id=inline_execution_id(delivery), outcome=outcome,
+    )  # fmt: skip
+    _count(outcome)
+    if not recorded:
+        # Too slow: the scan took this delivery over (its lease ran out) and recorded
+        # this attempt as unknown; it finishes the delivery.
+        logger.warning("inline hook attempt recorded late; the scan took it over", extra={"delivery_id": delivery.delivery_id})
+        return
+    _settle_inline(delivery, event, outcome, error=None if answer.ok else error, status_code=answer.status_code, delay=delay, attempted_at=started)
+
+
+def _row_status(answer: _Answer, outcome: str) -> str:
+    if answer.ok:
+        return ROW_SUCCESS
+    if answer.timed_out:
+        return ROW_TIMEOUT
+    return ROW_RETRYING if outcome == RETRY else ROW_FAILED
+
+
+def _settle_inline(
+    delivery: HookDelivery,
+    event: DeliverInput,
+    outcome: str,
+    *,
+    error: str | None,
+    status_code: int | None,
+    delay: float,
+    attempted_at: float,
+) -> None:
+    """Finish a delivery after its recorded inline first attempt, or hand it over to
+    Step Functions at attempt 1. Idempotent: the firing function and the scan may both
+    run it. The hand-over keeps the lease until the execution has started, so a crash
+    in between leaves the delivery to the scan again."""
+    lease = delivery.lease_until
+    assert lease is not None
+    now = clock.now()
+    if outcome != RETRY:
+        final = SUCCESS if outcome == SUCCESS else FAILED
+        delivery_repository.settle_inline(delivery.delivery_id, final, now, lease_until=lease, error=error, status_code=status_code)
+        return
+    delivery_repository.settle_inline(
+        delivery.delivery_id, RETRYING, now, lease_until=lease, error=error, status_code=status_code, keep_lease=True
+    )
+    # Retry 1 waits its backoff from the first attempt's start; time already gone (a
+    # take-over by the scan comes a minute or more later) is not waited again.
+    wait_seconds, carry_ms = split_delay(max(0.0, delay - (now - attempted_at)))
+    handover = {**event, "attempt": 1, "wait_seconds": wait_seconds, "carry_ms": carry_ms}
+    _start_execution(delivery.delivery_id, cast("DeliverInput", handover))
+    delivery_repository.release_lease(delivery.delivery_id, lease)
+
+
+def take_over(delivery_id: str, now: float) -> bool:
+    """The scan's part: a delivery whose inline first attempt was not recorded before
+    its lease ran out (the firing function died, or is far too slow). Records that
+    attempt as one whose answer is unknown — it may have reached the endpoint — unless
+    the firing function recorded it after all, and then finishes the delivery or hands
+    it to Step Functions exactly as the firing function would have. A redelivery that
+    follows carries the same ``webhook-id``. True when this call acted."""
+    delivery = delivery_repository.get(delivery_id)
+    if delivery is None or delivery.lease_until is None or delivery.lease_until > now:
+        return False
+    hook = repository.get(delivery.agent_id, delivery.hook_id)
+    max_retries, timeout_ms = retry_settings(hook)
+    event: DeliverInput = {
+        "delivery_id": delivery_id,
+        "hook_id": delivery.hook_id,
+        "agent_id": delivery.agent_id,
+        "attempt": 0,
+        "max_retries": max_retries if hook is not None else 0,
+        "timeout_ms": timeout_ms,
+        "backoff_base_seconds": get_settings().hook_backoff_base_seconds,
+        "carry_ms": 0,
+        "replay": 0,
+    }
+    execution_id = inline_execution_id(delivery)
+    outcome = RETRY if event["max_retries"] > 0 else FAILED
+    delay = next_delay(float(event["backoff_base_seconds"]), 1) if outcome == RETRY else 0.0
+    error: str | None = (
+        "the firing function stopped before it recorded this attempt's answer; the request may have reached "
+        "the endpoint" + ("" if hook is not None else "; the hook was deleted")
+    )
+    attempted_at = delivery.created_at or now
     status_code: int | None = None
-    body: str | None = None
-    error: str | None = None
-    timed_out: bool = False
-    retry_after: float | None = None
-    elapsed_ms: int = 0
+    if not _record_attempt(
+        delivery, event, ROW_RETRYING if outcome == RETRY else ROW_FAILED, None, None, error, None, now, delay,
+        execution_id=execution_id, outcome=outcome,
+    ):  # fmt: skip
+        # The firing function recorded the attempt after all: finish from its row.
+        recorded = delivery_repository.get_execution(delivery.hook_id, execution_id)
+        if recorded is None:
+            return False
+        outcome = recorded.outcome or (SUCCESS if recorded.status == ROW_SUCCESS else FAILED)
+        delay = (recorded.next_retry_in_ms or 0) / 1000
+        error = None if outcome == SUCCESS else recorded.error_message
+        status_code = recorded.status_code
+        attempted_at = (recorded.executed_at or now) - (recorded.execution_time_ms or 0) / 1000
+    logger.warning("hook delivery taken over after its inline attempt's lease ran out", extra={"delivery_id": delivery_id, "outcome": outcome})
+    _settle_inline(delivery, event, outcome, error=error, status_code=status_code, delay=delay, attempted_at=attempted_at)
+    return True
+
+
+def _count(outcome: str) -> None:
+    """The deliver function's metrics, for an attempt made elsewhere (flushed by the
+    firing handler's ``log_metrics``); metrics never fail a delivery."""
+    from wakeful import observability
+
+    name = {
+        SUCCESS: observability.HOOK_DELIVERIES_SUCCEEDED,
+        RETRY: observability.HOOK_ATTEMPTS_RETRIED,
+        FAILED: observability.HOOK_DELIVERIES_FAILED,
+        DISABLED: observability.HOOK_DELIVERIES_FAILED,
+    }.get(outcome)
+    if name is None:
+        return
+    try:
+        from aws_lambda_powertools import Metrics
+        from aws_lambda_powertools.metrics import MetricUnit
+
+        from wakeful import constants
+
+        metrics = Metrics(namespace=constants.METRICS_NAMESPACE, service=constants.SERVICE_NAME)
+        metrics.add_metric(name=name, unit=MetricUnit.Count, value=1)
+        if outcome == DISABLED:
+            metrics.add_metric(name=observability.HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
+    except Exception:  # noqa: BLE001
+        logger.debug("metric not recorded", exc_info=True)
+
+
+# -- one attempt (the state machine's task) --------------------------------------------
+class _Answer:
+    """What one POST got (a plain class: a dataclass's generated methods cost import time)."""
+
+    __slots__ = ("status_code", "body", "error", "timed_out", "retry_after", "elapsed_ms")
+
+    def __init__(self) -> None:
+        self.status_code: int | None = None
+        self.body: str | None = None
+        self.error: str | None = None
+        self.timed_out = False
+        self.retry_after: float | None = None
+        self.elapsed_ms = 0
 
     @property
     def ok(self) -> bool:
@@ -290,17 +505,10 @@ def attempt(event: DeliverInput) -> DeliverResult:
     answer = _post(hook, delivery, int(event["timeout_ms"]), dev_mode=settings.dev_mode)
     now = clock.now()
     outcome, error, delay = _judge(hook, event, answer, now)
-    if answer.ok:
-        row_status = ROW_SUCCESS
-    elif answer.timed_out:
-        row_status = ROW_TIMEOUT
-    elif outcome == RETRY:
-        row_status = ROW_RETRYING
-    else:
-        row_status = ROW_FAILED
+    row_status = _row_status(answer, outcome)
     if error is None and not answer.ok:
         error = f"HTTP {answer.status_code}"
-    _record_attempt(delivery, event, row_status, answer.status_code, answer.body, error, answer.elapsed_ms, now, delay)
+    _record_attempt(delivery, event, row_status, answer.status_code, answer.body, error, answer.elapsed_ms, now, delay, outcome=outcome)
     final = {SUCCESS: SUCCESS, RETRY: RETRYING}.get(outcome, FAILED)
     _finish_delivery(delivery_id, final, error=None if answer.ok else error, status_code=answer.status_code, attempted=True)
     return _result(outcome, row_status, answer.status_code, delay)
@@ -415,10 +623,15 @@ def _record_attempt(
     elapsed_ms: int | None,
     now: float,
     next_delay_seconds: float = 0.0,
-) -> None:
+    *,
+    execution_id: str | None = None,
+    outcome: str | None = None,
+) -> bool:
+    """Write one attempt row. With a derived ``execution_id`` (an inline first attempt),
+    only if no row has it yet: False when one had (the other writer's stands)."""
     row = HookExecution(
         hook_id=delivery.hook_id,
-        execution_id=ids.new_id("hx", now),
+        execution_id=execution_id or ids.new_id("hx", now),
         delivery_id=delivery.delivery_id,
         agent_id=delivery.agent_id,
         owner=delivery.owner,
@@ -434,10 +647,13 @@ def _record_attempt(
         action_id=delivery.action_id,
         executed_at=now,
         # When this attempt is retried: the backoff it scheduled (jitter and Retry-After included).
-        next_retry_in_ms=int(next_delay_seconds * 1000) if status == "RETRYING" else None,
+        # When this attempt is retried: the backoff it scheduled (jitter and Retry-After
+        # included). A timed-out attempt that is retried says it too.
+        next_retry_in_ms=int(next_delay_seconds * 1000) if status == ROW_RETRYING or outcome == RETRY else None,
         expires_at=retention.expiry(now, default_days=RETENTION_DAYS),
+        outcome=outcome,
     )
-    delivery_repository.record_execution(row)
+    return delivery_repository.record_execution(row, only_new=execution_id is not None)
 
 
 def _finish_delivery(

@@ -6,7 +6,7 @@ and :class:`~wakeful.hooks.records.HookExecution` records.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from botocore.exceptions import ClientError
 
@@ -114,10 +114,97 @@ def set_status(
             raise
 
 
+# -- a first attempt made by the firing function (the inline lease) --------------------
+def settle_inline(
+    delivery_id: str,
+    status: str,
+    now: float,
+    *,
+    lease_until: float,
+    error: str | None = None,
+    status_code: int | None = None,
+    keep_lease: bool = False,
+) -> bool:
+    """Record the outcome of a delivery's first attempt made by its firing function:
+    ``status`` (final, or RETRYING when Step Functions takes over), one attempt, the
+    error and status code; the lease goes too unless ``keep_lease`` (the hand-over to
+    Step Functions is not done yet). Conditional on the delivery being still PENDING
+    under that lease, so the firing function and the scan (which takes over a lease
+    that ran out) record it once. True if this call recorded it."""
+    sets: dict[str, Any] = {"status": status, "updated_at": now, "attempts": 1}
+    if status not in (PENDING, RETRYING):
+        sets["completed_at"] = now
+    if error:
+        sets["error_message"] = error[:4000]
+    if status_code is not None:
+        sets["last_status_code"] = status_code
+    expression, names, values = ddb.set_clause(sets)
+    removes = [] if error else ["error_message"]
+    if not keep_lease:
+        removes += ["lease_shard", "lease_until"]
+    if removes:
+        expression += " REMOVE " + ", ".join(removes)
+    names["#st0"] = "status"
+    values.update({":pending": PENDING, ":lease": lease_until})
+    response = ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(DELIVERIES),
+        Key=_key(delivery_id),
+        UpdateExpression=expression,
+        ConditionExpression="#st0 = :pending AND lease_until = :lease",
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=ddb.values(values),
+    )
+    return response is not None
+
+
+def release_lease(delivery_id: str, lease_until: float) -> None:
+    """Take a delivery out of the ``inline-lease`` index (its first attempt is recorded
+    and handed over); nothing happens when another writer did it first."""
+    ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(DELIVERIES),
+        Key=_key(delivery_id),
+        UpdateExpression="REMOVE lease_shard, lease_until",
+        ConditionExpression="lease_until = :lease",
+        ExpressionAttributeValues=ddb.values({":lease": lease_until}),
+    )
+
+
+def lease_expired(shard: int, now: float) -> Iterator[str]:
+    """Ids of the deliveries of one shard whose first attempt, made by their firing
+    function, was not recorded by ``now`` (sparse ``inline-lease`` index)."""
+    found = ddb.query(
+        DELIVERIES,
+        index="inline-lease",
+        KeyConditionExpression="lease_shard = :s AND lease_until <= :now",
+        ExpressionAttributeValues={":s": shard, ":now": now},
+    )
+    return (item["delivery_id"] for item in found)
+
+
 # -- attempt rows ----------------------------------------------------------------------
-def record_execution(execution: HookExecution) -> None:
-    """Store one attempt row (its ``execution_id`` is new)."""
-    ddb.client().put_item(TableName=ddb.table(EXECUTIONS), Item=ddb.serialize(execution.to_item()))
+def record_execution(execution: HookExecution, *, only_new: bool = False) -> bool:
+    """Store one attempt row. With ``only_new`` (a row whose id two writers derive
+    alike), only if no row has its id: False when one had."""
+    params: dict[str, Any] = {"TableName": ddb.table(EXECUTIONS), "Item": ddb.serialize(execution.to_item())}
+    if not only_new:
+        ddb.client().put_item(**params)
+        return True
+    return (
+        ddb.conditional(
+            ddb.client().put_item,
+            **params,
+            ConditionExpression="attribute_not_exists(execution_id)",
+        )
+        is not None
+    )
+
+
+def get_execution(hook_id: str, execution_id: str) -> HookExecution | None:
+    """One attempt row by its key (consistent read); None when absent."""
+    item = ddb.get(EXECUTIONS, {"hook_id": hook_id, "execution_id": execution_id})
+    return None if item is None else HookExecution.from_item(item)
 
 
 def executions_page(

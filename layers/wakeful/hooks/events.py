@@ -37,13 +37,31 @@ class HookEvent:
         hook's name aside). Events whose payload has two shapes override it."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NOT_IN_PAYLOAD}  # type: ignore[arg-type]  # every subclass is a dataclass
 
+    # Equality, hash and repr are written once here rather than generated for each of
+    # the event classes (``eq=False, repr=False``): a generated method is compiled at
+    # import, and these classes load on every firing function's cold start.
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__, self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))  # type: ignore[arg-type]
+        return f"{self.__class__.__name__}({shown})"
+
 
 #: Fields that name the hook rather than carry its payload.
 _NOT_IN_PAYLOAD = frozenset({"tool_hook_name"})
 
 
 # -- heartbeats ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class BeforeHeartbeat(HookEvent):
     """A heartbeat starts (QUEUED -> EXECUTING)."""
 
@@ -52,7 +70,7 @@ class BeforeHeartbeat(HookEvent):
     last_heartbeat: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class AfterHeartbeat(HookEvent):
     """A heartbeat finished (committed)."""
 
@@ -68,7 +86,7 @@ class AfterHeartbeat(HookEvent):
 
 
 # -- a heartbeat's tool calls (BEFORE_<TOOL> / AFTER_<TOOL>) ---------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class BeforeTool(HookEvent):
     """A heartbeat's action is about to run its tool; fires as ``BEFORE_<tool_hook_name>``."""
 
@@ -84,7 +102,7 @@ class BeforeTool(HookEvent):
         return f"BEFORE_{self.tool_hook_name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class AfterTool(HookEvent):
     """A heartbeat's action ran its tool; fires as ``AFTER_<tool_hook_name>``."""
 
@@ -102,7 +120,7 @@ class AfterTool(HookEvent):
 
 
 # -- actions (of a heartbeat, or of a thread when ``thread_id`` is set) ----------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ActionStarted(HookEvent):
     """An action starts. A heartbeat's carries ``event_type``, a thread's ``thread_id``."""
 
@@ -118,7 +136,7 @@ class ActionStarted(HookEvent):
         return {"action_id": self.action_id, "tool_name": self.tool_name, **middle, "request_meta": self.request_meta}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ActionCompleted(HookEvent):
     """An action succeeded. A thread's also carries ``thread_id`` and ``error_message`` (None)."""
 
@@ -143,7 +161,7 @@ class ActionCompleted(HookEvent):
         return _thread_action_data(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ActionFailed(HookEvent):
     """An action failed. A heartbeat's carries ``request_meta``; a thread's carries
     ``thread_id``, ``success`` (False) and ``output``."""
@@ -184,7 +202,7 @@ def _thread_action_data(event: ActionCompleted | ActionFailed) -> dict[str, Any]
 
 
 # -- threads ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ThreadStarted(HookEvent):
     """A thread was created (its first run queued)."""
 
@@ -195,7 +213,7 @@ class ThreadStarted(HookEvent):
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ThreadSleeping(HookEvent):
     """A thread's run ended asleep (a timer and/or events wake it)."""
 
@@ -206,7 +224,7 @@ class ThreadSleeping(HookEvent):
     wake_on_events: list[Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ThreadWoken(HookEvent):
     """A sleeping thread started a new run (``woken_by``: event, timer, request, message)."""
 
@@ -217,7 +235,7 @@ class ThreadWoken(HookEvent):
     event: dict[str, Any] | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ThreadCompleted(HookEvent):
     """A thread completed."""
 
@@ -228,7 +246,7 @@ class ThreadCompleted(HookEvent):
     error_message: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ThreadFailed(HookEvent):
     """A thread failed or expired (``status`` says which)."""
 
@@ -239,7 +257,7 @@ class ThreadFailed(HookEvent):
     error_message: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Notification(HookEvent):
     """The model called ``send_notification``."""
 
@@ -249,7 +267,7 @@ class Notification(HookEvent):
     tool_call_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ApprovalRequested(HookEvent):
     """A tool call waits for a person's approval: a thread's (``thread_id``), or a
     heartbeat's action (``thread_id`` None, ``action_id`` and ``heartbeat_id`` set; its
@@ -270,7 +288,7 @@ class ApprovalRequested(HookEvent):
 
 
 # -- schedules -------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ScheduleResult(HookEvent):
     """A schedule's run succeeded (a heartbeat run's report has no ``HEARTBEAT_OK``)."""
 
@@ -286,7 +304,7 @@ class ScheduleResult(HookEvent):
     result_content: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class ScheduleFailed(HookEvent):
     """A schedule's run failed."""
 

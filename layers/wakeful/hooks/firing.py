@@ -1,20 +1,49 @@
 """Firing hooks from the heartbeat and action lifecycle.
 
-Firing never blocks or fails a heartbeat: errors are logged and swallowed. The agent
-record carries ``hook_types`` (the types it has active hooks for) so that an agent with no
-hooks costs no extra request.
+Firing never fails a heartbeat: errors are logged and swallowed. The agent record
+carries ``hook_types`` (the types it has active hooks for) so that an agent with no
+hooks costs no extra request. A delivery's first attempt is made here, in the firing
+function, when its invocation has the time (docs/hooks.md, "Firing"), except inside
+:func:`deferred` (the scan and the API: their time belongs to others).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
     from wakeful.hooks.events import HookEvent
 
 logger = logging.getLogger(__name__)
+
+_deferred: ContextVar[bool] = ContextVar("wakeful_hooks_deferred", default=False)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Within: hooks fired here make no attempt in this invocation; every delivery
+    starts the deliver-hook state machine (the scan, whose minute is every agent's,
+    and the API, whose caller waits)."""
+    token = _deferred.set(True)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+
+
+def is_deferred() -> bool:
+    """Whether the caller is inside :func:`deferred`."""
+    return _deferred.get()
+
+
+def wants(agent: Agent, hook_type: str) -> bool:
+    """Whether ``agent`` has an active hook of ``hook_type`` (from the agent item: no
+    request). A call site may ask before it builds (and imports) the event."""
+    return hook_type in set(agent.hook_types or ())
 
 
 def fire(
@@ -41,7 +70,7 @@ def fire(
             lifecycle point again (a redelivered message) never delivers twice.
     """
     hook_type = event.name
-    if hook_type not in set(agent.hook_types or ()):
+    if not wants(agent, hook_type):
         return
     try:
         from wakeful.hooks import delivery

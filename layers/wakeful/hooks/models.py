@@ -5,7 +5,7 @@ their public views are in :mod:`wakeful.hooks.records`, the API's bodies in
 from __future__ import annotations
 
 import re
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 #: The lifecycle hook types of heartbeats, tools and actions (docs/hooks.md).
 SEED_HOOK_TYPES = (
@@ -63,6 +63,9 @@ class DeliverInput(TypedDict):
     backoff_base_seconds: float
     carry_ms: int  # the sub-second part of the backoff, slept by the task (Wait takes whole seconds)
     replay: int
+    #: Only when the execution takes over after a first attempt made elsewhere (by the
+    #: firing function): the whole seconds to wait before ``attempt`` (1).
+    wait_seconds: NotRequired[int]
 
 
 class DeliverResult(TypedDict):

@@ -10,7 +10,7 @@ float; attributes an older version did not write take their defaults), ``to_item
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Self
 
 from wakeful.clock import iso
@@ -24,9 +24,32 @@ def _dict(value: Any) -> dict[str, Any] | None:
     return None if value is None else dict(value)
 
 
+class _Record:
+    """Equality, hash and repr written once for the hook records (``eq=False,
+    repr=False`` below), as the dataclass would generate them: generated methods are
+    compiled at import, on the cold start of every function that delivers a hook."""
 
-@dataclass(frozen=True, slots=True)
-class Hook:
+    __slots__ = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))  # type: ignore[arg-type]
+        return f"{self.__class__.__name__}({shown})"
+
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Hook(_Record):
     """A user's endpoint notified of one hook type of one agent.
 
     ``secret`` and ``auth_header`` are sealed (KMS); neither ever leaves through
@@ -93,8 +116,8 @@ class Hook:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HookDelivery:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class HookDelivery(_Record):
     """One firing of one hook: the body it sends, byte for byte, on every attempt and
     replay, and where it stands (``status``: PENDING, RETRYING, SUCCESS, FAILED,
     CANCELLED)."""
@@ -117,6 +140,10 @@ class HookDelivery:
     updated_at: float | None = None
     completed_at: float | None = None
     expires_at: int | None = None
+    #: While the firing function makes the first attempt itself: the shard and time of
+    #: the ``inline-lease`` index entry, after which the scan takes the delivery over.
+    lease_shard: int | None = None
+    lease_until: float | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -140,6 +167,8 @@ class HookDelivery:
             updated_at=opt_float(item.get("updated_at")),
             completed_at=opt_float(item.get("completed_at")),
             expires_at=opt_int(item.get("expires_at")),
+            lease_shard=opt_int(item.get("lease_shard")),
+            lease_until=opt_float(item.get("lease_until")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -165,8 +194,8 @@ class HookDelivery:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HookExecution:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class HookExecution(_Record):
     """One attempt of a delivery (``status``: SUCCESS, FAILED, TIMEOUT or RETRYING)."""
 
     hook_id: str
@@ -187,6 +216,9 @@ class HookExecution:
     executed_at: float | None = None
     next_retry_in_ms: int | None = None  # when retried: the backoff it scheduled
     expires_at: int | None = None
+    #: What the attempt decided (SUCCESS, RETRY, FAILED, DISABLED): a delivery whose
+    #: firing function died after recording it is finished from this (not shown).
+    outcome: str | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -210,6 +242,7 @@ class HookExecution:
             executed_at=opt_float(item.get("executed_at")),
             next_retry_in_ms=opt_int(item.get("next_retry_in_ms")),
             expires_at=opt_int(item.get("expires_at")),
+            outcome=item.get("outcome"),
         )
 
     def to_item(self) -> dict[str, Any]:

@@ -15,7 +15,6 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb
-from wakeful.agents import repository as agents_repository
 from wakeful.hooks.exceptions import HookNotFoundError
 from wakeful.hooks.records import Hook
 
@@ -151,5 +150,7 @@ def end_failure_streak(agent_id: str, hook_id: str) -> None:
 def hooks_version(agent_id: str) -> int | None:
     """The agent's ``hooks_version`` (0 before its first hook change); None when the
     agent is gone."""
+    from wakeful.agents import repository as agents_repository  # changing hooks only, not delivering
+
     agent = agents_repository.get(agent_id)
     return None if agent is None else agent.hooks_version

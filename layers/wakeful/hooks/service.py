@@ -12,8 +12,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids, net, secrets, signing
-from wakeful.agents import repository as agent_repository
-from wakeful.agents import service as agents
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository
 from wakeful.hooks.exceptions import HookDeliveryNotFoundError, HookLimitError, HookNotFoundError
@@ -24,6 +22,14 @@ if TYPE_CHECKING:  # the API's bodies (pydantic): the routes build them
 
 MAX_HOOKS_PER_AGENT = 50
 
+
+
+def _agent_of(owner: str, agent_id: str) -> None:
+    """The owner's agent exists (else AgentNotFoundError). Loaded here: the API's paths
+    need it, delivering a hook does not."""
+    from wakeful.agents import service as agents
+
+    agents.get(owner, agent_id)
 
 def secret_context(hook: Hook) -> dict[str, str]:
     """The KMS encryption context binding a hook's secret to its record."""
@@ -47,7 +53,7 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
         dev_mode: allow loopback/http endpoints; default from settings (a seam for tests
             of the production rule).
     """
-    agents.get(owner, agent_id)
+    _agent_of(owner, agent_id)
     net.check_url(body.endpoint_url, dev_mode=_dev_mode(dev_mode))
     if len(repository.agent_hooks(agent_id)) >= MAX_HOOKS_PER_AGENT:
         raise HookLimitError(f"an agent can have at most {MAX_HOOKS_PER_AGENT} hooks")
@@ -78,7 +84,7 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
 
 def get(owner: str, agent_id: str, hook_id: str) -> Hook:
     """The owner's hook; another owner's agent or hook is not found."""
-    agents.get(owner, agent_id)
+    _agent_of(owner, agent_id)
     hook = repository.get(agent_id, hook_id)
     if hook is None or hook.owner != owner:
         raise HookNotFoundError(f"hook {hook_id} not found")
@@ -87,7 +93,7 @@ def get(owner: str, agent_id: str, hook_id: str) -> Hook:
 
 def list_page(owner: str, agent_id: str, limit: int, cursor: str | None) -> tuple[list[Hook], str | None]:
     """The agent's hooks, newest first."""
-    agents.get(owner, agent_id)
+    _agent_of(owner, agent_id)
     return repository.list_page(agent_id, limit, cursor)
 
 
@@ -164,6 +170,8 @@ def sync_hook_types(agent_id: str) -> None:
     hooks were queried; whoever changed hooks meanwhile bumps it, and this retries.
     The last successful writer has queried after every change that preceded it.
     """
+    from wakeful.agents import repository as agent_repository  # changing hooks only, not delivering
+
     for _ in range(20):
         version = repository.hooks_version(agent_id)
         if version is None:

@@ -8,13 +8,19 @@ type, an unknown agent — is copied to the ingest DLQ at once with a ``reason``
 attribute and reported as done, so SQS deletes it instead of retrying it
 ``QUEUE_MAX_RECEIVES`` times. Anything else that fails (throttling, contention) is
 reported as a batch item failure and retried by SQS.
+
+A batch's valid messages for one agent are appended together, in batch order, in one
+transaction (:func:`wakeful.events.store.append_each`: one counter move, each message
+still under its own key), so a sender that batches pays one append per agent per batch,
+not one per message. If that transaction cannot be made (a value DynamoDB refuses, say),
+the group's messages are appended one by one, so one bad message fails only itself.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from wakeful import aws
 from wakeful.config import get_settings
@@ -29,6 +35,8 @@ logger = logging.getLogger(__name__)
 MESSAGE_FIELDS = frozenset({"agent_id", "event_type", "payload", "priority", "source", "metadata", "idempotency_key"})
 DEFAULT_SOURCE = "sqs"
 _MAX_MESSAGE_ATTRIBUTES = 10  # SQS allows 10 attributes per message
+#: Bodies one coalesced append carries at most (a transaction holds 4 MB in all).
+_MAX_GROUP_BYTES = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -85,35 +93,76 @@ def message_idempotency_key(message_id: str) -> str:
 
 
 def process_batch(records: Iterable[dict[str, Any]]) -> BatchResult:
-    """Append each record of a Lambda SQS event; return what happened to each."""
+    """Append each record of a Lambda SQS event; return what happened to each.
+
+    Invalid records go to the DLQ first; the valid ones are grouped by agent (in batch
+    order) and each group appended in one transaction (:func:`_append_group`).
+    """
     result = BatchResult()
+    groups: dict[str, list[tuple[dict[str, Any], IngestMessage]]] = {}
     for record in records:
         message_id = record["messageId"]
         try:
-            outcome = process_record(record)
+            message = parse(record.get("body") or "")
+        except IngestMessageInvalidError as error:
+            _settle(result, record, _dead_letter_action(record, error.reason_code, error.message))
+            continue
         except Exception:  # noqa: BLE001 - one bad record must not fail the batch; SQS retries it
             logger.exception("ingest message failed; SQS will retry it", extra={"message_id": message_id})
             result.failed.append(message_id)
             continue
-        getattr(result, outcome).append(message_id)
+        groups.setdefault(message.agent_id, []).append((record, message))
+    for agent_id, members in groups.items():
+        for chunk in _chunks(members):
+            _append_group(agent_id, chunk, result)
     return result
 
 
-def process_record(record: dict[str, Any]) -> str:
-    """One record -> "appended", "duplicates" or "dead_lettered"."""
+def _chunks(members: list[tuple[dict[str, Any], IngestMessage]]) -> Iterator[list[tuple[dict[str, Any], IngestMessage]]]:
+    """One agent's messages in appends of at most ``store.MAX_KEYED_PER_APPEND`` and
+    :data:`_MAX_GROUP_BYTES` of bodies, in order."""
+    chunk: list[tuple[dict[str, Any], IngestMessage]] = []
+    size = 0
+    for member in members:
+        body = len((member[0].get("body") or "").encode("utf-8", "surrogatepass"))
+        if chunk and (len(chunk) >= store.MAX_KEYED_PER_APPEND or size + body > _MAX_GROUP_BYTES):
+            yield chunk
+            chunk, size = [], 0
+        chunk.append(member)
+        size += body
+    if chunk:
+        yield chunk
+
+
+def _key(record: dict[str, Any], message: IngestMessage) -> str:
+    return message.idempotency_key or message_idempotency_key(record["messageId"])
+
+
+def _append_group(agent_id: str, members: list[tuple[dict[str, Any], IngestMessage]], result: BatchResult) -> None:
+    """Append one agent's messages in one transaction; if that cannot be made (anything
+    but an unknown agent), one by one, so that only the messages that fail are retried."""
     try:
-        message = parse(record.get("body") or "")
-        appended = store.append(
-            message.agent_id,
-            [message.event],
-            idempotency_key=message.idempotency_key or message_idempotency_key(record["messageId"]),
-        )
-    except IngestMessageInvalidError as error:
-        dead_letter(record, error.reason_code, error.message)
-        return "dead_lettered"
+        appended = store.append_each(agent_id, [(message.event, _key(record, message)) for record, message in members])
     except EventAgentNotFoundError as error:
-        dead_letter(record, "unknown_agent", error.message)
-        return "dead_lettered"
+        for record, _ in members:
+            _settle(result, record, _dead_letter_action(record, "unknown_agent", error.message))
+        return
+    except Exception:  # noqa: BLE001 - e.g. a value DynamoDB refuses: find which message, one by one
+        if len(members) == 1:
+            record = members[0][0]
+            logger.exception("ingest message failed; SQS will retry it", extra={"message_id": record["messageId"]})
+            result.failed.append(record["messageId"])
+            return
+        logger.warning("coalesced ingest append failed; appending its messages one by one", extra={"agent_id": agent_id}, exc_info=True)
+        for member in members:
+            _append_group(agent_id, [member], result)
+        return
+    for (record, message), outcome in zip(members, appended, strict=True):
+        getattr(result, _outcome(record, message, outcome)).append(record["messageId"])
+
+
+def _outcome(record: dict[str, Any], message: IngestMessage, appended: store.AppendResult) -> str:
+    """"appended" or "duplicates" for one message's append result."""
     if appended.body_differs:
         # The queue is trusted and its contract is "once per key": the first event
         # stands, and the sender's reuse of a key for another body is made visible here.
@@ -122,6 +171,25 @@ def process_record(record: dict[str, Any]) -> str:
             extra={"message_id": record["messageId"], "agent_id": message.agent_id, "event_id": appended.events[0].id},
         )
     return "appended" if appended.created else "duplicates"
+
+
+def _dead_letter_action(record: dict[str, Any], code: str, reason: str) -> Callable[[], str]:
+    def action() -> str:
+        dead_letter(record, code, reason)
+        return "dead_lettered"
+
+    return action
+
+
+def _settle(result: BatchResult, record: dict[str, Any], action: Callable[[], str]) -> None:
+    """Run ``action`` for a record and file its outcome; a failure is retried by SQS."""
+    try:
+        outcome = action()
+    except Exception:  # noqa: BLE001 - one bad record must not fail the batch; SQS retries it
+        logger.exception("ingest message failed; SQS will retry it", extra={"message_id": record["messageId"]})
+        result.failed.append(record["messageId"])
+        return
+    getattr(result, outcome).append(record["messageId"])
 
 
 def dead_letter(record: dict[str, Any], code: str, reason: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.api_gateway import Response
 
 from wakeful.api.common import owner, respond
 from wakeful.api.routing import JSON, Router, ok

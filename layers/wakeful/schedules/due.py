@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from wakeful import queues
 from wakeful.config import get_settings
-from wakeful.schedules import cron, models, repository
+from wakeful.schedules import models, repository
 
 logger = logging.getLogger(__name__)
 
@@ -52,10 +52,11 @@ class DueResult:
     messages: list[dict[str, Any]] = field(default_factory=list)
 
 
-def claim_due(now: float) -> DueResult:
-    """Claim every due schedule and re-send every run whose start lease ran out."""
+def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
+    """Claim every due schedule and re-send every run whose start lease ran out (of
+    ``shards`` only, when given: the scan runs one invocation per group of shards)."""
     result = DueResult()
-    for shard in range(get_settings().due_shards):
+    for shard in range(get_settings().due_shards) if shards is None else shards:
         for key in repository.due_keys(shard, now):
             result.items_read += 1
             _claim(key, now, result)
@@ -94,6 +95,8 @@ def decide(schedule: dict[str, Any], now: float) -> tuple[str, dict[str, Any] | 
     """Claim, skip or pass over one due schedule at ``now``. Returns the counter to
     bump and the message to send (if a run was claimed). Raises repository.Conflict when
     the schedule changed since it was read."""
+    from wakeful.schedules import cron  # only when a schedule is due: the scan's cold start stays small
+
     seen_due = float(schedule["due_at"])
     expression, tz = schedule["cron_expression"], schedule.get("timezone", "UTC")
     hours = cron.active_hours(schedule.get("active_hours"))

@@ -389,18 +389,78 @@ def _raise_to(key: dict[str, Any], field: str, at: float) -> None:
 
 
 def stamp_network_changed(owner: str, at: float) -> None:
-    """Move the owner's network watermark forward to ``at``."""
-    _raise_to(_watermark_key(owner), "changed_at", at)
+    """Count a change of the owner's network (its ``version`` goes up by one) and move
+    its watermark forward to ``at``: one write (two when ``at`` is behind the stamp)."""
+    key = ddb.serialize(_watermark_key(owner))
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("snipin_agents"),
+            Key=key,
+            UpdateExpression="SET changed_at = :at ADD version :one",
+            ConditionExpression="attribute_not_exists(changed_at) OR changed_at < :at",
+            ExpressionAttributeValues=ddb.values({":at": at, ":one": 1}),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+        # A writer's clock behind the stamp: the change still counts.
+        ddb.client().update_item(
+            TableName=ddb.table("snipin_agents"),
+            Key=key,
+            UpdateExpression="ADD version :one",
+            ExpressionAttributeValues=ddb.values({":one": 1}),
+        )
 
 
-def stamp_feed_checked(agent_id: str, at: float) -> None:
-    """Move the agent's last feed check forward to ``at``."""
+def network_version(owner: str) -> int:
+    """How many times the owner's network has changed (0: never, or before counting)."""
+    row = ddb.get("snipin_agents", _watermark_key(owner))
+    return int((row or {}).get("version") or 0)
+
+
+def stamp_feed_checked(agent_id: str, at: float, version: int | None = None) -> None:
+    """Move the agent's last feed check forward to ``at`` and, when given, the network
+    ``version`` read before that check."""
     _raise_to(_check_key(agent_id), "checked_at", at)
+    if version is not None:
+        _raise_to(_check_key(agent_id), "checked_version", version)
 
 
 def forget_feed_check(agent_id: str) -> None:
     """Delete the agent's last feed check."""
     ddb.client().delete_item(TableName=ddb.table("snipin_agents"), Key=ddb.serialize(_check_key(agent_id)))
+
+
+@dataclass(frozen=True)
+class FeedMarks:
+    """FeedReader's probe rows: when and how often the owner's network changed, when
+    the agent's feed was last checked and which network version that check had seen
+    (None where a row or attribute is absent)."""
+
+    changed_at: float | None
+    version: int | None
+    checked_at: float | None
+    checked_version: int | None
+    watermark: bool
+    checked: bool
+
+
+def feed_marks(owner: str, agent_id: str) -> FeedMarks:
+    """The probe's rows, in one consistent BatchGetItem."""
+    rows = {row["record_key"]: row for row in ddb.batch_get("snipin_agents", [_watermark_key(owner), _check_key(agent_id)])}
+    watermark, check = rows.get("feed-watermark") or {}, rows.get("feed-check") or {}
+
+    def number(row: dict[str, Any], name: str, kind: type) -> Any:
+        return kind(row[name]) if row.get(name) is not None else None
+
+    return FeedMarks(
+        changed_at=number(watermark, "changed_at", float),
+        version=number(watermark, "version", int),
+        checked_at=number(check, "checked_at", float),
+        checked_version=number(check, "checked_version", int),
+        watermark=bool(watermark),
+        checked=bool(check),
+    )
 
 
 def feed_stamps(owner: str, agent_id: str) -> tuple[float | None, float | None]:

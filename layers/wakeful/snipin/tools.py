@@ -229,10 +229,11 @@ class FeedReader(SnipInTool):
             return self._summarized(previous)
         cursor = float(previous.get("cursor") or 0)
         looked_at = clock.now()  # before the read: the heartbeat probe's "last looked"
+        seen = quiet.network_version(owner)  # before the read too: a later change counts above it
         feed = repository.feed(owner, agent_id, limit=FEED_LIMIT)
         new = [item for item in feed if item["feed_at"] > cursor]
         if not new:
-            quiet.feed_checked(agent_id, looked_at)
+            quiet.feed_checked(agent_id, looked_at, seen)
             return ToolResponse(
                 success=True,
                 output={
@@ -268,7 +269,7 @@ class FeedReader(SnipInTool):
             "action_id": request.action_id,
         }
         memories_repository.save(agent_id, memories_repository.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
-        quiet.feed_checked(agent_id, looked_at)
+        quiet.feed_checked(agent_id, looked_at, seen)
         return self._summarized(content)
 
     @staticmethod

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Iterable
+
 from wakeful import queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.threads import metrics, records, repository, service
+from wakeful.threads import metrics, records, repository
 from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
@@ -36,11 +38,12 @@ class DueResult:
     items_read: int = 0
 
 
-def claim_due(now: float) -> DueResult:
-    """Handle every thread due at ``now``."""
+def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
+    """Handle every thread due at ``now`` (of ``shards`` only, when given: the scan
+    runs one invocation per group of shards)."""
     result = DueResult()
     agents: dict[str, Agent | None] = {}
-    for shard in range(get_settings().due_shards):
+    for shard in range(get_settings().due_shards) if shards is None else shards:
         for key in repository.due(shard, now):
             result.items_read += 1
             thread = repository.get(key.agent_id, key.thread_id)
@@ -57,6 +60,8 @@ def claim_due(now: float) -> DueResult:
 
 
 def _handle(agent: Agent | None, thread: Thread, now: float, result: DueResult) -> None:
+    from wakeful.threads import service  # only when a thread is due: the scan's cold start stays small
+
     kind, status = thread.due_kind, thread.status
     if agent is None:
         service.end(None, thread, records.FAILED, error_message="agent deleted")
@@ -75,6 +80,8 @@ def _handle(agent: Agent | None, thread: Thread, now: float, result: DueResult) 
 
 def _resend(agent: Agent, thread: Thread, now: float, result: DueResult) -> None:
     """Queue a stalled step again, or fail the thread once it used its attempts."""
+    from wakeful.threads import service
+
     settings = get_settings()
     deferred = thread.deferred
     attempts = thread.lease_attempts + (0 if deferred else 1)
