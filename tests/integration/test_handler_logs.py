@@ -61,7 +61,7 @@ def test_a_handler_running_meanwhile_in_another_thread_keeps_its_own_keys(stack,
     [action] = hb["actions"]
 
     scans = _lines(log_lines, "scan finished")
-    assert len(scans) == 2  # run_heartbeat's, and the one during the action
+    assert len(scans) == len(stack.scan_groups()) + 1  # run_heartbeat's tick (one scan per group), and the one during the action
     assert all(line["function_name"] == "heartbeat_scan" for line in scans)
     assert not any({"action_id", "agent_id", "heartbeat_id"} & set(line) for line in scans)
     processed = [line for line in _lines(log_lines, "action processed") if line.get("action_id") == action["id"]]
