@@ -32,6 +32,7 @@ BOTTOM = {
     "inputs",
     "invocation",
     "items",
+    "listening",
     "net",
     "observability",
     "outbound",
