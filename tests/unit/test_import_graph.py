@@ -38,6 +38,7 @@ BOTTOM = {
     "outbound",
     "pagination",
     "presets",
+    "proxy",
     "queues",
     "retention",
     "secrets",
