@@ -66,12 +66,6 @@ def install() -> None:
     embedder's) stay, after them."""
     if extensions.installed() != EXTENSIONS:
         extensions.install(*EXTENSIONS)
-    present = listeners.installed()
-    if present[: len(RUN_END_LISTENERS)] != RUN_END_LISTENERS:
-        listeners.install(*RUN_END_LISTENERS, *(other for other in present if other not in RUN_END_LISTENERS))
-    results = result_listeners.installed()
-    if results[: len(RESULT_LISTENERS)] != RESULT_LISTENERS:
-        result_listeners.install(*RESULT_LISTENERS, *(other for other in results if other not in RESULT_LISTENERS))
-    parks = park_listeners.installed()
-    if parks[: len(PARK_LISTENERS)] != PARK_LISTENERS:
-        park_listeners.install(*PARK_LISTENERS, *(other for other in parks if other not in PARK_LISTENERS))
+    listeners.SLOT.lead_with(RUN_END_LISTENERS)
+    result_listeners.SLOT.lead_with(RESULT_LISTENERS)
+    park_listeners.SLOT.lead_with(PARK_LISTENERS)

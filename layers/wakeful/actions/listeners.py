@@ -18,6 +18,8 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from wakeful.listening import Slot
+
 if TYPE_CHECKING:
     from wakeful.actions.records import Action
 
@@ -32,31 +34,15 @@ class ParkListener(NamedTuple):
     parked: Callable[[Action, Mapping[str, Any]], None]
 
 
-_installed: tuple[ParkListener, ...] = ()
-
-
-def install(*listeners: ParkListener) -> None:
-    """Make ``listeners`` the installed ones.
-
-    Raises:
-        ValueError: two listeners of one name.
-    """
-    global _installed
-    names = [listener.name for listener in listeners]
-    if len(set(names)) != len(names):
-        raise ValueError(f"action park listeners installed twice: {names}")
-    _installed = tuple(listeners)
-
-
-def installed() -> tuple[ParkListener, ...]:
-    """The installed listeners, in installation order."""
-    return _installed
+SLOT: Slot[ParkListener] = Slot("action park listeners")
+install = SLOT.install
+installed = SLOT.installed
 
 
 def parked(action: Action, arguments: Mapping[str, Any]) -> None:
     """Tell every listener; one's failure is logged and does not keep the others (the
     action stays parked, and the API and the console still decide it)."""
-    for listener in _installed:
+    for listener in SLOT.installed():
         try:
             listener.parked(action, arguments)
         except Exception:  # noqa: BLE001 - a channel's failure must not unpark the action

@@ -23,15 +23,13 @@ signatures are never logged.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import logging
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from wakeful import clock, ids, queues, retention, secrets
+from wakeful import clock, ids, proxy, queues, retention, secrets
 from wakeful.channels import models, readers, repository, request_repository, verify
 from wakeful.channels.readers import Reading
 from wakeful.channels.records import Channel, ChannelRequest, secret_context, secrets_of
@@ -66,23 +64,8 @@ def request_from_proxy_event(event: dict[str, Any]) -> InboundRequest:
     """Read an API Gateway REST proxy event: the channel id and route from the path,
     headers, and the raw body bytes exactly as delivered (not parsed here)."""
     match = _PATH.search(str(event.get("path") or ""))
-    headers: dict[str, str] = {}
-    for name, values in (event.get("multiValueHeaders") or {}).items():
-        if isinstance(values, list) and values and isinstance(values[-1], str):
-            headers[str(name).lower()] = values[-1]
-    for name, value in (event.get("headers") or {}).items():
-        if isinstance(value, str):
-            headers[str(name).lower()] = value
-    raw = event.get("body")
-    if raw is None:
-        body = b""
-    elif event.get("isBase64Encoded"):
-        try:
-            body = base64.b64decode(raw, validate=True)
-        except (binascii.Error, ValueError, TypeError):
-            body = str(raw).encode("utf-8", "surrogatepass")
-    else:
-        body = str(raw).encode("utf-8", "surrogatepass")
+    headers = proxy.headers_of(event)
+    body = proxy.body_of(event)
     identity = (event.get("requestContext") or {}).get("identity") or {}
     return InboundRequest(
         channel_id=match.group(1) if match else "",

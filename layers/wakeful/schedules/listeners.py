@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from wakeful.listening import Slot
+
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
 
@@ -33,22 +35,6 @@ class ResultListener(NamedTuple):
     result_finished: Callable[[Agent, Mapping[str, Any]], None]
 
 
-_installed: tuple[ResultListener, ...] = ()
-
-
-def install(*listeners: ResultListener) -> None:
-    """Make ``listeners`` the installed ones.
-
-    Raises:
-        ValueError: two listeners of one name.
-    """
-    global _installed
-    names = [listener.name for listener in listeners]
-    if len(set(names)) != len(names):
-        raise ValueError(f"schedule result listeners installed twice: {names}")
-    _installed = tuple(listeners)
-
-
-def installed() -> tuple[ResultListener, ...]:
-    """The installed listeners, in installation order."""
-    return _installed
+SLOT: Slot[ResultListener] = Slot("schedule result listeners")
+install = SLOT.install
+installed = SLOT.installed

@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from wakeful.listening import Slot
+
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
     from wakeful.hooks.events import HookEvent
@@ -65,36 +67,24 @@ class RunEndListener(NamedTuple):
         return self.sources is None or thread.source in self.sources
 
 
-_installed: tuple[RunEndListener, ...] = ()
-
-
-def install(*listeners: RunEndListener) -> None:
-    """Make ``listeners`` the installed ones (the entry points call this, through
-    :func:`wakeful.assembly.install`).
-
-    Raises:
-        ValueError: two listeners of one name, or two that hold the hooks of one source.
-    """
-    global _installed
-    names = [listener.name for listener in listeners]
-    if len(set(names)) != len(names):
-        raise ValueError(f"run-end listeners installed twice: {names}")
+def _one_hook_holder_per_source(listeners: tuple[RunEndListener, ...]) -> None:
+    """Refuse two listeners that hold the hooks of the same threads."""
     holders = [listener for listener in listeners if listener.fire_hook is not None]
     for index, first in enumerate(holders):
         for second in holders[index + 1 :]:
             if first.sources is None or second.sources is None or first.sources & second.sources:
                 raise ValueError(f"run-end listeners {first.name} and {second.name} both hold the hooks of the same threads")
-    _installed = tuple(listeners)
 
 
-def installed() -> tuple[RunEndListener, ...]:
-    """The installed listeners, in installation order."""
-    return _installed
+#: The installed listeners (the entry points fill it, through :func:`wakeful.assembly.install`).
+SLOT: Slot[RunEndListener] = Slot("run-end listeners", _one_hook_holder_per_source)
+install = SLOT.install
+installed = SLOT.installed
 
 
 def of(thread: Thread) -> tuple[RunEndListener, ...]:
     """The listeners that hear ``thread``'s runs end, in installation order."""
-    return tuple(listener for listener in _installed if listener.hears(thread))
+    return tuple(listener for listener in SLOT.installed() if listener.hears(thread))
 
 
 def hook_holder(thread: Thread) -> RunEndListener | None:

@@ -24,15 +24,13 @@ signatures are never logged.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock, ddb
+from wakeful import clock, ddb, proxy
 from wakeful.events import store
 from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
@@ -100,23 +98,8 @@ def request_from_proxy_event(event: dict[str, Any]) -> InboundRequest:
     if not webhook_id:
         match = _PATH.search(str(event.get("path") or ""))
         webhook_id = match.group(1) if match else ""
-    headers: dict[str, str] = {}
-    for name, values in (event.get("multiValueHeaders") or {}).items():
-        if isinstance(values, list) and values and isinstance(values[-1], str):
-            headers[str(name).lower()] = values[-1]
-    for name, value in (event.get("headers") or {}).items():
-        if isinstance(value, str):
-            headers[str(name).lower()] = value
-    raw = event.get("body")
-    if raw is None:
-        body = b""
-    elif event.get("isBase64Encoded"):
-        try:
-            body = base64.b64decode(raw, validate=True)
-        except (binascii.Error, ValueError, TypeError):
-            body = str(raw).encode("utf-8", "surrogatepass")
-    else:
-        body = str(raw).encode("utf-8", "surrogatepass")
+    headers = proxy.headers_of(event)
+    body = proxy.body_of(event)
     context = event.get("requestContext") or {}
     identity = context.get("identity") or {}
     return InboundRequest(
