@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from typing import Callable
 
 
-@dataclass
 class Backoff:
     """Exponential backoff with full jitter: retry n (from 1) waits a random time up to
-    ``min(cap, base * 2**(n-1))`` seconds, so that clients retrying together spread out."""
+    ``min(cap, base * 2**(n-1))`` seconds, so that clients retrying together spread out.
+    (A plain class: every cold start defines it, and a dataclass takes far longer to.)"""
 
-    base: float = 0.05
-    cap: float = 2.0
-    max_rounds: int = 12
-    sleep: Callable[[float], None] = time.sleep
+    def __init__(
+        self, base: float = 0.05, cap: float = 2.0, max_rounds: int = 12, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
+        self.base = base
+        self.cap = cap
+        self.max_rounds = max_rounds
+        self.sleep = sleep
 
     def delay(self, round_: int) -> float:
         """How long to wait before retry ``round_`` (1 = the first retry)."""

@@ -18,21 +18,25 @@ for.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from types import MappingProxyType
+from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from wakeful.tablespec import TableSpec
 
 
-@dataclass(frozen=True)
-class Extension:
-    """A capability outside the core, plugged in through the registry."""
+#: The default of an extension's mappings (shared, so read-only).
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class Extension(NamedTuple):
+    """A capability outside the core, plugged in through the registry (a named tuple:
+    every cold start defines it, and a named tuple is quicker to define than a dataclass)."""
 
     name: str
     #: The tables it owns (created by the stack and by ``wakeful dev`` like the core's).
     tables: tuple[TableSpec, ...] = ()
     #: Logical table name -> environment variable holding its physical name.
-    table_env: Mapping[str, str] = field(default_factory=dict)
+    table_env: Mapping[str, str] = _EMPTY
     #: Returns its API router (imported on the first call).
     router: Callable[[], Any] | None = None
     #: The API path keys its router serves (the API loads it only for those paths).
@@ -40,16 +44,16 @@ class Extension:
     #: Registers its built-in tools with :func:`wakeful.tools.registry.register`.
     register_tools: Callable[[], None] | None = None
     #: Agent preset name -> ``(owner, agent_id) -> None``, applied at agent creation.
-    presets: Mapping[str, Callable[[str, str], None]] = field(default_factory=dict)
+    presets: Mapping[str, Callable[[str, str], None]] = _EMPTY
     #: Agent preset name -> the names of the tools it registers for the owner (so an
     #: agent created with that preset may name them in ``tools`` before they exist).
-    preset_tools: Mapping[str, Callable[[], tuple[str, ...]]] = field(default_factory=dict)
+    preset_tools: Mapping[str, Callable[[], tuple[str, ...]]] = _EMPTY
     #: Built-in tool name -> ``(owner, agent_id) -> bool``: True when the tool, subscribed
     #: to ``HEARTBEAT``, would find nothing to do (the heartbeat can stay quiet).
-    heartbeat_probes: Mapping[str, Callable[[str, str], bool]] = field(default_factory=dict)
+    heartbeat_probes: Mapping[str, Callable[[str, str], bool]] = _EMPTY
     #: Agent preset name -> a factory of the in-process interceptor every agent of that
     #: preset passes through (see :mod:`wakeful.interceptors.registry`; built on first use).
-    preset_interceptors: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    preset_interceptors: Mapping[str, Callable[[], Any]] = _EMPTY
 
 
 _installed: tuple[Extension, ...] = ()

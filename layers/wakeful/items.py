@@ -6,8 +6,8 @@ absent attribute ``None`` (a record's "not set") and build the item a record wri
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Iterator, Mapping
+from dataclasses import MISSING, fields
 from typing import Any
 
 
@@ -34,13 +34,13 @@ def opt_strings(value: Any) -> tuple[str, ...] | None:
 
 
 def item_of(record: Any, sparse: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """The item a record (a dataclass) writes: ``None`` fields, and ``sparse`` fields
-    at their default, are left out; tuples become lists (their mappings dicts),
-    frozensets sets (DynamoDB string sets), mappings dicts."""
+    """The item a record (a dataclass or a named tuple) writes: ``None`` fields, and
+    ``sparse`` fields at their default, are left out; tuples become lists (their
+    mappings dicts), frozensets sets (DynamoDB string sets), mappings dicts."""
     item: dict[str, Any] = {}
-    for spec in fields(record):
-        value = getattr(record, spec.name)
-        if value is None or (spec.name in sparse and value == spec.default):
+    for name, default in _fields(record):
+        value = getattr(record, name)
+        if value is None or (name in sparse and value == default):
             continue
         if isinstance(value, tuple):
             value = [dict(v) if isinstance(v, Mapping) else v for v in value]
@@ -48,5 +48,13 @@ def item_of(record: Any, sparse: frozenset[str] = frozenset()) -> dict[str, Any]
             value = set(value)
         elif isinstance(value, Mapping):
             value = dict(value)
-        item[spec.name] = value
+        item[name] = value
     return item
+
+
+def _fields(record: Any) -> Iterator[tuple[str, Any]]:
+    """A record's field names with their defaults (``MISSING`` where it has none)."""
+    defaults = getattr(type(record), "_field_defaults", None)
+    if defaults is not None:  # a named tuple
+        return ((name, defaults.get(name, MISSING)) for name in record._fields)
+    return ((spec.name, spec.default) for spec in fields(record))

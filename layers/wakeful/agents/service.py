@@ -7,7 +7,6 @@ heartbeat out of the due index; resuming puts it back.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
@@ -161,11 +160,11 @@ def with_schedule(agents: list[Agent]) -> list[Agent]:
         item = pending.get(agent.agent_id)
         if item is not None and item.heartbeat_id == agent.active_heartbeat_id:
             counts = hb.quiet_counts(item, agent)
-            agent = replace(
-                agent, quiet_heartbeats=int(counts["quiet_heartbeats"]), last_quiet_heartbeat_at=counts["last_quiet_heartbeat_at"]
+            agent = agent._replace(
+                quiet_heartbeats=int(counts["quiet_heartbeats"]), last_quiet_heartbeat_at=counts["last_quiet_heartbeat_at"]
             )
             if item.status == hb.PENDING and item.scheduled_at is not None:
-                agent = replace(agent, next_heartbeat_at=item.scheduled_at)
+                agent = agent._replace(next_heartbeat_at=item.scheduled_at)
         shown.append(agent)
     return shown
 

@@ -14,8 +14,7 @@ import json
 import logging
 import random
 import time
-from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from wakeful import clock, ids, retention, storable
 from wakeful.agents import repository as agents_repository
@@ -34,8 +33,7 @@ IDEMPOTENCY_TTL_SECONDS = repository.IDEMPOTENCY_TTL_SECONDS
 _MAX_TRIES = 40
 
 
-@dataclass(frozen=True)
-class AppendResult:
+class AppendResult(NamedTuple):
     """The appended events, and whether this call created them (False: a repeat).
     ``body_differs``: a repeat whose events differ from the first ones (which stand)."""
 

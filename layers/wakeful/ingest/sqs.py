@@ -19,8 +19,7 @@ the group's messages are appended one by one, so one bad message fails only itse
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from wakeful import aws
 from wakeful.config import get_settings
@@ -39,8 +38,7 @@ _MAX_MESSAGE_ATTRIBUTES = 10  # SQS allows 10 attributes per message
 _MAX_GROUP_BYTES = 2 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class IngestMessage:
+class IngestMessage(NamedTuple):
     """A validated ingest-queue message."""
 
     agent_id: str
@@ -48,14 +46,14 @@ class IngestMessage:
     idempotency_key: str | None
 
 
-@dataclass
 class BatchResult:
     """What happened to one batch: message ids per outcome."""
 
-    appended: list[str] = field(default_factory=list)
-    duplicates: list[str] = field(default_factory=list)
-    dead_lettered: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.appended: list[str] = []
+        self.duplicates: list[str] = []
+        self.dead_lettered: list[str] = []
+        self.failed: list[str] = []
 
     def response(self) -> dict[str, Any]:
         """The Lambda partial batch response: only failed messages are retried."""
