@@ -8,6 +8,7 @@ from typing import Any
 from aws_lambda_powertools.event_handler.api_gateway import Response
 from aws_lambda_powertools.event_handler.router import Router
 
+from wakeful.config import get_settings
 from wakeful.exceptions import UnauthorizedError
 
 JSON = "application/json"
@@ -30,3 +31,18 @@ def owner(router: Router) -> str:
     if not value:
         raise UnauthorizedError("missing or invalid API key")
     return value
+
+
+def public_base_url(router: Router) -> str:
+    """Where outside senders (webhook senders, chat platforms) reach this API:
+    WAKEFUL_WEBHOOK_BASE_URL, else the URL this request came in on (API Gateway's domain
+    and stage, or a custom domain's base path)."""
+    configured = get_settings().webhook_base_url
+    if configured:
+        return configured
+    event = router.current_event
+    context: dict[str, Any] = event.raw_event.get("requestContext") or {}
+    host = context.get("domainName") or event.headers.get("Host") or event.headers.get("host") or "localhost"
+    full_path = context.get("path") or event.path
+    prefix = full_path[: len(full_path) - len(event.path)] if full_path.endswith(event.path) else ""
+    return f"https://{host}{prefix}"

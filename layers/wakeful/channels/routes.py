@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from wakeful.api.common import owner, page, respond
+from wakeful.api.common import owner, page, public_base_url, respond
 from wakeful.api.routing import Body, Query, Router, no_content, ok
 from wakeful.channels import service
 from wakeful.channels.records import Channel
-from wakeful.config import get_settings
 from wakeful.pagination import MAX_LIMIT
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
@@ -26,22 +25,9 @@ Cursor = Annotated[str | None, Query(description="The `next` value of the previo
 TAGS = ["channels"]
 
 
-def _base_url() -> str:
-    """Where platforms reach this API: WAKEFUL_WEBHOOK_BASE_URL, else the URL this
-    request came in on."""
-    configured = get_settings().webhook_base_url
-    if configured:
-        return configured
-    event = router.current_event
-    context: dict[str, Any] = event.raw_event.get("requestContext") or {}
-    host = context.get("domainName") or event.headers.get("Host") or event.headers.get("host") or "localhost"
-    full_path = context.get("path") or event.path
-    prefix = full_path[: len(full_path) - len(event.path)] if full_path.endswith(event.path) else ""
-    return f"https://{host}{prefix}"
-
 
 def _view(channel: Channel) -> dict[str, Any]:
-    return channel.public(_base_url())
+    return channel.public(public_base_url(router))
 
 
 @router.post(

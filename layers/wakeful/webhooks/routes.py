@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from wakeful.api.common import owner, page, respond
+from wakeful.api.common import owner, page, public_base_url, respond
 from wakeful.api.routing import Query, Router, no_content, ok
-from wakeful.config import get_settings
 from wakeful.pagination import MAX_LIMIT
 from wakeful.webhooks import records, service
 
@@ -23,22 +22,9 @@ Cursor = Annotated[str | None, Query(description="The `next` value of the previo
 TAGS = ["webhooks"]
 
 
-def _base_url() -> str:
-    """Where senders reach this API: WAKEFUL_WEBHOOK_BASE_URL, else the URL this
-    request came in on (API Gateway's domain and stage, or a custom domain's base path)."""
-    configured = get_settings().webhook_base_url
-    if configured:
-        return configured
-    event = router.current_event
-    context: dict[str, Any] = event.raw_event.get("requestContext") or {}
-    host = context.get("domainName") or event.headers.get("Host") or event.headers.get("host") or "localhost"
-    full_path = context.get("path") or event.path
-    prefix = full_path[: len(full_path) - len(event.path)] if full_path.endswith(event.path) else ""
-    return f"https://{host}{prefix}"
-
 
 def _view(webhook: records.Webhook) -> dict[str, Any]:
-    return webhook.public(_base_url())
+    return webhook.public(public_base_url(router))
 
 
 @router.post(
