@@ -76,7 +76,7 @@ def origin_of(channel: Channel, job: dict[str, Any]) -> dict[str, Any]:
     elif kind == models.TELEGRAM:
         origin["reply_to_message_id"] = job.get("message_id")
     elif kind == models.DISCORD and job.get("interaction"):
-        origin["interaction"] = f"interaction#{job.get('message_id')}"
+        origin["interaction"] = f"interaction#{job.get('message_id') or job.get('request_id')}"
     return origin
 
 
