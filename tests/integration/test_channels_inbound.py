@@ -353,6 +353,9 @@ def test_a_telegram_deny_press_denies_the_call(stack, api, tool_server, claude):
     assert tool_server.requests_for("restart") == []
     tool_results = [m for m in history(api, agent["id"], thread_id) if m["role"] == "tool"]
     assert tool_results and tool_results[0]["is_error"] is True
+    # the note the model reads, and the request's outcome, say it in words
+    assert "denied in telegram" in tool_results[0]["content"]
+    assert requests_of(api, channel["id"])[0]["outcome"].endswith("denied")
 
 
 def test_a_discord_press_is_answered_type_6_and_decides(stack, api, tool_server, claude):
