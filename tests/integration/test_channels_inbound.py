@@ -120,6 +120,17 @@ def test_a_mention_that_arrives_as_message_and_app_mention_starts_one_thread(sta
     assert history(api, agent["id"], started["id"])[0]["content"] == "restart web-1"
 
 
+def test_slack_events_without_a_ts_but_with_their_own_event_ids_each_start_a_thread(stack, api):
+    agent = quiet_agent(api)
+    channel = create_channel(api, agent["id"], "slack")
+    for number, text in enumerate(["check the disks", "check the backups"]):
+        event = {"type": "event_callback", "event_id": f"EvNoTs{number}", "event": {"type": "message", "user": "U0ALICE", "text": text, "channel": "C0123OPS"}}
+        assert slack_post(stack, channel, event).status_code == 200
+    stack.drain()
+    assert len(threads(api, agent["id"])) == 2
+    assert [r["status"] for r in requests_of(api, channel["id"])] == ["accepted", "accepted"]
+
+
 @pytest.mark.parametrize(
     "event",
     [
@@ -227,6 +238,20 @@ def test_a_discord_slash_command_starts_a_thread_and_is_deferred(stack, api, dis
     assert link is not None and command["token"] not in str(link.to_item())  # sealed
 
 
+def test_discord_commands_without_an_interaction_id_each_start_a_thread(stack, api, discord_channel):
+    agent, channel, app = discord_channel
+    for text in ("how is the NAS?", "how is the router?"):
+        command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": text}]})
+        del command["id"]
+        assert discord_post(stack, channel, app, command).json() == {"type": 5}
+    stack.drain()
+    started = threads(api, agent["id"])
+    assert len(started) == 2
+    assert [r["status"] for r in requests_of(api, channel["id"])] == ["accepted", "accepted"]
+    # each answers its own command
+    assert len({thread(api, agent["id"], t["id"])["attributes"]["origin"]["interaction"] for t in started}) == 2
+
+
 def test_a_discord_command_by_a_user_not_allowed_is_answered_privately_and_starts_nothing(stack, api):
     app = DiscordApp()
     agent = quiet_agent(api)
@@ -328,6 +353,9 @@ def test_a_telegram_deny_press_denies_the_call(stack, api, tool_server, claude):
     assert tool_server.requests_for("restart") == []
     tool_results = [m for m in history(api, agent["id"], thread_id) if m["role"] == "tool"]
     assert tool_results and tool_results[0]["is_error"] is True
+    # the note the model reads, and the request's outcome, say it in words
+    assert "denied in telegram" in tool_results[0]["content"]
+    assert requests_of(api, channel["id"])[0]["outcome"].endswith("denied")
 
 
 def test_a_discord_press_is_answered_type_6_and_decides(stack, api, tool_server, claude):

@@ -76,7 +76,7 @@ def origin_of(channel: Channel, job: dict[str, Any]) -> dict[str, Any]:
     elif kind == models.TELEGRAM:
         origin["reply_to_message_id"] = job.get("message_id")
     elif kind == models.DISCORD and job.get("interaction"):
-        origin["interaction"] = f"interaction#{job.get('message_id')}"
+        origin["interaction"] = f"interaction#{job.get('message_id') or job.get('request_id')}"
     return origin
 
 
@@ -137,6 +137,9 @@ def _link_last(channel: Channel, agent_id: str, thread_id: str, job: dict[str, A
 
 
 # -- buttons -------------------------------------------------------------------------
+_PAST = {models.APPROVE: "approved", models.DENY: "denied"}
+
+
 def _decide_action(channel: Channel, agent_id: str, action_id: str, decision: str, note: str) -> tuple[str, str | None]:
     """A button of a heartbeat's action parked for approval."""
     from wakeful.actions import approvals
@@ -148,7 +151,7 @@ def _decide_action(channel: Channel, agent_id: str, action_id: str, decision: st
         return f"action {action_id} was already decided: nothing changed", None
     except (ActionNotFoundError, AgentNotFoundError):
         return f"action {action_id} waits for no decision any more: nothing changed", None
-    return f"action {action_id} {decision}d", None
+    return f"action {action_id} {_PAST[decision]}", None
 
 
 def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
@@ -158,7 +161,7 @@ def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
     if link is None or not link.tool_call_id:
         return "no approval of this channel has this button: nothing changed", None
     decision = models.APPROVE if job.get("decision") == models.APPROVE else models.DENY
-    note = f"{decision}d in {channel.kind} ({channel.name}) by user {job.get('user')}"
+    note = f"{_PAST[decision]} in {channel.kind} ({channel.name}) by user {job.get('user')}"
     if not link.thread_id:
         return _decide_action(channel, link.agent_id, link.tool_call_id, decision, note)
     try:
@@ -167,4 +170,4 @@ def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
         return f"tool call {link.tool_call_id} was already decided: nothing changed", link.thread_id
     except (ThreadApprovalNotFoundError, ThreadNotFoundError, AgentNotFoundError):
         return f"tool call {link.tool_call_id} waits for no decision any more: nothing changed", link.thread_id
-    return f"tool call {link.tool_call_id} {decision}d", link.thread_id
+    return f"tool call {link.tool_call_id} {_PAST[decision]}", link.thread_id

@@ -99,7 +99,8 @@ def slack_events(channel: Channel, body: bytes) -> Reading:
     conversation, ts = str(event.get("channel") or ""), str(event.get("ts") or "")
     work = {"work": "message", "platform": models.SLACK, "user": user, "text": text, "conversation": conversation, "message_id": ts, "thread_ref": event.get("thread_ts")}
     keys = [f"event:{event_id}"] if event_id else []
-    keys.append(f"msg:{conversation}:{ts}")  # a mention arrives as two events: message and app_mention
+    if ts:  # a mention arrives as two events, message and app_mention, with one ts
+        keys.append(f"msg:{conversation}:{ts}")
     return Reading(200, {}, models.ACCEPTED, user=user, work=work, keys=keys, **fields)
 
 
@@ -150,7 +151,7 @@ def discord(channel: Channel, body: bytes) -> Reading:
         if refused:
             return refused
         work = {"work": "button", "platform": models.DISCORD, "user": fields["user"], "decision": pressed[0], "ref": pressed[1]}
-        return Reading(200, {"type": 6}, models.ACCEPTED, work=work, keys=[f"interaction:{interaction_id}"], **fields)
+        return Reading(200, {"type": 6}, models.ACCEPTED, work=work, keys=_interaction_keys(interaction_id), **fields)
     return Reading(400, {"error": {"code": "bad_request", "message": "unsupported interaction type"}}, models.REJECTED, reason=f"interaction type {str(kind)[:10]} is not handled", **fields)
 
 
@@ -173,7 +174,12 @@ def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, A
         "message_id": fields["event_id"],
         "interaction": {"application_id": str(data.get("application_id") or ""), "token": str(data.get("token") or "")},
     }
-    return Reading(200, {"type": 5}, models.ACCEPTED, work=work, keys=[f"interaction:{fields['event_id']}"], **fields)
+    return Reading(200, {"type": 5}, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
+
+
+def _interaction_keys(interaction_id: str | None) -> list[str]:
+    """What makes an interaction unique: its id (one without an id is taken as it comes)."""
+    return [f"interaction:{interaction_id}"] if interaction_id else []
 
 
 # -- Telegram ------------------------------------------------------------------------
