@@ -46,8 +46,9 @@ def view(agent_id: str) -> dict[str, Any]:
 
 def update(agent_id: str, changes: dict[str, Any]) -> None:
     """Apply a PATCH's fields (None removes one), after checking they go together: a
-    ``base_url`` only for openai (the agent's provider, else the deployment's) and allowed by the outbound URL policy, a model of its
-    provider's shape; ``api_key`` is sealed before it is stored."""
+    ``base_url`` only for openai (the agent's provider, else the deployment's) and
+    allowed by the outbound URL policy, a model of its provider's shape; ``api_key`` is
+    sealed before it is stored."""
     current = ledger.agent_settings(agent_id)
     merged = {**current, **changes}
     provider = merged.get("provider")
