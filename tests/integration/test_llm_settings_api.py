@@ -75,3 +75,34 @@ def test_bad_llm_settings_are_a_422_and_change_nothing(api: Any, agent: str, bod
 def test_a_base_url_with_a_control_character_is_a_422_naming_base_url(api: Any, agent: str) -> None:
     response = api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "base_url": "http://127.0.0.1:5/v1\u0007"})
     assert response.status_code == 422 and "base_url" in response.json()["error"]["message"]
+
+
+def test_an_agent_on_the_deployments_openai_default_takes_a_base_url_without_naming_the_provider(api: Any, agent: str) -> None:
+    from wakeful.llm import settings
+
+    patch = pytest.MonkeyPatch()
+    patch.setenv("WAKEFUL_LLM_PROVIDER", "openai")
+    settings.reset()
+    try:
+        assert api.get(f"/agents/{agent}/llm").json()["provider"] == "openai"
+        response = api.patch(f"/agents/{agent}/llm", json={"model": "deepseek-chat", "base_url": "http://127.0.0.1:9/v1"})
+        assert response.status_code == 200, response.text
+        view = api.get(f"/agents/{agent}/llm").json()
+        assert (view["provider"], view["provider_reason"], view["base_url"]) == ("openai", "WAKEFUL_LLM_PROVIDER=openai", "http://127.0.0.1:9/v1")
+        from wakeful.llm import choice, ledger
+
+        [endpoint] = choice.endpoints(agent, ledger.agent_settings(agent))
+        assert (endpoint.provider, endpoint.model, endpoint.base_url) == ("openai", "deepseek-chat", "http://127.0.0.1:9/v1")
+    finally:
+        patch.undo()
+        settings.reset()
+
+
+def test_a_base_url_is_refused_while_the_agents_provider_is_the_deployments_non_openai_default(api: Any, agent: str) -> None:
+    before = api.get(f"/agents/{agent}/llm").json()
+    assert before["provider"] != "openai"
+
+    response = api.patch(f"/agents/{agent}/llm", json={"base_url": "http://127.0.0.1:9/v1"})
+
+    assert response.status_code == 422 and "openai" in response.json()["error"]["message"]
+    assert api.get(f"/agents/{agent}/llm").json() == before

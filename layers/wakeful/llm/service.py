@@ -46,12 +46,15 @@ def view(agent_id: str) -> dict[str, Any]:
 
 def update(agent_id: str, changes: dict[str, Any]) -> None:
     """Apply a PATCH's fields (None removes one), after checking they go together: a
-    ``base_url`` only for openai and allowed by the outbound URL policy, a model of its
-    provider's shape; ``api_key`` is sealed before it is stored."""
+    ``base_url`` only for openai (the agent's provider, else the deployment's) and
+    allowed by the outbound URL policy, a model of its provider's shape; ``api_key`` is
+    sealed before it is stored."""
     current = ledger.agent_settings(agent_id)
     merged = {**current, **changes}
     provider = merged.get("provider")
-    if merged.get("base_url") and provider != "openai":
+    # An agent that names no provider is on the deployment's default: on openai, its
+    # base_url applies (as at call time, in choice.endpoints).
+    if merged.get("base_url") and (provider or get_settings().provider) != "openai":
         raise LLMSettingsInvalidError("base_url is for the openai provider only (set provider to openai, or base_url to null)")
     if changes.get("base_url"):
         _check_url(str(changes["base_url"]), "base_url")
