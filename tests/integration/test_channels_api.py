@@ -64,7 +64,8 @@ def test_a_name_is_unique_per_owner_but_another_owner_may_use_it(stack, api, oth
         {"config": config("slack", channel="bad channel")},
         {"config": {"bot_token": "xoxb-1"}},
         {"config": config("slack", extra=1)},
-        {"allowed_users": ["U1", 2]},
+        {"allowed_users": ["U1", True]},
+        {"allowed_users": ["U1", 2.5]},
         {"allowed_users": "U1"},
     ],
 )
@@ -83,7 +84,7 @@ def test_a_body_that_breaks_a_rule_is_a_422_that_changes_nothing(stack, api, cha
         ("discord", {"public_key": "zz" * 32}),
         ("discord", {"channel_id": "../../users/@me"}),
         ("telegram", {"bot_token": "123:short/../x"}),
-        ("telegram", {"chat_id": 123}),
+        ("telegram", {"chat_id": True}),
         ("email", {"to": []}),
         ("email", {"from": "not an address"}),
     ],
@@ -94,6 +95,17 @@ def test_each_kind_checks_its_own_config_fields(stack, api, kind, bad):
     assert response.status_code == 422, response.text
     field = next(iter(bad))
     assert field in response.json()["error"]["message"]
+
+
+def test_integer_ids_are_taken_and_kept_as_text(stack, api):
+    agent = quiet_agent(api)
+    body = create_channel(api, agent["id"], "telegram", config=config("telegram", chat_id=-1001234567), allowed_users=[5551, "U0ALICE"])
+    assert body["config"] == {"chat_id": "-1001234567"} and body["allowed_users"] == ["5551", "U0ALICE"]
+    changed = api.patch(f"/channels/{body['id']}", json={"config": {"chat_id": 42}, "allowed_users": [7]})
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["config"] == {"chat_id": "42"} and changed.json()["allowed_users"] == ["7"]
+    slack = create_channel(api, agent["id"], "slack", allowed_users=[123456])
+    assert slack["allowed_users"] == ["123456"]
 
 
 def test_a_channel_for_another_owners_agent_is_refused(stack, api, other_api):

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.fakes.chat_platforms import Answer, FakeDiscord, FakeSlack, FakeTelegram
-from tests.support.channels import DISCORD_TOKEN, SLACK_TOKEN, TELEGRAM_TOKEN, create_channel, deliveries, platform_env, settle
+from tests.support.channels import DISCORD_TOKEN, SLACK_TOKEN, TELEGRAM_TOKEN, config, create_channel, deliveries, platform_env, settle
 from tests.support.hook_receiver import quiet_agent
 
 
@@ -122,6 +122,15 @@ def test_a_telegram_message_is_send_message_with_escaped_html(stack, api, fakes)
     body = call.json
     assert body["chat_id"] == -1001234567 and body["parse_mode"] == "HTML"
     assert "a &lt; b &amp; c" in body["text"]
+
+
+def test_a_telegram_chat_id_given_as_a_number_is_sent_as_telegrams_number(stack, api, fakes):
+    _, _, telegram = fakes
+    channel = create_channel(api, quiet_agent(api)["id"], "telegram", config=config("telegram", chat_id=-1009876))
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "delivered"
+    assert telegram.posts("sendMessage")[0].json["chat_id"] == -1009876
 
 
 def test_a_target_conversation_overrides_the_channels_own(stack, api, fakes):

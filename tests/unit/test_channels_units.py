@@ -109,6 +109,14 @@ def test_allowed_users_are_compared_as_strings():
     assert _channel("telegram").allows("anyone")
 
 
+def test_stored_numeric_user_ids_are_read_back_as_text():
+    from decimal import Decimal
+
+    item = {**_channel("telegram").to_item(), "allowed_users": [Decimal(5551), "U0ALICE"]}
+    channel = Channel.from_item(item)
+    assert channel.allowed_users == ("5551", "U0ALICE") and channel.allows(5551) and channel.allows("5551")
+
+
 # -- splitting and formats ---------------------------------------------------------------
 def test_split_cuts_at_a_space_near_the_limit_and_keeps_every_word():
     text = " ".join(["word"] * 1000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
 
 from wakeful.channels import models
 from wakeful.inputs import Body, Patch, unchanged
@@ -23,8 +23,29 @@ def _header_safe(value: str) -> str:
     return value
 
 
+def _integer_as_text(value: Any) -> Any:
+    """A platform id given as a JSON integer (Telegram's API numbers its users and
+    chats), as the text it is kept and compared as: ``5551`` and ``"5551"`` are one id.
+    A boolean, a fraction or anything else is not an id."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise ValueError("an id is a string or an integer")
+    return value
+
+
+def _text_or_integer(pattern: str, description: str) -> WithJsonSchema:
+    return WithJsonSchema({"anyOf": [{"type": "string", "pattern": pattern}, {"type": "integer"}], "description": description})
+
+
 Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(_header_safe)]
-UserId = Annotated[str, Field(pattern=models.USER_ID_PATTERN)]
+#: A platform user id: text, or an integer (kept as its text).
+UserId = Annotated[
+    str,
+    BeforeValidator(_integer_as_text),
+    Field(pattern=models.USER_ID_PATTERN),
+    _text_or_integer(models.USER_ID_PATTERN, "A platform user id; an integer is kept as its text"),
+]
 Email = Annotated[str, Field(pattern=models.CONVERSATION_PATTERNS[models.EMAIL], max_length=320)]
 #: A notification target: a channel name, or ``name:conversation``.
 Target = Annotated[str, Field(pattern=models.TARGET_PATTERN, max_length=300)]
@@ -54,7 +75,12 @@ class TelegramConfig(Body):
 
     bot_token: str = Field(pattern=models.TELEGRAM_TOKEN_PATTERN, description="<digits>:<token> as BotFather gives it")
     secret_token: str = Field(pattern=models.TELEGRAM_SECRET_PATTERN, description="1-256 of A-Z a-z 0-9 _ -")
-    chat_id: str = Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM], description="A chat id (as a string) or @channelusername")
+    chat_id: Annotated[
+        str,
+        BeforeValidator(_integer_as_text),
+        Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM]),
+        _text_or_integer(models.CONVERSATION_PATTERNS[models.TELEGRAM], "A chat id (an integer, or its text) or @channelusername; kept as text"),
+    ]
 
 
 class EmailConfig(Body):
@@ -102,7 +128,7 @@ class ChannelCreate(Body):
     allowed_users: list[UserId] | None = Field(
         default=None,
         max_length=models.MAX_ALLOWED_USERS,
-        description="Platform user ids (as strings) who may talk to the agent and press its buttons; absent: anyone",
+        description="Platform user ids (strings, or integers kept as their text) who may talk to the agent and press its buttons; absent: anyone",
     )
 
     @model_validator(mode="after")
