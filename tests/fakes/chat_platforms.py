@@ -159,7 +159,7 @@ class FakeDiscord(PlatformFake):
 
     def answer(self, call: Call) -> Answer:
         snowflake = str(1_100_000_000_000_000_000 + self.next_id())
-        channel = re.fullmatch(r"/channels/([0-9]+)/messages", call.path)
+        channel = re.fullmatch(r"/channels/([^/]+)/messages", call.path)
         if call.method == "POST" and channel:
             if not (call.header("Authorization") or "").startswith("Bot "):
                 return Answer(401, {"message": "401: Unauthorized", "code": 0})
@@ -173,7 +173,7 @@ class FakeTelegram(PlatformFake):
     """``POST /bot<token>/sendMessage``."""
 
     def answer(self, call: Call) -> Answer:
-        if call.method != "POST" or not re.fullmatch(r"/bot[0-9]+:[A-Za-z0-9_-]+/sendMessage", call.path):
+        if call.method != "POST" or not re.fullmatch(r"/bot[^/]+/sendMessage", call.path):
             return Answer(404, {"ok": False, "error_code": 404, "description": "Not Found"})
         body = call.json
         result = {"message_id": 1000 + self.next_id(), "chat": {"id": body.get("chat_id")}, "date": int(time.time()), "text": body.get("text")}

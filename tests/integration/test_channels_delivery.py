@@ -133,6 +133,18 @@ def test_a_telegram_chat_id_given_as_a_number_is_sent_as_telegrams_number(stack,
     assert telegram.posts("sendMessage")[0].json["chat_id"] == -1009876
 
 
+def test_a_plain_telegram_token_and_discord_channel_id_reach_their_urls(stack, api, fakes):
+    _, discord, telegram = fakes
+    telegram_channel = create_channel(api, quiet_agent(api)["id"], "telegram", config=config("telegram", bot_token="test-token"))
+    discord_channel = create_channel(api, quiet_agent(api)["id"], "discord", config=config("discord", channel_id="general"))
+    _test(api, telegram_channel["id"])
+    _test(api, discord_channel["id"])
+    assert settle(stack, api, telegram_channel["id"])[0]["status"] == "delivered"
+    assert settle(stack, api, discord_channel["id"])[0]["status"] == "delivered"
+    assert [c.path for c in telegram.posts("sendMessage")] == ["/bottest-token/sendMessage"]
+    assert [c.path for c in discord.posts("/messages")] == ["/channels/general/messages"]
+
+
 def test_a_target_conversation_overrides_the_channels_own(stack, api, fakes):
     slack, _, _ = fakes
     channel = create_channel(api, quiet_agent(api)["id"], "slack")

@@ -39,6 +39,9 @@ def _text_or_integer(pattern: str, description: str) -> WithJsonSchema:
 
 
 Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(_header_safe)]
+#: Telegram's webhook ``secret_token`` (Telegram takes 1-256 of ``A-Z a-z 0-9 _ -``; any
+#: visible ASCII compares safely with its header).
+WebhookSecret = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_header_safe)]
 #: A platform user id: text, or an integer (kept as its text).
 UserId = Annotated[
     str,
@@ -66,20 +69,29 @@ class DiscordConfig(Body):
 
     bot_token: Secret
     public_key: str = Field(pattern=models.DISCORD_PUBLIC_KEY_PATTERN, description="The application's public key (64 hex digits)")
-    channel_id: str = Field(pattern=models.CONVERSATION_PATTERNS[models.DISCORD], description="A channel id (a snowflake)")
+    channel_id: str = Field(
+        pattern=models.CONVERSATION_PATTERNS[models.DISCORD],
+        description="A channel id (a snowflake); 1-100 characters that may stand in a URL path (no / ? # % \\ or spaces)",
+    )
+
+
+CHAT_ID_DOC = "A chat id (an integer, or its text; kept as text) or @channelusername: 1-100 characters, no / ? # % \\ or spaces"
 
 
 class TelegramConfig(Body):
     """A Telegram bot: its token, the ``secret_token`` given to ``setWebhook``, and the
     chat messages go to by default."""
 
-    bot_token: str = Field(pattern=models.TELEGRAM_TOKEN_PATTERN, description="<digits>:<token> as BotFather gives it")
-    secret_token: str = Field(pattern=models.TELEGRAM_SECRET_PATTERN, description="1-256 of A-Z a-z 0-9 _ -")
+    bot_token: str = Field(
+        pattern=models.TELEGRAM_TOKEN_PATTERN,
+        description="<digits>:<token> as BotFather gives it; 1-256 characters that may stand in a URL path (no / ? # % \\ or spaces)",
+    )
+    secret_token: WebhookSecret = Field(description="The setWebhook secret_token (Telegram takes 1-256 of A-Z a-z 0-9 _ -)")
     chat_id: Annotated[
         str,
         BeforeValidator(_integer_as_text),
-        Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM]),
-        _text_or_integer(models.CONVERSATION_PATTERNS[models.TELEGRAM], "A chat id (an integer, or its text) or @channelusername; kept as text"),
+        Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM], description=CHAT_ID_DOC),
+        _text_or_integer(models.CONVERSATION_PATTERNS[models.TELEGRAM], CHAT_ID_DOC),
     ]
 
 
@@ -104,16 +116,27 @@ CONFIG_DOC = (
 )
 
 
+def _problem(model: type[Body], error: Any) -> str:
+    """What is wrong with a config field: a pattern it misses is told in words (its
+    description), not as the regular expression."""
+    name = str(error["loc"][0]) if error["loc"] else ""
+    field = next((f for n, f in model.model_fields.items() if name in (n, f.alias)), None)
+    if error["type"] == "string_pattern_mismatch" and field is not None and field.description:
+        return f"does not have the allowed form: {field.description}"
+    return str(error["msg"])
+
+
 def check_config(kind: str, config: dict[str, Any]) -> dict[str, Any]:
     """``config`` checked against ``kind``'s model, as stored (``from`` under its name).
 
     Raises:
         ValueError: naming each field that breaks a rule (never a value).
     """
+    model = CONFIGS[kind]
     try:
-        checked = CONFIGS[kind].model_validate(config)
+        checked = model.model_validate(config)
     except ValidationError as error:
-        problems = "; ".join(f"config.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()[:5])
+        problems = "; ".join(f"config.{'.'.join(str(p) for p in e['loc'])}: {_problem(model, e)}" for e in error.errors()[:5])
         raise ValueError(f"a {kind} channel's {problems}") from None
     return checked.model_dump(by_alias=True)
 
