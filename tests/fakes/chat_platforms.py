@@ -11,7 +11,8 @@ signs its own, for driving channels over real HTTP.
 
 Each records every request (:attr:`PlatformFake.calls`) and answers from a queue of
 scripted answers first (:meth:`PlatformFake.then`: a 429 with ``Retry-After``, a 5xx,
-Slack's ``{"ok": false}``), then as the platform does. Point Wakeful at them with
+Slack's ``{"ok": false}``, a bare ``{}`` or an empty body, a 404), then as the platform
+does. Point Wakeful at them with
 ``WAKEFUL_SLACK_API_URL``, ``WAKEFUL_DISCORD_API_URL`` and ``WAKEFUL_TELEGRAM_API_URL``.
 
 The signers build inbound requests as the platforms do: :func:`slack_headers` (``v0``
@@ -37,12 +38,14 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Answer:
-    """A scripted answer: status, JSON body, headers."""
+    """A scripted answer: status, JSON body (or ``raw`` bytes as they are: an empty
+    body), headers."""
 
     status: int = 200
     body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds before the answer (a timeout, for a deadline shorter than it)
+    raw: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ class PlatformFake:
                 answer = scripted or fake.answer(call)
                 if answer.delay:
                     time.sleep(answer.delay)
-                data = json.dumps(answer.body).encode()
+                data = answer.raw if answer.raw is not None else json.dumps(answer.body).encode()
                 self.send_response(answer.status)
                 for name, value in answer.headers.items():
                     self.send_header(name, value)

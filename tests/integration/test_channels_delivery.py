@@ -95,6 +95,40 @@ def test_slacks_ok_false_is_a_final_failure_with_its_error(stack, api, fakes):
     assert len(slack.posts("chat.postMessage")) == 1
 
 
+@pytest.mark.parametrize(
+    ("kind", "answer"),
+    [
+        ("slack", Answer(200, {})),
+        ("slack", Answer(200, raw=b"")),
+        ("slack", Answer(200, {"ok": True})),
+        ("slack", Answer(200, {"channel": "C0123OPS"})),
+        ("telegram", Answer(200, {})),
+        ("telegram", Answer(200, raw=b"")),
+        ("telegram", Answer(200, {"result": {"message_id": 7}})),
+        ("discord", Answer(200, raw=b"")),
+        ("discord", Answer(204, raw=b"")),
+    ],
+)
+def test_a_2xx_answer_without_ok_or_a_message_id_is_delivered_once(stack, api, fakes, kind, answer):
+    fake = dict(zip(("slack", "discord", "telegram"), fakes))[kind]
+    fake.then(answer)
+    channel = create_channel(api, quiet_agent(api)["id"], kind)
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "delivered" and delivery["attempts"] == 1 and delivery["error"] is None
+    assert len(fake.calls) == 1
+
+
+def test_telegrams_ok_false_is_a_final_failure_with_its_description(stack, api, fakes):
+    _, _, telegram = fakes
+    telegram.then(Answer(200, {"ok": False, "description": "Bad Request: chat not found"}))
+    channel = create_channel(api, quiet_agent(api)["id"], "telegram")
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "failed" and delivery["attempts"] == 1
+    assert "chat not found" in delivery["error"] and TELEGRAM_TOKEN not in delivery["error"]
+
+
 def test_a_delivery_that_keeps_failing_gives_up_after_its_attempts(stack, api, fakes, monkeypatch):
     from wakeful.channels import models
     from wakeful.config import get_settings

@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from tests.fakes import anthropic_server as fake
-from tests.fakes.chat_platforms import DiscordApp, FakeDiscord, FakeSlack, FakeTelegram, slack_headers, telegram_headers
+from tests.fakes.chat_platforms import Answer, DiscordApp, FakeDiscord, FakeSlack, FakeTelegram, slack_headers, telegram_headers
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import http_tool, make_agent, thread, threads
 from tests.support.channels import (
@@ -93,6 +93,24 @@ def test_a_reply_in_the_slack_thread_continues_the_thread_and_is_answered_there(
     run_queues(stack, slack, 1, "chat.postMessage")
     slack_post(stack, channel, slack_event("and the fans?", thread_ts=first["event"]["ts"]))
     first_answer, second_answer = run_queues(stack, slack, 2, "chat.postMessage")
+    assert second_answer.json["thread_ts"] == first["event"]["ts"] and "Fans are fine too." in second_answer.json["text"]
+    assert len(threads(api, agent["id"])) == 1
+
+
+def test_a_slack_answer_acknowledged_without_ok_or_ts_is_delivered_and_the_slack_thread_still_continues(
+    stack, api, fakes, claude: fake.FakeAnthropic
+):
+    slack, _, _ = fakes
+    slack.then(Answer(200, {}))
+    claude.converse([{"match": "disks", "turns": [{"text": "Disks are fine."}, {"text": "Fans are fine too."}]}])
+    agent = make_agent(api)
+    channel = create_channel(api, agent["id"], "slack")
+    first = slack_event("check the disks")
+    slack_post(stack, channel, first)
+    run_queues(stack, slack, 1, "chat.postMessage")
+    assert [d["status"] for d in settle(stack, api, channel["id"])] == ["delivered"]
+    slack_post(stack, channel, slack_event("and the fans?", thread_ts=first["event"]["ts"]))
+    _, second_answer = run_queues(stack, slack, 2, "chat.postMessage")
     assert second_answer.json["thread_ts"] == first["event"]["ts"] and "Fans are fine too." in second_answer.json["text"]
     assert len(threads(api, agent["id"])) == 1
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from wakeful import clock, secrets
 from wakeful.channels import link_repository
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, message_text, split
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, split
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
@@ -92,7 +92,7 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
     if response.ok:
         if edit and interaction is not None:
             link_repository.put(replace(interaction[0], message_id=str(answer.get("id") or "original")))
-        return Outcome(True, status_code=response.status, message_id=str(answer.get("id") or ""), conversation=answer.get("channel_id"))
+        return Outcome(True, status_code=response.status, message_id=id_text(answer.get("id")), conversation=id_text(answer.get("channel_id")))
     retry_after = answer.get("retry_after")
     failure = http_failure(response, "Discord", float(retry_after) if isinstance(retry_after, (int, float)) else None)
     detail = answer.get("message")
