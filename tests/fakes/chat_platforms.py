@@ -158,7 +158,12 @@ class FakeSlack(PlatformFake):
 
 
 class FakeDiscord(PlatformFake):
-    """A channel's messages, and an interaction's original answer and follow-ups."""
+    """A channel's messages, and an interaction's original answer and follow-ups (with
+    ``webhooks=False``, those answer 404 Unknown Webhook, as for an expired token)."""
+
+    def __init__(self, webhooks: bool = True) -> None:
+        self.webhooks = webhooks
+        super().__init__()
 
     def answer(self, call: Call) -> Answer:
         snowflake = str(1_100_000_000_000_000_000 + self.next_id())
@@ -167,7 +172,7 @@ class FakeDiscord(PlatformFake):
             if not (call.header("Authorization") or "").startswith("Bot "):
                 return Answer(401, {"message": "401: Unauthorized", "code": 0})
             return Answer(200, {"id": snowflake, "channel_id": channel.group(1), "content": call.json.get("content")})
-        if re.fullmatch(r"/webhooks/[0-9]+/[^/]+(/messages/@original)?", call.path) and call.method in ("POST", "PATCH"):
+        if re.fullmatch(r"/webhooks/[0-9]+/[^/]+(/messages/@original)?", call.path) and call.method in ("POST", "PATCH") and self.webhooks:
             return Answer(200, {"id": snowflake, "channel_id": "0", "content": call.json.get("content")})
         return Answer(404, {"message": "404: Not Found", "code": 0})
 
