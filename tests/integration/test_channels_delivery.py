@@ -110,7 +110,7 @@ def test_slacks_ok_false_is_a_final_failure_with_its_error(stack, api, fakes):
     ],
 )
 def test_a_2xx_answer_without_ok_or_a_message_id_is_delivered_once(stack, api, fakes, kind, answer):
-    fake = dict(zip(("slack", "discord", "telegram"), fakes))[kind]
+    fake = {"slack": fakes[0], "discord": fakes[1], "telegram": fakes[2]}[kind]
     fake.then(answer)
     channel = create_channel(api, quiet_agent(api)["id"], kind)
     _test(api, channel["id"])
