@@ -11,7 +11,8 @@ signs its own, for driving channels over real HTTP.
 
 Each records every request (:attr:`PlatformFake.calls`) and answers from a queue of
 scripted answers first (:meth:`PlatformFake.then`: a 429 with ``Retry-After``, a 5xx,
-Slack's ``{"ok": false}``), then as the platform does. Point Wakeful at them with
+Slack's ``{"ok": false}``, a bare ``{}`` or an empty body, a 404), then as the platform
+does. Point Wakeful at them with
 ``WAKEFUL_SLACK_API_URL``, ``WAKEFUL_DISCORD_API_URL`` and ``WAKEFUL_TELEGRAM_API_URL``.
 
 The signers build inbound requests as the platforms do: :func:`slack_headers` (``v0``
@@ -37,12 +38,14 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Answer:
-    """A scripted answer: status, JSON body, headers."""
+    """A scripted answer: status, JSON body (or ``raw`` bytes as they are: an empty
+    body), headers."""
 
     status: int = 200
     body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds before the answer (a timeout, for a deadline shorter than it)
+    raw: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ class PlatformFake:
                 answer = scripted or fake.answer(call)
                 if answer.delay:
                     time.sleep(answer.delay)
-                data = json.dumps(answer.body).encode()
+                data = answer.raw if answer.raw is not None else json.dumps(answer.body).encode()
                 self.send_response(answer.status)
                 for name, value in answer.headers.items():
                     self.send_header(name, value)
@@ -155,16 +158,21 @@ class FakeSlack(PlatformFake):
 
 
 class FakeDiscord(PlatformFake):
-    """A channel's messages, and an interaction's original answer and follow-ups."""
+    """A channel's messages, and an interaction's original answer and follow-ups (with
+    ``webhooks=False``, those answer 404 Unknown Webhook, as for an expired token)."""
+
+    def __init__(self, webhooks: bool = True) -> None:
+        self.webhooks = webhooks
+        super().__init__()
 
     def answer(self, call: Call) -> Answer:
         snowflake = str(1_100_000_000_000_000_000 + self.next_id())
-        channel = re.fullmatch(r"/channels/([0-9]+)/messages", call.path)
+        channel = re.fullmatch(r"/channels/([^/]+)/messages", call.path)
         if call.method == "POST" and channel:
             if not (call.header("Authorization") or "").startswith("Bot "):
                 return Answer(401, {"message": "401: Unauthorized", "code": 0})
             return Answer(200, {"id": snowflake, "channel_id": channel.group(1), "content": call.json.get("content")})
-        if re.fullmatch(r"/webhooks/[0-9]+/[^/]+(/messages/@original)?", call.path) and call.method in ("POST", "PATCH"):
+        if re.fullmatch(r"/webhooks/[0-9]+/[^/]+(/messages/@original)?", call.path) and call.method in ("POST", "PATCH") and self.webhooks:
             return Answer(200, {"id": snowflake, "channel_id": "0", "content": call.json.get("content")})
         return Answer(404, {"message": "404: Not Found", "code": 0})
 
@@ -173,7 +181,7 @@ class FakeTelegram(PlatformFake):
     """``POST /bot<token>/sendMessage``."""
 
     def answer(self, call: Call) -> Answer:
-        if call.method != "POST" or not re.fullmatch(r"/bot[0-9]+:[A-Za-z0-9_-]+/sendMessage", call.path):
+        if call.method != "POST" or not re.fullmatch(r"/bot[^/]+/sendMessage", call.path):
             return Answer(404, {"ok": False, "error_code": 404, "description": "Not Found"})
         body = call.json
         result = {"message_id": 1000 + self.next_id(), "chat": {"id": body.get("chat_id")}, "date": int(time.time()), "text": body.get("text")}

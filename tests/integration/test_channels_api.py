@@ -64,7 +64,8 @@ def test_a_name_is_unique_per_owner_but_another_owner_may_use_it(stack, api, oth
         {"config": config("slack", channel="bad channel")},
         {"config": {"bot_token": "xoxb-1"}},
         {"config": config("slack", extra=1)},
-        {"allowed_users": ["U1", 2]},
+        {"allowed_users": ["U1", True]},
+        {"allowed_users": ["U1", 2.5]},
         {"allowed_users": "U1"},
     ],
 )
@@ -83,7 +84,21 @@ def test_a_body_that_breaks_a_rule_is_a_422_that_changes_nothing(stack, api, cha
         ("discord", {"public_key": "zz" * 32}),
         ("discord", {"channel_id": "../../users/@me"}),
         ("telegram", {"bot_token": "123:short/../x"}),
-        ("telegram", {"chat_id": 123}),
+        ("telegram", {"bot_token": "123:abc?x=1"}),
+        ("telegram", {"bot_token": "123:abc#frag"}),
+        ("telegram", {"bot_token": "123:abc%2F"}),
+        ("telegram", {"bot_token": "123:a b"}),
+        ("telegram", {"bot_token": "123:a\\b"}),
+        ("telegram", {"bot_token": "123:a\nb"}),
+        ("telegram", {"bot_token": ""}),
+        ("telegram", {"bot_token": "1" * 300}),
+        ("telegram", {"secret_token": "has space"}),
+        ("discord", {"channel_id": ".."}),
+        ("discord", {"channel_id": "123?x"}),
+        ("discord", {"channel_id": "12%2F"}),
+        ("discord", {"channel_id": ""}),
+        ("discord", {"public_key": "ab" * 31}),
+        ("telegram", {"chat_id": True}),
         ("email", {"to": []}),
         ("email", {"from": "not an address"}),
     ],
@@ -94,6 +109,40 @@ def test_each_kind_checks_its_own_config_fields(stack, api, kind, bad):
     assert response.status_code == 422, response.text
     field = next(iter(bad))
     assert field in response.json()["error"]["message"]
+
+
+def test_integer_ids_are_taken_and_kept_as_text(stack, api):
+    agent = quiet_agent(api)
+    body = create_channel(api, agent["id"], "telegram", config=config("telegram", chat_id=-1001234567), allowed_users=[5551, "U0ALICE"])
+    assert body["config"] == {"chat_id": "-1001234567"} and body["allowed_users"] == ["5551", "U0ALICE"]
+    changed = api.patch(f"/channels/{body['id']}", json={"config": {"chat_id": 42}, "allowed_users": [7]})
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["config"] == {"chat_id": "42"} and changed.json()["allowed_users"] == ["7"]
+    slack = create_channel(api, agent["id"], "slack", allowed_users=[123456])
+    assert slack["allowed_users"] == ["123456"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields"),
+    [
+        ("telegram", {"bot_token": "123:abc"}),
+        ("telegram", {"bot_token": "test-token"}),
+        ("telegram", {"secret_token": "s3cret!"}),
+        ("telegram", {"chat_id": "chat-1"}),
+        ("telegram", {"chat_id": "@ops"}),
+        ("discord", {"channel_id": "1"}),
+        ("discord", {"channel_id": "general"}),
+        ("slack", {"channel": "C123"}),
+        ("slack", {"channel": "#general"}),
+        ("slack", {"bot_token": "test-token", "signing_secret": "s"}),
+    ],
+)
+def test_a_config_that_is_safe_to_use_is_taken_without_the_platforms_exact_formats(stack, api, kind, fields):
+    agent = quiet_agent(api)
+    response = api.post("/channels", json={"kind": kind, "name": "x", "agent_id": agent["id"], "config": config(kind, **fields)})
+    assert response.status_code == 201, response.text
+    public = {k: v for k, v in fields.items() if k in response.json()["config"]}
+    assert {k: response.json()["config"][k] for k in public} == public
 
 
 def test_a_channel_for_another_owners_agent_is_refused(stack, api, other_api):

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.fakes.chat_platforms import Answer, FakeDiscord, FakeSlack, FakeTelegram
-from tests.support.channels import DISCORD_TOKEN, SLACK_TOKEN, TELEGRAM_TOKEN, create_channel, deliveries, platform_env, settle
+from tests.support.channels import DISCORD_TOKEN, SLACK_TOKEN, TELEGRAM_TOKEN, config, create_channel, deliveries, platform_env, settle
 from tests.support.hook_receiver import quiet_agent
 
 
@@ -95,6 +95,40 @@ def test_slacks_ok_false_is_a_final_failure_with_its_error(stack, api, fakes):
     assert len(slack.posts("chat.postMessage")) == 1
 
 
+@pytest.mark.parametrize(
+    ("kind", "answer"),
+    [
+        ("slack", Answer(200, {})),
+        ("slack", Answer(200, raw=b"")),
+        ("slack", Answer(200, {"ok": True})),
+        ("slack", Answer(200, {"channel": "C0123OPS"})),
+        ("telegram", Answer(200, {})),
+        ("telegram", Answer(200, raw=b"")),
+        ("telegram", Answer(200, {"result": {"message_id": 7}})),
+        ("discord", Answer(200, raw=b"")),
+        ("discord", Answer(204, raw=b"")),
+    ],
+)
+def test_a_2xx_answer_without_ok_or_a_message_id_is_delivered_once(stack, api, fakes, kind, answer):
+    fake = {"slack": fakes[0], "discord": fakes[1], "telegram": fakes[2]}[kind]
+    fake.then(answer)
+    channel = create_channel(api, quiet_agent(api)["id"], kind)
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "delivered" and delivery["attempts"] == 1 and delivery["error"] is None
+    assert len(fake.calls) == 1
+
+
+def test_telegrams_ok_false_is_a_final_failure_with_its_description(stack, api, fakes):
+    _, _, telegram = fakes
+    telegram.then(Answer(200, {"ok": False, "description": "Bad Request: chat not found"}))
+    channel = create_channel(api, quiet_agent(api)["id"], "telegram")
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "failed" and delivery["attempts"] == 1
+    assert "chat not found" in delivery["error"] and TELEGRAM_TOKEN not in delivery["error"]
+
+
 def test_a_delivery_that_keeps_failing_gives_up_after_its_attempts(stack, api, fakes, monkeypatch):
     from wakeful.channels import models
     from wakeful.config import get_settings
@@ -122,6 +156,27 @@ def test_a_telegram_message_is_send_message_with_escaped_html(stack, api, fakes)
     body = call.json
     assert body["chat_id"] == -1001234567 and body["parse_mode"] == "HTML"
     assert "a &lt; b &amp; c" in body["text"]
+
+
+def test_a_telegram_chat_id_given_as_a_number_is_sent_as_telegrams_number(stack, api, fakes):
+    _, _, telegram = fakes
+    channel = create_channel(api, quiet_agent(api)["id"], "telegram", config=config("telegram", chat_id=-1009876))
+    _test(api, channel["id"])
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "delivered"
+    assert telegram.posts("sendMessage")[0].json["chat_id"] == -1009876
+
+
+def test_a_plain_telegram_token_and_discord_channel_id_reach_their_urls(stack, api, fakes):
+    _, discord, telegram = fakes
+    telegram_channel = create_channel(api, quiet_agent(api)["id"], "telegram", config=config("telegram", bot_token="test-token"))
+    discord_channel = create_channel(api, quiet_agent(api)["id"], "discord", config=config("discord", channel_id="general"))
+    _test(api, telegram_channel["id"])
+    _test(api, discord_channel["id"])
+    assert settle(stack, api, telegram_channel["id"])[0]["status"] == "delivered"
+    assert settle(stack, api, discord_channel["id"])[0]["status"] == "delivered"
+    assert [c.path for c in telegram.posts("sendMessage")] == ["/bottest-token/sendMessage"]
+    assert [c.path for c in discord.posts("/messages")] == ["/channels/general/messages"]
 
 
 def test_a_target_conversation_overrides_the_channels_own(stack, api, fakes):

@@ -358,6 +358,23 @@ def test_a_telegram_deny_press_denies_the_call(stack, api, tool_server, claude):
     assert requests_of(api, channel["id"])[0]["outcome"].endswith("denied")
 
 
+@pytest.mark.parametrize("allowed", [[5551], ["5551"]])
+def test_a_telegram_press_by_an_allowed_user_decides_whether_the_id_was_given_as_a_number_or_text(stack, api, tool_server, claude, allowed):
+    agent = make_agent(api)
+    thread_id, _ = _waiting_thread(stack, api, claude, tool_server, agent)
+    channel = create_channel(api, agent["id"], "telegram", allowed_users=allowed)
+    ref = _approval_link(channel["id"], agent["id"], thread_id)
+    for user in (5552, 5551):
+        update = int(uuid.uuid4().int % 10**9)
+        press = telegram_update(update, callback_query={"id": f"cb{user}", "from": {"id": user}, "data": f"approve:{ref}", "message": {"message_id": 3, "chat": {"id": -1}}})
+        assert telegram_post(stack, channel, press).status_code == 200
+        stack.drain()
+    assert len(tool_server.requests_for("restart")) == 1
+    rows = requests_of(api, channel["id"])
+    assert [(r["status"], r["user"]) for r in rows] == [("accepted", "5551"), ("rejected", "5552")]
+    assert rows[0]["outcome"].endswith("approved")
+
+
 def test_a_discord_press_is_answered_type_6_and_decides(stack, api, tool_server, claude):
     app = DiscordApp()
     agent = make_agent(api)

@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from tests.fakes import anthropic_server as fake
-from tests.fakes.chat_platforms import DiscordApp, FakeDiscord, FakeSlack, FakeTelegram, slack_headers, telegram_headers
+from tests.fakes.chat_platforms import Answer, DiscordApp, FakeDiscord, FakeSlack, FakeTelegram, slack_headers, telegram_headers
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import http_tool, make_agent, thread, threads
 from tests.support.channels import (
@@ -97,6 +97,24 @@ def test_a_reply_in_the_slack_thread_continues_the_thread_and_is_answered_there(
     assert len(threads(api, agent["id"])) == 1
 
 
+def test_a_slack_answer_acknowledged_without_ok_or_ts_is_delivered_and_the_slack_thread_still_continues(
+    stack, api, fakes, claude: fake.FakeAnthropic
+):
+    slack, _, _ = fakes
+    slack.then(Answer(200, {}))
+    claude.converse([{"match": "disks", "turns": [{"text": "Disks are fine."}, {"text": "Fans are fine too."}]}])
+    agent = make_agent(api)
+    channel = create_channel(api, agent["id"], "slack")
+    first = slack_event("check the disks")
+    slack_post(stack, channel, first)
+    run_queues(stack, slack, 1, "chat.postMessage")
+    assert [d["status"] for d in settle(stack, api, channel["id"])] == ["delivered"]
+    slack_post(stack, channel, slack_event("and the fans?", thread_ts=first["event"]["ts"]))
+    _, second_answer = run_queues(stack, slack, 2, "chat.postMessage")
+    assert second_answer.json["thread_ts"] == first["event"]["ts"] and "Fans are fine too." in second_answer.json["text"]
+    assert len(threads(api, agent["id"])) == 1
+
+
 def test_a_telegram_reply_to_the_bots_answer_continues_the_thread(stack, api, fakes, claude: fake.FakeAnthropic):
     _, _, telegram = fakes
     claude.converse([{"match": "plants", "turns": [{"text": "Watered."}, {"text": "The basil too."}]}])
@@ -147,6 +165,75 @@ def test_a_discord_commands_approval_edits_its_deferred_answer_and_the_answer_fo
     _, answer = run_queues(stack, discord, 2, "/webhooks/")
     assert answer.method == "POST" and answer.path == f"/webhooks/{command['application_id']}/{command['token']}"
     assert answer.json["content"] == "Rebooted."
+
+
+@pytest.mark.parametrize("refusal", [Answer(404, {"message": "Unknown Webhook", "code": 10015}), Answer(405, {"message": "405: Method Not Allowed"})])
+def test_a_discord_commands_answer_is_posted_to_its_channel_once_when_the_interaction_webhook_refuses(
+    stack, api, fakes, claude: fake.FakeAnthropic, refusal
+):
+    _, discord, _ = fakes
+    discord.then(refusal)
+    claude.converse([{"match": "NAS", "turns": [{"text": "The NAS is healthy."}]}])
+    app = DiscordApp()
+    agent = make_agent(api)
+    channel = create_channel(api, agent["id"], "discord", config=config("discord", public_key=app.public_key, channel_id="444444444444444444"))
+    command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "how is the NAS?"}]})
+    raw = json.dumps(command).encode()
+    assert post(stack, f"/channels/{channel['id']}/discord", raw, app.headers(raw)).json() == {"type": 5}
+    [posted] = run_queues(stack, discord, 1, "/messages$")
+    assert posted.method == "POST" and posted.path == f"/channels/{command['channel_id']}/messages"  # the interaction's channel
+    assert posted.header("Authorization") == "Bot " + config("discord")["bot_token"] and posted.json["content"] == "The NAS is healthy."
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "delivered" and delivery["attempts"] == 1
+    stack.drain()
+    assert len(discord.posts("/webhooks/")) == 1 and len(discord.posts("/channels/")) == 1
+
+
+def test_a_discord_interaction_webhooks_429_is_retried_there_not_posted_to_the_channel(stack, api, fakes, claude: fake.FakeAnthropic):
+    _, discord, _ = fakes
+    discord.then(Answer(429, {"message": "You are being rate limited.", "retry_after": 0.2, "global": False}))
+    claude.converse([{"match": "NAS", "turns": [{"text": "The NAS is healthy."}]}])
+    app = DiscordApp()
+    agent = make_agent(api)
+    channel = create_channel(api, agent["id"], "discord", config=config("discord", public_key=app.public_key))
+    command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "how is the NAS?"}]})
+    raw = json.dumps(command).encode()
+    post(stack, f"/channels/{channel['id']}/discord", raw, app.headers(raw))
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "delivered" and delivery["attempts"] == 2
+    assert [c.method for c in discord.posts("/webhooks/")] == ["PATCH", "PATCH"] and discord.posts("/channels/") == []
+
+
+def test_once_its_interaction_webhook_refused_a_discord_threads_later_messages_go_to_the_channel(
+    stack, api, claude: fake.FakeAnthropic, tool_server, monkeypatch
+):
+    discord = FakeDiscord(webhooks=False)
+    platform_env(monkeypatch, discord=discord)
+    try:
+        agent = make_agent(api)
+        tool = http_tool(api, tool_server, "reboot", requires_approval=True)
+        claude.converse([{"match": "reboot", "turns": [{"tool_calls": [{"name": tool, "input": {}}]}, {"text": "Rebooted."}]}])
+        app = DiscordApp()
+        channel = create_channel(api, agent["id"], "discord", config=config("discord", public_key=app.public_key))
+        command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "reboot the NAS"}]})
+        raw = json.dumps(command).encode()
+        post(stack, f"/channels/{channel['id']}/discord", raw, app.headers(raw))
+        [approval] = run_queues(stack, discord, 1, "/channels/")
+        custom_id = approval.json["components"][0]["components"][0]["custom_id"]
+        assert custom_id.startswith("approve:")
+        press = json.dumps(discord_interaction(3, data={"custom_id": custom_id, "component_type": 2})).encode()
+        post(stack, f"/channels/{channel['id']}/discord", press, app.headers(press))
+        _, answer = run_queues(stack, discord, 2, "/channels/")
+        assert answer.path == f"/channels/{command['channel_id']}/messages" and answer.json["content"] == "Rebooted."
+        assert len(discord.posts("/webhooks/")) == 1  # refused once; not asked again
+        assert len(tool_server.requests_for("reboot")) == 1
+        assert {d["status"] for d in deliveries(api, channel["id"])} == {"delivered"}
+    finally:
+        discord.close()
+        monkeypatch.undo()
+        from wakeful.config import get_settings
+
+        get_settings.cache_clear()
 
 
 # -- approvals --------------------------------------------------------------------------

@@ -109,6 +109,23 @@ def test_allowed_users_are_compared_as_strings():
     assert _channel("telegram").allows("anyone")
 
 
+@pytest.mark.parametrize("kind", ["discord", "telegram"])
+def test_a_conversation_that_goes_into_a_url_holds_only_what_a_path_segment_may(kind):
+    pattern = models.conversation_pattern(kind)
+    for taken in ("1", "123456789012345678", "general", "-1001234567", "@ops", "..."):
+        assert pattern.fullmatch(taken), taken
+    for refused in ("", ".", "..", "a/b", "a?b", "a#b", "a%2Fb", "a\\b", "a b", "a\nb", "a\x00", "é", "1" * 101):
+        assert not pattern.fullmatch(refused), refused
+
+
+def test_stored_numeric_user_ids_are_read_back_as_text():
+    from decimal import Decimal
+
+    item = {**_channel("telegram").to_item(), "allowed_users": [Decimal(5551), "U0ALICE"]}
+    channel = Channel.from_item(item)
+    assert channel.allowed_users == ("5551", "U0ALICE") and channel.allows(5551) and channel.allows("5551")
+
+
 # -- splitting and formats ---------------------------------------------------------------
 def test_split_cuts_at_a_space_near_the_limit_and_keeps_every_word():
     text = " ".join(["word"] * 1000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
 
 from wakeful.channels import models
 from wakeful.inputs import Body, Patch, unchanged
@@ -23,8 +23,32 @@ def _header_safe(value: str) -> str:
     return value
 
 
+def _integer_as_text(value: Any) -> Any:
+    """A platform id given as a JSON integer (Telegram's API numbers its users and
+    chats), as the text it is kept and compared as: ``5551`` and ``"5551"`` are one id.
+    A boolean, a fraction or anything else is not an id."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise ValueError("an id is a string or an integer")
+    return value
+
+
+def _text_or_integer(pattern: str, description: str) -> WithJsonSchema:
+    return WithJsonSchema({"anyOf": [{"type": "string", "pattern": pattern}, {"type": "integer"}], "description": description})
+
+
 Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(_header_safe)]
-UserId = Annotated[str, Field(pattern=models.USER_ID_PATTERN)]
+#: Telegram's webhook ``secret_token`` (Telegram takes 1-256 of ``A-Z a-z 0-9 _ -``; any
+#: visible ASCII compares safely with its header).
+WebhookSecret = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_header_safe)]
+#: A platform user id: text, or an integer (kept as its text).
+UserId = Annotated[
+    str,
+    BeforeValidator(_integer_as_text),
+    Field(pattern=models.USER_ID_PATTERN),
+    _text_or_integer(models.USER_ID_PATTERN, "A platform user id; an integer is kept as its text"),
+]
 Email = Annotated[str, Field(pattern=models.CONVERSATION_PATTERNS[models.EMAIL], max_length=320)]
 #: A notification target: a channel name, or ``name:conversation``.
 Target = Annotated[str, Field(pattern=models.TARGET_PATTERN, max_length=300)]
@@ -45,16 +69,30 @@ class DiscordConfig(Body):
 
     bot_token: Secret
     public_key: str = Field(pattern=models.DISCORD_PUBLIC_KEY_PATTERN, description="The application's public key (64 hex digits)")
-    channel_id: str = Field(pattern=models.CONVERSATION_PATTERNS[models.DISCORD], description="A channel id (a snowflake)")
+    channel_id: str = Field(
+        pattern=models.CONVERSATION_PATTERNS[models.DISCORD],
+        description="A channel id (a snowflake); 1-100 characters that may stand in a URL path (no / ? # % \\ or spaces)",
+    )
+
+
+CHAT_ID_DOC = "A chat id (an integer, or its text; kept as text) or @channelusername: 1-100 characters, no / ? # % \\ or spaces"
 
 
 class TelegramConfig(Body):
     """A Telegram bot: its token, the ``secret_token`` given to ``setWebhook``, and the
     chat messages go to by default."""
 
-    bot_token: str = Field(pattern=models.TELEGRAM_TOKEN_PATTERN, description="<digits>:<token> as BotFather gives it")
-    secret_token: str = Field(pattern=models.TELEGRAM_SECRET_PATTERN, description="1-256 of A-Z a-z 0-9 _ -")
-    chat_id: str = Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM], description="A chat id (as a string) or @channelusername")
+    bot_token: str = Field(
+        pattern=models.TELEGRAM_TOKEN_PATTERN,
+        description="<digits>:<token> as BotFather gives it; 1-256 characters that may stand in a URL path (no / ? # % \\ or spaces)",
+    )
+    secret_token: WebhookSecret = Field(description="The setWebhook secret_token (Telegram takes 1-256 of A-Z a-z 0-9 _ -)")
+    chat_id: Annotated[
+        str,
+        BeforeValidator(_integer_as_text),
+        Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM], description=CHAT_ID_DOC),
+        _text_or_integer(models.CONVERSATION_PATTERNS[models.TELEGRAM], CHAT_ID_DOC),
+    ]
 
 
 class EmailConfig(Body):
@@ -78,16 +116,27 @@ CONFIG_DOC = (
 )
 
 
+def _problem(model: type[Body], error: Any) -> str:
+    """What is wrong with a config field: a pattern it misses is told in words (its
+    description), not as the regular expression."""
+    name = str(error["loc"][0]) if error["loc"] else ""
+    field = next((f for n, f in model.model_fields.items() if name in (n, f.alias)), None)
+    if error["type"] == "string_pattern_mismatch" and field is not None and field.description:
+        return f"does not have the allowed form: {field.description}"
+    return str(error["msg"])
+
+
 def check_config(kind: str, config: dict[str, Any]) -> dict[str, Any]:
     """``config`` checked against ``kind``'s model, as stored (``from`` under its name).
 
     Raises:
         ValueError: naming each field that breaks a rule (never a value).
     """
+    model = CONFIGS[kind]
     try:
-        checked = CONFIGS[kind].model_validate(config)
+        checked = model.model_validate(config)
     except ValidationError as error:
-        problems = "; ".join(f"config.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()[:5])
+        problems = "; ".join(f"config.{'.'.join(str(p) for p in e['loc'])}: {_problem(model, e)}" for e in error.errors()[:5])
         raise ValueError(f"a {kind} channel's {problems}") from None
     return checked.model_dump(by_alias=True)
 
@@ -102,7 +151,7 @@ class ChannelCreate(Body):
     allowed_users: list[UserId] | None = Field(
         default=None,
         max_length=models.MAX_ALLOWED_USERS,
-        description="Platform user ids (as strings) who may talk to the agent and press its buttons; absent: anyone",
+        description="Platform user ids (strings, or integers kept as their text) who may talk to the agent and press its buttons; absent: anyone",
     )
 
     @model_validator(mode="after")

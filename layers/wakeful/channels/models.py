@@ -37,19 +37,37 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
 CONVERSATION_FIELD = {SLACK: "channel", DISCORD: "channel_id", TELEGRAM: "chat_id", EMAIL: "to"}
 
 NAME_PATTERN = r"^[a-z][a-z0-9_-]{0,31}$"
-#: Conversations, per kind: Slack channel ids or names, Discord channel snowflakes,
-#: Telegram chat ids or @channel usernames, email addresses. (Discord's goes into a URL
-#: path: digits only.)
+
+
+def path_segment_pattern(max_length: int) -> str:
+    """Text that may stand as one segment of a URL's path, as it is: 1 to ``max_length``
+    of the characters RFC 3986 allows there unencoded (letters, digits, ``-._~``,
+    ``!$&'()*+,;=``, ``:`` and ``@``), and not ``.`` or ``..``. So never ``/``, ``?``,
+    ``#``, ``%``, ``\\``, a space or a control character: a value can only name its own
+    segment, never reach another path, a query or another host."""
+    plain = "A-Za-z0-9_~!$&'()*+,;=:@-"  # every allowed character but the dot ("-" last)
+    any_ = "." + plain
+    # The first character is not a dot; or the second is not; or a third follows "..".
+    # (Written without a look-ahead: pydantic's regex engine has none.)
+    return (
+        rf"^(?:[{plain}][{any_}]{{0,{max_length - 1}}}"
+        rf"|\.[{plain}][{any_}]{{0,{max_length - 2}}}"
+        rf"|\.\.[{any_}]{{1,{max_length - 2}}})$"
+    )
+
+
+#: Conversations, per kind: Slack channel ids or names, Discord channel ids, Telegram
+#: chat ids or @channel usernames, email addresses. Only what is needed to use them
+#: safely is checked (a Discord channel id goes into a URL path), not each platform's
+#: exact format: the platform itself refuses an id it does not know.
 CONVERSATION_PATTERNS = {
     SLACK: r"^[#@]?[A-Za-z0-9._-]{1,80}$",
-    DISCORD: r"^[0-9]{5,25}$",
-    TELEGRAM: r"^(-?[0-9]{1,20}|@[A-Za-z0-9_]{5,32})$",
+    DISCORD: path_segment_pattern(100),
+    TELEGRAM: path_segment_pattern(100),
     EMAIL: r"^[^@\s<>(),;:\"\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$",
 }
 #: Telegram's bot tokens go into the URL path (``/bot<token>/sendMessage``).
-TELEGRAM_TOKEN_PATTERN = r"^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$"
-#: What Telegram allows as a webhook's ``secret_token``.
-TELEGRAM_SECRET_PATTERN = r"^[A-Za-z0-9_-]{1,256}$"
+TELEGRAM_TOKEN_PATTERN = path_segment_pattern(256)
 DISCORD_PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 #: A platform user id in ``allowed_users`` (Slack ``U0123``, Discord and Telegram numbers).
 USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"

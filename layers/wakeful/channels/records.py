@@ -37,7 +37,8 @@ def seal_secrets(channel_id: str, values: Mapping[str, str]) -> str:
 
 
 def _tuple(value: Any) -> tuple[str, ...] | None:
-    return None if value is None else tuple(value)
+    """Stored user ids, as text (the one form they are compared in)."""
+    return None if value is None else tuple(str(v) for v in value)
 
 
 @dataclass(frozen=True, slots=True)

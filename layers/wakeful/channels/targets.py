@@ -34,8 +34,8 @@ def conversation_error(channel: Channel, conversation: str) -> str | None:
 def _what(kind: str) -> str:
     return {
         models.SLACK: "a channel id such as C0123ABCD, or #name",
-        models.DISCORD: "a channel id: digits",
-        models.TELEGRAM: "a chat id (digits, maybe with a leading -) or @channelusername",
+        models.DISCORD: "a channel id (digits), with no / ? # % \\ or spaces",
+        models.TELEGRAM: "a chat id (digits, maybe with a leading -) or @channelusername, with no / ? # % \\ or spaces",
         models.EMAIL: "an email address",
     }[kind]
 

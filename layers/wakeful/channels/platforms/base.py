@@ -88,6 +88,21 @@ def answer_json(response: outbound.Response) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def said_not_ok(answer: Mapping[str, Any]) -> bool:
+    """Whether a 2xx answer says it failed: ``{"ok": false}`` (Slack's and Telegram's
+    way). Any other 2xx is a success: an answer without ``ok`` (a proxy's, a fake's,
+    ``{}``, an empty body) too."""
+    return answer.get("ok") is False
+
+
+def id_text(value: Any) -> str | None:
+    """A platform id (a message's ``ts`` or id, a chat's id) as text; None when the
+    answer does not carry one (a reply then cannot be linked to it)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    return str(value) or None
+
+
 def http_failure(response: outbound.Response, what: str, retry_after: float | None = None) -> Outcome:
     """A non-2xx answer: 429 and 5xx are retried (429 after its ``Retry-After``)."""
     status = response.status

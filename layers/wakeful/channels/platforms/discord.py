@@ -4,7 +4,9 @@ the deferred answer (``{"type": 5}``) is edited by the thread's first message (`
 {base}/webhooks/{application id}/{token}/messages/@original``) and every later part or
 message follows up (``POST {base}/webhooks/{application id}/{token}``), while the
 interaction's token is valid (15 minutes; then the channel's bot posts, referring to
-nothing).
+nothing). When the webhook refuses (a 4xx other than 429: an unknown or expired token,
+a proxy without the route), the bot posts the answer to the command's channel instead,
+and the thread's later messages too.
 
 A message is ``content`` of at most 2000 characters a part (longer ones are split), no
 mentions parsed (a model's ``@everyone`` pings nobody); an approval request's last part
@@ -13,14 +15,17 @@ carries an action row of two buttons, ``custom_id`` ``approve:<ref>`` and ``deny
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import Any
 
-from wakeful import clock, secrets
+from wakeful import clock, outbound, secrets
 from wakeful.channels import link_repository
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, message_text, split
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, split
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
+
+logger = logging.getLogger(__name__)
 
 LIMIT = 2000
 #: How long an interaction's token may still be used (Discord: 15 minutes).
@@ -65,34 +70,62 @@ def _interaction(channel: Channel, delivery: ChannelDelivery) -> tuple[ChannelLi
 
 
 def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
-    """Post one part."""
-    base = get_settings().discord_api_url
+    """Post one part: through the interaction's webhook while it is open, else (or when
+    the webhook refuses) to the channel."""
     interaction = _interaction(channel, delivery)
-    edit = False
-    if interaction is not None:
-        link, token = interaction
-        hidden: tuple[str, ...] = (token,)
-        # The command's deferred answer ("thinking…") is edited once, by the first
-        # message of its thread; every later part or message follows up.
-        edit = link.message_id is None and index == 0
-        webhook = f"{base}/webhooks/{link.application_id}/{token}"
-        method, url = ("PATCH", f"{webhook}/messages/@original") if edit else ("POST", webhook)
-        headers = {"Content-Type": "application/json"}
-        part = {k: v for k, v in part.items() if k != "message_reference"}
-    else:
-        bot_token = secrets_of(channel)["bot_token"]
-        hidden = (bot_token,)
-        conversation = (delivery.message.get("reply") or {}).get("channel_id") or delivery.conversation or channel.conversation()
-        method, url = "POST", f"{base}/channels/{conversation}/messages"
-        headers = {"Authorization": f"Bot {bot_token}", "Content-Type": "application/json"}
-    response, failed = call(method, url, headers=headers, body=part, secrets=hidden)
+    if interaction is None:
+        return _to_channel(channel, delivery, part)
+    outcome = _to_interaction(interaction, part, index)
+    if not _refused(outcome):
+        return outcome
+    # The webhook refused (an expired or unknown token, a proxy without the route): the
+    # answer goes to the channel instead, and so does every later message of the
+    # thread (the token is forgotten, so the webhook is not asked again).
+    link = interaction[0]
+    link_repository.put(replace(link, token_sealed=None))
+    logger.info("discord interaction webhook refused; posting to the channel", extra={"channel_id": channel.channel_id, "status_code": outcome.status_code})
+    posted = _to_channel(channel, delivery, part)
+    if posted.ok or not posted.error:
+        return posted
+    return replace(posted, error=f"{posted.error} (after the interaction's webhook: {outcome.error})"[:2000])
+
+
+def _refused(outcome: Outcome) -> bool:
+    """A 4xx other than 429: asking the webhook again would not help."""
+    return not outcome.ok and outcome.status_code is not None and 400 <= outcome.status_code < 500 and outcome.status_code != 429
+
+
+def _to_interaction(interaction: tuple[ChannelLink, str], part: dict[str, Any], index: int) -> Outcome:
+    """The command's deferred answer ("thinking…") is edited once, by the first message
+    of its thread; every later part or message follows up."""
+    link, token = interaction
+    edit = link.message_id is None and index == 0
+    webhook = f"{get_settings().discord_api_url}/webhooks/{link.application_id}/{token}"
+    method, url = ("PATCH", f"{webhook}/messages/@original") if edit else ("POST", webhook)
+    body = {k: v for k, v in part.items() if k != "message_reference"}
+    outcome = _judge(*call(method, url, headers={"Content-Type": "application/json"}, body=body, secrets=(token,)))
+    if outcome.ok and edit:
+        link_repository.put(replace(link, message_id=outcome.message_id or "original"))
+    return outcome
+
+
+def _to_channel(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any]) -> Outcome:
+    """``POST /channels/{id}/messages`` as the bot: the conversation the thread started
+    in (an interaction's channel), the target's, or the channel's own."""
+    bot_token = secrets_of(channel)["bot_token"]
+    conversation = (delivery.message.get("reply") or {}).get("channel_id") or delivery.conversation or channel.conversation()
+    url = f"{get_settings().discord_api_url}/channels/{conversation}/messages"
+    headers = {"Authorization": f"Bot {bot_token}", "Content-Type": "application/json"}
+    return _judge(*call("POST", url, headers=headers, body=part, secrets=(bot_token,)))
+
+
+def _judge(response: outbound.Response | None, failed: Outcome | None) -> Outcome:
+    """Discord's answer, judged (a 2xx is a success; 429 and 5xx are retried)."""
     if response is None:
-        return failed  # type: ignore[return-value]
+        return failed or Outcome(False, retry=True, error="no answer from Discord")
     answer = answer_json(response)
     if response.ok:
-        if edit and interaction is not None:
-            link_repository.put(replace(interaction[0], message_id=str(answer.get("id") or "original")))
-        return Outcome(True, status_code=response.status, message_id=str(answer.get("id") or ""), conversation=answer.get("channel_id"))
+        return Outcome(True, status_code=response.status, message_id=id_text(answer.get("id")), conversation=id_text(answer.get("channel_id")))
     retry_after = answer.get("retry_after")
     failure = http_failure(response, "Discord", float(retry_after) if isinstance(retry_after, (int, float)) else None)
     detail = answer.get("message")

@@ -5,8 +5,10 @@ slack_sdk's block models, which check Slack's limits) with the plain ``text`` as
 fallback notifications and screen readers use; a message longer than Slack keeps in one
 post is split into several, each under 40,000 characters. An approval request ends with
 an actions block: Approve (``value: approve:<ref>``) and Deny (``deny:<ref>``). A reply
-to a thread started in Slack carries its ``thread_ts``. ``{"ok": false}`` is a failure
-(``ratelimited`` is retried, like HTTP 429 and 5xx).
+to a thread started in Slack carries its ``thread_ts``. A 2xx answer is a success
+unless it says ``{"ok": false}`` (``ratelimited`` is retried, like HTTP 429 and 5xx;
+any other error is final); its ``ts``, when it has one, links the message to its
+thread.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from wakeful import clock
 from wakeful.backoff import parse_retry_after
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, message_text, split
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
@@ -70,9 +72,9 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
     if not response.ok:
         return http_failure(response, "Slack")
     answer = answer_json(response)
-    if answer.get("ok") is True:
-        return Outcome(True, status_code=response.status, message_id=str(answer.get("ts") or ""), conversation=answer.get("channel"))
-    error = str(answer.get("error") or "no ok in the answer")[:200]
+    if not said_not_ok(answer):
+        return Outcome(True, status_code=response.status, message_id=id_text(answer.get("ts")), conversation=id_text(answer.get("channel")))
+    error = str(answer.get("error") or "ok: false")[:200]
     if error == "ratelimited":
         retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
         return Outcome(False, retry=True, retry_after=retry_after, error="Slack: ratelimited", status_code=response.status)

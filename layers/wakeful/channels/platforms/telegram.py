@@ -4,8 +4,10 @@ parse_mode: "HTML", reply_markup?, reply_to_message_id?}``.
 The text is HTML-escaped (a title in bold), at most 4096 characters a message (longer
 ones are split). An approval request's last part carries an inline keyboard of two
 buttons whose ``callback_data`` is ``approve:<ref>`` or ``deny:<ref>`` (32 bytes; the
-limit is 64). A reply to a message started in Telegram replies to it. The token is in
-the URL's path: errors never show the URL.
+limit is 64). A reply to a message started in Telegram replies to it. A 2xx answer is
+a success unless it says ``{"ok": false}``; its ``result.message_id``, when it has one,
+links the message to its thread. The token is in the URL's path: errors never show the
+URL (nor the token, should an answer repeat it).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, split
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, redact, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
@@ -59,17 +61,19 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
     if response is None:
         return failed  # type: ignore[return-value]
     answer = answer_json(response)
-    if response.ok and answer.get("ok") is True:
-        result = answer.get("result") or {}
-        chat = (result.get("chat") or {}).get("id") if isinstance(result, dict) else None
-        message_id = result.get("message_id") if isinstance(result, dict) else None
-        return Outcome(True, status_code=response.status, message_id=None if message_id is None else str(message_id), conversation=None if chat is None else str(chat))
+    if response.ok and not said_not_ok(answer):
+        result = answer.get("result")
+        result = result if isinstance(result, dict) else {}
+        chat = result.get("chat")
+        chat_id = chat.get("id") if isinstance(chat, dict) else None
+        return Outcome(True, status_code=response.status, message_id=id_text(result.get("message_id")), conversation=id_text(chat_id))
     parameters = answer.get("parameters") or {}
     retry_after = parameters.get("retry_after") if isinstance(parameters, dict) else None
-    if response.ok:  # 200 without ok: true
-        return Outcome(False, error="Telegram answered without ok", status_code=response.status)
-    failure = http_failure(response, "Telegram", float(retry_after) if isinstance(retry_after, (int, float)) else None)
     description = answer.get("description")
+    if response.ok:  # a 2xx that says ok: false
+        told = f": {redact(str(description), (token,))[:200]}" if description else ""
+        return Outcome(False, error=f"Telegram answered ok: false{told}", status_code=response.status)
+    failure = http_failure(response, "Telegram", float(retry_after) if isinstance(retry_after, (int, float)) else None)
     if description and not failure.retry:
-        return Outcome(False, error=f"Telegram answered HTTP {response.status}: {str(description)[:200]}", status_code=response.status)
+        return Outcome(False, error=f"Telegram answered HTTP {response.status}: {redact(str(description), (token,))[:200]}", status_code=response.status)
     return failure

@@ -30,15 +30,15 @@ class ChannelCreate:
             config (ChannelCreateConfig): By kind: slack `{bot_token, signing_secret, channel}`; discord `{bot_token,
                 public_key, channel_id}`; telegram `{bot_token, secret_token, chat_id}`; email `{from, to: [addresses]}`.
                 bot_token, signing_secret and secret_token are write-only.
-            allowed_users (list[str] | None | Unset): Platform user ids (as strings) who may talk to the agent and press its
-                buttons; absent: anyone
+            allowed_users (list[int | str] | None | Unset): Platform user ids (strings, or integers kept as their text) who
+                may talk to the agent and press its buttons; absent: anyone
      """
 
     kind: ChannelCreateKind
     name: str
     agent_id: str
     config: ChannelCreateConfig
-    allowed_users: list[str] | None | Unset = UNSET
+    allowed_users: list[int | str] | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,11 +51,15 @@ class ChannelCreate:
 
         config = self.config.to_dict()
 
-        allowed_users: list[str] | None | Unset
+        allowed_users: list[int | str] | None | Unset
         if isinstance(self.allowed_users, Unset):
             allowed_users = UNSET
         elif isinstance(self.allowed_users, list):
-            allowed_users = self.allowed_users
+            allowed_users = []
+            for allowed_users_type_0_item_data in self.allowed_users:
+                allowed_users_type_0_item: int | str
+                allowed_users_type_0_item = allowed_users_type_0_item_data
+                allowed_users.append(allowed_users_type_0_item)
 
 
         else:
@@ -90,7 +94,7 @@ class ChannelCreate:
         config = ChannelCreateConfig.from_dict(d.pop("config"))
 
 
-        def _parse_allowed_users(data: object) -> list[str] | None | Unset:
+        def _parse_allowed_users(data: object) -> list[int | str] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -98,12 +102,20 @@ class ChannelCreate:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                allowed_users_type_0 = cast(list[str], data)
+                allowed_users_type_0 = []
+                _allowed_users_type_0 = data
+                for allowed_users_type_0_item_data in (_allowed_users_type_0):
+                    def _parse_allowed_users_type_0_item(data: object) -> int | str:
+                        return cast(int | str, data)
+
+                    allowed_users_type_0_item = _parse_allowed_users_type_0_item(allowed_users_type_0_item_data)
+
+                    allowed_users_type_0.append(allowed_users_type_0_item)
 
                 return allowed_users_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[str] | None | Unset, data)
+            return cast(list[int | str] | None | Unset, data)
 
         allowed_users = _parse_allowed_users(d.pop("allowed_users", UNSET))
 
