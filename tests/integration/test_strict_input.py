@@ -158,3 +158,33 @@ def test_a_store_context_that_fits_beside_what_is_stored_is_kept(stack, api, cla
     thread_id = start(api, agent["id"], "remember a lot")
     stack.drain()
     assert len(thread(api, agent["id"], thread_id)["context"]["notes"]) == 200 * 1024
+
+
+def test_a_store_context_refused_beside_a_large_context_leaves_the_run_going_on(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    big = {"name": "store_context", "input": {"key": "notes", "value": "y" * (200 * 1024)}}
+    more = {"name": "store_context", "input": {"key": "more", "value": "z" * (80 * 1024)}}
+    done = {"name": "complete_task", "input": {"summary": "done"}}
+    claude.converse([{"match": "", "turns": [{"tool_calls": [big]}, {"tool_calls": [more]}, {"tool_calls": [done]}]}])
+    thread_id = start(api, agent["id"], "remember more than fits")
+    stack.drain()
+    results = [m for m in history(api, agent["id"], thread_id) if m["role"] == "tool"]
+    assert [r["is_error"] for r in results] == [False, True, False], results
+    ended = thread(api, agent["id"], thread_id)
+    assert ended["status"] == "complete", ended
+    assert list(ended["context"]) == ["notes"]
+
+
+def test_a_context_may_grow_close_to_256_kib_over_several_stores(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    big = {"name": "store_context", "input": {"key": "notes", "value": "y" * (200 * 1024)}}
+    more = {"name": "store_context", "input": {"key": "more", "value": "z" * (50 * 1024)}}
+    done = {"name": "complete_task", "input": {"summary": "done"}}
+    claude.converse([{"match": "", "turns": [{"tool_calls": [big]}, {"tool_calls": [more]}, {"tool_calls": [done]}]}])
+    thread_id = start(api, agent["id"], "remember nearly all that fits")
+    stack.drain()
+    results = [m for m in history(api, agent["id"], thread_id) if m["role"] == "tool"]
+    assert [r["is_error"] for r in results] == [False, False, False], results
+    ended = thread(api, agent["id"], thread_id)
+    assert ended["status"] == "complete", ended
+    assert {k: len(v) for k, v in ended["context"].items()} == {"notes": 200 * 1024, "more": 50 * 1024}
