@@ -74,7 +74,7 @@ def test_a_hook_retry_count_given_as_a_string_is_a_422(api):
 # -- names --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [" ", "\u0000", "a\u202eb", "\u200b", "x\u2066y", "tab\there"])
+@pytest.mark.parametrize("name", [" ", "\u0000", "a\u202eb", "\u200b", "x\u2066y", "tab\there", "\u3164", "\u2800"])
 def test_an_agent_name_without_a_visible_character_or_with_control_or_bidi_characters_is_a_422(api, name):
     alias = f"a{uuid.uuid4().hex[:12]}"
     assert "name" in _error(api.post("/agents", json={"name": name, "alias": alias}))
