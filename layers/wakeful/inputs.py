@@ -32,6 +32,11 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 #: Categories of characters that show nothing: separators (spaces), controls,
 #: formatting, unassigned and private-use code points, surrogates.
 _INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cn", "Co", "Cs"})
+#: Categories of marks that show nothing on their own (they sit on a letter before them).
+_MARKS = frozenset({"Mn", "Me"})
+#: Letters and symbols drawn as blank space: the Hangul fillers, the blank Braille
+#: pattern (names made of them look empty).
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 class Body(BaseModel):
@@ -87,9 +92,15 @@ def readable_name(value: str) -> str:
             raise ValueError(f"a name cannot hold control characters (found U+{ord(char):04X})")
         if char in BIDI_CONTROLS:
             raise ValueError(f"a name cannot hold bidirectional formatting characters (found U+{ord(char):04X})")
-    if not any(unicodedata.category(char) not in _INVISIBLE for char in value):
+    if not any(_shows(char) for char in value):
         raise ValueError("a name needs at least one visible character")
     return value
+
+
+def _shows(char: str) -> bool:
+    """Whether ``char`` draws something on its own."""
+    category = unicodedata.category(char)
+    return category not in _INVISIBLE and category not in _MARKS and char not in _BLANK
 
 
 #: A name people read (an agent's, a user's): see :func:`readable_name`.

@@ -10,6 +10,7 @@ import sys
 from typing import Any, Iterator
 
 import pytest
+import requests
 
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
@@ -102,3 +103,22 @@ def test_a_revoked_keys_idle_thread_stream_closes_within_the_recheck_interval(st
 
     assert reader.closed.wait(CLOSE_WITHIN), "the revoked key's idle stream stayed open"
     assert reader.rest(5) == []
+
+
+def test_a_revoked_key_cannot_open_a_stream_again_though_the_api_still_has_it_cached(stack, api):
+    agent = api.create_agent()
+    thread_id = existing_thread(agent["id"])
+    doomed = keys.create(api.owner)
+    url = f"{stack.api_url}/agents/{agent['id']}/threads/{thread_id}/stream"
+    sse = {"Authorization": f"Bearer {doomed}", "Accept": "text/event-stream"}
+    with requests.get(url, headers=sse, stream=True, timeout=30) as first:  # the key's owner is now cached
+        assert first.status_code == 200
+
+    revoke_with_the_cli(stack, doomed)
+
+    again = requests.get(url, headers=sse, stream=True, timeout=30)
+    try:
+        assert again.status_code == 401, "a revoked key opened a stream (it would stay open past the minute)"
+        assert again.json()["error"]["code"] == "unauthorized"
+    finally:
+        again.close()

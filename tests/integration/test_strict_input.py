@@ -74,7 +74,7 @@ def test_a_hook_retry_count_given_as_a_string_is_a_422(api):
 # -- names --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [" ", "\u0000", "a\u202eb", "\u200b", "x\u2066y", "tab\there"])
+@pytest.mark.parametrize("name", [" ", "\u0000", "a\u202eb", "\u200b", "x\u2066y", "tab\there", "\u3164", "\u2800"])
 def test_an_agent_name_without_a_visible_character_or_with_control_or_bidi_characters_is_a_422(api, name):
     alias = f"a{uuid.uuid4().hex[:12]}"
     assert "name" in _error(api.post("/agents", json={"name": name, "alias": alias}))
@@ -158,3 +158,33 @@ def test_a_store_context_that_fits_beside_what_is_stored_is_kept(stack, api, cla
     thread_id = start(api, agent["id"], "remember a lot")
     stack.drain()
     assert len(thread(api, agent["id"], thread_id)["context"]["notes"]) == 200 * 1024
+
+
+def test_a_store_context_refused_beside_a_large_context_leaves_the_run_going_on(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    big = {"name": "store_context", "input": {"key": "notes", "value": "y" * (200 * 1024)}}
+    more = {"name": "store_context", "input": {"key": "more", "value": "z" * (80 * 1024)}}
+    done = {"name": "complete_task", "input": {"summary": "done"}}
+    claude.converse([{"match": "", "turns": [{"tool_calls": [big]}, {"tool_calls": [more]}, {"tool_calls": [done]}]}])
+    thread_id = start(api, agent["id"], "remember more than fits")
+    stack.drain()
+    results = [m for m in history(api, agent["id"], thread_id) if m["role"] == "tool"]
+    assert [r["is_error"] for r in results] == [False, True, False], results
+    ended = thread(api, agent["id"], thread_id)
+    assert ended["status"] == "complete", ended
+    assert list(ended["context"]) == ["notes"]
+
+
+def test_a_context_may_grow_close_to_256_kib_over_several_stores(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    big = {"name": "store_context", "input": {"key": "notes", "value": "y" * (200 * 1024)}}
+    more = {"name": "store_context", "input": {"key": "more", "value": "z" * (50 * 1024)}}
+    done = {"name": "complete_task", "input": {"summary": "done"}}
+    claude.converse([{"match": "", "turns": [{"tool_calls": [big]}, {"tool_calls": [more]}, {"tool_calls": [done]}]}])
+    thread_id = start(api, agent["id"], "remember nearly all that fits")
+    stack.drain()
+    results = [m for m in history(api, agent["id"], thread_id) if m["role"] == "tool"]
+    assert [r["is_error"] for r in results] == [False, False, False], results
+    ended = thread(api, agent["id"], thread_id)
+    assert ended["status"] == "complete", ended
+    assert {k: len(v) for k, v in ended["context"].items()} == {"notes": 200 * 1024, "more": 50 * 1024}

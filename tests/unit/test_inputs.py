@@ -13,7 +13,7 @@ from wakeful.api.schemas import MODELS
 from wakeful.inputs import Body, Name, Patch, admits_none, readable_name, unchanged
 
 
-@pytest.mark.parametrize("name", ["Ada", "エージェント", "ops bot", "Zoë-2", "a\u200db", " padded "])
+@pytest.mark.parametrize("name", ["Ada", "エージェント", "ops bot", "Zoë-2", "a\u200db", " padded ", "e\u0301", "\u0915\u093f"])
 def test_a_name_with_a_visible_character_and_no_control_is_kept(name: str) -> None:
     assert readable_name(name) == name
 
@@ -25,6 +25,12 @@ def test_a_name_with_a_visible_character_and_no_control_is_kept(name: str) -> No
         ("\u3000\u00a0", "visible"),
         ("\u200b", "visible"),
         ("", "visible"),
+        ("\u3164", "visible"),
+        ("\u115f\u1160", "visible"),
+        ("\uffa0 ", "visible"),
+        ("\u2800", "visible"),
+        ("\u034f", "visible"),
+        ("\u0301\u20dd", "visible"),
         ("\u0000", "control"),
         ("a\tb", "control"),
         ("a\nb", "control"),

@@ -26,17 +26,20 @@ class Caller:
 
 
 def authenticate(authorization: str | None) -> Caller:
-    """The caller of ``Authorization: Bearer <api key>``.
+    """The caller of ``Authorization: Bearer <api key>``, the key read now (not from the
+    API's brief cache): a stream outlives its request, so one opened with a key revoked
+    a moment ago would stay open past the bound its re-checks keep.
 
     Raises:
         UnauthorizedError: no header, another scheme, or an unknown or revoked key.
     """
     scheme, _, token = (authorization or "").partition(" ")
     token = token.strip()
-    owner = keys.owner_of(token) if scheme.lower() == "bearer" and token else None
+    key_hash = keys.hash_key(token)
+    owner = keys.owner_of_hash(key_hash) if scheme.lower() == "bearer" and token else None
     if owner is None:
         raise UnauthorizedError("missing or invalid API key: send Authorization: Bearer <api key>")
-    return Caller(owner, keys.hash_key(token))
+    return Caller(owner, key_hash)
 
 
 def check_agent(owner: str, agent_id: str) -> Agent:
