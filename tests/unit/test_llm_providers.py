@@ -387,6 +387,24 @@ def test_the_default_provider_may_be_any_of_four_and_a_script_makes_it_scripted(
     assert scripted.provider == "scripted" and scripted.script_path == "x.json"
 
 
+@pytest.mark.parametrize("value", ["foo", "Gemini", "scripted-ish", "anthropic,bedrock"])
+def test_a_default_provider_wakeful_has_not_fails_the_cold_start_naming_the_variable_and_the_choices(value: str) -> None:
+    from wakeful import config
+
+    says = rf"^WAKEFUL_LLM_PROVIDER must be anthropic, bedrock, openai or scripted, not '{value}'$"
+    with pytest.raises(ValueError, match=says):
+        config.settings_from_env({"WAKEFUL_LLM_PROVIDER": value})  # what every function reads at its cold start
+    with pytest.raises(ValueError, match=says):
+        settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": value})
+
+
+def test_the_default_provider_is_read_trimmed_and_in_any_case() -> None:
+    from wakeful import config
+
+    assert config.settings_from_env({"WAKEFUL_LLM_PROVIDER": " OpenAI "}) is not None
+    assert settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": " OpenAI "}).provider == "openai"
+
+
 def test_the_bedrock_endpoint_is_the_specific_variable_else_the_region_never_the_emulator(monkeypatch) -> None:
     from wakeful.llm.providers.bedrock_provider import endpoint_url
 
