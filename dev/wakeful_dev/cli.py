@@ -102,8 +102,23 @@ def _check_llm(path: str | None) -> str | None:
 
 
 def _model_line(script: str | None) -> str | None:
-    """What the banner says of the script."""
-    return f"LLM: scripted conversations from {script} (agents without a provider of their own)" if script else None
+    """What the banner says of the script: the model of the agents without a provider of
+    their own when it is the deployment's default, else that it answers none of them
+    (agents cannot choose the scripted provider themselves)."""
+    if not script:
+        return None
+    from wakeful import constants
+    from wakeful.config import llm_provider
+
+    # With a script, the default is scripted unless WAKEFUL_LLM_PROVIDER names another
+    # (as wakeful.llm.settings decides).
+    chosen = llm_provider(os.environ.get(constants.ENV_LLM_PROVIDER)) or "scripted"
+    if chosen == "scripted":
+        return f"LLM: scripted conversations from {script} (agents without a provider of their own)"
+    return (
+        f"LLM: {chosen} for agents without a provider of their own ({constants.ENV_LLM_PROVIDER}={chosen}); "
+        f"the script {script} answers none of them"
+    )
 
 
 def _wait_for_stop_signal() -> None:
