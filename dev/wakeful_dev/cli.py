@@ -22,8 +22,10 @@ def _dev(args: argparse.Namespace) -> int:
     if args.tick <= 0:
         print("error: --tick must be a positive number of seconds", file=sys.stderr)
         return 2
-    script = _script(args.script)
-    if script is False:
+    try:
+        model_line = _model_line(_check_llm(args.script))
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
     level = args.log_level.upper()
     logging.basicConfig(level=max(logging.WARNING, getattr(logging, level)), format="%(levelname)s %(name)s: %(message)s")
@@ -54,8 +56,8 @@ def _dev(args: argparse.Namespace) -> int:
         print(f"API key (owner {DEV_OWNER}): {keys.create(DEV_OWNER)}", flush=True)
     print("State: in memory only; everything is gone when this process stops", flush=True)
     print(f"Docs: {stack.api_url}/docs", flush=True)
-    if script:
-        print(f"LLM: scripted conversations from {script} (agents without a provider of their own)", flush=True)
+    if model_line:
+        print(model_line, flush=True)
     print(f"Wakeful dev server on {stack.api_url}", flush=True)
     if args.homelab is not None:
         _homelab(stack, args.homelab)
@@ -76,23 +78,47 @@ def _dev(args: argparse.Namespace) -> int:
     os._exit(0)
 
 
-def _script(path: str | None) -> str | bool | None:
-    """Check the conversation script (``--script``, else ``WAKEFUL_LLM_SCRIPT``) before
-    anything starts, and hand it to the scripted provider. Returns its path, None when
-    there is none, or False (after printing why) when it is malformed."""
+def _check_llm(path: str | None) -> str | None:
+    """Check the deployment's default provider (``WAKEFUL_LLM_PROVIDER``) and the
+    conversation script (``--script``, else ``WAKEFUL_LLM_SCRIPT``) before anything
+    starts, and hand the script to the scripted provider. Returns its path, or None when
+    there is none.
+
+    Raises:
+        ValueError: the provider is none Wakeful has, or the script is malformed (the
+            message says which and why).
+    """
     from wakeful import constants
+    from wakeful.config import llm_provider
     from wakeful.llm import script as rules
 
+    llm_provider(os.environ.get(constants.ENV_LLM_PROVIDER))
     given = path or os.environ.get(constants.ENV_LLM_SCRIPT)
     if not given:
         return None
-    try:
-        rules.load_rules(given)
-    except rules.ScriptError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return False
+    rules.load_rules(given)  # a ScriptError is a ValueError saying where
     os.environ[constants.ENV_LLM_SCRIPT] = os.path.abspath(given)
     return given
+
+
+def _model_line(script: str | None) -> str | None:
+    """What the banner says of the script: the model of the agents without a provider of
+    their own when it is the deployment's default, else that it answers none of them
+    (agents cannot choose the scripted provider themselves)."""
+    if not script:
+        return None
+    from wakeful import constants
+    from wakeful.config import llm_provider
+
+    # With a script, the default is scripted unless WAKEFUL_LLM_PROVIDER names another
+    # (as wakeful.llm.settings decides).
+    chosen = llm_provider(os.environ.get(constants.ENV_LLM_PROVIDER)) or "scripted"
+    if chosen == "scripted":
+        return f"LLM: scripted conversations from {script} (agents without a provider of their own)"
+    return (
+        f"LLM: {chosen} for agents without a provider of their own ({constants.ENV_LLM_PROVIDER}={chosen}); "
+        f"the script {script} answers none of them"
+    )
 
 
 def _wait_for_stop_signal() -> None:

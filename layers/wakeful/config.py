@@ -126,6 +126,9 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         ValueError: a variable holds a value its setting cannot take.
     """
     env = os.environ if env is None else env
+    # Not a setting of this module's, but every function reads these at its cold start:
+    # a provider no model call could use fails it there, loudly, not every thread later.
+    llm_provider(env.get(constants.ENV_LLM_PROVIDER))
     tables = {name: env.get(var, f"wakeful-{name.replace('_', '-')}") for name, var in constants.TABLE_ENV.items()}
     queues = {name: env.get(var, "") for name, var in constants.QUEUE_ENV.items()}
     raw: dict[str, Any] = {
@@ -169,6 +172,21 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
     ):
         raw[field_name] = _ports(env.get(var, ""), var)
     return Settings(**raw)
+
+
+def llm_provider(value: str | None) -> str:
+    """The deployment's default model provider as ``WAKEFUL_LLM_PROVIDER`` gives it
+    (trimmed, lower case; empty when unset: :mod:`wakeful.llm.settings` chooses).
+
+    Raises:
+        ValueError: it names no provider Wakeful has (the message names the variable
+            and the allowed values).
+    """
+    chosen = (value or "").strip().lower()
+    if chosen and chosen not in constants.LLM_PROVIDERS:
+        allowed = ", ".join(constants.LLM_PROVIDERS[:-1]) + f" or {constants.LLM_PROVIDERS[-1]}"
+        raise ValueError(f"{constants.ENV_LLM_PROVIDER} must be {allowed}, not {value!r}")
+    return chosen
 
 
 def _ports(spec: str, name: str) -> frozenset[int]:

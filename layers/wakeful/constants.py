@@ -129,6 +129,8 @@ LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
 # token budget, extra prices (JSON, dollars per million tokens) and the conversation
 # script of the scripted provider (a JSON file; `wakeful dev --script`).
 ENV_LLM_PROVIDER = "WAKEFUL_LLM_PROVIDER"
+#: What ``WAKEFUL_LLM_PROVIDER`` may say (any other value stops the process at start).
+LLM_PROVIDERS = ("anthropic", "bedrock", "openai", "scripted")
 ENV_LLM_PRICES = "WAKEFUL_LLM_PRICES"
 ENV_LLM_SCRIPT = "WAKEFUL_LLM_SCRIPT"
 #: Default models of the providers that are not the deployment's default one.

@@ -36,6 +36,9 @@ RULES = {
         {"when": "check the disk", "then": [{"tool": "disk_usage", "input": {"path": "/"}}, {"text": "The disk is 42% full."}]},
         {"when": "rotate the logs", "then": [{"tool": "disk_usage", "input": {"path": "/var/log"}}, {"text": "Logs checked."}]},
         {"when": "restart nginx", "then": [{"tool": "restart_service", "input": {"service": "nginx"}}, {"text": "nginx restarted."}]},
+        {"when": "restart the proxy", "then": [{"tool": "restart_service", "input": {"service": "proxy"}}, {"text": "proxy restarted."}]},
+        {"when": "note: in the maintenance window", "then": [{"text": "Restarted in the maintenance window."}]},
+        {"when": "denied", "then": [{"text": "Left it alone, as you said."}]},
         {
             "when": "watch the server",
             "then": [{"tools": [
@@ -205,6 +208,58 @@ def test_a_tool_that_requires_approval_runs_once_approved_on_every_provider(prov
     assert decided.status_code == 200, decided.text
     _answered(http, dev, agent_id, thread_id, "nginx restarted.")
     assert len(tools.requests_for("restart")) == before + 1
+
+
+def _decision_sent(provider: str, fakes: dict[str, Any], token: str) -> tuple[list[str], str]:
+    """What the model was sent after a person's decision whose note holds ``token``: the
+    kinds of the parts before the decision (in ``provider``'s wire format), and its text."""
+    import json
+
+    body = next(r for r in fakes[provider].requests if token in json.dumps(r))
+    messages = body["messages"]
+    if provider == "openai":
+        before = [m["role"] for m in messages[:-1] if m["role"] in ("tool", "user")][-1:]
+        return before, messages[-1]["content"]
+    last = messages[-1]["content"]
+    if provider == "bedrock":
+        kinds = [next(iter(b)) for b in last]
+        said = next(b["text"] for b in last if "text" in b and token in b["text"])
+    else:
+        kinds = [b["type"] for b in last]
+        said = next(b["text"] for b in last if b["type"] == "text" and token in b["text"])
+    return kinds[: kinds.index("text")], said
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_the_model_reads_a_persons_approval_with_its_note_after_the_result_on_every_provider(provider, dev, http, fakes, tools) -> None:
+    agent_id = _agent(http, dev, _llm(provider, fakes))
+    thread_id = _thread(http, dev, agent_id, "Restart the proxy please")
+    _until(lambda: _get(http, dev, agent_id, thread_id)["status"] == "waiting_approval", explain=lambda: _messages(http, dev, agent_id, thread_id))
+    (pending,) = http.get(f"{dev}/agents/{agent_id}/threads/{thread_id}/approvals").json()["items"]
+    token = f"in the maintenance window {time.time_ns()}"
+    decided = http.post(f"{dev}/agents/{agent_id}/threads/{thread_id}/approvals/{pending['tool_call_id']}", json={"decision": "approve", "note": token})
+    assert decided.status_code == 200, decided.text
+    _answered(http, dev, agent_id, thread_id, "Restarted in the maintenance window.")
+    before, said = _decision_sent(provider, fakes, token)
+    assert before == {"anthropic": ["tool_result"], "bedrock": ["toolResult"], "openai": ["tool"]}[provider]
+    assert said.startswith(f"[system] Approval: your call of restart_service ({pending['tool_call_id']}) was approved by e2e. Note: {token}")
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_denied_call_is_answered_by_the_rule_for_denied_on_every_provider(provider, dev, http, fakes, tools) -> None:
+    agent_id = _agent(http, dev, _llm(provider, fakes))
+    thread_id = _thread(http, dev, agent_id, "Restart nginx please")
+    _until(lambda: _get(http, dev, agent_id, thread_id)["status"] == "waiting_approval", explain=lambda: _messages(http, dev, agent_id, thread_id))
+    (pending,) = http.get(f"{dev}/agents/{agent_id}/threads/{thread_id}/approvals").json()["items"]
+    before = len(tools.requests_for("restart"))
+    token = f"players are on {time.time_ns()}"
+    decided = http.post(f"{dev}/agents/{agent_id}/threads/{thread_id}/approvals/{pending['tool_call_id']}", json={"decision": "deny", "note": token})
+    assert decided.status_code == 200, decided.text
+    messages = _answered(http, dev, agent_id, thread_id, "Left it alone, as you said.")
+    assert len(tools.requests_for("restart")) == before
+    assert not any(m["role"] == "assistant" and m["content"] == "nginx restarted." for m in messages)
+    _, said = _decision_sent(provider, fakes, token)
+    assert said.startswith(f"[system] Approval: your call of restart_service ({pending['tool_call_id']}) was denied by e2e. Note: {token}")
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

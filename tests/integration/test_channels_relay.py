@@ -273,6 +273,9 @@ def test_an_approval_request_reaches_slack_discord_and_telegram_and_one_allowed_
     assert len(tool_server.requests_for("restart")) == 1
     assert thread(api, agent["id"], thread_id)["status"] in ("sleeping", "complete")
     assert all(d["kind"] == "approval" and d["status"] == "delivered" for c in channels for d in deliveries(api, c["id"]))
+    # The model read who pressed the button, after the tool's result.
+    said = [b["text"] for b in claude.conversation_requests()[-1]["messages"][-1]["content"] if b["type"] == "text"]
+    assert any(t.startswith("[system] Approval: your call of ") and "was approved by user U0BOB in slack (ops)." in t for t in said), said
 
 
 # -- notifications ----------------------------------------------------------------------

@@ -106,3 +106,49 @@ def test_a_base_url_is_refused_while_the_agents_provider_is_the_deployments_non_
 
     assert response.status_code == 422 and "openai" in response.json()["error"]["message"]
     assert api.get(f"/agents/{agent}/llm").json() == before
+
+
+def test_moving_an_openai_agent_with_a_base_url_to_another_provider_drops_the_base_url(api: Any, agent: str) -> None:
+    body = {"provider": "openai", "model": "deepseek-chat", "base_url": "http://127.0.0.1:9/v1"}
+    assert api.patch(f"/agents/{agent}/llm", json=body).status_code == 200
+
+    model = "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
+    response = api.patch(f"/agents/{agent}/llm", json={"provider": "bedrock", "model": model})
+
+    assert response.status_code == 200, response.text
+    view = api.get(f"/agents/{agent}/llm").json()
+    assert (view["provider"], view["model"], view["base_url"]) == ("bedrock", model, None)
+    from wakeful.llm import choice, ledger
+
+    assert "base_url" not in ledger.agent_settings(agent)
+    [endpoint] = choice.endpoints(agent, ledger.agent_settings(agent))
+    assert (endpoint.provider, endpoint.model, endpoint.base_url) == ("bedrock", model, None)
+
+
+def test_moving_an_openai_agent_back_to_a_non_openai_default_drops_the_base_url(api: Any, agent: str) -> None:
+    assert api.get(f"/agents/{agent}/llm").json()["default_provider"] != "openai"
+    assert api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "base_url": "http://127.0.0.1:9/v1"}).status_code == 200
+
+    response = api.patch(f"/agents/{agent}/llm", json={"provider": None})
+
+    assert response.status_code == 200, response.text
+    assert (response.json()["provider"], response.json()["base_url"]) == (response.json()["default_provider"], None)
+
+
+def test_a_patch_that_names_a_base_url_with_another_provider_is_still_a_422_and_keeps_the_old_one(api: Any, agent: str) -> None:
+    assert api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "model": "deepseek-chat", "base_url": "http://127.0.0.1:9/v1"}).status_code == 200
+    before = api.get(f"/agents/{agent}/llm").json()
+
+    body = {"provider": "bedrock", "model": "us.anthropic.claude-sonnet-4-5-20250929-v1:0", "base_url": "http://127.0.0.1:9/v1"}
+    response = api.patch(f"/agents/{agent}/llm", json=body)
+
+    assert response.status_code == 422 and "openai" in response.json()["error"]["message"]
+    assert api.get(f"/agents/{agent}/llm").json() == before
+
+
+def test_changing_only_the_model_of_an_openai_agent_keeps_its_base_url(api: Any, agent: str) -> None:
+    assert api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "model": "deepseek-chat", "base_url": "http://127.0.0.1:9/v1"}).status_code == 200
+
+    view = api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "model": "deepseek-reasoner"}).json()
+
+    assert (view["provider"], view["model"], view["base_url"]) == ("openai", "deepseek-reasoner", "http://127.0.0.1:9/v1")

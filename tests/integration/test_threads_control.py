@@ -224,6 +224,48 @@ def test_a_denied_call_returns_an_error_result_with_the_note(stack, api, tool_se
     assert result["is_error"] and "players are on" in result["content"]
 
 
+def test_the_model_reads_who_approved_the_call_and_the_note_after_its_result(stack, api, tool_server, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    tool = http_tool(api, tool_server, "stop", requires_approval=True)
+    claude.converse(one_tool_then_done(tool))
+    thread_id = start(api, agent["id"], "stop mc")
+    stack.drain()
+    answer = api.post(f"/agents/{agent['id']}/threads/{thread_id}/approvals/toolu_s000_0", json={"decision": "approve", "note": "players are off"})
+    assert answer.status_code == 200, answer.text
+    stack.drain()
+    assert thread(api, agent["id"], thread_id)["status"] == "complete"
+    last = claude.conversation_requests()[1]["messages"][-1]
+    assert last["role"] == "user"
+    kinds = [b["type"] for b in last["content"]]
+    assert kinds[0] == "tool_result" and last["content"][0]["tool_use_id"] == "toolu_s000_0"
+    assert last["content"][1] == {
+        "type": "text",
+        "text": f"[system] Approval: your call of {tool} (toolu_s000_0) was approved by {api.owner}. Note: players are off",
+        "cache_control": {"type": "ephemeral"},
+    }
+    # The per-call context still comes last, after the breakpoint on the history.
+    assert last["content"][-1]["text"].startswith("## Current context") and "cache_control" not in last["content"][-1]
+
+
+@pytest.mark.parametrize(("decision", "answer"), [("approve", "Restarted."), ("deny", "Left it alone.")])
+def test_a_script_rule_can_answer_a_persons_approval_or_denial(stack, api, tool_server, claude: fake.FakeAnthropic, decision, answer):
+    agent = make_agent(api)
+    tool = http_tool(api, tool_server, "restart", requires_approval=True)
+    claude.converse({"rules": [
+        {"when": "restart nginx", "then": [{"tool": tool, "input": {"service": "nginx"}}, {"text": "nginx restarted."}]},
+        {"when": "approved", "then": [{"text": "Restarted."}]},
+        {"when": "denied", "then": [{"text": "Left it alone."}]},
+    ]})  # fmt: skip
+    thread_id = start(api, agent["id"], "Restart nginx")
+    stack.drain()
+    assert thread(api, agent["id"], thread_id)["status"] == "waiting_approval"
+    decided = api.post(f"/agents/{agent['id']}/threads/{thread_id}/approvals/toolu_r000_0", json={"decision": decision})
+    assert decided.status_code == 200, decided.text
+    stack.drain()
+    assert [m["content"] for m in history(api, agent["id"], thread_id) if m["role"] == "assistant"][-1] == answer
+    assert len(tool_server.requests_for("restart")) == (1 if decision == "approve" else 0)
+
+
 def test_approval_input_is_validated(stack, api, tool_server, claude: fake.FakeAnthropic):
     agent = make_agent(api)
     claude.converse([{"match": "", "turns": [{"text": "hi"}]}])

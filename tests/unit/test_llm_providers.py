@@ -263,6 +263,54 @@ def test_a_newer_user_text_starts_the_steps_again_and_no_rule_means_none() -> No
     assert script.rules_reply([{"when": "x", "then": [{"tool": "t"}]}], [_user("x"), {"role": "assistant", "content": []}]) == [{"type": "text", "text": "done"}]
 
 
+APPROVAL_RULES = script.parse_rules(
+    {"rules": [
+        {"when": "restart nginx", "then": [{"tool": "restart_service", "input": {"service": "nginx"}}, {"text": "nginx restarted."}]},
+        {"when": "approved", "then": [{"text": "Restarted."}]},
+        {"when": "denied", "then": [{"text": "Left it alone."}]},
+    ]}  # fmt: skip
+)
+
+
+def _decided(task: str, decision: str, rules: list[dict[str, Any]], **known: str) -> list[dict[str, Any]]:
+    """The history after a person decided the first call the rules answered ``task`` with."""
+    history = [_user(task)]
+    call = script.rules_reply(rules, history)[0]
+    notice = turns.approval_notice(call["name"], call["id"], decision, known.get("by"), known.get("note"))
+    result = {"type": "tool_result", "tool_use_id": call["id"], "content": "ok" if decision == "approve" else "denied by a person"}
+    return [*history, {"role": "assistant", "content": [call]}, {"role": "user", "content": [result, {"type": "text", "text": notice}]}]
+
+
+def test_a_rule_may_match_a_persons_approval_or_denial_of_a_tool_call() -> None:
+    assert script.rules_reply(APPROVAL_RULES, _decided("restart nginx", "approve", APPROVAL_RULES, by="alice")) == [{"type": "text", "text": "Restarted."}]
+    assert script.rules_reply(APPROVAL_RULES, _decided("Restart nginx", "deny", APPROVAL_RULES, note="not now")) == [{"type": "text", "text": "Left it alone."}]
+    text, after = script.newest_user_text(_decided("restart nginx", "deny", APPROVAL_RULES, by="bob", note="not now"))
+    assert (text, after) == ("[system] Approval: your call of restart_service (toolu_r000_0) was denied by bob. Note: not now", 0)
+
+
+def test_when_no_rule_matches_the_decision_the_tasks_rule_answers_its_next_step() -> None:
+    rules = APPROVAL_RULES[:1]
+    assert script.rules_reply(rules, _decided("restart nginx", "approve", rules)) == [{"type": "text", "text": "nginx restarted."}]
+
+
+def test_a_decision_the_followed_rule_matches_again_goes_on_with_its_steps_instead_of_calling_the_tool_again() -> None:
+    rules = script.parse_rules({"rules": [{"when": "restart", "then": [{"tool": "restart_service"}, {"text": "Done."}]}]})
+    history = _decided("restart it", "approve", rules)
+    assert "restart" in history[-1]["content"][-1]["text"]  # the notice names restart_service
+    assert script.rules_reply(rules, history) == [{"type": "text", "text": "Done."}]
+    # A second decision in the same run on a rule the first one started goes on with it too.
+    rules = script.parse_rules({"rules": [
+        {"when": "go", "then": [{"tool": "first"}]},
+        {"when": "approved", "then": [{"tool": "second"}, {"text": "Both done."}]},
+    ]})  # fmt: skip
+    history = _decided("go", "approve", rules)
+    second = script.rules_reply(rules, history)
+    assert [b["name"] for b in second] == ["second"]
+    notice = turns.approval_notice("second", second[0]["id"], "approve")
+    history += [{"role": "assistant", "content": second}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": second[0]["id"], "content": "ok"}, {"type": "text", "text": notice}]}]
+    assert script.rules_reply(rules, history) == [{"type": "text", "text": "Both done."}]
+
+
 @pytest.mark.parametrize(
     ("given", "says"),
     [
@@ -337,6 +385,24 @@ def test_the_default_provider_may_be_any_of_four_and_a_script_makes_it_scripted(
     assert settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": "openai"}).default_model("anthropic") == settings.DEFAULT_MODEL
     scripted = settings.settings_from_env({"ANTHROPIC_API_KEY": "sk", "WAKEFUL_LLM_SCRIPT": "x.json"})
     assert scripted.provider == "scripted" and scripted.script_path == "x.json"
+
+
+@pytest.mark.parametrize("value", ["foo", "Gemini", "scripted-ish", "anthropic,bedrock"])
+def test_a_default_provider_wakeful_has_not_fails_the_cold_start_naming_the_variable_and_the_choices(value: str) -> None:
+    from wakeful import config
+
+    says = rf"^WAKEFUL_LLM_PROVIDER must be anthropic, bedrock, openai or scripted, not '{value}'$"
+    with pytest.raises(ValueError, match=says):
+        config.settings_from_env({"WAKEFUL_LLM_PROVIDER": value})  # what every function reads at its cold start
+    with pytest.raises(ValueError, match=says):
+        settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": value})
+
+
+def test_the_default_provider_is_read_trimmed_and_in_any_case() -> None:
+    from wakeful import config
+
+    assert config.settings_from_env({"WAKEFUL_LLM_PROVIDER": " OpenAI "}) is not None
+    assert settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": " OpenAI "}).provider == "openai"
 
 
 def test_the_bedrock_endpoint_is_the_specific_variable_else_the_region_never_the_emulator(monkeypatch) -> None:

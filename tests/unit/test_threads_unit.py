@@ -93,6 +93,29 @@ def test_the_conversation_pairs_every_tool_call_with_a_result():
     assert results[2] == {"type": "text", "text": "[system] not now"}
 
 
+def test_a_persons_decisions_follow_the_turns_tool_results_in_the_same_user_message():
+    history = [
+        {"seq": 1, "role": "user", "content": "restart nginx"},
+        {"seq": 2, "role": "assistant", "content": "", "tool_calls": [
+            {"id": "a", "name": "restart_service", "arguments": {"service": "nginx"}},
+            {"id": "b", "name": "disk_usage", "arguments": {}},
+            {"id": "c", "name": "stop_server", "arguments": {}},
+        ]},  # fmt: skip
+        {"seq": 3, "role": "tool", "content": "ok", "tool_call_id": "a", "tool_name": "restart_service", "approval": {"decision": "approve", "by": "alice", "note": "go ahead"}},
+        {"seq": 4, "role": "tool", "content": "42%", "tool_call_id": "b", "tool_name": "disk_usage"},
+        {"seq": 5, "role": "tool", "content": "denied by a person", "tool_call_id": "c", "tool_name": "stop_server", "is_error": True, "approval": {"decision": "deny"}},
+    ]
+    turns = prompt.conversation(history)
+    assert [t["role"] for t in turns] == ["user", "assistant", "user"]
+    assert turns[2]["content"] == [
+        {"type": "tool_result", "tool_use_id": "a", "content": "ok"},
+        {"type": "tool_result", "tool_use_id": "b", "content": "42%"},
+        {"type": "tool_result", "tool_use_id": "c", "content": "denied by a person", "is_error": True},
+        {"type": "text", "text": "[system] Approval: your call of restart_service (a) was approved by alice. Note: go ahead"},
+        {"type": "text", "text": "[system] Approval: your call of stop_server (c) was denied."},
+    ]
+
+
 def test_a_long_history_is_trimmed_at_a_user_turn_for_the_model():
     history = [{"seq": i, "role": "user" if i % 2 else "assistant", "content": str(i)} for i in range(1, 200)]
     turns = prompt.conversation(history)

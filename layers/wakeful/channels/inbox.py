@@ -165,7 +165,8 @@ def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
     if not link.thread_id:
         return _decide_action(channel, link.agent_id, link.tool_call_id, decision, note)
     try:
-        threads.decide_approval(channel.owner, link.agent_id, link.thread_id, link.tool_call_id, decision, note)
+        by = f"user {job['user']} in {channel.kind} ({channel.name})" if job.get("user") else f"a person in {channel.kind} ({channel.name})"
+        threads.decide_approval(channel.owner, link.agent_id, link.thread_id, link.tool_call_id, decision, note, by=by)
     except ThreadStateError:
         return f"tool call {link.tool_call_id} was already decided: nothing changed", link.thread_id
     except (ThreadApprovalNotFoundError, ThreadNotFoundError, AgentNotFoundError):

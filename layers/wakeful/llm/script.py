@@ -16,9 +16,15 @@ Two formats. *Rules* (:func:`parse_rules`, what ``wakeful dev --script FILE`` an
     ]}
 
 The first rule whose ``when`` occurs applies; step ``k`` answers the ``k``-th model call
-after that text (a sleep, an approval or a wake notice starts counting again from its
-own text). After the last step the model answers the last ``text`` of the rule (or
-``done``). No rule applies: the scripted default (below).
+after that text (a sleep or a wake notice starts counting again from its own text).
+A person's decision on a tool call (``[system] Approval: your call of restart_service
+(toolu_…) was approved by alice. Note: …``, see :func:`wakeful.llm.turns.approval_notice`)
+is user-role text too: a rule that applies to it starts counting from it, unless it is
+the rule the run already follows (which goes on, so a rule whose tool needs an approval
+does not start again); when none applies, the rule of the text before it goes on (the
+task's rule answers its next step once the call is approved). After the last step the
+model answers the last ``text`` of the rule (or ``done``). No rule applies: the scripted
+default (below).
 
 *Scenarios* (:func:`reply`, the built-in stories' format) tell a whole thread:
 
@@ -62,7 +68,7 @@ import json
 import re
 from typing import Any
 
-from wakeful.llm.turns import CONTEXT_HEADING
+from wakeful.llm.turns import APPROVAL_NOTICE, CONTEXT_HEADING
 
 DONE_TEXT = "(scripted) nothing more to do."
 #: What a rule's model answers once its steps are spent and none of them was text.
@@ -143,8 +149,18 @@ def _check_step(step: Any, where: str) -> None:
 
 def newest_user_text(messages: list[dict[str, Any]]) -> tuple[str, int]:
     """The text of the newest user-role message that has text (not only tool results,
-    nor only the per-call context every request ends with), and how many assistant turns
-    came after it."""
+    nor only the per-call context every request ends with; a person's decision on a tool
+    call is text), and how many assistant turns came after it."""
+    texts = user_texts(messages)
+    return texts[0] if texts else ("", sum(1 for m in messages if m.get("role") == "assistant"))
+
+
+def user_texts(messages: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The user-role texts the rules read, newest first, each with how many assistant
+    turns came after it: the newest text, and while that is a person's decisions on tool
+    calls (:data:`~wakeful.llm.turns.APPROVAL_NOTICE`) the one before it, up to the
+    first that is not."""
+    out: list[tuple[str, int]] = []
     after = 0
     for message in reversed(messages):
         role = message.get("role")
@@ -155,8 +171,10 @@ def newest_user_text(messages: list[dict[str, Any]]) -> tuple[str, int]:
         texts = [content] if isinstance(content, str) else [str(b.get("text") or "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
         said = "\n".join(text for text in (_without_context(t) for t in texts) if text)
         if said:
-            return said, after
-    return "", after
+            out.append((said, after))
+            if not said.startswith(APPROVAL_NOTICE):
+                break
+    return out
 
 
 def _without_context(text: str) -> str:
@@ -169,9 +187,15 @@ def rules_reply(rules: list[dict[str, Any]] | None, messages: list[dict[str, Any
     """The content blocks the rules answer ``messages`` with, or None when no rule applies."""
     if not rules:
         return None
-    text, turn = newest_user_text(messages)
-    lowered = text.lower()
-    rule = next((r for r in rules if str(r["when"]).lower() in lowered), None)
+    # From the oldest text read on: a decision on a tool call starts the rule that applies
+    # to it, unless that is the rule already followed (or none applies): that one goes on.
+    rule: dict[str, Any] | None = None
+    turn = 0
+    for text, after in reversed(user_texts(messages)):
+        lowered = text.lower()
+        found = next((r for r in rules if str(r["when"]).lower() in lowered), None)
+        if found is not None and found is not rule:
+            rule, turn = found, after
     if rule is None:
         return None
     steps: list[dict[str, Any]] = rule["then"]

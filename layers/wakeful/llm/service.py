@@ -48,8 +48,12 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
     """Apply a PATCH's fields (None removes one), after checking they go together: a
     ``base_url`` only for openai (the agent's provider, else the deployment's) and
     allowed by the outbound URL policy, a model of its provider's shape; ``api_key`` is
-    sealed before it is stored."""
+    sealed before it is stored. A PATCH that moves the agent to a provider other than
+    openai without naming ``base_url`` drops the stored one (it was the old provider's
+    endpoint); one that names a ``base_url`` with such a provider is refused."""
     current = ledger.agent_settings(agent_id)
+    if current.get("base_url") and "provider" in changes and "base_url" not in changes and (changes["provider"] or get_settings().provider) != "openai":
+        changes = {**changes, "base_url": None}
     merged = {**current, **changes}
     provider = merged.get("provider")
     # An agent that names no provider is on the deployment's default: on openai, its

@@ -33,6 +33,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from wakeful import constants
+from wakeful.config import llm_provider
 
 #: The one documented default model of the Anthropic API (Claude Sonnet, for every tool).
 DEFAULT_MODEL = "claude-sonnet-4-6"
@@ -46,7 +47,7 @@ DEFAULT_MODELS: dict[str, str] = {
 }
 #: The providers an agent may choose, and every provider a deployment may default to.
 AGENT_PROVIDERS = ("anthropic", "bedrock", "openai")
-PROVIDERS = (*AGENT_PROVIDERS, "scripted")
+PROVIDERS = constants.LLM_PROVIDERS
 DEFAULT_DAILY_TOKEN_BUDGET = 500_000
 
 
@@ -87,9 +88,14 @@ class LLMSettings(BaseModel, frozen=True):
 
 
 def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
-    """Build :class:`LLMSettings` from an environment mapping (default ``os.environ``)."""
+    """Build :class:`LLMSettings` from an environment mapping (default ``os.environ``).
+
+    Raises:
+        ValueError: ``WAKEFUL_LLM_PROVIDER`` names no provider (as
+            :func:`wakeful.config.llm_provider` says), or another variable is invalid.
+    """
     env = dict(os.environ) if env is None else env
-    chosen = (env.get(constants.ENV_LLM_PROVIDER) or "").strip().lower()
+    chosen = llm_provider(env.get(constants.ENV_LLM_PROVIDER))
     if chosen:
         reason = f"{constants.ENV_LLM_PROVIDER}={chosen}"
     elif env.get(constants.ENV_LLM_SCRIPT):

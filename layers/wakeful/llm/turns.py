@@ -14,6 +14,10 @@ EPHEMERAL = {"type": "ephemeral"}
 #: the last text of the request's last message, after the cached history. Readers of
 #: the conversation (the scripted model) know it by this heading.
 CONTEXT_HEADING = "## Current context"
+#: How a person's decision on one of the model's tool calls begins: user-role text after
+#: the tool results of that turn (:func:`approval_notice`). Readers of the conversation
+#: (the scripted model) know it by this beginning.
+APPROVAL_NOTICE = "[system] Approval:"
 Delta = Callable[[str], None]
 #: The Messages API's smallest thinking budget, and the largest this runtime sends
 #: (with the answer's own tokens the request stays within 32,000 output tokens).
@@ -21,6 +25,18 @@ MIN_THINKING_BUDGET = 1024
 MAX_THINKING_BUDGET = 30_000
 MAX_OUTPUT_TOKENS = 32_000
 THINKING_BLOCK_TYPES = frozenset({"thinking", "redacted_thinking"})
+
+
+def approval_notice(tool: str, call_id: str, decision: str, by: str | None = None, note: str | None = None) -> str:
+    """The text the model reads after a tool call a person decided: which call, whether it
+    was approved or denied, by whom (when known) and the note.
+
+    >>> approval_notice("restart_service", "toolu_1", "approve", "alice", "go ahead")
+    '[system] Approval: your call of restart_service (toolu_1) was approved by alice. Note: go ahead'
+    """
+    verdict = "approved" if decision == "approve" else "denied"
+    text = f"{APPROVAL_NOTICE} your call of {tool} ({call_id}) was {verdict}" + (f" by {by}" if by else "")
+    return text + (f". Note: {note}" if note else ".")
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ the meta tools, the channel guidance), cached, and a dynamic part (stored contex
 wake reason). The conversation is the thread's messages in Messages API form: tool calls
 as ``tool_use`` blocks (after the thinking blocks the model answered with), their
 results as ``tool_result`` blocks, notices (wakes, interceptor messages) as user text
-marked ``[system]``. Long histories are trimmed to the
+marked ``[system]``; a person's decision on a call (approved or denied, by whom, the
+note) as user text after the results of its turn, in the same user message (the API
+wants a turn's tool results first). Long histories are trimmed to the
 last :data:`records.MAX_PROMPT_MESSAGES` messages, cut where a user turn starts; the
 API still returns every message.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from wakeful.llm.turns import CONTEXT_HEADING
+from wakeful.llm.turns import CONTEXT_HEADING, approval_notice
 from wakeful.agents.records import Agent
 from wakeful.threads import records
 from wakeful.threads.records import Thread
@@ -79,10 +81,11 @@ def conversation(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Messages API messages for a thread's history (trimmed; see module docstring)."""
     turns: list[dict[str, Any]] = []
     open_calls: list[str] = []
+    decisions: list[dict[str, Any]] = []
     for message in _trimmed(history):
         role = message["role"]
         if role == "assistant":
-            _close(turns, open_calls)
+            _close(turns, open_calls, decisions)
             # The model's thinking blocks first, unchanged, as the API wants them back.
             blocks: list[dict[str, Any]] = [dict(b) for b in message.get("thinking_blocks") or []]
             if message.get("content"):
@@ -96,11 +99,13 @@ def conversation(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 continue  # its call was trimmed away
             open_calls.remove(message["tool_call_id"])
             _add(turns, "user", [_tool_result(message)])
+            if message.get("approval"):
+                decisions.append(_decision(message))
         else:
-            _close(turns, open_calls)
+            _close(turns, open_calls, decisions)
             text = message.get("content") or ""
             _add(turns, "user", [{"type": "text", "text": text if role == "user" else f"[system] {text}"}])
-    _close(turns, open_calls)
+    _close(turns, open_calls, decisions)
     if turns and turns[0]["role"] != "user":
         turns.insert(0, {"role": "user", "content": [{"type": "text", "text": "[system] (earlier messages omitted)"}]})
     return turns
@@ -123,12 +128,23 @@ def _tool_result(message: dict[str, Any]) -> dict[str, Any]:
     return block
 
 
-def _close(turns: list[dict[str, Any]], open_calls: list[str]) -> None:
+def _decision(message: dict[str, Any]) -> dict[str, Any]:
+    """The text block of a person's decision on the call ``message`` answers."""
+    approval = message["approval"]
+    text = approval_notice(str(message.get("tool_name") or "a tool"), str(message["tool_call_id"]), str(approval.get("decision")), approval.get("by"), approval.get("note"))
+    return {"type": "text", "text": text}
+
+
+def _close(turns: list[dict[str, Any]], open_calls: list[str], decisions: list[dict[str, Any]]) -> None:
     """Every tool_use needs a result before the next turn: calls that were never run
-    (an interceptor answered instead) get one saying so."""
+    (an interceptor answered instead) get one saying so. Then the people's decisions on
+    the turn's calls, after all of its results."""
     for call_id in list(open_calls):
         _add(turns, "user", [{"type": "tool_result", "tool_use_id": call_id, "content": "not run", "is_error": True}])
     open_calls.clear()
+    if decisions:
+        _add(turns, "user", list(decisions))
+        decisions.clear()
 
 
 def _add(turns: list[dict[str, Any]], role: str, blocks: list[dict[str, Any]]) -> None:

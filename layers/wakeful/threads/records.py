@@ -192,6 +192,8 @@ class Approval:
     decision: str | None = None
     note: str | None = None
     decided_at: float | None = None
+    #: Who decided, when known (the API key's owner, a chat platform's user).
+    decided_by: str | None = None
 
     @classmethod
     def from_item(cls, tool_call_id: str, item: Mapping[str, Any]) -> Self:
@@ -203,6 +205,7 @@ class Approval:
             decision=item.get("decision"),
             note=item.get("note"),
             decided_at=opt_float(item.get("decided_at")),
+            decided_by=item.get("decided_by"),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -214,6 +217,7 @@ class Approval:
             "decision": self.decision,
             "note": self.note,
             "decided_at": self.decided_at,
+            "decided_by": self.decided_by,
         }
         return {k: v for k, v in item.items() if v is not None}
 

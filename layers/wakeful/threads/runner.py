@@ -348,6 +348,8 @@ def _run_calls(
         else:
             outcome = thread_tools.run_user_tool(step.agent, thread, own_tools.get(call["name"]), call)
         effects = {k: v for k, v in {"sleep": outcome.sleep, "complete": outcome.complete, "context": outcome.context or None}.items() if v is not None}
+        # A person's decision goes with the result: the model reads it after the results.
+        decided = {"decision": decision, "by": approval.decided_by, "note": approval.note} if approval is not None and decision and denied is None else None
         recorded = messages_repository.put_once(
             messages_repository.item(
                 thread.thread_id,
@@ -360,6 +362,7 @@ def _run_calls(
                 tool_name=call["name"],
                 is_error=outcome.is_error,
                 effects=effects or None,
+                approval={k: v for k, v in decided.items() if v is not None} if decided else None,
             )
         )
         step.emit.tool_result(call["id"], call["name"], recorded.get("content"), is_error=bool(recorded.get("is_error")))

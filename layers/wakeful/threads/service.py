@@ -350,8 +350,11 @@ def cancel(owner: str, agent_id: str, thread_id: str) -> Thread:
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 
 
-def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str, decision: str, note: str | None) -> dict[str, Any]:
-    """Approve or deny one pending tool call; when none is left pending, the run resumes."""
+def decide_approval(
+    owner: str, agent_id: str, thread_id: str, tool_call_id: str, decision: str, note: str | None, *, by: str | None = None
+) -> dict[str, Any]:
+    """Approve or deny one pending tool call; when none is left pending, the run resumes.
+    ``by`` says who decided (default: the owner); the model reads it with the note."""
     agents.get(owner, agent_id)
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get_or_404(agent_id, thread_id)
@@ -361,7 +364,7 @@ def decide_approval(owner: str, agent_id: str, thread_id: str, tool_call_id: str
             raise ThreadApprovalNotFoundError(f"no pending approval for tool call {tool_call_id}")
         if current.decision:
             raise ThreadStateError(f"tool call {tool_call_id} was already {current.decision}d")
-        approvals[tool_call_id] = replace(current, decision=decision, note=note, decided_at=clock.now())
+        approvals[tool_call_id] = replace(current, decision=decision, note=note, decided_at=clock.now(), decided_by=by or owner)
         sets: dict[str, Any] = {"approvals": approvals}
         removes: list[str] = []
         resume = all(a.decision for a in approvals.values())
