@@ -152,3 +152,38 @@ def test_changing_only_the_model_of_an_openai_agent_keeps_its_base_url(api: Any,
     view = api.patch(f"/agents/{agent}/llm", json={"provider": "openai", "model": "deepseek-reasoner"}).json()
 
     assert (view["provider"], view["model"], view["base_url"]) == ("openai", "deepseek-reasoner", "http://127.0.0.1:9/v1")
+
+
+OPENAI = {"provider": "openai", "model": "deepseek-chat", "base_url": "http://127.0.0.1:9/v1"}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"base_url": "http://127.0.0.1:10/v1"},
+        {"provider": "anthropic", "model": "claude-haiku-4-5"},
+        {"provider": "bedrock", "model": "us.anthropic.claude-sonnet-4-5-20250929-v1:0"},
+    ],
+    ids=["another base_url", "another provider", "bedrock"],
+)
+def test_moving_the_agent_to_another_endpoint_without_a_key_drops_the_stored_key(api: Any, agent: str, change: dict[str, Any]) -> None:
+    assert api.patch(f"/agents/{agent}/llm", json={**OPENAI, "api_key": "sk-for-deepseek"}).json()["api_key_set"] is True
+
+    response = api.patch(f"/agents/{agent}/llm", json=change)
+
+    assert response.status_code == 200, response.text
+    assert response.json()["api_key_set"] is False
+    from wakeful.llm import choice, ledger
+
+    assert all(endpoint.api_key is None for endpoint in choice.endpoints(agent, ledger.agent_settings(agent)))
+
+
+def test_a_key_given_with_the_new_endpoint_is_kept_and_one_for_the_same_endpoint_stays(api: Any, agent: str) -> None:
+    assert api.patch(f"/agents/{agent}/llm", json={**OPENAI, "api_key": "sk-old"}).status_code == 200
+
+    assert api.patch(f"/agents/{agent}/llm", json={"model": "deepseek-reasoner"}).json()["api_key_set"] is True
+    assert api.patch(f"/agents/{agent}/llm", json={"base_url": "http://127.0.0.1:10/v1", "api_key": "sk-new"}).json()["api_key_set"] is True
+    from wakeful.llm import choice, ledger
+
+    [endpoint] = choice.endpoints(agent, ledger.agent_settings(agent))
+    assert (endpoint.base_url, endpoint.api_key) == ("http://127.0.0.1:10/v1", "sk-new")

@@ -50,11 +50,16 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
     allowed by the outbound URL policy, a model of its provider's shape; ``api_key`` is
     sealed before it is stored. A PATCH that moves the agent to a provider other than
     openai without naming ``base_url`` drops the stored one (it was the old provider's
-    endpoint); one that names a ``base_url`` with such a provider is refused."""
+    endpoint); one that names a ``base_url`` with such a provider is refused. A PATCH
+    that changes the provider or the ``base_url`` without giving ``api_key`` again
+    drops the stored key: a write-only key is never sent where it was not given for."""
     current = ledger.agent_settings(agent_id)
     if current.get("base_url") and "provider" in changes and "base_url" not in changes and (changes["provider"] or get_settings().provider) != "openai":
         changes = {**changes, "base_url": None}
     merged = {**current, **changes}
+    if current.get("api_key_sealed") and "api_key" not in changes and _endpoint(merged) != _endpoint(current):
+        # The key was given for the old endpoint: it is never sent to another one.
+        changes = {**changes, "api_key": None}
     provider = merged.get("provider")
     # An agent that names no provider is on the deployment's default: on openai, its
     # base_url applies (as at call time, in choice.endpoints).
@@ -83,6 +88,12 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
     if "fallback" in stored and stored["fallback"] is not None:
         stored["fallback"] = [{k: v for k, v in f.items() if v is not None} for f in stored["fallback"]]
     ledger.put_settings(agent_id, stored)
+
+
+def _endpoint(settings: dict[str, Any]) -> tuple[str, str | None]:
+    """Where an agent's own model calls go: its provider (else the deployment's) and
+    base URL."""
+    return str(settings.get("provider") or get_settings().provider), settings.get("base_url") or None
 
 
 def _check_url(url: str, field: str) -> None:
