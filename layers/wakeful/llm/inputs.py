@@ -36,13 +36,19 @@ class LLMSettingsIn(Patch):
         default=None,
         min_length=1,
         max_length=2048,
-        description="openai only: the OpenAI-compatible endpoint (e.g. https://openrouter.ai/api/v1), judged by the outbound URL policy",
+        description=(
+            "openai only: the OpenAI-compatible endpoint (e.g. https://openrouter.ai/api/v1), judged by the outbound URL policy; "
+            "dropped when the provider moves off openai"
+        ),
     )
     api_key: str | None = Field(
         default=None,
         min_length=1,
         max_length=4096,
-        description="Write-only: the agent's own key for its provider, sealed at rest and never returned; null removes it",
+        description=(
+            "Write-only: the agent's own key for its provider, sealed at rest and never returned; null removes it; "
+            "dropped when provider or base_url change without a new key"
+        ),
     )
     fallback: list[FallbackIn] | None = Field(default=None, max_length=5)
     tool_models: dict[str, str] | None = Field(default=None, max_length=50)

@@ -29,9 +29,9 @@ class LLMSettingsIn:
                 default (WAKEFUL_LLM_PROVIDER)
             model (None | str | Unset):
             base_url (None | str | Unset): openai only: the OpenAI-compatible endpoint (e.g. https://openrouter.ai/api/v1),
-                judged by the outbound URL policy
+                judged by the outbound URL policy; dropped when the provider moves off openai
             api_key (None | str | Unset): Write-only: the agent's own key for its provider, sealed at rest and never
-                returned; null removes it
+                returned; null removes it; dropped when provider or base_url change without a new key
             fallback (list[FallbackIn] | None | Unset):
             tool_models (LLMSettingsInToolModelsType0 | None | Unset):
             daily_token_budget (int | None | Unset):
