@@ -1,13 +1,16 @@
 """Identifiers.
 
 New ids are time-ordered (ULID layout: 48-bit milliseconds + 80 random bits, Crockford
-base32) so that "newest first" is a sort on the id. Action ids are deterministic.
+base32) so that "newest first" is a sort on the id; ids one process makes in the same
+millisecond count up from the first one's random part (ULID's monotonic order), so
+their order is the order they were made in. Action ids are deterministic.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 import time
 import uuid
 
@@ -15,10 +18,22 @@ _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _ACTION_NAMESPACE = uuid.UUID("6f1d3a52-7a7e-4c1e-9a55-2f8f1c0f7a11")
 
 
+_RANDOM_MAX = (1 << 80) - 1
+_last = [-1, 0]  # the millisecond and random part of this process's newest id
+_last_lock = threading.Lock()
+
+
 def ulid(at: float | None = None) -> str:
-    """A 26-character, lexicographically time-ordered id."""
+    """A 26-character, lexicographically time-ordered id (after every id this process
+    made before it in the same millisecond)."""
     millis = int((time.time() if at is None else at) * 1000)
-    value = (millis << 80) | secrets.randbits(80)
+    with _last_lock:
+        if millis == _last[0] and _last[1] < _RANDOM_MAX:
+            random_part = _last[1] + 1
+        else:
+            random_part = secrets.randbits(80)
+        _last[0], _last[1] = millis, random_part
+    value = (millis << 80) | random_part
     chars = []
     for _ in range(26):
         chars.append(_ALPHABET[value & 31])
