@@ -4,7 +4,9 @@ A cursor the API did not issue (garbage, a hand-made or edited key) answers 400 
 of reaching DynamoDB: the key is authenticated with HMAC-SHA256 under a server-side
 key (``WAKEFUL_CURSOR_KEY``; without it, one derived from the deployment's settings).
 A genuine cursor used on another list is refused by the query helpers
-(:func:`wakeful.ddb.query_page`).
+(:func:`wakeful.ddb.query_page`). Lists read in sequence order (a thread's messages,
+route decisions) issue the last sequence number of the page instead
+(:func:`decode_seq`).
 """
 
 from __future__ import annotations
@@ -69,3 +71,14 @@ def decode(cursor: str | None) -> dict[str, Any] | None:
     if not isinstance(value, dict) or not value:
         raise BadRequestError(_INVALID)
     return value
+
+
+def decode_seq(cursor: str | None) -> int | None:
+    """The sequence number a seq-ordered list issued as ``next`` (ASCII digits), or None
+    without a cursor. Raises BadRequestError for anything else (another list's cursor,
+    garbage)."""
+    if not cursor:
+        return None
+    if not (cursor.isascii() and cursor.isdigit()) or len(cursor) > 16:
+        raise BadRequestError(_INVALID)
+    return int(cursor)

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from wakeful import pagination
 
 
@@ -49,3 +50,40 @@ def test_a_cursor_issued_for_one_list_answers_400_on_another(api, other_api):
     assert api.get("/subscriptions", params={"cursor": issued}).status_code == 400
     assert api.get(f"/agents/{agent['id']}/heartbeats", params={"cursor": issued}).status_code == 400
     assert other_api.get("/agents", params={"cursor": issued}).status_code == 400  # another owner's list
+
+
+def _follow(api, path: str) -> tuple[list[int], int]:
+    """Every item's seq of a list read by passing ``next`` back as ``?cursor=``."""
+    seqs: list[int] = []
+    params: dict[str, object] = {"limit": 2}
+    for pages in range(1, 20):
+        response = api.get(path, params=params)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        seqs.extend(item["seq"] for item in body["items"])
+        if not body["next"]:
+            return seqs, pages
+        params = {"limit": 2, "cursor": body["next"]}
+    raise AssertionError(f"{path}: the cursor never ended the list ({seqs})")
+
+
+def test_thread_messages_and_route_decisions_page_with_the_cursor_they_issue(stack, api, claude):
+    from tests.integration.thread_helpers import make_agent, start
+
+    agent = make_agent(api)
+    a = f"/agents/{agent['id']}"
+    claude.converse([{"match": "", "turns": [{"tool_calls": [{"name": "store_context", "input": {"key": "k", "value": 1}}]}, {"text": "done"}]}])
+    thread_id = start(api, agent["id"], "remember k")
+    for n in range(5):
+        assert api.post(f"{a}/events", json={"event_type": "noise", "payload": {"n": n}}).status_code == 202
+    stack.drain()
+
+    seqs, pages = _follow(api, f"{a}/threads/{thread_id}/messages")
+    assert seqs == [1, 2, 3, 4] and pages == 2
+    seqs, pages = _follow(api, f"{a}/routes")
+    assert seqs == [1, 2, 3, 4, 5] and pages == 3
+    for path in (f"{a}/threads/{thread_id}/messages", f"{a}/routes"):
+        for cursor in CRAFTED + [api.get("/agents", params={"limit": 1}).json()["next"] or "x.y"]:
+            response = api.get(path, params={"cursor": cursor})
+            assert response.status_code == 400, (path, cursor, response.status_code, response.text)
+            assert response.json()["error"]["code"] == "bad_request"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Query, Router, ok
-from wakeful.pagination import MAX_LIMIT
+from wakeful.pagination import MAX_LIMIT, decode_seq
 from wakeful.threads import messages_repository, records, repository, routing_repository, service
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
+SeqCursor = Annotated[str | None, Query(description="The 'next' of a previous page (it wins over after)")]
 StatusFilter = Annotated[str | None, Query(pattern="^(active|sleeping|waiting_approval|complete|failed|expired)$")]
 
 
@@ -59,9 +60,10 @@ def get_thread(agent_id: str, thread_id: str):
     responses=ok("ThreadMessagePage"),
     operation_id="list_thread_messages",
 )
-def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
+def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100, cursor: SeqCursor = None):
+    start = decode_seq(cursor)
     _thread(agent_id, thread_id)
-    found = list(messages_repository.page(thread_id, after, limit + 1))
+    found = list(messages_repository.page(thread_id, after if start is None else start, limit + 1))
     more = len(found) > limit
     found = found[:limit]
     next_cursor = str(found[-1]["seq"]) if more and found else None
@@ -135,9 +137,10 @@ def decide_approval(agent_id: str, thread_id: str, tool_call_id: str, body: Appr
     responses=ok("RouteDecisionPage"),
     operation_id="list_route_decisions",
 )
-def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100):
+def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100, cursor: SeqCursor = None):
+    start = decode_seq(cursor)
     agents.get(owner(router), agent_id)
-    found = routing_repository.page(agent_id, after_seq, limit + 1)
+    found = routing_repository.page(agent_id, after_seq if start is None else start, limit + 1)
     more = len(found) > limit
     found = found[:limit]
     next_cursor = str(found[-1]["seq"]) if more and found else None

@@ -20,6 +20,7 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
 
@@ -29,6 +30,13 @@ def _get_kwargs(
     params["after"] = after
 
     params["limit"] = limit
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -97,6 +105,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | ThreadMessagePage]:
     """ A thread's messages, oldest first
@@ -109,6 +118,7 @@ def sync_detailed(
         thread_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The 'next' of a previous page (it wins over after)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +134,7 @@ def sync_detailed(
 thread_id=thread_id,
 after=after,
 limit=limit,
+cursor=cursor,
 
     )
 
@@ -140,6 +151,7 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | ThreadMessagePage | None:
     """ A thread's messages, oldest first
@@ -152,6 +164,7 @@ def sync(
         thread_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The 'next' of a previous page (it wins over after)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,6 +181,7 @@ thread_id=thread_id,
 client=client,
 after=after,
 limit=limit,
+cursor=cursor,
 
     ).parsed
 
@@ -178,6 +192,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | ThreadMessagePage]:
     """ A thread's messages, oldest first
@@ -190,6 +205,7 @@ async def asyncio_detailed(
         thread_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The 'next' of a previous page (it wins over after)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,6 +221,7 @@ async def asyncio_detailed(
 thread_id=thread_id,
 after=after,
 limit=limit,
+cursor=cursor,
 
     )
 
@@ -221,6 +238,7 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | ThreadMessagePage | None:
     """ A thread's messages, oldest first
@@ -233,6 +251,7 @@ async def asyncio(
         thread_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The 'next' of a previous page (it wins over after)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -249,5 +268,6 @@ thread_id=thread_id,
 client=client,
 after=after,
 limit=limit,
+cursor=cursor,
 
     )).parsed
