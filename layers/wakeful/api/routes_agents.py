@@ -140,14 +140,21 @@ def broadcast_event(body: event_models.BroadcastIn):
 
 
 @router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok("EventPage"))
-def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
+def list_events(
+    agent_id: str,
+    after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0,
+    limit: Limit = 100,
+    cursor: Annotated[str | None, Query(description="The next value of the previous page (it goes on after that page)")] = None,
+):
     from wakeful.events import store as events  # only this route needs it
 
     agents.get(owner(router), agent_id)
+    if cursor:
+        after_seq = events.seq_of_cursor(agent_id, cursor)
     found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
     more = len(found) > limit
     found = found[:limit]
-    next_cursor = str(found[-1].seq) if more and found else None
+    next_cursor = events.page_cursor(agent_id, found[-1].seq) if more and found else None
     return respond(200, page([e.public() for e in found], next_cursor))
 
 

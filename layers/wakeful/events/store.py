@@ -26,6 +26,7 @@ from wakeful.events.exceptions import (
     EventIdempotencyConflictError,
 )
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
+from wakeful.exceptions import BadRequestError
 
 logger = logging.getLogger(__name__)
 
@@ -348,6 +349,25 @@ def get(agent_id: str, seq: int) -> Event | None:
     """One event by its sequence number."""
     item = repository.item(agent_id, seq)
     return Event.from_item(item) if item else None
+
+
+def page_cursor(agent_id: str, last_seq: int) -> str:
+    """The ``next`` cursor of a page of an agent's log that ends at ``last_seq``."""
+    from wakeful import pagination  # only the API's log route pages
+
+    return str(pagination.encode({"log": "events", "agent_id": agent_id, "seq": last_seq}))
+
+
+def seq_of_cursor(agent_id: str, cursor: str) -> int:
+    """The seq a page of ``agent_id``'s log issued ``cursor`` after. BadRequestError when
+    the API did not issue it, or issued it for another list (another agent's log too)."""
+    from wakeful import pagination
+
+    key = pagination.decode(cursor) or {}
+    seq = key.get("seq")
+    if set(key) != {"log", "agent_id", "seq"} or key["log"] != "events" or key["agent_id"] != agent_id or type(seq) is not int or seq < 0:
+        raise BadRequestError("cursor is not valid for this list; pass back the 'next' value of a previous page of it")
+    return seq
 
 
 def read_range(agent_id: str, after_seq: int, up_to_seq: int | None = None, limit: int | None = None) -> Iterator[Event]:
