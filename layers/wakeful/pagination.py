@@ -69,3 +69,10 @@ def decode(cursor: str | None) -> dict[str, Any] | None:
     if not isinstance(value, dict) or not value:
         raise BadRequestError(_INVALID)
     return value
+
+
+def refuse_any(cursor: str | None) -> None:
+    """For a list that fits on one page (its ``next`` is always null): any cursor is one
+    the API did not issue, so BadRequestError."""
+    if cursor:
+        raise BadRequestError("this list has one page and issues no cursor; leave cursor out")
