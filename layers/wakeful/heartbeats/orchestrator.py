@@ -253,6 +253,7 @@ def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: 
     context = agent.agent_context()
     chosen: list[str] = []
     now = clock.now()
+    made = 0  # each action a microsecond after the one before: "newest first" is dispatch order
     for event in window:
         for sub in subs:
             if sub.event_type != event.event_type or not passes(sub.filter_config, event.priority, event.payload):
@@ -293,9 +294,10 @@ def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: 
                     "agent_context": context,
                     "tool_config": tool.config,
                 },
-                "created_at": now,
+                "created_at": now + made * 1e-6,
                 "run_count": 0,
             }
+            made += 1
             if _put_or_adopt(Action.from_item(record)):
                 chosen.append(action_id)
     return chosen
