@@ -218,6 +218,9 @@ def test_an_agents_actions_list_newest_first_when_one_heartbeat_dispatches_them(
     assert len(hb["actions"]) == 8
     listed = api.get(f"/agents/{agent['id']}/actions").json()["items"]
     assert [a["event_seq"] for a in listed] == sorted(seqs, reverse=True)
+    of_heartbeat = api.get(f"/agents/{agent['id']}/actions", params={"heartbeat_id": hb["id"]}).json()["items"]
+    assert [a["event_seq"] for a in of_heartbeat] == sorted(seqs, reverse=True)
+    assert [a["event_seq"] for a in hb["actions"]] == sorted(seqs)  # the heartbeat itself: dispatch order
 
 
 def test_http_tool_5xx_is_retried_with_the_same_action_id(stack, api, tool_server):
