@@ -82,3 +82,10 @@ def decode_seq(cursor: str | None) -> int | None:
     if not (cursor.isascii() and cursor.isdigit()) or len(cursor) > 16:
         raise BadRequestError(_INVALID)
     return int(cursor)
+
+
+def refuse_any(cursor: str | None) -> None:
+    """For a list that fits on one page (its ``next`` is always null): any cursor is one
+    the API did not issue, so BadRequestError."""
+    if cursor:
+        raise BadRequestError("this list has one page and issues no cursor; leave cursor out")

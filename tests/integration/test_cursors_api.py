@@ -35,6 +35,8 @@ def test_a_crafted_cursor_answers_400_on_every_list(api, cursor):
         f"{a}/hooks",
         f"{a}/webhooks",
         "/ops/heartbeats/failed",
+        "/tools",  # lists of one page: no cursor is theirs
+        "/ops/tools/stats",
     ):
         response = api.get(path, params={"cursor": cursor})
         assert response.status_code == 400, (path, response.status_code, response.text)
@@ -67,7 +69,7 @@ def _follow(api, path: str) -> tuple[list[int], int]:
     raise AssertionError(f"{path}: the cursor never ended the list ({seqs})")
 
 
-def test_thread_messages_and_route_decisions_page_with_the_cursor_they_issue(stack, api, claude):
+def test_thread_messages_and_route_decisions_page_with_the_cursor_they_issue(stack, api, claude):  # noqa: F811 - the fixture
     from tests.integration.thread_helpers import make_agent, start
 
     agent = make_agent(api)
@@ -87,3 +89,48 @@ def test_thread_messages_and_route_decisions_page_with_the_cursor_they_issue(sta
             response = api.get(path, params={"cursor": cursor})
             assert response.status_code == 400, (path, cursor, response.status_code, response.text)
             assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_the_event_log_pages_on_with_the_next_cursor_to_its_end(api):
+    agent = api.create_agent(heartbeat_interval_seconds=3600)
+    for n in range(6):
+        assert api.post(f"/agents/{agent['id']}/events", json={"event_type": "tick", "payload": {"n": n}}).status_code == 202
+    everything = [e["seq"] for e in api.get(f"/agents/{agent['id']}/events", params={"limit": 100}).json()["items"]]
+
+    seen: list[int] = []
+    cursor = None
+    for _ in range(len(everything) + 1):
+        params = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+        page = api.get(f"/agents/{agent['id']}/events", params=params).json()
+        seen += [e["seq"] for e in page["items"]]
+        cursor = page["next"]
+        if not cursor:
+            break
+
+    # a heartbeat may append its event meanwhile: the pages hold each event once, in order
+    assert seen[: len(everything)] == everything and seen == sorted(set(seen)) and len(everything) >= 6
+
+
+@pytest.mark.parametrize("cursor", CRAFTED)
+def test_a_crafted_cursor_answers_400_on_the_event_log(api, cursor):
+    agent = api.create_agent()
+
+    response = api.get(f"/agents/{agent['id']}/events", params={"cursor": cursor})
+
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_an_event_log_cursor_is_its_last_seq_refused_on_another_list(api, other_api):
+    agent, _other = api.create_agent(heartbeat_interval_seconds=3600), api.create_agent()
+    for n in range(3):
+        api.post(f"/agents/{agent['id']}/events", json={"event_type": "tick", "payload": {"n": n}})
+    first = api.get(f"/agents/{agent['id']}/events", params={"limit": 1}).json()
+    issued = first["next"]
+    assert issued == str(first["items"][-1]["seq"])  # also usable as after_seq
+
+    by_after_seq = api.get(f"/agents/{agent['id']}/events", params={"after_seq": issued, "limit": 1}).json()
+    by_cursor = api.get(f"/agents/{agent['id']}/events", params={"cursor": issued, "limit": 1}).json()
+    assert by_cursor == by_after_seq and by_cursor["items"][0]["seq"] == first["items"][-1]["seq"] + 1
+    assert api.get("/agents", params={"cursor": issued}).status_code == 400
+    assert api.get(f"/agents/{agent['id']}/events", params={"cursor": api.get("/agents", params={"limit": 1}).json()["next"]}).status_code == 400

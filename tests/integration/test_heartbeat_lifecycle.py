@@ -204,6 +204,25 @@ def test_a_failed_tool_fails_its_action_not_the_heartbeat(stack, api, tool_serve
     assert [a["tool"] for a in failed] == [broken]
 
 
+def test_an_agents_actions_list_newest_first_when_one_heartbeat_dispatches_them(stack, api, tool_server):
+    agent = api.create_agent()
+    tool = register_tool(api, tool_server, "each")
+    subscribe(api, tool, "ORDER", agent["id"])
+    seqs = [
+        api.post(f"/agents/{agent['id']}/events", json={"event_type": "ORDER", "payload": {"n": n}}).json()["seq"]
+        for n in range(8)
+    ]
+
+    hb = run_heartbeat(stack, api, agent["id"])
+
+    assert len(hb["actions"]) == 8
+    listed = api.get(f"/agents/{agent['id']}/actions").json()["items"]
+    assert [a["event_seq"] for a in listed] == sorted(seqs, reverse=True)
+    of_heartbeat = api.get(f"/agents/{agent['id']}/actions", params={"heartbeat_id": hb["id"]}).json()["items"]
+    assert [a["event_seq"] for a in of_heartbeat] == sorted(seqs, reverse=True)
+    assert [a["event_seq"] for a in hb["actions"]] == sorted(seqs)  # the heartbeat itself: dispatch order
+
+
 def test_http_tool_5xx_is_retried_with_the_same_action_id(stack, api, tool_server):
     agent = api.create_agent()
     flaky = register_tool(api, tool_server, "flaky")

@@ -61,12 +61,14 @@ def for_heartbeat(heartbeat_id: str) -> list[Action]:
 def list_page(
     agent_id: str, *, heartbeat_id: str | None, status: str | None, limit: int, cursor: str | None
 ) -> tuple[list[Action], str | None]:
-    """An agent's actions, newest first, or one heartbeat's in dispatch order."""
+    """An agent's actions, or one heartbeat's, newest first (within a heartbeat: the
+    last dispatched first)."""
     kwargs: dict[str, Any] = {}
     values: dict[str, Any] = {}
     if heartbeat_id:
         index = "by-heartbeat"
         kwargs["KeyConditionExpression"] = "heartbeat_id = :k"
+        kwargs["ScanIndexForward"] = False
         values[":k"] = heartbeat_id
         filters = ["agent_id = :a"]
         values[":a"] = agent_id

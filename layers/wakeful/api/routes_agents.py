@@ -11,7 +11,7 @@ from wakeful.api.routing import Body, Query, Router, no_content, ok
 from wakeful.events import models as event_models
 from wakeful.heartbeats import repository as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
-from wakeful.pagination import MAX_LIMIT
+from wakeful.pagination import MAX_LIMIT, decode_seq
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
     from wakeful.heartbeats.models import HeartbeatRequest
@@ -140,10 +140,18 @@ def broadcast_event(body: event_models.BroadcastIn):
 
 
 @router.get("/agents/<agent_id>/events", summary="Read the log, oldest first", tags=["events"], responses=ok("EventPage"))
-def list_events(agent_id: str, after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0, limit: Limit = 100):
+def list_events(
+    agent_id: str,
+    after_seq: Annotated[int, Query(ge=0, le=2**53, description="Return events with seq above this")] = 0,
+    limit: Limit = 100,
+    cursor: Annotated[str | None, Query(description="The next value of a previous page (it wins over after_seq)")] = None,
+):
     from wakeful.events import store as events  # only this route needs it
 
     agents.get(owner(router), agent_id)
+    start = decode_seq(cursor)
+    if start is not None:
+        after_seq = start
     found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
     more = len(found) > limit
     found = found[:limit]

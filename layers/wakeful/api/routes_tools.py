@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Query, Router, no_content, ok
+from wakeful import pagination
 from wakeful.pagination import MAX_LIMIT
 from wakeful.subscriptions import models as sub_models
 from wakeful.subscriptions import service as subscriptions
@@ -18,7 +19,8 @@ router = Router()
 
 
 @router.get("/tools", summary="Built-in tools and your own", tags=["tools"], responses=ok("ToolPage"))
-def list_tools():
+def list_tools(cursor: Annotated[str | None, Query(description="None: the list is one page (a cursor is a 400)")] = None):
+    pagination.refuse_any(cursor)
     return respond(200, page(tools.list_for(owner(router)), None))
 
 

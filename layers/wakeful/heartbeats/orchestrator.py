@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from itertools import count
 from typing import Any
 
 from wakeful import clock, ids, queues, retention
@@ -252,7 +253,7 @@ def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: 
     usable: dict[str, tool_settings.ToolSettings] | None = None
     context = agent.agent_context()
     chosen: list[str] = []
-    now = clock.now()
+    now, made = clock.now(), count()  # each action a microsecond after the one before it
     for event in window:
         for sub in subs:
             if sub.event_type != event.event_type or not passes(sub.filter_config, event.priority, event.payload):
@@ -293,7 +294,7 @@ def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: 
                     "agent_context": context,
                     "tool_config": tool.config,
                 },
-                "created_at": now,
+                "created_at": now + next(made) * 1e-6,  # "newest first" lists the last dispatched first
                 "run_count": 0,
             }
             if _put_or_adopt(Action.from_item(record)):

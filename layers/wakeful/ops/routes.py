@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from wakeful import clock
+from wakeful import clock, pagination
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Query, Router, ok
 from wakeful.ops import service
@@ -48,7 +48,8 @@ def failed_heartbeats(since: Since = None, limit: Limit = 50, cursor: Cursor = N
     tags=TAGS,
     responses=ok("ToolStatsPage"),
 )
-def tool_stats(since: Since = None):
+def tool_stats(since: Since = None, cursor: Cursor = None):
+    pagination.refuse_any(cursor)  # one page, no cursor of its own
     start = service.parse_since(since, clock.now())
     items, truncated = service.tool_stats(owner(router), start)
     return respond(200, {**page(items, None), "since": clock.iso(start), "truncated": truncated})

@@ -19,6 +19,7 @@ def _get_kwargs(
     *,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
 
@@ -28,6 +29,13 @@ def _get_kwargs(
     params["after_seq"] = after_seq
 
     params["limit"] = limit
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -95,6 +103,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | EventPage]:
     """ Read the log, oldest first
@@ -107,6 +116,7 @@ def sync_detailed(
         agent_id (str):
         after_seq (int | Unset): Return events with seq above this Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The next value of a previous page (it wins over after_seq)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +131,7 @@ def sync_detailed(
         agent_id=agent_id,
 after_seq=after_seq,
 limit=limit,
+cursor=cursor,
 
     )
 
@@ -136,6 +147,7 @@ def sync(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | EventPage | None:
     """ Read the log, oldest first
@@ -148,6 +160,7 @@ def sync(
         agent_id (str):
         after_seq (int | Unset): Return events with seq above this Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The next value of a previous page (it wins over after_seq)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +176,7 @@ def sync(
 client=client,
 after_seq=after_seq,
 limit=limit,
+cursor=cursor,
 
     ).parsed
 
@@ -172,6 +186,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | EventPage]:
     """ Read the log, oldest first
@@ -184,6 +199,7 @@ async def asyncio_detailed(
         agent_id (str):
         after_seq (int | Unset): Return events with seq above this Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The next value of a previous page (it wins over after_seq)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,6 +214,7 @@ async def asyncio_detailed(
         agent_id=agent_id,
 after_seq=after_seq,
 limit=limit,
+cursor=cursor,
 
     )
 
@@ -213,6 +230,7 @@ async def asyncio(
     client: AuthenticatedClient,
     after_seq: int | Unset = 0,
     limit: int | Unset = 100,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | EventPage | None:
     """ Read the log, oldest first
@@ -225,6 +243,7 @@ async def asyncio(
         agent_id (str):
         after_seq (int | Unset): Return events with seq above this Default: 0.
         limit (int | Unset): Page size Default: 100.
+        cursor (None | str | Unset): The next value of a previous page (it wins over after_seq)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,5 +259,6 @@ async def asyncio(
 client=client,
 after_seq=after_seq,
 limit=limit,
+cursor=cursor,
 
     )).parsed

@@ -17,6 +17,7 @@ from typing import cast
 def _get_kwargs(
     *,
     since: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
 
@@ -29,6 +30,13 @@ def _get_kwargs(
     else:
         json_since = since
     params["since"] = json_since
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -88,6 +96,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | ToolStatsPage]:
     """ Per tool: actions, successes, failures and mean execution time since a time
@@ -98,6 +107,7 @@ def sync_detailed(
 
     Args:
         since (None | str | Unset): ISO 8601 time or epoch seconds (default: one day ago)
+        cursor (None | str | Unset): The `next` value of the previous page
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,6 +120,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         since=since,
+cursor=cursor,
 
     )
 
@@ -123,6 +134,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | ToolStatsPage | None:
     """ Per tool: actions, successes, failures and mean execution time since a time
@@ -133,6 +145,7 @@ def sync(
 
     Args:
         since (None | str | Unset): ISO 8601 time or epoch seconds (default: one day ago)
+        cursor (None | str | Unset): The `next` value of the previous page
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,6 +159,7 @@ def sync(
     return sync_detailed(
         client=client,
 since=since,
+cursor=cursor,
 
     ).parsed
 
@@ -153,6 +167,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | ToolStatsPage]:
     """ Per tool: actions, successes, failures and mean execution time since a time
@@ -163,6 +178,7 @@ async def asyncio_detailed(
 
     Args:
         since (None | str | Unset): ISO 8601 time or epoch seconds (default: one day ago)
+        cursor (None | str | Unset): The `next` value of the previous page
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,6 +191,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         since=since,
+cursor=cursor,
 
     )
 
@@ -188,6 +205,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     since: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | ToolStatsPage | None:
     """ Per tool: actions, successes, failures and mean execution time since a time
@@ -198,6 +216,7 @@ async def asyncio(
 
     Args:
         since (None | str | Unset): ISO 8601 time or epoch seconds (default: one day ago)
+        cursor (None | str | Unset): The `next` value of the previous page
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,5 +230,6 @@ async def asyncio(
     return (await asyncio_detailed(
         client=client,
 since=since,
+cursor=cursor,
 
     )).parsed

@@ -10,17 +10,34 @@ from ... import errors
 
 from ...models.error import Error
 from ...models.tool_page import ToolPage
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
+    *,
+    cursor: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
+
+
+    params: dict[str, Any] = {}
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/tools",
+        "params": params,
     }
 
 
@@ -34,11 +51,23 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
 
         return response_401
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -58,6 +87,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | ToolPage]:
     """ Built-in tools and your own
@@ -65,6 +95,9 @@ def sync_detailed(
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
+
+    Args:
+        cursor (None | str | Unset): None: the list is one page (a cursor is a 400)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -76,6 +109,7 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
+        cursor=cursor,
 
     )
 
@@ -88,6 +122,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | ToolPage | None:
     """ Built-in tools and your own
@@ -95,6 +130,9 @@ def sync(
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
+
+    Args:
+        cursor (None | str | Unset): None: the list is one page (a cursor is a 400)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,12 +145,14 @@ def sync(
 
     return sync_detailed(
         client=client,
+cursor=cursor,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Response[Error | ToolPage]:
     """ Built-in tools and your own
@@ -120,6 +160,9 @@ async def asyncio_detailed(
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
+
+    Args:
+        cursor (None | str | Unset): None: the list is one page (a cursor is a 400)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,6 +174,7 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
+        cursor=cursor,
 
     )
 
@@ -143,6 +187,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    cursor: None | str | Unset = UNSET,
 
 ) -> Error | ToolPage | None:
     """ Built-in tools and your own
@@ -150,6 +195,9 @@ async def asyncio(
      Built-in tools and your own. HTTP tools receive a signed ToolRequest and answer a ToolResponse
     (docs/api.md, 'The HTTP tool protocol'). Bodies are JSON (Content-Type: application/json); errors
     are {"error": {"code", "message"}}.
+
+    Args:
+        cursor (None | str | Unset): None: the list is one page (a cursor is a 400)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,5 +210,6 @@ async def asyncio(
 
     return (await asyncio_detailed(
         client=client,
+cursor=cursor,
 
     )).parsed
