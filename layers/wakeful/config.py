@@ -1,17 +1,18 @@
 """Settings parsed once, at cold start, from the environment.
 
-:class:`Settings` is a frozen dataclass checked in ``__post_init__`` rather than a
-pydantic model: every handler reads it on its first call, and pydantic's import (about
-a third of ``import boto3``) would land on paths that validate nothing else with it
-(the scan, the orchestrator, the ingest and webhook functions).
+:class:`Settings` is a named tuple built and checked by :func:`settings_from_env` rather
+than a pydantic model: every handler reads it on its first call, and pydantic's import
+(about a third of ``import boto3``) would land on paths that validate nothing else with
+it (the scan, the orchestrator, the ingest and webhook functions). A named tuple, not a
+dataclass: every cold start defines it, and a dataclass of this size takes about ten
+times longer to define.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from wakeful import constants
 
@@ -33,8 +34,7 @@ _BOUNDS: dict[str, tuple[type, float, float | None]] = {
 }
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """Everything a Wakeful process reads from its environment."""
 
     tables: dict[str, str]
@@ -72,20 +72,7 @@ class Settings:
     slack_api_url: str = constants.DEFAULT_SLACK_API_URL
     discord_api_url: str = constants.DEFAULT_DISCORD_API_URL
     telegram_api_url: str = constants.DEFAULT_TELEGRAM_API_URL
-    lambda_tool_allowed_arns: tuple[str, ...] = field(default_factory=tuple)
-
-    def __post_init__(self) -> None:
-        """Parse numeric fields given as text (the environment's) and check their range.
-
-        Raises:
-            ValueError: a numeric setting is not a number or is out of its range.
-        """
-        for name, (kind, low, high) in _BOUNDS.items():
-            value = _number(name, getattr(self, name), kind)
-            if value < low or (high is not None and value > high):
-                bounds = f">= {low:g}" + (f" and <= {high:g}" if high is not None else "")
-                raise ValueError(f"setting {name} must be {bounds}, not {value!r}")
-            object.__setattr__(self, name, value)
+    lambda_tool_allowed_arns: tuple[str, ...] = ()
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
@@ -94,6 +81,24 @@ class Settings:
     def queue(self, logical: str) -> str:
         """URL of a logical queue; empty when the queue is not configured."""
         return self.queues.get(logical, "")
+
+
+def _checked(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` with its numeric settings (text from the environment) parsed and checked
+    against :data:`_BOUNDS` (the defaults are within them).
+
+    Raises:
+        ValueError: a numeric setting is not a number or is out of its range.
+    """
+    for name, (kind, low, high) in _BOUNDS.items():
+        if name not in raw:
+            continue
+        value = _number(name, raw[name], kind)
+        if value < low or (high is not None and value > high):
+            bounds = f">= {low:g}" + (f" and <= {high:g}" if high is not None else "")
+            raise ValueError(f"setting {name} must be {bounds}, not {value!r}")
+        raw[name] = value
+    return raw
 
 
 def _number(name: str, value: Any, kind: type) -> Any:
@@ -171,7 +176,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
         ("dev_allowed_ports", constants.ENV_DEV_ALLOWED_PORTS),
     ):
         raw[field_name] = _ports(env.get(var, ""), var)
-    return Settings(**raw)
+    return Settings(**_checked(raw))
 
 
 def llm_provider(value: str | None) -> str:
