@@ -293,7 +293,9 @@ def test_an_interceptor_timing_out_with_on_failure_deny_denies_the_tool_call(sta
     tool = http_tool(api, tool_server, "stop")
     claude.converse(one_tool_then_done(tool))
     interceptor.script("slow", only(calls_tool(tool), Answer({}, delay=1.0)))
-    created = register(api, agent["id"], interceptor.url("slow"), timeout_ms=200, on_failure="deny")
+    # Only the tool call passes it: a 200 ms deadline on the run's messages too could fail
+    # them on a loaded machine (and deny the task before any tool call).
+    created = register(api, agent["id"], interceptor.url("slow"), timeout_ms=200, on_failure="deny", events=["tool_call"])
     thread_id = start(api, agent["id"], "stop it")
     stack.drain()
 
