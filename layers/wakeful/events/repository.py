@@ -71,18 +71,10 @@ def commit(parts: list[dict[str, Any]], *, keyed: bool) -> str | None:
         EventNotStorableError: DynamoDB refused an item (too large, a bad value):
             retrying cannot help.
     """
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
-            raise
-        if not is_contention(codes):
-            raise EventNotStorableError(f"the event cannot be stored ({', '.join(codes)})") from error
-        if keyed and codes and codes[-1] == "ConditionalCheckFailed":
-            return REPEAT
-        return LOST_RACE
-    return None
+    codes = commit_each(parts)
+    if codes is None:
+        return None
+    return REPEAT if keyed and codes[-1] == "ConditionalCheckFailed" else LOST_RACE
 
 
 def commit_each(parts: list[dict[str, Any]]) -> list[str] | None:
