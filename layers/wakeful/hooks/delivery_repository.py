@@ -87,14 +87,7 @@ def set_status(
     """Record a delivery's status (a final one also sets ``completed_at``), its last
     error (cleared when None) and status code, counting an attempt when ``attempted``.
     Nothing happens when the delivery is gone."""
-    sets: dict[str, Any] = {"status": status, "updated_at": now}
-    if status not in (PENDING, RETRYING):
-        sets["completed_at"] = now
-    if error:
-        sets["error_message"] = error[:4000]
-    if status_code is not None:
-        sets["last_status_code"] = status_code
-    expression, names, values = ddb.set_clause(sets)
+    expression, names, values = ddb.set_clause(_outcome(status, now, error, status_code))
     if attempted:
         expression += " ADD attempts :one"
         values[":one"] = 1
@@ -114,6 +107,19 @@ def set_status(
             raise
 
 
+def _outcome(status: str, now: float, error: str | None, status_code: int | None) -> dict[str, Any]:
+    """The attributes a delivery's status sets: the status (a final one also
+    ``completed_at``), its last error and status code when given."""
+    sets: dict[str, Any] = {"status": status, "updated_at": now}
+    if status not in (PENDING, RETRYING):
+        sets["completed_at"] = now
+    if error:
+        sets["error_message"] = error[:4000]
+    if status_code is not None:
+        sets["last_status_code"] = status_code
+    return sets
+
+
 # -- a first attempt made by the firing function (the inline lease) --------------------
 def settle_inline(
     delivery_id: str,
@@ -131,14 +137,7 @@ def settle_inline(
     Step Functions is not done yet). Conditional on the delivery being still PENDING
     under that lease, so the firing function and the scan (which takes over a lease
     that ran out) record it once. True if this call recorded it."""
-    sets: dict[str, Any] = {"status": status, "updated_at": now, "attempts": 1}
-    if status not in (PENDING, RETRYING):
-        sets["completed_at"] = now
-    if error:
-        sets["error_message"] = error[:4000]
-    if status_code is not None:
-        sets["last_status_code"] = status_code
-    expression, names, values = ddb.set_clause(sets)
+    expression, names, values = ddb.set_clause({**_outcome(status, now, error, status_code), "attempts": 1})
     removes = [] if error else ["error_message"]
     if not keep_lease:
         removes += ["lease_shard", "lease_until"]
