@@ -229,9 +229,11 @@ class DevStack:
             self.port = self.gateway.port
             os.environ["WAKEFUL_WEBHOOK_BASE_URL"] = self.api_url
         # Hooks and tools may call loopback in dev, but never the stack itself: a hook
-        # to the emulator's /moto-api/reset would wipe every tenant's tables.
+        # to the emulator's /moto-api/reset would wipe every tenant's tables. Only the
+        # API's webhook intake stays open, as a deployed stack's is to its own hooks.
         own_ports = [moto_port] + ([self.port] if self.port is not None else [])
         os.environ[constants.ENV_DEV_BLOCKED_PORTS] = ",".join(str(p) for p in own_ports)
+        os.environ[constants.ENV_DEV_INTAKE_PORTS] = str(self.port) if self.port is not None else ""
         aws.reset_clients()
 
         from wakeful.auth import keys

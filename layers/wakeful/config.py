@@ -60,6 +60,8 @@ class Settings(NamedTuple):
     dev_blocked_ports: frozenset[int] = frozenset()
     #: Dev mode: if set, the only loopback ports hooks and tools may call.
     dev_allowed_ports: frozenset[int] = frozenset()
+    #: Dev mode: blocked ports whose webhook intake (``/webhooks/{id}``) may be called.
+    dev_intake_ports: frozenset[int] = frozenset()
     #: Days after which events, heartbeats, actions, hook executions and webhook
     #: requests expire (DynamoDB TTL); 0 keeps them for ever.
     retention_days: int = 0
@@ -174,6 +176,7 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
     for field_name, var in (
         ("dev_blocked_ports", constants.ENV_DEV_BLOCKED_PORTS),
         ("dev_allowed_ports", constants.ENV_DEV_ALLOWED_PORTS),
+        ("dev_intake_ports", constants.ENV_DEV_INTAKE_PORTS),
     ):
         raw[field_name] = _ports(env.get(var, ""), var)
     return Settings(**_checked(raw))

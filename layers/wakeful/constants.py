@@ -169,6 +169,9 @@ ENV_HOOK_INLINE_MAX_MS = "WAKEFUL_HOOK_INLINE_MAX_MS"
 # emulator's and the API's own), and an optional allow-list of the ports they may.
 ENV_DEV_BLOCKED_PORTS = "WAKEFUL_DEV_BLOCKED_PORTS"
 ENV_DEV_ALLOWED_PORTS = "WAKEFUL_DEV_ALLOWED_PORTS"
+# Dev mode: of the blocked ports, those whose webhook intake (POST /webhooks/{id}) may
+# still be called, as a hook on AWS can call the stack's own API (`wakeful dev`: the API's).
+ENV_DEV_INTAKE_PORTS = "WAKEFUL_DEV_INTAKE_PORTS"
 # Retention: days after which log, heartbeat, action, hook-execution and
 # webhook-request items expire (DynamoDB TTL); unset or 0 keeps them.
 ENV_RETENTION_DAYS = "WAKEFUL_RETENTION_DAYS"

@@ -26,7 +26,9 @@ and :mod:`wakeful.outbound` then connects to the address judged here, nowhere el
 Dev mode (``wakeful dev``) differs only in which addresses pass: loopback is allowed
 too, except the stack's own ports (``WAKEFUL_DEV_BLOCKED_PORTS``, set by ``wakeful
 dev``) and, when ``WAKEFUL_DEV_ALLOWED_PORTS`` is set, any port not in it; plain http is
-allowed. Everything else is the same code path.
+allowed. On the API's own port (``WAKEFUL_DEV_INTAKE_PORTS``) one path stays open: the
+webhook intake ``/webhooks/whk_…``, which a deployed stack's hooks reach too (a hook
+delivering to a webhook of its own stack). Everything else is the same code path.
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ _HOST_NAME = re.compile(r"[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*")
 #: The last label of a host that means an IPv4 address to some parser (WHATWG URL's
 #: "ends in a number", which also covers what ``inet_aton`` reads).
 _NUMERIC_LABEL = re.compile(r"[0-9]+|0x[0-9a-f]*")
+#: The webhook intake's path (``POST /webhooks/{webhook_id}``), nothing more (no query).
+_WEBHOOK_INTAKE = re.compile(r"/webhooks/whk_[0-9A-HJKMNP-TV-Z]{26}")
 
 
 @dataclass(frozen=True)
@@ -114,12 +118,14 @@ def system_resolver(host: str, port: int) -> list[str]:
 @dataclass(frozen=True)
 class Policy:
     """Which URLs may be called: production's rules, or dev mode's (loopback allowed but
-    for ``blocked_ports``; only ``allowed_ports`` when that is not empty). ``resolve``
-    is the resolver (tests inject one)."""
+    for ``blocked_ports``, of which ``intake_ports`` still take the webhook intake's
+    path; only ``allowed_ports`` when that is not empty). ``resolve`` is the resolver
+    (tests inject one)."""
 
     dev_mode: bool = False
     blocked_ports: frozenset[int] = frozenset()
     allowed_ports: frozenset[int] = frozenset()
+    intake_ports: frozenset[int] = frozenset()
     resolve: Resolver = system_resolver
 
     @classmethod
@@ -130,6 +136,7 @@ class Policy:
             dev_mode=settings.dev_mode if dev_mode is None else dev_mode,
             blocked_ports=frozenset(settings.dev_blocked_ports),
             allowed_ports=frozenset(settings.dev_allowed_ports),
+            intake_ports=frozenset(settings.dev_intake_ports),
             resolve=resolve or system_resolver,
         )
 
@@ -157,14 +164,17 @@ class Policy:
         except ValueError as error:
             raise UnsafeUrlError(f"{target.host} resolves to {address!r}, which is not an IP address") from error
         if self.dev_mode and ip.is_loopback:
-            self._check_dev_port(target.host, target.port)
+            self._check_dev_port(target)
             return
         if not _is_public(ip):
             where = f"{target.host} is" if target.is_ip_literal else f"{target.host} resolves to {address},"
             raise UnsafeUrlError(f"{where} a non-public address, which endpoints may not use")
 
-    def _check_dev_port(self, host: str, port: int) -> None:
+    def _check_dev_port(self, target: Target) -> None:
+        host, port = target.host, target.port
         if port in self.blocked_ports:
+            if port in self.intake_ports and _WEBHOOK_INTAKE.fullmatch(target.request_uri):
+                return
             raise UnsafeUrlError(
                 f"{host}:{port} is the local stack itself (the AWS emulator or the API), which hooks and tools may not call"
             )
@@ -180,22 +190,25 @@ def check_url(
     dev_mode: bool,
     blocked_ports: Collection[int] | None = None,
     allowed_ports: Collection[int] | None = None,
+    intake_ports: Collection[int] | None = None,
     resolve: Resolver | None = None,
 ) -> Target:
     """Check ``url`` against the policy (module docstring) and return its :class:`Target`.
 
-    ``blocked_ports`` and ``allowed_ports`` default to ``WAKEFUL_DEV_BLOCKED_PORTS`` and
-    ``WAKEFUL_DEV_ALLOWED_PORTS``; they matter in dev mode only.
+    ``blocked_ports``, ``allowed_ports`` and ``intake_ports`` default to
+    ``WAKEFUL_DEV_BLOCKED_PORTS``, ``WAKEFUL_DEV_ALLOWED_PORTS`` and
+    ``WAKEFUL_DEV_INTAKE_PORTS``; they matter in dev mode only.
 
     Raises:
         UnsafeUrlError: the URL is malformed, or leads to an address that may not be called.
     """
     policy = Policy.current(dev_mode=dev_mode, resolve=resolve)
-    if blocked_ports is not None or allowed_ports is not None:
+    if blocked_ports is not None or allowed_ports is not None or intake_ports is not None:
         policy = Policy(
             dev_mode=dev_mode,
             blocked_ports=frozenset(policy.blocked_ports if blocked_ports is None else blocked_ports),
             allowed_ports=frozenset(policy.allowed_ports if allowed_ports is None else allowed_ports),
+            intake_ports=frozenset(policy.intake_ports if intake_ports is None else intake_ports),
             resolve=policy.resolve,
         )
     return policy.check(url)

@@ -56,3 +56,29 @@ def test_the_allow_list_cannot_open_the_stacks_own_ports():
 def test_outside_dev_mode_loopback_stays_refused():
     with pytest.raises(net.UnsafeUrlError):
         net.check_url("https://127.0.0.1:9000/", dev_mode=False, blocked_ports=set(), allowed_ports=set())
+
+
+WEBHOOK = "whk_01M8GWSDGFDTHRCM8YSYZH8NAA"
+
+
+def test_a_hook_may_deliver_to_a_webhook_of_the_dev_stack_itself_as_on_aws(stack, api):
+    agent = api.create_agent()
+    webhook = api.post(f"/agents/{agent['id']}/webhooks", json={"provider": "raw"}).json()
+    assert webhook["url"].startswith(stack.api_url)
+    response = api.post(f"/agents/{agent['id']}/hooks", json={"hook_type": "NOTIFICATION", "endpoint_url": webhook["url"]})
+    assert response.status_code == 201, response.text
+
+
+@pytest.mark.parametrize(
+    "path",
+    [f"/webhooks/{WEBHOOK}/rotate", f"/webhooks/{WEBHOOK}?x=1", "/webhooks/", f"/agents/{WEBHOOK}", f"/webhooks/{WEBHOOK}/../../agents"],
+)
+def test_only_the_webhook_intake_is_open_on_the_apis_own_port(path):
+    with pytest.raises(net.UnsafeUrlError, match="local stack itself"):
+        net.check_url(f"http://127.0.0.1:8080{path}", dev_mode=True, blocked_ports={8080}, intake_ports={8080})
+
+
+def test_the_emulators_port_has_no_webhook_intake_to_open():
+    net.check_url(f"http://127.0.0.1:8080/webhooks/{WEBHOOK}", dev_mode=True, blocked_ports={4566, 8080}, intake_ports={8080})
+    with pytest.raises(net.UnsafeUrlError, match="local stack itself"):
+        net.check_url(f"http://127.0.0.1:4566/webhooks/{WEBHOOK}", dev_mode=True, blocked_ports={4566, 8080}, intake_ports={8080})

@@ -3,6 +3,8 @@ so that firing and delivering hooks never import pydantic."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, field_validator
@@ -34,6 +36,30 @@ def _sendable_header(value: str | None) -> str | None:
 
 AuthHeader = Annotated[str | None, AfterValidator(_sendable_header)]
 
+#: The fewest key bytes a chosen secret may hold (Wakeful generates 32).
+MIN_SECRET_KEY_BYTES = 24
+SECRET_PREFIX = "whsec_"
+
+
+def _signing_secret(value: str | None) -> str | None:
+    """A Standard Webhooks secret: ``whsec_`` + base64 of at least
+    :data:`MIN_SECRET_KEY_BYTES` bytes. The value is a secret: the errors never repeat it."""
+    if value is None:
+        return value
+    problem = f"secret must be {SECRET_PREFIX} followed by the base64 of at least {MIN_SECRET_KEY_BYTES} bytes"
+    if not value.startswith(SECRET_PREFIX):
+        raise ValueError(problem)
+    try:
+        key = base64.b64decode(value[len(SECRET_PREFIX) :], validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError(problem + " (the rest is not base64)") from None
+    if len(key) < MIN_SECRET_KEY_BYTES:
+        raise ValueError(problem + f" (it holds {len(key)})")
+    return value
+
+
+SigningSecret = Annotated[str | None, AfterValidator(_signing_secret)]
+
 
 class HookCreate(Body):
     """``POST /agents/{id}/hooks`` body."""
@@ -44,6 +70,12 @@ class HookCreate(Body):
     is_active: bool = True
     retry_config: RetryConfig = Field(default_factory=RetryConfig)
     metadata: dict[str, Any] | None = None
+    secret: SigningSecret = Field(
+        default=None,
+        max_length=512,
+        description="Sign with this secret (`whsec_` + base64 of at least 24 bytes) instead of a generated one: "
+        "e.g. the secret of a Wakeful `raw` webhook the hook delivers to. Write-only",
+    )
 
     @field_validator("hook_type")
     @classmethod

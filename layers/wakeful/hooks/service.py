@@ -47,7 +47,7 @@ def _dev_mode(dev_mode: bool | None) -> bool:
 
 def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None = None) -> tuple[Hook, str]:
     """Register a hook on the owner's agent. Returns the hook and its ``whsec_``
-    secret, which is shown only here.
+    secret (the one given in ``body.secret``, else a new one), shown only here.
 
     Args:
         dev_mode: allow loopback/http endpoints; default from settings (a seam for tests
@@ -71,7 +71,7 @@ def create(owner: str, agent_id: str, body: HookCreate, *, dev_mode: bool | None
         created_at=now,
         updated_at=now,
     )
-    secret = signing.new_secret()
+    secret = body.secret or signing.new_secret()
     hook = replace(
         unsealed,
         secret=secrets.seal(secret, context=secret_context(unsealed)),

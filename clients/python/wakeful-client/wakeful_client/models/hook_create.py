@@ -30,6 +30,8 @@ class HookCreate:
             is_active (bool | Unset):  Default: True.
             retry_config (RetryConfig | Unset): How often and how long a delivery is tried.
             metadata (HookCreateMetadataType0 | None | Unset):
+            secret (None | str | Unset): Sign with this secret (`whsec_` + base64 of at least 24 bytes) instead of a
+                generated one: e.g. the secret of a Wakeful `raw` webhook the hook delivers to. Write-only
      """
 
     hook_type: str
@@ -38,6 +40,7 @@ class HookCreate:
     is_active: bool | Unset = True
     retry_config: RetryConfig | Unset = UNSET
     metadata: HookCreateMetadataType0 | None | Unset = UNSET
+    secret: None | str | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +70,12 @@ class HookCreate:
         else:
             metadata = self.metadata
 
+        secret: None | str | Unset
+        if isinstance(self.secret, Unset):
+            secret = UNSET
+        else:
+            secret = self.secret
+
 
         field_dict: dict[str, Any] = {}
 
@@ -82,6 +91,8 @@ class HookCreate:
             field_dict["retry_config"] = retry_config
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
+        if secret is not UNSET:
+            field_dict["secret"] = secret
 
         return field_dict
 
@@ -134,6 +145,16 @@ class HookCreate:
         metadata = _parse_metadata(d.pop("metadata", UNSET))
 
 
+        def _parse_secret(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        secret = _parse_secret(d.pop("secret", UNSET))
+
+
         hook_create = cls(
             hook_type=hook_type,
             endpoint_url=endpoint_url,
@@ -141,6 +162,7 @@ class HookCreate:
             is_active=is_active,
             retry_config=retry_config,
             metadata=metadata,
+            secret=secret,
         )
 
         return hook_create
