@@ -1,4 +1,4 @@
-"""The ``wakeful`` command: ``wakeful dev``, ``wakeful keys create|list|revoke`` and ``wakeful tail``."""
+"""The ``wakeful`` command: ``wakeful dev``, ``wakeful keys create|list|revoke``, ``wakeful tail`` and ``wakeful check``."""
 
 from __future__ import annotations
 
@@ -225,6 +225,25 @@ def _tail(args: argparse.Namespace) -> int:
         return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    from wakeful_dev.check import Interrupted, check
+
+    key = args.key or os.environ.get("WAKEFUL_API_KEY")
+    if not key:
+        print("error: pass --key or set WAKEFUL_API_KEY", file=sys.stderr)
+        return 2
+    if args.timeout <= 0:
+        print("error: --timeout must be a positive number of seconds", file=sys.stderr)
+        return 2
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise Interrupted()
+
+    # SIGTERM cleans up like Ctrl-C does: what the check created is deleted first.
+    signal.signal(signal.SIGTERM, stop)
+    return check(api=args.api, key=key, ws=args.ws, timeout=args.timeout)
+
+
 def _stack_output(stack: str, key: str) -> str:
     from wakeful import aws
 
@@ -301,6 +320,26 @@ def main(argv: list[str] | None = None) -> int:
     tail.add_argument("--json", action="store_true", help="print each StreamEvent as one JSON line")
     tail.add_argument("--no-color", action="store_true", help="no ANSI colours (default: colours on a terminal)")
     tail.set_defaults(func=_tail)
+
+    smoke = sub.add_parser(
+        "check",
+        help="smoke-test a deployed stack (or wakeful dev): health, agent, heartbeat, webhook, hook, thread, stream",
+        description="Smoke-test a deployed stack, or `wakeful dev`, through its public API: health, an agent, a heartbeat, "
+        "a signed webhook, a hook delivered to the stack's own webhook intake (no server of yours needed), a thread and its "
+        "stream (and with --ws the WebSocket API). One line per step: ✓ passed, ✗ failed (with the reason), – skipped. "
+        "The thread step is skipped, not failed, when the deployment has no model key yet. Everything the check creates "
+        "is deleted at the end, also after a failure or Ctrl-C. Exit status: 0 when no step failed, 1 when one did "
+        "(named in the last line), 2 for bad arguments, 130 when interrupted.",
+        formatter_class=fmt,
+    )
+    smoke.add_argument("--api", default=os.environ.get("WAKEFUL_API_URL", "http://127.0.0.1:8080"),
+                       help="API base URL: the stack's ApiUrl output (default $WAKEFUL_API_URL or http://127.0.0.1:8080)")  # fmt: skip
+    smoke.add_argument("--key", help="API key (default $WAKEFUL_API_KEY): `wakeful keys create --owner NAME` prints one")
+    smoke.add_argument("--ws", default=os.environ.get("WAKEFUL_STREAM_WS_URL"),
+                       help="also check the stack's WebSocket API (its StreamWebSocketUrl output; default $WAKEFUL_STREAM_WS_URL)")  # fmt: skip
+    smoke.add_argument("--timeout", type=float, default=90.0,
+                       help="seconds each waiting step (heartbeat, hook, thread, stream) may take")  # fmt: skip
+    smoke.set_defaults(func=_check)
 
     args = parser.parse_args(argv)
     return args.func(args)
