@@ -330,7 +330,6 @@ def main(argv: list[str] | None = None) -> int:
         "The thread step is skipped, not failed, when the deployment has no model key yet. Everything the check creates "
         "is deleted at the end, also after a failure or Ctrl-C. Exit status: 0 when no step failed, 1 when one did "
         "(named in the last line), 2 for bad arguments, 130 when interrupted.",
-        formatter_class=fmt,
     )
     smoke.add_argument("--api", default=os.environ.get("WAKEFUL_API_URL", "http://127.0.0.1:8080"),
                        help="API base URL: the stack's ApiUrl output (default $WAKEFUL_API_URL or http://127.0.0.1:8080)")  # fmt: skip
@@ -338,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     smoke.add_argument("--ws", default=os.environ.get("WAKEFUL_STREAM_WS_URL"),
                        help="also check the stack's WebSocket API (its StreamWebSocketUrl output; default $WAKEFUL_STREAM_WS_URL)")  # fmt: skip
     smoke.add_argument("--timeout", type=float, default=90.0,
-                       help="seconds each waiting step (heartbeat, hook, thread, stream) may take")  # fmt: skip
+                       help="seconds each waiting step (heartbeat, hook, thread, stream) may take (default 90)")  # fmt: skip
     smoke.set_defaults(func=_check)
 
     args = parser.parse_args(argv)

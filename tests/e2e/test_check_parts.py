@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.stream_helpers import emit_run, new_thread_id
 from wakeful import aws, constants
-from wakeful_dev.check import LiveListener, StepFailed, StepSkipped, describe_run, raise_thread_failure
+from wakeful_dev.check import LiveListener, StepFailed, StepSkipped, describe_run, raise_thread_failure, read_sse
 
 pytestmark = pytest.mark.e2e
 
@@ -29,6 +29,26 @@ def websocket_api(stack, monkeypatch) -> Iterator[object]:
     api.close()
     monkeypatch.delenv(constants.ENV_STREAM_WS_ENDPOINT)
     stream_settings.get_settings.cache_clear()
+
+
+@pytest.fixture()
+def non_streaming_gateway(stack) -> Iterator[str]:
+    """A gateway like API Gateway's: one invocation of the api function per request, one
+    complete response, so an SSE answer ends after the events written so far."""
+    from wakeful_dev.gateway import Gateway
+
+    gateway = Gateway("127.0.0.1", 0, [], "api", stack.invoke)
+    gateway.start()
+    yield f"http://127.0.0.1:{gateway.port}"
+    gateway.stop()
+
+
+def test_the_stream_step_reads_a_run_through_a_gateway_that_cannot_hold_a_stream_open(stack, api, non_streaming_gateway):
+    agent = api.create_agent()
+    thread_id = new_thread_id()
+    emit_run(api, agent["id"], thread_id, ["all ", "quiet"])
+    url = f"{non_streaming_gateway}/agents/{agent['id']}/threads/{thread_id}/stream?after=0"
+    assert describe_run(read_sse(url, api.key, time.monotonic() + 30)) == "4 events, start … completed"
 
 
 def test_the_websocket_step_sees_a_run_live_from_start_to_end(stack, api, websocket_api):

@@ -159,6 +159,12 @@ def test_the_readme_python_example_runs_with_the_generated_client_after_the_curl
     assert done.stdout.split()[0] in ("PENDING", "QUEUED", "EXECUTING", "COMPLETED"), done.stdout
 
 
+def test_the_readme_check_example_passes_against_the_readme_stack(readme_stack, shell) -> None:
+    found, port = readme_stack
+    assert "wakeful check" in found["check"]
+    _play(shell, found["check"], port)
+
+
 def test_statements_join_continued_lines_and_keep_their_expectations() -> None:
     parsed = statements("A=1\ncurl -s x \\\n  -d '{\"a\":\n 1}' | jq -c .\n# -> {\"a\":1}\n# a comment\nB=2\n")
     assert parsed == [("A=1\n", None), ("curl -s x \\\n  -d '{\"a\":\n 1}' | jq -c .\n", '{"a":1}'), ("B=2\n", None)]
