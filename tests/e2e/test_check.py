@@ -22,7 +22,7 @@ from wakeful_dev.runtime import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "check-key"
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long(seconds=35)]
 
 
 def _env(**extra: str) -> dict[str, str]:
