@@ -291,3 +291,21 @@ def test_deliveries_list_newest_first(stack, api, fakes):
     second = _test(api, channel["id"])
     settle(stack, api, channel["id"], count=2)
     assert [d["id"] for d in deliveries(api, channel["id"])] == [second, first]
+
+
+def test_a_discord_reply_whose_stored_channel_id_cannot_stand_in_a_url_path_posts_nothing(stack, api, fakes):
+    from wakeful.channels import repository
+    from wakeful.channels.platforms import discord as platform
+    from wakeful.channels.records import ChannelDelivery
+
+    _, discord, _ = fakes
+    created = create_channel(api, quiet_agent(api)["id"], "discord")
+    channel = repository.get(created["id"])
+    assert channel is not None
+    delivery = ChannelDelivery(
+        delivery_id="chd_x", channel_id=channel.channel_id, owner=channel.owner, agent_id=channel.agent_id, kind="reply", target=channel.name,
+        message={"text": "hi", "reply": {"channel_id": "1/../../webhooks/2/x"}},
+    )
+    outcome = platform.post(channel, delivery, platform.parts(channel, delivery)[0], 0)
+    assert not outcome.ok and not outcome.retry and "URL path" in (outcome.error or "")
+    assert discord.calls == []
