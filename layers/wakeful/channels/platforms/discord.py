@@ -21,7 +21,7 @@ from typing import Any
 
 from wakeful import clock, outbound, secrets
 from wakeful.channels import link_repository, models
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, split
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, redact, split
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
@@ -107,6 +107,8 @@ def _to_interaction(interaction: tuple[ChannelLink, str], part: dict[str, Any], 
     method, url = ("PATCH", f"{webhook}/messages/@original") if edit else ("POST", webhook)
     body = {k: v for k, v in part.items() if k != "message_reference"}
     outcome = _judge(*call(method, url, headers={"Content-Type": "application/json"}, body=body, secrets=(token,)))
+    if outcome.error:  # the token is in the URL: an answer may repeat it
+        outcome = replace(outcome, error=redact(outcome.error, (token,)))
     if outcome.ok and edit:
         link_repository.put(replace(link, message_id=outcome.message_id or "original"))
     return outcome
