@@ -470,3 +470,44 @@ def test_a_telegram_message_whose_ids_are_not_telegrams_is_a_400_and_starts_noth
     assert row["status"] == "rejected" and row["signature_valid"] is True
     stack.drain()
     assert threads(api, agent["id"]) == []
+
+
+# -- rejected requests are counted, not each a row -------------------------------------------
+def test_requests_refused_before_their_signature_are_counted_per_minute_and_reason_not_each_a_row(stack, api):
+    agent = quiet_agent(api)
+    channel = create_channel(api, agent["id"], "slack")
+    raw = json.dumps(slack_event("hello")).encode()
+    for _ in range(25):
+        assert post(stack, f"/channels/{channel['id']}/slack/events", raw, slack_headers("not-the-secret", raw)).status_code == 401
+    for _ in range(5):
+        assert post(stack, f"/channels/{channel['id']}/slack/events", raw, slack_headers(SLACK_SIGNING, raw, int(time.time()) - 400)).status_code == 401
+    assert slack_post(stack, channel, slack_event("a real one")).status_code == 200
+    assert slack_post(stack, channel, slack_event("another")).status_code == 200
+
+    rows = requests_of(api, channel["id"])
+    refused = [r for r in rows if r["status"] == "unauthorized"]
+    assert len(refused) <= 4  # one per reason, two if a minute ended meanwhile
+    by_reason = {"does not match": 0, "s old": 0}
+    for row in refused:
+        assert row["signature_valid"] is False and row["count"] >= 1 and row["last_received_at"] >= row["received_at"]
+        by_reason["does not match" if "does not match" in row["reason"] else "s old"] += row["count"]
+    assert by_reason == {"does not match": 25, "s old": 5}
+    accepted = [r for r in rows if r["status"] == "accepted"]
+    assert len(accepted) == 2 and all(r["count"] == 1 for r in accepted)
+    stack.drain()
+    assert len(threads(api, agent["id"])) == 2
+
+
+def test_requests_to_channel_ids_that_do_not_exist_leave_no_row_under_those_ids(stack, api):
+    from wakeful.channels import inbound, request_repository
+
+    made_up = [f"chn_01ARZ3NDEKTSV4RRFFQ69G{n:04d}" for n in range(1000, 1020)]
+    before = sum(r.count or 1 for r in request_repository.page(inbound.UNKNOWN_CHANNEL, 100, None)[0])
+    for channel_id in made_up:
+        assert post(stack, f"/channels/{channel_id}/telegram", b"{}", telegram_headers("x")).status_code == 404
+    assert post(stack, "/channels/not-even-an-id/telegram", b"{}", telegram_headers("x")).status_code == 404
+    for channel_id in made_up:
+        assert request_repository.page(channel_id, 10, None)[0] == []
+    counted = request_repository.page(inbound.UNKNOWN_CHANNEL, 100, None)[0]
+    assert sum(r.count or 1 for r in counted) - before == 21
+    assert all(r.status == "not_found" for r in counted)
