@@ -207,7 +207,8 @@ def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, A
         return refused
     # The channel, the application and the token go into URL paths (the bot's post to
     # the channel, the interaction's webhook): each is checked before anything is taken.
-    given_channel = data.get("channel_id") or (data.get("channel") if isinstance(data.get("channel"), dict) else {}).get("id")
+    channel_object = data.get("channel")
+    given_channel = data.get("channel_id") or (channel_object.get("id") if isinstance(channel_object, dict) else None)
     work = {
         "work": "message",
         "platform": models.DISCORD,

@@ -24,12 +24,14 @@ def record(request: ChannelRequest) -> None:
     ddb.client().put_item(TableName=ddb.table(TABLE), Item=ddb.serialize(request.to_item()))
 
 
-def count(channel_id: str, request_id: str, fields: Mapping[str, Any], now: float, expires_at: int) -> None:
+def count(channel_id: str, request_id: str, fields: Mapping[str, Any], now: float, expires_at: int | None) -> None:
     """Count one more request in the counted item ``request_id`` (made by the first):
     ``count`` goes up by one, ``received_at`` keeps the first request's time,
     ``last_received_at`` and ``fields`` (the reason, the source address, ...) the
     latest's. One ``UpdateItem``: however many requests come, the item stays one."""
-    sets: dict[str, Any] = {**{k: v for k, v in fields.items() if v is not None}, "last_received_at": now, "expires_at": expires_at}
+    sets: dict[str, Any] = {**{k: v for k, v in fields.items() if v is not None}, "last_received_at": now}
+    if expires_at is not None:
+        sets["expires_at"] = expires_at
     expression, names, values = ddb.set_clause(sets)
     names.update({"#first": "received_at", "#count": "count"})
     values.update({":first": now, ":one": 1})

@@ -163,11 +163,13 @@ def count_request(webhook_id: str, counter_id: str, limit: int, expires_at: int)
     return True
 
 
-def add_to_count(webhook_id: str, request_id: str, fields: dict[str, Any], now: float, expires_at: int) -> None:
+def add_to_count(webhook_id: str, request_id: str, fields: dict[str, Any], now: float, expires_at: int | None) -> None:
     """Count one more request in the counted item ``request_id`` (made by the first):
     ``count`` up by one, ``received_at`` the first request's time, ``last_received_at``
     and ``fields`` the latest's. One ``UpdateItem``: the item stays one."""
-    sets: dict[str, Any] = {**{k: v for k, v in fields.items() if v is not None}, "last_received_at": now, "expires_at": expires_at}
+    sets: dict[str, Any] = {**{k: v for k, v in fields.items() if v is not None}, "last_received_at": now}
+    if expires_at is not None:
+        sets["expires_at"] = expires_at
     expression, names, values = ddb.set_clause(sets)
     names.update({"#first": "received_at", "#count": "count"})
     values.update({":first": now, ":one": 1})
