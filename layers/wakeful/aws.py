@@ -49,6 +49,14 @@ def new_client(service: str, **options: Any) -> Any:
         return _session().create_client(service, **options)
 
 
+def session_token() -> str | None:
+    """The session token of the process's AWS credentials (sent with every request as
+    ``X-Amz-Security-Token``; a Lambda function's role has one), or None."""
+    with _lock:
+        found = _session().get_credentials()
+    return None if found is None else found.get_frozen_credentials().token
+
+
 def client(service: str) -> Any:
     """The process's client for ``service``, honouring ``AWS_ENDPOINT_URL`` (local runtime)."""
     made = _clients.get(service)

@@ -10,6 +10,10 @@ Every body model of the API derives from :class:`Body` (a PATCH body from
 - **Names** (:data:`Name`) hold a visible character and no control or bidirectional
   formatting character: a name shown in a list, a log or a notification reads as what
   it is (no ``"\\u202e"`` turning ``"exe.txt"`` around, no name made of spaces).
+- **Secrets sent as they are** (:data:`SecretToken`: an API key, a bot token, a signing
+  secret) hold visible ASCII characters only: a line break or another control character
+  could not be sent in a header (every call would fail as a "connection error") and
+  could split one. The error names the field, never the value.
 - **PATCH nulls.** Left out, a field keeps its value. ``null`` unsets a field whose type
   admits it (an optional field, whose absence has a meaning); any other field (one that
   is required, or has a value by default) refuses ``null`` with a 422 that names it, and
@@ -105,3 +109,15 @@ def _shows(char: str) -> bool:
 
 #: A name people read (an agent's, a user's): see :func:`readable_name`.
 Name = Annotated[str, AfterValidator(readable_name)]
+
+
+def secret_token(value: str) -> str:
+    """``value`` if it holds visible ASCII characters only (no space, line break or other
+    control character), else a ValueError that never repeats it (it is a secret)."""
+    if not value.isascii() or any(ord(c) < 0x21 or ord(c) == 0x7F for c in value):
+        raise ValueError("must be visible ASCII characters (no spaces, line breaks or other control characters)")
+    return value
+
+
+#: A secret sent as it is, in a header, a URL or as a signature key: see :func:`secret_token`.
+SecretToken = Annotated[str, AfterValidator(secret_token)]

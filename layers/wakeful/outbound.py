@@ -37,7 +37,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from wakeful.exceptions import WakefulError
 from wakeful.net import Policy, Target, UnsafeUrlError
@@ -51,6 +51,7 @@ __all__ = [
     "Target",
     "UnsafeUrlError",
     "check",
+    "redact",
     "request",
 ]
 
@@ -167,6 +168,36 @@ def request(
             continue
         return Response(status, answer_headers, content, truncated, time.monotonic() - started)
     raise failure or OutboundTimeout(timeout, "connect")
+
+
+#: What stands in an error for a secret the peer repeated.
+REDACTED = "[redacted]"
+#: A part of a secret (a line of it, the credential after an auth scheme) is redacted on
+#: its own only from this many characters: a shorter part is no secret by itself, and
+#: replacing it everywhere would garble the text.
+MIN_REDACTED_PART = 4
+
+
+def redact(text: str, secrets: Iterable[str | None]) -> str:
+    """``text`` without any of ``secrets``: what a call sent (a bot token, an API key, an
+    ``Authorization`` value, a header's value) and its peer may repeat in an error.
+
+    Each secret goes whole, and so does each part of it a peer might repeat alone: each
+    line of a value of several lines, and the credential after an auth scheme
+    (``Bearer <token>`` -> ``<token>``). Longer values go first, so a part never leaves
+    the rest of a longer secret behind. Every error of an outbound call that is stored,
+    shown or logged passes here with that call's secrets."""
+    values: set[str] = set()
+    for secret in secrets:
+        if not secret:
+            continue
+        values.add(secret)
+        parts = [line.strip() for line in secret.splitlines()]
+        parts += [piece.strip() for piece in secret.split(None, 1)[1:]]
+        values.update(part for part in parts if len(part) >= MIN_REDACTED_PART)
+    for value in sorted(values, key=len, reverse=True):
+        text = text.replace(value, REDACTED)
+    return text
 
 
 def _headers(target: Target, given: Mapping[str, str] | None, *, json_body: bool) -> dict[str, str]:

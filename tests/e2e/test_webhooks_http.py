@@ -365,3 +365,45 @@ def test_the_handler_never_logs_the_secret_body_or_signature(stack: Any, api: An
     assert '"webhook request"' in logged or "webhook request" in logged  # the handler did log
     for secret_thing in (hook["secret"], hook["secret"][6:], good["webhook-signature"][3:], marker):
         assert secret_thing not in logged
+
+
+# -- the request log is bounded ----------------------------------------------------------
+def _a_fresh_minute(margin: float = 15.0) -> None:
+    """Wait, when needed, so that the next ``margin`` seconds are in one UTC minute."""
+    left = 60 - time.time() % 60
+    if left < margin:
+        time.sleep(left + 0.05)
+
+
+def test_refused_requests_past_twenty_a_minute_are_counted_in_one_item_not_each_a_row(api: Any) -> None:
+    agent = quiet_agent(api)
+    webhook = create_webhook(api, agent["id"])
+    body = body_of()
+    _a_fresh_minute()
+    for _ in range(60):
+        assert requests.post(webhook["url"], data=body, headers=standard_headers("whsec_" + "A" * 32, body), timeout=30).status_code == 401
+    assert requests.post(webhook["url"], data=body, headers=standard_headers(webhook["secret"], body), timeout=30).status_code == 202
+
+    rows = requests_of(api, agent["id"], webhook["id"])
+    own = [r for r in rows if r["count"] == 1]
+    counted = [r for r in rows if r["count"] > 1]
+    assert len(rows) == 22  # 20 refused rows, one counted item, the accepted row
+    assert Counter(r["status"] for r in own) == {"INVALID_SIGNATURE": 20, "ACCEPTED": 1}
+    [item] = counted
+    assert item["status"] == "INVALID_SIGNATURE" and item["count"] == 40 and item["rejection_reason"] and item["signature_valid"] is False
+    assert item["last_received_at"] >= item["received_at"]
+    assert rows.index(item) < rows.index(next(r for r in own if r["status"] == "INVALID_SIGNATURE"))  # after the minute's rows
+
+
+def test_requests_to_ids_that_are_no_webhook_leave_no_row_under_those_ids(api: Any) -> None:
+    from wakeful.webhooks import records, repository
+
+    base = f"{api.base}/webhooks"
+    made_up = [f"whk_01ZZZZZZZZZZZZZZZZZZZZ{n:04d}" for n in range(1000, 1015)]
+    before = sum(r.count or 1 for r in repository.requests_page(records.UNKNOWN_WEBHOOK, records.REQUEST_PREFIX, 100, None)[0])
+    for webhook_id in made_up:
+        assert requests.post(f"{base}/{webhook_id}", data=b"{}", timeout=30).status_code == 404
+    for webhook_id in made_up:
+        assert repository.requests_page(webhook_id, records.REQUEST_PREFIX, 10, None)[0] == []
+    after = repository.requests_page(records.UNKNOWN_WEBHOOK, records.REQUEST_PREFIX, 100, None)[0]
+    assert sum(r.count or 1 for r in after) - before == 15

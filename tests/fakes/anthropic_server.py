@@ -236,7 +236,9 @@ class FakeAnthropic:
         if reply.raw_body is not None:
             return reply.status, reply.raw_body, reply.headers, reply.delay
         if reply.status != 200:
-            payload = {"type": "error", "error": {"type": reply.error_type or "api_error", "message": reply.message}}
+            from tests.fakes.model_server import echoed
+
+            payload = {"type": "error", "error": {"type": reply.error_type or "api_error", "message": echoed(reply.message, {k.lower(): v for k, v in headers.items()})}}
             return reply.status, json.dumps(payload).encode(), reply.headers, reply.delay
         content = [
             {**block, "name": block.get("name") or self.forced_tool(body)} if block.get("type") == "tool_use" else block

@@ -11,7 +11,8 @@ signs its own, for driving channels over real HTTP.
 
 Each records every request (:attr:`PlatformFake.calls`) and answers from a queue of
 scripted answers first (:meth:`PlatformFake.then`: a 429 with ``Retry-After``, a 5xx,
-Slack's ``{"ok": false}``, a bare ``{}`` or an empty body, a 404), then as the platform
+Slack's ``{"ok": false}``, a bare ``{}`` or an empty body, a 404; an answer may repeat
+what it was sent: ``{header:<name>}`` and ``{path}`` in its body), then as the platform
 does. Point Wakeful at them with
 ``WAKEFUL_SLACK_API_URL``, ``WAKEFUL_DISCORD_API_URL`` and ``WAKEFUL_TELEGRAM_API_URL``.
 
@@ -66,6 +67,21 @@ class Call:
         return {k.lower(): v for k, v in self.headers.items()}.get(name.lower())
 
 
+_ECHO = re.compile(r"\{(header:[A-Za-z0-9-]+|path)\}")
+
+
+def _echoed(text: str, call: Call) -> str:
+    """A scripted JSON answer with each ``{header:<name>}`` replaced by that request
+    header's value and ``{path}`` by the request's path (a platform, proxy or gateway
+    that repeats what it was sent, a token among it, in its error)."""
+
+    def value(match: re.Match[str]) -> str:
+        said = call.path if match.group(1) == "path" else call.header(match.group(1).split(":", 1)[1]) or ""
+        return json.dumps(said)[1:-1]
+
+    return _ECHO.sub(value, text)
+
+
 class PlatformFake:
     """A platform API on loopback: records calls, answers scripted answers first."""
 
@@ -91,7 +107,7 @@ class PlatformFake:
                 answer = scripted or fake.answer(call)
                 if answer.delay:
                     time.sleep(answer.delay)
-                data = answer.raw if answer.raw is not None else json.dumps(answer.body).encode()
+                data = answer.raw if answer.raw is not None else _echoed(json.dumps(answer.body), call).encode()
                 self.send_response(answer.status)
                 for name, value in answer.headers.items():
                     self.send_header(name, value)

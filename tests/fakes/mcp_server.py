@@ -174,6 +174,43 @@ class PlainHttp:
         self._server.server_close()
 
 
+class RepeatingRefusal:
+    """An endpoint that refuses every JSON-RPC request with a JSON-RPC error whose
+    message repeats the request's ``header`` (a server or gateway that echoes the
+    credential it was sent)."""
+
+    def __init__(self, header: str = "authorization") -> None:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                try:
+                    asked = json.loads(raw)
+                except ValueError:
+                    asked = {}
+                said = self.headers.get(header) or ""
+                error = {"code": -32001, "message": f"unauthorized: {said} is not a valid credential"}
+                body = json.dumps({"jsonrpc": "2.0", "id": asked.get("id") if isinstance(asked, dict) else None, "error": error}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/mcp"
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
 def unused_port_url() -> str:
     """An http URL on loopback where nothing listens (connection refused)."""
     sock = socket.socket()

@@ -7,6 +7,7 @@ provider's deterministic answers for forced tools (SnipIn's structured questions
 
 A subclass turns its wire format into Messages API shaped messages (for the script)
 and renders a :class:`Reply` (content blocks as the Messages API has them) in its own.
+An error's message may repeat a request header (:func:`echoed`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,15 @@ def error(status: int, error_type: str = "", message: str = "scripted error") ->
 def garbage(status: int = 200, body: bytes = b"<html>not a model</html>") -> Reply:
     """A body that is no answer at all."""
     return Reply(status=status, raw_body=body, headers={"Content-Type": "application/json"})
+
+
+_ECHO = re.compile(r"\{header:([A-Za-z0-9-]+)\}")
+
+
+def echoed(message: str, headers: dict[str, str]) -> str:
+    """``message`` with each ``{header:<name>}`` replaced by that request header's value
+    (a peer that repeats a credential in its error, as some gateways and proxies do)."""
+    return _ECHO.sub(lambda m: headers.get(m.group(1).lower(), ""), message)
 
 
 def estimate(value: Any) -> int:
@@ -160,7 +170,7 @@ class FakeModelServer:
         if reply.raw_body is not None:
             return reply.status, reply.raw_body, {"Content-Type": "application/json", **reply.headers}, reply.delay
         if reply.status != 200:
-            status, payload, extra = self.render_error(reply)
+            status, payload, extra = self.render_error(replace(reply, message=echoed(reply.message, headers)))
             return status, payload, {**extra, **reply.headers}, reply.delay
         content = [
             {**b, "name": b.get("name") or self.forced_tool(body)} if b.get("type") == "tool_use" else b for b in reply.content or []

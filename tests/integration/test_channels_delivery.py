@@ -15,6 +15,7 @@ import pytest
 from tests.fakes.chat_platforms import Answer, FakeDiscord, FakeSlack, FakeTelegram
 from tests.support.channels import DISCORD_TOKEN, SLACK_TOKEN, TELEGRAM_TOKEN, config, create_channel, deliveries, platform_env, settle
 from tests.support.hook_receiver import quiet_agent
+from tests.support.logs import logged_by_the_functions
 
 
 @pytest.fixture()
@@ -291,3 +292,46 @@ def test_deliveries_list_newest_first(stack, api, fakes):
     second = _test(api, channel["id"])
     settle(stack, api, channel["id"], count=2)
     assert [d["id"] for d in deliveries(api, channel["id"])] == [second, first]
+
+
+def test_a_discord_reply_whose_stored_channel_id_cannot_stand_in_a_url_path_posts_nothing(stack, api, fakes):
+    from wakeful.channels import repository
+    from wakeful.channels.platforms import discord as platform
+    from wakeful.channels.records import ChannelDelivery
+
+    _, discord, _ = fakes
+    created = create_channel(api, quiet_agent(api)["id"], "discord")
+    channel = repository.get(created["id"])
+    assert channel is not None
+    delivery = ChannelDelivery(
+        delivery_id="chd_x", channel_id=channel.channel_id, owner=channel.owner, agent_id=channel.agent_id, kind="reply", target=channel.name,
+        message={"text": "hi", "reply": {"channel_id": "1/../../webhooks/2/x"}},
+    )
+    outcome = platform.post(channel, delivery, platform.parts(channel, delivery)[0], 0)
+    assert not outcome.ok and not outcome.retry and "URL path" in (outcome.error or "")
+    assert discord.calls == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "secret"),
+    [
+        ("slack", Answer(200, {"ok": False, "error": "invalid_auth for {header:authorization}"}), SLACK_TOKEN),
+        ("discord", Answer(403, {"message": "Missing Access for {header:authorization}", "code": 50001}), DISCORD_TOKEN),
+        ("telegram", Answer(401, {"ok": False, "error_code": 401, "description": "Unauthorized: {path}"}), TELEGRAM_TOKEN),
+        ("telegram", Answer(200, {"ok": False, "description": "bad request to {path}"}), TELEGRAM_TOKEN),
+    ],
+    ids=["slack-ok-false", "discord-403", "telegram-401", "telegram-ok-false"],
+)
+def test_a_token_the_platform_repeats_in_its_error_is_redacted_in_the_delivery_log_and_the_logs(stack, api, fakes, caplog, kind, answer, secret):
+    fake = {"slack": fakes[0], "discord": fakes[1], "telegram": fakes[2]}[kind]
+    fake.then(answer)
+    channel = create_channel(api, quiet_agent(api)["id"], kind)
+    with logged_by_the_functions(caplog):
+        _test(api, channel["id"])
+        [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "failed" and "[redacted]" in delivery["error"]
+    response = api.get(f"/channels/{channel['id']}/deliveries")
+    assert secret not in response.text
+    assert secret.split(":")[-1] not in response.text  # no part of it either
+    logged = " ".join(str(record.__dict__) for record in caplog.records)  # messages and their extra fields
+    assert secret not in logged and "[redacted]" in logged

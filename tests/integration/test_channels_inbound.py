@@ -393,3 +393,121 @@ def test_a_button_of_an_unknown_approval_changes_nothing(stack, api):
     slack_post(stack, channel, slack_press("approve:0123456789abcdef01234567"), route="interactions")
     stack.drain()
     assert "nothing changed" in requests_of(api, channel["id"])[0]["outcome"]
+
+
+# -- ids that go into URLs or platform requests are checked ------------------------------
+@pytest.fixture()
+def discord_fake(monkeypatch: pytest.MonkeyPatch) -> Any:
+    from tests.fakes.chat_platforms import FakeDiscord
+    from tests.support.channels import platform_env
+    from wakeful.config import get_settings
+
+    fake = FakeDiscord()
+    platform_env(monkeypatch, discord=fake)
+    yield fake
+    fake.close()
+    monkeypatch.undo()
+    get_settings.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("application_id", "../../channels/123456789012345678/messages"),
+        ("application_id", ".."),
+        ("token", "itoken/../../../channels/1/messages"),
+        ("token", "itoken?wait=true"),
+        ("channel_id", "123/../../webhooks/1/x"),
+        ("channel_id", "12 34"),
+    ],
+)
+def test_a_signed_discord_command_whose_ids_cannot_stand_in_a_url_path_is_a_400_and_posts_nothing(stack, api, discord_channel, discord_fake, field, value):
+    agent, channel, app = discord_channel
+    command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "how is the NAS?"}]})
+    command[field] = value
+    answer = discord_post(stack, channel, app, command)
+    assert answer.status_code == 400
+    [row] = requests_of(api, channel["id"])
+    assert row["status"] == "rejected" and row["signature_valid"] is True and field in row["reason"]
+    assert value not in row["reason"]
+    stack.drain()
+    assert threads(api, agent["id"]) == []
+    assert discord_fake.calls == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("channel", "C0123OPS/../../x"), ("ts", "1.2/../x"), ("thread_ts", "1.1\nx"), ("user", "U0ALICE/../x")],
+)
+def test_a_signed_slack_message_whose_ids_are_not_slacks_is_a_400_and_starts_nothing(stack, api, field, value):
+    agent = quiet_agent(api)
+    channel = create_channel(api, agent["id"], "slack")
+    event = slack_event("hello")
+    event["event"][field] = value
+    assert slack_post(stack, channel, event).status_code == 400
+    [row] = requests_of(api, channel["id"])
+    assert row["status"] == "rejected" and f"event.{field}" in row["reason"]
+    stack.drain()
+    assert threads(api, agent["id"]) == []
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [("chat", "abc/../x"), ("message_id", "10/../x"), ("message_id", True), ("reply_to", "5/../x")],
+)
+def test_a_telegram_message_whose_ids_are_not_telegrams_is_a_400_and_starts_nothing(stack, api, where, value):
+    agent = quiet_agent(api)
+    channel = create_channel(api, agent["id"], "telegram")
+    update = telegram_message(int(uuid.uuid4().int % 10**9), "hello", reply_to=5)
+    if where == "chat":
+        update["message"]["chat"]["id"] = value
+    elif where == "message_id":
+        update["message"]["message_id"] = value
+    else:
+        update["message"]["reply_to_message"]["message_id"] = value
+    assert telegram_post(stack, channel, update).status_code == 400
+    [row] = requests_of(api, channel["id"])
+    assert row["status"] == "rejected" and row["signature_valid"] is True
+    stack.drain()
+    assert threads(api, agent["id"]) == []
+
+
+# -- rejected requests are counted, not each a row -------------------------------------------
+def test_requests_refused_before_their_signature_are_counted_per_minute_and_reason_not_each_a_row(stack, api):
+    agent = quiet_agent(api)
+    channel = create_channel(api, agent["id"], "slack")
+    raw = json.dumps(slack_event("hello")).encode()
+    for _ in range(25):
+        assert post(stack, f"/channels/{channel['id']}/slack/events", raw, slack_headers("not-the-secret", raw)).status_code == 401
+    for _ in range(5):
+        assert post(stack, f"/channels/{channel['id']}/slack/events", raw, slack_headers(SLACK_SIGNING, raw, int(time.time()) - 400)).status_code == 401
+    assert slack_post(stack, channel, slack_event("a real one")).status_code == 200
+    assert slack_post(stack, channel, slack_event("another")).status_code == 200
+
+    rows = requests_of(api, channel["id"])
+    refused = [r for r in rows if r["status"] == "unauthorized"]
+    assert len(refused) <= 4  # one per reason, two if a minute ended meanwhile
+    by_reason = {"does not match": 0, "s old": 0}
+    for row in refused:
+        assert row["signature_valid"] is False and row["count"] >= 1 and row["last_received_at"] >= row["received_at"]
+        by_reason["does not match" if "does not match" in row["reason"] else "s old"] += row["count"]
+    assert by_reason == {"does not match": 25, "s old": 5}
+    accepted = [r for r in rows if r["status"] == "accepted"]
+    assert len(accepted) == 2 and all(r["count"] == 1 for r in accepted)
+    stack.drain()
+    assert len(threads(api, agent["id"])) == 2
+
+
+def test_requests_to_channel_ids_that_do_not_exist_leave_no_row_under_those_ids(stack, api):
+    from wakeful.channels import inbound, request_repository
+
+    made_up = [f"chn_01ARZ3NDEKTSV4RRFFQ69G{n:04d}" for n in range(1000, 1020)]
+    before = sum(r.count or 1 for r in request_repository.page(inbound.UNKNOWN_CHANNEL, 100, None)[0])
+    for channel_id in made_up:
+        assert post(stack, f"/channels/{channel_id}/telegram", b"{}", telegram_headers("x")).status_code == 404
+    assert post(stack, "/channels/not-even-an-id/telegram", b"{}", telegram_headers("x")).status_code == 404
+    for channel_id in made_up:
+        assert request_repository.page(channel_id, 10, None)[0] == []
+    counted = request_repository.page(inbound.UNKNOWN_CHANNEL, 100, None)[0]
+    assert sum(r.count or 1 for r in counted) - before == 21
+    assert all(r.status == "not_found" for r in counted)

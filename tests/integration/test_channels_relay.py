@@ -401,3 +401,26 @@ def test_a_heartbeat_action_parked_for_approval_asks_slack_and_an_allowed_press_
     (action,) = [a for a in api.get(f"/agents/{agent['id']}/actions").json()["items"] if a["tool"] == tool]
     assert action["status"] == "COMPLETED" and action["approval"]["decision"] == "approve"
     assert len(tool_server.requests_for("reboot")) == 1
+
+
+def test_an_interaction_token_and_a_bot_token_discord_repeats_are_redacted_in_the_delivery_log(stack, api, fakes, claude: fake.FakeAnthropic):
+    from tests.support.channels import DISCORD_TOKEN
+
+    _, discord, _ = fakes
+    discord.then(
+        Answer(404, {"message": "Unknown Webhook at {path}", "code": 10015}),  # the interaction's token is in its path
+        Answer(403, {"message": "Missing Access for {header:authorization}", "code": 50001}),
+    )
+    claude.converse([{"match": "NAS", "turns": [{"text": "The NAS is healthy."}]}])
+    app = DiscordApp()
+    agent = make_agent(api)
+    channel = create_channel(api, agent["id"], "discord", config=config("discord", public_key=app.public_key))
+    command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "how is the NAS?"}]})
+    raw = json.dumps(command).encode()
+    assert post(stack, f"/channels/{channel['id']}/discord", raw, app.headers(raw)).json() == {"type": 5}
+    run_queues(stack, discord, 2, "")
+    [delivery] = settle(stack, api, channel["id"])
+    assert delivery["status"] == "failed" and "Missing Access for Bot [redacted]" in delivery["error"]
+    assert f"/webhooks/{command['application_id']}/[redacted]" in delivery["error"]
+    shown = api.get(f"/channels/{channel['id']}/deliveries").text
+    assert command["token"] not in shown and DISCORD_TOKEN not in shown

@@ -3,9 +3,11 @@ refused at registration, and no answer or error ever repeats it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from tests.support.hook_receiver import create_hook
+from tests.support.hook_receiver import Answer, create_hook
 
 SECRET_PART = "s3cr3t-token-value"
 
@@ -44,3 +46,20 @@ def test_delivery_errors_never_repeat_the_secret():
 
     text = _redact(f"InvalidHeader: Invalid return character or leading space in header: Authorization (Bearer {SECRET_PART})", f"Bearer {SECRET_PART}")
     assert SECRET_PART not in text and "[redacted]" in text
+
+
+def test_an_endpoint_that_repeats_the_auth_header_in_its_answer_has_it_redacted_in_the_delivery_log(stack, api, receiver):
+    agent = api.create_agent()
+    hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("echo"), auth_header=f"Bearer {SECRET_PART}", retry_config={"max_retries": 0, "timeout_ms": 5000})
+    receiver.script("echo", [Answer(401, body=f'{{"error": "bad credentials: Bearer {SECRET_PART}"}}')])
+    response = api.post(f"/agents/{agent['id']}/hooks/{hook['id']}/test")
+    assert response.status_code == 202, response.text
+    receiver.wait_for("echo", 1)
+    stack.drain()
+    url = f"/agents/{agent['id']}/hooks/{hook['id']}/executions"
+    deadline = time.monotonic() + 30
+    while not (rows := api.get(url).json()["items"]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    [row] = rows
+    assert row["status_code"] == 401 and "[redacted]" in row["response_body"]
+    assert SECRET_PART not in api.get(url).text

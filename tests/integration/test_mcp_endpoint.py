@@ -177,3 +177,20 @@ def test_answers_are_json_even_to_a_client_that_takes_event_streams_and_get_is_4
     assert "mcp-session-id" not in {k.lower() for k in ping.headers}
     assert len(listed.json()["result"]["tools"]) == len(REQUIRED_TOOLS)
     assert stream.status_code == 405 and stream.headers["Allow"] == "POST"
+
+
+@pytest.mark.parametrize("given", [{"a": 1}, [1], True, None, 1.5, 2.0], ids=["object", "array", "boolean", "null", "fraction", "float"])
+def test_a_request_whose_id_is_not_a_string_or_an_integer_is_a_jsonrpc_invalid_request(stack, api, given):
+    headers = {"Accept": "application/json, text/event-stream", "Authorization": f"Bearer {api.key}"}
+    response = requests.post(f"{stack.api_url}/mcp", json={"jsonrpc": "2.0", "id": given, "method": "tools/list"}, headers=headers, timeout=30)
+
+    assert response.status_code == 200 and response.headers["Content-Type"].startswith("application/json")
+    answer = response.json()
+    assert answer["jsonrpc"] == "2.0" and answer["id"] is None and "result" not in answer
+    assert answer["error"]["code"] == -32600 and "id must be a string or an integer" in answer["error"]["message"]
+
+
+def test_a_notification_without_an_id_is_still_accepted_with_no_body(stack, api):
+    headers = {"Accept": "application/json, text/event-stream", "Authorization": f"Bearer {api.key}"}
+    response = requests.post(f"{stack.api_url}/mcp", json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=headers, timeout=30)
+    assert response.status_code == 202 and response.text == ""

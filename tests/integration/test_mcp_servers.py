@@ -376,3 +376,43 @@ def test_a_deleted_server_s_tools_are_offered_no_more(stack, api, mcp, claude: f
 
     offered = [t["name"] for t in claude.conversation_requests()[0]["tools"]]
     assert not [name for name in offered if name.startswith("fake__")]
+
+
+# -- a server that repeats the headers it was sent ----------------------------------------
+MCP_SECRET = "mcp-header-secret-5d4c3b2a"
+
+
+def test_a_server_that_repeats_the_auth_header_in_its_jsonrpc_error_has_it_redacted_in_the_422(api, caplog):
+    from tests.fakes.mcp_server import RepeatingRefusal
+    from tests.support.logs import logged_by_the_functions
+
+    server = RepeatingRefusal()
+    try:
+        with logged_by_the_functions(caplog):
+            response = api.post("/mcp-servers", json={"name": "echoing", "url": server.url, "headers": {"Authorization": f"Bearer {MCP_SECRET}"}})
+    finally:
+        server.close()
+    assert response.status_code == 422, response.text
+    assert "unauthorized: [redacted] is not a valid credential" in response.json()["error"]["message"]
+    assert MCP_SECRET not in response.text
+    assert MCP_SECRET not in " ".join(str(record.__dict__) for record in caplog.records)
+
+
+def test_a_tools_error_result_that_repeats_a_header_has_it_redacted_for_the_model_the_thread_and_the_stream(stack, api, mcp, claude: fake.FakeAnthropic):
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    def whoami() -> str:
+        raise ToolError(f"not allowed for {mcp.headers[-1].get('x-api-key')}")
+
+    mcp.add_tool("whoami", whoami)
+    registered(api, mcp, headers={"X-Api-Key": MCP_SECRET})
+    agent = make_agent(api, tools=["mcp:fake/whoami"])
+    claude.converse(calls_then_done(("fake__whoami", {})))
+    thread_id = start(api, agent["id"], "who am I")
+    stack.drain()
+
+    (result,) = tool_results(api, agent["id"], thread_id)
+    assert result["is_error"] and "not allowed for [redacted]" in result["content"]
+    assert MCP_SECRET not in model_saw(claude, 1)
+    shown = api.get(f"/agents/{agent['id']}/threads/{thread_id}/stream-events").text + api.get(f"/agents/{agent['id']}/actions").text
+    assert MCP_SECRET not in shown and MCP_SECRET not in str(history(api, agent["id"], thread_id))

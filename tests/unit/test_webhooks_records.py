@@ -168,7 +168,17 @@ def test_a_request_row_without_the_newer_attributes_reads_with_defaults():
 
 @pytest.mark.parametrize("item", [REQUEST_ITEM, OLD_REQUEST_ITEM], ids=["full", "old"])
 def test_a_request_rows_public_view_is_byte_for_byte_the_old_view(item):
-    assert _json(WebhookRequest.from_item(item).public()) == _json(old_public_request(item))
+    # A row's view is the old view and, after it, what counted items brought: a row
+    # counts one request, the last of which came when it did.
+    old = old_public_request(item)
+    assert _json(WebhookRequest.from_item(item).public()) == _json({**old, "count": 1, "last_received_at": old["received_at"]})
+
+
+def test_a_counted_items_view_says_how_many_requests_and_when_the_last_came():
+    item = {**REQUEST_ITEM, "count": 37, "last_received_at": 1_700_000_059}
+    view = WebhookRequest.from_item(item).public()
+    assert (view["count"], view["last_received_at"]) == (37, iso(1_700_000_059))
+    assert WebhookRequest.from_item(item).to_item() == item
 
 
 def test_the_webhook_records_load_without_pydantic():

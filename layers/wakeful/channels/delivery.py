@@ -29,8 +29,8 @@ from typing import Any
 from wakeful import clock, queues
 from wakeful.backoff import retry_delay
 from wakeful.channels import delivery_repository, link_repository, models, platforms, repository
-from wakeful.channels.platforms.base import Outcome
-from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink
+from wakeful.channels.platforms.base import Outcome, redact
+from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secrets_of
 from wakeful.config import get_settings
 
 logger = logging.getLogger(__name__)
@@ -92,7 +92,9 @@ def _send(channel: Channel, delivery: ChannelDelivery) -> str:
         delivery_repository.finish(delivery.delivery_id, models.DELIVERED, now, status_code=outcome.status_code)
         logger.info("channel delivery delivered", extra={"delivery_id": delivery.delivery_id, "kind": channel.kind, "attempts": delivery.attempts})
         return DELIVERED
-    error = outcome.error or "failed"
+    # A platform may repeat what it was sent (a token, in an error or a description):
+    # no secret of the channel reaches the delivery log, the logs or anyone reading them.
+    error = redact(outcome.error or "failed", tuple(secrets_of(channel).values()))
     if outcome.retry and delivery.attempts < models.MAX_ATTEMPTS:
         delay = retry_delay(get_settings().hook_backoff_base_seconds, delivery.attempts, retry_after=outcome.retry_after)
         delivery_repository.retry_later(delivery.delivery_id, now, error=error, status_code=outcome.status_code, not_before=now + delay)

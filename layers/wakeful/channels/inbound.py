@@ -16,9 +16,13 @@ docs/channels.md states it:
    and the platform gets its answer at once: Slack wants one within 3 s, Discord a
    first answer, and the model may take much longer. The channel worker does the rest.
 
-Every request, whatever its answer, leaves a ``channel_requests`` row with the reason
-it was not accepted. A rejected request changes nothing. Bodies, secrets, tokens and
-signatures are never logged.
+Every request, whatever its answer, is recorded in ``channel_requests`` with the reason
+it was not accepted: a request whose signature was valid in a row of its own; one
+refused before that (a bad, missing or stale signature, a body over 512 KiB, a route of
+another platform, an unknown channel) is counted, in one item per channel, minute and
+reason (:func:`_count`), since anyone who knows a channel's URL can send those: they
+cannot grow the table faster than the reasons there are. A rejected request changes
+nothing. Bodies, secrets, tokens and signatures are never logged.
 """
 
 from __future__ import annotations
@@ -37,6 +41,12 @@ from wakeful.channels.records import Channel, ChannelRequest, secret_context, se
 logger = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 512 * 1024
+#: Requests refused before their signature was valid are counted per window and reason.
+COUNT_WINDOW_SECONDS = 60
+#: Where requests to an unknown channel id are counted (nobody can list them; they are
+#: kept for the operator, bounded like the others).
+UNKNOWN_CHANNEL = "-"
+_NUMBERS = re.compile(r"[0-9]+")
 #: How long a platform event id is remembered (Slack retries for an hour or so).
 SEEN_SECONDS = 3 * 86400
 _CHANNEL_ID = re.compile(r"chn_[0-9A-HJKMNP-TV-Z]{26}")
@@ -109,7 +119,7 @@ def receive(request: InboundRequest, now: float | None = None) -> tuple[Reading,
     except Exception:  # noqa: BLE001 - answer and record even an unexpected failure
         logger.exception("channel request failed", extra={"channel_id": request.channel_id[:64], "route": request.route})
         reading = _error(500, models.REJECTED, "internal_error", "internal error; the request was not processed")
-    _record(request, reading, request_id, signed, now)
+    request_id = _record(request, reading, request_id, signed, now, channel)
     if channel is not None and reading.work is not None:
         try:
             _queue(channel, reading, request_id, now)
@@ -118,7 +128,7 @@ def receive(request: InboundRequest, now: float | None = None) -> tuple[Reading,
             for key in taken:
                 request_repository.unsee(channel.channel_id, key)
             reading = _error(500, models.REJECTED, "internal_error", "internal error; the request was not processed")
-            _record(request, reading, request_id, signed, now)
+            _record(request, reading, request_id, signed, now, channel)
     return reading, request_id
 
 
@@ -176,7 +186,11 @@ def _sealed(channel: Channel, work: dict[str, Any]) -> dict[str, Any]:
     return work
 
 
-def _record(request: InboundRequest, reading: Reading, request_id: str, signed: bool, now: float) -> None:
+def _record(request: InboundRequest, reading: Reading, request_id: str, signed: bool, now: float, channel: Channel | None) -> str:
+    """Record the request: its own row once its signature was valid, else counted.
+    Returns the id it is recorded under."""
+    if not signed:
+        return _count(request, reading, channel, now)
     row = ChannelRequest(
         channel_id=request.channel_id.encode("utf-8", "replace").decode("utf-8")[:128] or "-",
         request_id=request_id,
@@ -197,3 +211,30 @@ def _record(request: InboundRequest, reading: Reading, request_id: str, signed: 
         request_repository.record(row)
     except Exception:  # noqa: BLE001 - the answer stands even if its record cannot be written
         logger.exception("could not record a channel request", extra={"channel_id": row.channel_id[:64], "status": reading.status})
+    return request_id
+
+
+def _count(request: InboundRequest, reading: Reading, channel: Channel | None, now: float) -> str:
+    """Count a request refused before its signature was valid in the item of its
+    channel (:data:`UNKNOWN_CHANNEL` for an id that is no channel), minute and reason
+    (its numbers aside: "412 s old" and "413 s old" are one reason). Returns its id: a
+    ``chr_`` id of the minute's start, so the list shows it among the rows."""
+    window = now - now % COUNT_WINDOW_SECONDS
+    reason = reading.reason or reading.status
+    kind = f"{reading.status}|{request.route}|{_NUMBERS.sub('#', reason)}"
+    counted_id = f"{request_repository.REQUEST_PREFIX}{ids.derived_ulid(window, kind)}"
+    fields = {
+        "route": request.route or "-",
+        "status": reading.status,
+        "http_status": reading.http_status,
+        "reason": reason[:500],
+        "signature_valid": False,
+        "source_ip": request.source_ip,
+        "body_bytes": len(request.body),
+    }
+    channel_id = channel.channel_id if channel is not None else UNKNOWN_CHANNEL
+    try:
+        request_repository.count(channel_id, counted_id, fields, now, retention.expiry(now, default_days=models.RETENTION_DAYS))
+    except Exception:  # noqa: BLE001 - the answer stands even if its count cannot be written
+        logger.exception("could not count a channel request", extra={"channel_id": channel_id[:64], "status": reading.status})
+    return counted_id

@@ -12,15 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
 
 from wakeful.channels import models
-from wakeful.inputs import Body, Patch, unchanged
-
-
-def _header_safe(value: str) -> str:
-    """A secret sent in a header or a signature key: visible ASCII only (the error never
-    repeats it)."""
-    if not value.isascii() or any(ord(c) < 0x21 or ord(c) == 0x7F for c in value):
-        raise ValueError("must be visible ASCII characters (no spaces, line breaks or other control characters)")
-    return value
+from wakeful.inputs import Body, Patch, secret_token, unchanged
 
 
 def _integer_as_text(value: Any) -> Any:
@@ -38,10 +30,10 @@ def _text_or_integer(pattern: str, description: str) -> WithJsonSchema:
     return WithJsonSchema({"anyOf": [{"type": "string", "pattern": pattern}, {"type": "integer"}], "description": description})
 
 
-Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(_header_safe)]
+Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(secret_token)]
 #: Telegram's webhook ``secret_token`` (Telegram takes 1-256 of ``A-Z a-z 0-9 _ -``; any
 #: visible ASCII compares safely with its header).
-WebhookSecret = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_header_safe)]
+WebhookSecret = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(secret_token)]
 #: A platform user id: text, or an integer (kept as its text).
 UserId = Annotated[
     str,

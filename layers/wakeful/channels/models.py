@@ -68,6 +68,12 @@ CONVERSATION_PATTERNS = {
 }
 #: Telegram's bot tokens go into the URL path (``/bot<token>/sendMessage``).
 TELEGRAM_TOKEN_PATTERN = path_segment_pattern(256)
+#: A Discord interaction's ``application_id`` and ``token`` go into its webhook's URL
+#: path (``/webhooks/{application_id}/{token}``): checked like the config's ids.
+DISCORD_APPLICATION_PATTERN = path_segment_pattern(100)
+DISCORD_TOKEN_PATTERN = path_segment_pattern(1000)
+#: A Slack message's ``ts`` (and a thread's ``thread_ts``): seconds, a dot, a counter.
+SLACK_TS_PATTERN = r"^[0-9]{1,20}(\.[0-9]{1,10})?$"
 DISCORD_PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 #: A platform user id in ``allowed_users`` (Slack ``U0123``, Discord and Telegram numbers).
 USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"
@@ -124,6 +130,15 @@ BUTTON_VALUE = re.compile(r"^(approve|deny):([a-z0-9]{10,40})$")
 def conversation_pattern(kind: str) -> re.Pattern[str]:
     """The pattern a conversation of ``kind`` must match."""
     return re.compile(CONVERSATION_PATTERNS[kind])
+
+
+_SEGMENT = re.compile(path_segment_pattern(1000))
+
+
+def path_segment(value: object) -> bool:
+    """Whether ``value`` is text that may stand as one segment of a URL's path, as it is
+    (:func:`path_segment_pattern`): checked again where an id is put into a URL."""
+    return isinstance(value, str) and _SEGMENT.fullmatch(value) is not None
 
 
 def message_link(conversation: str, message_id: str) -> str:

@@ -72,6 +72,41 @@ def _button(value: Any) -> tuple[str, str] | None:
     return (match.group(1), match.group(2)) if match else None
 
 
+_SLACK_CONVERSATION = re.compile(models.CONVERSATION_PATTERNS[models.SLACK])
+_SLACK_TS = re.compile(models.SLACK_TS_PATTERN)
+_USER = re.compile(models.USER_ID_PATTERN)
+_DISCORD_CHANNEL = re.compile(models.CONVERSATION_PATTERNS[models.DISCORD])
+_DISCORD_APPLICATION = re.compile(models.DISCORD_APPLICATION_PATTERN)
+_DISCORD_TOKEN = re.compile(models.DISCORD_TOKEN_PATTERN)
+_TELEGRAM_CHAT = re.compile(models.CONVERSATION_PATTERNS[models.TELEGRAM])
+
+
+def _id(value: Any, pattern: re.Pattern[str], name: str) -> str:
+    """A platform id the work carries, as text: checked before it goes into a URL path or
+    a platform request, as the channel's config ids are (an empty one is absent).
+
+    Raises:
+        BadBody: naming the field, never repeating the value.
+    """
+    text = "" if value is None else str(value)
+    if text and not pattern.fullmatch(text):
+        raise BadBody(f"{name} is not an id of the form the platform uses (it would go into a URL path or a request as it is)")
+    return text
+
+
+def _number(value: Any, name: str) -> str | None:
+    """A Telegram integer id (a message's, a user's) as text; None when absent.
+
+    Raises:
+        BadBody: a value that is not an integer.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadBody(f"{name} is not an integer")
+    return str(value)
+
+
 # -- Slack ---------------------------------------------------------------------------
 def slack_events(channel: Channel, body: bytes) -> Reading:
     """An Events API request: the URL check, or a person's message."""
@@ -89,15 +124,16 @@ def slack_events(channel: Channel, body: bytes) -> Reading:
         return _ignored({}, "a bot's message (the agent's own among them)", **fields)
     if event.get("subtype") not in _PERSON_SUBTYPES:
         return _ignored({}, f"a message of subtype {str(event.get('subtype'))[:40]}, not a person's new message", **fields)
-    user = str(event["user"])
+    user = _id(event["user"], _USER, "event.user")
+    conversation, ts = _id(event.get("channel"), _SLACK_CONVERSATION, "event.channel"), _id(event.get("ts"), _SLACK_TS, "event.ts")
+    thread_ts = _id(event.get("thread_ts"), _SLACK_TS, "event.thread_ts") or None
     refused = _not_allowed(channel, user, {}, **fields)
     if refused:
         return refused
     text = _LEADING_MENTIONS.sub("", str(event.get("text") or "")).strip()[:MAX_TEXT]
     if not text:
         return _ignored({}, "an empty message", user=user, **fields)
-    conversation, ts = str(event.get("channel") or ""), str(event.get("ts") or "")
-    work = {"work": "message", "platform": models.SLACK, "user": user, "text": text, "conversation": conversation, "message_id": ts, "thread_ref": event.get("thread_ts")}
+    work = {"work": "message", "platform": models.SLACK, "user": user, "text": text, "conversation": conversation, "message_id": ts, "thread_ref": thread_ts}
     keys = [f"event:{event_id}"] if event_id else []
     if ts:  # a mention arrives as two events, message and app_mention, with one ts
         keys.append(f"msg:{conversation}:{ts}")
@@ -117,7 +153,8 @@ def slack_interactions(channel: Channel, body: bytes) -> Reading:
     pressed = _button(actions[0].get("value")) if isinstance(actions, list) and actions and isinstance(actions[0], dict) else None
     if pressed is None:
         return _ignored(None, "not an Approve or Deny button of Wakeful's", **fields)
-    user = str((payload.get("user") or {}).get("id") or "") or None
+    sender = payload.get("user")
+    user = _id(sender.get("id") if isinstance(sender, dict) else None, _USER, "user.id") or None
     action_ts = str(actions[0].get("action_ts") or "")  # type: ignore[index]
     fields["event_id"] = str(payload.get("trigger_id") or action_ts)[:100] or None
     refused = _not_allowed(channel, user, None, **fields)
@@ -130,8 +167,11 @@ def slack_interactions(channel: Channel, body: bytes) -> Reading:
 
 # -- Discord -------------------------------------------------------------------------
 def _discord_user(data: dict[str, Any]) -> str | None:
-    user = (data.get("member") or {}).get("user") or data.get("user") or {}
-    return str(user.get("id")) if isinstance(user, dict) and user.get("id") else None
+    member = data.get("member")
+    user = (member.get("user") if isinstance(member, dict) else None) or data.get("user") or {}
+    if not isinstance(user, dict):
+        return None
+    return _id(user.get("id"), _USER, "user.id") or None
 
 
 def discord(channel: Channel, body: bytes) -> Reading:
@@ -165,14 +205,21 @@ def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, A
     refused = _not_allowed(channel, fields["user"], denied, **{k: v for k, v in fields.items() if k != "user"})
     if refused:
         return refused
+    # The channel, the application and the token go into URL paths (the bot's post to
+    # the channel, the interaction's webhook): each is checked before anything is taken.
+    channel_object = data.get("channel")
+    given_channel = data.get("channel_id") or (channel_object.get("id") if isinstance(channel_object, dict) else None)
     work = {
         "work": "message",
         "platform": models.DISCORD,
         "user": fields["user"],
         "text": text.strip()[:MAX_TEXT],
-        "conversation": str(data.get("channel_id") or (data.get("channel") or {}).get("id") or ""),
+        "conversation": _id(given_channel, _DISCORD_CHANNEL, "channel_id"),
         "message_id": fields["event_id"],
-        "interaction": {"application_id": str(data.get("application_id") or ""), "token": str(data.get("token") or "")},
+        "interaction": {
+            "application_id": _id(data.get("application_id"), _DISCORD_APPLICATION, "application_id"),
+            "token": _id(data.get("token"), _DISCORD_TOKEN, "token"),
+        },
     }
     return Reading(200, {"type": 5}, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
 
@@ -197,7 +244,12 @@ def telegram(channel: Channel, body: bytes) -> Reading:
         return _ignored({}, "an update without a new message or a button press", event_type="update", **fields)
     fields["event_type"] = "message"
     sender = message.get("from") or {}
-    user = str(sender.get("id")) if isinstance(sender, dict) and sender.get("id") is not None else None
+    user = _number(sender.get("id"), "message.from.id") if isinstance(sender, dict) else None
+    chat = message.get("chat")
+    conversation = _id(chat.get("id") if isinstance(chat, dict) else None, _TELEGRAM_CHAT, "message.chat.id")
+    message_id = _number(message.get("message_id"), "message.message_id")
+    reply_to = message.get("reply_to_message")
+    thread_ref = _number(reply_to.get("message_id"), "message.reply_to_message.message_id") if isinstance(reply_to, dict) else None
     if isinstance(sender, dict) and sender.get("is_bot"):
         return _ignored({}, "a bot's message", user=user, **fields)
     refused = _not_allowed(channel, user, {}, **fields)
@@ -206,15 +258,14 @@ def telegram(channel: Channel, body: bytes) -> Reading:
     text = message.get("text")
     if not isinstance(text, str) or not text.strip():
         return _ignored({}, "a message without text", user=user, **fields)
-    reply_to = message.get("reply_to_message") or {}
     work = {
         "work": "message",
         "platform": models.TELEGRAM,
         "user": user,
         "text": text.strip()[:MAX_TEXT],
-        "conversation": str((message.get("chat") or {}).get("id") or ""),
-        "message_id": str(message.get("message_id") or ""),
-        "thread_ref": str(reply_to["message_id"]) if isinstance(reply_to, dict) and reply_to.get("message_id") is not None else None,
+        "conversation": conversation,
+        "message_id": message_id or "",
+        "thread_ref": thread_ref,
     }
     return Reading(200, {}, models.ACCEPTED, user=user, work=work, keys=[f"update:{update_id}"], **fields)
 
@@ -222,7 +273,7 @@ def telegram(channel: Channel, body: bytes) -> Reading:
 def _telegram_button(channel: Channel, query: dict[str, Any], fields: dict[str, Any]) -> Reading:
     fields["event_type"] = "callback_query"
     sender = query.get("from") or {}
-    user = str(sender.get("id")) if isinstance(sender, dict) and sender.get("id") is not None else None
+    user = _number(sender.get("id"), "callback_query.from.id") if isinstance(sender, dict) else None
     # The answer stops the button's spinner (a method call in the webhook's answer).
     answered = {"method": "answerCallbackQuery", "callback_query_id": str(query.get("id") or "")}
     pressed = _button(query.get("data"))

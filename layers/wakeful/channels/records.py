@@ -235,10 +235,14 @@ class ChannelRequest:
     body_bytes: int | None = None
     received_at: float | None = None
     expires_at: int | None = None
+    #: A counted item (the requests of one minute refused for one reason before their
+    #: signature was valid): how many, and when the last came. None for a request's row.
+    count: int | None = None
+    last_received_at: float | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
-        """Build from a ``channel_requests`` row (not a ``seen#`` marker)."""
+        """Build from a ``channel_requests`` row or counted item (not a ``seen#`` marker)."""
         return cls(
             channel_id=item["channel_id"],
             request_id=item["request_id"],
@@ -256,6 +260,8 @@ class ChannelRequest:
             body_bytes=opt_int(item.get("body_bytes")),
             received_at=opt_float(item.get("received_at")),
             expires_at=opt_int(item.get("expires_at")),
+            count=opt_int(item.get("count")),
+            last_received_at=opt_float(item.get("last_received_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -279,6 +285,8 @@ class ChannelRequest:
             "thread_id": self.thread_id,
             "source_ip": self.source_ip,
             "received_at": clock.iso(self.received_at),
+            "count": self.count or 1,
+            "last_received_at": clock.iso(self.last_received_at or self.received_at),
         }
 
 

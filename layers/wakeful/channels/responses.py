@@ -55,7 +55,8 @@ class ChannelDeliveryPage(Page):
 
 
 class ChannelRequest(View):
-    """One inbound request from the platform, accepted or not, and why."""
+    """One inbound request from the platform, accepted or not, and why; or the requests
+    of one minute refused for one reason before their signature was valid, counted."""
 
     id: str
     channel_id: str
@@ -69,8 +70,16 @@ class ChannelRequest(View):
     signature_valid: bool
     outcome: str | None = Field(description="What the worker then did (a thread started, a tool call approved, nothing)")
     thread_id: str | None
-    source_ip: str | None
-    received_at: str | None
+    source_ip: str | None = Field(description="The sender's address (of a counted item: the last one's)")
+    received_at: str | None = Field(description="When it came (of a counted item: the first of its minute)")
+    count: int = Field(
+        description=(
+            "1 for a request's own row. Requests refused before their signature was valid (a bad or missing "
+            "signature, a stale timestamp, a body over 512 KiB, a route of another platform) are counted instead: "
+            "one item per channel, minute and reason, with how many came"
+        )
+    )
+    last_received_at: str | None = Field(description="When the last request it counts came (a row: received_at)")
 
 
 class ChannelRequestPage(Page):

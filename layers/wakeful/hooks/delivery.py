@@ -597,20 +597,16 @@ def _post(hook: Hook, delivery: HookDelivery, timeout_ms: int, *, dev_mode: bool
     else:
         answer.status_code = response.status
         answer.retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
-        answer.body = response.body.decode("utf-8", errors="ignore")
+        # An endpoint may repeat the Authorization header it got: it is never kept.
+        answer.body = _redact(response.body.decode("utf-8", errors="ignore"), auth, secret)
     answer.elapsed_ms = int((time.perf_counter() - started) * 1000)
     return answer
 
 
 def _redact(text: str, *values: str | None) -> str:
-    """``text`` without any of the secret ``values`` (an error must never echo one)."""
-    for value in values:
-        if value:
-            text = text.replace(value, "[redacted]")
-            for line in value.splitlines():
-                if len(line) >= 4:
-                    text = text.replace(line, "[redacted]")
-    return text
+    """``text`` without any of the secret ``values`` (an error or an answer must never
+    echo one): :func:`wakeful.outbound.redact`."""
+    return outbound.redact(text, values)
 
 
 def _record_attempt(

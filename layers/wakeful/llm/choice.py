@@ -71,29 +71,39 @@ def _own_key(agent_id: str, agent_settings: dict[str, Any]) -> str | None:
 def ask(agent_id: str, chain: list[Endpoint], call: Callable[[Any, Endpoint], RawAnswer]) -> RawAnswer:
     """``call(provider, endpoint)`` on each endpoint of ``chain`` until one answers; the
     next is tried only after a retryable provider failure. Anything a provider raises
-    that is not an LLM error (an answer its SDK could not read) is a provider error."""
+    that is not an LLM error (an answer its SDK could not read) is a provider error.
+
+    Every provider error leaves here without the call's secrets (the key it sent, a
+    token), which an endpoint, a gateway or a proxy may repeat in its error: the thread's
+    error, the live stream and the logs get the redacted text, and the SDK's own
+    exception (which holds the raw text) is not chained to it."""
     last: LLMProviderError | None = None
     for index, endpoint in enumerate(chain):
+        provider = providers.get(endpoint.provider)
         try:
-            return call(providers.get(endpoint.provider), endpoint)
+            return call(provider, endpoint)
         except LLMProviderError as error:
-            last = error
-            if agent_id:
-                ledger.add_failure(agent_id, endpoint.provider, endpoint.model)
-            if not error.retryable or index == len(chain) - 1:
-                raise
-            nxt = chain[index + 1]
-            logger.warning(
-                "model call failed; trying the fallback",
-                extra={"agent_id": agent_id, "provider": endpoint.provider, "model": endpoint.model, "fallback_provider": nxt.provider, "fallback_model": nxt.model, "error": str(error)[:300]},
-            )
+            failure = _redacted(provider, endpoint, str(error), error.retryable)
         except LLMError:
             raise
         except Exception as error:  # noqa: BLE001 - an SDK that choked on an answer
-            if agent_id:
-                ledger.add_failure(agent_id, endpoint.provider, endpoint.model)
-            raise LLMProviderError(
-                f"the {endpoint.provider} provider answered something unreadable ({type(error).__name__}: {str(error)[:300]})",
-                provider=endpoint.provider,
-            ) from error
+            said = f"the {endpoint.provider} provider answered something unreadable ({type(error).__name__}: {str(error)[:300]})"
+            failure = _redacted(provider, endpoint, said, False)
+        last = failure
+        if agent_id:
+            ledger.add_failure(agent_id, endpoint.provider, endpoint.model)
+        if not failure.retryable or index == len(chain) - 1:
+            raise failure from None
+        nxt = chain[index + 1]
+        logger.warning(
+            "model call failed; trying the fallback",
+            extra={"agent_id": agent_id, "provider": endpoint.provider, "model": endpoint.model, "fallback_provider": nxt.provider, "fallback_model": nxt.model, "error": str(failure)[:300]},
+        )
     raise last or LLMProviderError("no model to ask")
+
+
+def _redacted(provider: Any, endpoint: Endpoint, message: str, retryable: bool) -> LLMProviderError:
+    """A provider error of ``message`` without what the call sent that is secret."""
+    from wakeful import outbound
+
+    return LLMProviderError(outbound.redact(message, (endpoint.api_key, *provider.secrets(endpoint))), retryable=retryable, provider=endpoint.provider)

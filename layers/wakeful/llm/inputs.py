@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from wakeful.inputs import Body, Patch
+from wakeful.inputs import Body, Patch, SecretToken
 
 ProviderName = Literal["anthropic", "bedrock", "openai"]
 #: A model name as providers spell them: ``claude-sonnet-4-6``, ``gpt-4o-mini``,
@@ -41,13 +41,14 @@ class LLMSettingsIn(Patch):
             "dropped when the provider moves off openai"
         ),
     )
-    api_key: str | None = Field(
+    api_key: SecretToken | None = Field(
         default=None,
         min_length=1,
         max_length=4096,
         description=(
             "Write-only: the agent's own key for its provider, sealed at rest and never returned; null removes it; "
-            "dropped when provider or base_url change without a new key"
+            "dropped when provider or base_url change without a new key. Visible ASCII characters only (it is sent "
+            "in a header): a space, a line break or another control character is a 422"
         ),
     )
     fallback: list[FallbackIn] | None = Field(default=None, max_length=5)

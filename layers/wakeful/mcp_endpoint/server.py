@@ -9,6 +9,9 @@ ASGI answer becomes the proxy answer. The SDK speaks both protocol eras this way
 ``initialize`` handshake (2025 versions), and ``server/discover`` with per-request
 versions (2026-07-28).
 
+A request whose ``id`` is neither a string nor an integer gets a JSON-RPC Invalid
+Request error before the SDK sees it (:func:`invalid_request`).
+
 The request's owner (the API key's, checked by the API before this runs) reaches the
 tools through a context variable; the tools are :mod:`wakeful.mcp_endpoint.tools`.
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import contextvars
+import json
 import logging
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping
@@ -41,6 +45,8 @@ INSTRUCTIONS = (
     "create_schedule makes it run on a cron; list_pending_approvals and decide_approval handle the tool calls "
     "that wait for a person."
 )
+#: JSON-RPC 2.0's code of a message that is not a valid request object.
+INVALID_REQUEST = -32600
 #: The largest request body the transport reads (the API screens bodies over 512 KiB first).
 MAX_REQUEST_BYTES = 1024 * 1024
 
@@ -101,6 +107,9 @@ def server() -> Server[Any]:
 
 def handle(event: Mapping[str, Any], owner: str) -> tuple[int, dict[str, str], bytes]:
     """Serve one ``POST /mcp`` proxy event for ``owner``: (status, headers, body)."""
+    refused = invalid_request(_body(event))
+    if refused is not None:
+        return 200, {"content-type": "application/json"}, refused
     token = _owner.set(owner)
     try:
         return aio.run(_serve, event)
@@ -129,6 +138,30 @@ async def _serve(event: Mapping[str, Any]) -> tuple[int, dict[str, str], bytes]:
     async with manager.run():
         await manager.handle_request(_scope(event), receive, answer.send)
     return answer.status, answer.headers, bytes(answer.body)
+
+
+def invalid_request(body: bytes) -> bytes | None:
+    """The JSON-RPC error of a request whose ``id`` is not a string or an integer, else
+    None (the SDK reads the message).
+
+    JSON-RPC 2.0 allows a string, a number or null as a request's id; MCP narrows it to a
+    string or an integer, never null. The SDK takes a message with a ``method`` and any
+    other ``id`` (an object, an array, a boolean, null, a fraction) for a notification
+    and answers 202 with no body, so the client waits for an answer that never comes.
+    Such a message is an Invalid Request (-32600), answered (200, as every JSON-RPC error
+    of a message that was read) with ``id`` null: its own id cannot be repeated."""
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return None  # not JSON: the SDK's parse error
+    if not isinstance(message, dict) or "method" not in message or "id" not in message:
+        return None
+    given = message["id"]
+    if isinstance(given, str) or (isinstance(given, int) and not isinstance(given, bool)):
+        return None
+    kind = "null" if given is None else {dict: "an object", list: "an array", bool: "a boolean", float: "a number written with a fraction or an exponent"}.get(type(given), "another type")
+    error = {"code": INVALID_REQUEST, "message": f"Invalid Request: a request's id must be a string or an integer, not {kind}"}
+    return json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
 
 
 class _Answer:

@@ -18,7 +18,8 @@ Wakeful's outbound rules.
 - **Failures are sentences.** Whatever goes wrong (no connection, the deadline, an
   answer that is not MCP, a JSON-RPC error) raises :class:`McpCallError` whose message
   says what, in which step, for a person or a model to read. Header values never
-  appear in it.
+  appear in it, nor in a tool's error result: a server that repeats one has it
+  redacted (:func:`wakeful.outbound.redact`).
 
 The SDK (about 2 s of imports on a cold start) is imported when a server is first
 called, never at import (this module imports without it).
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Mapping
 
+from wakeful import outbound
 from wakeful.mcp_servers import models
 from wakeful.mcp_servers.exceptions import McpCallError
 
@@ -121,7 +123,10 @@ def call_tool(endpoint: Endpoint, tool: str, arguments: dict[str, Any], *, deadl
         # send_request, not call_tool: call_tool lists the tools again (one more request)
         # to check structured content against an output schema the model never sees.
         result = await client.session.send_request(request, types.CallToolResult)
-        return CallOutcome(text=result_text(result), is_error=bool(result.is_error))
+        text = result_text(result)
+        if result.is_error:  # a tool's error text may repeat what it was sent
+            text = outbound.redact(text, endpoint.headers.values())
+        return CallOutcome(text=text, is_error=bool(result.is_error))
 
     return _exchange(endpoint, deadline, work)
 
@@ -178,7 +183,8 @@ def _exchange(endpoint: Endpoint, deadline: float, work: Callable[[Any, _Step], 
         if "result" in done:  # the answer came; only closing the session failed
             logger.info("MCP session close failed", extra={"host": endpoint.target.host, "error": type(error).__name__})
             return done["result"]
-        reason = _reason(error, step.name, deadline, endpoint.target, transport_box.get("t"))
+        # A server (or a proxy before it) may repeat the headers it got in its error.
+        reason = outbound.redact(_reason(error, step.name, deadline, endpoint.target, transport_box.get("t")), endpoint.headers.values())
         logger.info("MCP exchange failed", extra={"host": endpoint.target.host, "step": step.name, "reason": reason})
         raise McpCallError(reason) from None
     return done["result"]

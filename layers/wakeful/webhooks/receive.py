@@ -18,8 +18,12 @@ Order of checks, each answer as docs/webhooks.md states it:
 8. the event is appended with the delivery as idempotency key (so two concurrent
    copies of one delivery still append once) → 202 ``{event_id, seq}``.
 
-Every request, whatever its answer, leaves a webhook_requests row. Secrets and
-signatures are never logged.
+Every request, whatever its answer, is recorded in webhook_requests: an accepted one
+in a row of its own (their number is bounded by the rate limit); of the others, the
+first :data:`~wakeful.webhooks.records.REFUSED_ROWS_PER_MINUTE` of a minute too, and
+the rest of that minute counted in one item per status, so that nobody who merely knows
+the URL can grow the table without bound; requests to an id that is no webhook are
+counted under the id ``-``. Secrets and signatures are never logged.
 """
 
 from __future__ import annotations
@@ -263,9 +267,12 @@ def _record(request: InboundRequest, webhook: Webhook | None, reply: Reply, now:
         "body_bytes": len(request.body),
         "agent_id": webhook.agent_id if webhook else None,
     }
-    # Unknown ids are recorded too (under the id as sent, trimmed to a valid key).
-    key = request.webhook_id.encode("utf-8", "replace").decode("utf-8")[:128] or "-"
     try:
-        records.record_request(key, row, now)
+        if webhook is None:  # an id that is no webhook: counted, never a row under that id
+            records.count_request(records.UNKNOWN_WEBHOOK, row, now)
+        elif reply.status == records.ACCEPTED or records.take_row_slot(webhook.webhook_id, now):
+            records.record_request(webhook.webhook_id, row, now)
+        else:
+            records.count_request(webhook.webhook_id, row, now)
     except Exception:  # noqa: BLE001 - the answer stands even if its record cannot be written
-        logger.exception("could not record a webhook request", extra={"webhook_id": key[:64], "status": reply.status})
+        logger.exception("could not record a webhook request", extra={"webhook_id": request.webhook_id[:64], "status": reply.status})

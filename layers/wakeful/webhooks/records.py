@@ -9,6 +9,13 @@ per clock hour (``request_id`` = ``rate#<YYYYMMDDHH>``), incremented by a condit
 ``ADD`` so that the limit is exact under any concurrency (counting rows with a
 query, which races and grows with traffic).
 
+Requests that are not accepted are bounded too (anyone who knows a webhook's URL can
+send them): the first :data:`REFUSED_ROWS_PER_MINUTE` of a minute get rows (their
+counter ``rows#<YYYYMMDDHHMM>``, the same conditional ``ADD``), the rest of that minute
+are counted in one item per status (``whr_<ulid of the minute's last millisecond>``, its
+``count`` an ``ADD``), which the request list shows after the minute's rows. Requests to
+an id that is no webhook are counted the same way under the id ``-``.
+
 :class:`Webhook` and :class:`WebhookRequest` are the typed records of those items (frozen
 dataclasses: the webhook_ingest function never imports pydantic), each with
 ``from_item`` (attributes an older version did not write take their defaults),
@@ -35,6 +42,11 @@ STATUSES = (ACCEPTED, REJECTED, RATE_LIMITED, INVALID_SIGNATURE, DUPLICATE)
 
 REQUEST_PREFIX = "whr_"
 RATE_PREFIX = "rate#"
+ROWS_PREFIX = "rows#"
+#: Requests of one minute that were not accepted and get rows of their own, per webhook.
+REFUSED_ROWS_PER_MINUTE = 20
+#: Where requests to an id that is no webhook are counted (for the operator; no API lists it).
+UNKNOWN_WEBHOOK = "-"
 REQUEST_RETENTION_DAYS = 30  # unless WAKEFUL_RETENTION_DAYS says otherwise
 ROTATION_OVERLAP_SECONDS = 24 * 3600
 _SECRET_CACHE_SIZE = 512
@@ -139,10 +151,14 @@ class WebhookRequest:
     agent_id: str | None = None
     received_at: float | None = None
     expires_at: int | None = None
+    #: A counted item (the requests of one minute and status past the minute's rows):
+    #: how many, and when the last came. None for a request's own row.
+    count: int | None = None
+    last_received_at: float | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
-        """Build from a ``webhook_requests`` row (not an hourly counter)."""
+        """Build from a ``webhook_requests`` row or counted item (not an hourly counter)."""
         return cls(
             webhook_id=item["webhook_id"],
             request_id=item["request_id"],
@@ -161,6 +177,8 @@ class WebhookRequest:
             agent_id=item.get("agent_id"),
             received_at=opt_float(item.get("received_at")),
             expires_at=item.get("expires_at"),
+            count=item.get("count"),
+            last_received_at=opt_float(item.get("last_received_at")),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -184,6 +202,8 @@ class WebhookRequest:
             "source_ip": self.source_ip,
             "body_bytes": self.body_bytes,
             "received_at": clock.iso(self.received_at),
+            "count": int(self.count or 1),
+            "last_received_at": clock.iso(self.last_received_at or self.received_at),
         }
 
 
@@ -248,4 +268,29 @@ def record_request(webhook_id: str, row: Mapping[str, Any], now: float) -> str:
         }
     )
     repository.put_request(request)
+    return request_id
+
+
+def _minute(now: float) -> str:
+    return time.strftime("%Y%m%d%H%M", time.gmtime(now))
+
+
+def take_row_slot(webhook_id: str, now: float) -> bool:
+    """Whether a request that was not accepted may have a row of its own: one of the
+    first :data:`REFUSED_ROWS_PER_MINUTE` of its minute (one conditional ``ADD``)."""
+    from wakeful.webhooks import repository  # it imports the records above
+
+    return repository.count_request(webhook_id, ROWS_PREFIX + _minute(now), REFUSED_ROWS_PER_MINUTE, int(now) + 2 * 24 * 3600)
+
+
+def count_request(webhook_id: str, row: Mapping[str, Any], now: float) -> str:
+    """Count one request (``row``: its fields, as :func:`record_request` takes them) in
+    the item of its minute and status; returns the item's id (a ``whr_`` id of the
+    minute's last millisecond: the list shows it after the minute's rows)."""
+    from wakeful.webhooks import repository  # it imports the records above
+
+    last_millisecond = now - now % 60 + 59.999
+    request_id = REQUEST_PREFIX + ids.derived_ulid(last_millisecond, f"counted|{row.get('status')}")
+    fields = {k: row.get(k) for k in ("status", "http_status", "rejection_reason", "signature_valid", "scheme", "source_ip", "body_bytes", "agent_id")}
+    repository.add_to_count(webhook_id, request_id, fields, now, retention.expiry(now, default_days=REQUEST_RETENTION_DAYS))
     return request_id

@@ -1,6 +1,6 @@
 """The webhooks repository: every read and write of ``webhooks`` (one item per webhook,
-its secrets sealed) and ``webhook_requests`` (per webhook, one row per inbound request
-and one counter per clock hour).
+its secrets sealed) and ``webhook_requests`` (per webhook, one row per inbound request,
+one counter per clock hour and per minute, and the counted items of refused requests).
 
 Changes to a webhook are conditioned on its owner and agent, so a webhook of another
 owner (or moved under another agent) answers
@@ -161,3 +161,22 @@ def count_request(webhook_id: str, counter_id: str, limit: int, expires_at: int)
             return False
         raise
     return True
+
+
+def add_to_count(webhook_id: str, request_id: str, fields: dict[str, Any], now: float, expires_at: int | None) -> None:
+    """Count one more request in the counted item ``request_id`` (made by the first):
+    ``count`` up by one, ``received_at`` the first request's time, ``last_received_at``
+    and ``fields`` the latest's. One ``UpdateItem``: the item stays one."""
+    sets: dict[str, Any] = {**{k: v for k, v in fields.items() if v is not None}, "last_received_at": now}
+    if expires_at is not None:
+        sets["expires_at"] = expires_at
+    expression, names, values = ddb.set_clause(sets)
+    names.update({"#first": "received_at", "#count": "count"})
+    values.update({":first": now, ":one": 1})
+    ddb.client().update_item(
+        TableName=ddb.table(REQUESTS),
+        Key=ddb.serialize({"webhook_id": webhook_id, "request_id": request_id}),
+        UpdateExpression=f"{expression}, #first = if_not_exists(#first, :first) ADD #count :one",
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=ddb.values(values),
+    )

@@ -47,7 +47,8 @@ class WebhookRotated(View):
 
 
 class WebhookRequest(View):
-    """One request the webhook received, accepted or not."""
+    """One request the webhook received, accepted or not; or the requests of one minute
+    and status past that minute's rows, counted."""
 
     id: str
     webhook_id: str
@@ -62,7 +63,14 @@ class WebhookRequest(View):
     delivery_id: str | None
     source_ip: str | None
     body_bytes: int | None
-    received_at: str | None
+    received_at: str | None = Field(description="When it came (of a counted item: the first it counts)")
+    count: int = Field(
+        description=(
+            "1 for a request's own row. Past the first 20 requests of a minute that were not accepted, the rest of "
+            "that minute are counted instead: one item per status, with how many came (the latest's reason and address)"
+        )
+    )
+    last_received_at: str | None = Field(description="When the last request it counts came (a row: received_at)")
 
 
 class WebhookRequestPage(Page):

@@ -113,8 +113,6 @@ def http_failure(response: outbound.Response, what: str, retry_after: float | No
 
 
 def redact(text: str, secrets: tuple[str, ...]) -> str:
-    """``text`` without any of ``secrets``."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, "[redacted]")
-    return text[:2000]
+    """``text`` without any of ``secrets`` (:func:`wakeful.outbound.redact`), at most
+    2000 characters."""
+    return outbound.redact(text, secrets)[:2000]

@@ -20,8 +20,8 @@ from dataclasses import replace
 from typing import Any
 
 from wakeful import clock, outbound, secrets
-from wakeful.channels import link_repository
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, split
+from wakeful.channels import link_repository, models
+from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, redact, split
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
@@ -66,7 +66,10 @@ def _interaction(channel: Channel, delivery: ChannelDelivery) -> tuple[ChannelLi
         return None
     if clock.now() - float(link.created_at or 0) > INTERACTION_SECONDS:
         return None
-    return link, secrets.unseal(link.token_sealed, context=secret_context(channel.channel_id))
+    token = secrets.unseal(link.token_sealed, context=secret_context(channel.channel_id))
+    if not (models.path_segment(link.application_id) and models.path_segment(token)):
+        return None  # checked when the interaction came; never put into a URL unchecked
+    return link, token
 
 
 def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
@@ -104,6 +107,8 @@ def _to_interaction(interaction: tuple[ChannelLink, str], part: dict[str, Any], 
     method, url = ("PATCH", f"{webhook}/messages/@original") if edit else ("POST", webhook)
     body = {k: v for k, v in part.items() if k != "message_reference"}
     outcome = _judge(*call(method, url, headers={"Content-Type": "application/json"}, body=body, secrets=(token,)))
+    if outcome.error:  # the token is in the URL: an answer may repeat it
+        outcome = replace(outcome, error=redact(outcome.error, (token,)))
     if outcome.ok and edit:
         link_repository.put(replace(link, message_id=outcome.message_id or "original"))
     return outcome
@@ -114,6 +119,8 @@ def _to_channel(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any
     in (an interaction's channel), the target's, or the channel's own."""
     bot_token = secrets_of(channel)["bot_token"]
     conversation = (delivery.message.get("reply") or {}).get("channel_id") or delivery.conversation or channel.conversation()
+    if not models.path_segment(conversation):
+        return Outcome(False, error="the Discord channel id cannot stand in a URL path as it is: nothing was posted")
     url = f"{get_settings().discord_api_url}/channels/{conversation}/messages"
     headers = {"Authorization": f"Bot {bot_token}", "Content-Type": "application/json"}
     return _judge(*call("POST", url, headers=headers, body=part, secrets=(bot_token,)))

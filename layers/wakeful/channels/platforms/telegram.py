@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from wakeful.channels import models
 from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, redact, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
@@ -56,6 +57,8 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
 def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
     """Post one part."""
     token = secrets_of(channel)["bot_token"]
+    if not models.path_segment(token):
+        return Outcome(False, error="the bot token cannot stand in a URL path as it is: nothing was posted")
     url = f"{get_settings().telegram_api_url}/bot{token}/sendMessage"
     response, failed = call("POST", url, headers={"Content-Type": "application/json"}, body=part, secrets=(token,))
     if response is None:

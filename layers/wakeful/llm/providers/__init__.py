@@ -14,7 +14,9 @@ Messages API shaped (content blocks ``text``, ``tool_use``, ``thinking``, and
 ``reasoning`` for reasoning text that is not sent back); each adapter maps its own
 wire format, stop reasons, tool-call ids, usage and errors into them, and raises
 :class:`~wakeful.llm.exceptions.LLMProviderError` (``retryable`` for 429, 5xx,
-overload, timeouts) when the provider fails. Their SDKs are imported on first use.
+overload, timeouts) when the provider fails; ``secrets(endpoint)`` names what a call
+sends that is secret, so that :func:`wakeful.llm.choice.ask` redacts it from an error
+the provider repeats it in. Their SDKs are imported on first use.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ class Provider(Protocol):
 
     def converse(self, request: Any, model: str, callbacks: Any, endpoint: Endpoint | None = None) -> RawAnswer:
         """One streamed tool-use turn (:mod:`wakeful.llm.conversation`)."""
+        ...
+
+    def secrets(self, endpoint: Endpoint | None = None) -> tuple[str, ...]:
+        """What a call to ``endpoint`` sends that is secret (its key, a token): the
+        caller redacts them from the provider's errors, which may repeat them."""
         ...
 
 

@@ -75,6 +75,12 @@ class AnthropicProvider:
             self._key = key
         return self._client
 
+    def secrets(self, endpoint: Endpoint | None = None) -> tuple[str, ...]:
+        """The key a call sends (``x-api-key``): the agent's own, else the deployment's."""
+        if endpoint is not None and endpoint.api_key:
+            return (endpoint.api_key,)
+        return (self._key,) if self._key else ()
+
     def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """Send one Messages API request and return its content blocks and usage."""
         client = self.client(endpoint)

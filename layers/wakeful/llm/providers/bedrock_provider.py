@@ -50,6 +50,8 @@ STOP_REASONS = {
     "guardrail_intervened": "refusal",
     "content_filtered": "refusal",
 }
+#: A Bedrock API key, which botocore sends as ``Authorization: Bearer`` (HTTPS only).
+ENV_BEARER_TOKEN = "AWS_BEARER_TOKEN_BEDROCK"
 #: Error codes (any case) that another attempt, or another provider, may get past.
 RETRYABLE_CODES = frozenset(
     {
@@ -110,6 +112,14 @@ class BedrockProvider:
                 ),
             )
         return self._client
+
+    def secrets(self, endpoint: Endpoint | None = None) -> tuple[str, ...]:
+        """What a call sends that is secret: the session token of the function's
+        credentials (``X-Amz-Security-Token``; the secret key only signs, it is never
+        sent) and a Bedrock API key (``AWS_BEARER_TOKEN_BEDROCK``), when there is one."""
+        from wakeful import aws
+
+        return tuple(v for v in (aws.session_token(), os.environ.get(ENV_BEARER_TOKEN, "").strip()) if v)
 
     def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """One ``Converse`` call forcing the response spec's tool."""

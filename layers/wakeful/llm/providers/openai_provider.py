@@ -98,6 +98,18 @@ class OpenAIProvider:
             self._clients[cache_key] = made
         return made
 
+    def secrets(self, endpoint: Endpoint | None = None) -> tuple[str, ...]:
+        """The key a call sends (``Authorization: Bearer``): the agent's own, else the
+        deployment's (none for an endpoint that needs none)."""
+        own = endpoint.api_key if endpoint is not None else None
+        if own:
+            return (own,)
+        try:
+            key = credentials.openai_key()
+        except LLMConfigurationError:
+            return ()
+        return (key,) if key else ()
+
     # -- asking -----------------------------------------------------------------------
     def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """One Chat Completions request forcing the response spec's function."""

@@ -41,6 +41,10 @@ class ScriptedProvider:
 
     name = "scripted"
 
+    def secrets(self, endpoint: Endpoint | None = None) -> tuple[str, ...]:
+        """Nothing is sent anywhere."""
+        return ()
+
     def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """Answer as a forced tool call would."""
         answer = respond(request.response.name, request.data, request.agent)

@@ -16,7 +16,8 @@ T = TypeVar("T", bound="ChannelRequest")
 
 @_attrs_define
 class ChannelRequest:
-    """ One inbound request from the platform, accepted or not, and why.
+    """ One inbound request from the platform, accepted or not, and why; or the requests
+    of one minute refused for one reason before their signature was valid, counted.
 
         Attributes:
             id (str):
@@ -31,8 +32,12 @@ class ChannelRequest:
             signature_valid (bool):
             outcome (None | str): What the worker then did (a thread started, a tool call approved, nothing)
             thread_id (None | str):
-            source_ip (None | str):
-            received_at (None | str):
+            source_ip (None | str): The sender's address (of a counted item: the last one's)
+            received_at (None | str): When it came (of a counted item: the first of its minute)
+            count (int): 1 for a request's own row. Requests refused before their signature was valid (a bad or missing
+                signature, a stale timestamp, a body over 512 KiB, a route of another platform) are counted instead: one item
+                per channel, minute and reason, with how many came
+            last_received_at (None | str): When the last request it counts came (a row: received_at)
      """
 
     id: str
@@ -49,6 +54,8 @@ class ChannelRequest:
     thread_id: None | str
     source_ip: None | str
     received_at: None | str
+    count: int
+    last_received_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -90,6 +97,11 @@ class ChannelRequest:
         received_at: None | str
         received_at = self.received_at
 
+        count = self.count
+
+        last_received_at: None | str
+        last_received_at = self.last_received_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -108,6 +120,8 @@ class ChannelRequest:
             "thread_id": thread_id,
             "source_ip": source_ip,
             "received_at": received_at,
+            "count": count,
+            "last_received_at": last_received_at,
         })
 
         return field_dict
@@ -198,6 +212,16 @@ class ChannelRequest:
         received_at = _parse_received_at(d.pop("received_at"))
 
 
+        count = d.pop("count")
+
+        def _parse_last_received_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        last_received_at = _parse_last_received_at(d.pop("last_received_at"))
+
+
         channel_request = cls(
             id=id,
             channel_id=channel_id,
@@ -213,6 +237,8 @@ class ChannelRequest:
             thread_id=thread_id,
             source_ip=source_ip,
             received_at=received_at,
+            count=count,
+            last_received_at=last_received_at,
         )
 
 

@@ -31,7 +31,8 @@ class LLMSettingsIn:
             base_url (None | str | Unset): openai only: the OpenAI-compatible endpoint (e.g. https://openrouter.ai/api/v1),
                 judged by the outbound URL policy; dropped when the provider moves off openai
             api_key (None | str | Unset): Write-only: the agent's own key for its provider, sealed at rest and never
-                returned; null removes it; dropped when provider or base_url change without a new key
+                returned; null removes it; dropped when provider or base_url change without a new key. Visible ASCII characters
+                only (it is sent in a header): a space, a line break or another control character is a 422
             fallback (list[FallbackIn] | None | Unset):
             tool_models (LLMSettingsInToolModelsType0 | None | Unset):
             daily_token_budget (int | None | Unset):

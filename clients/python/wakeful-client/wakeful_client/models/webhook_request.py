@@ -16,7 +16,8 @@ T = TypeVar("T", bound="WebhookRequest")
 
 @_attrs_define
 class WebhookRequest:
-    """ One request the webhook received, accepted or not.
+    """ One request the webhook received, accepted or not; or the requests of one minute
+    and status past that minute's rows, counted.
 
         Attributes:
             id (str):
@@ -32,7 +33,10 @@ class WebhookRequest:
             delivery_id (None | str):
             source_ip (None | str):
             body_bytes (int | None):
-            received_at (None | str):
+            received_at (None | str): When it came (of a counted item: the first it counts)
+            count (int): 1 for a request's own row. Past the first 20 requests of a minute that were not accepted, the rest
+                of that minute are counted instead: one item per status, with how many came (the latest's reason and address)
+            last_received_at (None | str): When the last request it counts came (a row: received_at)
      """
 
     id: str
@@ -49,6 +53,8 @@ class WebhookRequest:
     source_ip: None | str
     body_bytes: int | None
     received_at: None | str
+    count: int
+    last_received_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -91,6 +97,11 @@ class WebhookRequest:
         received_at: None | str
         received_at = self.received_at
 
+        count = self.count
+
+        last_received_at: None | str
+        last_received_at = self.last_received_at
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -109,6 +120,8 @@ class WebhookRequest:
             "source_ip": source_ip,
             "body_bytes": body_bytes,
             "received_at": received_at,
+            "count": count,
+            "last_received_at": last_received_at,
         })
 
         return field_dict
@@ -205,6 +218,16 @@ class WebhookRequest:
         received_at = _parse_received_at(d.pop("received_at"))
 
 
+        count = d.pop("count")
+
+        def _parse_last_received_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        last_received_at = _parse_last_received_at(d.pop("last_received_at"))
+
+
         webhook_request = cls(
             id=id,
             webhook_id=webhook_id,
@@ -220,6 +243,8 @@ class WebhookRequest:
             source_ip=source_ip,
             body_bytes=body_bytes,
             received_at=received_at,
+            count=count,
+            last_received_at=last_received_at,
         )
 
 
