@@ -60,6 +60,13 @@ CORE_TABLE_ENV = {
 #: (SnipIn's, declared by its manifest; see :mod:`wakeful.assembly`).
 TABLE_ENV: Mapping[str, str] = extensions.WithInstalled(CORE_TABLE_ENV, extensions.table_env)
 
+#: On AWS each function gets only the tables it uses, in one variable: ``logical=rest``
+#: pairs separated by commas, each table's name being ``WAKEFUL_TABLE_PREFIX`` + rest (the
+#: prefix, the stack's part of every generated name, is written once). A table's own
+#: ``WAKEFUL_TABLE_*`` variable, when set, wins (``wakeful dev``, tests, the keys CLI).
+ENV_TABLES = "WAKEFUL_TABLES"
+ENV_TABLE_PREFIX = "WAKEFUL_TABLE_PREFIX"
+
 # Logical queue name -> environment variable holding its URL.
 QUEUE_ENV = {
     "heartbeat": "WAKEFUL_QUEUE_HEARTBEAT_URL",
@@ -75,6 +82,12 @@ QUEUE_ENV = {
     "channel_inbox": "WAKEFUL_QUEUE_CHANNEL_INBOX_URL",
     "channel_outbox": "WAKEFUL_QUEUE_CHANNEL_OUTBOX_URL",
 }
+
+#: Likewise the queues a function sends to: ``logical=name`` pairs, each URL being
+#: ``WAKEFUL_QUEUE_URL_BASE`` (``https://sqs.<region>.<domain>/<account>/``) + name; a
+#: queue's own ``WAKEFUL_QUEUE_*_URL`` variable wins.
+ENV_QUEUES = "WAKEFUL_QUEUES"
+ENV_QUEUE_URL_BASE = "WAKEFUL_QUEUE_URL_BASE"
 
 # Queue settings shared by the CDK stack and the local runtime.
 # The action queue is FIFO (one message group per agent) so that a heartbeat's
