@@ -165,6 +165,7 @@ class WakefulStack(Stack):
                 fanout_function=functions["stream_fanout"],
                 stream_table=self.data.tables["stream_events"],
                 keys_table=self.data.tables["api_keys"],
+                logging_account=self.api.logging_account if self.api else None,
                 functions=[f for n, f in functions.items() if function_specs[n].manages_connections],
             )
 
