@@ -73,6 +73,9 @@ class Settings(NamedTuple):
     #: requests expire (DynamoDB TTL); 0 keeps them for ever.
     retention_days: int = 0
     cursor_key: str = ""
+    #: Name or ARN of the Secrets Manager secret holding the cursor key (when
+    #: ``cursor_key`` is not given itself).
+    cursor_secret: str = ""
     thread_lease_seconds: int = 300
     thread_max_attempts: int = 3
     thread_max_running_per_agent: int = 4
@@ -229,6 +232,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
         "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
         "cursor_key": env.get(constants.ENV_CURSOR_KEY, ""),
+        "cursor_secret": env.get(constants.ENV_CURSOR_SECRET, ""),
         "account_id": env.get(constants.ENV_ACCOUNT_ID, ""),
         "lambda_tool_allowed_arns": tuple(
             p.strip() for p in env.get(constants.ENV_LAMBDA_TOOL_ALLOWED_ARNS, "").split(",") if p.strip()

@@ -126,8 +126,11 @@ ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
 ENV_HEARTBEAT_PAGES = "WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
-# The key list cursors are authenticated with (optional; see wakeful.pagination).
+# The key list cursors are signed with (see wakeful.pagination): the key itself
+# (`wakeful dev` makes one per start), or the Secrets Manager secret holding it (the
+# stack generates one per deployment and names it to the functions that list).
 ENV_CURSOR_KEY = "WAKEFUL_CURSOR_KEY"
+ENV_CURSOR_SECRET = "WAKEFUL_CURSOR_SECRET"
 # Lambda tools: the account Wakeful runs in (the CDK stack sets it; else STS says),
 # and an optional comma-separated allow-list of other function ARNs (glob patterns).
 ENV_ACCOUNT_ID = "WAKEFUL_ACCOUNT_ID"

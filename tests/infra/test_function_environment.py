@@ -77,6 +77,7 @@ def test_each_setting_goes_only_to_the_functions_whose_code_reads_it(every_optio
         constants.ENV_STREAM_WS_ENDPOINT: lambda s: s.manages_connections,
         constants.ENV_ANTHROPIC_SECRET: lambda s: s.llm,
         constants.ENV_BEDROCK_MODEL: lambda s: s.llm,
+        constants.ENV_CURSOR_SECRET: lambda s: s.cursors,
         constants.ENV_WEBHOOK_BASE_URL: lambda s: s is function_specs["api"],
     }
     for name, function in _functions(every_option).items():
