@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from aws_cdk import Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack
+from aws_cdk import Annotations, Aws, CfnCondition, CfnOutput, Duration, Fn, ICfnConditionExpression, RemovalPolicy, SecretValue, Stack, Token
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda_destinations as destinations
 from aws_cdk import aws_scheduler as scheduler
@@ -29,7 +29,8 @@ from infra.functions import specs
 from infra.hooks import DeliverHook, definition_available
 from infra.messaging import Queues, queue
 from infra.observability import Observability
-from infra.settings import DeploySettings
+from infra.names import camel
+from infra.settings import BEDROCK_DEFAULT_BASE_MODEL, BEDROCK_GEOGRAPHIES, DeploySettings, bedrock_default_model
 from infra.websocket import StreamWebSocket
 from wakeful import constants
 
@@ -121,7 +122,10 @@ class WakefulStack(Stack):
                 function.add_environment(constants.ENV_ANTHROPIC_SECRET, secret_id)
                 self.anthropic_secret.grant_read(function)
         self.openai_secret, openai_secret_id = self._openai_secret() if "openai" in settings.llm_providers else (None, "")
-        bedrock_arns = self._bedrock_resources(settings.bedrock_models) if "bedrock" in settings.llm_providers else []
+        bedrock_models: tuple[str, ...] = ()
+        if "bedrock" in settings.llm_providers:
+            bedrock_models = settings.bedrock_models or (self._bedrock_default_model(),)
+        bedrock_arns = self._bedrock_resources(bedrock_models)
         for name, function in functions.items():
             if not function_specs[name].llm:
                 continue
@@ -134,7 +138,7 @@ class WakefulStack(Stack):
                 # The function's own role is Bedrock's credential: no key. Invoke only
                 # the configured models (and, for an inference profile, the models it
                 # routes to in its regions).
-                function.add_environment(constants.ENV_BEDROCK_MODEL, settings.bedrock_models[0])
+                function.add_environment(constants.ENV_BEDROCK_MODEL, bedrock_models[0])
                 function.add_to_role_policy(
                     iam.PolicyStatement(actions=["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"], resources=bedrock_arns)
                 )
@@ -256,6 +260,23 @@ class WakefulStack(Stack):
             removal_policy=RemovalPolicy.DESTROY,  # a new deployment signs with a new key: nothing to keep
         )
 
+    def _bedrock_default_model(self) -> str:
+        """The Bedrock default model for this stack's region (:func:`bedrock_default_model`).
+        A template synthesized without a region chooses as it deploys: a condition per
+        geography on ``AWS::Region``, the global profile where none holds."""
+        if not Token.is_unresolved(self.region):
+            return bedrock_default_model(self.region)
+        regions: dict[str, list[str]] = {}
+        for region in dict.fromkeys(r for _, members in BEDROCK_GEOGRAPHIES for r in members):
+            regions.setdefault(bedrock_default_model(region), []).append(region)
+        chosen = anywhere = f"global.{BEDROCK_DEFAULT_BASE_MODEL}"
+        for model, members in regions.items():
+            if model == anywhere:
+                continue
+            condition = CfnCondition(self, f"BedrockDefaultIs{camel(model.split('.')[0].replace('-', '_'))}", expression=_region_in(members))
+            chosen = Token.as_string(Fn.condition_if(condition.logical_id, model, chosen))
+        return chosen
+
     def _bedrock_resources(self, models: tuple[str, ...]) -> list[str]:
         """The ARNs ``bedrock:InvokeModel*`` is granted on for ``models``: a model id's
         foundation model in this region; an inference profile's profile in this account
@@ -264,6 +285,10 @@ class WakefulStack(Stack):
         partition, region, account = self.partition, self.region, self.account
         arns: list[str] = []
         for model in models:
+            if Token.is_unresolved(model):  # the default profile, chosen at deploy time
+                arns.append(f"arn:{partition}:bedrock:{region}:{account}:inference-profile/{model}")
+                arns.append(f"arn:{partition}:bedrock:*::foundation-model/{BEDROCK_DEFAULT_BASE_MODEL}")
+                continue
             if model.startswith("arn:"):
                 arns.append(model)
                 profile = model.split(":inference-profile/", 1)
@@ -294,6 +319,16 @@ class WakefulStack(Stack):
             removal_policy=RemovalPolicy.RETAIN,
         )
         return secret, secret.secret_arn
+
+
+def _region_in(regions: list[str]) -> ICfnConditionExpression:
+    """A condition expression: the stack's region is one of ``regions`` (Fn::Or takes
+    two to ten conditions: longer lists nest)."""
+    tests = [Fn.condition_equals(Aws.REGION, region) for region in regions]
+    while len(tests) > 1:
+        chunks = [tests[i : i + 10] for i in range(0, len(tests), 10)]
+        tests = [Fn.condition_or(*chunk) if len(chunk) > 1 else chunk[0] for chunk in chunks]
+    return tests[0]
 
 
 def _shard_list(shards: list[int]) -> str:
