@@ -82,7 +82,7 @@ PROBE = """
 import json, os, sys
 sys.path.insert(0, ".")
 os.environ.update(AWS_DEFAULT_REGION="us-east-1", AWS_ACCESS_KEY_ID="x", AWS_SECRET_ACCESS_KEY="x",
-                  POWERTOOLS_LOG_LEVEL="CRITICAL", POWERTOOLS_METRICS_NAMESPACE="Wakeful")
+                  POWERTOOLS_LOG_LEVEL="CRITICAL", POWERTOOLS_METRICS_NAMESPACE="Wakeful", WAKEFUL_CURSOR_KEY="probe")
 FAMILIES = {families!r}
 
 
@@ -99,8 +99,10 @@ if {first_call!r}:
 from moto import mock_aws
 mock_aws().start()
 from wakeful import aws, constants
-from wakeful.config import get_settings
+from wakeful.config import dev_table_name, get_settings
 from wakeful_dev import provision
+for logical, variable in constants.TABLE_ENV.items():
+    os.environ.setdefault(variable, dev_table_name(logical))
 for logical, url in provision.create_queues("wakeful", 30).items():
     variable = constants.QUEUE_ENV.get(logical)
     if variable:

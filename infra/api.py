@@ -108,6 +108,9 @@ class Api(Construct):
                 method_options=method_options,
             ),
         )
+        #: The account's API Gateway CloudWatch role setting (``AWS::ApiGateway::Account``),
+        #: which the REST stage waits for; every other stage that logs must wait for it too.
+        self.logging_account = self.rest_api.node.find_child("Account")
         if settings.tracing:
             # X-Ray samples the stage by this rule (deploy settings xrayReservoir and
             # xraySamplingRate); Lambda's own sampling for SQS-started traces is fixed.

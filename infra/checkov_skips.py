@@ -22,8 +22,8 @@ SKIPS: dict[str, str] = {
     # -- customer-managed KMS keys: AWS-managed encryption is already on -----------------
     "CKV_AWS_119": "tables use the AWS-managed KMS key (aws/dynamodb, every use in CloudTrail); a customer key "
     "adds a key policy and could lock every table if disabled; stored secrets are sealed with our own key",
-    "CKV_AWS_149": "the Anthropic key's secret uses aws/secretsmanager; IAM lets only the two functions that call a "
-    "model read it, and a customer key would add a second grant without narrowing who reads it",
+    "CKV_AWS_149": "the secrets (the Anthropic key's, the cursor key's) use aws/secretsmanager; IAM lets only the "
+    "functions that need one read it, and a customer key would add a second grant without narrowing who reads it",
     "CKV_AWS_158": "CloudWatch Logs encrypts every log group at rest and IAM decides who reads them; a key would "
     "need a key policy for the Logs service and would stop all logging if disabled",
     "CKV_AWS_173": "Lambda encrypts environment variables at rest; ours hold resource names, ARNs and settings "

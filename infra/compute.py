@@ -21,6 +21,7 @@ from constructs import Construct
 
 from infra import settings as deploy
 from infra.data import Data
+from infra.environment import function_environment
 from infra.functions import FunctionSpec, specs
 from infra.layers import layer_code
 from infra.messaging import Queues, work_queues
@@ -111,24 +112,13 @@ class Functions(Construct):
             description="The wakeful domain package and its runtime dependencies (anthropic included)",
         )
 
-        environment = {
-            "POWERTOOLS_SERVICE_NAME": constants.SERVICE_NAME,
-            "POWERTOOLS_METRICS_NAMESPACE": constants.METRICS_NAMESPACE,
-            "POWERTOOLS_LOG_LEVEL": settings.log_level,
-            **{constants.TABLE_ENV[n]: t.table_name for n, t in data.tables.items()},
-            **{constants.QUEUE_ENV[q]: queues.queues[q].queue_url for q in constants.QUEUE_ENV},
-            constants.ENV_KMS_KEY_ID: data.secrets_key.key_arn,
-            constants.ENV_ACCOUNT_ID: stack.account,
-            # Every writer of the due indexes and the scan must agree on the shards.
-            constants.ENV_DUE_SHARDS: str(settings.due_shards),
-            **settings.platform_environment(),
-        }
-
         self.functions: dict[str, lambda_.Function] = {}
         self.targets: dict[str, lambda_.IFunction] = {}
         self.log_groups: dict[str, logs.LogGroup] = {}
         for name in present:
             spec = self.specs[name]
+            # Only what its code reads (infra/environment.py): Lambda allows 4 KB.
+            environment = function_environment(name, spec, settings=settings, data=data, queues=queues)
             self._build(name, spec, settings, data, queues, environment, stack)
 
         # Queue triggers (the same queue -> function map `wakeful dev` polls with).
@@ -225,7 +215,7 @@ class Functions(Construct):
             tracing=lambda_.Tracing.ACTIVE if settings.tracing else lambda_.Tracing.DISABLED,
             log_group=log_group,
             role=role,
-            environment={**environment, **spec.environment},
+            environment=environment,
             reserved_concurrent_executions=reserved,
             snap_start=lambda_.SnapStartConf.ON_PUBLISHED_VERSIONS if spec.snap_start else None,
         )

@@ -42,6 +42,9 @@ class FunctionSpec:
     #: It calls the LLM: reads the Anthropic key's secret (``secretsmanager:GetSecretValue``
     #: on that secret only; its name in ``WAKEFUL_ANTHROPIC_SECRET``).
     llm: bool = False
+    #: It issues or reads list cursors (the API's lists): reads the cursor key's secret
+    #: (``secretsmanager:GetSecretValue`` on it only; its ARN in ``WAKEFUL_CURSOR_SECRET``).
+    cursors: bool = False
     #: SnapStart on published versions; its trigger targets the ``live`` alias.
     snap_start: bool = False
     #: It posts to WebSocket connections (``execute-api:ManageConnections`` on the
@@ -104,6 +107,7 @@ def specs() -> dict[str, FunctionSpec]:
             writes=_all_tables_except("api_keys"),
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
+            cursors=True,  # every list route, and the MCP server's list tools
             # threads: a started or woken thread's first step; an append to a log that
             # threads route (POST .../events) tells the router.
             # schedules: POST /agents/{id}/schedules/{schedule_id}/run queues the run.

@@ -80,6 +80,14 @@ def suppress(stack: "WakefulStack") -> None:
                 "by putting a new value (docs/operations.md); functions pick it up within the "
                 "cache's max age, without a redeploy.",
             )
+    _add(
+        stack.cursor_secret,
+        "AwsSolutions-SMG4",
+        "The secret is the random key list cursors are signed with, generated for the "
+        "deployment; a new value refuses every cursor issued before it (clients list from "
+        "the start again) and is taken up only at cold starts, so it is replaced by hand "
+        "when needed (docs/operations.md), not on a schedule.",
+    )
     if "bedrock" in stack.settings.llm_providers:
         for name, function in functions.items():
             if stack.compute.specs[name].llm and function.role is not None:

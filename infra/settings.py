@@ -25,6 +25,29 @@ OPTIONAL_LLM_PROVIDERS = ("bedrock", "openai")
 LLM_DEFAULT_PROVIDERS = ("", "anthropic", "bedrock", "openai", "scripted")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
+#: The Bedrock default model (Claude Sonnet 4.5), always called through a cross-region
+#: inference profile: the one of the deployment's geography, or the global one.
+BEDROCK_DEFAULT_BASE_MODEL = "anthropic.claude-sonnet-4-5-20250929-v1:0"
+#: Inference profile prefixes by geography, most specific first, with the regions whose
+#: requests each takes (a Japanese region is in "jp", then in "apac").
+BEDROCK_GEOGRAPHIES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("us-gov", ("us-gov-east-1", "us-gov-west-1")),
+    ("us", ("us-east-1", "us-east-2", "us-west-1", "us-west-2")),
+    ("eu", ("eu-central-1", "eu-central-2", "eu-north-1", "eu-south-1", "eu-south-2", "eu-west-1", "eu-west-2", "eu-west-3")),
+    ("jp", ("ap-northeast-1", "ap-northeast-3")),
+    ("au", ("ap-southeast-2", "ap-southeast-4")),
+    (
+        "apac",
+        (
+            "ap-east-2", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-south-2", "ap-southeast-1",
+            "ap-southeast-2", "ap-southeast-3", "ap-southeast-4", "ap-southeast-5", "ap-southeast-7",
+        ),
+    ),
+)  # fmt: skip
+#: The geographies in which the default model has an inference profile (it has no
+#: "apac." one); any other region uses its "global." profile.
+BEDROCK_DEFAULT_PROFILES = frozenset({"us-gov", "us", "eu", "jp", "au"})
+
 
 @dataclass(frozen=True)
 class DeploySettings:
@@ -65,7 +88,7 @@ class DeploySettings:
     #: The deployment's default provider (WAKEFUL_LLM_PROVIDER); "" chooses by the keys.
     llm_provider: str = ""
     #: Bedrock model ids, inference profile ids or ARNs the functions may invoke (the
-    #: first is the Bedrock default model).
+    #: first is the Bedrock default model); none given: :func:`bedrock_default_model`.
     bedrock_models: tuple[str, ...] = ()
     #: Shards of the sparse due indexes (WAKEFUL_DUE_SHARDS of every function, 1-256):
     #: they spread the index writes over partitions and let the scan run in parallel.
@@ -124,11 +147,7 @@ class DeploySettings:
             raise ValueError(f"wakeful:llmProvider must be one of {LLM_DEFAULT_PROVIDERS[1:]}, not {default!r}")
         if default in OPTIONAL_LLM_PROVIDERS and default not in providers:
             providers = (*providers, default)  # the default provider is enabled
-        models = _names(get("bedrockModels", ""))
-        if "bedrock" in providers and not models:
-            from wakeful.llm.settings import DEFAULT_MODELS
-
-            models = (DEFAULT_MODELS["bedrock"],)
+        models = _names(get("bedrockModels", ""))  # none: the stack picks by region (bedrock_default_model)
         settings = cls(
             llm_providers=providers,
             llm_provider=default,
@@ -166,6 +185,16 @@ class DeploySettings:
         from wakeful.heartbeats.scan import shard_groups
 
         return shard_groups(self.due_shards, self.scan_groups)
+
+
+def bedrock_default_model(region: str) -> str:
+    """The Bedrock default model for a deployment in ``region``: the inference profile of
+    the most specific geography the region belongs to that has one for the default
+    model, else the global profile (``ap-south-1`` has no geography profile for it)."""
+    for prefix, regions in BEDROCK_GEOGRAPHIES:
+        if region in regions and prefix in BEDROCK_DEFAULT_PROFILES:
+            return f"{prefix}.{BEDROCK_DEFAULT_BASE_MODEL}"
+    return f"global.{BEDROCK_DEFAULT_BASE_MODEL}"
 
 
 def _whole(value: Any, key: str) -> int:

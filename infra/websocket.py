@@ -8,6 +8,8 @@ stream table.
   the ``stream_fanout`` function, which posts each event to the subscribed connections;
   the API keys table's stream (revocations only) feeds it too, and it closes the
   revoked key's connections at once.
+- The stage's access logs need the account's API Gateway CloudWatch role: the stage
+  waits for the REST API's ``AWS::ApiGateway::Account`` (``logging_account``).
 - Both may post to and close connections of this API's stage
   (``execute-api:ManageConnections``, POST and DELETE: a revoked key's connections are
   closed) and get its management endpoint in ``WAKEFUL_STREAM_WS_ENDPOINT``.
@@ -23,7 +25,7 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
 from aws_cdk import aws_logs as logs
-from constructs import Construct
+from constructs import Construct, IConstruct
 
 from infra.compute import retention
 from infra.settings import DeploySettings
@@ -47,6 +49,7 @@ class StreamWebSocket(Construct):
         stream_table: dynamodb.Table,
         keys_table: dynamodb.Table,
         functions: list[lambda_.Function],
+        logging_account: IConstruct | None = None,
     ) -> None:
         super().__init__(scope, construct_id)
         integration = integrations.WebSocketLambdaIntegration("StreamWsIntegration", ws_function)
@@ -80,6 +83,10 @@ class StreamWebSocket(Construct):
             '"status":"$context.status","connectionId":"$context.connectionId","eventType":"$context.eventType",'
             '"requestTime":"$context.requestTime","error":"$context.error.message"}',
         )
+        if logging_account is not None:
+            # Access logging needs the account's API Gateway CloudWatch role: in an account
+            # that never set it, a stage created before the role is set fails.
+            self.stage.node.add_dependency(logging_account)
         self.url = self.stage.url
         self.callback_url = self.stage.callback_url
 

@@ -148,13 +148,15 @@ def _homelab(stack: object, port: int) -> None:
 
 def _keys_target(args: argparse.Namespace) -> None:
     """Point this process at the dev stack's emulator or at the deployed keys table."""
-    from wakeful import aws
+    from wakeful import aws, constants
+    from wakeful.config import dev_table_name
 
     if args.dev_endpoint:
         os.environ["AWS_ENDPOINT_URL"] = args.dev_endpoint
         os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
         os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
         os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+        os.environ.setdefault(constants.TABLE_ENV["api_keys"], dev_table_name("api_keys"))  # the name `wakeful dev` gives it
     else:
         os.environ["WAKEFUL_TABLE_API_KEYS"] = args.table or _stack_output(args.stack, "ApiKeysTableName")
     aws.reset_clients()

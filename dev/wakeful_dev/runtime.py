@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import socket
 import threading
 import time
@@ -200,6 +201,9 @@ class DevStack:
             "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED", "true"),
             "POWERTOOLS_TRACE_DISABLED": "true",
             "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
+            # List cursors are signed with a random key made at each start (one given in
+            # the environment is kept, so cursors can outlive a restart if wanted).
+            constants.ENV_CURSOR_KEY: os.environ.get(constants.ENV_CURSOR_KEY) or secrets.token_urlsafe(32),
             **self.extra_env,
         }
         os.environ.update(env)

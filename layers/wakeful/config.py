@@ -11,6 +11,7 @@ times longer to define.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -34,10 +35,18 @@ _BOUNDS: dict[str, tuple[type, float, float | None]] = {
 }
 
 
+class NotConfiguredError(LookupError):
+    """A table or queue this process was not given: on AWS, one its function's spec
+    (``infra/functions.py``) does not name, so its role may not use it either."""
+
+
 class Settings(NamedTuple):
     """Everything a Wakeful process reads from its environment."""
 
+    #: The tables this process was given (logical -> physical name); ``wakeful dev``
+    #: names every table, a deployed function only those it uses.
     tables: dict[str, str]
+    #: Likewise the queues (logical -> URL).
     queues: dict[str, str]
     region: str = "us-east-1"
     endpoint_url: str | None = None
@@ -66,6 +75,9 @@ class Settings(NamedTuple):
     #: requests expire (DynamoDB TTL); 0 keeps them for ever.
     retention_days: int = 0
     cursor_key: str = ""
+    #: Name or ARN of the Secrets Manager secret holding the cursor key (when
+    #: ``cursor_key`` is not given itself).
+    cursor_secret: str = ""
     thread_lease_seconds: int = 300
     thread_max_attempts: int = 3
     thread_max_running_per_agent: int = 4
@@ -77,12 +89,87 @@ class Settings(NamedTuple):
     lambda_tool_allowed_arns: tuple[str, ...] = ()
 
     def table(self, logical: str) -> str:
-        """Physical name of a logical table (see :data:`wakeful.tables.TABLES`)."""
-        return self.tables[logical]
+        """Physical name of a logical table (see :data:`wakeful.tables.TABLES`).
+
+        Raises:
+            NotConfiguredError: this process was not given the table.
+        """
+        try:
+            return self.tables[logical]
+        except KeyError:
+            raise NotConfiguredError(_not_given("table", logical, constants.TABLE_ENV.get(logical), constants.ENV_TABLES)) from None
 
     def queue(self, logical: str) -> str:
-        """URL of a logical queue; empty when the queue is not configured."""
-        return self.queues.get(logical, "")
+        """URL of a logical queue.
+
+        Raises:
+            NotConfiguredError: this process was not given the queue.
+        """
+        try:
+            return self.queues[logical]
+        except KeyError:
+            raise NotConfiguredError(_not_given("queue", logical, constants.QUEUE_ENV.get(logical), constants.ENV_QUEUES)) from None
+
+
+def _not_given(kind: str, logical: str, own_variable: str | None, shared_variable: str) -> str:
+    own = f"{own_variable} is not set and " if own_variable else ""
+    return (
+        f"{kind} {logical!r} is not configured: {own}{shared_variable} does not name it "
+        f"(on AWS each function is given only the {kind}s its spec in infra/functions.py names)"
+    )
+
+
+def _pairs(text: str, variable: str) -> dict[str, str]:
+    """``"a=x,b=y"`` -> {"a": "x", "b": "y"}.
+
+    Raises:
+        ValueError: an entry is not ``name=value``.
+    """
+    found: dict[str, str] = {}
+    for entry in filter(None, (part.strip() for part in text.split(","))):
+        name, sep, value = entry.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(f"{variable} must be name=value pairs separated by commas, not {entry!r}")
+        found[name.strip()] = value.strip()
+    return found
+
+
+def dev_table_name(logical: str) -> str:
+    """The name ``wakeful dev`` gives a table (``agents`` -> ``wakeful-agents``)."""
+    return f"wakeful-{logical.replace('_', '-')}"
+
+
+def _tables(env: Mapping[str, str], dev_mode: bool) -> dict[str, str]:
+    """The tables named by the environment: ``WAKEFUL_TABLES`` (after its prefix), then
+    each table's own variable; in dev mode every other table by its dev name. Outside
+    dev mode a table named nowhere is not configured (never a guessed name)."""
+    prefix = env.get(constants.ENV_TABLE_PREFIX, "")
+    tables = {name: prefix + rest for name, rest in _pairs(env.get(constants.ENV_TABLES, ""), constants.ENV_TABLES).items()}
+    for name, variable in constants.TABLE_ENV.items():
+        if env.get(variable):
+            tables[name] = env[variable]
+        elif dev_mode:
+            tables.setdefault(name, dev_table_name(name))
+    return tables
+
+
+def _queues(env: Mapping[str, str]) -> dict[str, str]:
+    """The queues named by the environment: ``WAKEFUL_QUEUES`` (names after
+    ``WAKEFUL_QUEUE_URL_BASE``, or whole URLs), then each queue's own variable.
+
+    Raises:
+        ValueError: queues are named without the base their URLs need.
+    """
+    base = env.get(constants.ENV_QUEUE_URL_BASE, "")
+    queues: dict[str, str] = {}
+    for name, value in _pairs(env.get(constants.ENV_QUEUES, ""), constants.ENV_QUEUES).items():
+        if "://" not in value and not base:
+            raise ValueError(f"{constants.ENV_QUEUES} names queue {name!r} without a URL and {constants.ENV_QUEUE_URL_BASE} is not set")
+        queues[name] = value if "://" in value else base + value
+    for name, variable in constants.QUEUE_ENV.items():
+        if env.get(variable):
+            queues[name] = env[variable]
+    return queues
 
 
 def _checked(raw: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +213,7 @@ def _truthy(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> Settings:
+def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Build :class:`Settings` from an environment mapping (default ``os.environ``).
 
     Raises:
@@ -136,18 +223,18 @@ def settings_from_env(env: dict[str, str] | os._Environ[str] | None = None) -> S
     # Not a setting of this module's, but every function reads these at its cold start:
     # a provider no model call could use fails it there, loudly, not every thread later.
     llm_provider(env.get(constants.ENV_LLM_PROVIDER))
-    tables = {name: env.get(var, f"wakeful-{name.replace('_', '-')}") for name, var in constants.TABLE_ENV.items()}
-    queues = {name: env.get(var, "") for name, var in constants.QUEUE_ENV.items()}
+    dev_mode = _truthy(env.get(constants.ENV_DEV_MODE))
     raw: dict[str, Any] = {
         "region": env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "us-east-1",
         "endpoint_url": env.get("AWS_ENDPOINT_URL") or None,
-        "tables": tables,
-        "queues": queues,
-        "dev_mode": _truthy(env.get(constants.ENV_DEV_MODE)),
+        "tables": _tables(env, dev_mode),
+        "queues": _queues(env),
+        "dev_mode": dev_mode,
         "dev_api_keys": env.get(constants.ENV_DEV_API_KEYS, ""),
         "webhook_base_url": env.get(constants.ENV_WEBHOOK_BASE_URL, ""),
         "kms_key_id": env.get(constants.ENV_KMS_KEY_ID, ""),
         "cursor_key": env.get(constants.ENV_CURSOR_KEY, ""),
+        "cursor_secret": env.get(constants.ENV_CURSOR_SECRET, ""),
         "account_id": env.get(constants.ENV_ACCOUNT_ID, ""),
         "lambda_tool_allowed_arns": tuple(
             p.strip() for p in env.get(constants.ENV_LAMBDA_TOOL_ALLOWED_ARNS, "").split(",") if p.strip()

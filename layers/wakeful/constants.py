@@ -60,6 +60,13 @@ CORE_TABLE_ENV = {
 #: (SnipIn's, declared by its manifest; see :mod:`wakeful.assembly`).
 TABLE_ENV: Mapping[str, str] = extensions.WithInstalled(CORE_TABLE_ENV, extensions.table_env)
 
+#: On AWS each function gets only the tables it uses, in one variable: ``logical=rest``
+#: pairs separated by commas, each table's name being ``WAKEFUL_TABLE_PREFIX`` + rest (the
+#: prefix, the stack's part of every generated name, is written once). A table's own
+#: ``WAKEFUL_TABLE_*`` variable, when set, wins (``wakeful dev``, tests, the keys CLI).
+ENV_TABLES = "WAKEFUL_TABLES"
+ENV_TABLE_PREFIX = "WAKEFUL_TABLE_PREFIX"
+
 # Logical queue name -> environment variable holding its URL.
 QUEUE_ENV = {
     "heartbeat": "WAKEFUL_QUEUE_HEARTBEAT_URL",
@@ -75,6 +82,12 @@ QUEUE_ENV = {
     "channel_inbox": "WAKEFUL_QUEUE_CHANNEL_INBOX_URL",
     "channel_outbox": "WAKEFUL_QUEUE_CHANNEL_OUTBOX_URL",
 }
+
+#: Likewise the queues a function sends to: ``logical=name`` pairs, each URL being
+#: ``WAKEFUL_QUEUE_URL_BASE`` (``https://sqs.<region>.<domain>/<account>/``) + name; a
+#: queue's own ``WAKEFUL_QUEUE_*_URL`` variable wins.
+ENV_QUEUES = "WAKEFUL_QUEUES"
+ENV_QUEUE_URL_BASE = "WAKEFUL_QUEUE_URL_BASE"
 
 # Queue settings shared by the CDK stack and the local runtime.
 # The action queue is FIFO (one message group per agent) so that a heartbeat's
@@ -113,8 +126,11 @@ ENV_MAX_ROUNDS = "WAKEFUL_MAX_CASCADE_ROUNDS"
 ENV_HEARTBEAT_PAGES = "WAKEFUL_HEARTBEAT_PAGES_PER_INVOCATION"
 ENV_WEBHOOK_BASE_URL = "WAKEFUL_WEBHOOK_BASE_URL"
 ENV_KMS_KEY_ID = "WAKEFUL_KMS_KEY_ID"
-# The key list cursors are authenticated with (optional; see wakeful.pagination).
+# The key list cursors are signed with (see wakeful.pagination): the key itself
+# (`wakeful dev` makes one per start), or the Secrets Manager secret holding it (the
+# stack generates one per deployment and names it to the functions that list).
 ENV_CURSOR_KEY = "WAKEFUL_CURSOR_KEY"
+ENV_CURSOR_SECRET = "WAKEFUL_CURSOR_SECRET"
 # Lambda tools: the account Wakeful runs in (the CDK stack sets it; else STS says),
 # and an optional comma-separated allow-list of other function ARNs (glob patterns).
 ENV_ACCOUNT_ID = "WAKEFUL_ACCOUNT_ID"

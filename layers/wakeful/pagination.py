@@ -1,8 +1,11 @@
 """Opaque list cursors: a DynamoDB LastEvaluatedKey, base64url-encoded JSON, with a MAC.
 
 A cursor the API did not issue (garbage, a hand-made or edited key) answers 400 instead
-of reaching DynamoDB: the key is authenticated with HMAC-SHA256 under a server-side
-key (``WAKEFUL_CURSOR_KEY``; without it, one derived from the deployment's settings).
+of reaching DynamoDB: the key is authenticated with HMAC-SHA256 under a random
+server-side key: ``WAKEFUL_CURSOR_KEY`` (``wakeful dev`` makes one per start), else the
+value of the Secrets Manager secret ``WAKEFUL_CURSOR_SECRET`` names (the stack generates
+one per deployment; read once per cold start). Without either, listing refuses to issue
+or read cursors (:class:`CursorKeyMissingError`) rather than sign with a guessable key.
 A genuine cursor used on another list is refused by the query helpers
 (:func:`wakeful.ddb.query_page`). Lists read in sequence order (a thread's messages,
 route decisions) issue the last sequence number of the page instead
@@ -18,6 +21,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from wakeful.constants import ENV_CURSOR_KEY, ENV_CURSOR_SECRET
 from wakeful.exceptions import BadRequestError
 
 MAX_LIMIT = 100
@@ -25,15 +29,34 @@ _MAC_BYTES = 16
 _INVALID = "cursor is not valid; pass back the 'next' value of a previous page"
 
 
-@lru_cache(maxsize=1)
+class CursorKeyMissingError(RuntimeError):
+    """Neither ``WAKEFUL_CURSOR_KEY`` nor ``WAKEFUL_CURSOR_SECRET`` is set: this process
+    cannot sign or check list cursors (on AWS: its function does not list)."""
+
+
 def _key() -> bytes:
     from wakeful.config import get_settings
 
     settings = get_settings()
     if settings.cursor_key:
         return settings.cursor_key.encode()
-    seed = "|".join(("wakeful-cursor", settings.region, settings.kms_key_id, settings.table("api_keys")))
-    return hashlib.sha256(seed.encode()).digest()
+    if settings.cursor_secret:
+        return _secret_key(settings.cursor_secret)
+    raise CursorKeyMissingError(
+        f"list cursors need a signing key: set {ENV_CURSOR_KEY}, or {ENV_CURSOR_SECRET} to the Secrets Manager "
+        "secret holding one (the stack gives it to the functions that list)"
+    )
+
+
+@lru_cache(maxsize=4)
+def _secret_key(secret_id: str) -> bytes:
+    """The cursor key held by a Secrets Manager secret, read once per process."""
+    from wakeful import aws
+
+    value = str(aws.client("secretsmanager").get_secret_value(SecretId=secret_id)["SecretString"])
+    if not value:
+        raise CursorKeyMissingError(f"the secret {secret_id} named by {ENV_CURSOR_SECRET} is empty")
+    return value.encode()
 
 
 def _b64(raw: bytes) -> str:

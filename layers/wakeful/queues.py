@@ -10,9 +10,7 @@ from wakeful.config import get_settings
 
 
 def _send(queue: str, entries: list[dict[str, Any]]) -> None:
-    url = get_settings().queue(queue)
-    if not url:
-        raise RuntimeError(f"queue {queue!r} is not configured")
+    url = get_settings().queue(queue)  # NotConfiguredError: this function was not given it
     sqs = aws.client("sqs")
     for start in range(0, len(entries), 10):
         batch = entries[start : start + 10]
@@ -87,10 +85,11 @@ def send_thread_step(agent_id: str, thread_id: str, step_key: str) -> None:
 def send_route(agent_id: str, reason: str, *, thread_id: str | None = None) -> bool:
     """Ask the router to route the agent's log up to now (one group per agent).
     ``reason`` (e.g. ``seq:42``) deduplicates repeats; ``thread_id`` asks it to match
-    that thread's new waits against events it already routed. False when the route
-    queue is not configured (nothing to route to)."""
-    if not get_settings().queue("route"):
-        return False
+    that thread's new waits against events it already routed.
+
+    Raises:
+        NotConfiguredError: this function was not given the route queue.
+    """
     body: dict[str, Any] = {"agent_id": agent_id}
     if thread_id:
         body["thread_id"] = thread_id

@@ -43,12 +43,24 @@ class Synth:
         return self._lint
 
 
-def _synthesize(outdir: Path) -> tuple[dict[str, Any], list[str]]:
+#: A deployment with every optional setting that adds to the functions' environment: the
+#: model providers (Bedrock's default model chosen by region), the platforms' proxies.
+EVERY_OPTION = {
+    "wakeful:llmProviders": "bedrock,openai",
+    "wakeful:llmProvider": "bedrock",
+    "wakeful:slackApiUrl": "https://slack-proxy.platforms.example.com/api",
+    "wakeful:discordApiUrl": "https://discord-proxy.platforms.example.com/api/v10",
+    "wakeful:telegramApiUrl": "https://telegram-proxy.platforms.example.com",
+}
+
+
+def _synthesize(outdir: Path, context: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[str]]:
     from aws_cdk import App
 
     from infra.app import build
 
-    app, stack = build(App(outdir=str(outdir), context={"wakeful:layerDeps": "none", "aws:cdk:enable-path-metadata": True}))
+    context = {"wakeful:layerDeps": "none", "aws:cdk:enable-path-metadata": True, **(context or {})}
+    app, stack = build(App(outdir=str(outdir), context=context))
     artifact = app.synth().get_stack_artifact(stack.artifact_id)
     findings = [
         f"{message.id}: {message.entry.data}"
@@ -77,3 +89,12 @@ def synth(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Synth:
             result.write_text(json.dumps({"template": template, "findings": findings}))
     done = json.loads(result.read_text())
     return Synth(template=done["template"], findings=done["findings"], outdir=outdir)
+
+
+@pytest.fixture(scope="session")
+def every_option(tmp_path_factory: pytest.TempPathFactory) -> Synth:
+    """The stack synthesized with :data:`EVERY_OPTION` (and no region: CloudFormation's
+    conditions choose Bedrock's default model)."""
+    outdir = tmp_path_factory.mktemp("cdk.out.every-option")
+    template, findings = _synthesize(outdir, EVERY_OPTION)
+    return Synth(template=template, findings=findings, outdir=outdir)

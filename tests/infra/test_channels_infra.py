@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.infra.test_stack import _functions, _join, _role_policies, _statements
+from tests.infra.test_stack import _functions, _join, _queue_ids, _role_policies, _statements
 from wakeful import constants
 
 pytestmark = pytest.mark.infra
@@ -64,13 +64,9 @@ def test_the_inbox_is_fifo_and_the_outbox_standard_each_with_a_dlq_and_its_consu
     functions = _functions(synth)
     queues = synth.resources("AWS::SQS::Queue")
     mappings = list(synth.resources("AWS::Lambda::EventSourceMapping").values())
-    env = functions["channel_inbound"]["Properties"]["Environment"]["Variables"]
-    outbox_env = functions["channel_deliver"]["Properties"]["Environment"]["Variables"]
-    for logical, consumer, fifo, variables in (
-        ("channel_inbox", "channel_worker", True, env),
-        ("channel_outbox", "channel_deliver", False, outbox_env),
-    ):
-        queue_id = variables[constants.QUEUE_ENV[logical]]["Ref"]
+    ids = _queue_ids(synth)
+    for logical, consumer, fifo in (("channel_inbox", "channel_worker", True), ("channel_outbox", "channel_deliver", False)):
+        queue_id = ids[logical]
         props = queues[queue_id]["Properties"]
         assert bool(props.get("FifoQueue")) is fifo, logical
         assert props["RedrivePolicy"]["maxReceiveCount"] == constants.QUEUE_MAX_RECEIVES

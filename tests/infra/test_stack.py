@@ -43,10 +43,30 @@ def _functions(synth) -> dict[str, dict[str, Any]]:
     return {camel[c]: {"id": lid, **res} for c, (lid, res) in by_path.items() if c in camel}
 
 
+def _by_path(synth, kind: str, paths: dict[str, str]) -> dict[str, str]:
+    """Name -> template logical id of the resources of ``kind`` at ``paths`` (name ->
+    construct path, without the trailing ``/Resource``)."""
+    found = {synth.path_of(logical_id): logical_id for logical_id in synth.resources(kind)}
+    return {name: found[f"{path}/Resource"] for name, path in paths.items() if f"{path}/Resource" in found}
+
+
 def _table_ids(synth) -> dict[str, str]:
-    """Logical table -> template logical id, read from the functions' environment."""
-    env = next(iter(_functions(synth).values()))["Properties"]["Environment"]["Variables"]
-    return {name: env[var]["Ref"] for name, var in constants.TABLE_ENV.items()}
+    """Logical table -> template logical id (infra/data.py names the constructs)."""
+    return _by_path(synth, "AWS::DynamoDB::Table", {n: f"Wakeful/Data/{_camel(n)}Table" for n in TABLES})
+
+
+def _queue_ids(synth) -> dict[str, str]:
+    """Logical queue (``wakeful.constants.QUEUE_ENV``) -> template logical id
+    (infra/messaging.py names the constructs: a work queue and its DLQ)."""
+    paths = {
+        n: f"Wakeful/Queues/{_camel(n[: -len('_dlq')])}Dlq" if n.endswith("_dlq") else f"Wakeful/Queues/{_camel(n)}Queue"
+        for n in constants.QUEUE_ENV
+    }
+    return _by_path(synth, "AWS::SQS::Queue", paths)
+
+
+def _camel(snake: str) -> str:
+    return "".join(part.capitalize() for part in snake.split("_"))
 
 
 def _statements(synth, *, identity_only: bool = False) -> list[dict[str, Any]]:
@@ -172,10 +192,11 @@ def test_every_work_queue_has_a_dlq_and_a_visibility_of_six_consumer_timeouts(sy
         for k, m in synth.resources("AWS::Lambda::EventSourceMapping").items()
         if m["Properties"]["EventSourceArn"].get("Fn::GetAtt", [None])[0] in queues
     }  # SQS sources only (the stream fan-out reads a DynamoDB stream)
-    env = functions["api"]["Properties"]["Environment"]["Variables"]
+    ids = _queue_ids(synth)
+    assert set(ids) == set(constants.QUEUE_ENV)
     assert len(mappings) == len(work_queues())
     for logical, consumer in work_queues().items():
-        queue_id = env[constants.QUEUE_ENV[logical]]["Ref"]
+        queue_id = ids[logical]
         props = queues[queue_id]["Properties"]
         redrive = props["RedrivePolicy"]
         assert redrive["maxReceiveCount"] == constants.QUEUE_MAX_RECEIVES
@@ -189,8 +210,8 @@ def test_every_work_queue_has_a_dlq_and_a_visibility_of_six_consumer_timeouts(sy
         assert mapping["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
     for name in constants.QUEUE_ENV:
         if name.endswith("_dlq"):
-            dlq_ref = env[constants.QUEUE_ENV[name]]["Ref"]
-            source = env[constants.QUEUE_ENV[name[: -len("_dlq")]]]["Ref"]
+            dlq_ref = ids[name]
+            source = ids[name[: -len("_dlq")]]
             assert queues[source]["Properties"]["RedrivePolicy"]["deadLetterTargetArn"] == {"Fn::GetAtt": [dlq_ref, "Arn"]}
 
 
@@ -212,9 +233,8 @@ def test_thread_steps_and_routing_run_from_fifo_queues_with_dlqs(synth):
     functions = _functions(synth)
     queues = synth.resources("AWS::SQS::Queue")
     mappings = synth.resources("AWS::Lambda::EventSourceMapping").values()
-    env = functions["api"]["Properties"]["Environment"]["Variables"]
     for logical, consumer in (("thread", "thread_runner"), ("route", "thread_router")):
-        queue_id = env[constants.QUEUE_ENV[logical]]["Ref"]
+        queue_id = _queue_ids(synth)[logical]
         props = queues[queue_id]["Properties"]
         assert props["FifoQueue"] is True and props["FifoThroughputLimit"] == "perMessageGroupId", logical
         dlq_id = props["RedrivePolicy"]["deadLetterTargetArn"]["Fn::GetAtt"][0]
@@ -243,12 +263,11 @@ def test_every_function_has_log_retention_active_tracing_and_the_runtime(synth):
         assert len(props["Layers"]) == 1, name
 
 
-def test_every_function_gets_the_shared_names_and_powertools_settings(synth):
+def test_every_function_gets_its_names_and_the_powertools_settings(synth):
+    # Which tables, queues and settings: tests/infra/test_function_environment.py.
     for name, function in _functions(synth).items():
         env = function["Properties"]["Environment"]["Variables"]
-        assert set(constants.TABLE_ENV.values()) <= set(env), name
-        assert set(constants.QUEUE_ENV.values()) <= set(env), name
-        assert constants.ENV_KMS_KEY_ID in env, name
+        assert {constants.ENV_TABLES, constants.ENV_TABLE_PREFIX} <= set(env), name
         assert env["POWERTOOLS_SERVICE_NAME"] == constants.SERVICE_NAME
         assert env["POWERTOOLS_METRICS_NAMESPACE"] == constants.METRICS_NAMESPACE == "Wakeful"
         if specs()[name].starts_hooks:
@@ -269,13 +288,17 @@ def test_schedule_runs_the_scan_function_every_minute(synth):
         assert "<aws.scheduler.scheduled-time>" in props["Target"]["Input"]
 
 
-def test_the_scan_schedules_split_every_shard_among_them_once_and_every_function_knows_the_shards(synth):
+def test_the_scan_schedules_split_every_shard_among_them_once_and_every_function_of_a_sharded_table_knows_the_shards(synth):
     settings = DeploySettings()
     groups = [json.loads(s["Properties"]["Target"]["Input"])["shards"] for s in synth.resources("AWS::Scheduler::Schedule").values()]
     assert sorted(shard for group in groups for shard in group) == list(range(settings.due_shards))
     assert all(groups)
-    for name, function in _functions(synth).items():
-        assert function["Properties"]["Environment"]["Variables"][constants.ENV_DUE_SHARDS] == str(settings.due_shards), name
+    # Each function reaching a table with a sharded index; the others are not given it.
+    sharded = {n for n, t in TABLES.items() if any(i.pk.name.endswith("_shard") for i in t.indexes)}
+    knowing = {n for n, s in specs().items() if sharded & set(s.tables())}
+    assert {"heartbeat_scan", "api", "orchestrator", "thread_runner"} <= knowing
+    for name in knowing:
+        assert _functions(synth)[name]["Properties"]["Environment"]["Variables"][constants.ENV_DUE_SHARDS] == str(settings.due_shards), name
 
 
 # -- API -------------------------------------------------------------------------------
@@ -467,8 +490,7 @@ def test_alarms_cover_dlqs_stuck_heartbeats_and_failure_rates(synth):
 # -- schedules -----------------------------------------------------------------------------
 def test_schedule_runs_flow_from_the_scan_and_the_api_through_the_schedule_queue_to_its_runner(synth):
     functions = _functions(synth)
-    env = functions["api"]["Properties"]["Environment"]["Variables"]
-    queue_id = env[constants.QUEUE_ENV["schedule"]]["Ref"]
+    queue_id = _queue_ids(synth)["schedule"]
     [mapping] = [
         m for m in synth.resources("AWS::Lambda::EventSourceMapping").values()
         if m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [queue_id, "Arn"]}

@@ -3,23 +3,32 @@
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import json
+import uuid
 
 import pytest
 
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
-from wakeful import pagination
+from wakeful import constants, pagination
 
 
 def _b64(value: object) -> str:
     return base64.urlsafe_b64encode(json.dumps(value).encode()).decode().rstrip("=")
 
 
+def _signed(body: str, key: bytes) -> str:
+    """A cursor's body with the MAC ``key`` gives it (as the API signs its own)."""
+    raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    return f"{body}.{base64.urlsafe_b64encode(hmac.new(key, raw, hashlib.sha256).digest()[:16]).decode().rstrip('=')}"
+
+
 CRAFTED = [
     "%%%garbage",
     _b64({"owner": 1.5}),
     _b64({"agent_id": "x", "heartbeat_id": "y"}),
-    pagination.encode({"owner": 1.5})[:-2] + "AA",  # a MAC that does not match
+    _signed(_b64({"owner": 1.5}), b"another deployment's key"),  # a MAC under another key
 ]
 
 
@@ -134,3 +143,41 @@ def test_an_event_log_cursor_is_its_last_seq_refused_on_another_list(api, other_
     assert by_cursor == by_after_seq and by_cursor["items"][0]["seq"] == first["items"][-1]["seq"] + 1
     assert api.get("/agents", params={"cursor": issued}).status_code == 400
     assert api.get(f"/agents/{agent['id']}/events", params={"cursor": api.get("/agents", params={"limit": 1}).json()["next"]}).status_code == 400
+
+
+def test_a_cursor_signed_with_a_key_derived_from_the_deployments_names_answers_400(api):
+    """Such a key (region, KMS key, table name: all learnable) would let anyone sign any
+    LastEvaluatedKey; cursors are signed with a random key instead."""
+    from wakeful.config import get_settings
+
+    api.create_agent()
+    api.create_agent()
+    issued = api.get("/agents", params={"limit": 1}).json()["next"]
+    settings = get_settings()
+    seed = "|".join(("wakeful-cursor", settings.region, settings.kms_key_id, settings.table("api_keys")))
+    forged = _signed(issued.split(".")[0], hashlib.sha256(seed.encode()).digest())
+
+    assert api.get("/agents", params={"cursor": issued}).status_code == 200
+    response = api.get("/agents", params={"cursor": forged})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_the_cursor_key_is_read_from_the_secret_the_environment_names(stack, monkeypatch):
+    """As deployed: WAKEFUL_CURSOR_SECRET names a Secrets Manager secret holding the key."""
+    from wakeful import aws
+    from wakeful.config import get_settings
+
+    value = uuid.uuid4().hex * 2
+    name = f"wakeful/cursor-key-{uuid.uuid4().hex[:8]}"
+    arn = aws.client("secretsmanager").create_secret(Name=name, SecretString=value)["ARN"]
+    monkeypatch.delenv(constants.ENV_CURSOR_KEY)
+    monkeypatch.setenv(constants.ENV_CURSOR_SECRET, arn)
+    get_settings.cache_clear()
+    try:
+        issued = pagination.encode({"owner": "o", "created_at": 1, "agent_id": "agt_1"})
+        assert issued == _signed(issued.split(".")[0], value.encode())
+        assert pagination.decode(issued) == {"owner": "o", "created_at": 1, "agent_id": "agt_1"}
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()

@@ -3,12 +3,14 @@ jittered wait, not at once in a tight loop."""
 
 from __future__ import annotations
 
+import os
 from typing import Iterator
 
 import pytest
 from botocore.stub import Stubber
 
 from wakeful import ddb
+from wakeful.config import get_settings
 from wakeful.backoff import Backoff
 
 
@@ -22,8 +24,13 @@ def stubbed(monkeypatch) -> Iterator[Stubber]:
         "dynamodb", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x"
     )
     monkeypatch.setattr(ddb, "client", lambda: client)
+    # A process outside `wakeful dev` is given its tables by name (none is guessed).
+    monkeypatch.setenv("WAKEFUL_TABLE_EVENTS", os.environ.get("WAKEFUL_TABLE_EVENTS") or "wakeful-events")
+    get_settings.cache_clear()
     with Stubber(client) as stubber:
         yield stubber
+    monkeypatch.undo()
+    get_settings.cache_clear()
 
 
 def test_unprocessed_keys_are_retried_after_a_growing_jittered_wait(stubbed, monkeypatch):

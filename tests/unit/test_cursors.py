@@ -4,11 +4,31 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterator
 
 import pytest
 
-from wakeful import pagination
+from wakeful import constants, pagination
+from wakeful.config import get_settings
 from wakeful.exceptions import BadRequestError
+
+
+@pytest.fixture(autouse=True)
+def cursor_key(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Cursors signed with a key of the test's own (the process may hold `wakeful dev`'s)."""
+    monkeypatch.setenv(constants.ENV_CURSOR_KEY, "a-test-key")
+    get_settings.cache_clear()
+    yield
+    monkeypatch.undo()
+    get_settings.cache_clear()
+
+
+def _use_key(monkeypatch: pytest.MonkeyPatch, key: str | None) -> None:
+    if key is None:
+        monkeypatch.delenv(constants.ENV_CURSOR_KEY, raising=False)
+    else:
+        monkeypatch.setenv(constants.ENV_CURSOR_KEY, key)
+    get_settings.cache_clear()
 
 
 def _b64(value: object) -> str:
@@ -43,3 +63,21 @@ def test_an_edited_cursor_is_a_bad_request():
     edited = _b64({"owner": "bob", "created_at": 1, "agent_id": "agt_1"})
     with pytest.raises(BadRequestError):
         pagination.decode(f"{edited}.{mac}")
+
+
+def test_a_cursor_signed_with_another_deployments_key_is_a_bad_request(monkeypatch):
+    issued = pagination.encode({"owner": "alice", "created_at": 1, "agent_id": "agt_1"})
+    _use_key(monkeypatch, "another-deployments-key")
+    with pytest.raises(BadRequestError):
+        pagination.decode(issued)
+
+
+def test_without_a_key_no_cursor_is_issued_or_read(monkeypatch):
+    issued = pagination.encode({"owner": "alice", "created_at": 1, "agent_id": "agt_1"})
+    _use_key(monkeypatch, None)
+    monkeypatch.delenv(constants.ENV_CURSOR_SECRET, raising=False)
+    get_settings.cache_clear()
+    with pytest.raises(pagination.CursorKeyMissingError, match="WAKEFUL_CURSOR_KEY.*WAKEFUL_CURSOR_SECRET"):
+        pagination.encode({"owner": "alice", "created_at": 1, "agent_id": "agt_1"})
+    with pytest.raises(pagination.CursorKeyMissingError):
+        pagination.decode(issued)
