@@ -266,9 +266,10 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
+            # stream_events: a thread it ends (at its wake limit) gets its end in the stream.
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),
