@@ -260,3 +260,38 @@ def test_a_handlers_calls_are_recorded_as_its_function_and_others_are_not(record
         Call("api", "dynamodb:UpdateItem", table("agents"), "dynamodb.TransactWriteItems"),
         Call("api", "dynamodb:Query", table("agents", "by-owner"), "dynamodb.Query"),
     }
+
+
+# -- what the api writes, against the whole run's traces -----------------------------------
+def test_the_api_writes_check_names_a_granted_table_no_test_wrote_and_a_written_one_not_granted():
+    from infra.functions import specs
+
+    granted = set(specs()["api"].writes)
+    assert iam_audit.api_writes_problems(granted) == []
+    assert iam_audit.api_writes_problems(granted - {"llm"}) == [
+        "the api may write llm, but no test saw it write it (a path the suites miss belongs in API_WRITES_NOT_TRACED)"
+    ]
+    assert iam_audit.api_writes_problems(granted | {"stream_connections"}) == [
+        "the api writes stream_connections, which infra/functions.py does not grant"
+    ]
+
+
+def test_the_api_writes_are_judged_only_after_both_whole_suites(pytestconfig):
+    from pathlib import Path
+
+    root = pytestconfig.rootpath
+    every = [f"{p.relative_to(root)}::test_x" for suite in iam_audit.SUITES for p in sorted(Path(root, suite).glob("test_*.py"))]
+    assert iam_audit.whole_suites(every, root)
+    assert not iam_audit.whole_suites(every[1:], root)
+    assert not iam_audit.whole_suites([n for n in every if n.startswith("tests/integration/")], root)
+
+
+def test_written_tables_are_the_logical_tables_of_the_functions_item_writes():
+    calls = [
+        call("api", "dynamodb:PutItem", table("agents")),
+        call("api", "dynamodb:UpdateItem", table("events")),
+        call("api", "dynamodb:GetItem", table("tools")),
+        call("api", "dynamodb:Query", table("threads", "by-status")),
+        call("tool_runner", "dynamodb:DeleteItem", table("memories")),
+    ]
+    assert iam_audit.written_tables(calls, "api", LOCAL.tables) == {"agents", "events"}
