@@ -35,6 +35,8 @@ FUNCTIONS_DIR = ROOT / "functions"
 
 READ_ACTIONS = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:ConditionCheckItem"]
 WRITE_ACTIONS = [*READ_ACTIONS, "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"]
+#: What an index is ever asked: items are read and written through their table's ARN.
+INDEX_ACTIONS = ["dynamodb:Query"]
 
 #: Users' Lambda tools must be named with this prefix (the API checks it too).
 TOOL_FUNCTION_PREFIX = constants.LAMBDA_TOOL_FUNCTION_PREFIX
@@ -160,18 +162,16 @@ class Functions(Construct):
         role.add_to_policy(
             iam.PolicyStatement(actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn])
         )
+        unknown = [t for t in spec.tables() if t not in data.tables]
+        if unknown:
+            raise ValueError(f"{name} is granted tables that do not exist: {unknown}")
         for tables, actions in ((spec.reads, READ_ACTIONS), (spec.writes, WRITE_ACTIONS)):
-            if not tables:
-                continue
-            unknown = [t for t in tables if t not in data.tables]
-            if unknown:
-                raise ValueError(f"{name} is granted tables that do not exist: {unknown}")
-            resources: list[str] = []
-            for table_name in tables:
-                table = data.tables[table_name]
-                resources.append(table.table_arn)
-                resources.extend(f"{table.table_arn}/index/{index.name}" for index in TABLES[table_name].indexes)
-            role.add_to_policy(iam.PolicyStatement(actions=actions, resources=resources))
+            if tables:
+                role.add_to_policy(iam.PolicyStatement(actions=actions, resources=[data.tables[t].table_arn for t in tables]))
+        # Indexes: Query only (no item is read or written through an index's ARN).
+        indexes = [f"{data.tables[t].table_arn}/index/{index.name}" for t in spec.tables() for index in TABLES[t].indexes]
+        if indexes:
+            role.add_to_policy(iam.PolicyStatement(actions=INDEX_ACTIONS, resources=indexes))
         if spec.sends:
             role.add_to_policy(
                 iam.PolicyStatement(actions=["sqs:SendMessage"], resources=[queues.queues[q].queue_arn for q in spec.sends])

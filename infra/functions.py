@@ -6,9 +6,12 @@ on AWS, read from the code paths each handler reaches; the stack turns it into I
 statements with exact actions and resources. A test fails when a function in
 ``FUNCTIONS`` has no entry here, so a new function cannot ship without a decision.
 
-DynamoDB access is granted per table (and its indexes) as *read* (GetItem,
-BatchGetItem, Query, ConditionCheckItem) or *write* (read plus PutItem, UpdateItem,
-DeleteItem). Scan is never granted (no Scan on any path).
+DynamoDB access is granted per table as *read* (GetItem, BatchGetItem, Query,
+ConditionCheckItem) or *write* (read plus PutItem, UpdateItem, DeleteItem), and Query
+only on the table's indexes (no item is read or written through an index). Scan is
+never granted (no Scan on any path). The integration and end-to-end suites record every
+call a handler makes and check it against the function's role in the synthesized
+template (tests/support/iam_audit.py).
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from dataclasses import dataclass, field
 
 from wakeful import extensions
 from wakeful.constants import TOOL_RUNNER_TIMEOUT_SECONDS
-from wakeful.tables import TABLES
 
 
 @dataclass(frozen=True)
@@ -73,11 +75,15 @@ _HOOK_FIRING_WRITES = ("hook_deliveries", "hook_executions")
 _HOOK_ATTEMPT_WRITES = ("hooks", "agents", *_HOOK_FIRING_WRITES)
 # The channels' part in a run's end (wakeful.channels.relay, a run-end listener) and in a
 # schedule's result: reads the owner's channels (by name: idempotency), a scheduled run's
-# schedule (its notify) and the run's messages (its notifications); records deliveries
-# and approval buttons (links), and queues the deliveries.
-_CHANNEL_RELAY_READS = ("channels", "idempotency", "schedules", "thread_messages")
-_CHANNEL_RELAY_WRITES = ("channel_deliveries", "channel_links")
+# schedule (its notify), the run's messages (its notifications) and the link to the
+# platform message a reply answers; records deliveries, and queues them.
+_CHANNEL_RELAY_READS = ("channels", "idempotency", "schedules", "thread_messages", "channel_links")
+_CHANNEL_RELAY_WRITES = ("channel_deliveries",)
 _CHANNEL_RELAY_SENDS = ("channel_outbox",)
+# An approval request sent to channels also records what its buttons decide (a link):
+# only where a run parks for approval (the thread runner) or a heartbeat's action does
+# (the tool runner).
+_CHANNEL_APPROVAL_WRITES = ("channel_links",)
 # The interception point (wakeful.interceptors.dispatch), at every thread step: reads the
 # agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
 _INTERCEPTION_READS = ("interceptors",)
@@ -88,23 +94,40 @@ _INTERCEPTION_WRITES = ("interceptor_calls",)
 _BUILTIN_TOOL_TABLES = (*extensions.table_names(), "llm")
 
 
-def _all_tables_except(*excluded: str) -> tuple[str, ...]:
-    return tuple(n for n in TABLES if n not in excluded)
-
-
 def specs() -> dict[str, FunctionSpec]:
-    """Function name -> spec, built from the current :data:`TABLES`."""
+    """Function name -> spec (the installed extensions' tables included)."""
     return {
-        # The management plane: every route module (agents, events, tools,
-        # subscriptions, actions, hooks, webhooks, snipin, ops) reads and changes its
-        # owner's rows, so it reaches every table; API keys are only read (keys are
-        # created with `wakeful keys create`, outside the API).
+        # The management plane: the route modules read and change their owner's rows.
+        # What its code writes, table by table (the integration and end-to-end suites
+        # trace each write; tests/support/iam_audit.py checks the two agree).
         "api": FunctionSpec(
             description="Wakeful management API (API Gateway REST proxy)",
             memory_mb=512,
             timeout_seconds=25,  # under API Gateway's 29 s integration limit
-            reads=("api_keys",),
-            writes=_all_tables_except("api_keys"),
+            writes=(
+                "agents",  # create, patch, delete; thread slots; hook_types as hooks change
+                "heartbeats",  # a heartbeat made due now; a paused or deleted agent's pending one failed
+                "events",  # POST .../events and broadcasts append to the log
+                "idempotency",  # event appends and creations with an Idempotency-Key
+                "tools", "subscriptions", "webhooks", "hooks", "interceptors", "mcp_servers", "channels",
+                "schedules",  # their routes: create, patch, delete (a schedule's run claimed)
+                "schedule_results",  # POST .../schedules/{id}/run records the run it queues
+                "actions",  # a heartbeat action approved or denied
+                "hook_deliveries",  # a hook test and a replay record their delivery
+                "channel_deliveries",  # a channel test, and a run the API ends tells its channels
+                "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
+                "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
+                "llm",  # PATCH /agents/{id}/llm: the agent's model settings
+                *extensions.table_names(),  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
+            ),  # fmt: skip
+            # api_keys: every request's key (keys are created with `wakeful keys create`,
+            # outside the API); the rest only listed: hook attempts, webhook requests,
+            # interceptor calls, channel requests, routing decisions, SnipIn memories; and
+            # channel_links: the platform message a reply to a run the API ends answers.
+            reads=(
+                "api_keys", "hook_executions", "webhook_requests", "interceptor_calls", "channel_requests",
+                "thread_routes", "memories", "channel_links",
+            ),  # fmt: skip
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
             cursors=True,  # every list route, and the MCP server's list tools
@@ -167,7 +190,7 @@ def specs() -> dict[str, FunctionSpec]:
             writes=(
                 "actions", "agents", "events", "heartbeats", "idempotency", "memories",
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
-                *_CHANNEL_RELAY_WRITES,
+                *_CHANNEL_RELAY_WRITES, *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
             # route: tools' new events, for agents with threads
@@ -224,6 +247,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
+                *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip
             # mcp_servers: the tools of the MCP servers an agent names, and their calls
             # (headers unsealed: KMS decrypt).
@@ -246,9 +270,10 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
+            # stream_events: a thread it ends (at its wake limit) gets its end in the stream.
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),

@@ -11,8 +11,13 @@ from typing import Any, Iterator
 import pytest
 import requests
 
-from tests.support import openapi_check
+from tests.support import iam_audit, openapi_check
 from wakeful import assembly
+
+# Every AWS call a handler makes is recorded from the start (before any client exists)
+# and judged at the end against the function's role in the synthesized template.
+IAM_CALLS = iam_audit.RECORDER
+IAM_CALLS.install()
 
 # The tests call the core directly, as the entry points do after installing the extensions.
 assembly.install()
@@ -80,8 +85,22 @@ def _freeze_the_heap() -> None:
 
 
 @pytest.fixture(scope="session")
-def stack() -> Iterator[Any]:
-    """The local stack: ``stack.api_url``, ``stack.tick(now)``, ``stack.drain()``."""
+def synthesis(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Any:
+    """The run's CDK synthesis (tests/support/synth.py), started now: shared by the
+    run's workers, it runs beside the tests; ``synthesis.template()`` waits for it."""
+    from tests.support.synth import SharedSynthesis, shared_directory
+
+    shared = SharedSynthesis(shared_directory(tmp_path_factory, worker_id))
+    shared.start()
+    return shared
+
+
+@pytest.fixture(scope="session")
+def stack(request: pytest.FixtureRequest, synthesis: Any) -> Iterator[Any]:
+    """The local stack: ``stack.api_url``, ``stack.tick(now)``, ``stack.drain()``.
+
+    At its end, every AWS call a handler made must be one its function's role in the
+    synthesized template allows (tests/support/iam_audit.py)."""
     from wakeful_dev.runtime import DevStack
 
     # Tests that move the clock past a lease stay well short of the default heartbeat
@@ -106,16 +125,48 @@ def stack() -> Iterator[Any]:
 
     aws.client("dynamodb").meta.events.register("before-call.dynamodb.Scan", _no_scan, unique_id="no-scan")
 
-    # The CDK stack's least-privilege grants must allow what the handlers really do.
-    from tests.support.iam_audit import IamAudit
-    from wakeful.config import get_settings
+    IAM_CALLS.active = True
+    try:
+        yield dev
+    finally:
+        IAM_CALLS.active = False
+        names = iam_audit.LocalNames.of(dev)
+        dev.stop()
+    _API_WRITES.update(iam_audit.written_tables(IAM_CALLS.calls, "api", names.tables))
+    if hasattr(request.config, "workeroutput"):  # an xdist worker: the controller judges the run's whole
+        request.config.workeroutput["iam_api_writes"] = sorted(_API_WRITES)
+    denied = IAM_CALLS.errors + iam_audit.problems(IAM_CALLS.calls, synthesis.template(), names)
+    assert not denied, "calls the functions' roles in the synthesized template would deny:\n" + "\n".join(denied)
 
-    audit = IamAudit()
-    audit.install()
-    yield dev
-    problems = audit.problems(get_settings().tables, dev.queue_urls)
-    assert not problems, "IAM grants in infra/functions.py miss what the code does:\n" + "\n".join(problems)
-    dev.stop()
+
+# -- the api's writes: what its role grants, against what its code wrote in the whole run --
+_API_WRITES: set[str] = set()  # tables the api wrote (this process's, or every worker's)
+_COLLECTED: set[str] = set()  # the workers' test ids (xdist)
+_API_PROBLEMS: list[str] = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    _COLLECTED.update(ids)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    _API_WRITES.update(getattr(node, "workeroutput", {}).get("iam_api_writes", ()))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """After a run of the whole integration and end-to-end suites (no -k, no -m), the
+    tables the api's role may write must be those its code wrote in the run's traces."""
+    config = session.config
+    if hasattr(config, "workerinput") or config.option.keyword or config.option.markexpr:
+        return
+    collected = _COLLECTED or {item.nodeid for item in session.items}
+    if not iam_audit.whole_suites(collected, config.rootpath) or exitstatus != 0:
+        return
+    _API_PROBLEMS.extend(iam_audit.api_writes_problems(_API_WRITES))
+    if _API_PROBLEMS:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 class Api:
@@ -222,6 +273,9 @@ def receiver() -> Iterator[Any]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """How many API responses were checked against the OpenAPI document."""
+    """How many API responses were checked against the OpenAPI document; where the
+    api's write grants and its traced writes disagree."""
     if openapi_check.checked():
         terminalreporter.write_line(f"OpenAPI: {openapi_check.checked()} API responses checked against the served document")
+    for problem in _API_PROBLEMS:
+        terminalreporter.write_line(f"IAM: {problem}", red=True)

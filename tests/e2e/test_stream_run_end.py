@@ -17,6 +17,7 @@ import pytest
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import http_tool, make_agent, start, thread
+from tests.support.iam_audit import acting_as
 from tests.support.interceptor_server import Answer, interceptor, register  # noqa: F401 - fixture
 from tests.support.stream_helpers import Reader
 from wakeful.threads import runner
@@ -163,7 +164,8 @@ def test_a_redelivered_parking_step_streams_its_end_once(stack, api, tool_server
     assert item is not None
     parking_step = f"{parked['run_id']}:{item.step_no - 1}:0"
 
-    assert runner.process(agent["id"], thread_id, parking_step) == "stale"  # the end is done again
+    with acting_as("thread_runner"):  # its calls are the thread runner's (the IAM audit)
+        assert runner.process(agent["id"], thread_id, parking_step) == "stale"  # the end is done again
 
     assert [e["type"] for e in stored(api, agent["id"], thread_id)] == ["start", "completed"]
 

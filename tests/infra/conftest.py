@@ -1,12 +1,8 @@
-"""One synthesis of the CDK app per test run (it takes ~20 s), offline.
-
-``wakeful:layerDeps=none`` builds the layer from the package alone: nothing is
-downloaded and Docker is never used (the layer's local bundling copies files).
-"""
+"""One synthesis of the CDK app per test run (it takes ~20 s), offline
+(tests/support/synth.py)."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 from dataclasses import dataclass, field
@@ -73,22 +69,14 @@ def _synthesize(outdir: Path, context: dict[str, Any] | None = None) -> tuple[di
 
 @pytest.fixture(scope="session")
 def synth(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Synth:
-    """Under xdist the workers share one synthesis: the first to take the lock writes
-    the cloud assembly and its template and findings into the run's common temporary
-    directory; the others read them (a synthesis costs about 15 s of CPU)."""
-    if worker_id == "master":
-        outdir = tmp_path_factory.mktemp("cdk.out")
-        template, findings = _synthesize(outdir)
-        return Synth(template=template, findings=findings, outdir=outdir)
-    shared = tmp_path_factory.getbasetemp().parent  # one per run, common to its workers
-    outdir, result = shared / "cdk.out", shared / "cdk-synth.json"
-    with open(shared / "cdk-synth.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not result.exists():
-            template, findings = _synthesize(outdir)
-            result.write_text(json.dumps({"template": template, "findings": findings}))
-    done = json.loads(result.read_text())
-    return Synth(template=done["template"], findings=done["findings"], outdir=outdir)
+    """The run's one synthesis (tests/support/synth.py): under xdist the workers share
+    it, with the IAM audit of the integration suites too (a synthesis costs about 15 s
+    of CPU)."""
+    from tests.support.synth import SharedSynthesis, shared_directory
+
+    synthesis = SharedSynthesis(shared_directory(tmp_path_factory, worker_id))
+    done = synthesis.result()
+    return Synth(template=done["template"], findings=done["findings"], outdir=synthesis.outdir)
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 
-from tests.support import openapi_check
+from tests.support import iam_audit, openapi_check
 from tests.support.hook_receiver import Answer, create_hook, dead_url, quiet_agent
 from wakeful import aws, ddb, hooks
 from wakeful.agents import repository as agents_repository
@@ -160,12 +160,15 @@ def test_deleting_a_hook_cancels_its_pending_retries(stack, api, receiver):
 
 
 # -- outside dev mode ----------------------------------------------------------------
+# The handlers run as the local runtime runs them (lambdas.invoke), their AWS calls
+# recorded for the IAM audit of the session (tests/support/iam_audit.py).
 _PROD_SCRIPT = r"""
 import json, sys
-from functions.api.handler import handler as api
-from functions.deliver_hook.handler import handler as deliver
+from tests.support import iam_audit
+iam_audit.RECORDER.install()
+iam_audit.RECORDER.active = True
 from wakeful_dev.gateway import proxy_event
-from wakeful_dev.lambdas import FakeContext
+from wakeful_dev.lambdas import invoke
 from wakeful.config import get_settings
 
 assert get_settings().dev_mode is False
@@ -174,9 +177,10 @@ out = {"register": [], "deliver": None}
 for url in args["urls"]:
     body = json.dumps({"hook_type": "AFTER_HEARTBEAT", "endpoint_url": url}).encode()
     headers = {"Authorization": "Bearer " + args["key"], "Content-Type": "application/json"}
-    answer = api(proxy_event("POST", "/agents/%s/hooks" % args["agent_id"], headers, body, "127.0.0.1"), FakeContext("api"))
+    answer = invoke("api", proxy_event("POST", "/agents/%s/hooks" % args["agent_id"], headers, body, "127.0.0.1"))
     out["register"].append([url, answer["statusCode"], json.loads(answer["body"]), answer])
-out["deliver"] = deliver(args["deliver_event"], FakeContext("deliver_hook"))
+out["deliver"] = invoke("deliver_hook", args["deliver_event"])
+out["calls"] = sorted(iam_audit.RECORDER.calls)
 print(json.dumps(out))
 """
 
@@ -221,6 +225,7 @@ def test_outside_dev_mode_private_targets_are_refused_at_registration_and_at_del
     )
     assert run.returncode == 0, run.stderr[-3000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])
+    iam_audit.RECORDER.add(iam_audit.Call(*call) for call in out["calls"])
 
     for *_, answer in out["register"]:  # the API's answers, checked against its document
         openapi_check.check_lambda_answer("POST", f"{stack.api_url}/agents/{agent['id']}/hooks", answer)

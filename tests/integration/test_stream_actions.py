@@ -3,9 +3,11 @@ action, each action its own stream ``<heartbeat_id>.<action_id>``."""
 
 from __future__ import annotations
 
+import contextvars
 import threading
 
 from tests.integration.spine_helpers import register_tool, run_heartbeat, subscribe, wait_until
+from tests.support.iam_audit import acting_as
 from tests.support.stream_helpers import Reader
 from wakeful.actions import repository as actions
 from wakeful.actions import runner as action_runner
@@ -84,7 +86,8 @@ def test_two_actions_of_one_heartbeat_running_at_once_stream_every_event_once(st
 
     wait_until(dispatched)
     action_ids = [a.action_id for a in actions.for_heartbeat(heartbeat_id)]
-    runs = [threading.Thread(target=action_runner.run, args=(action_id,)) for action_id in action_ids]
+    with acting_as("tool_runner"):  # the runs' calls are the tool runner's (the IAM audit)
+        runs = [threading.Thread(target=contextvars.copy_context().run, args=(action_runner.run, action_id)) for action_id in action_ids]
     for run in runs:
         run.start()
     for run in runs:

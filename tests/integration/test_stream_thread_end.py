@@ -6,6 +6,7 @@ from __future__ import annotations
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import make_agent, start, thread
+from tests.support.iam_audit import acting_as
 from wakeful.threads import runner
 
 
@@ -23,7 +24,8 @@ def test_a_redelivered_step_of_an_ended_run_streams_no_second_completed(stack, a
     run_id = thread(api, agent["id"], thread_id)["run_id"]
     assert stream_types(api, agent["id"], thread_id)[-1] == "completed"
 
-    assert runner.process(agent["id"], thread_id, f"{run_id}:s1") == "stale"  # the end is done again
+    with acting_as("thread_runner"):  # its calls are the thread runner's (the IAM audit)
+        assert runner.process(agent["id"], thread_id, f"{run_id}:s1") == "stale"  # the end is done again
 
     types = stream_types(api, agent["id"], thread_id)
     assert types[0] == "start" and types[-1] == "completed" and types.count("completed") == 1
