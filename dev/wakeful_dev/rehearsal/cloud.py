@@ -49,8 +49,8 @@ def die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
-def free_port(host: str = "127.0.0.1", kind: int = socket.SOCK_STREAM) -> int:
-    with socket.socket(socket.AF_INET, kind) as sock:
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as sock:
         sock.bind((host, 0))
         return int(sock.getsockname()[1])
 

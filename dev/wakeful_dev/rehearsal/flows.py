@@ -10,11 +10,12 @@ import secrets
 import time
 import uuid
 from contextlib import redirect_stdout
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from wakeful import clock, constants, signing
+from wakeful import aws, clock, constants, signing
+from wakeful_dev import cli
 from wakeful_dev.rehearsal.cloud import Clients, RehearsalError, Resolver
 from wakeful_dev.rehearsal.functions import EventSources, Functions, Gateway
 
@@ -43,7 +44,6 @@ class Deployment:
     sources: EventSources
     key: str = ""
     agent_id: str = ""
-    notes: dict[str, Any] = field(default_factory=dict)
 
     def call(self, method: str, path: str, body: Any = None, expect: int = 200, **headers: str) -> Any:
         """An API request with the rehearsal's key; its JSON answer (the status checked)."""
@@ -56,10 +56,7 @@ class Deployment:
 
 def create_key(deployment: Deployment) -> str:
     """``wakeful keys create`` against the stack: the keys table from its output."""
-    from wakeful import aws
-    from wakeful_dev import cli
-
-    aws.reset_clients()
+    aws.reset_clients()  # this process's clients: on the emulator, set up by the moto step
     printed = io.StringIO()
     with redirect_stdout(printed):
         code = cli.main(["keys", "create", "--owner", OWNER, "--stack", deployment.stack_name])

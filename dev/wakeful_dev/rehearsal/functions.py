@@ -201,13 +201,6 @@ class Functions:
     def __iter__(self) -> Any:
         return iter(self.by_physical.values())
 
-    def named(self, name: str) -> Function:
-        """The function whose code is functions/<name>/."""
-        found = [f for f in self if f.name == name]
-        if len(found) != 1:
-            raise RehearsalError(f"{len(found)} functions of the stack run functions/{name}/")
-        return found[0]
-
     def of_arn(self, arn: str) -> Function:
         """The function an ARN names (unqualified, or qualified by a version or alias)."""
         name = arn.split(":")[6] if arn.startswith("arn:") else arn.split(":")[0]
