@@ -11,7 +11,7 @@ PIP_FLAGS := --quiet --disable-pip-version-check
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: install lock check-lock lint check browser demo test test-fast bench synth client clean
+.PHONY: install lock check-lock lint check browser demo test test-fast bench synth rehearse client clean
 
 install: $(STAMP) $(BYTECODE) $(CHECKOV_STAMP)
 
@@ -114,6 +114,15 @@ client: install
 # Offline: the layer is built without its dependencies (not deployable; see README).
 synth: install
 	@WAKEFUL_LAYER_DEPS=none $(PY) -m infra.app
+
+# A first deploy, rehearsed offline: the app synthesized as `cdk deploy` would (the layer
+# without its dependencies, the scripted model as the default provider), created in
+# moto's CloudFormation (moto_server; its gaps shimmed on a copy of the template, each
+# named in dev/wakeful_dev/rehearsal/shims.py), every output checked, then a key, an
+# agent, a heartbeat, a webhook, an ingested event and threads run through the deployed
+# functions' configuration (docs/operations.md). About a minute.
+rehearse: install
+	@$(PY) -m wakeful_dev.rehearsal
 
 clean:
 	rm -rf $(VENV) cdk.out .pytest_cache
