@@ -135,7 +135,7 @@ def stack(request: pytest.FixtureRequest, synthesis: Any) -> Iterator[Any]:
     _API_WRITES.update(iam_audit.written_tables(IAM_CALLS.calls, "api", names.tables))
     if hasattr(request.config, "workeroutput"):  # an xdist worker: the controller judges the run's whole
         request.config.workeroutput["iam_api_writes"] = sorted(_API_WRITES)
-    denied = IAM_CALLS.errors + iam_audit.problems(IAM_CALLS.calls, synthesis.template(), names)
+    denied = IAM_CALLS.errors + iam_audit.problems(IAM_CALLS.calls, synthesis.audit_template(), names)
     assert not denied, "calls the functions' roles in the synthesized template would deny:\n" + "\n".join(denied)
 
 

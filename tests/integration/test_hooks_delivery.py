@@ -217,7 +217,12 @@ def test_outside_dev_mode_private_targets_are_refused_at_registration_and_at_del
         "carry_ms": 0,
         "replay": 1,
     }
-    env = {**os.environ, "WAKEFUL_DEV_MODE": "0"}
+    # Outside dev mode a function is given its tables by name, as on AWS.
+    from wakeful import constants
+    from wakeful.config import get_settings
+
+    tables = {var: get_settings().table(name) for name, var in constants.TABLE_ENV.items()}
+    env = {**os.environ, **tables, "WAKEFUL_DEV_MODE": "0"}
     args = {"key": api.key, "agent_id": agent["id"], "urls": [*REFUSED, PUBLIC], "deliver_event": deliver_event}
     run = subprocess.run(
         [sys.executable, "-c", _PROD_SCRIPT, json.dumps(args)],

@@ -493,7 +493,7 @@ def denied(stack: Any, synthesis: Any, function: str | None = None) -> list[str]
     """What the session has recorded so far that the roles would deny (of ``function``
     only, if given): a test can check the calls of the path it drove, at once."""
     calls = [c for c in RECORDER.snapshot() if function is None or c.function == function]
-    return RECORDER.errors + problems(calls, synthesis.template(), LocalNames.of(stack))
+    return RECORDER.errors + problems(calls, synthesis.audit_template(), LocalNames.of(stack))
 
 
 # -- what the api writes -------------------------------------------------------------------

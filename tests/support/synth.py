@@ -34,22 +34,43 @@ OUTDIR = "cdk.out"
 WAIT_SECONDS = 600.0
 
 
+#: The deployment the IAM audit judges the suites' calls against: the default one, with
+#: the optional model providers enabled and the Bedrock models the suites call in-process
+#: granted (a deployment whose agents use Bedrock names its models the same way).
+AUDIT_CONTEXT = {
+    "wakeful:llmProviders": "bedrock,openai",
+    "wakeful:bedrockModels": ",".join(
+        (
+            "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+            "us.anthropic.claude-haiku-4-5-20251001-v1:0",
+            "us.anthropic.claude-opus-4-1-20250805-v1:0",
+            "anthropic.claude-sonnet-4-5-20250929-v1:0",
+            "anthropic.claude-3-haiku-20240307-v1:0",
+        )
+    ),
+}
+
+
 def synthesize(outdir: Path) -> dict[str, Any]:
-    """The template and cdk-nag's findings, synthesized in this process."""
+    """The default template and cdk-nag's findings, and the IAM audit's template
+    (:data:`AUDIT_CONTEXT`), synthesized in this process."""
     os.environ.setdefault("JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION", "1")
     os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
     from aws_cdk import App
 
     from infra.app import build
 
-    app, stack = build(App(outdir=str(outdir), context={"wakeful:layerDeps": "none", "aws:cdk:enable-path-metadata": True}))
+    base = {"wakeful:layerDeps": "none", "aws:cdk:enable-path-metadata": True}
+    app, stack = build(App(outdir=str(outdir), context=base))
     artifact = app.synth().get_stack_artifact(stack.artifact_id)
     findings = [
         f"{message.id}: {message.entry.data}"
         for message in artifact.messages
         if str(message.entry.data).startswith(("AwsSolutions-", "Serverless-")) and "INFO" not in str(message.level)
     ]
-    return {"template": artifact.template, "findings": findings}
+    audit_app, audit_stack = build(App(outdir=str(outdir) + "-audit", context={**base, **AUDIT_CONTEXT}))
+    audit = audit_app.synth().get_stack_artifact(audit_stack.artifact_id).template
+    return {"template": artifact.template, "findings": findings, "audit_template": audit}
 
 
 class SharedSynthesis:
@@ -95,6 +116,10 @@ class SharedSynthesis:
 
     def template(self) -> dict[str, Any]:
         return self.result()["template"]
+
+    def audit_template(self) -> dict[str, Any]:
+        """The template the IAM audit judges against (:data:`AUDIT_CONTEXT`)."""
+        return self.result()["audit_template"]
 
 
 def shared_directory(tmp_path_factory: Any, worker_id: str) -> Path:
