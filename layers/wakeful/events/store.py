@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
 import time
 from typing import Any, Iterator, NamedTuple, Sequence
 
 from wakeful import clock, ids, retention, storable
+from wakeful.backoff import jitter
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.events import repository
@@ -105,7 +105,7 @@ def append(
                 return repeat
         # Lost a race (another append moved last_seq): read again and retry.
         if not guessed:
-            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * jitter())
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
 
 
@@ -170,7 +170,7 @@ def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[Ap
                 pending.remove(index)
         if not pending:
             break
-        time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+        time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * jitter())
     if pending:
         raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
     return _per_item(items, first_of, fingerprints, results)
