@@ -4,7 +4,7 @@ The SQS ingest queue (docs/webhooks.md): a body ``{agent_id, event_type, payload
 source? (default "sqs"), metadata?, idempotency_key?}`` is appended once (keyed by its
 ``idempotency_key``, else by its SQS message id, so a redelivered message appends
 nothing new). A message that can never be valid — bad JSON, a wrong shape, a bad event
-type, an unknown agent — is copied to the ingest DLQ at once with a ``reason`` message
+type, an unknown agent, an event DynamoDB cannot store — is copied to the ingest DLQ at once with a ``reason`` message
 attribute and reported as done, so SQS deletes it instead of retrying it
 ``QUEUE_MAX_RECEIVES`` times. Anything else that fails (throttling, contention) is
 reported as a batch item failure and retried by SQS.
