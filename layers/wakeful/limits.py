@@ -66,6 +66,8 @@ STREAM_VALUE_BYTES = 32 * 1024
 # -- what Wakeful keeps of an answer ---------------------------------------------------
 
 #: The largest tool answer (``output``, ``error`` and ``usage_stats``) kept on an action
-#: and shown to a thread's model: an action's item also holds the tool call (or the
-#: event) and the agent's context, within :data:`DYNAMODB_ITEM_BYTES`.
-TOOL_ANSWER_BYTES = 64_000
+#: and shown to a thread's model: 64 KiB of output (an MCP tool's result is cut there,
+#: with its own note) and room for a note and the answer's keys. An action's item also
+#: holds the tool call (or the event) and the agent's context, within
+#: :data:`DYNAMODB_ITEM_BYTES`.
+TOOL_ANSWER_BYTES = 64 * 1024 + 1024
