@@ -10,7 +10,8 @@ for Lambda event sources), so a slow but healthy batch is never delivered twice.
 
 Every queue of the stack, DLQs included, is made by :func:`queue`: encrypted at rest with
 SQS-managed keys, stated in the template (``SqsManagedSseEnabled``) rather than left to
-SQS's default, and TLS-only.
+SQS's default, and TLS-only. Each states its ``MaximumMessageSize`` too: 1 MiB
+(:data:`wakeful.limits.SQS_MESSAGE_BYTES`), the size the senders check against.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from infra.names import camel
-from wakeful import constants
+from wakeful import constants, limits
 
 #: Lambda's guidance: queue visibility >= 6 x the function timeout (+ batching window).
 VISIBILITY_FACTOR = 6
@@ -37,7 +38,14 @@ def queue(scope: Construct, construct_id: str, **props: Any) -> sqs.Queue:
     customer-managed key would add a key policy to keep in step with every one of them
     (docs/operations.md, "The IaC scanner").
     """
-    return sqs.Queue(scope, construct_id, enforce_ssl=True, encryption=sqs.QueueEncryption.SQS_MANAGED, **props)
+    return sqs.Queue(
+        scope,
+        construct_id,
+        enforce_ssl=True,
+        encryption=sqs.QueueEncryption.SQS_MANAGED,
+        max_message_size_bytes=limits.SQS_MESSAGE_BYTES,
+        **props,
+    )
 
 
 def work_queues() -> dict[str, str]:

@@ -7,7 +7,7 @@ import json
 from collections.abc import MutableMapping
 from typing import Any
 
-from wakeful import aws, constants
+from wakeful import aws, constants, limits
 from wakeful.tables import TABLES, TableSpec
 
 
@@ -65,11 +65,12 @@ def create_queues(prefix: str, visibility_timeout: int) -> dict[str, str]:
     for logical in constants.QUEUE_FUNCTIONS:
         fifo = logical in constants.FIFO_QUEUES
         suffix = ".fifo" if fifo else ""
-        fifo_attrs = {"FifoQueue": "true"} if fifo else {}
-        dlq_url = sqs.create_queue(QueueName=f"{prefix}-{logical}-dlq{suffix}", Attributes=fifo_attrs)["QueueUrl"]
+        # The message size every queue of the stack states, as the senders assume.
+        common = {"MaximumMessageSize": str(limits.SQS_MESSAGE_BYTES), **({"FifoQueue": "true"} if fifo else {})}
+        dlq_url = sqs.create_queue(QueueName=f"{prefix}-{logical}-dlq{suffix}", Attributes=common)["QueueUrl"]
         dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
         attrs = {
-            **fifo_attrs,
+            **common,
             "VisibilityTimeout": str(visibility_timeout),
             "RedrivePolicy": json.dumps({"deadLetterTargetArn": dlq_arn, "maxReceiveCount": constants.QUEUE_MAX_RECEIVES}),
         }

@@ -1,10 +1,32 @@
-"""Waiting before a retry: exponential backoff with full jitter, and ``Retry-After``."""
+"""Waiting before a retry: exponential backoff with full jitter, and ``Retry-After``.
+
+Jitter is drawn from the operating system's entropy (:class:`random.SystemRandom`), never
+from the state of the :mod:`random` module: a function that starts from a SnapStart
+snapshot restores that state as it was when the snapshot was taken, so every restored
+environment would draw the same "random" delays and retry in step, which is what
+jitter is there to prevent. Every jittered wait of the layer goes through
+:func:`jitter` or :func:`uniform`.
+"""
 
 from __future__ import annotations
 
 import random
 import time
 from typing import Callable
+
+#: The source of every jitter: reads the OS's entropy on each draw, so it holds no
+#: state a snapshot could restore.
+ENTROPY = random.SystemRandom()
+
+
+def jitter() -> float:
+    """A random number in [0, 1), drawn from the OS's entropy."""
+    return ENTROPY.random()
+
+
+def uniform(low: float, high: float) -> float:
+    """A random number between ``low`` and ``high``, drawn from the OS's entropy."""
+    return ENTROPY.uniform(low, high)
 
 
 class Backoff:
@@ -22,7 +44,7 @@ class Backoff:
 
     def delay(self, round_: int) -> float:
         """How long to wait before retry ``round_`` (1 = the first retry)."""
-        return random.uniform(0, min(self.cap, self.base * 2 ** (round_ - 1)))
+        return uniform(0, min(self.cap, self.base * 2 ** (round_ - 1)))
 
 
 def parse_retry_after(value: str | None, now: float) -> float | None:
@@ -47,7 +69,7 @@ def retry_delay(base: float, retry: int, *, retry_after: float | None = None, ji
     """Seconds before retry ``retry`` (1 = the first) of a delivery: ``base ×
     2^(retry−1)`` with ±``jitter``, never less than the peer's ``Retry-After``, at most
     ``cap``."""
-    delay = base * 2 ** (retry - 1) * random.uniform(1 - jitter, 1 + jitter)
+    delay = base * 2 ** (retry - 1) * uniform(1 - jitter, 1 + jitter)
     if retry_after is not None:
         delay = max(delay, retry_after)
     return min(max(delay, 0.0), cap)

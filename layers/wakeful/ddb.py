@@ -193,7 +193,40 @@ def query_page(
             raise _bad_cursor() from error
         raise
     items = [deserialize(raw) for raw in page.get("Items", [])]
-    return items, deserialize(page.get("LastEvaluatedKey"))  # type: ignore[return-value]
+    last = deserialize(page.get("LastEvaluatedKey"))
+    taken = _fitting(items)
+    if taken.more:
+        # The page ends before the API's answer would outgrow a Lambda response; the
+        # next one starts after the last item kept.
+        items, last = taken.items, _key_of(logical, index, taken.items[-1])
+    return items, last  # type: ignore[return-value]
+
+
+def _fitting(items: list[Any]) -> Any:
+    """The leading items one API page holds (:func:`wakeful.pagination.take`), measured
+    on the stored items: every list's view is a projection of its item."""
+    from wakeful import pagination
+
+    return pagination.take(items)
+
+
+def _key_of(logical: str, index: str | None, item: dict[str, Any]) -> dict[str, Any]:
+    """The LastEvaluatedKey DynamoDB would give after ``item`` in a query of ``logical``
+    (through ``index``): the table's key attributes, and the index's."""
+    return {name: item[name] for name in _key_attributes(logical, index)}
+
+
+def _key_attributes(logical: str, index: str | None) -> dict[str, str]:
+    """Attribute name -> type ("S"/"N") of the keys a start key of this query holds."""
+    from wakeful.tables import TABLES
+
+    spec = TABLES[logical]
+    attrs = [spec.pk, spec.sk]
+    if index:
+        found = next((i for i in spec.indexes if i.name == index), None)
+        if found is not None:
+            attrs += [found.pk, found.sk]
+    return {a.name: a.type for a in attrs if a is not None}
 
 
 def _bad_cursor() -> Exception:
@@ -208,14 +241,12 @@ def _check_start(logical: str, index: str | None, start: dict[str, Any], plain_v
     from wakeful.tables import TABLES
 
     spec = TABLES[logical]
-    attrs = [spec.pk, spec.sk]
     pk = spec.pk
     if index:
         found = next((i for i in spec.indexes if i.name == index), None)
         if found is not None:
-            attrs += [found.pk, found.sk]
             pk = found.pk
-    expected = {a.name: a.type for a in attrs if a is not None}
+    expected = _key_attributes(logical, index)
     if set(start) != set(expected):
         raise _bad_cursor()
     for name, kind in expected.items():

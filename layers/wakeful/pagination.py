@@ -10,6 +10,14 @@ A genuine cursor used on another list is refused by the query helpers
 (:func:`wakeful.ddb.query_page`). Lists read in sequence order (a thread's messages,
 route decisions) issue the last sequence number of the page instead
 (:func:`decode_seq`).
+
+Every page is bounded in bytes as well as in items (:func:`fit`): the API's answer
+travels inside a synchronous Lambda response, which stops at 6 MB, so a page ends before
+its items pass :data:`wakeful.limits.API_PAGE_BYTES` and its ``next`` goes on from the
+first item left out. A page may therefore hold fewer than ``limit`` items with more to
+come. It always holds at least one: no stored item can pass the bound (a DynamoDB item
+is at most 400 KB, and the two rounds of JSON escaping make at most 7 bytes of one: a
+control character is 6 in the body, ``\\u0001``, and 7 in the Lambda response).
 """
 
 from __future__ import annotations
@@ -19,10 +27,11 @@ import hashlib
 import hmac
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable, Iterable, NamedTuple
 
 from wakeful.constants import ENV_CURSOR_KEY, ENV_CURSOR_SECRET
 from wakeful.exceptions import BadRequestError
+from wakeful.limits import API_PAGE_BYTES
 
 MAX_LIMIT = 100
 _MAC_BYTES = 16
@@ -112,3 +121,46 @@ def refuse_any(cursor: str | None) -> None:
     the API did not issue, so BadRequestError."""
     if cursor:
         raise BadRequestError("this list has one page and issues no cursor; leave cursor out")
+
+
+def wire_bytes(value: Any) -> int:
+    """The bytes ``value`` adds to an API answer as Lambda returns it: its JSON as the API
+    writes it (:func:`json.dumps`, ASCII), escaped once more as part of the body string of
+    the Lambda response. A ``str`` is taken as text already in the body (an SSE frame).
+    Each non-ASCII character counts as escaped (``\\uXXXX``), which is at least its
+    UTF-8 bytes: the most it takes whichever way the runtime writes it."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    return len(json.dumps(text)) - 2
+
+
+class Taken(NamedTuple):
+    """What :func:`take` kept of a page: the items, their API views, and whether an
+    item was left out (then the page's ``next`` goes on after the last item kept)."""
+
+    items: list[Any]
+    views: list[Any]
+    more: bool
+
+
+def _same(item: Any) -> Any:
+    return item
+
+
+def take(items: Iterable[Any], limit: int | None = None, view: Callable[[Any], Any] = _same, budget: int = API_PAGE_BYTES) -> Taken:
+    """The leading ``items`` one page holds, read lazily in page order: at most ``limit``
+    of them, and only as many as fit in ``budget`` bytes (their views measured by
+    :func:`wire_bytes`, one byte more each for the comma), never fewer than one. An
+    item past the limit or the budget is read but not kept (it says more follow)."""
+    kept: list[Any] = []
+    views: list[Any] = []
+    used = 0
+    for item in items:
+        if limit is not None and len(kept) >= limit:
+            return Taken(kept, views, True)
+        shown = view(item)
+        used += wire_bytes(shown) + 1
+        if kept and used > budget:
+            return Taken(kept, views, True)
+        kept.append(item)
+        views.append(shown)
+    return Taken(kept, views, False)

@@ -1,19 +1,67 @@
-"""Sending work to the SQS queues, ten messages a call."""
+"""Sending work to the SQS queues, in batches SendMessageBatch takes.
+
+A batch holds at most 10 messages and 1 MiB in all (:data:`wakeful.limits.SQS_BATCH_BYTES`,
+the sum of its messages' sizes); each message is at most 1 MiB
+(:data:`wakeful.limits.SQS_MESSAGE_BYTES`, the ``MaximumMessageSize`` every queue of the
+stack states). Messages are sent in order, in as many batches as those limits need; a
+message over the limit is refused before anything is sent (a batch SQS refuses would be
+refused again on every retry).
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from wakeful import aws
 from wakeful.config import get_settings
+from wakeful.exceptions import PayloadTooLargeError
+from wakeful.limits import SQS_BATCH_BYTES, SQS_BATCH_ENTRIES, SQS_MESSAGE_BYTES
+
+
+class QueueMessageTooLargeError(PayloadTooLargeError):
+    """A message over what an SQS message holds (1 MiB): nothing was sent."""
+
+
+def message_bytes(entry: dict[str, Any]) -> int:
+    """A batch entry's size as SQS counts it: the body's UTF-8 bytes and each message
+    attribute's name, type and value."""
+    size = len(entry["MessageBody"].encode("utf-8", "surrogatepass"))
+    for name, attribute in (entry.get("MessageAttributes") or {}).items():
+        value = attribute.get("StringValue")
+        size += len(name.encode()) + len(attribute["DataType"].encode())
+        size += len(value.encode("utf-8", "surrogatepass")) if value is not None else len(attribute.get("BinaryValue") or b"")
+    return size
+
+
+def batches(entries: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """The entries, in order, in batches of at most :data:`SQS_BATCH_ENTRIES` messages
+    and :data:`SQS_BATCH_BYTES` in all.
+
+    Raises:
+        QueueMessageTooLargeError: a message over :data:`SQS_MESSAGE_BYTES`, before any
+            batch is given.
+    """
+    sizes = [message_bytes(entry) for entry in entries]
+    for size in sizes:
+        if size > SQS_MESSAGE_BYTES:
+            raise QueueMessageTooLargeError(f"a queue message of {size} bytes is over SQS's limit of {SQS_MESSAGE_BYTES} (1 MiB); nothing was sent")
+    batch: list[dict[str, Any]] = []
+    used = 0
+    for entry, size in zip(entries, sizes, strict=True):
+        if batch and (len(batch) >= SQS_BATCH_ENTRIES or used + size > SQS_BATCH_BYTES):
+            yield batch
+            batch, used = [], 0
+        batch.append(entry)
+        used += size
+    if batch:
+        yield batch
 
 
 def _send(queue: str, entries: list[dict[str, Any]]) -> None:
     url = get_settings().queue(queue)  # NotConfiguredError: this function was not given it
     sqs = aws.client("sqs")
-    for start in range(0, len(entries), 10):
-        batch = entries[start : start + 10]
+    for batch in list(batches(entries)):  # every message checked before the first send
         response = sqs.send_message_batch(QueueUrl=url, Entries=batch)
         failed = response.get("Failed") or []
         if failed:

@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from wakeful.exceptions import ValidationError
+from wakeful.limits import TOOL_ANSWER_BYTES
 
 #: DynamoDB allows 32 nested levels; the item that holds the value adds its own.
 MAX_DEPTH = 24
@@ -26,7 +27,7 @@ MAX_DEPTH = 24
 #: DynamoDB item of at most 400 KB.
 MAX_EVENT_BYTES = 270_000
 #: The largest tool answer (``output``, ``error`` and ``usage_stats``) kept on an action.
-MAX_TOOL_ANSWER_BYTES = 64_000
+MAX_TOOL_ANSWER_BYTES = TOOL_ANSWER_BYTES
 _MAX_NUMBER_DIGITS = 38  # DynamoDB numbers have 38 significant digits
 _FLOAT_MAX = 9.9999999999999999e125  # DynamoDB's positive range is 1E-130 .. 9.99…E+125
 _FLOAT_MIN = 1e-129
@@ -126,3 +127,12 @@ def _text_size(text: str, where: str) -> int:
         return len(text.encode("utf-8"))
     except UnicodeEncodeError as error:  # a lone surrogate such as "\ud800"
         raise NotStorableError(f"{where}: string is not valid Unicode (a lone surrogate)") from error
+
+
+def cut_utf8(text: str, max_bytes: int) -> str:
+    """The longest start of ``text`` whose UTF-8 encoding is at most ``max_bytes`` (never
+    half a character)."""
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw) <= max_bytes:
+        return text
+    return raw[: max(0, max_bytes)].decode("utf-8", "ignore")

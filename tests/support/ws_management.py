@@ -1,5 +1,5 @@
 """An API Gateway WebSocket management endpoint for tests: a real HTTP server that
-records every ``POST /@connections/{id}`` (one message each, in order) and every
+records every ``POST /@connections/{id}`` (one message each, in order, and its size) and every
 ``DELETE /@connections/{id}`` (a connection the functions closed), and answers 410
 GoneException for connections marked gone, as API Gateway does for closed ones."""
 
@@ -16,6 +16,7 @@ from urllib.parse import unquote
 class ManagementEndpoint:
     def __init__(self) -> None:
         self.messages: dict[str, list[Any]] = defaultdict(list)
+        self.sizes: dict[str, list[int]] = defaultdict(list)  # each message's bytes, as posted
         self.gone: set[str] = set()
         self.deleted: list[str] = []
         self.changed = threading.Condition()
@@ -39,6 +40,7 @@ class ManagementEndpoint:
                     return
                 with endpoint.changed:
                     endpoint.messages[connection_id].append(json.loads(raw))
+                    endpoint.sizes[connection_id].append(len(raw))
                     endpoint.changed.notify_all()
                 self.send_response(200)
                 self.send_header("Content-Length", "0")

@@ -32,6 +32,7 @@ BOTTOM = {
     "inputs",
     "invocation",
     "items",
+    "limits",
     "listening",
     "net",
     "observability",

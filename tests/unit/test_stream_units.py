@@ -91,8 +91,8 @@ def test_an_agent_stream_frame_id_names_the_thread():
 
 
 def test_oversized_tool_values_are_cut_to_a_preview():
-    cut = models.bounded({"blob": "x" * (models.MAX_VALUE_CHARS * 2)})
-    assert isinstance(cut, str) and len(cut) < models.MAX_VALUE_CHARS + 100 and "truncated" in cut
+    cut = models.bounded({"blob": "x" * (models.MAX_VALUE_BYTES * 2)})
+    assert isinstance(cut, str) and len(cut.encode()) < models.MAX_VALUE_BYTES and "truncated" in cut
 
 
 def test_a_chunk_round_trips_through_its_stored_encoding():

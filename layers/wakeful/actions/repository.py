@@ -49,13 +49,19 @@ def get_many(action_ids: list[str]) -> list[Action]:
 
 def for_heartbeat(heartbeat_id: str) -> list[Action]:
     """Every action a heartbeat ran, in dispatch order."""
+    return list(of_heartbeat(heartbeat_id))
+
+
+def of_heartbeat(heartbeat_id: str) -> Iterator[Action]:
+    """:func:`for_heartbeat`, read as they are consumed (a reader that stops early reads
+    no further pages)."""
     found = ddb.query(
         TABLE,
         index="by-heartbeat",
         KeyConditionExpression="heartbeat_id = :h",
         ExpressionAttributeValues={":h": heartbeat_id},
     )
-    return [Action.from_item(item) for item in found]
+    return (Action.from_item(item) for item in found)
 
 
 def list_page(

@@ -207,7 +207,7 @@ def _write_result(action_id: str, response: ToolResponse, elapsed_ms: int) -> Ac
     return repository.finish(
         action_id,
         status=status,
-        response_meta=response.model_dump(mode="json"),
+        response_meta=response.recorded(),
         elapsed_ms=elapsed_ms,
         error_message=error_message,
         now=clock.now(),

@@ -9,9 +9,11 @@ from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Body, Query, Router, no_content, ok
 from wakeful.events import models as event_models
+from wakeful.events.models import Event
 from wakeful.heartbeats import repository as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
-from wakeful.pagination import MAX_LIMIT, decode_seq
+from wakeful.limits import API_PAGE_BYTES
+from wakeful.pagination import MAX_LIMIT, decode_seq, take, wire_bytes
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
     from wakeful.heartbeats.models import HeartbeatRequest
@@ -98,13 +100,19 @@ def list_heartbeats(agent_id: str, limit: Limit = 50, cursor: Annotated[str | No
 )
 def get_heartbeat(agent_id: str, heartbeat_id: str):
     from wakeful.actions import repository as actions  # only this route needs it
+    from wakeful.actions.records import Action
 
     agents.get(owner(router), agent_id)
     item = heartbeats.get(agent_id, heartbeat_id)
     if item is None:
         raise HeartbeatNotFoundError(f"heartbeat {heartbeat_id} not found")
     body = item.public()
-    body["actions"] = [a.public() for a in actions.for_heartbeat(heartbeat_id) if a.agent_id == agent_id]
+    # Within the byte bound of an answer (a heartbeat may run many actions, each with
+    # its event); the rest are listed by GET /agents/{id}/actions?heartbeat_id=.
+    own = (a for a in actions.of_heartbeat(heartbeat_id) if a.agent_id == agent_id)
+    taken = take(own, view=Action.public, budget=API_PAGE_BYTES - wire_bytes(body))
+    body["actions"] = taken.views
+    body["actions_truncated"] = taken.more
     return respond(200, body)
 
 
@@ -152,11 +160,10 @@ def list_events(
     start = decode_seq(cursor)
     if start is not None:
         after_seq = start
-    found = list(events.read_range(agent_id, after_seq, limit=limit + 1))
-    more = len(found) > limit
-    found = found[:limit]
-    next_cursor = str(found[-1].seq) if more and found else None
-    return respond(200, page([e.public() for e in found], next_cursor))
+    # Read lazily: a page of large events ends at its byte bound, long before the limit.
+    taken = take(events.read_range(agent_id, after_seq, limit=limit + 1), limit, Event.public)
+    next_cursor = str(taken.items[-1].seq) if taken.more else None
+    return respond(200, page(taken.views, next_cursor))
 
 
 @router.post(

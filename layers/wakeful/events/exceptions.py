@@ -17,6 +17,14 @@ class EventNotStorableError(ValidationError):
     """DynamoDB refused to store the events (not a race: retrying cannot help)."""
 
 
+class EventAppendTooLargeError(EventNotStorableError):
+    """An append's events are over what one DynamoDB transaction (4 MB) or one item
+    (400 KB) holds: refused before anything is written."""
+
+    status = 413
+    code = "payload_too_large"
+
+
 class EventIdempotencyConflictError(ConflictError):
     """The idempotency key was used within 24 h for a different body."""
 

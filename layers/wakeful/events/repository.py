@@ -13,8 +13,9 @@ from typing import Any, Iterator
 
 from botocore.exceptions import ClientError
 
-from wakeful import ddb
-from wakeful.events.exceptions import EventNotStorableError
+from wakeful import ddb, storable
+from wakeful.events.exceptions import EventAppendTooLargeError, EventNotStorableError
+from wakeful.limits import APPEND_TRANSACTION_BYTES, DYNAMODB_ITEM_BYTES
 
 TABLE = "events"
 IDEMPOTENCY = "idempotency"
@@ -36,10 +37,8 @@ def event_part(record: dict[str, Any]) -> dict[str, Any]:
     return {"Put": {"TableName": ddb.table(TABLE), "Item": ddb.serialize(record), "ConditionExpression": "attribute_not_exists(seq)"}}
 
 
-def idempotency_part(key: str, agent_id: str, records: list[dict[str, Any]], fingerprint: str, now: float) -> dict[str, Any]:
-    """Transaction part: the record of an append under its idempotency key (live for
-    a day), unless a live one exists."""
-    item = {
+def _idempotency_item(key: str, agent_id: str, records: list[dict[str, Any]], fingerprint: str, now: float) -> dict[str, Any]:
+    return {
         "key": key,
         "kind": "event",
         "agent_id": agent_id,
@@ -48,10 +47,15 @@ def idempotency_part(key: str, agent_id: str, records: list[dict[str, Any]], fin
         "body_sha256": fingerprint,
         "expires_at": int(now + IDEMPOTENCY_TTL_SECONDS),
     }
+
+
+def idempotency_part(key: str, agent_id: str, records: list[dict[str, Any]], fingerprint: str, now: float) -> dict[str, Any]:
+    """Transaction part: the record of an append under its idempotency key (live for
+    a day), unless a live one exists."""
     return {
         "Put": {
             "TableName": ddb.table(IDEMPOTENCY),
-            "Item": ddb.serialize(item),
+            "Item": ddb.serialize(_idempotency_item(key, agent_id, records, fingerprint, now)),
             # moto never expires TTL items, and DynamoDB deletes them late: an expired
             # record counts as absent.
             "ConditionExpression": "attribute_not_exists(#k) OR expires_at < :now",
@@ -59,6 +63,56 @@ def idempotency_part(key: str, agent_id: str, records: list[dict[str, Any]], fin
             "ExpressionAttributeValues": ddb.values({":now": int(now)}),
         }
     }
+
+
+def stored_bytes(item: dict[str, Any]) -> int:
+    """An item's size as DynamoDB counts it, at most: the UTF-8 bytes of every attribute
+    name and string, 21 bytes a number (DynamoDB's most), 1 a null or boolean, and the
+    few bytes a list or map adds per element (:func:`wakeful.storable.check`). The whole
+    item: a check of the payload alone would miss the rest.
+
+    Raises:
+        EventAppendTooLargeError: over DynamoDB's 400 KB item limit.
+    """
+    size = storable.check(item, "the stored event", max_bytes=None)
+    if size > DYNAMODB_ITEM_BYTES:
+        raise EventAppendTooLargeError(
+            f"event {item.get('event_type')} takes {size} bytes as a stored item; DynamoDB holds at most {DYNAMODB_ITEM_BYTES} (400 KB)"
+        )
+    return size
+
+
+def append_bytes(records: list[dict[str, Any]], key: str | None, fingerprint: str, now: float) -> int:
+    """What an append's new items weigh in its transaction: its events and, with an
+    idempotency ``key``, its record (each within the item limit).
+
+    Raises:
+        EventAppendTooLargeError: an event over the item limit.
+    """
+    size = sum(stored_bytes(record) for record in records)
+    if key is not None:
+        size += stored_bytes(_idempotency_item(key, records[0]["agent_id"], records, fingerprint, now))
+    return size
+
+
+def check_append(records: list[dict[str, Any]], key: str | None, fingerprint: str, now: float) -> None:
+    """Refuse an append one transaction cannot hold, before anything is written.
+
+    An append is all or nothing under its one idempotency key, so it is never split:
+    split, a retry after a crash between the parts would find the key taken by a part
+    (and drop the rest) or not taken (and append the first part twice).
+
+    Raises:
+        EventAppendTooLargeError: an event over DynamoDB's 400 KB item limit, or the
+            events together over :data:`~wakeful.limits.APPEND_TRANSACTION_BYTES`.
+    """
+    size = append_bytes(records, key, fingerprint, now)
+    if size > APPEND_TRANSACTION_BYTES:
+        raise EventAppendTooLargeError(
+            f"{len(records)} events take {size} bytes as stored items; one append holds at most "
+            f"{APPEND_TRANSACTION_BYTES} (a DynamoDB transaction holds 4 MB): append them in several parts, "
+            "or keep large content elsewhere and put a reference in the event"
+        )
 
 
 def commit(parts: list[dict[str, Any]], *, keyed: bool) -> str | None:
@@ -90,6 +144,10 @@ def commit_each(parts: list[dict[str, Any]]) -> list[str] | None:
         ddb.client().transact_write_items(TransactItems=parts)
     except ClientError as error:
         codes = ddb.cancellation_codes(error)
+        if not codes and error.response["Error"]["Code"] == "ValidationException":
+            # The request itself was refused (a transaction over 4 MB, say): the same
+            # request can never pass.
+            raise EventNotStorableError(f"the events cannot be stored: {error.response['Error'].get('Message', '')[:300]}") from error
         if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
             raise
         if not is_contention(codes):

@@ -5,6 +5,11 @@ Each append is one DynamoDB transaction that moves the agent's ``last_seq`` coun
 so ``seq`` is gap-free and every event is visible to exactly one heartbeat window
 (no event is missed or processed twice). An idempotency record in the same transaction makes a repeated
 append return the first result.
+
+A transaction holds 4 MB: an append whose events weigh more is refused before anything
+is written (:class:`~wakeful.events.exceptions.EventAppendTooLargeError`), never split
+(see :func:`wakeful.events.repository.check_append`). :func:`append_each`, whose events
+are appends of their own, splits instead.
 """
 
 from __future__ import annotations
@@ -12,11 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
 import time
 from typing import Any, Iterator, NamedTuple, Sequence
 
 from wakeful import clock, ids, retention, storable
+from wakeful.backoff import jitter
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.events import repository
@@ -26,6 +31,7 @@ from wakeful.events.exceptions import (
     EventIdempotencyConflictError,
 )
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
+from wakeful.limits import APPEND_TRANSACTION_BYTES
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +84,7 @@ def append(
         EventIdempotencyConflictError: with ``same_body_only``, the key was used for
             different events; the message names the first event.
         storable.NotStorableError: an event holds a value DynamoDB cannot store.
-        EventNotStorableError: DynamoDB refused the events (never retried).
+        EventNotStorableError: DynamoDB refused the events, or (EventAppendTooLargeError) one transaction cannot hold them: never retried.
     """
     _check(new_events)
     idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
@@ -105,7 +111,7 @@ def append(
                 return repeat
         # Lost a race (another append moved last_seq): read again and retry.
         if not guessed:
-            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+            time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * jitter())
     raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
 
 
@@ -122,9 +128,15 @@ def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[Ap
     when that key was used for another event; the first stands). A key repeated within
     ``items`` is one append, whose later copies are repeats.
 
+    Events that together weigh more than one transaction holds (4 MB) are appended in
+    several transactions, in order: each event is an append of its own, so a crash
+    between two leaves each key appended once or not at all, and a retry appends only
+    the rest.
+
     Raises:
         EventAgentNotFoundError: the agent does not exist.
         EventAppendContentionError: the append lost too many races to other appends.
+        EventAppendTooLargeError: one event is over what a stored item holds (400 KB).
         EventNotStorableError: DynamoDB refused an event (never retried).
         ValueError: more than :data:`MAX_KEYED_PER_APPEND` items, or none.
     """
@@ -138,7 +150,34 @@ def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[Ap
     for index, (_, key) in enumerate(items):
         first_of.setdefault(key, index)
     results: dict[int, AppendResult] = {}
-    pending = sorted(set(first_of.values()))
+    for group in _transactions(agent_id, items, sorted(set(first_of.values())), fingerprints):
+        results.update(_append_keyed(agent_id, items, group, fingerprints))
+    return _per_item(items, first_of, fingerprints, results)
+
+
+def _transactions(agent_id: str, items: Sequence[tuple[NewEvent, str]], indexes: list[int], fingerprints: list[str]) -> Iterator[list[int]]:
+    """The items (by index, in order) in groups that one transaction each holds."""
+    now = clock.now()
+    group: list[int] = []
+    size = 0
+    for index in indexes:
+        event, key = items[index]
+        record = _records(agent_id, [event], 0, now, None, None)
+        weight = repository.append_bytes(record, idempotency_record_key(agent_id, key), fingerprints[index], now)
+        if group and size + weight > APPEND_TRANSACTION_BYTES:
+            yield group
+            group, size = [], 0
+        group.append(index)
+        size += weight
+    if group:
+        yield group
+
+
+def _append_keyed(agent_id: str, items: Sequence[tuple[NewEvent, str]], pending: list[int], fingerprints: list[str]) -> dict[int, AppendResult]:
+    """One transaction of :func:`append_each`: the ``pending`` items (by index), each
+    under its own key; the result of each."""
+    results: dict[int, AppendResult] = {}
+    pending = list(pending)
     for attempt in range(_MAX_TRIES):
         now = clock.now()
         agent = _agent(agent_id)
@@ -170,10 +209,10 @@ def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[Ap
                 pending.remove(index)
         if not pending:
             break
-        time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * random.random())
+        time.sleep(min(0.2, 0.005 * (2 ** min(attempt, 6))) * jitter())
     if pending:
         raise EventAppendContentionError(f"could not append to agent {agent_id}: too much contention, try again")
-    return _per_item(items, first_of, fingerprints, results)
+    return results
 
 
 def _per_item(
@@ -201,7 +240,12 @@ def _parts(
     fingerprint: str,
     now: float,
 ) -> list[dict[str, Any]]:
-    """The append's transaction: ``last_seq`` moves, the events, the idempotency record."""
+    """The append's transaction: ``last_seq`` moves, the events, the idempotency record.
+
+    Raises:
+        EventAppendTooLargeError: more than one transaction holds (nothing is sent).
+    """
+    repository.check_append(records, idem_key, fingerprint, now)
     parts = [agents_repository.last_seq_part(agent_id, old=last_seq, new=last_seq + len(records), routes=routes)]
     parts += [repository.event_part(record) for record in records]
     if idem_key:

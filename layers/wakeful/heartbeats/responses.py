@@ -44,7 +44,10 @@ class Heartbeat(View):
 class HeartbeatDetail(Heartbeat):
     """A heartbeat and its actions."""
 
-    actions: list[Action]
+    actions: list[Action] = Field(description="Its actions in dispatch order, as many as one answer holds")
+    actions_truncated: bool = Field(
+        False, description="True when more actions than one answer holds: GET /agents/{id}/actions?heartbeat_id= lists them all"
+    )
 
 
 class HeartbeatPage(Page):

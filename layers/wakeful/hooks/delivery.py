@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from wakeful.backoff import parse_retry_after
-from wakeful import aws, clock, ids, invocation, net, outbound, retention, secrets, signing
+from wakeful import aws, backoff, clock, ids, invocation, net, outbound, retention, secrets, signing
 from wakeful.config import get_settings
 from wakeful.hooks import delivery_repository, repository, service
 from wakeful.hooks.delivery_repository import CANCELLED, FAILED, PENDING, RETRYING
@@ -94,7 +94,7 @@ def next_delay(base: float, retry: int, *, retry_after: float | None = None, rng
     ``base × 2^(retry−1)`` with ±20 % jitter (docs/api.md), never less than the
     endpoint's ``Retry-After``, at most a day.
     """
-    uniform = (rng or random).uniform
+    uniform = rng.uniform if rng is not None else backoff.uniform  # OS entropy: see wakeful.backoff
     delay = base * 2 ** (retry - 1) * uniform(1 - JITTER, 1 + JITTER)
     if retry_after is not None:
         delay = max(delay, retry_after)

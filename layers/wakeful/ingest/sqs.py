@@ -4,7 +4,7 @@ The SQS ingest queue (docs/webhooks.md): a body ``{agent_id, event_type, payload
 source? (default "sqs"), metadata?, idempotency_key?}`` is appended once (keyed by its
 ``idempotency_key``, else by its SQS message id, so a redelivered message appends
 nothing new). A message that can never be valid — bad JSON, a wrong shape, a bad event
-type, an unknown agent — is copied to the ingest DLQ at once with a ``reason`` message
+type, an unknown agent, an event DynamoDB cannot store — is copied to the ingest DLQ at once with a ``reason`` message
 attribute and reported as done, so SQS deletes it instead of retrying it
 ``QUEUE_MAX_RECEIVES`` times. Anything else that fails (throttling, contention) is
 reported as a batch item failure and retried by SQS.
@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 from wakeful import aws
 from wakeful.config import get_settings
 from wakeful.events import store
-from wakeful.events.exceptions import EventAgentNotFoundError
+from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
 from wakeful.events.models import NewEvent
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
@@ -145,7 +145,12 @@ def _append_group(agent_id: str, members: list[tuple[dict[str, Any], IngestMessa
         for record, _ in members:
             _settle(result, record, _dead_letter_action(record, "unknown_agent", error.message))
         return
-    except Exception:  # noqa: BLE001 - e.g. a value DynamoDB refuses: find which message, one by one
+    except Exception as error:  # noqa: BLE001 - e.g. a value DynamoDB refuses: find which message, one by one
+        if len(members) == 1 and isinstance(error, EventNotStorableError):
+            # Refused as it is, it can never be appended: the DLQ with the reason, no retries.
+            record = members[0][0]
+            _settle(result, record, _dead_letter_action(record, "too_large" if error.status == 413 else "not_storable", error.message))
+            return
         if len(members) == 1:
             record = members[0][0]
             logger.exception("ingest message failed; SQS will retry it", extra={"message_id": record["messageId"]})

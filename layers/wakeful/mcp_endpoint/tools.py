@@ -20,7 +20,8 @@ from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 
 from wakeful.exceptions import WakefulError
-from wakeful.pagination import MAX_LIMIT
+from wakeful.limits import API_PAGE_BYTES
+from wakeful.pagination import MAX_LIMIT, take, wire_bytes
 
 logger = logging.getLogger(__name__)
 
@@ -147,7 +148,12 @@ def _get_thread(owner: str, *, body: Any, agent_id: str, thread_id: str, include
     agents.get(owner, agent_id)
     view = repository.get_or_404(agent_id, thread_id).public()
     if include_messages:
-        view["messages"] = [records.public_message(m) for m in messages_repository.page(thread_id, 0, MAX_LIMIT)]
+        # An MCP answer carries its JSON twice (structured, and as escaped text) inside
+        # the Lambda response: the messages keep to a third of a page's byte bound.
+        budget = API_PAGE_BYTES // 3 - wire_bytes(view)
+        taken = take(messages_repository.page(thread_id, 0, MAX_LIMIT + 1), MAX_LIMIT, records.public_message, budget)
+        view["messages"] = taken.views
+        view["messages_truncated"] = taken.more
     return view
 
 
@@ -236,7 +242,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "get_thread",
         "Get a thread (GET /agents/{id}/threads/{tid}): status, summary, wake_at, ...; include_messages adds its "
-        "messages (oldest first, the first 100).",
+        "messages (oldest first, the first 100, fewer when they are large; messages_truncated is true when more follow).",
         _get_thread,
         path=("agent_id", "thread_id"),
         extra={"include_messages": {"type": "boolean", "default": False, "description": "Add the thread's messages"}},

@@ -16,7 +16,6 @@ WebSocket after two hours anyway).
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,6 +26,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from wakeful import aws, clock, ddb
 from wakeful.config import get_settings as get_aws_settings
+from wakeful.stream.models import frame_bytes
 from wakeful.stream.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -176,7 +176,7 @@ def post(connection_id: str, message: dict[str, Any], endpoint: str | None = Non
         PostFailed: the post failed for another reason.
     """
     client = _management(endpoint or get_settings().websocket_endpoint)
-    data = json.dumps(message, separators=(",", ":"), default=str, ensure_ascii=False).encode("utf-8")
+    data = frame_bytes(message)  # the bytes the emitter kept within a WebSocket message
     try:
         client.post_to_connection(ConnectionId=connection_id, Data=data)
     except client.exceptions.GoneException as error:

@@ -7,7 +7,8 @@ after the thread's head when the step first ran; a redelivered step finds its ma
 the stream table and drops the events an earlier delivery already wrote (dedupe by
 ``(step_id, n)``), so ids stay gap-free and nothing is stored twice.
 
-Every event is sanitised (secret-like keys redacted, large values cut) and handed to the
+Every event is sanitised (secret-like keys redacted, values cut by bytes so that its frame
+fits a WebSocket message: :func:`wakeful.stream.models.within_frame`) and handed to the
 sinks: persistence, structured logging and the live sinks registered in this process
 (:mod:`wakeful.stream.sinks`). Emitting never raises: a stream problem is logged and
 the agent goes on.
@@ -125,12 +126,10 @@ class Emitter:
     def _event(self, event_id: int, type_: str, extra: dict[str, Any], fields: dict[str, Any]) -> StreamEvent:
         ctx = self.context
         if "tool_args" in fields:
-            fields["tool_args"] = models.bounded(redact(fields["tool_args"]))
-            if not isinstance(fields["tool_args"], dict):
-                fields["tool_args"] = {"preview": fields["tool_args"]}
+            fields["tool_args"] = redact(fields["tool_args"])
         if "tool_result" in fields:
-            fields["tool_result"] = models.bounded(redact(fields["tool_result"]))
-        return StreamEvent(
+            fields["tool_result"] = redact(fields["tool_result"])
+        event = StreamEvent(
             id=event_id,
             type=type_,
             agent_id=ctx.agent_id,
@@ -140,6 +139,9 @@ class Emitter:
             extra={"step_id": ctx.step_id, **redact(extra)},
             **fields,
         )
+        # Cut by bytes where it is made: stored, streamed and posted alike, each frame
+        # within what a WebSocket message may hold.
+        return models.within_frame(event)
 
     def _written(self, context: StreamContext, last_id: int) -> None:
         for sink in self._sinks:

@@ -9,9 +9,10 @@ the concatenation of a run's deltas.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
+from wakeful.limits import STREAM_FRAME_BYTES, STREAM_VALUE_BYTES
 from wakeful.stream.exceptions import StreamCursorError, StreamFilterError
 
 START, TEXT, REASONING, TOOL_CALL, TOOL_RESULT, COMPLETED, ERROR = (
@@ -23,9 +24,14 @@ DELTA_TYPES = frozenset({TEXT, REASONING})
 #: A run ends with one of these.
 TERMINAL_TYPES = frozenset({COMPLETED, ERROR})
 
-#: Tool arguments and results longer than this (as JSON) are cut to a string preview,
-#: so one event cannot outgrow a stored item.
-MAX_VALUE_CHARS = 32 * 1024
+#: A value of an event (its ``content``, ``tool_args``, ``tool_result``, each of its
+#: metadata) longer than this many bytes of JSON, as a frame holds it, is cut to a string
+#: preview (:func:`bounded`).
+MAX_VALUE_BYTES = STREAM_VALUE_BYTES
+#: An event's whole frame, as every subscriber gets it (:func:`frame_bytes`; the
+#: WebSocket fan-out posts exactly these bytes, and API Gateway takes at most 128 KB a
+#: message), stays under this (:func:`within_frame`).
+MAX_FRAME_BYTES = STREAM_FRAME_BYTES
 
 _UNSET: Any = object()
 
@@ -118,14 +124,60 @@ def stream_key(agent_id: str, thread_id: str) -> str:
     return f"{agent_id}#{thread_id}"
 
 
-def bounded(value: Any) -> Any:
-    """``value``, or a string preview of it when its JSON is over :data:`MAX_VALUE_CHARS`."""
-    if value is None or isinstance(value, (bool, int, float)):
+def frame_bytes(value: Any) -> bytes:
+    """A value as a frame carries it: compact UTF-8 JSON (an event's :meth:`StreamEvent.public`
+    is the frame every subscriber gets)."""
+    return json.dumps(value, separators=(",", ":"), default=str, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def bounded(value: Any, max_bytes: int = MAX_VALUE_BYTES) -> Any:
+    """``value``, or a string preview of it when it takes more than ``max_bytes`` of a
+    frame (:func:`frame_bytes`): the start of its JSON text (of the text itself for a
+    string), cut by bytes, never inside a character, and a note of its full size."""
+    if value is None or isinstance(value, (bool, int, float)) or len(frame_bytes(value)) <= max_bytes:
         return value
     text = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
-    if len(text) <= MAX_VALUE_CHARS:
-        return value
-    return text[:MAX_VALUE_CHARS] + f"... [truncated: {len(text)} characters]"
+    note = f"... [truncated: {len(text.encode('utf-8', 'surrogatepass'))} bytes]"
+    return _cut_json_text(text, max_bytes - len(frame_bytes(note))) + note
+
+
+def _cut_json_text(text: str, max_bytes: int) -> str:
+    """The longest start of ``text`` whose JSON string, as a frame holds it (escapes
+    included, quotes not), is at most ``max_bytes``."""
+    encoded = frame_bytes(text)[1:-1][: max(0, max_bytes)].decode("utf-8", "ignore")
+    for end in range(len(encoded), max(-1, len(encoded) - 7), -1):  # an escape is at most 6 characters
+        try:
+            return str(json.loads(f'"{encoded[:end]}"'))
+        except ValueError:
+            continue
+    return ""
+
+
+def within_frame(event: StreamEvent, max_bytes: int = MAX_FRAME_BYTES) -> StreamEvent:
+    """``event`` with each of its values within :data:`MAX_VALUE_BYTES` (:func:`bounded`),
+    and its whole frame within ``max_bytes``: when the values together are still too
+    many bytes, each is cut to a quarter of that, and the metadata to what the stream
+    itself needs (``step_id``)."""
+    if event.tool_args is None and event.tool_result is _UNSET and len(event.extra) <= 1 and len(event.content or "") * 6 <= MAX_VALUE_BYTES:
+        return event  # a model's delta: a character takes at most 6 bytes of JSON
+    cut = _bounded_event(event, MAX_VALUE_BYTES)
+    if len(frame_bytes(cut.public())) <= max_bytes:
+        return cut
+    cut = _bounded_event(event, MAX_VALUE_BYTES // 4)
+    if len(frame_bytes(cut.public())) <= max_bytes:
+        return cut
+    return replace(cut, extra={k: v for k, v in cut.extra.items() if k == "step_id"}, tool_call_id=bounded(cut.tool_call_id, 256))
+
+
+def _bounded_event(event: StreamEvent, max_bytes: int) -> StreamEvent:
+    args = bounded(event.tool_args, max_bytes)
+    return replace(
+        event,
+        content=bounded(event.content, max_bytes),
+        tool_args=args if args is None or isinstance(args, dict) else {"preview": args},
+        tool_result=event.tool_result if event.tool_result is _UNSET else bounded(event.tool_result, max_bytes),
+        extra={key: bounded(value, max_bytes // 8) for key, value in event.extra.items()},
+    )
 
 
 def parse_types(raw: str | Iterable[str] | None) -> frozenset[str] | None:

@@ -17,9 +17,11 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Response
 
+from wakeful import pagination
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import JSON, Query, Responses, Router, SSE, ok
 from wakeful.exceptions import BadRequestError
+from wakeful.limits import API_PAGE_BYTES
 from wakeful.stream import service, sse
 from wakeful.stream.models import parse_types
 
@@ -78,8 +80,11 @@ def thread_stream(agent_id: str, thread_id: str, after: After = None, types: Typ
     events, next_cursor = service.list_events(owner(router), agent_id, thread_id, after=start, limit=MAX_PAGE, types=filters)
     if not service.wants_sse(_header("Accept")):
         return respond(200, page([e.public() for e in events], next_cursor))
-    body = sse.PREAMBLE + b"".join(sse.frame(e) for e in events)
-    return Response(200, service.SSE_MEDIA_TYPE, body.decode("utf-8"), headers={"Cache-Control": "no-cache"})
+    # The frames written so far, within an answer's byte bound: the EventSource
+    # reconnects with Last-Event-ID and gets the rest.
+    frames = pagination.take((sse.frame(e).decode("utf-8") for e in events), budget=API_PAGE_BYTES - len(sse.PREAMBLE))
+    body = sse.PREAMBLE.decode("utf-8") + "".join(frames.views)
+    return Response(200, service.SSE_MEDIA_TYPE, body, headers={"Cache-Control": "no-cache"})
 
 
 @router.get(

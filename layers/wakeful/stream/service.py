@@ -110,5 +110,7 @@ def list_events(
     events, more = repository.read_after(agent_id, thread_id, after, limit, types)
     if not events:
         require_stream(agent_id, thread_id)
+    taken = pagination.take(events, view=StreamEvent.public)  # within an answer's byte bound
+    events, more = taken.items, more or taken.more
     next_cursor = pagination.encode({"after": events[-1].id}) if more and events else None
     return events, next_cursor

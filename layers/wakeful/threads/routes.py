@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 from wakeful.agents import service as agents
 from wakeful.api.common import owner, page, respond
 from wakeful.api.routing import Query, Router, ok
-from wakeful.pagination import MAX_LIMIT, decode_seq
+from wakeful.pagination import MAX_LIMIT, decode_seq, take
 from wakeful.threads import messages_repository, records, repository, routing_repository, service
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
@@ -63,12 +63,11 @@ def get_thread(agent_id: str, thread_id: str):
 def list_messages(agent_id: str, thread_id: str, after: Annotated[int, Query(ge=0)] = 0, limit: Limit = 100, cursor: SeqCursor = None):
     start = decode_seq(cursor)
     _thread(agent_id, thread_id)
-    found = list(messages_repository.page(thread_id, after if start is None else start, limit + 1))
-    more = len(found) > limit
-    found = found[:limit]
-    next_cursor = str(found[-1]["seq"]) if more and found else None
     me = owner(router)
-    return respond(200, page([records.public_message(m, agent_id=agent_id, owner=me) for m in found], next_cursor))
+    found = messages_repository.page(thread_id, after if start is None else start, limit + 1)
+    taken = take(found, limit, lambda m: records.public_message(m, agent_id=agent_id, owner=me))
+    next_cursor = str(taken.items[-1]["seq"]) if taken.more else None
+    return respond(200, page(taken.views, next_cursor))
 
 
 @router.post(
@@ -141,7 +140,6 @@ def list_routes(agent_id: str, after_seq: Annotated[int, Query(ge=0)] = 0, limit
     start = decode_seq(cursor)
     agents.get(owner(router), agent_id)
     found = routing_repository.page(agent_id, after_seq if start is None else start, limit + 1)
-    more = len(found) > limit
-    found = found[:limit]
-    next_cursor = str(found[-1]["seq"]) if more and found else None
-    return respond(200, page([records.public_route(r) for r in found], next_cursor))
+    taken = take(found, limit, records.public_route)
+    next_cursor = str(taken.items[-1]["seq"]) if taken.more else None
+    return respond(200, page(taken.views, next_cursor))

@@ -6,6 +6,12 @@ through the tool machinery of heartbeat actions: each call is an action (``threa
 set, ``heartbeat_id`` null) whose id is derived from the thread and the tool call, sent
 as the idempotency key; a finished action's recorded answer is reused, so a redelivered
 step never calls a tool again once its answer is recorded.
+
+A tool's answer is kept within :data:`~wakeful.limits.TOOL_ANSWER_BYTES`, as a heartbeat's
+action keeps it: a longer ``output`` (or ``error``) is cut, with a note the model reads,
+so the action and the tool result message always fit their items. Whatever cannot be
+kept (new events over what one append holds, a value DynamoDB refuses) becomes an
+error result that says why: the step goes on, and the tool is not called again.
 """
 
 from __future__ import annotations
@@ -17,12 +23,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock
+from wakeful import clock, storable
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
 from wakeful.agents.records import Agent
 from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, Notification
+from wakeful.limits import TOOL_ANSWER_BYTES
 from wakeful.threads import matching, records
 from wakeful.threads.hooks import fire_hook
 from wakeful.threads.records import Thread
@@ -290,18 +297,18 @@ def run_user_tool(agent: Agent, thread: Thread, tool: ToolDefinition | None, cal
     action_repository.start(action_id, now)
     fire_hook(agent, thread, started_event, delivery_key=f"{action_id}:started", **hook_args)
     started = time.perf_counter()
-    response = _call(tool, action_id, meta)
+    response = capped(_call(tool, action_id, meta))
     elapsed_ms = int((time.perf_counter() - started) * 1000)
     if response.success and response.new_events:
-        _append_new_events(agent.agent_id, action_id, call["name"], response)
+        response = _append_new_events(agent.agent_id, action_id, call["name"], response)
+    response = _finish(action_id, response, elapsed_ms)
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
-    _finish(action_id, response, elapsed_ms, error_message)
     finished_class = ActionCompleted if response.success else ActionFailed
     done = finished_class(
         action_id=action_id, tool_name=call["name"], thread_id=thread.thread_id, output=response.output, execution_time_ms=elapsed_ms, error_message=error_message
     )
     fire_hook(agent, thread, done, delivery_key=f"{action_id}:{'completed' if response.success else 'failed'}", **hook_args)
-    return _result(response.model_dump(mode="json"), error_message)
+    return _result(response.recorded(), error_message)
 
 
 def _result(response: dict[str, Any], error_message: str | None) -> Result:
@@ -335,25 +342,93 @@ def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
         return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
 
 
-def _append_new_events(agent_id: str, action_id: str, tool: str, response: Any) -> None:
+#: What of a cut answer's ``error`` is kept, at most: the rest is left to its ``output``.
+_ERROR_SHARE = 8_000
+#: Room kept for the note on a cut value and the answer's own keys.
+_NOTE_ROOM = 400
+
+
+def capped(response: Any) -> Any:
+    """A tool's answer as a thread keeps it: at most :data:`TOOL_ANSWER_BYTES` (its
+    ``output``, ``error`` and ``usage_stats``, as :func:`wakeful.storable.check` measures
+    them). A longer ``error`` is cut first to :data:`_ERROR_SHARE` bytes, then ``output``
+    (as text: a JSON answer becomes the start of its JSON) to what is left, each ending
+    with a note that says it was cut and from how many bytes; ``usage_stats`` that do
+    not fit are dropped. An answer DynamoDB could not hold at all fails, saying why."""
+    from wakeful.tools.base import ToolResponse
+
+    try:
+        size = storable.check(response.model_dump(mode="json", exclude={"new_events"}), "the tool's answer", max_bytes=None)
+    except storable.NotStorableError as refused:
+        return ToolResponse(success=False, error=f"the tool's answer cannot be stored: {refused.message}")
+    if size <= TOOL_ANSWER_BYTES:
+        return response
+    usage = response.usage_stats
+    if usage is not None and storable.check(usage, "usage_stats", max_bytes=None) > _ERROR_SHARE:
+        usage = None
+    error = None if response.error is None else _cut(response.error, _ERROR_SHARE)
+    used = storable.check({"error": error, "usage_stats": usage}, max_bytes=None)
+    output = response.output
+    if output is not None:
+        text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False, default=str)
+        output = _cut(text, TOOL_ANSWER_BYTES - used - _NOTE_ROOM)
+    return response.model_copy(update={"output": output, "error": error, "usage_stats": usage})
+
+
+def _cut(text: str, max_bytes: int) -> str:
+    """``text`` if it fits ``max_bytes`` of UTF-8, else its start and a note the model
+    reads (the note's own bytes within ``max_bytes`` too)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= max_bytes:
+        return text
+    kept = storable.cut_utf8(text, max_bytes - _NOTE_ROOM)
+    kept_bytes = len(kept.encode("utf-8"))
+    return f"{kept}\n[cut by Wakeful: the tool answered {size} bytes; only the first {kept_bytes} are shown]"
+
+
+def _append_new_events(agent_id: str, action_id: str, tool: str, response: Any) -> Any:
+    """Append the tool's new events (once per action); the answer as it then stands:
+    a failure that says why when they cannot be appended."""
     from wakeful.events import store as events
+    from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableError
     from wakeful.events.models import NewEvent
+    from wakeful.tools.base import ToolResponse
 
-    events.append(
-        agent_id,
-        [NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{tool}") for e in response.new_events],
-        idempotency_key=f"action:{action_id}",
-        parent_action_id=action_id,
-    )
+    try:
+        events.append(
+            agent_id,
+            [NewEvent(event_type=e.event_type, payload=e.payload, priority=e.priority, source=f"tool:{tool}") for e in response.new_events],
+            idempotency_key=f"action:{action_id}",
+            parent_action_id=action_id,
+        )
+    except EventAgentNotFoundError:
+        return ToolResponse(success=False, output=response.output, error="agent deleted; its new events were dropped")
+    except (storable.NotStorableError, EventNotStorableError) as error:
+        return ToolResponse(success=False, error=f"the tool's new_events cannot be stored: {error.message}")
+    return response
 
 
-def _finish(action_id: str, response: Any, elapsed_ms: int, error_message: str | None) -> None:
+def _finish(action_id: str, response: Any, elapsed_ms: int) -> Any:
+    """Record the action's result; the answer as recorded. Should DynamoDB refuse it
+    all the same, the action still finishes (FAILED, saying why) instead of staying
+    RUNNING and its step being retried, calling the tool again each time."""
+    from wakeful.tools.base import ToolResponse
+
+    try:
+        _write(action_id, response, elapsed_ms)
+    except action_repository.ActionRefusedError as error:
+        response = ToolResponse(success=False, error=f"the tool's answer cannot be stored ({error.code})")
+        _write(action_id, response, elapsed_ms)
+    return response
+
+
+def _write(action_id: str, response: Any, elapsed_ms: int) -> None:
     action_repository.finish(
         action_id,
         status=actions.COMPLETED if response.success else actions.FAILED,
-        response_meta=response.model_dump(mode="json"),
+        response_meta=response.recorded(),
         elapsed_ms=elapsed_ms,
-        error_message=error_message,
+        error_message=None if response.success else (response.error or "the tool reported failure without a reason"),
         now=clock.now(),
         expires_at=None,
     )

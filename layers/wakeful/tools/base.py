@@ -74,6 +74,14 @@ class ToolResponse(BaseModel):
     error: str | None = None
     usage_stats: dict[str, Any] | None = None
 
+    def recorded(self) -> dict[str, Any]:
+        """What an action keeps of the answer (its ``response_meta``): all of it but the
+        new events' payloads, which are in the log (under the action's id as their
+        ``parent_action_id``) and would not fit one item beside the rest."""
+        kept = self.model_dump(mode="json", exclude={"new_events"})
+        kept["new_events"] = [{"event_type": e.event_type, "priority": e.priority} for e in self.new_events]
+        return kept
+
 
 def upper_snake(name: str) -> str:
     """``SnipCreate`` -> ``SNIP_CREATE``; ``my-tool`` -> ``MY_TOOL``."""

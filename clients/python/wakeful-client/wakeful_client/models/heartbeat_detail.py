@@ -36,11 +36,13 @@ class HeartbeatDetail:
             attempt (int):
             window (HeartbeatWindow): The events a heartbeat processes: seq in (after_seq, up_to_seq].
             rounds (int):
-            actions (list[Action]):
+            actions (list[Action]): Its actions in dispatch order, as many as one answer holds
             events_skipped (int | Unset): Events of its window older than the agent's event_lookback_seconds: counted, not
                 processed Default: 0.
             quiet_heartbeats (int | Unset): Quiet heartbeats of the agent so far (counted, not run) Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
+            actions_truncated (bool | Unset): True when more actions than one answer holds: GET
+                /agents/{id}/actions?heartbeat_id= lists them all Default: False.
      """
 
     id: str
@@ -59,6 +61,7 @@ class HeartbeatDetail:
     events_skipped: int | Unset = 0
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
+    actions_truncated: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -109,6 +112,8 @@ class HeartbeatDetail:
         else:
             last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
 
+        actions_truncated = self.actions_truncated
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -133,6 +138,8 @@ class HeartbeatDetail:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
             field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
+        if actions_truncated is not UNSET:
+            field_dict["actions_truncated"] = actions_truncated
 
         return field_dict
 
@@ -214,6 +221,8 @@ class HeartbeatDetail:
         last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
 
 
+        actions_truncated = d.pop("actions_truncated", UNSET)
+
         heartbeat_detail = cls(
             id=id,
             agent_id=agent_id,
@@ -231,6 +240,7 @@ class HeartbeatDetail:
             events_skipped=events_skipped,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
+            actions_truncated=actions_truncated,
         )
 
 
