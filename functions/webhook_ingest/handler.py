@@ -42,7 +42,7 @@ def handler(event: dict, context: object) -> dict:
     reply = receive.receive(request)
     metrics.add_metric(name=STATUS_METRICS[reply.status], unit=MetricUnit.Count, value=1)
     if reply.created:
-        metrics.add_metric(name=observability.EVENTS_INGESTED, unit=MetricUnit.Count, value=1)
+        metrics.add_metric(name=observability.EVENTS_INGESTED, unit=MetricUnit.Count, value=reply.event_count or 1)
     logger.info(
         "webhook request",
         webhook_id=request.webhook_id[:64],

@@ -249,6 +249,8 @@ def test_signing_in_and_adding_a_hook_work_from_the_keyboard_alone(console: Any,
         ("github", "GitHub", "", "github_ping"),
         ("stripe", "Stripe", "whsec_test_from_the_stripe_dashboard", "stripe_payment_intent_succeeded"),
         ("standard", "Standard Webhooks (Svix, ...)", "", "example_created"),
+        ("alertmanager", "Prometheus Alertmanager", "", "alert_host_high_cpu"),
+        ("grafana", "Grafana alerting", "", "alert_high_cpu_usage"),
     ],
 )
 def test_a_webhook_for_a_provider_shows_that_providers_signed_example_and_it_is_accepted(
@@ -264,7 +266,8 @@ def test_a_webhook_for_a_provider_shows_that_providers_signed_example_and_it_is_
     reveal = page.locator(".reveal")
     reveal.get_by_role("button", name="Copy curl example").click()
     script = page.evaluate("navigator.clipboard.readText()")
-    assert {"github": "X-Hub-Signature-256", "stripe": "Stripe-Signature", "standard": "webhook-signature"}[provider] in script
+    assert {"github": "X-Hub-Signature-256", "stripe": "Stripe-Signature", "standard": "webhook-signature",
+            "alertmanager": "Authorization: Bearer", "grafana": "Authorization: Bearer"}[provider] in script
     assert "X-Wakeful-Signature" not in script
 
     done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=30)

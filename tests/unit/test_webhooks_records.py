@@ -169,9 +169,17 @@ def test_a_request_row_without_the_newer_attributes_reads_with_defaults():
 @pytest.mark.parametrize("item", [REQUEST_ITEM, OLD_REQUEST_ITEM], ids=["full", "old"])
 def test_a_request_rows_public_view_is_byte_for_byte_the_old_view(item):
     # A row's view is the old view and, after it, what counted items brought: a row
-    # counts one request, the last of which came when it did.
+    # counts one request, the last of which came when it did; then what alert
+    # notifications brought: how many events a request appended (unknown for these rows).
     old = old_public_request(item)
-    assert _json(WebhookRequest.from_item(item).public()) == _json({**old, "count": 1, "last_received_at": old["received_at"]})
+    expected = {**old, "count": 1, "last_received_at": old["received_at"], "event_count": None}
+    assert _json(WebhookRequest.from_item(item).public()) == _json(expected)
+
+
+def test_a_request_rows_view_says_how_many_events_it_appended():
+    item = {**REQUEST_ITEM, "event_count": 4}
+    assert WebhookRequest.from_item(item).public()["event_count"] == 4
+    assert WebhookRequest.from_item(item).to_item() == item
 
 
 def test_a_counted_items_view_says_how_many_requests_and_when_the_last_came():

@@ -17,6 +17,10 @@ verified and how its body becomes an event.
   ``stripe_payment_intent_succeeded``) and the body's ``id`` identifies the delivery.
 - ``raw``: either scheme of ``wakeful``; any JSON body is the payload, whole (a body
   that is not an object is put under ``"body"``), with type ``WEBHOOK_TRIGGER``.
+- ``alertmanager`` and ``grafana``: ``Authorization: Bearer <the webhook's secret>``
+  (Alertmanager's ``http_config.authorization``, Grafana's contact point
+  "Authorization Header"), compared in constant time over the whole header value; the
+  body is an alert notification, each alert one event (:mod:`wakeful.webhooks.alerts`).
 
 Pure functions: no I/O. Signatures are compared in constant time, against every secret.
 """
@@ -30,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from urllib.parse import parse_qs
 
+from wakeful.webhooks import alerts
 from wakeful.webhooks import verify as wakeful_schemes
 from wakeful.webhooks.verify import TOLERANCE_SECONDS, Verification
 
@@ -38,7 +43,12 @@ STANDARD = "standard"
 GITHUB = "github"
 STRIPE = "stripe"
 RAW = "raw"
-PROVIDERS = (WAKEFUL, STANDARD, GITHUB, STRIPE, RAW)
+ALERTMANAGER, GRAFANA = alerts.ALERT_PROVIDERS
+PROVIDERS = (WAKEFUL, STANDARD, GITHUB, STRIPE, RAW, ALERTMANAGER, GRAFANA)
+#: Providers whose body is an alert notification: one event per alert.
+ALERT_PROVIDERS = alerts.ALERT_PROVIDERS
+#: Providers whose secret may be chosen (given on creation or rotation) rather than generated.
+CHOSEN_SECRET_PROVIDERS = (STRIPE, GITHUB, ALERTMANAGER, GRAFANA)
 #: Providers whose secret is the string the sender shows (used as the HMAC key as is);
 #: the others use Wakeful's ``whsec_`` secrets (the key is the base64-decoded part).
 USER_SECRET_PROVIDERS = (STRIPE,)
@@ -49,6 +59,8 @@ GITHUB_SIGNATURE = "x-hub-signature-256"
 GITHUB_EVENT = "x-github-event"
 GITHUB_DELIVERY = "x-github-delivery"
 STRIPE_SIGNATURE = "stripe-signature"
+AUTHORIZATION = "authorization"
+BEARER = b"Bearer "
 _NOT_TYPE_CHARS = re.compile(r"[^A-Za-z0-9_]+")
 _MAX_TYPE = 100
 
@@ -72,6 +84,8 @@ def verify(provider: str, headers: Mapping[str, str], body: bytes, secrets: Sequ
         return _verify_github(headers, body, secrets)
     if provider == STRIPE:
         return _verify_stripe(headers, body, secrets, now)
+    if provider in ALERT_PROVIDERS:
+        return _verify_bearer(headers, secrets)
     if provider == STANDARD:
         if headers.get(wakeful_schemes.STANDARD_SIGNATURE) is None:
             return Verification(False, reason="missing Standard Webhooks headers: webhook-id, webhook-timestamp, webhook-signature")
@@ -158,6 +172,24 @@ def _verify_github(headers: Mapping[str, str], body: bytes, secrets: Sequence[st
     # GitHub signs no timestamp: a replay is caught by its delivery id (or, without
     # one, by the signature, i.e. the same body).
     return Verification(True, "github", delivery=f"github:{delivery}" if delivery else f"sig:{matched}")
+
+
+def _verify_bearer(headers: Mapping[str, str], secrets: Sequence[str]) -> Verification:
+    """``Authorization: Bearer <secret>``: the whole header value against ``Bearer `` +
+    each secret, in constant time (the scheme's case aside, as HTTP allows). No delivery
+    id: each alert of the body is a delivery of its own."""
+    header = headers.get(AUTHORIZATION)
+    if header is None:
+        return Verification(False, "bearer", reason="missing Authorization header (Bearer <the webhook's secret>)")
+    given = header.strip().encode("utf-8", "surrogatepass")
+    if given[: len(BEARER)].lower() == BEARER.lower():
+        given = BEARER + given[len(BEARER) :]
+    matched = False
+    for secret in secrets:
+        matched |= hmac.compare_digest(given, BEARER + secret.encode("utf-8", "surrogatepass"))
+    if not matched:
+        return Verification(False, "bearer", reason="Authorization does not match (Bearer <the webhook's secret>)")
+    return Verification(True, "bearer")
 
 
 def _verify_stripe(headers: Mapping[str, str], body: bytes, secrets: Sequence[str], now: float) -> Verification:

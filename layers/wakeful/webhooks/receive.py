@@ -18,6 +18,13 @@ Order of checks, each answer as docs/webhooks.md states it:
 8. the event is appended with the delivery as idempotency key (so two concurrent
    copies of one delivery still append once) → 202 ``{event_id, seq}``.
 
+An ``alertmanager`` or ``grafana`` request is a notification of several alerts, each a
+delivery of its own (:mod:`wakeful.webhooks.alerts`), so after the signature its body is
+read first (400), then the alerts whose event types are not allowed are left out (403
+when none is left), then a request whose every alert was accepted before answers 200
+``duplicate``, then the rate limit (one request, one count), then the alerts are
+appended in order, each under its own key → 202 ``{event_id, seq, events: [...]}``.
+
 Every request, whatever its answer, is recorded in webhook_requests: an accepted one
 in a row of its own (their number is bounded by the rate limit); of the others, the
 first :data:`~wakeful.webhooks.records.REFUSED_ROWS_PER_MINUTE` of a minute too, and
@@ -40,7 +47,7 @@ from wakeful.events.exceptions import EventAgentNotFoundError
 from wakeful.events.models import NewEvent
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
-from wakeful.webhooks import providers, records, repository, verify
+from wakeful.webhooks import alerts, providers, records, repository, verify
 from wakeful.webhooks.records import Webhook
 
 logger = logging.getLogger(__name__)
@@ -80,6 +87,8 @@ class Reply:
     scheme: str | None = None
     delivery: str | None = None
     created: bool = False
+    #: How many events the request appended (an alert notification: one per new alert).
+    event_count: int | None = None
 
     def proxy_response(self) -> dict[str, Any]:
         """The API Gateway proxy response."""
@@ -143,6 +152,8 @@ def _decide(request: InboundRequest, webhook: Webhook | None, now: float) -> Rep
     check = providers.verify(provider, request.headers, request.body, records.valid_secrets(webhook, now), now)
     if not check.valid:
         return _error(401, records.INVALID_SIGNATURE, "invalid_signature", check.reason or "invalid signature", scheme=check.scheme)
+    if provider in providers.ALERT_PROVIDERS:
+        return _decide_alerts(request, webhook, now, {"signature_valid": True, "scheme": check.scheme})
     delivery = _delivery(provider, request, check)
     signed: dict[str, Any] = {"signature_valid": True, "scheme": check.scheme, "delivery": delivery}
     agent_id = webhook.agent_id
@@ -184,8 +195,83 @@ def _decide(request: InboundRequest, webhook: Webhook | None, now: float) -> Rep
         return _duplicate(event.id, event.seq, **signed)
     return Reply(
         202, {"event_id": event.id, "seq": event.seq}, records.ACCEPTED,
-        event_type=event_type, event_id=event.id, seq=event.seq, created=True, **signed,
+        event_type=event_type, event_id=event.id, seq=event.seq, created=True, event_count=1, **signed,
     )
+
+
+def _decide_alerts(request: InboundRequest, webhook: Webhook, now: float, signed: dict[str, Any]) -> Reply:
+    """An alert notification: each alert an event of its own (module docstring)."""
+    try:
+        items = _alert_events(request, webhook)
+    except IngestMessageInvalidError as error:
+        return _error(400, records.REJECTED, "bad_request", error.message, **signed)
+    except alerts.AlertBodyError as error:
+        return _error(400, records.REJECTED, "bad_request", str(error), **signed)
+    allowed = webhook.allowed_event_types or ()
+    kept = [item for item in items if not allowed or item[0].event_type in allowed]
+    refused = list(dict.fromkeys(event.event_type for event, _ in items if allowed and event.event_type not in allowed))
+    if not kept:
+        return _error(403, records.REJECTED, "forbidden", f"event type(s) {', '.join(refused)} not allowed by this webhook",
+                      event_type=refused[0], **signed)
+    earlier = _every_earlier(webhook.agent_id, kept, now)
+    if earlier is not None:
+        return _alerts_reply(earlier, refused, **signed)
+    retry_after = records.take_rate_slot(webhook.webhook_id, int(webhook.rate_limit_per_hour), now)
+    if retry_after is not None:
+        return _error(429, records.RATE_LIMITED, "rate_limited",
+                      f"over this webhook's limit of {webhook.rate_limit_per_hour} requests per hour",
+                      headers={"Retry-After": str(retry_after)}, **signed)
+    try:
+        results = [
+            result
+            for start in range(0, len(kept), store.MAX_KEYED_PER_APPEND)
+            for result in store.append_each(webhook.agent_id, kept[start : start + store.MAX_KEYED_PER_APPEND])
+        ]
+    except EventAgentNotFoundError:
+        return _error(404, records.REJECTED, "not_found", "unknown or inactive webhook (its agent was deleted)", **signed)
+    appended = [(r.events[0].id, r.events[0].seq, r.events[0].event_type, r.created) for r in results]
+    return _alerts_reply(appended, refused, **signed)
+
+
+def _every_earlier(agent_id: str, items: list[tuple[NewEvent, str]], now: float) -> list[tuple[str, int, str, bool]] | None:
+    """The events of every alert when each was accepted before, else None (stops at the
+    first new one: read before the rate limit, so a sender's repeats are free)."""
+    found: list[tuple[str, int, str, bool]] = []
+    for event, key in items:
+        earlier = _earlier_delivery(agent_id, key, now)
+        if earlier is None:
+            return None
+        found.append((earlier[0], earlier[1], event.event_type, False))
+    return found
+
+
+def _alert_events(request: InboundRequest, webhook: Webhook) -> list[tuple[NewEvent, str]]:
+    """The notification's alerts as events, each with its idempotency key."""
+    found: list[tuple[NewEvent, str]] = []
+    for alert in alerts.parse(checks.loads(request.body), webhook.metadata):
+        checks.check_storable(alert.payload)
+        metadata = {"webhook_id": webhook.webhook_id, "provider": webhook.provider, "source_ip": request.source_ip, "delivery": alert.key}
+        event = NewEvent(
+            event_type=checks.event_type(alert.event_type), payload=alert.payload, priority=5, source=EVENT_SOURCE,
+            metadata={k: v for k, v in metadata.items() if v is not None},
+        )
+        found.append((event, f"webhook:{webhook.webhook_id}:{alert.key}"))
+    return found
+
+
+def _alerts_reply(events: list[tuple[str, int, str, bool]], refused: list[str], **signed: Any) -> Reply:
+    """202 when any alert became a new event, else 200 ``duplicate``; ``events`` lists
+    each allowed alert's event in the order of the alerts, ``not_allowed`` the types left out."""
+    listed = [{"event_id": i, "seq": s, "event_type": t, "duplicate": not created} for i, s, t, created in events]
+    created = sum(1 for *_, new in events if new)
+    first = next((item for item in listed if not item["duplicate"]), listed[0])
+    body: dict[str, Any] = {"event_id": first["event_id"], "seq": first["seq"], "events": listed}
+    if refused:
+        body["not_allowed"] = refused
+    common = {"event_type": first["event_type"], "event_id": first["event_id"], "seq": first["seq"], **signed}
+    if not created:
+        return Reply(200, {**body, "duplicate": True}, records.DUPLICATE, reason="every alert already accepted", **common)
+    return Reply(202, body, records.ACCEPTED, created=True, event_count=created, **common)
 
 
 def _duplicate(event_id: str, seq: int, **signed: Any) -> Reply:
@@ -266,6 +352,7 @@ def _record(request: InboundRequest, webhook: Webhook | None, reply: Reply, now:
         "gateway_request_id": request.request_id,
         "body_bytes": len(request.body),
         "agent_id": webhook.agent_id if webhook else None,
+        "event_count": reply.event_count,
     }
     try:
         if webhook is None:  # an id that is no webhook: counted, never a row under that id

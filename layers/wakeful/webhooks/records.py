@@ -155,6 +155,8 @@ class WebhookRequest:
     #: how many, and when the last came. None for a request's own row.
     count: int | None = None
     last_received_at: float | None = None
+    #: How many events an accepted request appended (an alert notification: one per new alert).
+    event_count: int | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -179,6 +181,7 @@ class WebhookRequest:
             expires_at=item.get("expires_at"),
             count=item.get("count"),
             last_received_at=opt_float(item.get("last_received_at")),
+            event_count=item.get("event_count"),
         )
 
     def to_item(self) -> dict[str, Any]:
@@ -204,6 +207,7 @@ class WebhookRequest:
             "received_at": clock.iso(self.received_at),
             "count": int(self.count or 1),
             "last_received_at": clock.iso(self.last_received_at or self.received_at),
+            "event_count": None if self.event_count is None else int(self.event_count),
         }
 
 

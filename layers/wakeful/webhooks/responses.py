@@ -71,6 +71,9 @@ class WebhookRequest(View):
         )
     )
     last_received_at: str | None = Field(description="When the last request it counts came (a row: received_at)")
+    event_count: int | None = Field(
+        default=None, description="How many events an accepted request appended (alertmanager, grafana: one per new alert)"
+    )
 
 
 class WebhookRequestPage(Page):
@@ -79,9 +82,22 @@ class WebhookRequestPage(Page):
     items: list[WebhookRequest]
 
 
+class AlertEvent(View):
+    """The event of one alert of a notification."""
+
+    event_id: str
+    seq: int
+    event_type: str
+    duplicate: bool = Field(description="True when this alert, in this state, was accepted before")
+
+
 class WebhookAccepted(View):
-    """The event a delivery appended (``duplicate: true`` for the same delivery again)."""
+    """The event a delivery appended (``duplicate: true`` for the same delivery again).
+    An alert notification (alertmanager, grafana) answers its first new event here and
+    every alert's event in ``events``."""
 
     event_id: str
     seq: int
     duplicate: bool | None = None
+    events: list[AlertEvent] | None = Field(default=None, description="alertmanager, grafana: each allowed alert's event, in order")
+    not_allowed: list[str] | None = Field(default=None, description="alertmanager, grafana: event types left out (allowed_event_types)")

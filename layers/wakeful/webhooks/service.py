@@ -16,7 +16,7 @@ from wakeful.agents import service as agents
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
 from wakeful.exceptions import ValidationError
-from wakeful.webhooks import records, repository
+from wakeful.webhooks import alerts, providers, records, repository
 from wakeful.webhooks.exceptions import WebhookLimitError, WebhookNotFoundError
 from wakeful.webhooks.records import Webhook, WebhookRequest
 
@@ -94,8 +94,11 @@ def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | Non
     provider = webhook.provider
     if provider == "stripe" and not body.secret:
         raise ValidationError("a stripe webhook's new secret comes from Stripe: send it as secret")
-    if body.secret and provider not in ("stripe", "github"):
+    if body.secret and provider not in providers.CHOSEN_SECRET_PROVIDERS:
         raise ValidationError(f"secret cannot be chosen for provider {provider}: Wakeful generates it")
+    problem = alerts.bearer_secret_problem(body.secret) if body.secret and provider in providers.ALERT_PROVIDERS else None
+    if problem:
+        raise ValidationError(problem)
     overlap = body.overlap_seconds
     now = clock.now()
     secret = body.secret or signing.new_secret()

@@ -47,7 +47,7 @@ class Verification:
     """
 
     valid: bool
-    scheme: str | None = None  # "standard" | "wakeful"
+    scheme: str | None = None  # "standard" | "wakeful" | "github" | "stripe" | "bearer"
     delivery: str | None = None
     reason: str | None = None
     timestamp: int | None = None

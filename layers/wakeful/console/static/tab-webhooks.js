@@ -39,6 +39,20 @@ function wakefulScheme(url, secret, body) {
   ].join("\n");
 }
 
+/** An alert notification as Alertmanager and Grafana post it, with the secret as bearer token. */
+function alertExample(url, secret, alertname) {
+  const body = JSON.stringify({ status: "firing", receiver: "wakeful", alerts: [{
+    status: "firing", labels: { alertname, instance: "nas:9100" }, annotations: { summary: "CPU above 90 %" },
+    startsAt: "2026-01-01T00:00:00Z", endsAt: "0001-01-01T00:00:00Z", fingerprint: "c0ffee0123456789" }] });
+  return [
+    `SECRET='${secret || "PASTE_YOUR_SECRET"}'`,
+    `curl -sS -X POST '${url}' \\`,
+    "  -H 'Content-Type: application/json' \\",
+    "  -H \"Authorization: Bearer $SECRET\" \\",
+    `  --data '${body}'`,
+  ].join("\n");
+}
+
 /** Each provider's own way of signing, as its senders do (see docs/webhooks.md). */
 const EXAMPLES = {
   wakeful: (url, secret, type) => curlExample(url, secret, type),
@@ -67,6 +81,8 @@ const EXAMPLES = {
     "  -H \"X-Hub-Signature-256: sha256=$SIG\" \\",
     "  --data \"$BODY\"",
   ].join("\n"),
+  alertmanager: (url, secret) => alertExample(url, secret, "HostHighCpu"),
+  grafana: (url, secret) => alertExample(url, secret, "High CPU usage"),
   stripe: (url, secret) => [
     `SECRET='${secret || "whsec_PASTE_THE_SIGNING_SECRET_STRIPE_SHOWS"}'`,
     "EVT=evt_$(date +%s%N)",
@@ -86,6 +102,8 @@ const PROVIDERS = [
   ["stripe", "Stripe"],
   ["standard", "Standard Webhooks (Svix, ...)"],
   ["raw", "Raw JSON (any body, signed)"],
+  ["alertmanager", "Prometheus Alertmanager"],
+  ["grafana", "Grafana alerting"],
 ];
 
 /** The signed example for this webhook's provider. */
@@ -104,6 +122,8 @@ function exampleNote(provider) {
     stripe: "Sign \"<timestamp>.<body>\" with HMAC-SHA256, the signing secret Stripe shows as the key, in Stripe-Signature, as Stripe does; the event type is stripe_<type>.",
     standard: "Standard Webhooks: sign \"<id>.<timestamp>.<body>\" with the key base64-decoded from after whsec_; the event type is the body's type.",
     raw: "Any JSON body, signed like the Wakeful scheme below, becomes the payload of a WEBHOOK_TRIGGER event.",
+    alertmanager: "Alertmanager sends the secret as its bearer token (http_config.authorization); each alert is an event: alert_<alertname>, or the type metadata.event_map gives it, with _resolved when resolved.",
+    grafana: "Grafana's webhook contact point sends the secret as its Authorization header credentials; each alert is an event: alert_<alertname>, or the type metadata.event_map gives it, with _resolved when resolved.",
   }[provider] || "Paste your secret into SECRET. It signs the body as HMAC-SHA256 over \"<timestamp>.<body>\" with the key base64-decoded from after whsec_; Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) work too.";
 }
 
@@ -135,7 +155,7 @@ function createForm(agent, reveal, after) {
   const rate = h("input", { name: "rate_limit_per_hour", type: "number", min: 1, value: 100 });
   const errors = h("div");
   const submit = button("Create webhook", null, { type: "submit", kind: "primary" });
-  const showSecretField = () => { secretField.hidden = !["github", "stripe"].includes(provider.value); };
+  const showSecretField = () => { secretField.hidden = !["github", "stripe", "alertmanager", "grafana"].includes(provider.value); };
   provider.addEventListener("change", showSecretField);
   showSecretField();
   const form = h("form", { class: "settings" },

@@ -24,6 +24,7 @@ from .agent_tool_page import AgentToolPage
 from .agent_tool_policy import AgentToolPolicy
 from .agent_tool_settings import AgentToolSettings
 from .agent_tool_settings_config import AgentToolSettingsConfig
+from .alert_event import AlertEvent
 from .api_index import ApiIndex
 from .approval import Approval
 from .approval_arguments import ApprovalArguments
@@ -258,6 +259,7 @@ __all__ = (
     "AgentToolPolicy",
     "AgentToolSettings",
     "AgentToolSettingsConfig",
+    "AlertEvent",
     "ApiIndex",
     "Approval",
     "ApprovalArguments",

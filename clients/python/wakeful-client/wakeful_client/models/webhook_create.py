@@ -26,13 +26,17 @@ class WebhookCreate:
         Attributes:
             allowed_event_types (list[str] | None | Unset): Event types this webhook may create; null or empty allows all
             rate_limit_per_hour (int | Unset): Accepted requests per clock hour Default: 100.
-            metadata (None | Unset | WebhookCreateMetadataType0): Your notes (integration, owner, …)
+            metadata (None | Unset | WebhookCreateMetadataType0): Your notes (integration, owner, …). `alertmanager`,
+                `grafana`: `event_map` (alert name to event type, e.g. `{"HostHighCpu": "cpu_high"}`) and `event_label` (a label
+                whose value is the event type)
             provider (WebhookCreateProvider | Unset): Who sends: `wakeful` (either Wakeful scheme; body `{event_type?,
                 priority?, payload}`), `standard` (Standard Webhooks; the body whole, type from its `type`), `github` (X-Hub-
                 Signature-256; type `github_<X-GitHub-Event>`), `stripe` (Stripe-Signature; type `stripe_<type>`; give
-                `secret`), `raw` (either Wakeful scheme; any JSON body whole) Default: WebhookCreateProvider.WAKEFUL.
-            secret (None | str | Unset): `stripe` (required): the endpoint's signing secret Stripe shows. `github`
-                (optional): a secret you chose in GitHub. Other providers get a generated `whsec_` secret.
+                `secret`), `raw` (either Wakeful scheme; any JSON body whole), `alertmanager` and `grafana` (`Authorization:
+                Bearer <secret>`; each alert an event, typed by `metadata.event_map`, else `alert_<alertname>`) Default:
+                WebhookCreateProvider.WAKEFUL.
+            secret (None | str | Unset): `stripe` (required): the endpoint's signing secret Stripe shows. `github`,
+                `alertmanager`, `grafana` (optional): a secret you chose there. Other providers get a generated `whsec_` secret.
      """
 
     allowed_event_types: list[str] | None | Unset = UNSET

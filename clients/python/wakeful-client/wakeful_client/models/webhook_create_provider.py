@@ -1,7 +1,9 @@
 from enum import StrEnum
 
 class WebhookCreateProvider(StrEnum):
+    ALERTMANAGER = "alertmanager"
     GITHUB = "github"
+    GRAFANA = "grafana"
     RAW = "raw"
     STANDARD = "standard"
     STRIPE = "stripe"

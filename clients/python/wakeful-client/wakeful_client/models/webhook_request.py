@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -37,6 +38,8 @@ class WebhookRequest:
             count (int): 1 for a request's own row. Past the first 20 requests of a minute that were not accepted, the rest
                 of that minute are counted instead: one item per status, with how many came (the latest's reason and address)
             last_received_at (None | str): When the last request it counts came (a row: received_at)
+            event_count (int | None | Unset): How many events an accepted request appended (alertmanager, grafana: one per
+                new alert)
      """
 
     id: str
@@ -55,6 +58,7 @@ class WebhookRequest:
     received_at: None | str
     count: int
     last_received_at: None | str
+    event_count: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -102,6 +106,12 @@ class WebhookRequest:
         last_received_at: None | str
         last_received_at = self.last_received_at
 
+        event_count: int | None | Unset
+        if isinstance(self.event_count, Unset):
+            event_count = UNSET
+        else:
+            event_count = self.event_count
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -123,6 +133,8 @@ class WebhookRequest:
             "count": count,
             "last_received_at": last_received_at,
         })
+        if event_count is not UNSET:
+            field_dict["event_count"] = event_count
 
         return field_dict
 
@@ -228,6 +240,16 @@ class WebhookRequest:
         last_received_at = _parse_last_received_at(d.pop("last_received_at"))
 
 
+        def _parse_event_count(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_count = _parse_event_count(d.pop("event_count", UNSET))
+
+
         webhook_request = cls(
             id=id,
             webhook_id=webhook_id,
@@ -245,6 +267,7 @@ class WebhookRequest:
             received_at=received_at,
             count=count,
             last_received_at=last_received_at,
+            event_count=event_count,
         )
 
 

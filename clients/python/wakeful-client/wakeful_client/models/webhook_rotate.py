@@ -22,7 +22,8 @@ class WebhookRotate:
         Attributes:
             overlap_seconds (int | Unset): How long the old secret stays valid (default 24 h; 0 revokes it at once, e.g.
                 after a leak) Default: 86400.
-            secret (None | str | Unset): `stripe` (required) and `github` (optional): the new secret the sender signs with
+            secret (None | str | Unset): `stripe` (required); `github`, `alertmanager`, `grafana` (optional): the new secret
+                the sender signs or sends
      """
 
     overlap_seconds: int | Unset = 86400
