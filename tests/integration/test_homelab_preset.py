@@ -41,6 +41,16 @@ def test_creating_an_agent_with_the_homelab_preset_gives_it_the_guidelines_trigg
     assert stop["requires_approval"] is False  # the preset's guard decides, from the players on
 
 
+def test_requesting_media_waits_for_approval_and_looking_things_up_does_not(stack, api, homelab_url):
+    quiet_agent(api, preset="homelab")
+    registered = owner_tools(api)
+    waits = {name for name, tool in registered.items() if tool["requires_approval"]}
+    assert waits == {"request_movie", "request_show"}
+    assert registered["request_movie"]["input_schema"]["required"] == ["title"]
+    assert registered["get_container_status"]["endpoint_url"] == f"{homelab_url}/tools/get_container_status"
+    assert {registered[n]["timeout_ms"] for n in ("get_container_status", "search_media", "request_movie", "request_show")} == {10_000}
+
+
 def test_the_requests_own_guidelines_and_tool_list_win_over_the_presets(stack, api, homelab_url):
     agent = quiet_agent(api, preset="homelab", system_prompt="You only watch the temperature.", tools=["get_system_metrics"])
     assert agent["system_prompt"] == "You only watch the temperature."

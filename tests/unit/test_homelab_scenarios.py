@@ -143,3 +143,16 @@ def test_the_stop_request_forces_the_stop_after_the_guard_denies_it_then_reports
     answer(forced, "denied by a person: mid-raid", is_error=True)
     last = script.reply(scenarios.SCRIPT, run.messages)
     assert "Left Minecraft running" in json.dumps(last)
+
+
+def test_the_movie_request_searches_the_library_requests_the_missing_film_and_says_so() -> None:
+    world = World()
+    run = Run(world, scenarios.MEDIA_MESSAGE).run()
+    assert run.calls == ["search_media", "request_movie", "send_notification", "complete_task"]
+    assert next(t for t in world.titles if t.name == "Dune: Part Two").requested is True
+
+
+def test_the_movie_request_stops_at_the_library_when_the_film_is_there() -> None:
+    world = World()
+    next(t for t in world.titles if t.name == "Dune: Part Two").in_library = True
+    assert Run(world, scenarios.MEDIA_MESSAGE).run().calls == ["search_media", "complete_task"]

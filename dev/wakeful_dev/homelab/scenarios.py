@@ -16,6 +16,8 @@ the same script through the fake Messages API and the real SDK.
 4. "stop the minecraft server": check who is on, try to stop it; the preset's guard denies
    it (players are online) and the model reads why; it asks again with ``force: true``,
    which waits for the owner's approval; then it reports what happened.
+5. "get Dune: Part Two": search the library, which has only the 2021 film; request Part
+   Two from Radarr, which waits for the owner's approval; say so once it is requested.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 SLOW_MESSAGE = "the minecraft server is slow"
 STOP_MESSAGE = "please stop the minecraft server, I need its RAM for a backup"
+MEDIA_MESSAGE = "can you get Dune: Part Two for movie night on Saturday?"
 
 
 def _call(name: str, **arguments: Any) -> dict[str, Any]:
@@ -188,4 +191,37 @@ FLOW_4 = {
     ],
 }
 
-SCRIPT: dict[str, Any] = {"scenarios": [FLOW_4, FLOW_1, FLOW_2, FLOW_3]}
+FLOW_5 = {
+    "name": "a movie the library lacks, requested once the owner approves",
+    "match": r"\bget dune: part two\b",
+    "turns": [
+        {"text": "Let me see whether the library has it already.", "tool_calls": [_call("search_media", query="Dune")]},
+        [
+            {
+                "when": r'"name":\s*"Dune: Part Two"',
+                "text": "It's in the library already.",
+                "tool_calls": [_call("complete_task", summary="Dune: Part Two is already in the library.")],
+            },
+            {
+                "text": "The library has the 2021 Dune only. Asking Radarr for Part Two; the owner approves requests.",
+                "tool_calls": [_call("request_movie", title="Dune: Part Two", year=2024)],
+            },
+        ],
+        [
+            {
+                "when": r'"requested":\s*true',
+                "tool_calls": [
+                    _call("send_notification", message="🎬 Requested Dune: Part Two for Saturday; Radarr is searching for it."),
+                    _call("complete_task", summary="Requested Dune: Part Two."),
+                ],
+            },
+            {
+                "when": r'"already_requested":\s*true',
+                "tool_calls": [_call("complete_task", summary="Dune: Part Two was on the wanted list already.")],
+            },
+            {"tool_calls": [_call("complete_task", summary="Did not request Dune: Part Two.")]},
+        ],
+    ],
+}
+
+SCRIPT: dict[str, Any] = {"scenarios": [FLOW_4, FLOW_1, FLOW_2, FLOW_3, FLOW_5]}

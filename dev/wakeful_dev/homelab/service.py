@@ -7,10 +7,21 @@
   ToolResponse whose ``output`` or ``error`` the model sees.
 - ``POST /notifications``: the agent's ``NOTIFICATION`` hook deliveries (the homelab's
   team channel), signature-checked and kept once per ``webhook-id``.
+- ``POST /arr/events``: Radarr's and Sonarr's "Webhook" connections, with HTTP Basic
+  authentication (any user name; the password ``WAKEFUL_HOMELAB_ARR_PASSWORD``): a grab,
+  an import or an import that needs a person is pushed to the agent's log as
+  ``download_started``, ``download_complete`` or ``download_failed``
+  (:mod:`wakeful_dev.homelab.arr_events`).
 - ``POST /control/...``: the world changes (players leave, the CPU heats up). The events a
   change causes are pushed to the agent's log through its signed webhook before the
   answer, which lists them with the ``event_id`` and ``seq`` the webhook gave them.
-- ``GET /state``, ``GET /calls``, ``GET /notifications``: what the demo and tests read.
+- ``GET /state``, ``GET /calls``, ``GET /notifications``: what the demo and tests read
+  (``/state`` also says where each container and media tool answers from: a real
+  service's base URL, or ``simulated``).
+
+The container and media tools call the real Docker Engine, Jellyfin, Radarr and Sonarr
+when their base URLs are configured (:mod:`wakeful_dev.homelab.backends`); the rest of
+the homelab is always the simulated world.
 
 The control API has no authentication: the service listens on loopback, for ``wakeful
 dev``, the demo and tests only.
@@ -18,8 +29,12 @@ dev``, the demo and tests only.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import hmac
 import json
 import logging
+import os
 import re
 import threading
 import time
@@ -28,7 +43,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
-from wakeful_dev.homelab import tools
+from wakeful_dev.homelab import arr_events, tools
+from wakeful_dev.homelab.backends import BackendError, Backends
 from wakeful_dev.homelab.exceptions import ControlError, ToolInputError, WorldError
 from wakeful_dev.homelab.world import Event, World
 
@@ -36,6 +52,7 @@ logger = logging.getLogger(__name__)
 
 TIMESTAMP_TOLERANCE_SECONDS = 300
 MAX_BODY_BYTES = 1 << 20
+ENV_ARR_PASSWORD = "WAKEFUL_HOMELAB_ARR_PASSWORD"
 
 
 @dataclass(frozen=True)
@@ -95,10 +112,18 @@ class EventPusher:
 class Homelab:
     """The service: a :class:`World`, its tool endpoints, its control API."""
 
-    def __init__(self, world: World | None = None, host: str = "127.0.0.1", port: int = 0, tool_secret: str | None = None) -> None:
+    def __init__(
+        self, world: World | None = None, host: str = "127.0.0.1", port: int = 0, tool_secret: str | None = None,
+        backends: Backends | None = None,
+    ) -> None:
         from wakeful.homelab import settings
 
         self.world = world or World()
+        #: The real services behind the container and media tools (default: those the
+        #: environment names; none: every tool answers from the world).
+        self.backends = Backends.from_env() if backends is None else backends
+        #: The password Radarr's and Sonarr's webhook connections send (none: refused).
+        self.arr_password = os.environ.get(ENV_ARR_PASSWORD) or ""
         #: The secret the preset's tools sign with; ``tool_secrets`` overrides it per tool.
         self.tool_secret = tool_secret or settings.secret() or settings.DEV_SECRET
         self.tool_secrets: dict[str, str] = {}
@@ -188,10 +213,21 @@ class Homelab:
 
     def _run(self, name: str, arguments: Any) -> dict[str, Any]:
         try:
-            output = tools.run(self.world, name, arguments)
-        except (ToolInputError, WorldError) as error:
+            output = tools.run(self.world, name, arguments, self.backends)
+        except (ToolInputError, WorldError, BackendError) as error:
             return {"success": False, "error": str(error)}
         return {"success": True, "output": output}
+
+    # -- Radarr and Sonarr ---------------------------------------------------------------------
+    def arr_event(self, headers: dict[str, str], raw: bytes) -> tuple[int, dict[str, Any]]:
+        """One Radarr or Sonarr webhook: its download event, pushed (module docstring)."""
+        if not _basic_password_matches(headers.get("authorization"), self.arr_password):
+            return 401, {"error": {"code": "unauthorized", "message": f"HTTP Basic authentication with the password {ENV_ARR_PASSWORD}"}}
+        try:
+            event = arr_events.event_of(json.loads(raw))
+        except ValueError as error:
+            return 400, {"error": {"code": "bad_request", "message": str(error)}}
+        return 200, {"events": self.push([event]) if event else []}
 
     # -- notifications ------------------------------------------------------------------------
     def notify(self, headers: dict[str, str], raw: bytes) -> tuple[int, dict[str, Any]]:
@@ -225,6 +261,19 @@ class Homelab:
     def calls_to(self, tool: str) -> list[ToolCall]:
         with self._lock:
             return [c for c in self.calls if c.tool == tool and not c.replay]
+
+
+def _basic_password_matches(header: str | None, password: str) -> bool:
+    """Whether ``Authorization: Basic <user:password>`` carries ``password`` (any user),
+    compared in constant time; never with no password configured."""
+    scheme, _, encoded = (header or "").partition(" ")
+    if not password or scheme.lower() != "basic":
+        return False
+    try:
+        given = base64.b64decode(encoded.strip(), validate=True).partition(b":")[2]
+    except (binascii.Error, ValueError):
+        return False
+    return hmac.compare_digest(given, password.encode())
 
 
 def _notification(payload: dict[str, Any], delivery: str) -> dict[str, Any]:
@@ -285,7 +334,7 @@ def _handler(homelab: Homelab) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802
             if self.path == "/state":
-                return self._send(200, homelab.world.snapshot())
+                return self._send(200, {**homelab.world.snapshot(), "backends": homelab.backends.describe()})
             if self.path == "/calls":
                 with homelab._lock:
                     calls = [c.__dict__ for c in homelab.calls]
@@ -305,6 +354,8 @@ def _handler(homelab: Homelab) -> type[BaseHTTPRequestHandler]:
                 return self._send(*homelab.call_tool(self.path[len("/tools/"):], headers, raw))
             if self.path == "/notifications":
                 return self._send(*homelab.notify(headers, raw))
+            if self.path == "/arr/events":
+                return self._send(*homelab.arr_event(headers, raw))
             try:
                 body = json.loads(raw or b"{}")
                 if not isinstance(body, dict):

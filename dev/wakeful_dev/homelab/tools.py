@@ -1,4 +1,6 @@
-"""The homelab's tools: what each one does to the :class:`~wakeful_dev.homelab.world.World`.
+"""The homelab's tools: what each one does to the :class:`~wakeful_dev.homelab.world.World`,
+or, for the container and media tools, to the real service configured for it
+(:mod:`wakeful_dev.homelab.backends`: the Docker Engine, Jellyfin, Radarr, Sonarr).
 Their names, descriptions and ``input_schema`` are the ``homelab`` preset's
 (:mod:`wakeful.homelab.tools`): the preset registers them as the owner's HTTP tools
 pointing at this service.
@@ -16,8 +18,15 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from wakeful.homelab import tools as preset_tools
+from wakeful_dev.homelab import containers, media
+from wakeful_dev.homelab.backends import Backends, BackendError, Deadline
 from wakeful_dev.homelab.exceptions import ToolInputError
 from wakeful_dev.homelab.world import World
+
+#: What one run of a tool may take, its calls to a real service together (the preset
+#: gives those tools a little more: :data:`wakeful.homelab.tools.SERVICE_TIMEOUT_MS`).
+RUN_SECONDS = preset_tools.SERVICE_TIMEOUT_MS / 1000 - 1.0
+Run = Callable[[World, dict[str, Any], Backends], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -27,7 +36,7 @@ class HomelabTool:
     name: str
     description: str
     input_schema: dict[str, Any]
-    run: Callable[[World, dict[str, Any]], dict[str, Any]]
+    run: Run
 
 
 def _server(args: dict[str, Any]) -> str:
@@ -46,15 +55,49 @@ def _players(world: World, args: dict[str, Any]) -> dict[str, Any]:
     return {"server": view["server"], "status": view["status"], "playerCount": view["playerCount"], "players": view["players"]}
 
 
-_RUNS: dict[str, Callable[[World, dict[str, Any]], dict[str, Any]]] = {
-    "list_game_servers": _list,
-    "start_game_server": lambda w, a: w.start_server(_server(a)),
-    "stop_game_server": lambda w, a: w.stop_server(_server(a)),
-    "get_player_count": _players,
-    "get_download_status": lambda w, a: w.download_status(),
-    "pause_downloads": lambda w, a: w.set_downloads_paused(True),
-    "resume_downloads": lambda w, a: w.set_downloads_paused(False),
-    "get_system_metrics": lambda w, a: w.metrics(),
+def _containers(world: World, args: dict[str, Any], backends: Backends) -> dict[str, Any]:
+    name = args.get("container")
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        raise ToolInputError("`container`, when given, is a container's name")
+    if backends.docker is not None:
+        return containers.status(backends.docker, name, Deadline(RUN_SECONDS))
+    if name:
+        return {"source": "simulated", "container": world.container(name)}
+    return containers.listing(world.containers(), "simulated")
+
+
+def _search(world: World, args: dict[str, Any], backends: Backends) -> dict[str, Any]:
+    query = media.query_of(args, "query")
+    if backends.jellyfin is not None:
+        return media.search(backends.jellyfin, query, Deadline(RUN_SECONDS))
+    results = world.search_media(query)
+    return {"source": "simulated", "query": query, "results": results, "found": len(results)}
+
+
+def _requester(arr: media.Arr, service: str) -> Run:
+    def run(world: World, args: dict[str, Any], backends: Backends) -> dict[str, Any]:
+        title, year = media.query_of(args, "title"), media.year_of(args)
+        api = getattr(backends, service)
+        if api is not None:
+            return media.request(arr, api, title, year, Deadline(RUN_SECONDS), api.options)
+        return {"source": "simulated", **world.request_title(arr.kind, title, year)}
+
+    return run
+
+
+_RUNS: dict[str, Run] = {
+    "list_game_servers": lambda w, a, b: _list(w, a),
+    "start_game_server": lambda w, a, b: w.start_server(_server(a)),
+    "stop_game_server": lambda w, a, b: w.stop_server(_server(a)),
+    "get_player_count": lambda w, a, b: _players(w, a),
+    "get_download_status": lambda w, a, b: w.download_status(),
+    "pause_downloads": lambda w, a, b: w.set_downloads_paused(True),
+    "resume_downloads": lambda w, a, b: w.set_downloads_paused(False),
+    "get_system_metrics": lambda w, a, b: w.metrics(),
+    "get_container_status": _containers,
+    "search_media": _search,
+    "request_movie": _requester(media.RADARR, "radarr"),
+    "request_show": _requester(media.SONARR, "sonarr"),
 }
 TOOLS: tuple[HomelabTool, ...] = tuple(
     HomelabTool(spec.name, spec.description, spec.input_schema, _RUNS[spec.name]) for spec in preset_tools.TOOLS
@@ -62,20 +105,21 @@ TOOLS: tuple[HomelabTool, ...] = tuple(
 BY_NAME: dict[str, HomelabTool] = {tool.name: tool for tool in TOOLS}
 
 
-def run(world: World, name: str, arguments: Any) -> dict[str, Any]:
-    """Run tool ``name`` on ``world``.
+def run(world: World, name: str, arguments: Any, backends: Backends | None = None) -> dict[str, Any]:
+    """Run tool ``name`` on ``world``, or on the real service ``backends`` has for it.
 
     Raises:
         KeyError: no such tool.
         ToolInputError: arguments that do not fit.
         WorldError: the homelab cannot do it (e.g. an unknown server).
+        BackendError: the real service could not (unreachable, refused, no such container).
     """
     tool = BY_NAME[name]
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
         raise ToolInputError("arguments must be a JSON object")
-    return tool.run(world, arguments)
+    return tool.run(world, arguments, backends or Backends())
 
 
-__all__ = ["TOOLS", "BY_NAME", "HomelabTool", "run"]
+__all__ = ["TOOLS", "BY_NAME", "BackendError", "HomelabTool", "run"]

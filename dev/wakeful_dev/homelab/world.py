@@ -1,5 +1,6 @@
 """The simulated homelab's state: game servers with players, a downloads queue, system
-metrics. Pure and in memory; every change returns the events it causes.
+metrics, the containers they run in and a media library with its wanted lists. Pure and
+in memory; every change returns the events it causes.
 
 Events keep the names of the execution model they come from (``server_empty`` with
 ``server`` and ``previousCount``, ``player_joined`` with ``playerCount``, ``temp_high``
@@ -54,6 +55,23 @@ class Download:
     done_mb: int = 0
 
 
+@dataclass
+class Title:
+    """A movie or show the simulated Radarr/Sonarr can find; ``in_library``: Jellyfin has
+    it; ``requested``: it is on the wanted list."""
+
+    kind: str  # "movie" | "show"
+    name: str
+    year: int
+    external_id: int  # TMDb (movies) or TVDB (shows)
+    in_library: bool = False
+    requested: bool = False
+
+    def view(self) -> dict[str, Any]:
+        id_field = "tmdb_id" if self.kind == "movie" else "tvdb_id"
+        return {"title": self.name, "year": self.year, id_field: self.external_id}
+
+
 @dataclass(frozen=True)
 class Event:
     """An event the homelab pushes to the agent's log."""
@@ -79,6 +97,23 @@ def default_downloads() -> list[Download]:
     ]
 
 
+def default_titles() -> list[Title]:
+    return [
+        Title("movie", "Dune", 2021, 438631, in_library=True, requested=True),
+        Title("movie", "Dune: Part Two", 2024, 693134),
+        Title("movie", "Blade Runner 2049", 2017, 335984, in_library=True, requested=True),
+        Title("movie", "Arrival", 2016, 329865),
+        Title("show", "The Expanse", 2015, 280619, in_library=True, requested=True),
+        Title("show", "Severance", 2022, 371980),
+        Title("show", "Andor", 2022, 393189),
+    ]
+
+
+#: The homelab's other containers (the game servers are containers too).
+SERVICES = (("jellyfin", "jellyfin/jellyfin:10.10"), ("sabnzbd", "linuxserver/sabnzbd"), ("radarr", "linuxserver/radarr"),
+            ("sonarr", "linuxserver/sonarr"), ("prometheus", "prom/prometheus"))
+
+
 class World:
     """The homelab. Thread-safe: the HTTP service calls it from many threads."""
 
@@ -92,6 +127,7 @@ class World:
         self.memory_percent = 54.0
         self.disk_percent = 71.0
         self.transcodes = 0
+        self.titles: list[Title] = default_titles()
 
     # -- reading -------------------------------------------------------------------------
     def server(self, name: str) -> GameServer:
@@ -151,7 +187,49 @@ class World:
                 }
             )
 
+    def containers(self) -> list[dict[str, Any]]:
+        """Every container as ``get_container_status`` lists them."""
+        with self._lock:
+            listed = [
+                {"name": s.name, "image": f"games/{s.name}", "state": "running" if s.running else "exited",
+                 "status": "Up 3 hours (healthy)" if s.running else "Exited (0) 2 hours ago", "health": "healthy" if s.running else None}
+                for s in self.servers.values()
+            ]
+            listed += [{"name": name, "image": image, "state": "running", "status": "Up 9 days", "health": None} for name, image in SERVICES]
+            return listed
+
+    def container(self, name: str) -> dict[str, Any]:
+        """One container in detail (``get_container_status {container}``)."""
+        found = next((c for c in self.containers() if c["name"] == str(name).strip().lower()), None)
+        if found is None:
+            raise WorldError(f"no container named {name!r}; known: {', '.join(c['name'] for c in self.containers())}")
+        return {"name": found["name"], "image": found["image"], "state": found["state"], "health": found["health"],
+                "exit_code": 0, "restart_count": 0, "oom_killed": False, "error": None}
+
+    def search_media(self, query: str) -> list[dict[str, Any]]:
+        """What the library has whose name contains ``query`` (case-insensitive)."""
+        with self._lock:
+            return [
+                {"name": t.name, "type": t.kind, "year": t.year, "id": f"sim-{t.external_id}"}
+                for t in self.titles
+                if t.in_library and query.strip().lower() in t.name.lower()
+            ]
+
     # -- changing (tools) ----------------------------------------------------------------
+    def request_title(self, kind: str, name: str, year: int | None) -> dict[str, Any]:
+        """Put a movie or show on the wanted list (``request_movie``, ``request_show``)."""
+        with self._lock:
+            matches = [t for t in self.titles if t.kind == kind and name.strip().lower() in t.name.lower() and year in (None, t.year)]
+            exact = [t for t in matches if t.name.lower() == name.strip().lower()]
+            found = exact or matches
+            if not found:
+                return {"requested": False, "reason": f"no {kind} called {name!r} was found", "candidates": []}
+            title = found[0]
+            if title.requested:
+                return {"requested": False, "already_requested": True, "in_library": title.in_library, **title.view()}
+            title.requested = True
+            return {"requested": True, "searching": True, **title.view()}
+
     def start_server(self, name: str) -> dict[str, Any]:
         with self._lock:
             server = self.server(name)

@@ -36,6 +36,9 @@ You may act on your own for SAFE, REVERSIBLE operations:
 
 ALWAYS ASK before stopping a server with players on it, deleting anything, or anything that cannot easily be undone. (Stopping a server with players on it is refused; stop_game_server with force: true waits for the owner's approval.)
 
+## Media and containers
+Before requesting a movie or a show, search_media to see whether the library has it already. request_movie and request_show start downloads, so each waits for the owner's approval: say what you asked for. When something misbehaves, get_container_status shows which container is down or unhealthy, and why.
+
 ## Using schedule_wake
 When an action needs a follow-up, schedule yourself to wake later:
 - paused downloads? wake in 30-60m to check whether you can resume them;
@@ -52,8 +55,10 @@ THREAD_TRIGGERS: list[dict[str, Any]] = [
     {"event_type": "temp_high", "cooldown_seconds": 900},
     {"event_type": "server_empty", "cooldown_seconds": 300},
 ]
-#: What the homelab service pushes to the agent's webhook.
-EVENT_TYPES: tuple[str, ...] = ("server_empty", "player_joined", "player_left", "temp_high", "download_complete")
+#: What the homelab service pushes to the agent's webhook (the downloads' from Radarr and Sonarr).
+EVENT_TYPES: tuple[str, ...] = (
+    "server_empty", "player_joined", "player_left", "temp_high", "download_started", "download_complete", "download_failed",
+)
 
 
 def apply(owner: str, agent_id: str) -> None:
@@ -88,9 +93,11 @@ def tool_definition(owner: str, spec: tools.ToolSpec) -> ToolDefinition:
         function_arn=None,
         description=spec.description,
         config={},
-        timeout_ms=tools.TIMEOUT_MS,
+        timeout_ms=spec.timeout_ms,
         input_schema=spec.input_schema,
-        requires_approval=False,  # the guard decides, from the players on the server
+        # Requesting media waits for the owner; stopping a server is the guard's to decide,
+        # from the players on it.
+        requires_approval=spec.requires_approval,
         secret=secrets.seal(settings.secret() or signing.new_secret(), context={"owner": owner, "tool": spec.name}),
         preset=NAME,
         created_at=clock.now(),
