@@ -20,7 +20,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, Iterator, TextIO
 
 from wakeful_dev.sse_client import Frame, SseError, SseStream
 
@@ -33,6 +33,12 @@ TERMINAL = ("completed", "error")
 DEDUPE_WINDOW = 1000
 #: Failed connection attempts in a row before the tail gives up.
 CONNECT_ATTEMPTS = 4
+#: How long the WebSocket tail waits for a message before looking again. Ctrl-C shows in
+#: the main thread only when it next runs Python code: a signal another thread took, or
+#: one that came just before the wait began, would otherwise wait for the next message.
+RECEIVE_SLICE_SECONDS = 0.5
+#: How long a closing WebSocket tail waits for the server to answer its close.
+CLOSE_SECONDS = 1.0
 
 
 @dataclass
@@ -249,11 +255,14 @@ class WebSocketTail:
         while True:
             try:
                 # API Gateway closes idle connections itself; this end sends no pings.
-                with connect(self.url, additional_headers={"Authorization": f"Bearer {self.key}"}, ping_interval=None, open_timeout=15) as ws:
+                with connect(
+                    self.url, additional_headers={"Authorization": f"Bearer {self.key}"},
+                    ping_interval=None, open_timeout=15, close_timeout=CLOSE_SECONDS,
+                ) as ws:  # fmt: skip
                     failures = 0
                     self.subscribed = False
                     ws.send(json.dumps(self.subscribe_message()))
-                    for raw in ws:
+                    for raw in _messages(ws):
                         outcome = self.receive(json.loads(raw), printer)
                         if outcome is not None:
                             return outcome
@@ -295,3 +304,17 @@ class WebSocketTail:
         if self.thread_id and not self.follow and self.subscribed and self.last_type in TERMINAL:
             return 0
         return None
+
+
+def _messages(ws: Any) -> Iterator[str | bytes]:
+    """A connection's messages until the server closes it normally, never blocking for
+    more than :data:`RECEIVE_SLICE_SECONDS` at a time (so Ctrl-C always ends the tail)."""
+    from websockets.exceptions import ConnectionClosedOK  # noqa: PLC0415 - dev CLI only
+
+    while True:
+        try:
+            yield ws.recv(timeout=RECEIVE_SLICE_SECONDS)
+        except TimeoutError:
+            continue
+        except ConnectionClosedOK:
+            return

@@ -90,6 +90,7 @@ PAGES = [
     ("threads", "/agents/{id}/threads", "section >> text=Threads"),
     ("schedules", "/agents/{id}/schedules", ".chart-box svg.chart"),
     ("ops", "/ops", "text=Tool stats"),
+    ("channels", "/channels", "form.stacked-form"),
 ]
 
 
@@ -103,6 +104,8 @@ def test_every_page_renders_at_desktop_and_phone_width(console: Any, busy_agent:
             page.locator(ready).first.wait_for(state="attached")
             prepare(page, name)
             console.shot(name)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"the {name} page scrolls sideways at {viewport['width']} px ({width} px wide)"
     assert {path for _, path, _, _ in seen.requests} >= {"/agents", f"/agents/{busy_agent['id']}/heartbeats", "/ops/tools/stats"}
 
 

@@ -14,9 +14,12 @@ that is put first on ``sys.path``: ``wakeful_client`` is imported from there. Th
 
 from __future__ import annotations
 
+import contextlib
 import filecmp
+import io
 import json
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -177,3 +180,53 @@ def test_the_readmes_curl_examples_have_python_twins_in_the_client_docs_that_run
     assert isinstance(scheduled["schedule"], Schedule) and isinstance(scheduled["results"], ScheduleResultPage)
     assert api.get(f"/agents/{agent.id}/schedules/{scheduled['schedule'].id}").json()["timezone"] == "Europe/Berlin"
     api.delete(f"/agents/{agent.id}/schedules/{scheduled['schedule'].id}")  # no later scan runs it
+
+
+def text_block_after(path: Path, heading: str) -> str:
+    """The block after ``heading`` in ``path`` that a paragraph starting "prints" leads
+    in: what the example before it prints."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"\nprints[^\n]*\n\n```\n(.*?)```", text[text.index(heading):], re.S)
+    assert found, f"no 'prints' block after {heading}"
+    return found[1]
+
+
+def tailed_run(stack: Any, api: Any, claude: fake.FakeAnthropic) -> tuple[Any, Any, Any]:
+    """A thread whose run writes, calls a tool, and completes; run to its end."""
+    from wakeful_client.easy import Wakeful
+
+    claude.converse([{"match": "the backup job", "turns": [
+        {"text": "Let me note it.", "tool_calls": [{"name": "store_context", "input": {"key": "disk", "value": "full"}}]},
+        {"text": "The disk is full.", "tool_calls": [{"name": "complete_task", "input": {"summary": "disk full"}}]},
+    ]}])  # fmt: skip
+    wakeful = Wakeful(stack.api_url, api.key)
+    agent = wakeful.create_agent("Tail", f"tail{uuid.uuid4().hex[:10]}", heartbeat_interval_seconds=3600)
+    thread = wakeful.start_thread(agent.id, "the backup job failed last night")
+    stack.drain()
+    return wakeful, agent, thread
+
+
+def test_the_client_docs_tail_example_prints_each_tool_call_and_result_as_documented(
+    generated: Path, stack: Any, api: Any, claude: fake.FakeAnthropic  # noqa: F811
+) -> None:
+    wakeful, agent, thread = tailed_run(stack, api, claude)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(python_block_after("### Tail a stream"), {"wakeful": wakeful, "agent": agent, "thread": thread})  # noqa: S102
+    lines = printed.getvalue().splitlines()
+    assert all(line.strip() for line in lines), lines  # no blank line for a tool call, or any other event
+    assert lines == text_block_after(ROOT / "docs" / "client.md", "### Tail a stream").splitlines()
+
+
+def test_the_readmes_tail_twin_names_each_tool_call_and_result(
+    generated: Path, stack: Any, api: Any, claude: fake.FakeAnthropic  # noqa: F811
+) -> None:
+    wakeful, agent, thread = tailed_run(stack, api, claude)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "wakeful.tail(agent_id, thread_id)" in b)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(block, {"wakeful": wakeful, "agent_id": agent.id, "thread_id": thread.id})  # noqa: S102
+    shown = [line.split(" ", 1)[1] for line in printed.getvalue().splitlines()]  # "<id> <what>"
+    assert '→ store_context {"key": "disk", "value": "full"}' in shown and any(s.startswith("← store_context ") for s in shown)
+    assert shown[0] == "▶ run started" and shown[-1] == "✓ run completed — disk full", shown

@@ -27,10 +27,22 @@ from wakeful_dev.runtime import free_port
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq")), reason="the README's examples use curl and jq"),
+    pytest.mark.skipif(
+        not all(shutil.which(tool) for tool in ("curl", "jq", "openssl")), reason="the README's examples use curl, jq and openssl"
+    ),
 ]
 MARKER = re.compile(r"<!-- tested: (?P<name>[a-z-]+)[^>]*-->\s*```(?:sh|bash|python)\n(?P<body>.*?)```", re.S)
 CLIENT = ROOT / "clients" / "python" / "wakeful-client"
+
+
+BANNER = re.compile(r"<!-- tested: dev[^>]*-->.*?\nprints\n\n```\n(?P<body>.*?)```", re.S)
+
+
+def banner_pattern(block: str, port: int) -> list[re.Pattern[str]]:
+    """The lines the README says `wakeful dev` prints, as patterns: ``<port>`` is any
+    port, and the README's 8080 the port the test chose."""
+    lines = block.replace("127.0.0.1:8080", f"127.0.0.1:{port}").splitlines()
+    return [re.compile(re.escape(line).replace(re.escape("<port>"), r"\d+")) for line in lines]
 
 
 def blocks() -> dict[str, str]:
@@ -92,7 +104,13 @@ class Shell:
 
 
 @pytest.fixture(scope="module")
-def readme_stack() -> Iterator[tuple[dict[str, str], int]]:
+def banner() -> list[str]:
+    """What the README's `wakeful dev` printed when it started (filled by readme_stack)."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def readme_stack(banner: list[str]) -> Iterator[tuple[dict[str, str], int]]:
     port = free_port()
     found = blocks()
     assert {"dev", "setup", "thread", "heartbeat"} <= set(found), sorted(found)
@@ -111,6 +129,7 @@ def readme_stack() -> Iterator[tuple[dict[str, str], int]]:
     assert seen[-1].startswith("Wakeful dev server on"), "".join(seen)
     assert any(line.startswith("LLM: scripted conversations from examples/script.json") for line in seen), "".join(seen)
     threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()  # type: ignore[union-attr]
+    banner[:] = [line.rstrip("\n") for line in seen]
     yield found, port
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=120) == 0
@@ -163,6 +182,22 @@ def test_the_readme_check_example_passes_against_the_readme_stack(readme_stack, 
     found, port = readme_stack
     assert "wakeful check" in found["check"]
     _play(shell, found["check"], port)
+
+
+def test_the_readme_shows_every_line_wakeful_dev_prints_when_it_starts(readme_stack, banner) -> None:
+    _, port = readme_stack
+    found = BANNER.search((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert found, "the README shows no 'prints' block after its `wakeful dev` command"
+    expected = banner_pattern(found["body"], port)
+    assert len(banner) == len(expected) and all(p.fullmatch(line) for p, line in zip(expected, banner)), (
+        "the README says `wakeful dev` prints\n" + found["body"] + "but it printed\n" + "\n".join(banner)
+    )
+
+
+def test_the_readme_signed_webhook_example_is_accepted_and_appends_its_event(readme_stack, shell) -> None:
+    found, port = readme_stack
+    assert "openssl dgst -sha256 -mac HMAC" in found["webhook"] and '"seq": ...}' in found["webhook"]
+    _play(shell, found["webhook"], port)
 
 
 def test_statements_join_continued_lines_and_keep_their_expectations() -> None:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
 import json
+import os
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -124,8 +129,6 @@ def test_an_agents_tail_shows_each_threads_whole_id_as_the_api_does():
 
 
 def test_tail_gives_up_with_a_clear_error_when_nothing_listens():
-    import socket
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]  # free once closed: nothing listens there
@@ -229,9 +232,12 @@ def test_an_agent_tail_against_a_deployed_stack_reads_its_websocket_api(stack, a
     emit_run(api, agent["id"], second, ["all ", "quiet"])
     websocket_api.pump()
 
-    printed = [lines.get(timeout=30) for _ in range(9)]
-    tail.send_signal(signal.SIGINT)
-    tail.wait(30)
+    try:
+        printed = [lines.get(timeout=30) for _ in range(9)]
+        tail.send_signal(signal.SIGINT)
+        assert tail.wait(30) == 0  # Ctrl-C ends an agent's tail, cleanly
+    finally:
+        tail.kill()
 
     assert "▶ run started" in printed[0] and first[-12:] in printed[0]
     assert printed[1].endswith("reasoning The user wants news.") and printed[2].endswith("Let me look.")
@@ -321,3 +327,95 @@ def test_an_agent_tail_over_the_websocket_api_stops_when_its_key_is_revoked(stac
     assert "run started" not in out and "search" not in out  # nothing of the run after the revocation
     assert "refused" in out.splitlines()[-1]
     assert connections_repository.subscribers(target) == []
+
+
+class QuietWebSocketPeer:
+    """A WebSocket server on a raw socket that completes the opening handshake, says
+    ``subscribed``, sends one event, and then goes quiet: it reads nothing more and never
+    answers a close (a peer on a stalled network looks the same)."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.url = f"ws://127.0.0.1:{self.sock.getsockname()[1]}/v1"
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            request = b""
+            while b"\r\n\r\n" not in request:
+                request += conn.recv(4096)
+            key = next(line.split(b":", 1)[1].strip() for line in request.split(b"\r\n") if line.lower().startswith(b"sec-websocket-key:"))
+            accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+            conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")  # fmt: skip
+            for message in ({"type": "subscribed"}, {"id": 1, "type": "tool_call", "tool_name": "search", "metadata": {"thread_id": "thr_1"}}):
+                data = json.dumps(message).encode()
+                conn.sendall(bytes([0x81, len(data)]) + data)  # one unmasked text frame (< 126 bytes)
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.held:
+            conn.close()
+
+
+@pytest.fixture()
+def quiet_peer():
+    peer = QuietWebSocketPeer()
+    yield peer
+    peer.close()
+
+
+def idle_agent_tail(url: str) -> tuple[subprocess.Popen, queue.Queue]:
+    """An agent's tail over the WebSocket API at ``url``, once it printed the event and
+    waits for the next."""
+    tail = subprocess.Popen(
+        [sys.executable, "-m", "wakeful_dev.cli", "tail", "--agent", "agt_1", "--key", "wk_x", "--ws", url, "--no-color"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    lines = lines_of(tail)
+    assert "→ search" in lines.get(timeout=60)
+    return tail, lines
+
+
+def seconds_to_exit(tail: subprocess.Popen, limit: float) -> float:
+    start = time.monotonic()
+    try:
+        tail.wait(limit)
+    except subprocess.TimeoutExpired:
+        tail.kill()
+        tail.wait()
+        pytest.fail(f"the tail was still running {limit:g} s after Ctrl-C")
+    return time.monotonic() - start
+
+
+def test_ctrl_c_ends_an_idle_websocket_tail_even_when_the_peer_never_answers_the_close(quiet_peer):
+    tail, _ = idle_agent_tail(quiet_peer.url)
+    tail.send_signal(signal.SIGINT)
+    # The close handshake is not waited for long: well under the 10 s a WebSocket client
+    # waits by default, whatever the load.
+    assert seconds_to_exit(tail, 30) < 8
+    assert tail.returncode == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals a thread by its Linux task id")
+def test_ctrl_c_ends_an_idle_websocket_tail_when_the_signal_lands_on_another_thread(quiet_peer):
+    """The kernel hands a process's Ctrl-C to any of its threads that can take it, and a
+    signal may also arrive just before the main thread starts to wait: either way the
+    main thread learns of it only when it next runs Python code. The tail must not wait
+    without bound for the next message meanwhile."""
+    tail, _ = idle_agent_tail(quiet_peer.url)
+    deadline = time.monotonic() + 10
+    while not (others := [int(t) for t in os.listdir(f"/proc/{tail.pid}/task") if int(t) != tail.pid]):
+        assert time.monotonic() < deadline, "the tail has no thread but its main one"
+        time.sleep(0.05)
+    os.kill(others[0], signal.SIGINT)  # a task id: this thread takes the signal
+    assert seconds_to_exit(tail, 30) < 8
+    assert tail.returncode == 0

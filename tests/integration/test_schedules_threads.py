@@ -152,6 +152,8 @@ def test_a_finding_sends_the_runs_thread_hooks_at_its_end_without_the_token(stac
     [completed] = sent["THREAD_COMPLETED"]
     assert completed.json["data"]["summary"] == "except: the disk is 97% full."
     assert [d.json["data"]["thread_id"] for d in sent["THREAD_STARTED"]] == [row["thread_id"]]
+    # the run's message ends with its checklist: the instruction naming the token is left out whole
+    assert sent["THREAD_STARTED"][0].json["data"]["message"].endswith("using your tools:\n- Check the disk\n- Check the inbox")
     receiver.wait_for(f"result-{agent['id']}", 1)
     for delivery in receiver.deliveries(f"THREAD_STARTED-{agent['id']}") + receiver.deliveries(f"THREAD_COMPLETED-{agent['id']}") + receiver.deliveries(f"result-{agent['id']}"):
         assert "HEARTBEAT_OK" not in delivery.raw.decode()

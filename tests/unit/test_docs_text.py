@@ -87,3 +87,14 @@ def test_no_file_names_the_planning_notes_outside_the_repository():
         if _NOTES.search(line)
     ]
     assert not found, found
+
+
+def test_the_mcp_client_example_says_which_mcp_package_it_needs_and_how_to_install_it():
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    spec = next(r for r in extras["llm"] if r.startswith("mcp"))  # the SDK version Wakeful is tested with
+    text = (ROOT / "docs" / "mcp.md").read_text()
+    example = text.index("from mcp.client.client import Client")
+    lead_in = text[text.rindex("**Any client with the Python SDK**", 0, example) : example]
+    assert "`mcp` package 2.x" in lead_in and f"pip install '{spec}'" in lead_in, lead_in

@@ -80,3 +80,13 @@ def test_a_finding_ended_with_complete_task_reports_its_text_and_its_summary_onc
 def test_hook_data_is_scrubbed_of_the_token_everywhere_and_left_alone_elsewhere():
     data = {"summary": "**HEARTBEAT_OK** except: disk", "n": 3, "calls": [{"message": "HEARTBEAT_OK."}, {"message": "fine"}]}
     assert answers.scrubbed(data) == {"summary": "except: disk", "n": 3, "calls": [{"message": ""}, {"message": "fine"}]}
+
+
+def test_a_heartbeat_prompt_delivered_to_hooks_ends_with_its_checklist_not_a_sentence_missing_its_token():
+    prompt = answers.build_prompt({"prompt": "Check on my daily items", "config": CHECKLIST})
+    delivered = answers.scrubbed({"message": prompt})["message"]
+    assert delivered == (
+        "Check on my daily items\n\n## Heartbeat Checklist\nCheck each item below using your tools:\n"
+        "- Check for new emails\n- Check pending approvals"
+    )
+    assert answers.without_token(f"Noted: {prompt}\nHEARTBEAT_OK") == delivered.replace("Check on", "Noted: Check on", 1)

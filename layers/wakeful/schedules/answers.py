@@ -4,6 +4,9 @@ A ``heartbeat`` run appends its checklist to the prompt and is told to answer ex
 ``HEARTBEAT_OK`` when nothing needs attention. That answer is recognised however the
 model dresses it (whitespace, surrounding markdown such as ``**``, a final period) and
 never reaches a user; a report that merely starts with the token is delivered without it.
+What is delivered without the token leaves out the instruction that names it too (a
+``THREAD_STARTED`` hook carries the run's message): the prompt then ends with its
+checklist, not with a sentence whose token was cut out.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ from wakeful.schedules import models
 TOKEN = "HEARTBEAT_OK"
 _MARKDOWN = "*_`~"
 # The token with any markdown around it and the punctuation a model puts after it.
+#: What a heartbeat's checklist block ends with: the only place Wakeful itself writes
+#: the token. Delivered without the token, it goes whole.
+INSTRUCTION = f"If nothing needs attention, respond with exactly: {TOKEN}\nOtherwise, report only what needs action."
 _TOKEN_IN_TEXT = re.compile(r"[*_`~]*(?<![A-Za-z0-9])HEARTBEAT_OK(?![A-Za-z0-9])[*_`~]*[ \t]*[.:!,;\-–—]*")
 
 
@@ -26,11 +32,7 @@ def build_prompt(schedule: dict[str, Any]) -> str:
     if models.schedule_type(schedule) != models.HEARTBEAT or not checklist:
         return prompt
     items = "\n".join(f"- {item.strip()}" for item in checklist)
-    return (
-        f"{prompt}\n\n## Heartbeat Checklist\nCheck each item below using your tools:\n{items}\n\n"
-        f"If nothing needs attention, respond with exactly: {TOKEN}\n"
-        "Otherwise, report only what needs action."
-    )
+    return f"{prompt}\n\n## Heartbeat Checklist\nCheck each item below using your tools:\n{items}\n\n{INSTRUCTION}"
 
 
 def is_heartbeat_ok(text: str | None) -> bool:
@@ -52,8 +54,9 @@ def is_heartbeat_ok(text: str | None) -> bool:
 
 
 def without_token(text: str) -> str:
-    """A report with every ``HEARTBEAT_OK`` (and its markdown and punctuation) removed."""
-    stripped = _TOKEN_IN_TEXT.sub("", text)
+    """A report with every ``HEARTBEAT_OK`` (and its markdown and punctuation) removed,
+    and the checklist's instruction naming it left out whole."""
+    stripped = _TOKEN_IN_TEXT.sub("", text.replace(INSTRUCTION, ""))
     stripped = re.sub(r"[ \t]+\n", "\n", stripped)
     stripped = re.sub(r"\n{3,}", "\n\n", stripped)
     return stripped.strip()

@@ -3,18 +3,18 @@
 Hand-written on top of the generated client (``make client`` copies this file into the
 package; edit ``clients/python/easy.py``, not the copy)::
 
-    from wakeful_client.easy import Wakeful, verify_hook_signature
+    from wakeful_client.easy import Wakeful, describe, verify_hook_signature
 
     wakeful = Wakeful("http://127.0.0.1:8080", api_key="wk_...")
     agent = wakeful.create_agent(name="Ops", alias="ops", system_prompt="You look after a homelab.")
     accepted = wakeful.post_event(agent.id, "cpu_high", {"host": "db1", "value": 97}, priority=2)
     thread = wakeful.start_thread(agent.id, "the backup job failed: find out why")
     for event in wakeful.tail(agent.id, thread.id):
-        print(event.type_, event.content or "")
+        print(event.id, describe(event))          # text as written, → a tool call, ← its result, how the run ended
     payload = verify_hook_signature(raw_body, request_headers, hook_secret)
 
 Every call answers the generated models (``Agent``, ``EventAccepted``, ``Thread``,
-``StreamEvent``, ``HookPayload``), and raises :class:`WakefulApiError` for an error answer. The generated
+``StreamEvent``, ``HookPayload``; :func:`describe` puts a ``StreamEvent`` in words), and raises :class:`WakefulApiError` for an error answer. The generated
 ``wakeful_client.api.*`` modules cover every other operation with the same client
 (``wakeful.client``).
 """
@@ -36,6 +36,7 @@ from wakeful_client.api.agents import create_agent
 from wakeful_client.api.events import post_event
 from wakeful_client.api.threads import create_thread
 from wakeful_client.models import Agent, AgentCreate, Error, EventAccepted, EventIn, HookPayload, MessageIn, StreamEvent, Thread
+from wakeful_client.types import Unset
 
 #: How far a hook's webhook-timestamp may be from now (Standard Webhooks' default).
 SIGNATURE_TOLERANCE_SECONDS = 300
@@ -144,6 +145,73 @@ def verify_hook_signature(
         if version == "v1" and hmac.compare_digest(value, expected):
             return HookPayload.from_dict(json.loads(raw))
     raise HookSignatureError("no v1 signature matches")
+
+
+def describe(event: StreamEvent) -> str:
+    """A stream event in a few readable words, as ``wakeful tail`` shows it: the text or
+    reasoning written, ``→ name {arguments}`` for a tool call, ``← name result`` for its
+    result (``← name failed …`` for an error), and how a run began and ended (completed
+    and its summary, sleeping until …, waiting for approval of …, cancelled, failed …)."""
+    kind = event.type_
+    if kind in ("text", "reasoning"):
+        return _present(event.content)
+    if kind == "tool_call":
+        args = event.tool_args.to_dict() if hasattr(event.tool_args, "to_dict") else {}
+        return f"→ {_present(event.tool_name)} {_short(json.dumps(args, ensure_ascii=False))}"
+    if kind == "tool_result":
+        failed = " failed" if event.is_error is True else ""
+        return f"← {_present(event.tool_name)}{failed} {_short(_result_text(event.tool_result))}"
+    if kind == "start":
+        return "▶ run started"
+    if kind == "error":
+        return f"✗ run failed: {_present(event.content) or 'error'}"
+    if kind == "completed":
+        return _run_end(event.metadata.additional_properties)
+    return kind
+
+
+def _run_end(meta: Mapping[str, Any]) -> str:
+    """How a run ended, from its ``completed`` event's ``metadata.status``."""
+    status = meta.get("status")
+    if status == "sleeping":
+        waits = ", ".join(str(w) for w in meta.get("wake_on_events") or [])
+        until = meta.get("wake_at") or (f"an event ({waits})" if waits else "a message")
+        extra = f" or an event ({waits})" if meta.get("wake_at") and waits else ""
+        return f"◐ run ended — sleeping until {until}{extra}"
+    if status == "waiting_approval":
+        tools = ", ".join(str(a.get("tool")) for a in meta.get("approvals") or [] if isinstance(a, Mapping)) or "a tool call"
+        return f"⏸ run paused — waiting for approval of {tools}"
+    if status == "cancelled":
+        return "■ run cancelled"
+    if status == "expired":
+        return f"■ thread expired: {meta.get('error_message') or ''}".rstrip(": ")
+    summary = meta.get("summary")
+    return "✓ run completed" + (f" — {summary}" if summary else "")
+
+
+def _present(value: Any) -> str:
+    """A field's text, or nothing when the event has none (``None`` or unset)."""
+    return value if isinstance(value, str) else ""
+
+
+def _result_text(result: Any) -> str:
+    """A tool result on one line: a structure as compact JSON, text as it is (JSON text
+    shown as that JSON, not quoted again)."""
+    if isinstance(result, Unset):
+        return ""
+    if isinstance(result, str):
+        try:
+            parsed = json.loads(result)
+        except ValueError:
+            return result
+        if not isinstance(parsed, (dict, list)):
+            return result
+        result = parsed
+    return json.dumps(result, ensure_ascii=False, default=str)
+
+
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _sse_data(lines: Iterator[str]) -> Iterator[str]:

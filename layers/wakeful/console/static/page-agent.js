@@ -27,7 +27,8 @@ export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
   const head = h("div", { class: "agent-head" });
   const body = h("div", { class: "tab-body", id: "tab-body" });
   const drawHead = (a) => fill(head,
-    h("p", { class: "crumbs" }, h("a", { href: "#/agents" }, "Agents"), " / "),
+    h("nav", { class: "crumbs", "aria-label": "Breadcrumb" },
+      h("a", { href: "#/agents" }, "Agents"), " / ", h("span", { "aria-current": "page" }, a.name)),
     h("div", { class: "agent-title" },
       h("h1", {}, a.name, h("span", { class: "muted alias" }, ` @${a.alias}`)),
       h("div", { class: "agent-actions" }, heartbeatButton(a), pauseButton(a, refresh))),

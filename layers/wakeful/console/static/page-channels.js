@@ -29,6 +29,8 @@ const KINDS = {
   ],
 };
 
+const KIND_NAMES = { slack: "Slack", discord: "Discord", telegram: "Telegram", email: "Email" };
+
 export async function renderChannels(ctx, main) {
   const list = h("div", {}, h("p", { class: "muted" }, "Loading channels…"));
   const agents = await api.get("/agents", { limit: 100 }, { signal: ctx.signal });
@@ -59,18 +61,28 @@ function createForm(agents, after) {
   const name = h("input", { name: "name", required: true, placeholder: "ops", autocomplete: "off", pattern: "[a-z][a-z0-9_\\-]{0,31}" });
   const agent = h("select", { name: "agent_id" }, agents.map((a) => h("option", { value: a.id }, `${a.name} (@${a.alias})`)));
   const users = h("input", { name: "allowed_users", placeholder: "anyone", autocomplete: "off" });
-  const fields = h("div", { class: "group" });
+  const fields = h("div", { class: "form-grid" });
+  const legend = h("legend");
   let inputs = [];
-  const showKind = () => { inputs = configInputs(kind.value); fill(fields, inputs.map((i) => i.element)); };
+  const showKind = () => {
+    inputs = configInputs(kind.value);
+    legend.textContent = `${KIND_NAMES[kind.value]} settings`;
+    fill(fields, inputs.map((i) => i.element));
+  };
   kind.addEventListener("change", showKind);
   showKind();
   const errors = h("div");
   const submit = button("Create channel", null, { type: "submit", kind: "primary" });
-  const form = h("form", { class: "settings" },
-    field("Kind", kind), field("Name", name, "Lower case; targets such as notify: [\"ops\"] name it"),
-    field("Agent", agent, "The agent people talk to here"), fields,
-    field("Allowed users", users, "Platform user ids, comma-separated (Slack U0123…, Discord and Telegram numbers); empty: anyone"),
-    submit, errors);
+  // Three groups, each a grid that puts as many fields side by side as fit (one on a
+  // phone): the channel, its platform's settings, and who may talk to the agent.
+  const form = h("form", { class: "stacked-form" },
+    h("fieldset", {}, h("legend", {}, "Channel"), h("div", { class: "form-grid" },
+      field("Kind", kind), field("Name", name, "Lower case; targets such as notify: [\"ops\"] name it"),
+      field("Agent", agent, "The agent people talk to here"))),
+    h("fieldset", {}, legend, fields),
+    h("fieldset", {}, h("legend", {}, "People"),
+      field("Allowed users", users, "Platform user ids, comma-separated (Slack U0123…, Discord and Telegram numbers); empty: anyone")),
+    errors, h("div", { class: "row-actions" }, submit));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     busy(submit, errors, async () => {

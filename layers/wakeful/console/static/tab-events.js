@@ -73,7 +73,7 @@ function filterForm(state, apply) {
 }
 
 function postForm(agent, after) {
-  const type = h("input", { name: "event_type", required: true, placeholder: "e.g. EXTERNAL_SIGNAL", autocomplete: "off" });
+  const type = h("input", { name: "event_type", required: true, placeholder: "e.g. server_empty", autocomplete: "off", spellcheck: "false" });
   const priority = h("input", { name: "priority", type: "number", min: 1, max: 10, value: 5 });
   const source = h("input", { name: "source", value: "api" });
   const payload = h("textarea", { name: "payload", rows: 5, spellcheck: "false" });
@@ -82,7 +82,7 @@ function postForm(agent, after) {
   const errors = h("div");
   const submit = button("Post event", null, { type: "submit", kind: "primary" });
   const form = h("form", {},
-    field("Event type", type, "UPPER_SNAKE_CASE, e.g. NEW_MENTION."), field("Priority", priority, "1 is the most urgent, 10 the least."),
+    field("Event type", type, "Letters, digits and _, starting with a letter; case counts (server_empty is not SERVER_EMPTY). E.g. server_empty, cpu_high or NEW_MENTION."), field("Priority", priority, "1 is the most urgent, 10 the least."),
     field("Source", source), field("Payload (JSON object)", payload), field("Idempotency key (optional)", key, "The same key and body within 24 h appends nothing new."),
     errors, submit);
   form.addEventListener("submit", (event) => {

@@ -56,13 +56,15 @@ async function renderThread(ctx, body, agent, threadId) {
   const live = h("div", { class: "live", "aria-live": "polite" });
   const errors = h("div");
   fill(body,
-    h("p", { class: "crumbs" }, h("a", { href: `#/agents/${agent.id}/threads` }, "Threads"), ` / ${short(threadId)}`),
+    h("nav", { class: "crumbs", "aria-label": "Thread breadcrumb" }, h("a", { href: `#/agents/${agent.id}/threads` }, "Threads"), " / ",
+      h("span", { "aria-current": "page" }, short(threadId))),
     errors, head, approvals,
     h("div", { class: "grid-2 wide-first" },
       section("Messages", messages, replyForm(base, () => refresh())),
       section("Live stream", live)));
 
   let thread = null;
+  const feed = follow(ctx, `/agents/${agent.id}/threads/${threadId}/stream`, live, () => refresh(), () => thread && ENDED.has(thread.status));
   async function refresh() {
     thread = await api.get(base, undefined, { signal: ctx.signal });
     const [msgs, pending] = await Promise.all([
@@ -73,10 +75,46 @@ async function renderThread(ctx, body, agent, threadId) {
     fill(head, threadHead(base, thread, refresh));
     fill(messages, msgs.items.length ? msgs.items.map(messageItem) : empty("No messages yet."));
     keyed(approvals, pending.items, (item) => item.tool_call_id, (item) => approvalCard(base, item, refresh));
+    feed.idle(idleState(thread, pending.items));
   }
   try { await refresh(); } catch (error) { fill(errors, errorBox(error)); return; }
   ctx.every(3000, refresh);
-  follow(ctx, agent, threadId, live, refresh, () => thread && ENDED.has(thread.status));
+  feed.start();
+}
+
+/** What the live stream says while no run is going on: how the thread waits. */
+function idleState(thread, pending) {
+  if (ENDED.has(thread.status)) return ["The thread has ended: this is its whole stream."];
+  if (thread.status === "waiting_approval") {
+    const tools = pending.map((item) => h("code", {}, item.tool));
+    return ["Waiting for approval of ", tools.length ? tools.flatMap((t, i) => (i ? [", ", t] : [t])) : "a tool call",
+      ": the run goes on once it is approved or denied (above)."];
+  }
+  if (thread.status === "sleeping") {
+    const events = (thread.wake_on_events || []).map(waitText);
+    const until = thread.wake_at ? [time(thread.wake_at, false), " (", time(thread.wake_at), ")"] : [];
+    const on = events.length ? [`${until.length ? " or " : ""}an event: ${events.join(", ")}`] : [];
+    return ["Sleeping until ", ...until, ...on, ...(until.length || on.length ? [] : ["a message or Wake now"]),
+      ": the stream goes on when it wakes."];
+  }
+  return ["Waiting for the thread to run…"];
+}
+
+/** A run's end as its ``completed`` event says: ended asleep, paused for an approval,
+ * cancelled, or completed. */
+function runEnd(meta) {
+  const status = (meta || {}).status;
+  if (status === "sleeping") return badge("sleeping", "run ended: sleeping");
+  if (status === "waiting_approval") return badge("waiting_approval", "run paused: waiting for approval");
+  if (status === "cancelled") return badge("cancelled", "cancelled");
+  return badge("completed", "completed");
+}
+
+/** A wait of ``wake_on_events``: its event type, and the payload fields it needs. */
+function waitText(wait) {
+  if (typeof wait === "string") return wait;
+  const match = Object.entries(wait.match || {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  return match.length ? `${wait.event_type} (${match.join(", ")})` : wait.event_type;
 }
 
 /** Every message, oldest first, following the pages (100 a page, up to 1000). */
@@ -102,7 +140,7 @@ function threadHead(base, thread, refresh) {
       h("span", {}, "updated ", time(thread.updated_at))),
     thread.summary ? h("p", {}, h("strong", {}, "Summary: "), thread.summary) : null,
     thread.error_message ? h("p", { class: "error-inline" }, thread.error_message) : null,
-    thread.wake_on_events && thread.wake_on_events.length ? h("p", { class: "muted" }, "Waits for events: ", json(thread.wake_on_events)) : null,
+    thread.wake_on_events && thread.wake_on_events.length ? h("p", { class: "muted" }, "Waits for events: ", thread.wake_on_events.map(waitText).join(", ")) : null,
     h("div", { class: "row-actions" }, thread.status === "sleeping" ? wake : null,
       ENDED.has(thread.status) ? null : cancel));
 }
@@ -150,20 +188,39 @@ function replyForm(base, after) {
   return form;
 }
 
-/** Follow the thread's stream while the page is open; reconnect from the last id. */
-async function follow(ctx, agent, threadId, live, refresh, ended) {
-  const lines = h("ol", { class: "stream" });
-  const state = h("p", { class: "muted" }, "Connecting…");
-  fill(live, state, lines);
+/** Follow the thread's stream while the page is open; reconnect from the last id.
+ * ``start()`` begins; ``idle(parts)`` says how the thread waits, shown whenever no run
+ * is going on (before the first event, and after each run's end). */
+function follow(ctx, path, live, refresh, ended) {
+  const view = { live, lines: h("ol", { class: "stream" }), state: h("p", { class: "muted stream-state" }, "Connecting…") };
+  fill(live, view.state, view.lines);
+  let running = false;
+  let waiting = null;
+  const showIdle = () => {  // only a change is written (the live region is not re-read every poll)
+    if (running || !waiting) return;
+    const next = h("p", {}, waiting);
+    if (next.textContent !== view.state.textContent) fill(view.state, ...next.childNodes);
+  };
+  view.setRunning = (on) => { running = on; showIdle(); };
+  return {
+    idle(parts) { waiting = parts; showIdle(); },
+    start() { read(ctx, path, view, refresh, ended); },
+  };
+}
+
+async function read(ctx, path, view, refresh, ended) {
+  const { live, lines, state, setRunning } = view;
   let lastId = 0;
   let text = null;
   while (ctx.alive) {
     try {
-      await stream(`/agents/${agent.id}/threads/${threadId}/stream`, {
+      await stream(path, {
         lastEventId: lastId, signal: ctx.signal,
         onEvent: (message) => {
           lastId = Number(message.id) || lastId;
-          state.textContent = "Live";
+          const over = message.event === "completed" || message.event === "error";
+          if (!over) state.textContent = "Live";
+          setRunning(!over);
           const event = message.json || {};
           if (message.event === "text" || message.event === "reasoning") {
             if (!text || text.dataset.kind !== message.event) {
@@ -174,7 +231,7 @@ async function follow(ctx, agent, threadId, live, refresh, ended) {
             return;
           }
           text = null;
-          lines.append(h("li", { class: `stream-${message.event}` }, badge(message.event),
+          lines.append(h("li", { class: `stream-${message.event}` }, message.event === "completed" ? runEnd(event.metadata) : badge(message.event),
             event.tool_name ? h("code", {}, ` ${event.tool_name}`) : null,
             event.tool_args ? json(event.tool_args, { summary: "arguments" }) : null,
             event.tool_result !== undefined && event.tool_result !== null ? json(event.tool_result, { summary: "result" }) : null,
@@ -182,11 +239,8 @@ async function follow(ctx, agent, threadId, live, refresh, ended) {
           if (message.event === "completed" || message.event === "error") refresh().catch(() => {});
         },
       });
-      if (ended()) {
-        state.textContent = "The thread has ended: this is its whole stream.";
-        return;
-      }
-      state.textContent = "Waiting for the thread to run…";
+      setRunning(false);
+      if (ended()) return;
     } catch (error) {
       if (error.name === "AbortError" || !ctx.alive) return;
       fill(live, errorBox(error, "Live stream unavailable"), lines);

@@ -176,7 +176,7 @@ function createForm(agent, reveal, after) {
     });
   });
   return section("New webhook",
-    h("p", { class: "muted" }, "A URL and a signing secret that an outside system (GitHub, Zapier, your app) uses to send this agent events. Allowed event types are comma-separated, e.g. WEBHOOK_TRIGGER, EXTERNAL_SIGNAL; empty allows every type."),
+    h("p", { class: "muted" }, "A URL and a signing secret that an outside system (GitHub, Zapier, your app) uses to send this agent events. Allowed event types are comma-separated and case-sensitive, e.g. WEBHOOK_TRIGGER, github_push; empty allows every type."),
     form);
 }
 
