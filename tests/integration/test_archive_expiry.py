@@ -45,6 +45,22 @@ def day_folder(at: float) -> str:
     return time.strftime("%Y/%m/%d", time.gmtime(at))
 
 
+def ttl_record(table_name: str, agent: str, seq: int) -> dict[str, Any]:
+    """A stream record of DynamoDB's TTL deleting the event ``agent``/``seq`` of ``table_name``."""
+    now = time.time()
+    return {
+        "eventID": f"rec-{agent}-{seq}",
+        "eventName": "REMOVE",
+        "dynamodb": {
+            "ApproximateCreationDateTime": now,
+            "Keys": ddb.serialize({"agent_id": agent, "seq": seq}),
+            "OldImage": ddb.serialize({"agent_id": agent, "seq": seq, "created_at": now}),
+        },
+        "userIdentity": {"type": "Service", "principalId": "dynamodb.amazonaws.com"},
+        "eventSourceARN": f"arn:aws:dynamodb:us-east-1:123456789012:table/{table_name}/stream/local",
+    }
+
+
 def rows(table: str, key: str, value: str, index: str | None = None) -> list[dict[str, Any]]:
     return list(ddb.query(table, index=index, KeyConditionExpression=f"{key} = :v", ExpressionAttributeValues={":v": value}))
 
@@ -131,18 +147,7 @@ def test_an_archiver_that_fails_after_writing_gets_the_same_batch_again_and_each
 
 
 def test_a_deletion_the_ttl_did_not_make_is_not_archived(stack):
-    name = get_settings().table("events")
-    record = {
-        "eventID": "user-delete",
-        "eventName": "REMOVE",
-        "dynamodb": {
-            "ApproximateCreationDateTime": time.time(),
-            "Keys": ddb.serialize({"agent_id": "agt_someone", "seq": 1}),
-            "OldImage": ddb.serialize({"agent_id": "agt_someone", "seq": 1, "created_at": time.time()}),
-        },
-        "userIdentity": {"type": "User", "principalId": "AIDAEXAMPLE"},
-        "eventSourceARN": f"arn:aws:dynamodb:us-east-1:123456789012:table/{name}/stream/local",
-    }
+    record = {**ttl_record(get_settings().table("events"), "agt_someone", 1), "userIdentity": {"type": "User", "principalId": "AIDAEXAMPLE"}}
 
     result = stack.invoke("archiver", {"Records": [record]})
 
@@ -154,22 +159,7 @@ def test_a_batch_of_several_agents_is_one_object_each_and_every_put_is_judged_as
     from tests.support import iam_audit
 
     name = get_settings().table("events")
-    now = time.time()
-    batch = [
-        {
-            "eventID": f"several-{agent}-{seq}",
-            "eventName": "REMOVE",
-            "dynamodb": {
-                "ApproximateCreationDateTime": now,
-                "Keys": ddb.serialize({"agent_id": agent, "seq": seq}),
-                "OldImage": ddb.serialize({"agent_id": agent, "seq": seq, "created_at": now}),
-            },
-            "userIdentity": {"type": "Service", "principalId": "dynamodb.amazonaws.com"},
-            "eventSourceARN": f"arn:aws:dynamodb:us-east-1:123456789012:table/{name}/stream/local",
-        }
-        for agent in ("agt_several_a", "agt_several_b", "agt_several_c")
-        for seq in (1, 2)
-    ]
+    batch = [ttl_record(name, agent, seq) for agent in ("agt_several_a", "agt_several_b", "agt_several_c") for seq in (1, 2)]
 
     result = stack.invoke("archiver", {"Records": batch})
 
@@ -177,3 +167,21 @@ def test_a_batch_of_several_agents_is_one_object_each_and_every_put_is_judged_as
     keys = {key for agent in ("agt_several_a", "agt_several_b", "agt_several_c") for key in archived("events", agent)}
     puts = {c.resource for c in iam_audit.RECORDER.snapshot() if c.function == "archiver" and c.action == "s3:PutObject"}
     assert {f"arn:aws:s3:::{BUCKET}/{key}" for key in keys} <= puts  # written in parallel, each attributed to the archiver
+
+
+def test_a_batch_from_a_table_the_archiver_was_not_given_fails_whole_and_writes_nothing(stack):
+    from wakeful.archive.exceptions import ArchiveUnknownTableError
+
+    batch = [ttl_record(get_settings().table("events"), "agt_unknown_table", 1), ttl_record("someone-elses-table", "agt_unknown_table", 2)]
+
+    with pytest.raises(ArchiveUnknownTableError, match="someone-elses-table"):
+        stack.invoke("archiver", {"Records": batch})
+    assert archived("events", "agt_unknown_table") == {}
+
+
+def test_without_an_archive_bucket_a_batch_fails_and_is_not_taken_as_written(stack, monkeypatch):
+    from wakeful.archive.exceptions import ArchiveNotConfiguredError
+
+    monkeypatch.delenv("WAKEFUL_ARCHIVE_BUCKET")
+    with pytest.raises(ArchiveNotConfiguredError):
+        stack.invoke("archiver", {"Records": [ttl_record(get_settings().table("events"), "agt_no_bucket", 1)]})

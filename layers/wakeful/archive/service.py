@@ -39,14 +39,11 @@ def archive(records: Iterable[Mapping[str, Any]]) -> Outcome:
     """Write the kept ones of ``records`` (a stream event's ``Records``) to the archive.
 
     Raises:
-        ArchiveNotConfiguredError: no archive bucket is named.
+        ArchiveNotConfiguredError: there is something to write and no archive bucket is named.
         ArchiveUnknownTableError: a record comes from a table this process was not given.
         botocore.exceptions.BotoCoreError or an S3 error: an object was not written (the
             whole batch is retried).
     """
-    bucket = os.environ.get(constants.ENV_ARCHIVE_BUCKET, "").strip()
-    if not bucket:
-        raise ArchiveNotConfiguredError(f"{constants.ENV_ARCHIVE_BUCKET} is not set: there is no archive bucket to write to")
     tables = {physical: logical for logical, physical in get_settings().tables.items()}
     kept: dict[str, list[Mapping[str, Any]]] = {}
     count = 0
@@ -56,9 +53,17 @@ def archive(records: Iterable[Mapping[str, Any]]) -> Outcome:
         if filing.kept(table, record):
             kept.setdefault(table, []).append(record)
     parts = [part for table, chosen in kept.items() for part in filing.parts(table, chosen)]
-    _put_all(bucket, parts)
+    if parts:
+        _put_all(_bucket(), parts)
     archived = sum(part.count for part in parts)
     return Outcome(records=count, archived=archived, skipped=count - archived, objects=len(parts))
+
+
+def _bucket() -> str:
+    bucket = os.environ.get(constants.ENV_ARCHIVE_BUCKET, "").strip()
+    if not bucket:
+        raise ArchiveNotConfiguredError(f"{constants.ENV_ARCHIVE_BUCKET} is not set: there is no archive bucket to write to")
+    return bucket
 
 
 def _table_of(record: Mapping[str, Any], tables: Mapping[str, str]) -> str:
