@@ -76,6 +76,7 @@ EVENTS: dict[str, dict] = {
     "channel_inbound": _api("POST", "/channels/chn_1/slack/events", '{"type": "event_callback"}'),
     "channel_worker": _sqs({"channel_id": "chn_1", "work": "message", "request_id": "req_1"}, group="chn_1"),
     "channel_deliver": _sqs({"delivery_id": "chd_1"}),
+    "archiver": {"Records": []},
 }
 
 PROBE = """

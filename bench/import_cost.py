@@ -51,6 +51,7 @@ FIRST_CALL = {
     "channel_inbound": "import wakeful.channels.inbound, slack_sdk.signature",
     "channel_worker": "import wakeful.channels.inbox, wakeful.threads.service, wakeful.sqs_batch",
     "channel_deliver": "import wakeful.channels.delivery, wakeful.channels.platforms.slack, slack_sdk.models.blocks, wakeful.sqs_batch",
+    "archiver": "import wakeful.archive.service",
 }
 #: Handlers that call the model: their first call imports the anthropic SDK (SnapStart
 #: restores it on AWS), so the first-call limit does not apply to them.

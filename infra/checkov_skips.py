@@ -35,6 +35,9 @@ SKIPS: dict[str, str] = {
     "consumers are capped by the SQS source's maximum concurrency, the API by stage throttling",
     "CKV_AWS_116": "a function DLQ catches failed asynchronous invocations only: queue consumers use their queue's "
     "redrive DLQ, the others are invoked synchronously or by a stream, the scan has an on-failure destination",
+    # -- the archive bucket ---------------------------------------------------------------
+    "CKV_AWS_18": "only the archiver writes the archive bucket (PutObject under the retained tables' prefixes) and no "
+    "role of the stack reads it; access logs need a second bucket, itself retained; CloudTrail data events serve audits",
     # -- API Gateway ------------------------------------------------------------------------
     "CKV_AWS_59": "the api function checks bearer API keys on every route but the public ones, and webhooks are "
     "verified by an HMAC signature over the raw body, which no authorizer can see",

@@ -169,7 +169,7 @@ class Functions(Construct):
             if tables:
                 role.add_to_policy(iam.PolicyStatement(actions=actions, resources=[data.tables[t].table_arn for t in tables]))
         # Indexes: Query only (no item is read or written through an index's ARN).
-        indexes = [f"{data.tables[t].table_arn}/index/{index.name}" for t in spec.tables() for index in TABLES[t].indexes]
+        indexes = [f"{data.tables[t].table_arn}/index/{index.name}" for t in spec.item_tables() for index in TABLES[t].indexes]
         if indexes:
             role.add_to_policy(iam.PolicyStatement(actions=INDEX_ACTIONS, resources=indexes))
         if spec.sends:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_kms as kms
@@ -29,13 +31,20 @@ def _projection(index: Index) -> tuple[dynamodb.ProjectionType, list[str] | None
 
 class Data(Construct):
     """Every table (on demand, point-in-time recovery, encrypted, TTL where data
-    expires) and the secrets key."""
+    expires) and the secrets key. ``streams`` gives tables a stream their spec does not
+    (table -> view type: the retained tables' streams of old images, which the archive
+    reads; ``wakeful dev`` plays those streams itself)."""
 
-    def __init__(self, scope: Construct, construct_id: str, *, removal_policy: RemovalPolicy) -> None:
+    def __init__(
+        self, scope: Construct, construct_id: str, *, removal_policy: RemovalPolicy, streams: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(scope, construct_id)
         retain = removal_policy == RemovalPolicy.RETAIN
         self.tables: dict[str, dynamodb.Table] = {}
         for name, spec in TABLES.items():
+            view = spec.stream or (streams or {}).get(name)
+            if spec.stream and streams and streams.get(name, spec.stream) != spec.stream:
+                raise ValueError(f"table {name} has a {spec.stream} stream already: it cannot also have {streams[name]}")
             table = dynamodb.Table(
                 self,
                 f"{camel(name)}Table",
@@ -49,7 +58,7 @@ class Data(Construct):
                 # records, without a per-table key policy to maintain.
                 encryption=dynamodb.TableEncryption.AWS_MANAGED,
                 time_to_live_attribute=spec.ttl,
-                stream=dynamodb.StreamViewType[spec.stream] if spec.stream else None,
+                stream=dynamodb.StreamViewType[view] if view else None,
                 deletion_protection=retain,
                 removal_policy=removal_policy,
             )

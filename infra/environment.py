@@ -30,7 +30,7 @@ from infra.data import Data
 from infra.functions import FunctionSpec
 from infra.messaging import Queues
 from infra.settings import DeploySettings
-from wakeful import constants
+from wakeful import constants, retention
 from wakeful.tables import TABLES
 
 #: Tables with a sharded sparse index: every writer must agree on ``WAKEFUL_DUE_SHARDS``.
@@ -48,7 +48,7 @@ def function_environment(name: str, spec: FunctionSpec, *, settings: DeploySetti
         **table_environment(data.tables, tables),
         **queue_environment(queues.queues, spec.sends),
     }
-    if SHARDED_TABLES.intersection(tables):
+    if SHARDED_TABLES.intersection(spec.item_tables()):
         # Every writer of the due indexes and the scan must agree on the shards.
         environment[constants.ENV_DUE_SHARDS] = str(settings.due_shards)
     if "encrypt" in spec.kms:
@@ -58,6 +58,9 @@ def function_environment(name: str, spec: FunctionSpec, *, settings: DeploySetti
     if spec.invokes_tools or "tools" in spec.writes:
         # Lambda tools must be in this account (checked when one is saved or called).
         environment[constants.ENV_ACCOUNT_ID] = Stack.of(data).account
+    if settings.retention_days and set(retention.TABLES).intersection(spec.writes):
+        # Its writes of the retained tables stamp their expiry (wakeful.retention).
+        environment[constants.ENV_RETENTION_DAYS] = str(settings.retention_days)
     if name == constants.QUEUE_FUNCTIONS["channel_outbox"]:
         environment.update(settings.platform_environment())  # it alone posts to the platforms
     environment.update(spec.environment)

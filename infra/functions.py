@@ -8,7 +8,8 @@ statements with exact actions and resources. A test fails when a function in
 
 DynamoDB access is granted per table as *read* (GetItem, BatchGetItem, Query,
 ConditionCheckItem) or *write* (read plus PutItem, UpdateItem, DeleteItem), and Query
-only on the table's indexes (no item is read or written through an index). Scan is
+only on the table's indexes (no item is read or written through an index); a function
+triggered by a table's stream may read that stream and no item (*streams*). Scan is
 never granted (no Scan on any path). The integration and end-to-end suites record every
 call a handler makes and check it against the function's role in the synthesized
 template (tests/support/iam_audit.py).
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wakeful import extensions
+from wakeful import extensions, retention
 from wakeful.constants import TOOL_RUNNER_TIMEOUT_SECONDS
 
 
@@ -33,6 +34,9 @@ class FunctionSpec:
     reads: tuple[str, ...] = ()
     #: Tables (and their indexes) it reads and writes.
     writes: tuple[str, ...] = ()
+    #: Tables whose DynamoDB streams trigger it: their streams only (an event source
+    #: mapping reads them), no item and no index.
+    streams: tuple[str, ...] = ()
     #: Logical queues (``wakeful.constants.QUEUE_ENV`` keys) it sends to.
     sends: tuple[str, ...] = ()
     #: KMS operations on the secrets key: "encrypt" (seal) and/or "decrypt" (unseal).
@@ -54,13 +58,20 @@ class FunctionSpec:
     manages_connections: bool = False
     #: It sends email through SES (``ses:SendEmail``: email channels).
     sends_email: bool = False
+    #: It writes the archive: ``s3:PutObject`` in the archive bucket, under the retained
+    #: tables' prefixes only (its name in ``WAKEFUL_ARCHIVE_BUCKET``).
+    archives: bool = False
     #: SQS event source batch size, when a queue triggers it.
     sqs_batch_size: int = 10
     #: Extra environment variables.
     environment: dict[str, str] = field(default_factory=dict)
 
     def tables(self) -> tuple[str, ...]:
-        """Every table it touches."""
+        """Every table it touches (its items, or its stream)."""
+        return tuple(dict.fromkeys((*self.writes, *self.reads, *self.streams)))
+
+    def item_tables(self) -> tuple[str, ...]:
+        """The tables whose items (and indexes) it reads or writes."""
         return tuple(dict.fromkeys((*self.writes, *self.reads)))
 
 
@@ -360,5 +371,16 @@ def specs() -> dict[str, FunctionSpec]:
             sends=("channel_outbox",),
             kms=("decrypt",),
             sends_email=True,
+        ),
+        # -- retention --
+        # What DynamoDB's TTL deletes from the retained tables (their streams, filtered to
+        # those deletions) to the archive bucket: one PutObject per table, agent, day and
+        # batch. It reads no item: the stream record holds the deleted item's image.
+        "archiver": FunctionSpec(
+            description="Archiver: records DynamoDB deleted at the end of their retention, to S3",
+            memory_mb=256,
+            timeout_seconds=120,  # a batch of up to 1,000 records, written 8 objects at a time
+            streams=retention.TABLES,
+            archives=True,
         ),
     }

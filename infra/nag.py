@@ -200,6 +200,9 @@ def suppress(stack: "WakefulStack") -> None:
                     applies_to=["Resource::*"],
                 )
 
+    if stack.archive is not None:
+        _suppress_archive(stack.archive)
+
     if stack.settings.alarm_email:
         _add(
             stack.observability.topic,
@@ -243,4 +246,45 @@ def _suppress_tool_invoke(function: Any) -> None:
         "this region (cross-account ones also need their owner's resource policy), "
         "which excludes Wakeful's own functions and every other function.",
         applies_to=[RegexAppliesTo(regex=r"/^Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:\*:function:wakeful-tool-\*$/")],
+    )
+
+
+def _suppress_archive(archive: Any) -> None:
+    """The archive's bucket, its DLQ and the archiver's grants (infra/archive.py)."""
+    _add(
+        archive.bucket,
+        "AwsSolutions-S1",
+        "Only the archiver writes the bucket (s3:PutObject under the retained tables' "
+        "prefixes) and no role of the stack reads it; server access logs would need a "
+        "second bucket, itself retained and logged. Object-level CloudTrail data events "
+        "can be turned on for it where an audit of reads is required.",
+    )
+    _add(
+        archive.dlq,
+        "Serverless-SQSRedrivePolicy",
+        "This queue is itself a dead-letter queue: the archiver's event source mappings' "
+        "on-failure destination, watched by a DLQ-not-empty alarm.",
+    )
+    _add(
+        archive.dlq,
+        "AwsSolutions-SQS3",
+        "This queue is a DLQ: the on-failure destination of the archiver's DynamoDB "
+        "stream event source mappings, which SQS3 does not see.",
+    )
+    role = archive.archiver.role
+    if role is None:
+        return
+    _add(
+        role,
+        "AwsSolutions-IAM5",
+        "Object keys are made at run time (table, agent, day, batch); the archiver may "
+        "only put objects, under the prefix of each retained table, in this one bucket.",
+        applies_to=[RegexAppliesTo(regex=r"/^Resource::<ArchiveBucket[A-Za-z0-9]+\.Arn>\/[a-z_]+\/\*$/")],
+    )
+    _add(
+        role,
+        "AwsSolutions-IAM5",
+        "dynamodb:ListStreams has no resource-level permissions; it lists stream ARNs "
+        "(metadata), and the Lambda event source mappings validate it.",
+        applies_to=["Resource::*"],
     )

@@ -24,6 +24,9 @@ LAYER_DEPS_MODES = ("pip", "none")
 OPTIONAL_LLM_PROVIDERS = ("bedrock", "openai")
 LLM_DEFAULT_PROVIDERS = ("", "anthropic", "bedrock", "openai", "scripted")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: S3 storage classes the archive's objects may move to (a lifecycle rule may move
+#: objects from S3 Standard to each after any number of days).
+ARCHIVE_STORAGE_CLASSES = ("GLACIER_IR", "GLACIER", "DEEP_ARCHIVE")
 
 #: The Bedrock default model (Claude Sonnet 4.5), always called through a cross-region
 #: inference profile: the one of the deployment's geography, or the global one.
@@ -74,6 +77,15 @@ class DeploySettings:
     log_retention_days: int = 30
     #: "retain" keeps tables and the secrets key on ``cdk destroy``; "destroy" deletes them.
     removal_policy: str = "retain"
+    #: WAKEFUL_RETENTION_DAYS of the functions that write the retained tables: events,
+    #: heartbeats and actions expire after this many days (0: kept for ever), hook,
+    #: webhook and channel rows too (0: after their own 30 days). What expires is
+    #: archived to S3 first.
+    retention_days: int = 0
+    #: The archive's objects move from S3 Standard to ``archive_storage_class`` this many
+    #: days after they were written.
+    archive_cold_days: int = 30
+    archive_storage_class: str = "GLACIER_IR"
     #: Log level of every function (POWERTOOLS_LOG_LEVEL); WARNING cuts most log bytes.
     log_level: str = "INFO"
     #: X-Ray active tracing on functions, the API stage and the hook state machine.
@@ -166,6 +178,9 @@ class DeploySettings:
             webhook_burst_limit=int(get("webhookBurstLimit", 40)),
             log_retention_days=int(get("logRetentionDays", 30)),
             removal_policy=removal,
+            retention_days=_whole(get("retentionDays", 0), "retentionDays"),
+            archive_cold_days=_whole(get("archiveColdDays", 30), "archiveColdDays"),
+            archive_storage_class=str(get("archiveStorageClass", "GLACIER_IR")).upper(),
             due_shards=_whole(get("dueShards", 16), "dueShards"),
             scan_groups=_whole(get("scanGroups", 4), "scanGroups"),
             slack_api_url=_https(get("slackApiUrl", ""), "slackApiUrl"),
@@ -174,6 +189,12 @@ class DeploySettings:
         )
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
+        if not 0 <= settings.retention_days <= 36500:
+            raise ValueError("wakeful:retentionDays must be between 0 (keep for ever) and 36500")
+        if not 0 <= settings.archive_cold_days <= 36500:
+            raise ValueError("wakeful:archiveColdDays must be between 0 and 36500")
+        if settings.archive_storage_class not in ARCHIVE_STORAGE_CLASSES:
+            raise ValueError(f"wakeful:archiveStorageClass must be one of {ARCHIVE_STORAGE_CLASSES}, not {settings.archive_storage_class!r}")
         if not 1 <= settings.due_shards <= 256:
             raise ValueError("wakeful:dueShards must be between 1 and 256")
         if not 1 <= settings.scan_groups <= settings.due_shards:

@@ -23,6 +23,7 @@ from constructs import Construct
 
 from infra import nag
 from infra.api import Api
+from infra.archive import STREAMS, Archive
 from infra.compute import Functions
 from infra.data import Data
 from infra.functions import specs
@@ -51,7 +52,8 @@ class WakefulStack(Stack):
         self.settings = settings
         removal = RemovalPolicy.RETAIN if settings.removal_policy == "retain" else RemovalPolicy.DESTROY
 
-        self.data = Data(self, "Data", removal_policy=removal)
+        # The retained tables' streams feed the archive (infra/archive.py).
+        self.data = Data(self, "Data", removal_policy=removal, streams=STREAMS)
         function_specs = specs()
         self.queues = Queues(
             self, "Queues", consumer_timeouts={name: spec.timeout_seconds for name, spec in function_specs.items()}
@@ -180,8 +182,15 @@ class WakefulStack(Stack):
                 functions=[f for n, f in functions.items() if function_specs[n].manages_connections],
             )
 
+        # -- the archive: what retention deletes, kept in S3 ------------------------------
+        self.archive: Archive | None = None
+        if "archiver" in functions:
+            self.archive = Archive(self, "Archive", settings=settings, tables=self.data.tables, archiver=functions["archiver"])
+
         # -- CloudWatch ------------------------------------------------------------------
         dead_letter_queues = {**self.queues.dlqs, "scan": self.scan_dlq}
+        if self.archive is not None:
+            dead_letter_queues["archive"] = self.archive.dlq
         self.observability = Observability(
             self,
             "Observability",
@@ -192,6 +201,9 @@ class WakefulStack(Stack):
             rest_api=self.api.rest_api if self.api else None,
             state_machine=self.deliver_hook.state_machine if self.deliver_hook else None,
         )
+
+        if self.archive is not None:
+            self.archive.alarm_to(self.observability.topic)
 
         # -- outputs -----------------------------------------------------------------------
         if self.api:
@@ -227,6 +239,13 @@ class WakefulStack(Stack):
                 constants.OUTPUT_STREAM_WEBSOCKET_URL,
                 value=self.stream_ws.url,
                 description="Live stream: connect with Authorization: Bearer <api key>, then subscribe",
+            )
+        if self.archive is not None:
+            CfnOutput(
+                self,
+                constants.OUTPUT_ARCHIVE_BUCKET,
+                value=self.archive.bucket.bucket_name,
+                description="Expired records, as JSON Lines per table, agent and day: aws s3 ls s3://<this>/",
             )
         if self.deliver_hook:
             CfnOutput(self, "HookStateMachineArn", value=self.deliver_hook.state_machine.state_machine_arn)

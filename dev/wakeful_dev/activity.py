@@ -47,6 +47,12 @@ class ActivityLog:
             detail += " (duplicate)"
         return [f"webhook  {path.rsplit('/', 1)[-1]:<30} {status} {detail}"]
 
+    def _archiver(self, event: dict[str, Any], result: Any) -> list[str]:
+        records = event.get("Records") or [{}]
+        table = str(records[0].get("eventSourceARN") or "").split(":table/", 1)[-1].split("/stream/", 1)[0]
+        done = result or {}
+        return [f"archive  {table:<30} {done.get('archived', 0)} expired records -> {done.get('objects', 0)} objects"]
+
     def _tool_runner(self, event: dict[str, Any], result: Any) -> list[str]:
         lines = []
         for record in event.get("Records", []):

@@ -549,3 +549,25 @@ def batch_loaded_on_use() -> None:
     package.__getattr__ = __getattr__  # type: ignore[method-assign]
     sys.modules["moto.batch"] = package
     moto.batch = package  # type: ignore[attr-defined]
+
+
+def expired_keys(table_name: str, attribute: str, now: float, *, account: str, region: str) -> list[dict[str, Any]]:
+    """The keys (attribute values, as DynamoDB's API gives them) of a table's items whose
+    TTL ``attribute`` (a number, epoch seconds) is at or before ``now``: what DynamoDB's
+    own TTL process finds, and moto never looks for. Read from the emulator's memory
+    between two of its requests (no Scan: the local runtime plays the TTL process)."""
+    from moto.dynamodb.models import dynamodb_backends
+
+    found = []
+    with _lock:
+        table = dynamodb_backends[account][region].get_table(table_name)
+        for stored in list(table.items.values()):
+            for item in list(stored.values()) if table.range_key_attr else [stored]:
+                ttl = item.attrs.get(attribute)
+                if ttl is None or ttl.type != "N" or float(ttl.value) > now:
+                    continue
+                key = {table.hash_key_attr: item.hash_key.to_json()}
+                if table.range_key_attr:
+                    key[table.range_key_attr] = item.range_key.to_json()
+                found.append(key)
+    return found

@@ -105,3 +105,13 @@ def create_anthropic_secret(api_key: str, name: str = constants.DEV_ANTHROPIC_SE
     except secrets.exceptions.ResourceExistsException:
         secrets.put_secret_value(SecretId=name, SecretString=api_key)
     return name
+
+
+def create_bucket(name: str) -> str:
+    """An S3 bucket (idempotent: a reused emulator keeps its buckets)."""
+    s3 = aws.client("s3")
+    try:
+        s3.create_bucket(Bucket=name)
+    except s3.exceptions.BucketAlreadyOwnedByYou:
+        pass
+    return name

@@ -9,6 +9,9 @@
   pool: bounded overall (``WAKEFUL_DEV_WORKERS``) and per agent
   (``WAKEFUL_DEV_AGENT_CONCURRENCY``), one at a time per FIFO message group.
 - A gateway turns HTTP requests into API Gateway proxy events (API Gateway).
+- An expiry deletes items whose TTL passed and hands the retained tables' deletions to
+  the archiver, which writes them to the emulator's S3 (DynamoDB's TTL and streams;
+  ``wakeful_dev.archive_local``).
 """
 
 from __future__ import annotations
@@ -168,6 +171,8 @@ class DevStack:
         self._ticker: threading.Thread | None = None
         self._transport: InProcessTransport | None = None
         self.stream_hub: Any = None  # the in-process live stream (wakeful_dev.stream_local)
+        self.expiry: Any = None  # DynamoDB's TTL and the archive's streams (wakeful_dev.archive_local)
+        self._expirer: threading.Thread | None = None
 
     # -- lifecycle ---------------------------------------------------------------
     def start(self) -> "DevStack":
@@ -264,6 +269,11 @@ class DevStack:
             poller.start()
         self._ticker = threading.Thread(target=self._tick_loop, name="scan-ticker", daemon=True)
         self._ticker.start()
+        from wakeful_dev import archive_local
+
+        every = archive_local.expiry_seconds()
+        self._expirer = threading.Thread(target=archive_local.run, args=(self.expiry, self._stop, every), name="ttl-expiry", daemon=True)
+        self._expirer.start()
 
     def _poller_options(self, queue: str) -> dict[str, Any]:
         """Each queue's event source mapping: its batch size, its concurrency (the
@@ -274,10 +284,12 @@ class DevStack:
 
     def _extensions(self) -> None:
         """Capabilities that need more local wiring (e.g. Step Functions) hook in here."""
-        from wakeful_dev import hooks_local, stream_local
+        from wakeful_dev import archive_local, hooks_local, stream_local
 
         hooks_local.setup(self)
         stream_local.setup(self)
+        archive_local.expiry_seconds()  # a bad setting stops the start
+        self.expiry = archive_local.setup(self)
 
     def stop(self) -> None:
         self._stop.set()
@@ -292,6 +304,8 @@ class DevStack:
             poller.join(max(0.0, deadline - time.monotonic()))
         if self._ticker:
             self._ticker.join(timeout=5)
+        if self._expirer:
+            self._expirer.join(timeout=5)
         if self.gateway:
             self.gateway.stop()
         if self._transport:
@@ -366,6 +380,11 @@ class DevStack:
         if errors:
             raise errors[0]
         return merge_scan_results(results)
+
+    def expire(self, now: float | None = None) -> Any:
+        """One sweep of the local TTL at ``now`` (default: the real time): expired items
+        deleted, the retained tables' deletions archived (``wakeful_dev.archive_local``)."""
+        return self.expiry.sweep(now)
 
     def _tick_loop(self) -> None:
         # At a fixed rate, as EventBridge fires: a slow scan does not push every later

@@ -191,6 +191,8 @@ ENV_DEV_INTAKE_PORTS = "WAKEFUL_DEV_INTAKE_PORTS"
 # Retention: days after which log, heartbeat, action, hook-execution and
 # webhook-request items expire (DynamoDB TTL); unset or 0 keeps them.
 ENV_RETENTION_DAYS = "WAKEFUL_RETENTION_DAYS"
+# The S3 bucket the archiver writes expired records to (wakeful.archive).
+ENV_ARCHIVE_BUCKET = "WAKEFUL_ARCHIVE_BUCKET"
 
 #: The tool runner's timeout: HTTP tools keep all their attempts inside it.
 TOOL_RUNNER_TIMEOUT_SECONDS = 180
@@ -238,9 +240,12 @@ FUNCTIONS = (
     "channel_inbound",  # API Gateway POST /channels/{channel_id}/<platform>: verify, record, acknowledge
     "channel_worker",  # SQS FIFO channel inbox -> thread messages and approval decisions
     "channel_deliver",  # SQS channel outbox -> one message to Slack, Discord, Telegram or SES
+    # -- retention --
+    "archiver",  # the retained tables' streams (TTL deletions) -> the archive bucket in S3
 )
 
 # CloudFormation stack outputs.
 OUTPUT_API_URL = "ApiUrl"
 OUTPUT_INGEST_QUEUE_URL = "IngestQueueUrl"
 OUTPUT_STREAM_WEBSOCKET_URL = "StreamWebSocketUrl"
+OUTPUT_ARCHIVE_BUCKET = "ArchiveBucketName"

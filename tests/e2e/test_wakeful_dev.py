@@ -27,13 +27,18 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
+def _dev_env() -> dict[str, str]:
+    """The server's: retention on, and expired items swept every half second."""
+    return {**_clean_env(), "WAKEFUL_RETENTION_DAYS": "1", "WAKEFUL_DEV_EXPIRY_SECONDS": "0.5"}
+
+
 @pytest.fixture(scope="module")
 def dev_server():
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "wakeful_dev.cli", "dev", "--port", str(port), "--tick", "0.3"],
         cwd=ROOT,
-        env=_clean_env(),
+        env=_dev_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -95,3 +100,35 @@ def test_keys_create_against_the_dev_stack(dev_server):
     assert out.startswith("wk_")
     response = requests.get(f"{dev_server['url']}/agents", headers={"Authorization": f"Bearer {out}"}, timeout=30)
     assert response.status_code == 200 and response.json()["items"] == []
+
+
+def test_an_expired_event_leaves_the_table_for_the_archive_bucket_on_the_emulators_s3(dev_server):
+    import gzip
+    import json
+
+    import boto3
+
+    from wakeful.config import dev_table_name
+
+    http = requests.Session()
+    http.headers["Authorization"] = "Bearer e2e-key"
+    agent = http.post(f"{dev_server['url']}/agents", json={"name": "Old", "alias": "old"}).json()
+    http.patch(f"{dev_server['url']}/agents/{agent['id']}", json={"is_active": False})
+    assert http.post(f"{dev_server['url']}/agents/{agent['id']}/events", json={"event_type": "E", "payload": {"n": 1}}).status_code == 202
+    aws = {"endpoint_url": dev_server["aws"], "region_name": "us-east-1", "aws_access_key_id": "testing", "aws_secret_access_key": "testing"}
+    dynamodb, s3 = boto3.client("dynamodb", **aws), boto3.client("s3", **aws)
+    key = {"agent_id": {"S": agent["id"]}, "seq": {"N": "1"}}
+    # A day passes (retention is one day): its expiry is now behind it.
+    dynamodb.update_item(TableName=dev_table_name("events"), Key=key, UpdateExpression="SET expires_at = :t", ExpressionAttributeValues={":t": {"N": str(int(time.time()) - 1)}})
+
+    deadline = time.monotonic() + 30
+    objects: list[dict] = []
+    while time.monotonic() < deadline and not objects:
+        objects = s3.list_objects_v2(Bucket="wakeful-archive", Prefix=f"events/{agent['id']}/").get("Contents", [])
+        time.sleep(0.2)
+
+    assert len(objects) == 1, objects
+    body = s3.get_object(Bucket="wakeful-archive", Key=objects[0]["Key"])["Body"].read()
+    (line,) = [json.loads(text) for text in gzip.decompress(body).splitlines()]
+    assert (line["agent_id"], line["seq"], line["payload"]) == (agent["id"], 1, {"n": 1})
+    assert "Item" not in dynamodb.get_item(TableName=dev_table_name("events"), Key=key)

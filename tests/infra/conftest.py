@@ -40,8 +40,12 @@ class Synth:
 
 
 #: A deployment with every optional setting that adds to the functions' environment: the
-#: model providers (Bedrock's default model chosen by region), the platforms' proxies.
+#: model providers (Bedrock's default model chosen by region), the platforms' proxies,
+#: retention; and the archive's own settings.
 EVERY_OPTION = {
+    "wakeful:retentionDays": "90",
+    "wakeful:archiveColdDays": "120",
+    "wakeful:archiveStorageClass": "deep_archive",
     "wakeful:llmProviders": "bedrock,openai",
     "wakeful:llmProvider": "bedrock",
     "wakeful:slackApiUrl": "https://slack-proxy.platforms.example.com/api",

@@ -39,7 +39,7 @@ WORLDS = (
 )
 
 #: Resource type -> the longest a name CloudFormation generates for it may be.
-_NAME_LIMITS = {"AWS::SQS::Queue": 80, "AWS::StepFunctions::StateMachine": 80, "AWS::SecretsManager::Secret": 512}
+_NAME_LIMITS = {"AWS::SQS::Queue": 80, "AWS::StepFunctions::StateMachine": 80, "AWS::SecretsManager::Secret": 512, "AWS::S3::Bucket": 63}
 
 
 class Resolver:
@@ -120,6 +120,8 @@ class Resolver:
             return "k" * 36  # a key id is a UUID
         if kind in ("AWS::ApiGateway::RestApi", "AWS::ApiGatewayV2::Api"):
             return "a" * 10  # API Gateway ids are ten characters
+        if kind == "AWS::S3::Bucket":
+            return name.lower()  # bucket names are lower case, at most 63 characters
         raise ValueError(f"no rule for the Ref of a {kind} ({logical})")
 
     def attribute(self, logical: str, attribute: str) -> str:
@@ -146,7 +148,7 @@ class Resolver:
         to the resource's limit, a FIFO queue keeping its ``.fifo``)."""
         resource = self.resources[logical]
         properties = resource.get("Properties", {})
-        for key in ("TableName", "QueueName", "StateMachineName", "Name"):
+        for key in ("TableName", "QueueName", "StateMachineName", "BucketName", "Name"):
             if isinstance(properties.get(key), str):
                 return properties[key]
         fifo = ".fifo" if properties.get("FifoQueue") else ""

@@ -13,7 +13,7 @@ import pytest
 from infra.functions import specs
 from tests.infra.lambda_env import LAMBDA_ENV_LIMIT, WORLDS, Resolver, environment, worst_case_size
 from tests.infra.test_stack import _functions, _queue_ids, _table_ids
-from wakeful import config, constants
+from wakeful import config, constants, retention
 from wakeful.tables import TABLES
 
 pytestmark = pytest.mark.infra
@@ -71,7 +71,9 @@ def test_each_setting_goes_only_to_the_functions_whose_code_reads_it(every_optio
     readers = {
         constants.ENV_KMS_KEY_ID: lambda s: "encrypt" in s.kms,  # sealing; unsealing needs no key id
         constants.ENV_ACCOUNT_ID: lambda s: s.invokes_tools or "tools" in s.writes,  # Lambda tools' ARNs
-        constants.ENV_DUE_SHARDS: lambda s: bool(sharded & set(s.tables())),
+        constants.ENV_DUE_SHARDS: lambda s: bool(sharded & set(s.item_tables())),  # not a stream's reader
+        constants.ENV_RETENTION_DAYS: lambda s: bool(set(retention.TABLES) & set(s.writes)),  # they stamp expiries
+        constants.ENV_ARCHIVE_BUCKET: lambda s: s.archives,
         constants.ENV_SLACK_API_URL: lambda s: s is function_specs[constants.QUEUE_FUNCTIONS["channel_outbox"]],  # it posts
         constants.ENV_HOOK_STATE_MACHINE_ARN: lambda s: s.starts_hooks,
         constants.ENV_STREAM_WS_ENDPOINT: lambda s: s.manages_connections,

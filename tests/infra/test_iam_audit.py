@@ -30,6 +30,7 @@ LOCAL = LocalNames(
     kms_key_id=WHERE.kms_key_id,
     state_machine_arn=MACHINE,
     where=WHERE,
+    archive_bucket="wakeful-archive",
 )
 
 
@@ -43,6 +44,11 @@ def queue(logical: str) -> str:
 
 def call(function: str, action: str, resource: str) -> Call:
     return Call(function, action, resource, "test")
+
+
+def put_object(function: str, key: str, bucket: str = "wakeful-archive") -> Call:
+    ((action, resource),) = requirements("s3", "PutObject", {"Bucket": bucket, "Key": key, "Body": b""}, WHERE)
+    return call(function, action, resource)
 
 
 # -- judging against the synthesized template ---------------------------------------------
@@ -66,6 +72,7 @@ def test_calls_each_role_allows_pass_the_audit(synth):
         call("channel_deliver", "ses:SendEmail", "arn:aws:ses:us-east-1:123456789012:identity/bot@example.com"),
         call("stream_fanout", "execute-api:ManageConnections", requirements("execute-api", "PostToConnection", {"ConnectionId": "c1"}, WHERE)[0][1]),
         call("stream_fanout", "execute-api:ManageConnections", requirements("execute-api", "DeleteConnection", {"ConnectionId": "c1"}, WHERE)[0][1]),
+        put_object("archiver", "events/agt_1/2026/01/01/20260210T000000Z-e1.jsonl.gz"),
     ]
     assert problems(allowed, synth.template, LOCAL) == []
 
@@ -88,6 +95,11 @@ def test_calls_each_role_allows_pass_the_audit(synth):
         call("api", "execute-api:ManageConnections", requirements("execute-api", "PostToConnection", {"ConnectionId": "c1"}, WHERE)[0][1]),
         call("thread_runner", "bedrock:InvokeModel", "arn:aws:bedrock:us-east-1::foundation-model/anthropic.claude"),
         call("no_such_function", "dynamodb:GetItem", table("agents")),
+        put_object("api", "events/agt_1/2026/01/01/x.jsonl.gz"),  # only the archiver writes the archive
+        put_object("archiver", "agents/agt_1/x.jsonl.gz"),  # under a retained table's prefix only
+        put_object("archiver", "events/agt_1/x.jsonl.gz", bucket="another-bucket"),
+        call("archiver", "s3:GetObject", "arn:aws:s3:::wakeful-archive/events/agt_1/x.jsonl.gz"),
+        call("archiver", "dynamodb:GetItem", table("events")),  # its tables' streams, not their items
     ],
     ids=lambda c: f"{c.function}-{c.action}",
 )

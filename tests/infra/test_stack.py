@@ -293,9 +293,10 @@ def test_the_scan_schedules_split_every_shard_among_them_once_and_every_function
     groups = [json.loads(s["Properties"]["Target"]["Input"])["shards"] for s in synth.resources("AWS::Scheduler::Schedule").values()]
     assert sorted(shard for group in groups for shard in group) == list(range(settings.due_shards))
     assert all(groups)
-    # Each function reaching a table with a sharded index; the others are not given it.
+    # Each function reaching the items of a table with a sharded index; the others (the
+    # archiver reads only streams) are not given it.
     sharded = {n for n, t in TABLES.items() if any(i.pk.name.endswith("_shard") for i in t.indexes)}
-    knowing = {n for n, s in specs().items() if sharded & set(s.tables())}
+    knowing = {n for n, s in specs().items() if sharded & set(s.item_tables())}
     assert {"heartbeat_scan", "api", "orchestrator", "thread_runner"} <= knowing
     for name in knowing:
         assert _functions(synth)[name]["Properties"]["Environment"]["Variables"][constants.ENV_DUE_SHARDS] == str(settings.due_shards), name

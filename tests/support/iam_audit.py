@@ -10,7 +10,8 @@ function's handler runs, the local runtime names it
 actions and resources AWS authorises it by (:func:`requirements`): every item of a
 transaction its own action on its table, a batch each of its tables, a query on an index
 the index's ARN, a message its queue's ARN, a decryption the key's, a post to a
-WebSocket connection the stage's ``@connections`` path. Calls outside any handler (the
+WebSocket connection the stage's ``@connections`` path, an object put its bucket's object
+ARN (``arn:aws:s3:::<bucket>/<key>``). Calls outside any handler (the
 tests' own set-up and checks) are not the functions', and are not recorded.
 
 Judging. :class:`Roles` reads each function's role from the template: its inline and
@@ -123,6 +124,11 @@ def requirements(service: str, operation: str, params: dict[str, Any], where: Wh
         return [(action, where.arn("execute-api", path))]
     if service == "bedrock" and "modelId" in params:
         return [(action, arn) for arn in _model_arns(str(params["modelId"]), where)]
+    if service == "s3" and "Bucket" in params:
+        # Object operations are authorised on the object's ARN, bucket operations on the
+        # bucket's (S3 ARNs name no region or account).
+        resource = f"arn:aws:s3:::{params['Bucket']}" + (f"/{params['Key']}" if "Key" in params else "")
+        return [(action, resource)]
     return [(action, "*")]
 
 
@@ -282,14 +288,19 @@ class LocalNames:
     kms_key_id: str
     state_machine_arn: str
     where: Where = Where()
+    archive_bucket: str = ""  # the archive's bucket (WAKEFUL_ARCHIVE_BUCKET)
 
     @classmethod
     def of(cls, stack: Any) -> "LocalNames":
+        import os
+
+        from wakeful import constants
         from wakeful.config import get_settings
 
         settings = get_settings()
         where = Where(region=settings.region, kms_key_id=settings.kms_key_id)
-        return cls(dict(settings.tables), dict(stack.queue_urls), settings.kms_key_id, stack.hook_state_machine_arn, where)
+        bucket = os.environ.get(constants.ENV_ARCHIVE_BUCKET, "")
+        return cls(dict(settings.tables), dict(stack.queue_urls), settings.kms_key_id, stack.hook_state_machine_arn, where, bucket)
 
     def attributes(self, template: dict[str, Any]) -> dict[str, dict[str, str]]:
         """Logical id -> {"Ref": ..., attribute: ...} for the resources calls can reach."""
@@ -322,6 +333,8 @@ class LocalNames:
                 found[logical_id] = {"Ref": w.arn("secretsmanager", f"secret:{OPENAI_SECRET}")}
             elif kind == "AWS::ApiGatewayV2::Api" and path.startswith("Wakeful/StreamWebSocket/"):
                 found[logical_id] = {"Ref": STREAM_WEBSOCKET_API}
+            elif path == "Wakeful/Archive/Bucket/Resource" and self.archive_bucket:
+                found[logical_id] = {"Ref": self.archive_bucket, "Arn": f"arn:aws:s3:::{self.archive_bucket}"}
         return found
 
 

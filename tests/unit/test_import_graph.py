@@ -177,7 +177,7 @@ DATA = re.compile(r"^(records|repository|\w+_repository|inputs|models|exceptions
 #: capabilities on lower rows only (the heartbeats are on top because their scan finds
 #: all due work: the threads' and the schedules').
 CAPABILITIES: tuple[frozenset[str], ...] = (
-    frozenset({"llm", "auth", "ops"}),
+    frozenset({"llm", "auth", "ops", "archive"}),
     frozenset({"mcp_servers"}),  # a tool source: the tools' MCP runnable calls it
     frozenset({"tools"}),
     frozenset({"agents"}),

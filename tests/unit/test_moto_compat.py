@@ -32,15 +32,16 @@ _accounts = itertools.count(210_000_000_001)
 
 
 @contextlib.contextmanager
-def _own_dynamodb() -> Iterator[Any]:
-    """A DynamoDB client of moto's in-process mock, in an account nothing else uses.
+def _own_dynamodb(account: str | None = None) -> Iterator[Any]:
+    """A DynamoDB client of moto's in-process mock, in an account nothing else uses
+    (``account``, or a new one).
 
     The worker may run a local stack on the same moto backends: starting or stopping the
     mock as ``with mock_aws()`` does would reset them and wipe the stack's tables."""
     import botocore.session
     from moto import mock_aws
 
-    account = str(next(_accounts))
+    account = account or str(next(_accounts))
     mock = mock_aws()
     mock.start(reset=False)
     try:
@@ -409,3 +410,25 @@ def test_a_long_poll_on_a_fifo_queue_whose_group_is_in_flight_sleeps_instead_of_
         # moto's own long poll rescans the queue without pause for the 3 s (a core's
         # worth of CPU); waiting for a change, a look a second costs milliseconds.
         assert time.thread_time() - cpu < 0.2
+
+
+def test_expired_keys_are_the_items_whose_ttl_number_is_at_or_before_now() -> None:
+    account = str(next(_accounts))
+    with _own_dynamodb(account) as ddb:
+        for name, keys in (("ttl-hash", [("pk", "HASH")]), ("ttl-range", [("pk", "HASH"), ("sk", "RANGE")])):
+            ddb.create_table(
+                TableName=name,
+                KeySchema=[{"AttributeName": a, "KeyType": k} for a, k in keys],
+                AttributeDefinitions=[{"AttributeName": a, "AttributeType": "S"} for a, _ in keys],
+                BillingMode="PAY_PER_REQUEST",
+            )
+        for n, ttl in enumerate(({"N": "99"}, {"N": "100"}, {"N": "101"}, {"S": "1"}, None)):
+            extra = {"expires_at": ttl} if ttl else {}
+            ddb.put_item(TableName="ttl-hash", Item={"pk": {"S": f"p{n}"}, **extra})
+            ddb.put_item(TableName="ttl-range", Item={"pk": {"S": "p"}, "sk": {"S": f"s{n}"}, **extra})
+
+        hashed = moto_compat.expired_keys("ttl-hash", "expires_at", 100.0, account=account, region="us-east-1")
+        ranged = moto_compat.expired_keys("ttl-range", "expires_at", 100.0, account=account, region="us-east-1")
+
+    assert sorted(k["pk"]["S"] for k in hashed) == ["p0", "p1"]
+    assert sorted((k["pk"]["S"], k["sk"]["S"]) for k in ranged) == [("p", "s0"), ("p", "s1")]

@@ -167,9 +167,10 @@ def sqs_event_sources_disabled(template: Template, moto: Moto) -> list[str]:
 def stream_event_sources_dropped(template: Template, moto: Moto) -> list[str]:
     """moto's DynamoDB calls the functions mapped to a table's stream inside each write, through a Docker-only path that fails the write.
 
-    Dropped (the stream-to-function mappings; the tables keep their streams): their
-    function fans stream events out to WebSocket connections, and nothing in the
-    rehearsal connects to the WebSocket API."""
+    Dropped (the stream-to-function mappings; the tables keep their streams): the
+    fan-out posts stream events to WebSocket connections, and nothing in the rehearsal
+    connects to the WebSocket API; the archiver is handed only what DynamoDB's TTL
+    deletes, and moto's TTL deletes nothing (``wakeful dev`` plays it instead)."""
     tables = set(of_type(template, "AWS::DynamoDB::Table"))
     streams = [
         logical_id
