@@ -1,4 +1,4 @@
-"""Presets plug in through one explicit registry (wakeful.extensions): the core names
+"""Presets plug in through one explicit registry (wakeful.capabilities): the core names
 no extension module by string, swallows no ModuleNotFoundError, and declares none of
 SnipIn's tables; the registry's tables, routes, tools, presets and preset interceptors
 all reach the core."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wakeful import constants, extensions, presets, tables
+from wakeful import assembly, constants, presets, tables
 from wakeful.homelab import manifest as homelab
 from wakeful.snipin import manifest
 
@@ -19,7 +19,7 @@ def _core_sources() -> dict[str, str]:
     return {
         str(path.relative_to(CORE)): path.read_text()
         for path in CORE.rglob("*.py")
-        if not {"snipin", "homelab"} & set(path.relative_to(CORE).parts) and path.name != "extensions.py"
+        if not {"snipin", "homelab"} & set(path.relative_to(CORE).parts) and path.name != "capabilities.py"
     }
 
 
@@ -49,7 +49,7 @@ def test_snipins_tables_are_declared_by_its_manifest_not_by_the_core() -> None:
 
 
 def test_every_extension_table_has_an_environment_variable_and_no_other() -> None:
-    for extension in extensions.installed():
+    for extension in assembly.EXTENSIONS:
         assert set(extension.table_env) == {spec.name for spec in extension.tables}
 
 

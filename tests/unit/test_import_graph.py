@@ -16,18 +16,18 @@ LAYERS = Path(__file__).resolve().parents[2] / "layers"
 PACKAGE = "wakeful"
 
 #: The shared bottom: helpers every capability uses, and the registries whose slots the
-#: entry points fill (``extensions``, with ``tables`` and ``presets`` reading it; see
+#: entry points fill (``capabilities``, with ``tables`` and ``presets`` reading it; see
 #: ``wakeful.assembly``). They import only each other.
 BOTTOM = {
     "aio",
     "aws",
     "backoff",
+    "capabilities",
     "clock",
     "config",
     "constants",
     "ddb",
     "exceptions",
-    "extensions",
     "ids",
     "inputs",
     "invocation",

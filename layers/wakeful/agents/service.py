@@ -118,13 +118,13 @@ def check_tools(owner: str, names: list[str], *, preset: str | None = None) -> N
 def usable_tools(owner: str, preset: str | None = None) -> frozenset[str]:
     """The names an agent's ``tools`` may use (MCP entries aside): the owner's HTTP and
     Lambda tools, the built-in tools, and the tools ``preset`` registers."""
-    from wakeful import extensions
+    from wakeful import capabilities
     from wakeful.tools import registry
     from wakeful.tools import repository as tool_repository
     from wakeful.tools.records import ToolDefinition
 
     own = {record.name for record in tool_repository.partition(owner) if isinstance(record, ToolDefinition)}
-    return frozenset(own | set(registry.builtins()) | set(extensions.preset_tools(preset)))
+    return frozenset(own | set(registry.builtins()) | set(capabilities.preset_tools(preset)))
 
 
 def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:

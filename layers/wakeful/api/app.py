@@ -24,7 +24,7 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import APIGatewayRestResolver
 
-from wakeful import assembly, extensions
+from wakeful import assembly, capabilities
 from wakeful.api.common import respond
 from wakeful.api import routing
 from wakeful.api.routing import JSON, Revalidate, ok
@@ -33,16 +33,16 @@ from wakeful.exceptions import RateLimitedError, WakefulError
 
 logger = logging.getLogger(__name__)
 
-# The API app is an entry point: the extensions' routes are known before ROUTE_KEYS below.
+# The API app is an entry point: the capabilities' routes are known before ROUTE_KEYS below.
 assembly.install()
 
 PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
 #: The web console's page and files hold no secret: it asks for a key and sends it itself.
 PUBLIC_GET_PREFIXES = ("/console",)
 
-#: The core's route modules, each exposing ``router``, imported when a path first needs
-#: them (an import error is an error). Extensions' routers (SnipIn's) come from
-#: :mod:`wakeful.extensions`, under the path keys their manifests declare.
+#: The route modules, each exposing ``router``, imported when a path first needs them
+#: (an import error is an error): these, and those the installed manifests declare
+#: (SnipIn's; :mod:`wakeful.capabilities`), under the path keys they declare.
 ROUTER_MODULES = [
     "wakeful.api.routes_agents",
     "wakeful.api.routes_tools",
@@ -58,12 +58,11 @@ ROUTER_MODULES = [
     "wakeful.mcp_endpoint.routes",
     "wakeful.llm.routes",
     "wakeful.channels.routes",
+    *capabilities.route_modules(),
 ]
 
 _AGENTS = "wakeful.api.routes_agents"
 _TOOLS = "wakeful.api.routes_tools"
-#: Stands for every extension's router in a route set.
-EXTENSION_ROUTES = "extensions"
 #: Route modules by path key (see the module docstring). Core routes (``/``,
 #: ``/health``, ``/openapi.json``, ``/docs``) are on every resolver.
 ROUTE_KEYS: dict[str, tuple[str, ...]] = {
@@ -92,7 +91,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "channels": ("wakeful.channels.routes",),
     "mcp-servers": ("wakeful.mcp_servers.routes",),
     "mcp": ("wakeful.mcp_endpoint.routes",),
-    **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},
+    **capabilities.route_keys(),
 }
 
 
@@ -315,14 +314,12 @@ def _error_handlers(resolver: _Resolver) -> None:
 
 def build(modules: tuple[str, ...] | list[str], *, validating: bool = True) -> _Resolver:
     """A resolver with the core routes, authentication, the error shapes and the routers
-    of ``modules`` (:data:`EXTENSION_ROUTES`: every extension's), of the validating or
-    the light kind (:mod:`wakeful.api.routing`)."""
+    of ``modules``, of the validating or the light kind (:mod:`wakeful.api.routing`)."""
     resolver = _Resolver(enable_validation=validating)
     resolver.use([_authenticate])
     _error_handlers(resolver)
     routers = [core]
-    for name in modules:
-        routers.extend(extensions.routers() if name == EXTENSION_ROUTES else [importlib.import_module(name).router])
+    routers.extend(importlib.import_module(name).router for name in modules)
     for router in routers:
         routing.register(resolver, router, validating=validating)
     resolver.routers = tuple(routers)
@@ -346,7 +343,7 @@ def _resolver(modules: tuple[str, ...], *, validating: bool) -> _Resolver:
     return found
 
 
-ALL_ROUTES = (*ROUTER_MODULES, EXTENSION_ROUTES)
+ALL_ROUTES = tuple(ROUTER_MODULES)
 
 
 def _full() -> _Resolver:

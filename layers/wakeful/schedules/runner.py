@@ -14,7 +14,7 @@ from wakeful import clock
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.schedules import answers, models, repository, runs
-from wakeful.schedules.listener import SOURCE
+from wakeful.schedules.manifest import SOURCE
 
 if TYPE_CHECKING:
     from wakeful.threads.records import Thread
