@@ -15,8 +15,8 @@ from wakeful.listening import Slot
 from wakeful.tablespec import Attr, TableSpec
 
 LAYER = Path(__file__).resolve().parents[2] / "layers" / "wakeful"
-#: Not capabilities: the composition root's package.
-NOT_CAPABILITIES = {"api"}
+#: Not capabilities: the composition root's package and the HTTP kit.
+NOT_CAPABILITIES = {"api", "apikit"}
 #: The constants every manifest declares, one paragraph per concern (empty where the
 #: capability has none), from which its ``MANIFEST`` is built.
 SECTIONS = {

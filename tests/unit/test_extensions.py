@@ -29,9 +29,9 @@ def test_the_core_imports_no_module_by_a_name_string() -> None:
     # core modules in ROUTER_MODULES; an import error propagates): a cold-start measure,
     # not a plug-in point; the routes' models, named in a fixed table, load when a request
     # or the OpenAPI document needs them. Extensions' routers come from the registry.
-    assert sorted(found) == ["api/app.py", "api/routing.py"]
+    assert sorted(found) == ["api/app.py", "apikit/routing.py"]
     assert "wakeful.snipin" not in (CORE / "api" / "app.py").read_text()
-    assert "wakeful.snipin" not in (CORE / "api" / "schemas.py").read_text()
+    assert "wakeful.snipin" not in (CORE / "apikit" / "schemas.py").read_text()
 
 
 def test_the_core_swallows_no_module_not_found_error_but_the_optional_sdk_check() -> None:

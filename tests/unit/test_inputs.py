@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from wakeful.api.schemas import MODELS
+from wakeful.apikit.schemas import MODELS
 from wakeful.inputs import Body, Name, Patch, admits_none, readable_name, unchanged
 
 

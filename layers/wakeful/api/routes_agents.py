@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 from wakeful.agents import models as agent_models
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Body, Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Body, Query, Router, no_content, ok
 from wakeful.events import models as event_models
 from wakeful.events.models import Event
 from wakeful.heartbeats import repository as heartbeats

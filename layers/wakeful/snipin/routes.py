@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 from wakeful import clock, ids
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, no_content, ok, written
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok, written
 from wakeful.pagination import MAX_LIMIT, decode, encode
 from wakeful.snipin import memories_repository, models, repository, social
 from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, ok
 from wakeful.pagination import MAX_LIMIT, decode_seq, take
 from wakeful.threads import messages_repository, records, repository, routing_repository, service
 

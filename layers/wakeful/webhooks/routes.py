@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from wakeful.api.common import owner, page, public_base_url, respond
-from wakeful.api.routing import Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, public_base_url, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.webhooks import records, service
 

@@ -1,6 +1,6 @@
 """The models the API names (responses, bodies) and the module each is in.
 
-Route modules name models instead of importing them (:mod:`wakeful.api.routing`), so
+Route modules name models instead of importing them (:mod:`wakeful.apikit.routing`), so
 that serving a request imports pydantic only when the request needs it. A name the routes
 use and this table misses fails the OpenAPI document (and its test) with the name.
 Extensions pass their model classes themselves (their routes load them).
