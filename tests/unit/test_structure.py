@@ -324,3 +324,92 @@ def test_the_manifest_importer_check_recognises_what_it_forbids():
         "wakeful.channels.relay -> wakeful.threads.manifest",
         "wakeful.threads.service -> wakeful.schedules.manifest",
     ]
+
+
+# -- one file vocabulary: request bodies in inputs.py, constants and plain shapes in
+# models.py, the environment in settings.py --
+
+#: The bases of a request body (``wakeful.inputs``).
+BODY_BASES = frozenset({"Body", "Patch"})
+
+
+def bodies_outside_inputs(source: str, name: str) -> list[str]:
+    """The request bodies (subclasses of ``Body`` or ``Patch``) a module called ``name``
+    defines, unless it is an ``inputs.py``."""
+    if name == "inputs.py":
+        return []
+    return [
+        node.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(base).split(".")[-1] in BODY_BASES for base in node.bases)
+    ]
+
+
+def test_a_request_body_is_defined_only_in_an_inputs_module():
+    offenders = [f"{path.relative_to(LAYER)}: {body}" for path in sources() for body in bodies_outside_inputs(path.read_text(), path.name)]
+    assert not offenders, "a request body outside its capability's inputs.py:\n" + "\n".join(offenders)
+
+
+def test_the_body_check_recognises_what_it_forbids():
+    assert bodies_outside_inputs("class HeartbeatRequest(Body):\n    pass", "models.py") == ["HeartbeatRequest"]
+    assert bodies_outside_inputs("class ToolSettingsPatch(inputs.Patch):\n    pass", "service.py") == ["ToolSettingsPatch"]
+    assert bodies_outside_inputs("class ToolIn(Body):\n    pass", "inputs.py") == []
+    assert bodies_outside_inputs("class Agent(View):\n    pass\nclass Thread(NamedTuple):\n    pass", "responses.py") == []
+
+
+def models_module_problems(source: str) -> list[str]:
+    """What makes a ``models.py`` more than constants and plain shapes: pydantic (or the
+    bodies' base, ``wakeful.inputs``) imported when it is imported, or a module
+    ``__getattr__`` handing out another module's names."""
+    tree = ast.parse(source)
+    found = []
+    for node in _module_level_imports(tree):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        found += [f"imports {name}" for name in names if name.split(".")[0] == "pydantic" or name == "wakeful.inputs"]
+    found += ["defines __getattr__" for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "__getattr__"]
+    return found
+
+
+def test_a_models_module_holds_no_pydantic_and_hands_out_no_other_modules_names():
+    offenders = [
+        f"{path.relative_to(LAYER)}: {problem}"
+        for path in sources()
+        if path.name == "models.py"
+        for problem in models_module_problems(path.read_text())
+    ]
+    assert not offenders, "models.py is for constants and plain shapes (bodies go in inputs.py):\n" + "\n".join(offenders)
+
+
+def test_the_models_check_recognises_what_it_forbids():
+    assert models_module_problems("from pydantic import BaseModel") == ["imports pydantic"]
+    assert models_module_problems("import pydantic.fields") == ["imports pydantic.fields"]
+    assert models_module_problems("from wakeful.inputs import Body") == ["imports wakeful.inputs"]
+    assert models_module_problems("def __getattr__(name):\n    from wakeful.agents import inputs\n") == ["defines __getattr__"]
+    assert models_module_problems("if TYPE_CHECKING:\n    from pydantic import BaseModel\nimport re") == []
+    assert models_module_problems("def _model():\n    from wakeful.events.inputs import NewEventIn\n") == []
+
+
+def repository_imports(source: str, package: str) -> list[str]:
+    """The repository modules ``source`` (a module of ``package``) imports anywhere."""
+    return sorted(
+        name
+        for name in imported_modules(source, package)
+        if name.rpartition(".")[2] == "repository" or name.endswith("_repository")
+    )
+
+
+def test_a_settings_module_reads_the_environment_and_no_table():
+    offenders = [
+        f"{path.relative_to(LAYER)}: {name}"
+        for path in sources()
+        if path.name == "settings.py"
+        for name in repository_imports(path.read_text(), f"wakeful.{path.parent.name}")
+    ]
+    assert not offenders, "settings.py is the environment, parsed once (stored data has its own module):\n" + "\n".join(offenders)
+
+
+def test_the_settings_check_recognises_what_it_forbids():
+    assert repository_imports("from wakeful.tools import repository", "wakeful.tools") == ["wakeful.tools.repository"]
+    assert repository_imports("def f():\n    from wakeful.llm.ledger_repository import get", "wakeful.llm") == ["wakeful.llm.ledger_repository"]
+    assert repository_imports("from . import repository", "wakeful.tools") == ["wakeful.tools.repository"]
+    assert repository_imports("import os\nfrom wakeful import config", "wakeful.stream") == []

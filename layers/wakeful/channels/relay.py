@@ -113,7 +113,7 @@ def run_ended(end: RunEnd) -> None:
 
 def _held(thread: Thread) -> bool:
     """A heartbeat run's messages wait for its answer."""
-    return thread.source == SCHEDULED and thread.channel == HEARTBEAT
+    return thread.source == SCHEDULED and thread.prompt_mode == HEARTBEAT
 
 
 def _silent(thread: Thread) -> bool:

@@ -10,7 +10,7 @@ from wakeful.hooks import delivery, service
 from wakeful.pagination import MAX_LIMIT
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.hooks.models import HookCreate, HookPatch, HookTestRequest
+    from wakeful.hooks.inputs import HookCreate, HookPatch, HookTestRequest
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]

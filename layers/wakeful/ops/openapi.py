@@ -244,9 +244,8 @@ def _complete(operation: dict[str, Any], method: str, path: str) -> None:
 
 def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
     from wakeful.hooks.responses import HookPayload
-    from wakeful.ingest.models import IngestMessageDoc
-    from wakeful.webhooks.models import WebhookDeliveryDoc
-    from wakeful.webhooks.responses import WebhookAccepted
+    from wakeful.ingest.responses import IngestMessageDoc
+    from wakeful.webhooks.responses import WebhookAccepted, WebhookDeliveryDoc
 
     modes: tuple[tuple[Any, Literal["validation", "serialization"]], ...] = (
         (WebhookDeliveryDoc, "validation"),

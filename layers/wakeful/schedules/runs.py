@@ -132,7 +132,7 @@ def fire_thread_hook(agent: Agent, thread: Thread, event: HookEvent, **options: 
     hook_type = event.name
     if hook_type not in set(agent.hook_types or ()):
         return  # no hook of that type: nothing to hold, no request made
-    if thread.channel != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
+    if thread.prompt_mode != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
         fire(agent, event, **options)
         return
     schedule_id, rid = _result_key(thread)

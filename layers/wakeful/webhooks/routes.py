@@ -14,7 +14,7 @@ from wakeful.pagination import MAX_LIMIT
 from wakeful.webhooks import records, service
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
+    from wakeful.webhooks.inputs import WebhookCreate, WebhookPatch, WebhookRotate
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
