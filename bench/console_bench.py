@@ -32,7 +32,7 @@ print(json.dumps([time.perf_counter() - t, opened]))
 CONSOLE_ONLY = """
 import json, sys, time
 import functions.api.handler, importlib
-import wakeful.api.common, wakeful.exceptions
+import wakeful.apikit.common, wakeful.exceptions
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.router import Router
 for name in ("wakeful.api.routes_agents", "wakeful.api.routes_tools", "wakeful.hooks.routes", "wakeful.webhooks.routes",

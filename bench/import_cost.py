@@ -31,7 +31,7 @@ FIRST_CALL = {
     # A first request to /agents/{id}/heartbeats: the resolver for that path only, and
     # the body screen every request passes first.
     # (and the hooks' firing switch the handler holds around every request).
-    "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats'); import wakeful.api.screen, wakeful.hooks.firing",
+    "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats'); import wakeful.apikit.screen, wakeful.hooks.firing",
     "deliver_hook": "import wakeful.hooks.delivery",
     # The scan's first run also reaches the threads', schedules' and hook deliveries'
     # due indexes.

@@ -182,7 +182,7 @@ def run(agents: int, interval: int, duration: float, events_per_second: float, w
 
     from wakeful import ddb, signing
     from wakeful.agents import service as agent_service
-    from wakeful.agents.models import AgentCreate
+    from wakeful.agents.inputs import AgentCreate
     from wakeful.auth import keys
     from wakeful_dev.runtime import DevStack
 

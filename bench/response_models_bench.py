@@ -35,7 +35,7 @@ MODELS = """
 import importlib, sys
 MODULES = sys.argv[1:]
 import importlib, inspect, json, time
-import pydantic, wakeful.api.responses
+import pydantic, wakeful.apikit.responses
 t = time.perf_counter()
 modules = [importlib.import_module("wakeful." + name + ".responses") for name in MODULES]
 declared = time.perf_counter() - t

@@ -1,7 +1,7 @@
 """The Wakeful CDK app: ``python -m infra.app`` (what ``npx cdk`` runs, see cdk.json).
 
 An entry point like the Lambda handlers: importing it hands the core what plugs into it
-(the extensions' tables, functions' needs; :func:`wakeful.assembly.install`)."""
+(the capabilities' manifests: the extensions' tables, functions' needs; :func:`wakeful.assembly.install`)."""
 
 from wakeful import assembly
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wakeful import extensions, retention
+from wakeful import assembly, retention
 from wakeful.constants import TOOL_RUNNER_TIMEOUT_SECONDS
 
 
@@ -99,10 +99,11 @@ _CHANNEL_APPROVAL_WRITES = ("channel_links",)
 # agent's active interceptor (unsealing its secret: KMS decrypt) and records each call.
 _INTERCEPTION_READS = ("interceptors",)
 _INTERCEPTION_WRITES = ("interceptor_calls",)
-# The extensions' built-in tools (SnipIn's: snips, comments, reactions, per-agent state)
-# keep their own tables; the LLM client keeps per-agent settings, daily usage (token
-# budgets) and cached answers.
-_BUILTIN_TOOL_TABLES = (*extensions.table_names(), "llm")
+# The extensions' tables (SnipIn's: snips, comments, reactions, per-agent state): their
+# built-in tools keep their own tables; the LLM client keeps per-agent settings, daily
+# usage (token budgets) and cached answers.
+_EXTENSION_TABLES = tuple(spec.name for extension in assembly.EXTENSIONS for spec in extension.tables)
+_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm")
 
 
 def specs() -> dict[str, FunctionSpec]:
@@ -129,7 +130,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
                 "llm",  # PATCH /agents/{id}/llm: the agent's model settings
-                *extensions.table_names(),  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
+                *_EXTENSION_TABLES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
             # outside the API); the rest only listed: hook attempts, webhook requests,

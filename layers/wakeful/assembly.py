@@ -1,71 +1,105 @@
 """Assembling the app: the entry points hand the core what plugs into it.
 
-The core (the shared bottom and every capability package) never imports an extension;
-the extensions (SnipIn, the homelab preset) import the core. What connects the two is
-this module, which only entry points import: the Lambda handlers, the API app,
-``wakeful dev`` and the CDK app call :func:`install` before they serve anything, and
-the registry in :mod:`wakeful.extensions` hands each extension's tables, routes, tools,
-presets and interceptors down to the capabilities that read them.
+Every capability declares what it plugs in, in its package's ``manifest.py``
+(:class:`wakeful.capabilities.Capability`): the core capabilities (agents, threads,
+channels, ...) and the extensions (SnipIn, the homelab preset), which import the core
+and which the core never imports. What connects them is this module, which only entry
+points import: the Lambda handlers, the API app, ``wakeful dev`` and the CDK app call
+:func:`install` before they serve anything. It installs every manifest in the registry
+:mod:`wakeful.capabilities`, which hands their tables, routes, tools, presets and
+interceptors down to the modules that read them, and fills every slot
+(:class:`wakeful.listening.Slot`: a thread run's end, a schedule's result, an action
+parked for approval) with the listeners the manifests declare.
 
-Adding an extension is one import and one entry in :data:`EXTENSIONS`. The manifests are
-light (they import only :mod:`wakeful.tablespec`): installing costs no cold-start time.
-
-The same way, the capabilities above the threads that hear how threads' runs end hand
-their run-end listeners to :mod:`wakeful.threads.listeners` (:data:`RUN_END_LISTENERS`:
-the schedules' and the channels'), and the channels hand their schedule result listener
-to :mod:`wakeful.schedules.listeners` (:data:`RESULT_LISTENERS`). A listener module is
-light too (its work loads when it is first called).
+The package order is the only order: :data:`CORE` lists the core capabilities bottom
+first, then come the :data:`EXTENSIONS`; a slot's listeners run in that order (the
+schedules' run-end listener before the channels': a scheduled run's result is recorded
+before the channels read it). Adding a capability is one folder with its ``manifest.py``
+and one line here. The manifests are light (data, and the slot records of the
+capabilities below): installing costs next to no cold-start time.
 """
 
 from __future__ import annotations
 
-from wakeful import extensions
-from wakeful.actions import listeners as park_listeners
-from wakeful.actions.listeners import ParkListener
-from wakeful.channels import listener as channels
-from wakeful.extensions import Extension
+from typing import Any
+
+from wakeful import capabilities
+from wakeful.actions import manifest as actions
+from wakeful.agents import manifest as agents
+from wakeful.auth import manifest as auth
+from wakeful.capabilities import Capability
+from wakeful.channels import manifest as channels
+from wakeful.console import manifest as console
+from wakeful.events import manifest as events
+from wakeful.heartbeats import manifest as heartbeats
 from wakeful.homelab import manifest as homelab
-from wakeful.schedules import listener as schedules
-from wakeful.schedules import listeners as result_listeners
-from wakeful.schedules.listeners import ResultListener
+from wakeful.hooks import manifest as hooks
+from wakeful.ingest import manifest as ingest
+from wakeful.interceptors import manifest as interceptors
+from wakeful.listening import Slot
+from wakeful.llm import manifest as llm
+from wakeful.mcp_endpoint import manifest as mcp_endpoint
+from wakeful.mcp_servers import manifest as mcp_servers
+from wakeful.ops import manifest as ops
+from wakeful.schedules import manifest as schedules
 from wakeful.snipin import manifest as snipin
-from wakeful.threads import listeners
-from wakeful.threads.listeners import RunEndListener
+from wakeful.stream import manifest as stream
+from wakeful.subscriptions import manifest as subscriptions
+from wakeful.threads import manifest as threads
+from wakeful.tools import manifest as tools
+from wakeful.webhooks import manifest as webhooks
 
-EXTENSIONS: tuple[Extension, ...] = (
-    Extension(
-        name=snipin.NAME,
-        tables=snipin.TABLES,
-        table_env=snipin.TABLE_ENV,
-        router=snipin.router,
-        route_keys=snipin.ROUTE_KEYS,
-        register_tools=snipin.register_tools,
-        presets={"snipin": snipin.apply_preset},
-        heartbeat_probes=snipin.HEARTBEAT_PROBES,
-    ),
-    Extension(
-        name=homelab.NAME,
-        presets={"homelab": homelab.apply_preset},
-        preset_tools={"homelab": homelab.preset_tools},
-        preset_interceptors={"homelab": homelab.interceptor},
-    ),
+#: The core capabilities, in the package order (bottom first).
+CORE: tuple[Capability, ...] = (
+    auth.MANIFEST,
+    agents.MANIFEST,
+    llm.MANIFEST,
+    events.MANIFEST,
+    tools.MANIFEST,
+    mcp_servers.MANIFEST,
+    ingest.MANIFEST,
+    subscriptions.MANIFEST,
+    hooks.MANIFEST,
+    interceptors.MANIFEST,
+    stream.MANIFEST,
+    actions.MANIFEST,
+    webhooks.MANIFEST,
+    heartbeats.MANIFEST,
+    threads.MANIFEST,
+    schedules.MANIFEST,
+    channels.MANIFEST,
+    ops.MANIFEST,
+    console.MANIFEST,
+    mcp_endpoint.MANIFEST,
 )
+#: Outside the core, above it: the core never imports them.
+EXTENSIONS: tuple[Capability, ...] = (snipin.MANIFEST, homelab.MANIFEST)
+#: Every capability, in the order they are installed.
+EVERY: tuple[Capability, ...] = (*CORE, *EXTENSIONS)
 
 
-#: The schedules' first: a scheduled run's result is recorded before the channels read it.
-RUN_END_LISTENERS: tuple[RunEndListener, ...] = (schedules.LISTENER, channels.RUN_END)
-#: Who hears a schedule run's result besides its hooks (:mod:`wakeful.schedules.listeners`).
-RESULT_LISTENERS: tuple[ResultListener, ...] = (channels.RESULTS,)
-#: Who hears of a heartbeat's action parked for approval (:mod:`wakeful.actions.listeners`).
-PARK_LISTENERS: tuple[ParkListener, ...] = (channels.PARKED,)
+def _by_slot(every: tuple[Capability, ...]) -> dict[Slot[Any], tuple[Any, ...]]:
+    """Slot -> the listeners the manifests plug into it, in the package order."""
+    found: dict[Slot[Any], tuple[Any, ...]] = {}
+    for capability in every:
+        for slot, listener in capability.listeners:
+            found[slot] = (*found.get(slot, ()), listener)
+    return found
+
+
+_LISTENERS = _by_slot(EVERY)
+
+
+def listeners(slot: Slot[Any]) -> tuple[Any, ...]:
+    """The listeners the manifests plug into ``slot``, in the package order."""
+    return _LISTENERS.get(slot, ())
 
 
 def install() -> None:
-    """Install every extension and run-end listener (idempotent: installing again
-    changes nothing). Run-end listeners someone else installed besides these (an
+    """Install every capability and fill every slot (idempotent: installing again
+    changes nothing). Listeners someone else installed in a slot besides these (an
     embedder's) stay, after them."""
-    if extensions.installed() != EXTENSIONS:
-        extensions.install(*EXTENSIONS)
-    listeners.SLOT.lead_with(RUN_END_LISTENERS)
-    result_listeners.SLOT.lead_with(RESULT_LISTENERS)
-    park_listeners.SLOT.lead_with(PARK_LISTENERS)
+    if capabilities.installed() != EVERY:
+        capabilities.install(*EVERY)
+    for slot, plugged in _LISTENERS.items():
+        slot.lead_with(plugged)

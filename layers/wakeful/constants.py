@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from wakeful import extensions
+from wakeful import capabilities
 
 SERVICE_NAME = "wakeful"
 METRICS_NAMESPACE = "Wakeful"
@@ -56,9 +56,9 @@ CORE_TABLE_ENV = {
     "channel_links": "WAKEFUL_TABLE_CHANNEL_LINKS",
 }
 
-#: Every table's environment variable: the core's and those of the installed extensions
-#: (SnipIn's, declared by its manifest; see :mod:`wakeful.assembly`).
-TABLE_ENV: Mapping[str, str] = extensions.WithInstalled(CORE_TABLE_ENV, extensions.table_env)
+#: Every table's environment variable: the core's and those the installed capabilities'
+#: manifests declare (SnipIn's; see :mod:`wakeful.assembly`).
+TABLE_ENV: Mapping[str, str] = capabilities.Derived(lambda: {**CORE_TABLE_ENV, **capabilities.table_env()})
 
 #: On AWS each function gets only the tables it uses, in one variable: ``logical=rest``
 #: pairs separated by commas, each table's name being ``WAKEFUL_TABLE_PREFIX`` + rest (the

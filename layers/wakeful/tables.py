@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from wakeful import extensions
+from wakeful import capabilities
 from wakeful.tablespec import N, S, Attr, Index, TableSpec
 
 __all__ = ["TABLES", "CORE_TABLES", "Attr", "Index", "TableSpec", "S", "N"]
@@ -212,8 +212,6 @@ CORE_TABLES: dict[str, TableSpec] = {
     )
 }
 
-#: Every table: the core's and those the installed extensions declare (SnipIn's:
-#: ``wakeful.snipin.manifest``; see :mod:`wakeful.assembly`).
-TABLES: Mapping[str, TableSpec] = extensions.WithInstalled(
-    CORE_TABLES, lambda: {spec.name: spec for extension in extensions.installed() for spec in extension.tables}
-)
+#: Every table: the core's and those the installed capabilities' manifests declare
+#: (SnipIn's: ``wakeful.snipin.manifest``; see :mod:`wakeful.assembly`).
+TABLES: Mapping[str, TableSpec] = capabilities.Derived(lambda: {**CORE_TABLES, **capabilities.tables()})

@@ -116,7 +116,7 @@ def test_the_new_channel_form_puts_its_fields_in_rows_at_desktop_and_one_column_
 
     page.set_viewport_size(PHONE)
     stacked = boxes(page, labels)
-    for above, below in zip(stacked, stacked[1:]):
+    for above, below in zip(stacked, stacked[1:], strict=False):
         assert below["y"] >= above["y"] + above["height"], "on a phone the fields go one under another"
     assert {round(b["x"]) for b in stacked} == {round(stacked[0]["x"])}
     no_sideways_scroll(page)

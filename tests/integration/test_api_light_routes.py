@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 
 from wakeful.api import app as api_app
-from wakeful.api import routing
+from wakeful.apikit import routing
 from wakeful_dev.gateway import proxy_event
 
 pytestmark = pytest.mark.usefixtures("stack")

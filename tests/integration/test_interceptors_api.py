@@ -103,7 +103,7 @@ def test_invalid_input_is_a_4xx_in_the_error_shape_and_creates_nothing(stack, ap
 
 def test_a_private_address_is_refused_outside_dev_mode(stack, api):
     from wakeful.interceptors import service
-    from wakeful.interceptors.models import InterceptorCreate
+    from wakeful.interceptors.inputs import InterceptorCreate
     from wakeful.net import UnsafeUrlError
 
     agent = quiet_agent(api)

@@ -14,8 +14,8 @@ from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import make_agent, start, thread, thread_redelivery  # noqa: F401 - fixture
 from wakeful import assembly
-from wakeful.threads import listeners
-from wakeful.threads.listeners import RunEnd, RunEndListener
+from wakeful.threads import slots
+from wakeful.threads.slots import RunEnd, RunEndListener
 
 
 class Heard:
@@ -39,11 +39,11 @@ class Heard:
 @pytest.fixture()
 def heard() -> Iterator[Heard]:
     recorder = Heard()
-    listeners.install(*assembly.RUN_END_LISTENERS, RunEndListener(name="chat", run_ended=recorder, sources=frozenset({"user"})))
+    slots.RUN_END.install(*assembly.listeners(slots.RUN_END), RunEndListener(name="chat", run_ended=recorder, sources=frozenset({"user"})))
     try:
         yield recorder
     finally:
-        listeners.install(*assembly.RUN_END_LISTENERS)
+        slots.RUN_END.install(*assembly.listeners(slots.RUN_END))
 
 
 def stream_types(api: Any, agent_id: str, thread_id: str) -> list[str]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from wakeful.events.models import EventIn, NewEvent
+from wakeful.events.inputs import EventIn
+from wakeful.events.models import NewEvent
 from wakeful.ingest import payload
 from wakeful.ingest.exceptions import IngestMessageInvalidError
-from wakeful.subscriptions.models import SubscriptionIn
+from wakeful.subscriptions.inputs import SubscriptionIn
 from wakeful.tools.base import ToolNewEvent
-from wakeful.webhooks.models import WebhookCreate
+from wakeful.webhooks.inputs import WebhookCreate
 
 VALID = ["cpu_high", "NEW_MENTION", "temp_High2", "x"]
 INVALID = ["", "1cpu", "_cpu", "cpu-high", "cpu high", "c" * 101, "cpu_high\n"]

@@ -1,4 +1,4 @@
-"""Presets plug in through one explicit registry (wakeful.extensions): the core names
+"""Presets plug in through one explicit registry (wakeful.capabilities): the core names
 no extension module by string, swallows no ModuleNotFoundError, and declares none of
 SnipIn's tables; the registry's tables, routes, tools, presets and preset interceptors
 all reach the core."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wakeful import constants, extensions, presets, tables
+from wakeful import assembly, constants, presets, tables
 from wakeful.homelab import manifest as homelab
 from wakeful.snipin import manifest
 
@@ -19,7 +19,7 @@ def _core_sources() -> dict[str, str]:
     return {
         str(path.relative_to(CORE)): path.read_text()
         for path in CORE.rglob("*.py")
-        if not {"snipin", "homelab"} & set(path.relative_to(CORE).parts) and path.name != "extensions.py"
+        if not {"snipin", "homelab"} & set(path.relative_to(CORE).parts) and path.name != "capabilities.py"
     }
 
 
@@ -29,9 +29,9 @@ def test_the_core_imports_no_module_by_a_name_string() -> None:
     # core modules in ROUTER_MODULES; an import error propagates): a cold-start measure,
     # not a plug-in point; the routes' models, named in a fixed table, load when a request
     # or the OpenAPI document needs them. Extensions' routers come from the registry.
-    assert sorted(found) == ["api/app.py", "api/routing.py"]
+    assert sorted(found) == ["api/app.py", "apikit/routing.py"]
     assert "wakeful.snipin" not in (CORE / "api" / "app.py").read_text()
-    assert "wakeful.snipin" not in (CORE / "api" / "schemas.py").read_text()
+    assert "wakeful.snipin" not in (CORE / "apikit" / "schemas.py").read_text()
 
 
 def test_the_core_swallows_no_module_not_found_error_but_the_optional_sdk_check() -> None:
@@ -49,7 +49,7 @@ def test_snipins_tables_are_declared_by_its_manifest_not_by_the_core() -> None:
 
 
 def test_every_extension_table_has_an_environment_variable_and_no_other() -> None:
-    for extension in extensions.installed():
+    for extension in assembly.EXTENSIONS:
         assert set(extension.table_env) == {spec.name for spec in extension.tables}
 
 

@@ -12,7 +12,8 @@ from pydantic import ValidationError
 
 from wakeful import hooks
 from wakeful.hooks.delivery import delivery_id_for, next_delay, parse_retry_after, split_delay
-from wakeful.hooks.models import SEED_HOOK_TYPES, HookCreate, RetryConfig
+from wakeful.hooks.inputs import HookCreate, RetryConfig
+from wakeful.hooks.models import SEED_HOOK_TYPES
 
 URL = "https://hooks.example.com/in"
 

@@ -163,7 +163,7 @@ def old_public_delivery(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _json(view: dict[str, Any]) -> str:
-    """The bytes the API sends (wakeful.api.common.respond): key order and number types count."""
+    """The bytes the API sends (wakeful.apikit.common.respond): key order and number types count."""
     return json.dumps(view, default=str)
 
 

@@ -16,18 +16,18 @@ LAYERS = Path(__file__).resolve().parents[2] / "layers"
 PACKAGE = "wakeful"
 
 #: The shared bottom: helpers every capability uses, and the registries whose slots the
-#: entry points fill (``extensions``, with ``tables`` and ``presets`` reading it; see
+#: entry points fill (``capabilities``, with ``tables`` and ``presets`` reading it; see
 #: ``wakeful.assembly``). They import only each other.
 BOTTOM = {
     "aio",
     "aws",
     "backoff",
+    "capabilities",
     "clock",
     "config",
     "constants",
     "ddb",
     "exceptions",
-    "extensions",
     "ids",
     "inputs",
     "invocation",
@@ -158,6 +158,31 @@ def test_the_shared_bottom_imports_nothing_above_it() -> None:
     assert not upward, "the bottom imports from above it:\n" + "\n".join(sorted(upward))
 
 
+def kit_violations(edges: dict[str, set[str]]) -> list[str]:
+    """The HTTP kit's imports of anything but the bottom and itself."""
+    return sorted(
+        f"{name} -> {target}"
+        for name, targets in edges.items()
+        if name.removeprefix(f"{PACKAGE}.").split(".")[0] == "apikit"
+        for target in targets
+        if target.removeprefix(f"{PACKAGE}.").split(".")[0] not in {*BOTTOM, "apikit"}
+    )
+
+
+def test_the_http_kit_imports_only_the_bottom() -> None:
+    found = kit_violations(graph())
+    assert not found, "the HTTP kit imports from above the bottom:\n" + "\n".join(found)
+
+
+def test_the_kit_check_names_an_import_above_the_bottom() -> None:
+    edges = {
+        "wakeful.apikit.routing": {"wakeful.apikit.schemas", "wakeful.config"},
+        "wakeful.apikit.resolver": {"wakeful.auth.keys", "wakeful.exceptions"},
+        "wakeful.agents.routes": {"wakeful.apikit.routing", "wakeful.agents.service"},
+    }
+    assert kit_violations(edges) == ["wakeful.apikit.resolver -> wakeful.auth.keys"]
+
+
 def test_the_cycle_check_finds_a_lazy_three_module_cycle(tmp_path: Path) -> None:
     package = tmp_path / PACKAGE
     package.mkdir()
@@ -189,9 +214,10 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"channels"}),
     frozenset({"heartbeats"}),
 )
-#: The HTTP API: its package, the console's and Wakeful's MCP server's (the API's tools
-#: in MCP form); routes of every capability are its too.
-API = frozenset({"api", "console", "mcp_endpoint"})
+#: The HTTP API: its package (the composition root), the HTTP kit the routes are written
+#: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of
+#: every capability are its too. The kit imports only the bottom (checked above).
+API = frozenset({"api", "apikit", "console", "mcp_endpoint"})
 #: Outside the core: only the entry points import them.
 EXTENSIONS = frozenset({"snipin", "homelab"})
 #: The entry points of the layer itself (the handlers, wakeful dev and infra are outside it).

@@ -1,6 +1,8 @@
 """The ingest functions stay small: neither the webhook_ingest nor the SQS
 ingest handler, with everything it loads at its first call, imports the management API
-(the resolver, every route module) or anthropic. Checked in a fresh interpreter."""
+(the resolver, every route module), the model client or anthropic. Checked in a fresh
+interpreter. (Every handler loads every capability's manifest, the llm's among them:
+data, which the assembly installs.)"""
 
 from __future__ import annotations
 
@@ -27,5 +29,6 @@ def test_ingest_handlers_import_neither_the_management_api_nor_anthropic(modules
     done = subprocess.run([sys.executable, "-c", PROBE.format(modules=modules)], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = json.loads(done.stdout)
     assert any(m.startswith("wakeful.events") for m in loaded)  # the probe saw the domain load
-    forbidden = [m for m in loaded if m == "anthropic" or m.startswith(("anthropic.", "wakeful.api", "wakeful.llm", "aws_lambda_powertools.event_handler", "aws_lambda_powertools.utilities.batch"))]
+    manifests = {"wakeful.llm", "wakeful.llm.manifest"}
+    forbidden = [m for m in loaded if m == "anthropic" or m.startswith(("anthropic.", "wakeful.api", "wakeful.llm", "aws_lambda_powertools.event_handler", "aws_lambda_powertools.utilities.batch")) and m not in manifests]
     assert forbidden == []

@@ -8,7 +8,7 @@ import pytest
 
 from wakeful.ingest import payload, sqs
 from wakeful.ingest.exceptions import IngestMessageInvalidError
-from wakeful.ingest.models import IngestMessageDoc
+from wakeful.ingest.responses import IngestMessageDoc
 
 
 def message(**fields: object) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from wakeful.api.schemas import MODELS
+from wakeful.apikit.schemas import MODELS
 from wakeful.inputs import Body, Name, Patch, admits_none, readable_name, unchanged
 
 
@@ -102,7 +102,7 @@ def _body_models() -> dict[str, type[BaseModel]]:
     doc = document(app)
     elsewhere = {"/webhooks/{webhook_id}", *inbound_operations()}  # served by their own functions, checked by hand
     classes: dict[str, type[BaseModel]] = {}
-    for module in {*MODELS.values(), "wakeful.snipin.models"}:
+    for module in {*MODELS.values(), "wakeful.snipin.inputs"}:
         for value in vars(importlib.import_module(module)).values():
             if isinstance(value, type) and issubclass(value, BaseModel):
                 classes[value.__name__] = value

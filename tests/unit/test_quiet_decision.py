@@ -48,7 +48,7 @@ def test_other_hook_types_do_not_keep_heartbeats_running():
 def test_a_heartbeat_tool_runs_unless_its_probe_says_it_has_nothing_to_do(monkeypatch):
     answers = {"agt_1": True}
     probes = {"Probed": lambda owner, agent_id: answers[agent_id]}
-    monkeypatch.setattr(quiet.extensions, "heartbeat_probes", lambda: probes)
+    monkeypatch.setattr(quiet.capabilities, "heartbeat_probes", lambda: probes)
     assert _quiet({**IDLE, "heartbeat_tools": ["Probed"]})
     answers["agt_1"] = False
     assert not _quiet({**IDLE, "heartbeat_tools": ["Probed"]})
@@ -58,11 +58,11 @@ def test_a_failing_probe_runs_the_heartbeat(monkeypatch):
     def broken(owner, agent_id):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(quiet.extensions, "heartbeat_probes", lambda: {"Broken": broken})
+    monkeypatch.setattr(quiet.capabilities, "heartbeat_probes", lambda: {"Broken": broken})
     assert not _quiet({**IDLE, "heartbeat_tools": ["Broken"]})
 
 
 def test_snipins_feed_reader_probe_comes_from_its_manifest():
-    from wakeful import extensions
+    from wakeful import capabilities
 
-    assert "FeedReader" in extensions.heartbeat_probes()
+    assert "FeedReader" in capabilities.heartbeat_probes()

@@ -191,3 +191,225 @@ def test_the_thread_dict_check_recognises_what_it_forbids():
     assert not thread_dict_uses("def f(thread: Thread | None, threads: list[WaitingThread]): ...", in_threads=True)
     assert not thread_dict_uses("due = current.get('due_at')", in_threads=False)  # a schedule's item, outside threads
     assert not thread_dict_uses("def f(thread_id: str): return item['thread_id']", in_threads=True)
+
+
+def slot_calls(source: str) -> list[int]:
+    """The lines of ``source`` that make a :class:`wakeful.listening.Slot`."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and ((isinstance(node.func, ast.Name) and node.func.id == "Slot") or (isinstance(node.func, ast.Attribute) and node.func.attr == "Slot"))
+    ]
+
+
+def test_a_slot_is_made_only_in_its_capabilitys_slots_module():
+    offenders = [
+        f"{path.relative_to(LAYER)}:{line}"
+        for path in sources()
+        if path.name != "slots.py"
+        for line in slot_calls(path.read_text())
+    ]
+    assert not offenders, "a Slot made outside a slots.py (where a capability's slots live):\n" + "\n".join(offenders)
+
+
+def test_the_slot_check_recognises_what_it_forbids():
+    assert slot_calls('RUN_END: Slot[RunEndListener] = Slot("run-end listeners")') == [1]
+    assert slot_calls('x = 1\nDUE = listening.Slot("due work")') == [2]
+    assert slot_calls("class Slot(Generic[L]):\n    pass\n") == []
+    assert slot_calls("for listener in RUN_END.installed(): pass") == []
+
+
+#: What a manifest may import when it is imported (every handler imports every manifest
+#: through the assembly): the registry's types, and the slots (agent fields, lifecycle)
+#: of the capabilities it plugs into. The rest loads inside its small functions.
+MANIFEST_IMPORTS = re.compile(
+    r"^(__future__|typing|collections\.abc|wakeful\.(capabilities|tablespec|listening)|wakeful\.\w+\.(slots|fields|lifecycle))$"
+)
+
+
+def _module_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when imported (not those for type checkers only)."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" not in ast.unparse(node.test):
+            found += [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+        elif isinstance(node, ast.Try):
+            found += [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return found
+
+
+def heavy_manifest_imports(source: str, package: str) -> list[str]:
+    """What a manifest of ``package`` imports on import beyond what a manifest may."""
+    found = []
+    for node in _module_level_imports(ast.parse(source)):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        for name in names:
+            if not (MANIFEST_IMPORTS.match(name) or name == f"wakeful.{package}.agent_fields"):
+                found.append(name)
+    return found
+
+
+def manifests() -> list[Path]:
+    return sorted(LAYER.glob("*/manifest.py"))
+
+
+def test_a_manifest_imports_only_the_registry_and_the_slots_it_fills_when_imported():
+    offenders = [
+        f"{path.relative_to(LAYER)}: {name}" for path in manifests() for name in heavy_manifest_imports(path.read_text(), path.parent.name)
+    ]
+    assert not offenders, "a manifest importing more than it may on every cold start:\n" + "\n".join(offenders)
+
+
+def test_the_manifest_import_check_recognises_what_it_forbids():
+    assert heavy_manifest_imports("from wakeful.channels import relay", "channels") == ["wakeful.channels"]
+    assert heavy_manifest_imports("import pydantic", "tools") == ["pydantic"]
+    assert heavy_manifest_imports("try:\n    from wakeful.threads.runner import x\nexcept ImportError:\n    x = None", "a") == ["wakeful.threads.runner"]
+    assert heavy_manifest_imports("from wakeful.heartbeats.agent_fields import FIELDS", "threads") == ["wakeful.heartbeats.agent_fields"]
+    assert heavy_manifest_imports("from wakeful.threads.agent_fields import FIELDS", "threads") == []
+    assert heavy_manifest_imports("from wakeful.threads.slots import RUN_END\nfrom wakeful.capabilities import Capability", "x") == []
+    assert heavy_manifest_imports("if TYPE_CHECKING:\n    from wakeful.agents.records import Agent", "x") == []
+    assert heavy_manifest_imports("def _relay():\n    from wakeful.channels import relay", "channels") == []
+
+
+def imported_modules(source: str, package: str) -> set[str]:
+    """Every module ``source`` (a module of ``package``) imports, anywhere in it, by
+    dotted name (``from a import b`` counts as ``a.b`` too, as ``b`` may be a module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1], *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def manifest_importers(modules: dict[str, str]) -> list[str]:
+    """Of ``modules`` (dotted name -> source), those that import another package's
+    manifest: only its own package and the assembly may (and the entry points, outside
+    the layer)."""
+    found = []
+    for name, source in sorted(modules.items()):
+        package = name.rpartition(".")[0] if not name.endswith("__init__") else name
+        own = name.split(".")[1] if name.count(".") >= 1 else ""
+        for target in sorted(imported_modules(source, package)):
+            parts = target.split(".")
+            if len(parts) == 3 and parts[0] == "wakeful" and parts[2] == "manifest" and parts[1] != own and name != "wakeful.assembly":
+                found.append(f"{name} -> {target}")
+    return found
+
+
+def test_a_manifest_is_imported_only_by_its_own_package_and_the_assembly():
+    modules = {".".join(path.relative_to(LAYER.parent).with_suffix("").parts): path.read_text() for path in sources()}
+    offenders = manifest_importers(modules)
+    assert not offenders, "a manifest is what the assembly reads, not another capability's API:\n" + "\n".join(offenders)
+
+
+def test_the_manifest_importer_check_recognises_what_it_forbids():
+    modules = {
+        "wakeful.assembly": "from wakeful.channels import manifest as channels",
+        "wakeful.schedules.runner": "from wakeful.schedules.manifest import SOURCE",
+        "wakeful.threads.service": "def f():\n    from wakeful.schedules.manifest import SOURCE",
+        "wakeful.channels.relay": "from wakeful.threads import manifest",
+        "wakeful.channels.inbox": "from ..schedules import manifest",
+    }
+    assert manifest_importers(modules) == [
+        "wakeful.channels.inbox -> wakeful.schedules.manifest",
+        "wakeful.channels.relay -> wakeful.threads.manifest",
+        "wakeful.threads.service -> wakeful.schedules.manifest",
+    ]
+
+
+# -- one file vocabulary: request bodies in inputs.py, constants and plain shapes in
+# models.py, the environment in settings.py --
+
+#: The bases of a request body (``wakeful.inputs``).
+BODY_BASES = frozenset({"Body", "Patch"})
+
+
+def bodies_outside_inputs(source: str, name: str) -> list[str]:
+    """The request bodies (subclasses of ``Body`` or ``Patch``) a module called ``name``
+    defines, unless it is an ``inputs.py``."""
+    if name == "inputs.py":
+        return []
+    return [
+        node.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(base).split(".")[-1] in BODY_BASES for base in node.bases)
+    ]
+
+
+def test_a_request_body_is_defined_only_in_an_inputs_module():
+    offenders = [f"{path.relative_to(LAYER)}: {body}" for path in sources() for body in bodies_outside_inputs(path.read_text(), path.name)]
+    assert not offenders, "a request body outside its capability's inputs.py:\n" + "\n".join(offenders)
+
+
+def test_the_body_check_recognises_what_it_forbids():
+    assert bodies_outside_inputs("class HeartbeatRequest(Body):\n    pass", "models.py") == ["HeartbeatRequest"]
+    assert bodies_outside_inputs("class ToolSettingsPatch(inputs.Patch):\n    pass", "service.py") == ["ToolSettingsPatch"]
+    assert bodies_outside_inputs("class ToolIn(Body):\n    pass", "inputs.py") == []
+    assert bodies_outside_inputs("class Agent(View):\n    pass\nclass Thread(NamedTuple):\n    pass", "responses.py") == []
+
+
+def models_module_problems(source: str) -> list[str]:
+    """What makes a ``models.py`` more than constants and plain shapes: pydantic (or the
+    bodies' base, ``wakeful.inputs``) imported when it is imported, or a module
+    ``__getattr__`` handing out another module's names."""
+    tree = ast.parse(source)
+    found = []
+    for node in _module_level_imports(tree):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        found += [f"imports {name}" for name in names if name.split(".")[0] == "pydantic" or name == "wakeful.inputs"]
+    found += ["defines __getattr__" for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "__getattr__"]
+    return found
+
+
+def test_a_models_module_holds_no_pydantic_and_hands_out_no_other_modules_names():
+    offenders = [
+        f"{path.relative_to(LAYER)}: {problem}"
+        for path in sources()
+        if path.name == "models.py"
+        for problem in models_module_problems(path.read_text())
+    ]
+    assert not offenders, "models.py is for constants and plain shapes (bodies go in inputs.py):\n" + "\n".join(offenders)
+
+
+def test_the_models_check_recognises_what_it_forbids():
+    assert models_module_problems("from pydantic import BaseModel") == ["imports pydantic"]
+    assert models_module_problems("import pydantic.fields") == ["imports pydantic.fields"]
+    assert models_module_problems("from wakeful.inputs import Body") == ["imports wakeful.inputs"]
+    assert models_module_problems("def __getattr__(name):\n    from wakeful.agents import inputs\n") == ["defines __getattr__"]
+    assert models_module_problems("if TYPE_CHECKING:\n    from pydantic import BaseModel\nimport re") == []
+    assert models_module_problems("def _model():\n    from wakeful.events.inputs import NewEventIn\n") == []
+
+
+def repository_imports(source: str, package: str) -> list[str]:
+    """The repository modules ``source`` (a module of ``package``) imports anywhere."""
+    return sorted(
+        name
+        for name in imported_modules(source, package)
+        if name.rpartition(".")[2] == "repository" or name.endswith("_repository")
+    )
+
+
+def test_a_settings_module_reads_the_environment_and_no_table():
+    offenders = [
+        f"{path.relative_to(LAYER)}: {name}"
+        for path in sources()
+        if path.name == "settings.py"
+        for name in repository_imports(path.read_text(), f"wakeful.{path.parent.name}")
+    ]
+    assert not offenders, "settings.py is the environment, parsed once (stored data has its own module):\n" + "\n".join(offenders)
+
+
+def test_the_settings_check_recognises_what_it_forbids():
+    assert repository_imports("from wakeful.tools import repository", "wakeful.tools") == ["wakeful.tools.repository"]
+    assert repository_imports("def f():\n    from wakeful.llm.ledger_repository import get", "wakeful.llm") == ["wakeful.llm.ledger_repository"]
+    assert repository_imports("from . import repository", "wakeful.tools") == ["wakeful.tools.repository"]
+    assert repository_imports("import os\nfrom wakeful import config", "wakeful.stream") == []

@@ -125,9 +125,9 @@ def test_a_long_history_is_trimmed_at_a_user_turn_for_the_model():
 
 def test_the_system_prompt_carries_guidelines_channel_context_and_wake_reason():
     agent = Agent(agent_id="agt_1", owner="o", name="Superbloom", alias="bloom", heartbeat_interval_seconds=60, system_prompt="You run a homelab.", personality="caring")
-    stable = prompt.system(agent, _thread(channel="heartbeat"))
+    stable = prompt.system(agent, _thread(prompt_mode="heartbeat"))
     assert stable.startswith("You run a homelab.") and "HEARTBEAT_OK" in stable and "caring" in stable
-    assert "do not ask follow-up questions" in prompt.system(agent, _thread(channel="scheduled"))
+    assert "do not ask follow-up questions" in prompt.system(agent, _thread(prompt_mode="scheduled"))
     dynamic = prompt.dynamic(_thread(context={"server": "atm-10"}, wake_reason="stop it", wakes=1))
     assert 'Stored context: {"server": "atm-10"}' in dynamic and "You just woke up. Reason: stop it" in dynamic
     assert "No stored context." in prompt.dynamic(_thread())

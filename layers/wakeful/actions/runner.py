@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from wakeful import clock, queues, retention, storable
-from wakeful.actions import interception, listeners, records, repository
+from wakeful.actions import interception, records, repository, slots
 from wakeful.actions.records import Action
 from wakeful.agents.records import Agent
 from wakeful.events import store as events
@@ -101,7 +101,7 @@ def _park(action: Action, agent: Agent, outcome: interception.Outcome) -> str:
             heartbeat_id=action.heartbeat_id,
         )
         fire(agent, requested, heartbeat_id=action.heartbeat_id, action_id=action.action_id, delivery_key=f"{action.action_id}:approval")
-        listeners.parked(action, arguments)
+        slots.parked(action, arguments)
         logger.info("action waits for approval", extra={"action_id": action.action_id, "tool": action.tool})
     _continue(action)
     return "waiting-approval"

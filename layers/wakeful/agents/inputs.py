@@ -15,7 +15,8 @@ from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.mcp_servers.models import ENTRY_PATTERN
-from wakeful.threads.models import TOOL_NAME_PATTERN, ThreadTrigger
+from wakeful.threads.inputs import ThreadTrigger
+from wakeful.threads.models import TOOL_NAME_PATTERN
 
 
 def _small_personality(value: dict[str, Any] | str | None) -> dict[str, Any] | str | None:

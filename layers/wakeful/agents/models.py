@@ -23,16 +23,3 @@ def agent_context(agent: Agent | Mapping[str, Any]) -> dict[str, Any]:
     """The ``agent_context`` a tool receives (see :meth:`Agent.agent_context`), of a
     record or of an item (packages that still read the agent as an item)."""
     return (agent if isinstance(agent, Agent) else Agent.from_item(agent)).agent_context()
-
-
-#: The API's bodies (pydantic), in :mod:`wakeful.agents.inputs`: importable from here, but
-#: loaded only when asked for, so that heartbeats and tool calls never import pydantic.
-_INPUTS = ("AgentCreate", "AgentPatch", "WAKE_ON_PRIORITY_DOC")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _INPUTS:
-        from wakeful.agents import inputs
-
-        return getattr(inputs, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

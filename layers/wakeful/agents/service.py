@@ -80,7 +80,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
 def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
     """The thread fields given in a body; an agent with thread triggers routes its log
     (see wakeful.threads.router)."""
-    from wakeful.threads.models import THREAD_AGENT_FIELDS
+    from wakeful.threads.inputs import THREAD_AGENT_FIELDS
 
     given = body.model_dump(include=set(THREAD_AGENT_FIELDS), exclude_unset=unset)
     fields = {k: v for k, v in given.items() if v is not None}
@@ -118,13 +118,13 @@ def check_tools(owner: str, names: list[str], *, preset: str | None = None) -> N
 def usable_tools(owner: str, preset: str | None = None) -> frozenset[str]:
     """The names an agent's ``tools`` may use (MCP entries aside): the owner's HTTP and
     Lambda tools, the built-in tools, and the tools ``preset`` registers."""
-    from wakeful import extensions
+    from wakeful import capabilities
     from wakeful.tools import registry
     from wakeful.tools import repository as tool_repository
     from wakeful.tools.records import ToolDefinition
 
     own = {record.name for record in tool_repository.partition(owner) if isinstance(record, ToolDefinition)}
-    return frozenset(own | set(registry.builtins()) | set(extensions.preset_tools(preset)))
+    return frozenset(own | set(registry.builtins()) | set(capabilities.preset_tools(preset)))
 
 
 def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
@@ -225,9 +225,9 @@ def delete(owner: str, agent_id: str) -> None:
     its log, heartbeats and actions stay as the audit trail."""
     agent = get(owner, agent_id)
     repository.delete(agent_id, owner, agent.alias)
-    from wakeful.tools import settings as tool_settings
+    from wakeful.tools import configs as tool_configs
 
-    tool_settings.delete_for_agent(agent_id)
+    tool_configs.delete_for_agent(agent_id)
     if agent.active_heartbeat_id:
         # A running heartbeat (not PENDING) finds the agent gone and fails on its own.
         heartbeats.fail_pending(agent_id, agent.active_heartbeat_id, message="agent deleted", now=clock.now())

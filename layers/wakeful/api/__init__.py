@@ -1,7 +1,3 @@
-"""The management HTTP API (API Gateway REST -> the api Lambda)."""
-
-from wakeful.api import _powertools
-
-# Before any route module imports Powertools' event handler: its package __init__ loads
-# every resolver and asyncio, which the REST API never uses (wakeful.api._powertools).
-_powertools.install()
+"""The management HTTP API (API Gateway REST -> the api Lambda): the composition root that
+puts every capability's routes on resolvers (:mod:`wakeful.api.app`), built with the HTTP
+kit :mod:`wakeful.apikit`."""

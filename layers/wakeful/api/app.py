@@ -1,4 +1,6 @@
-"""The API resolver: routes, bearer-key authentication, and the error shape.
+"""The API app, the composition root: every capability's routes on resolvers (built
+with :mod:`wakeful.apikit.resolver`), behind bearer-key authentication, and the core
+routes (``/``, ``/health``, ``/openapi.json``, ``/docs``).
 
 Every route but the public ones needs ``Authorization: Bearer <api key>``; the key's
 owner is put in the request context and every service call is scoped to it
@@ -8,7 +10,7 @@ Cold starts: a request loads only the route modules that can serve its path.
 :data:`ROUTE_KEYS` maps a path's key (its first segment; ``agents/<x>`` for
 ``/agents/{id}/<x>/...``) to those modules, and :func:`resolve` builds the key's light
 resolver on first use (then keeps it), and its validating one when a request first needs
-it (:mod:`wakeful.api.routing`). A path whose key is not listed is served by the
+it (:mod:`wakeful.apikit.routing`). A path whose key is not listed is served by the
 resolvers with every module (correct, only slower to start); a unit test checks that
 every route of every module is listed. ``app`` (every route, validating: the OpenAPI
 document, tests) is built on first access.
@@ -17,32 +19,27 @@ document, tests) is built on first access.
 from __future__ import annotations
 
 import importlib
-import logging
 import threading
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from aws_lambda_powertools.event_handler.api_gateway import APIGatewayRestResolver
-
-from wakeful import assembly, extensions
-from wakeful.api.common import respond
-from wakeful.api import routing
-from wakeful.api.routing import JSON, Revalidate, ok
+from wakeful import assembly, capabilities
+from wakeful.apikit import routing
+from wakeful.apikit.common import respond
+from wakeful.apikit.resolver import Resolver, error
+from wakeful.apikit.resolver import build as build_resolver  # the kit's; build() below adds this API's routes
+from wakeful.apikit.routing import JSON, ok
 from wakeful.auth import keys
-from wakeful.exceptions import RateLimitedError, WakefulError
 
-logger = logging.getLogger(__name__)
-
-# The API app is an entry point: the extensions' routes are known before ROUTE_KEYS below.
+# The API app is an entry point: the capabilities' routes are known before ROUTE_KEYS below.
 assembly.install()
 
 PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("GET", "/docs")}
 #: The web console's page and files hold no secret: it asks for a key and sends it itself.
 PUBLIC_GET_PREFIXES = ("/console",)
 
-#: The core's route modules, each exposing ``router``, imported when a path first needs
-#: them (an import error is an error). Extensions' routers (SnipIn's) come from
-#: :mod:`wakeful.extensions`, under the path keys their manifests declare.
+#: The route modules, each exposing ``router``, imported when a path first needs them
+#: (an import error is an error): these, and those the installed manifests declare
+#: (SnipIn's; :mod:`wakeful.capabilities`), under the path keys they declare.
 ROUTER_MODULES = [
     "wakeful.api.routes_agents",
     "wakeful.api.routes_tools",
@@ -58,12 +55,11 @@ ROUTER_MODULES = [
     "wakeful.mcp_endpoint.routes",
     "wakeful.llm.routes",
     "wakeful.channels.routes",
+    *capabilities.route_modules(),
 ]
 
 _AGENTS = "wakeful.api.routes_agents"
 _TOOLS = "wakeful.api.routes_tools"
-#: Stands for every extension's router in a route set.
-EXTENSION_ROUTES = "extensions"
 #: Route modules by path key (see the module docstring). Core routes (``/``,
 #: ``/health``, ``/openapi.json``, ``/docs``) are on every resolver.
 ROUTE_KEYS: dict[str, tuple[str, ...]] = {
@@ -92,7 +88,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "channels": ("wakeful.channels.routes",),
     "mcp-servers": ("wakeful.mcp_servers.routes",),
     "mcp": ("wakeful.mcp_endpoint.routes",),
-    **{key: (EXTENSION_ROUTES,) for key in extensions.route_keys()},
+    **capabilities.route_keys(),
 }
 
 
@@ -104,68 +100,7 @@ def route_key(path: str) -> str:
     return parts[0]
 
 
-
-class _Resolver(APIGatewayRestResolver):
-    """The resolver, with a first look at the body (:mod:`wakeful.api.screen`) before
-    routing: a body the API cannot read or store is a 4xx, whatever the route. A light
-    resolver hands a request its routes do not serve themselves to its ``validating``
-    resolver (:class:`wakeful.api.routing.Revalidate`)."""
-
-    routers: tuple[Any, ...] = ()
-    validating: Callable[[], _Resolver] | None = None
-
-    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-        from wakeful.api import screen
-
-        try:
-            screen.check(event)
-        except WakefulError as error:
-            return with_security_headers(screen.error_response(error))
-        return with_security_headers(self._serve(event, context))
-
-    def _serve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-        """Route a screened request; what a light route hands over is served (not
-        screened again) by the validating resolver."""
-        # A router included in several resolvers answers for the one serving now.
-        for router in self.routers:
-            router.api_resolver = self
-        try:
-            return super().resolve(event, context)
-        except Revalidate:  # raised by light routes only
-            self.clear_context()
-        assert self.validating is not None
-        return self.validating()._serve(event, context)
-
-
-#: Headers every answer of the API carries, whatever built it (a route, an error
-#: handler, the first look at the body): no browser may guess another type than the one
-#: sent (a JSON answer echoing input is never run as HTML or script).
-SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff"}
-
-
-def with_security_headers(response: dict[str, Any]) -> dict[str, Any]:
-    """An API Gateway proxy response with :data:`SECURITY_HEADERS` (those it already
-    sets, in any case, are left alone)."""
-    single = response.get("headers") or {}
-    multi = response.get("multiValueHeaders") or {}
-    present = {name.lower() for name in (*single, *multi)}
-    missing = {name: value for name, value in SECURITY_HEADERS.items() if name.lower() not in present}
-    if missing:
-        if "multiValueHeaders" in response or "headers" not in response:
-            response["multiValueHeaders"] = {**multi, **{name: [value] for name, value in missing.items()}}
-        else:
-            response["headers"] = {**single, **missing}
-    return response
-
-
-def _error(status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None):
-    body: dict[str, Any] = {"error": {"code": code, "message": message}}
-    if details is not None:
-        body["error"]["details"] = details
-    return respond(status, body, headers)
-
-
-def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any:
+def _authenticate(resolver: Resolver, next_middleware: Any) -> Any:
     event = resolver.current_event
     if is_public(event.http_method.upper(), event.path):
         return next_middleware(resolver)
@@ -173,7 +108,7 @@ def _authenticate(resolver: APIGatewayRestResolver, next_middleware: Any) -> Any
     scheme, _, token = header.partition(" ")
     owner = keys.owner_of(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
     if owner is None:
-        return _error(401, "unauthorized", "missing or invalid API key: send Authorization: Bearer <api key>")
+        return error(401, "unauthorized", "missing or invalid API key: send Authorization: Bearer <api key>")
     resolver.append_context(owner=owner)
     return next_middleware(resolver)
 
@@ -183,9 +118,6 @@ def is_public(method: str, path: str) -> bool:
     if (method, path) in PUBLIC_ROUTES:
         return True
     return method == "GET" and any(path == prefix or path.startswith(f"{prefix}/") for prefix in PUBLIC_GET_PREFIXES)
-
-
-_MALFORMED = {"model_attributes_type", "model_type", "dict_type", "missing"}
 
 
 def _server_url(resolver: routing.Router) -> str:
@@ -271,71 +203,24 @@ def docs():
     if wanted == "json":
         return respond(200, doc)
     if wanted != "html":
-        return _error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
+        return error(400, "bad_request", "format must be html (Swagger UI, the default) or json (the OpenAPI document)")
     html = swagger_html(doc)
     return Response(200, "text/html; charset=utf-8", html, headers=swagger_headers(html))
 
 
-def _error_handlers(resolver: _Resolver) -> None:
-    """Every error in the contract's shape."""
-    from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-
-    @resolver.exception_handler(RequestValidationError)
-    def _validation_error(error: RequestValidationError):
-        problems = error.errors()
-        # Not JSON, or not an object at all: 400. A JSON object that breaks a rule: 422.
-        malformed = any(
-            p.get("type") == "json_invalid" or (tuple(p.get("loc", ())) == ("body",) and p.get("type") in _MALFORMED)
-            for p in problems
-        )
-        details = [
-            {"loc": ".".join(str(part) for part in p.get("loc", ())), "msg": p.get("msg"), "type": p.get("type")}
-            for p in problems
-        ]
-        message = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:5])
-        if malformed:
-            return _error(400, "bad_request", f"the body must be a JSON object of the documented shape ({message})", details)
-        return _error(422, "validation_error", message, details)
-
-    @resolver.exception_handler(WakefulError)
-    def _wakeful_error(error: WakefulError):
-        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimitedError) else None
-        return _error(error.status, error.code, error.message, error.details, headers)
-
-    @resolver.exception_handler(Exception)
-    def _unexpected(error: Exception):
-        logger.exception("unhandled error in the API")
-        request_id = (resolver.current_event.request_context.request_id or "") if resolver.current_event else ""
-        return _error(500, "internal_error", f"internal error (request id {request_id})")
-
-    @resolver.not_found
-    def _not_found(_: Exception):
-        return _error(404, "not_found", f"no route {resolver.current_event.http_method} {resolver.current_event.path}")
-
-
-def build(modules: tuple[str, ...] | list[str], *, validating: bool = True) -> _Resolver:
+def build(modules: tuple[str, ...] | list[str], *, validating: bool = True) -> Resolver:
     """A resolver with the core routes, authentication, the error shapes and the routers
-    of ``modules`` (:data:`EXTENSION_ROUTES`: every extension's), of the validating or
-    the light kind (:mod:`wakeful.api.routing`)."""
-    resolver = _Resolver(enable_validation=validating)
-    resolver.use([_authenticate])
-    _error_handlers(resolver)
-    routers = [core]
-    for name in modules:
-        routers.extend(extensions.routers() if name == EXTENSION_ROUTES else [importlib.import_module(name).router])
-    for router in routers:
-        routing.register(resolver, router, validating=validating)
-    resolver.routers = tuple(routers)
-    if not validating:
-        resolver.validating = lambda: _resolver(tuple(modules), validating=True)
-    return resolver
+    of ``modules``, of the validating or the light kind (:mod:`wakeful.apikit.routing`)."""
+    routers = [core, *(importlib.import_module(name).router for name in modules)]
+    fallback = None if validating else (lambda: _resolver(tuple(modules), validating=True))
+    return build_resolver(routers, validating=validating, middlewares=[_authenticate], fallback=fallback)
 
 
-_resolvers: dict[tuple[tuple[str, ...], bool], _Resolver] = {}
+_resolvers: dict[tuple[tuple[str, ...], bool], Resolver] = {}
 _building = threading.Lock()
 
 
-def _resolver(modules: tuple[str, ...], *, validating: bool) -> _Resolver:
+def _resolver(modules: tuple[str, ...], *, validating: bool) -> Resolver:
     key = (modules, validating)
     found = _resolvers.get(key)
     if found is None:
@@ -346,14 +231,14 @@ def _resolver(modules: tuple[str, ...], *, validating: bool) -> _Resolver:
     return found
 
 
-ALL_ROUTES = (*ROUTER_MODULES, EXTENSION_ROUTES)
+ALL_ROUTES = tuple(ROUTER_MODULES)
 
 
-def _full() -> _Resolver:
+def _full() -> Resolver:
     return _resolver(ALL_ROUTES, validating=True)
 
 
-def resolver_for(path: str) -> _Resolver:
+def resolver_for(path: str) -> Resolver:
     """The resolver that serves ``path``: light, handing to the validating one what it
     does not serve itself (built on first use)."""
     modules = ROUTE_KEYS.get(route_key(path))

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 from wakeful.agents import models as agent_models
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Body, Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Body, Query, Router, no_content, ok
 from wakeful.events import models as event_models
 from wakeful.events.models import Event
 from wakeful.heartbeats import repository as heartbeats
@@ -16,8 +16,10 @@ from wakeful.limits import API_PAGE_BYTES
 from wakeful.pagination import MAX_LIMIT, decode_seq, take, wire_bytes
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.heartbeats.models import HeartbeatRequest
-    from wakeful.threads.models import ApprovalIn
+    from wakeful.agents.inputs import AgentCreate, AgentPatch
+    from wakeful.events.inputs import BroadcastIn, EventIn
+    from wakeful.heartbeats.inputs import HeartbeatRequest
+    from wakeful.threads.inputs import ApprovalIn
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
@@ -29,7 +31,7 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
     tags=["agents"],
     responses=ok("Agent", 201, "The agent; its first heartbeat is due at once"),
 )
-def create_agent(body: agent_models.AgentCreate):
+def create_agent(body: AgentCreate):
     _check_notify(body.notify)
     return respond(201, agent_models.public(agents.create(owner(router), body)))
 
@@ -59,7 +61,7 @@ def get_agent(agent_id: str):
     tags=["agents"],
     responses=ok("Agent"),
 )
-def patch_agent(agent_id: str, body: agent_models.AgentPatch):
+def patch_agent(agent_id: str, body: AgentPatch):
     _check_notify(body.notify)
     return respond(200, agent_models.public(agents.with_schedule([agents.patch(owner(router), agent_id, body)])[0]))
 
@@ -125,7 +127,7 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
         **ok("EventAccepted", 200, "The same idempotency key and body again: the first event, and no new one"),
     },
 )
-def post_event(agent_id: str, body: event_models.EventIn):
+def post_event(agent_id: str, body: EventIn):
     from wakeful.events import store as events  # only this route needs it
 
     agents.get(owner(router), agent_id)
@@ -141,7 +143,7 @@ def post_event(agent_id: str, body: event_models.EventIn):
     tags=["events"],
     responses=ok("BroadcastAccepted", 202, "Queued: the event lands in each agent's log within seconds"),
 )
-def broadcast_event(body: event_models.BroadcastIn):
+def broadcast_event(body: BroadcastIn):
     from wakeful.events import broadcast
 
     return respond(202, broadcast.broadcast(owner(router), body).public())

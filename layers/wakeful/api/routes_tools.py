@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok
 from wakeful import pagination
 from wakeful.pagination import MAX_LIMIT
-from wakeful.subscriptions import models as sub_models
 from wakeful.subscriptions import service as subscriptions
 from wakeful.tools import service as tools
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.tools.models import ToolIn, ToolSettingsPatch
+    from wakeful.subscriptions.inputs import SubscriptionIn, SubscriptionPatch
+    from wakeful.tools.inputs import ToolIn, ToolSettingsPatch
 
 router = Router()
 
@@ -86,7 +86,7 @@ def patch_agent_tool(agent_id: str, name: str, body: ToolSettingsPatch):
     tags=["subscriptions"],
     responses=ok("Subscription", 201, "The subscription"),
 )
-def create_subscription(body: sub_models.SubscriptionIn):
+def create_subscription(body: SubscriptionIn):
     return respond(201, subscriptions.create(owner(router), body).public())
 
 
@@ -114,7 +114,7 @@ def get_subscription(subscription_id: str):
     tags=["subscriptions"],
     responses=ok("Subscription"),
 )
-def patch_subscription(subscription_id: str, body: sub_models.SubscriptionPatch):
+def patch_subscription(subscription_id: str, body: SubscriptionPatch):
     return respond(200, subscriptions.patch(owner(router), subscription_id, body).public())
 
 

@@ -1,6 +1,6 @@
 """What an agent's threads and schedules send to channels (docs/channels.md, "Targets").
 
-The channels' run-end listener (:mod:`wakeful.channels.listener`) calls
+The channels' run-end listener (:mod:`wakeful.channels.manifest`) calls
 :func:`run_ended` at every end of every thread's run, and their schedule result listener
 calls :func:`result_finished`:
 
@@ -35,7 +35,7 @@ from wakeful.threads import records as threads
 if TYPE_CHECKING:
     from wakeful.actions.records import Action
     from wakeful.agents.records import Agent
-    from wakeful.threads.listeners import RunEnd
+    from wakeful.threads.slots import RunEnd
     from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ def run_ended(end: RunEnd) -> None:
 
 def _held(thread: Thread) -> bool:
     """A heartbeat run's messages wait for its answer."""
-    return thread.source == SCHEDULED and thread.channel == HEARTBEAT
+    return thread.source == SCHEDULED and thread.prompt_mode == HEARTBEAT
 
 
 def _silent(thread: Thread) -> bool:

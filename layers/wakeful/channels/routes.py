@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from wakeful.api.common import owner, page, public_base_url, respond
-from wakeful.api.routing import Body, Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, public_base_url, respond
+from wakeful.apikit.routing import Body, Query, Router, no_content, ok
 from wakeful.channels import service
 from wakeful.channels.records import Channel
 from wakeful.pagination import MAX_LIMIT

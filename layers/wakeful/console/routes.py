@@ -8,7 +8,7 @@ files work under ``wakeful dev`` at ``/`` and on AWS under ``/<stage>/``.
 from __future__ import annotations
 
 from aws_lambda_powertools.event_handler.api_gateway import Response
-from wakeful.api.routing import Router
+from wakeful.apikit.routing import Router
 
 from wakeful.console import assets
 from wakeful.exceptions import NotFoundError

@@ -6,7 +6,7 @@ pydantic, a cold-start cost those paths would pay for nothing. :class:`NewEvent`
 rules: a value it cannot accept as given is handed to the pydantic model
 :class:`wakeful.events.inputs.NewEventIn`, which coerces it as before or raises
 pydantic's ``ValidationError``. ``EventIn`` (the API body) lives in
-:mod:`wakeful.events.inputs` and is importable from here too.
+:mod:`wakeful.events.inputs`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from wakeful.clock import iso
 
 if TYPE_CHECKING:
-    from wakeful.events.inputs import EventIn, NewEventIn
+    from wakeful.events.inputs import NewEventIn
 
-__all__ = ["EVENT_TYPE_PATTERN", "MAX_EVENTS_PER_APPEND", "Event", "EventIn", "NewEvent"]
+__all__ = ["EVENT_TYPE_PATTERN", "MAX_EVENTS_PER_APPEND", "Event", "NewEvent"]
 
 #: Case-sensitive: ``cpu_high`` and ``NEW_MENTION`` are both valid, and different from
 #: ``CPU_HIGH``.
@@ -152,16 +152,3 @@ class Event(NamedTuple):
             "created_at": self.created_at,
             "parent_action_id": self.parent_action_id,
         }
-
-
-def __getattr__(name: str) -> Any:
-    # The API body, a pydantic model: imported only where it is asked for.
-    if name == "BroadcastIn":
-        from wakeful.events.inputs import BroadcastIn
-
-        return BroadcastIn
-    if name == "EventIn":
-        from wakeful.events.inputs import EventIn
-
-        return EventIn
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -247,10 +247,10 @@ def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: 
     action left by an earlier, failed heartbeat is adopted into this round; a finished
     one is not run again.
     """
-    from wakeful.tools import settings as tool_settings
+    from wakeful.tools import configs as tool_configs
 
     subs = subscriptions.for_agent(agent.owner, agent.agent_id)
-    usable: dict[str, tool_settings.ToolSettings] | None = None
+    usable: dict[str, tool_configs.ToolSettings] | None = None
     context = agent.agent_context()
     chosen: list[str] = []
     now, made = clock.now(), count()  # each action a microsecond after the one before it
@@ -259,7 +259,7 @@ def _create_actions(item: Heartbeat, agent: Agent, window: list[Any], round_no: 
             if sub.event_type != event.event_type or not passes(sub.filter_config, event.priority, event.payload):
                 continue
             if usable is None:  # read once, and only when something matches
-                usable = tool_settings.effective(agent.owner, agent.agent_id)
+                usable = tool_configs.effective(agent.owner, agent.agent_id)
             tool_name = sub.tool
             tool = usable.get(tool_name)
             if tool is None or not tool.is_active:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 
-from wakeful import extensions
+from wakeful import capabilities
 from wakeful.agents.records import Agent
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
@@ -42,8 +42,8 @@ logger = logging.getLogger(__name__)
 #: Hook types that make every heartbeat of the agent observable: never quiet.
 HEARTBEAT_HOOK_TYPES = frozenset({"BEFORE_HEARTBEAT", "AFTER_HEARTBEAT"})
 
-#: Probes of built-in tools subscribed to ``HEARTBEAT`` come from the extensions'
-#: manifests (:func:`wakeful.extensions.heartbeat_probes`): ``probe(owner, agent_id) ->
+#: Probes of built-in tools subscribed to ``HEARTBEAT`` come from the capabilities'
+#: manifests (:func:`wakeful.capabilities.heartbeat_probes`): ``probe(owner, agent_id) ->
 #: True`` when the tool would find nothing to do. A manifest's probe imports its module
 #: only when an agent needs it, so the scan stays small.
 
@@ -63,7 +63,7 @@ def is_quiet(agent: Agent | None) -> bool:
 
 
 def _probe_says_idle(tool: str, agent: Agent) -> bool:
-    probe = extensions.heartbeat_probes().get(tool)
+    probe = capabilities.heartbeat_probes().get(tool)
     if probe is None:
         return False  # a tool we cannot ask: it runs
     try:

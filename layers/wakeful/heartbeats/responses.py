@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from wakeful.actions.responses import Action
-from wakeful.api.responses import Page, View
+from wakeful.apikit.responses import Page, View
 
 
 class HeartbeatAccepted(View):

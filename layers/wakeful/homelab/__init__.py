@@ -6,8 +6,8 @@ homelab's HTTP tools (registered for the owner, pointing at the homelab service 
 URL is the ``WAKEFUL_HOMELAB_URL`` setting). Every agent of the preset also passes through
 an in-process interceptor that denies stopping a game server while players are on.
 
-- :mod:`manifest` — what the preset plugs into the core (registered in
-  :mod:`wakeful.extensions`);
+- :mod:`manifest` — what the preset plugs into the core (installed in
+  :mod:`wakeful.capabilities`);
 - :mod:`settings` — where the homelab service is and the secret its tools are signed with;
 - :mod:`tools` — the tools' names, descriptions and input schemas;
 - :mod:`preset` — applying the preset to a new agent;

@@ -5,7 +5,7 @@ their public views are in :mod:`wakeful.hooks.records`, the API's bodies in
 from __future__ import annotations
 
 import re
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 #: The lifecycle hook types of heartbeats, tools and actions (docs/hooks.md).
 SEED_HOOK_TYPES = (
@@ -76,16 +76,3 @@ class DeliverResult(TypedDict):
     status_code: int | None
     wait_seconds: int
     carry_ms: int
-
-
-#: The API's bodies (pydantic), in :mod:`wakeful.hooks.inputs`: importable from here,
-#: but loaded only when asked for, so that delivering a hook never imports pydantic.
-_INPUTS = ("RetryConfig", "HookCreate", "HookTestRequest", "HookPatch")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _INPUTS:
-        from wakeful.hooks import inputs
-
-        return getattr(inputs, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Body, Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Body, Query, Router, no_content, ok
 from wakeful.hooks import delivery, service
 from wakeful.pagination import MAX_LIMIT
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.hooks.models import HookCreate, HookPatch, HookTestRequest
+    from wakeful.hooks.inputs import HookCreate, HookPatch, HookTestRequest
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]

@@ -1,5 +1,5 @@
-"""Interceptor shapes: limits, the public views, and (loaded when asked for) the API's
-bodies and the agent's ``tool_policy`` from :mod:`wakeful.interceptors.inputs`."""
+"""Interceptor shapes: limits and the public views (the API's bodies and the agent's
+``tool_policy`` are in :mod:`wakeful.interceptors.inputs`)."""
 
 from __future__ import annotations
 
@@ -49,16 +49,3 @@ def public_call(row: dict[str, Any]) -> dict[str, Any]:
         view["error"] = row["error"]
         view["on_failure"] = row.get("on_failure")
     return view
-
-
-#: The API's bodies and ``tool_policy`` (pydantic), in :mod:`wakeful.interceptors.inputs`:
-#: importable from here, but loaded only when asked for (the API's reads need no pydantic).
-_INPUTS = ("InterceptorCreate", "InterceptorPatch", "ToolPolicy")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _INPUTS:
-        from wakeful.interceptors import inputs
-
-        return getattr(inputs, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

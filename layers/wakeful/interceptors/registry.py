@@ -4,10 +4,10 @@ An interceptor is a callable ``(event: dict) -> Decision | None`` registered for
 agent (by id) or for every agent of a preset (by preset name). ``None`` means continue
 unchanged. It runs at the same point, with the same semantics, as an interceptor endpoint.
 
-Presets declared in :mod:`wakeful.extensions` may bring their own (the ``homelab``
-preset's stop guard): those are built on the first lookup, in every process, unless one
-was registered for that preset already; :func:`register` replaces them,
-:func:`unregister` removes them.
+Presets declared in the manifests (:mod:`wakeful.capabilities`) may bring their own
+(the ``homelab`` preset's stop guard): those are built on the first lookup, in every
+process, unless one was registered for that preset already; :func:`register` replaces
+them, :func:`unregister` removes them.
 """
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ def unregister(*, agent_id: str | None = None, preset: str | None = None) -> Non
 
 
 def _load_presets() -> None:
-    """Build the extensions' preset interceptors once (an earlier registration wins)."""
+    """Build the capabilities' preset interceptors once (an earlier registration wins)."""
     global _loaded
-    from wakeful import extensions
+    from wakeful import capabilities
 
-    for preset, make in extensions.preset_interceptors().items():
+    for preset, make in capabilities.preset_interceptors().items():
         if preset not in _by_preset:
             _by_preset[preset] = make()
     _loaded = True

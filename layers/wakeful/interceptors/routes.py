@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok
 from wakeful.interceptors import service
 from wakeful.interceptors.models import public, public_call
 from wakeful.pagination import MAX_LIMIT

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, respond
-from wakeful.api.routing import Router, ok
+from wakeful.apikit.common import owner, respond
+from wakeful.apikit.routing import Router, ok
 
 if TYPE_CHECKING:  # the body is named here and loaded when a request has one
     from wakeful.llm.inputs import LLMSettingsIn

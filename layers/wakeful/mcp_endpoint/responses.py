@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from wakeful.api.responses import View
+from wakeful.apikit.responses import View
 
 
 class McpMessage(View):

@@ -17,8 +17,8 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Response
 
-from wakeful.api.common import owner, respond
-from wakeful.api.routing import JSON, Router, ok
+from wakeful.apikit.common import owner, respond
+from wakeful.apikit.routing import JSON, Router, ok
 
 router = Router()
 TAGS = ["mcp"]

@@ -195,7 +195,7 @@ def _event_in() -> type[BaseModel]:
 
 
 def _message_in() -> type[BaseModel]:
-    from wakeful.threads.models import MessageIn
+    from wakeful.threads.inputs import MessageIn
 
     return MessageIn
 
@@ -207,7 +207,7 @@ def _schedule_create() -> type[BaseModel]:
 
 
 def _approval_in() -> type[BaseModel]:
-    from wakeful.threads.models import ApprovalIn
+    from wakeful.threads.inputs import ApprovalIn
 
     return ApprovalIn
 

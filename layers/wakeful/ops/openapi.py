@@ -6,9 +6,9 @@ their pydantic models. This module completes what it cannot know:
 - the bearer-key security scheme, required on every route but the public ones;
 - the API's error shape (``{"error": {"code", "message"}}``) for 400, 401,
   404 and 422 — instead of Powertools' default ``HTTPValidationError``, which this API
-  never returns (``wakeful.api.app`` renders validation errors in the contract's shape);
+  never returns (``wakeful.apikit.resolver`` renders validation errors in the contract's shape);
 - 400, 413 and 415 on every operation that takes a body or whose method may carry one
-  (``wakeful.api.screen``, the first look at every body);
+  (``wakeful.apikit.screen``, the first look at every body);
 - 409 on the operations whose code can raise a conflict (:data:`CONFLICTS`, each saying
   when), and 404 on the few without a path parameter that name an agent
   (:data:`NOT_FOUND`): a unit test derives both from the code and compares;
@@ -44,7 +44,7 @@ DESCRIPTION = (
 SECURITY_SCHEME = "apiKey"
 PUBLIC = {("get", "/"), ("get", "/health"), ("get", "/openapi.json"), ("get", "/docs"), ("post", "/webhooks/{webhook_id}")}
 _REF = "#/components/schemas/"
-#: The methods whose body ``wakeful.api.screen`` checks (its BODY_METHODS; a test compares).
+#: The methods whose body ``wakeful.apikit.screen`` checks (its BODY_METHODS; a test compares).
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _POWERTOOLS_ERRORS = ("HTTPValidationError", "ResponseValidationError", "ValidationError")
 
@@ -234,7 +234,7 @@ def _complete(operation: dict[str, Any], method: str, path: str) -> None:
         responses.setdefault("400", _error_response(400))
         responses["422"] = _error_response(422)
     if operation.get("requestBody") or method.upper() in BODY_METHODS:
-        # wakeful.api.screen looks at any body sent with these methods, declared or not.
+        # wakeful.apikit.screen looks at any body sent with these methods, declared or not.
         responses.setdefault("400", _error_response(400))
         responses.setdefault("413", _error_response(413))
         responses.setdefault("415", _error_response(415))
@@ -244,9 +244,8 @@ def _complete(operation: dict[str, Any], method: str, path: str) -> None:
 
 def _add_webhook_ingest(doc: dict[str, Any], schemas: dict[str, Any]) -> None:
     from wakeful.hooks.responses import HookPayload
-    from wakeful.ingest.models import IngestMessageDoc
-    from wakeful.webhooks.models import WebhookDeliveryDoc
-    from wakeful.webhooks.responses import WebhookAccepted
+    from wakeful.ingest.responses import IngestMessageDoc
+    from wakeful.webhooks.responses import WebhookAccepted, WebhookDeliveryDoc
 
     modes: tuple[tuple[Any, Literal["validation", "serialization"]], ...] = (
         (WebhookDeliveryDoc, "validation"),

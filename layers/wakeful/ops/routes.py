@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from wakeful import clock, pagination
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, ok
 from wakeful.ops import service
 from wakeful.pagination import MAX_LIMIT
 

@@ -80,16 +80,3 @@ def public_result(row: dict[str, Any]) -> dict[str, Any]:
         "started_at": iso(row.get("started_at")),
         "completed_at": iso(row.get("completed_at")),
     }
-
-
-#: The API's bodies (pydantic), in :mod:`wakeful.schedules.inputs`: importable from here,
-#: but loaded only when asked for, so that the scan and the runs never import pydantic.
-_INPUTS = ("ScheduleConfig", "ActiveHoursIn", "ScheduleCreate", "SchedulePatch")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _INPUTS:
-        from wakeful.schedules import inputs
-
-        return getattr(inputs, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from wakeful.api.responses import Page, View
+from wakeful.apikit.responses import Page, View
 
 
 class ScheduleConfigView(View):

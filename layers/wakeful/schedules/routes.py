@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.schedules import service
 from wakeful.schedules.models import public, public_result

@@ -14,7 +14,7 @@ from wakeful import clock
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.schedules import answers, models, repository, runs
-from wakeful.schedules.listener import SOURCE
+from wakeful.schedules.manifest import SOURCE
 
 if TYPE_CHECKING:
     from wakeful.threads.records import Thread
@@ -53,7 +53,7 @@ def _start_thread(agent: Agent, schedule: dict[str, Any], row: dict[str, Any]) -
         answers.build_prompt(schedule),
         source=SOURCE,
         source_id=schedule["schedule_id"],
-        channel=models.schedule_type(schedule),
+        prompt_mode=models.schedule_type(schedule),
         attributes={"schedule_result_id": row["result_id"]},
         # One thread per result: a redelivered message starts the same thread, not a second.
         thread_id=records.derived_thread_id(float(row.get("created_at") or row["scheduled_for"]), "schedule", row["result_id"]),

@@ -1,7 +1,7 @@
 """The end of a scheduled run: its result, its counts, and who is told.
 
 When a run of a ``scheduled`` thread ends, the thread runtime tells the schedules'
-run-end listener (:mod:`wakeful.schedules.listener`), which calls :func:`on_run_end`.
+run-end listener (:mod:`wakeful.schedules.manifest`), which calls :func:`on_run_end`.
 The result is finished once (a conditional transaction), so a repeated call changes
 nothing; the hook delivery has a deterministic id, so it is sent once too.
 
@@ -11,7 +11,7 @@ nothing; the hook delivery has a deterministic id, so it is sent once too.
   token (``scheduled`` runs always end here unless they fail);
 - ``error``: delivered to ``SCHEDULE_FAILED`` hooks.
 
-Both then go to the result listeners (:mod:`wakeful.schedules.listeners`: the channels'
+Both then go to the result listeners (:mod:`wakeful.schedules.slots`: the channels'
 ``notify``), which also count for the result's ``notified``.
 
 The thread's own hooks (``THREAD_*``, ``NOTIFICATION``, ``ACTION_*``) go through
@@ -35,9 +35,9 @@ from wakeful.hooks import events as hook_events
 from wakeful.hooks.events import HookEvent, ScheduleFailed, ScheduleResult
 from wakeful.hooks.firing import fire
 from wakeful.schedules import answers, models, repository
-from wakeful.schedules import listeners as result_listeners
+from wakeful.schedules.slots import RESULTS
 from wakeful.threads import records as threads
-from wakeful.threads.listeners import RunEnd
+from wakeful.threads.slots import RunEnd
 from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ def fire_thread_hook(agent: Agent, thread: Thread, event: HookEvent, **options: 
     hook_type = event.name
     if hook_type not in set(agent.hook_types or ()):
         return  # no hook of that type: nothing to hold, no request made
-    if thread.channel != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
+    if thread.prompt_mode != models.HEARTBEAT or hook_type in _SENT_AT_ONCE:
         fire(agent, event, **options)
         return
     schedule_id, rid = _result_key(thread)
@@ -179,7 +179,7 @@ def _scrubbed(hook_type: str, data: dict[str, Any]) -> HookEvent:
 
 def _listeners_notify(agent: Agent, row: dict[str, Any], status: str) -> bool:
     """Whether a result listener (the channels) tells someone of this result."""
-    for listener in result_listeners.installed():
+    for listener in RESULTS.installed():
         try:
             if listener.notifies(agent, row, status):
                 return True
@@ -189,7 +189,7 @@ def _listeners_notify(agent: Agent, row: dict[str, Any], status: str) -> bool:
 
 
 def _tell_listeners(agent: Agent, row: dict[str, Any]) -> None:
-    for listener in result_listeners.installed():
+    for listener in RESULTS.installed():
         try:
             listener.result_finished(agent, row)
         except Exception:  # noqa: BLE001 - as firing hooks, telling never fails the run's result

@@ -1,20 +1,25 @@
-"""What SnipIn adds to the core, declared in one place (registered in
-:mod:`wakeful.extensions`): its tables (and the environment variables naming them), its
-API routes, its built-in tools and its agent preset.
+"""The manifest of SnipIn (``wakeful.snipin``), an extension: what it adds to the core.
 
-Light on purpose: the core's table and name registries read this module at import time,
-so it imports only :mod:`wakeful.tablespec`; routes, tools and the preset are imported
-when first asked for.
+:mod:`wakeful.assembly` installs it (the fields: :class:`wakeful.capabilities.Capability`):
+its tables (and the environment variables naming them), its API routes, its built-in
+tools and its agent preset.
+
+Light, like every manifest: every handler imports it on its cold start, so it imports
+only the registry's types and :mod:`wakeful.tablespec`; routes, tools and the preset are
+imported when first asked for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from wakeful.capabilities import Capability, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "snipin"
 
+# -- data: tables, queues, functions, metrics --
 TABLES: tuple[TableSpec, ...] = (
     TableSpec(
         "snips",
@@ -44,18 +49,30 @@ TABLE_ENV: dict[str, str] = {
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
 }
+QUEUES: tuple[QueueSpec, ...] = ()
+FUNCTIONS: tuple[str, ...] = ()
+METRICS: Mapping[str, str] = {}
 
-
+# -- HTTP: routes, the models they name, the OpenAPI part --
+#: ``/snips`` and the agents' feed, follows, whispers, memories.
+ROUTES: str | None = "wakeful.snipin.routes"
 #: The API path keys its routes live under (see ``wakeful.api.app.ROUTE_KEYS``):
-#: ``/snips`` and ``/agents/{id}/feed|follows|llm|memories|whispers``.
+#: ``/snips`` and ``/agents/{id}/feed|follows|memories|whispers``.
 ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/memories", "agents/whispers")
+MODELS: Mapping[str, tuple[str, ...]] = {}
+OPENAPI: Callable[[], Any] | None = None
 
+# -- agent fields --
+AGENT_FIELDS: tuple[Any, ...] = ()
 
-def router() -> Any:
-    """The API router: ``/snips`` and the agents' feed, follows, whispers, memories."""
-    from wakeful.snipin.routes import router as snipin_router
+# -- configuration: the values an environment variable may take, outside APIs --
+ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
+ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
-    return snipin_router
+# -- listeners: what it plugs into lower capabilities' slots --
+LISTENERS: tuple[tuple[Any, Any], ...] = ()
+
+# -- extension: built-in tools, presets --
 
 
 def register_tools() -> None:
@@ -81,3 +98,24 @@ def apply_preset(owner: str, agent_id: str) -> None:
     from wakeful.snipin.preset import apply
 
     apply(owner, agent_id)
+
+
+MANIFEST = Capability(
+    name=NAME,
+    tables=TABLES,
+    table_env=TABLE_ENV,
+    queues=QUEUES,
+    functions=FUNCTIONS,
+    metrics=METRICS,
+    routes=ROUTES,
+    route_keys=ROUTE_KEYS,
+    models=MODELS,
+    openapi=OPENAPI,
+    agent_fields=AGENT_FIELDS,
+    env_choices=ENV_CHOICES,
+    endpoints=ENDPOINTS,
+    listeners=LISTENERS,
+    register_tools=register_tools,
+    presets={"snipin": apply_preset},
+    heartbeat_probes=HEARTBEAT_PROBES,
+)

@@ -8,7 +8,7 @@ created with ``preset: "snipin"`` (registered in :mod:`wakeful.snipin.manifest`)
 from __future__ import annotations
 
 from wakeful.subscriptions.exceptions import SubscriptionDuplicateError
-from wakeful.subscriptions.models import FilterConfig, SubscriptionIn
+from wakeful.subscriptions.inputs import FilterConfig, SubscriptionIn
 
 #: (tool, event_type, filter_config, execution_order)
 SUBSCRIPTIONS: tuple[tuple[str, str, dict[str, int] | None, int], ...] = (
@@ -31,7 +31,7 @@ def apply(owner: str, agent_id: str) -> None:
         body = SubscriptionIn(
             tool=tool,
             event_type=event_type,
-            filter_config=FilterConfig(**filter_config) if filter_config else None,
+            filter_config=FilterConfig.model_validate(filter_config) if filter_config else None,
             execution_order=order,
             agent_id=agent_id,
         )

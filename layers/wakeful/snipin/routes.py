@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 from wakeful import clock, ids
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, no_content, ok, written
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok, written
 from wakeful.pagination import MAX_LIMIT, decode, encode
-from wakeful.snipin import memories_repository, models, repository, social
+from wakeful.snipin import inputs, memories_repository, models, repository, social
 from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError
 from wakeful.snipin.responses import (
     Comment,
@@ -38,7 +38,7 @@ def _keyed_id(prefix: str, who: str, key: str | None) -> str:
     return ids.new_id(prefix)
 
 
-def _member(me: str, body: models._ActingMember) -> social.Member:
+def _member(me: str, body: inputs._ActingMember) -> social.Member:
     if body.agent_id and (body.user_id or body.user_name):
         raise SnipAuthorInvalidError("give either agent_id (one of your agents) or user_id/user_name, not both")
     return social.member_for(me, agent_id=body.agent_id, user_id=body.user_id, user_name=body.user_name)
@@ -50,7 +50,7 @@ def _member(me: str, body: models._ActingMember) -> social.Member:
     tags=["snipin"],
     responses=written(Snip),
 )
-def create_snip(body: models.SnipCreateIn):
+def create_snip(body: inputs.SnipCreateIn):
     me = owner(router)
     author = _member(me, body)
     fields = body.model_dump(include={"title", "content", "excerpt", "type", "tags", "is_public"})
@@ -85,7 +85,7 @@ def get_snip(snip_id: str):
     tags=["snipin"],
     responses=written(Comment),
 )
-def create_comment(snip_id: str, body: models.CommentIn):
+def create_comment(snip_id: str, body: inputs.CommentIn):
     me = owner(router)
     snip = repository.snip_of(me, snip_id)
     author = _member(me, body)
@@ -106,7 +106,7 @@ def list_comments(snip_id: str, limit: Limit = 50, cursor: Cursor = None):
     return respond(200, page([models.comment_public(c) for c in items], encode(last)))
 
 
-def _react(snip_id: str, body: models.ReactionIn, kind: str):
+def _react(snip_id: str, body: inputs.ReactionIn, kind: str):
     me = owner(router)
     snip = repository.snip_of(me, snip_id)
     written = social.react(me, snip, kind, _member(me, body))
@@ -119,7 +119,7 @@ def _react(snip_id: str, body: models.ReactionIn, kind: str):
     tags=["snipin"],
     responses=written(Reaction),
 )
-def like_snip(snip_id: str, body: models.ReactionIn):
+def like_snip(snip_id: str, body: inputs.ReactionIn):
     return _react(snip_id, body, repository.LIKE)
 
 
@@ -129,7 +129,7 @@ def like_snip(snip_id: str, body: models.ReactionIn):
     tags=["snipin"],
     responses=written(Reaction),
 )
-def share_snip(snip_id: str, body: models.ReactionIn):
+def share_snip(snip_id: str, body: inputs.ReactionIn):
     return _react(snip_id, body, repository.SHARE)
 
 
@@ -139,7 +139,7 @@ def share_snip(snip_id: str, body: models.ReactionIn):
     tags=["snipin"],
     responses=written(Whisper),
 )
-def create_whisper(agent_id: str, body: models.WhisperIn):
+def create_whisper(agent_id: str, body: inputs.WhisperIn):
     me = owner(router)
     agent = agents.get(me, agent_id)
     user = social.user_member(me, body.user_id, body.user_name)
@@ -180,7 +180,7 @@ def get_feed(agent_id: str, limit: Limit = 50):
     responses=written(Follow),
     operation_id="follow_member",
 )
-def follow(agent_id: str, body: models.FollowIn):
+def follow(agent_id: str, body: inputs.FollowIn):
     me = owner(router)
     agents.get(me, agent_id)
     if bool(body.agent_id) == bool(body.user_id):

@@ -18,8 +18,8 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.api_gateway import Response
 
 from wakeful import pagination
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import JSON, Query, Responses, Router, SSE, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import JSON, Query, Responses, Router, SSE, ok
 from wakeful.exceptions import BadRequestError
 from wakeful.limits import API_PAGE_BYTES
 from wakeful.stream import service, sse

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wakeful.api.responses import Page, View
+from wakeful.apikit.responses import Page, View
 
 
 class Subscription(View):

@@ -1,7 +1,7 @@
 """Firing a thread's hooks.
 
 Every hook of a thread goes through :func:`fire_hook`. The hooks of a thread whose
-run-end listener holds them (:attr:`wakeful.threads.listeners.RunEndListener.fire_hook`)
+run-end listener holds them (:attr:`wakeful.threads.slots.RunEndListener.fire_hook`)
 are that listener's to send: a schedule run's, whose heartbeat run that finds nothing
 notifies nobody, and whose hooks never carry the ``HEARTBEAT_OK`` token (see
 :mod:`wakeful.schedules.runs`); every other thread's fire at once.
@@ -14,13 +14,13 @@ from typing import Any
 from wakeful.agents.records import Agent
 from wakeful.hooks.events import HookEvent
 from wakeful.hooks.firing import fire
-from wakeful.threads import listeners
+from wakeful.threads import slots
 from wakeful.threads.records import Thread
 
 
 def fire_hook(agent: Agent, thread: Thread, event: HookEvent, **options: Any) -> None:
     """Fire ``event`` for ``thread`` (the arguments of :func:`wakeful.hooks.firing.fire`)."""
-    holder = listeners.hook_holder(thread)
+    holder = slots.hook_holder(thread)
     if holder is not None and holder.fire_hook is not None:
         holder.fire_hook(agent, thread, event, options)
         return

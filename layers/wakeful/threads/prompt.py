@@ -50,10 +50,10 @@ def system(agent: Agent, thread: Thread) -> str:
     if agent.expertise:
         parts.append(f"## Your expertise\n{agent.expertise}")
     parts.append(META_GUIDANCE)
-    channel = thread.channel
-    if channel == "heartbeat":
+    mode = thread.prompt_mode
+    if mode == "heartbeat":
         parts.append(f"## This run\n{HEARTBEAT_GUIDANCE}")
-    elif channel == "scheduled":
+    elif mode == "scheduled":
         parts.append(f"## This run\n{SCHEDULED_GUIDANCE}")
     return "\n\n".join(parts)
 

@@ -248,6 +248,8 @@ class InboxEntry:
 
 #: Attributes a new thread's item leaves out until they are set.
 _SPARSE = frozenset({"wake_on_events", "delivered_events", "deferred"})
+#: Fields stored under another attribute name (the item keeps its older name).
+ITEM_NAMES: Mapping[str, str] = {"prompt_mode": "channel"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +264,9 @@ class Thread:
     status: str = ACTIVE
     source: str = "user"
     source_id: str | None = None
-    channel: str | None = None
+    #: ``heartbeat`` | ``scheduled`` | None: the guidance its system prompt carries for
+    #: the run (stored, and shown by the API, as ``channel``).
+    prompt_mode: str | None = None
     attributes: Mapping[str, Any] = field(default_factory=dict)
     context: Mapping[str, Any] = field(default_factory=dict)
     version: int = 0
@@ -313,7 +317,7 @@ class Thread:
             status=value_or(item, "status", ACTIVE),
             source=value_or(item, "source", "user"),
             source_id=item.get("source_id"),
-            channel=item.get("channel"),
+            prompt_mode=item.get(ITEM_NAMES["prompt_mode"]),
             attributes=item.get("attributes") or {},
             context=item.get("context") or {},
             version=int(value_or(item, "version", 0)),
@@ -358,7 +362,7 @@ class Thread:
             value = getattr(self, spec.name)
             if value is None or (spec.name in _SPARSE and not value):
                 continue
-            item[spec.name] = item_value(value)
+            item[ITEM_NAMES.get(spec.name, spec.name)] = item_value(value)
         return item
 
     def public(self) -> dict[str, Any]:
@@ -369,7 +373,7 @@ class Thread:
             "status": self.status,
             "source": self.source,
             "source_id": self.source_id,
-            "channel": self.channel,
+            "channel": self.prompt_mode,
             "wake_at": clock.iso(self.wake_at),
             "wake_reason": self.wake_reason,
             "wake_on_events": [w.to_item() for w in self.wake_on_events],

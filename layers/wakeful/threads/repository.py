@@ -116,8 +116,9 @@ def _item_changes(thread: Thread, sets: Mapping[str, Any], removes: list[str] | 
     if unknown or "version" in sets:
         raise ValueError(f"not changes of a thread's fields: {unknown or ['version']}")
     index_sets, index_removes = _index_attributes(thread, sets, removes)
-    item_sets = {name: records.item_value(value) for name, value in sets.items()}
-    return {**item_sets, **index_sets}, removes + index_removes
+    item_sets = {records.ITEM_NAMES.get(name, name): records.item_value(value) for name, value in sets.items()}
+    item_removes = [records.ITEM_NAMES.get(name, name) for name in removes]
+    return {**item_sets, **index_sets}, item_removes + index_removes
 
 
 def _context_keys_set(thread: Thread, item_sets: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 from wakeful.agents import service as agents
-from wakeful.api.common import owner, page, respond
-from wakeful.api.routing import Query, Router, ok
+from wakeful.apikit.common import owner, page, respond
+from wakeful.apikit.routing import Query, Router, ok
 from wakeful.pagination import MAX_LIMIT, decode_seq, take
 from wakeful.threads import messages_repository, records, repository, routing_repository, service
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.threads.models import ApprovalIn, MessageIn
+    from wakeful.threads.inputs import ApprovalIn, MessageIn
     from wakeful.threads.records import Thread
 
 router = Router()

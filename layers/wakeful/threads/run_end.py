@@ -9,7 +9,7 @@ done once however often the end is done again:
    tool call a parked run waits for, ``THREAD_COMPLETED``/``THREAD_FAILED``; each hook
    under its delivery key (``<run_id>:sleeping``, ``<thread_id>:<call>:approval``,
    ``<thread_id>:<status>``), through :func:`wakeful.threads.hooks.fire_hook`;
-3. the run-end listeners of the thread's source (:mod:`wakeful.threads.listeners`): a
+3. the run-end listeners of the thread's source (:mod:`wakeful.threads.slots`): a
    scheduled thread's result (the schedules capability), and whatever a capability
    above the threads registers.
 
@@ -54,9 +54,9 @@ from wakeful.hooks.events import ApprovalRequested, ThreadCompleted, ThreadFaile
 from wakeful.stream import models
 from wakeful.stream import repository as stream_repository
 from wakeful.stream.emitter import StreamContext, emitter
-from wakeful.threads import listeners, metrics, records
+from wakeful.threads import metrics, records, slots
 from wakeful.threads.hooks import fire_hook
-from wakeful.threads.listeners import RunEnd
+from wakeful.threads.slots import RunEnd
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -150,7 +150,7 @@ def _thread_hooks(agent: Agent, thread: Thread) -> None:
 
 def _tell_listeners(end: RunEnd, *, retry_on_error: bool) -> None:
     failure: Exception | None = None
-    for listener in listeners.of(end.thread):
+    for listener in slots.of(end.thread):
         try:
             listener.run_ended(end)
         except Exception as error:  # noqa: BLE001 - each listener has its turn; see run_ended

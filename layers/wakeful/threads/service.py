@@ -59,7 +59,7 @@ def start_thread(
     *,
     source: str,
     source_id: str | None = None,
-    channel: str | None = None,
+    prompt_mode: str | None = None,
     attributes: dict[str, Any] | None = None,
     thread_id: str | None = None,
     created_by: str | None = None,
@@ -73,7 +73,7 @@ def start_thread(
         message: the first message (the user's text, the event, the schedule's prompt).
         source: ``user`` | ``event`` | ``webhook`` | ``scheduled``.
         source_id: what started it (an event type, a schedule id).
-        channel: ``heartbeat`` | ``scheduled`` | None: channel guidance in the system prompt.
+        prompt_mode: ``heartbeat`` | ``scheduled`` | None: the run's guidance in the system prompt.
         attributes: stored on the thread (e.g. ``schedule_result_id``).
         thread_id: a deterministic id (the router's), so a repeat creates nothing new.
         created_by: who wrote the first message (default: ``user`` for user threads,
@@ -85,7 +85,7 @@ def start_thread(
     seen_seq = agent_repository.mark_routing(agent_id)
     thread = _new_thread(
         owner, agent_id, thread_id or records.new_thread_id(now), now=now, seen_seq=seen_seq,
-        source=source, source_id=source_id, channel=channel, attributes=attributes,
+        source=source, source_id=source_id, prompt_mode=prompt_mode, attributes=attributes,
     )  # fmt: skip
     first = messages_repository.item(
         thread.thread_id,
@@ -117,7 +117,7 @@ def _new_thread(
     seen_seq: int,
     source: str,
     source_id: str | None,
-    channel: str | None,
+    prompt_mode: str | None,
     attributes: dict[str, Any] | None,
 ) -> Thread:
     """A new thread, active, its first run's first step leased."""
@@ -127,7 +127,7 @@ def _new_thread(
         owner=owner,
         source=source,
         source_id=source_id,
-        channel=channel,
+        prompt_mode=prompt_mode,
         attributes=attributes or {},
         created_at=now,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wakeful import extensions
+from wakeful import capabilities
 from wakeful.tools import repository
 from wakeful.tools.base import BaseTool
 from wakeful.tools.records import LAMBDA_KIND, MCP_KIND, ToolDefinition
@@ -21,7 +21,7 @@ def builtins() -> dict[str, BaseTool]:
     """All built-in tools, by name."""
     global _loaded
     if not _loaded:
-        extensions.register_tools()
+        capabilities.register_tools()
         _loaded = True
     return _builtins
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from wakeful.api.responses import Page, View
+from wakeful.apikit.responses import Page, View
 
 
 class Tool(View):

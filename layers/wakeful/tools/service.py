@@ -9,7 +9,7 @@ from wakeful.config import get_settings
 from wakeful.tools import registry, repository
 from wakeful.tools.base import BaseTool
 from wakeful.tools.exceptions import ToolNameTakenError, ToolNotFoundError
-from wakeful.tools.models import ToolIn, ToolSettingsPatch
+from wakeful.tools.inputs import ToolIn, ToolSettingsPatch
 from wakeful.tools.records import ToolDefinition, ToolRecord, ToolSettingsRecord
 
 
@@ -45,9 +45,9 @@ def create(owner: str, body: ToolIn) -> dict[str, Any]:
 
 def list_for(owner: str) -> list[dict[str, Any]]:
     """Built-in tools (with the owner's settings), then the owner's tools."""
-    from wakeful.tools import settings
+    from wakeful.tools import configs
 
-    mine = settings.owner_items(owner)
+    mine = configs.owner_items(owner)
     listed = [_builtin_view(tool, mine.get(name)) for name, tool in registry.builtins().items()]
     return listed + [record.public() for record in mine.values() if isinstance(record, ToolDefinition)]
 
@@ -63,7 +63,7 @@ def _clean_config(name: str, changes: dict[str, Any]) -> dict[str, Any]:
     from pydantic import ValidationError as PydanticValidationError
 
     from wakeful.exceptions import ValidationError
-    from wakeful.tools.models import BuiltinToolConfig
+    from wakeful.tools.inputs import BuiltinToolConfig
 
     if changes.get("is_active", True) is None:
         del changes["is_active"]
@@ -82,13 +82,13 @@ def _clean_config(name: str, changes: dict[str, Any]) -> dict[str, Any]:
 
 def patch(owner: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
     """Change a tool's ``config`` or ``is_active`` for every agent of the owner."""
-    from wakeful.tools import settings
+    from wakeful.tools import configs
 
     changes = _clean_config(name, body.model_dump(exclude_unset=True))
     builtin = registry.builtins().get(name)
     if builtin is not None:
-        return _builtin_view(builtin, settings.put_builtin(owner, name, changes) if changes else settings.owner_items(owner).get(name))
-    found = registry.user_tool(owner, name) if not changes else settings.update_user_tool(owner, name, changes)
+        return _builtin_view(builtin, configs.put_builtin(owner, name, changes) if changes else configs.owner_items(owner).get(name))
+    found = registry.user_tool(owner, name) if not changes else configs.update_user_tool(owner, name, changes)
     if found is None:
         raise ToolNotFoundError(f"tool {name!r} not found")
     return found.public()
@@ -97,35 +97,35 @@ def patch(owner: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
 def patch_for_agent(owner: str, agent_id: str, name: str, body: ToolSettingsPatch) -> dict[str, Any]:
     """Change a tool's ``config`` or ``is_active`` for one agent of the owner."""
     from wakeful.agents import repository as agents_repository
-    from wakeful.tools import settings
+    from wakeful.tools import configs
 
     agents_repository.get_owned(owner, agent_id)
     if registry.resolve(owner, name) is None:
         raise ToolNotFoundError(f"tool {name!r} not found; GET /tools lists the tools you can use")
     changes = _clean_config(name, body.model_dump(exclude_unset=True))
     if changes:
-        settings.put_for_agent(owner, agent_id, name, changes)
+        configs.put_for_agent(owner, agent_id, name, changes)
     return agent_view(owner, agent_id, name)
 
 
 def for_agent(owner: str, agent_id: str) -> list[dict[str, Any]]:
     """Every tool an agent can use, with what it runs with for that agent."""
     from wakeful.agents import repository as agents_repository
-    from wakeful.tools import settings
+    from wakeful.tools import configs
 
     agents_repository.get_owned(owner, agent_id)
-    own = settings.agent_items(agent_id, owner)
-    return [_agent_tool_view(s, own.get(s.name)) for s in settings.effective(owner, agent_id).values()]
+    own = configs.agent_items(agent_id, owner)
+    return [_agent_tool_view(s, own.get(s.name)) for s in configs.effective(owner, agent_id).values()]
 
 
 def agent_view(owner: str, agent_id: str, name: str) -> dict[str, Any]:
     """One tool as it runs for an agent."""
-    from wakeful.tools import settings
+    from wakeful.tools import configs
 
-    found = settings.effective(owner, agent_id).get(name)
+    found = configs.effective(owner, agent_id).get(name)
     if found is None:
         raise ToolNotFoundError(f"tool {name!r} not found")
-    return _agent_tool_view(found, settings.agent_items(agent_id, owner).get(name))
+    return _agent_tool_view(found, configs.agent_items(agent_id, owner).get(name))
 
 
 def _agent_tool_view(found: Any, own: ToolSettingsRecord | None) -> dict[str, Any]:

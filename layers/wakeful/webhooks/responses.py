@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from wakeful.api.responses import Page, View
+from wakeful.apikit.responses import Page, View
+from wakeful.webhooks.inputs import EventType
 
 
 class Webhook(View):
@@ -101,3 +102,15 @@ class WebhookAccepted(View):
     duplicate: bool | None = None
     events: list[AlertEvent] | None = Field(default=None, description="alertmanager, grafana: each allowed alert's event, in order")
     not_allowed: list[str] | None = Field(default=None, description="alertmanager, grafana: event types left out (allowed_event_types)")
+
+
+class WebhookDeliveryDoc(BaseModel):
+    """The body of ``POST /webhooks/{webhook_id}``, for the OpenAPI document only: the
+    webhook-ingest function checks it by hand, after the signature
+    (:mod:`wakeful.webhooks.receive`)."""
+
+    model_config = ConfigDict(extra="forbid", title="WebhookDelivery")
+
+    event_type: EventType = Field(default="WEBHOOK_TRIGGER", description="A letter, then letters, digits or underscores (case-sensitive); must be allowed by the webhook")
+    priority: int = Field(default=5, ge=1, le=10, description="1 is the most urgent, 10 the least")
+    payload: dict[str, Any] = Field(description="The event's data (a JSON object)")

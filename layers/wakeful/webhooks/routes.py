@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from wakeful.api.common import owner, page, public_base_url, respond
-from wakeful.api.routing import Query, Router, no_content, ok
+from wakeful.apikit.common import owner, page, public_base_url, respond
+from wakeful.apikit.routing import Query, Router, no_content, ok
 from wakeful.pagination import MAX_LIMIT
 from wakeful.webhooks import records, service
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
+    from wakeful.webhooks.inputs import WebhookCreate, WebhookPatch, WebhookRotate
 
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]

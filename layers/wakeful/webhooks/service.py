@@ -21,7 +21,7 @@ from wakeful.webhooks.exceptions import WebhookLimitError, WebhookNotFoundError
 from wakeful.webhooks.records import Webhook, WebhookRequest
 
 if TYPE_CHECKING:
-    from wakeful.webhooks.models import WebhookCreate, WebhookPatch, WebhookRotate
+    from wakeful.webhooks.inputs import WebhookCreate, WebhookPatch, WebhookRotate
 
 MAX_WEBHOOKS_PER_AGENT = 50
 MAX_METADATA_BYTES = 10_000
@@ -87,7 +87,7 @@ def rotate(owner: str, agent_id: str, webhook_id: str, body: WebhookRotate | Non
     (default 24 h) so senders can switch without losing requests. A second rotation
     within the overlap replaces the older secret. Returns the webhook and the new secret."""
     if body is None:
-        from wakeful.webhooks.models import WebhookRotate  # pydantic: only on this path
+        from wakeful.webhooks.inputs import WebhookRotate  # pydantic: only on this path
 
         body = WebhookRotate()
     webhook = get(owner, agent_id, webhook_id)

@@ -1,4 +1,4 @@
-"""User tool shapes."""
+"""Tool API input: the bodies of the tool routes (a user tool, a tool's settings)."""
 
 from __future__ import annotations
 

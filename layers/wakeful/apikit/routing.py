@@ -5,7 +5,7 @@ The route modules use :class:`Router`, the markers :class:`Query` and :class:`Bo
 :func:`ok` / :func:`written` / :func:`no_content`, all plain Python. Models are named,
 not imported: a response model by its name in ``ok("Agent")``, a body by the parameter
 ``body`` annotated with the model's name (imported for type checkers only); both are
-found through :data:`wakeful.api.schemas.MODELS` when something needs the class.
+found through :data:`wakeful.apikit.schemas.MODELS` when something needs the class.
 
 From one declaration :func:`register` builds two kinds of route (:mod:`wakeful.api.app`
 puts each kind on its own resolver):
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, Union, get_args, ge
 
 from aws_lambda_powertools.event_handler.api_gateway import Router as PowertoolsRouter
 
-from wakeful.api.schemas import MODELS
+from wakeful.apikit.schemas import MODELS
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
@@ -112,7 +112,7 @@ class Router(PowertoolsRouter):
 
 def ok(model: str | type, status: int = 200, description: str = "OK") -> Responses:
     """``responses=`` for a route that answers ``model`` as JSON: a model's name in
-    :data:`~wakeful.api.schemas.MODELS` (the core's), or the class (an extension's)."""
+    :data:`~wakeful.apikit.schemas.MODELS` (the core's), or the class (an extension's)."""
     return {status: {"description": description, "content": {JSON: {"model": model}}}}
 
 
@@ -134,7 +134,7 @@ def model(name: str) -> type:
     """The class of a model the routes name (imports its module)."""
     module = MODELS.get(name)
     if module is None:
-        raise LookupError(f"the API names a model {name!r} that wakeful.api.schemas.MODELS does not list")
+        raise LookupError(f"the API names a model {name!r} that wakeful.apikit.schemas.MODELS does not list")
     return getattr(importlib.import_module(module), name)
 
 

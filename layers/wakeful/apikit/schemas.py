@@ -1,6 +1,6 @@
 """The models the API names (responses, bodies) and the module each is in.
 
-Route modules name models instead of importing them (:mod:`wakeful.api.routing`), so
+Route modules name models instead of importing them (:mod:`wakeful.apikit.routing`), so
 that serving a request imports pydantic only when the request needs it. A name the routes
 use and this table misses fails the OpenAPI document (and its test) with the name.
 Extensions pass their model classes themselves (their routes load them).
@@ -18,7 +18,7 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     ),
     "wakeful.events.inputs": ("EventIn", "BroadcastIn"),
     "wakeful.events.responses": ("EventAccepted", "EventPage", "BroadcastAccepted"),
-    "wakeful.heartbeats.models": ("HeartbeatRequest",),
+    "wakeful.heartbeats.inputs": ("HeartbeatRequest",),
     "wakeful.heartbeats.responses": (
         "HeartbeatAccepted", "HeartbeatDetail", "HeartbeatPage", "StuckHeartbeatPage",
     ),
@@ -44,14 +44,14 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.stream.responses": ("StreamEventPage",),
     "wakeful.subscriptions.inputs": ("SubscriptionIn", "SubscriptionPatch"),
     "wakeful.subscriptions.responses": ("Subscription", "SubscriptionPage"),
-    "wakeful.threads.models": ("ApprovalIn", "MessageIn"),
+    "wakeful.threads.inputs": ("ApprovalIn", "MessageIn"),
     "wakeful.threads.responses": (
         "ApprovalDecision", "ApprovalPage", "RouteDecisionPage", "Thread", "ThreadMessagePage", "ThreadPage",
         "ThreadState",
     ),
-    "wakeful.tools.models": ("ToolIn", "ToolSettingsPatch"),
+    "wakeful.tools.inputs": ("ToolIn", "ToolSettingsPatch"),
     "wakeful.tools.responses": ("AgentTool", "AgentToolPage", "Tool", "ToolCreated", "ToolPage"),
-    "wakeful.webhooks.models": ("WebhookCreate", "WebhookPatch", "WebhookRotate"),
+    "wakeful.webhooks.inputs": ("WebhookCreate", "WebhookPatch", "WebhookRotate"),
     "wakeful.webhooks.responses": (
         "Webhook", "WebhookCreated", "WebhookPage", "WebhookRequestPage", "WebhookRotated",
     ),

@@ -1,4 +1,5 @@
-"""Who else hears of a heartbeat's action parked for approval: the park listeners.
+"""The slots the actions own, which the assembly fills. :data:`PARKED`: who else hears
+of a heartbeat's action parked for approval, the park listeners.
 
 When the interception point parks an action (:mod:`wakeful.actions.interception`), the
 runner fires the ``APPROVAL_REQUESTED`` hook and then tells the park listeners: a
@@ -34,15 +35,15 @@ class ParkListener(NamedTuple):
     parked: Callable[[Action, Mapping[str, Any]], None]
 
 
-SLOT: Slot[ParkListener] = Slot("action park listeners")
-install = SLOT.install
-installed = SLOT.installed
+#: The installed park listeners (the entry points fill it, through
+#: :func:`wakeful.assembly.install`).
+PARKED: Slot[ParkListener] = Slot("action park listeners")
 
 
 def parked(action: Action, arguments: Mapping[str, Any]) -> None:
     """Tell every listener; one's failure is logged and does not keep the others (the
     action stays parked, and the API and the console still decide it)."""
-    for listener in SLOT.installed():
+    for listener in PARKED.installed():
         try:
             listener.parked(action, arguments)
         except Exception:  # noqa: BLE001 - a channel's failure must not unpark the action

@@ -1,11 +1,11 @@
-"""Webhook shapes: the management API's input (the records and their public views are
-in :mod:`wakeful.webhooks.records`)."""
+"""Webhook API input: the management routes' bodies (the records and their public views
+are in :mod:`wakeful.webhooks.records`)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from wakeful.events.models import EVENT_TYPE_PATTERN
 from wakeful.inputs import Body, Patch, unchanged
@@ -91,15 +91,3 @@ class WebhookRotate(Body):
         default=None,
         description="`stripe` (required); `github`, `alertmanager`, `grafana` (optional): the new secret the sender signs or sends",
     )
-
-
-class WebhookDeliveryDoc(BaseModel):
-    """The body of ``POST /webhooks/{webhook_id}``, for the OpenAPI document only: the
-    webhook-ingest function checks it by hand, after the signature
-    (:mod:`wakeful.webhooks.receive`)."""
-
-    model_config = ConfigDict(extra="forbid", title="WebhookDelivery")
-
-    event_type: EventType = Field(default="WEBHOOK_TRIGGER", description="A letter, then letters, digits or underscores (case-sensitive); must be allowed by the webhook")
-    priority: int = Field(default=5, ge=1, le=10, description="1 is the most urgent, 10 the least")
-    payload: dict[str, Any] = Field(description="The event's data (a JSON object)")

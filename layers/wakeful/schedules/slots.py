@@ -1,4 +1,5 @@
-"""Who else hears a schedule run's result: the result listeners.
+"""The slots the schedules own, which the assembly fills. :data:`RESULTS`: who else
+hears a schedule run's result, the result listeners.
 
 A run's result is finished in one place (:func:`wakeful.schedules.runs.finish`), whether
 its thread ended, failed, or never started (the run timed out, its agent was deleted).
@@ -35,6 +36,6 @@ class ResultListener(NamedTuple):
     result_finished: Callable[[Agent, Mapping[str, Any]], None]
 
 
-SLOT: Slot[ResultListener] = Slot("schedule result listeners")
-install = SLOT.install
-installed = SLOT.installed
+#: The installed result listeners (the entry points fill it, through
+#: :func:`wakeful.assembly.install`).
+RESULTS: Slot[ResultListener] = Slot("schedule result listeners")

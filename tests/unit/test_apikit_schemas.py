@@ -6,7 +6,7 @@ import importlib
 
 from pydantic import BaseModel
 
-from wakeful.api.schemas import MODELS
+from wakeful.apikit.schemas import MODELS
 
 
 def test_every_named_model_is_a_pydantic_model_of_its_module() -> None:

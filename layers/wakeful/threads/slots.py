@@ -1,4 +1,5 @@
-"""Who else hears that a thread's run ended: the run-end listeners.
+"""The slots the threads own, which the assembly fills. :data:`RUN_END`: who else hears
+that a thread's run ended, the run-end listeners.
 
 The thread runtime ends a run in one place (:func:`wakeful.threads.run_end.run_ended`):
 its stream, its hooks, its metrics, the router's re-check of a new wait, and then the
@@ -7,14 +8,13 @@ cares how some threads' runs end registers a :class:`RunEndListener` instead of 
 called by name, so the threads never import it:
 
 - the schedules capability (``source`` ``scheduled``) records the run as the schedule's
-  result and notifies (:mod:`wakeful.schedules.listener`); it also holds the hooks of a
+  result and notifies (:mod:`wakeful.schedules.manifest`); it also holds the hooks of a
   heartbeat run's thread until that run's answer is known (:attr:`RunEndListener.fire_hook`);
-- a chat channel would register for the threads its conversations start (its own
-  ``source``) and for ``scheduled`` ones, to post the final answer or the schedule's
-  result back to the conversation: one more listener.
+- the channels capability hears every thread's runs, to send approval requests,
+  notifications and a chat thread's answer (:mod:`wakeful.channels.manifest`).
 
-The entry points hand the listeners in through :func:`wakeful.assembly.install`, as
-they do the extensions. Every handler imports this module on its cold start, so it
+The entry points hand the listeners in through :func:`wakeful.assembly.install`, from
+the capabilities' manifests. Every handler imports this module on its cold start, so it
 imports nothing at run time (a listener's own modules load when it is first called) and
 its two records are named tuples, which are quicker to define than dataclasses.
 
@@ -76,15 +76,14 @@ def _one_hook_holder_per_source(listeners: tuple[RunEndListener, ...]) -> None:
                 raise ValueError(f"run-end listeners {first.name} and {second.name} both hold the hooks of the same threads")
 
 
-#: The installed listeners (the entry points fill it, through :func:`wakeful.assembly.install`).
-SLOT: Slot[RunEndListener] = Slot("run-end listeners", _one_hook_holder_per_source)
-install = SLOT.install
-installed = SLOT.installed
+#: The installed run-end listeners (the entry points fill it, through
+#: :func:`wakeful.assembly.install`).
+RUN_END: Slot[RunEndListener] = Slot("run-end listeners", _one_hook_holder_per_source)
 
 
 def of(thread: Thread) -> tuple[RunEndListener, ...]:
     """The listeners that hear ``thread``'s runs end, in installation order."""
-    return tuple(listener for listener in SLOT.installed() if listener.hears(thread))
+    return tuple(listener for listener in RUN_END.installed() if listener.hears(thread))
 
 
 def hook_holder(thread: Thread) -> RunEndListener | None:

@@ -1,4 +1,4 @@
-"""Heartbeat API input."""
+"""Heartbeat API input: the request body of ``POST /agents/{id}/heartbeats``."""
 
 from __future__ import annotations
 

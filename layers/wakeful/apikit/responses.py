@@ -2,7 +2,7 @@
 
 Response models describe the JSON the routes already send; they document it (the
 OpenAPI document, and the clients generated from it) and do not validate it on the way
-out. Routes name them (``ok("Agent")``, :mod:`wakeful.api.routing`); they load when the
+out. Routes name them (``ok("Agent")``, :mod:`wakeful.apikit.routing`); they load when the
 OpenAPI document or a validated request needs them, and ``defer_build`` keeps pydantic
 from building a model's validator until something asks for its schema. They allow extra
 fields: the API adds fields over time and a client must keep working when it does.

@@ -1,4 +1,5 @@
-"""The SQS ingest message, as a pydantic model for the OpenAPI document only.
+"""The SQS ingest message, as a pydantic model for the OpenAPI document only (a
+document model, as the response models are).
 
 The ingest function validates messages by hand (:func:`wakeful.ingest.sqs.parse`), so
 it does not need this module; a test keeps the two in agreement.

@@ -1,0 +1,112 @@
+"""The manifest of channels (``wakeful.channels``).
+
+What the capability plugs into the core, which :mod:`wakeful.assembly` installs (the
+fields: :class:`wakeful.capabilities.Capability`).
+
+Light, like every manifest: every handler imports it on its cold start, so it holds
+data and imports only the registry's types and the slots it fills; what it names loads
+when first used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from wakeful.actions.slots import PARKED, ParkListener
+from wakeful.capabilities import Capability, QueueSpec
+from wakeful.schedules.slots import RESULTS, ResultListener
+from wakeful.tablespec import TableSpec
+from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
+
+if TYPE_CHECKING:
+    from wakeful.actions.records import Action
+    from wakeful.agents.records import Agent
+
+NAME = "channels"
+
+# -- data: tables, queues, functions, metrics --
+TABLES: tuple[TableSpec, ...] = ()
+TABLE_ENV: Mapping[str, str] = {}
+QUEUES: tuple[QueueSpec, ...] = ()
+FUNCTIONS: tuple[str, ...] = ()
+METRICS: Mapping[str, str] = {}
+
+# -- HTTP: routes, the models they name, the OpenAPI part --
+ROUTES: str | None = None
+ROUTE_KEYS: tuple[str, ...] = ()
+MODELS: Mapping[str, tuple[str, ...]] = {}
+OPENAPI: Callable[[], Any] | None = None
+
+# -- agent fields --
+AGENT_FIELDS: tuple[Any, ...] = ()
+
+# -- configuration: the values an environment variable may take, outside APIs --
+ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
+ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
+
+# -- listeners: what it plugs into lower capabilities' slots --
+# Each loads :mod:`wakeful.channels.relay` when first called.
+
+# The threads' run end, for every thread: approval requests, notifications and a chat
+# thread's answer go to channels when a run ends or parks.
+
+
+def _run_ended(end: RunEnd) -> None:
+    from wakeful.channels import relay
+
+    relay.run_ended(end)
+
+
+RUN_END_LISTENER = RunEndListener(name=NAME, run_ended=_run_ended)
+_RUN_END = ((RUN_END, RUN_END_LISTENER),)
+
+# A schedule's result: a finding or a failure goes to the schedule's ``notify`` channels.
+
+
+def _notifies(agent: Agent, row: Mapping[str, Any], status: str) -> bool:
+    from wakeful.channels import relay
+
+    return relay.notifies(agent, row, status)
+
+
+def _result_finished(agent: Agent, row: Mapping[str, Any]) -> None:
+    from wakeful.channels import relay
+
+    relay.result_finished(agent, row)
+
+
+RESULT_LISTENER = ResultListener(name=NAME, notifies=_notifies, result_finished=_result_finished)
+_RESULTS = ((RESULTS, RESULT_LISTENER),)
+
+# A heartbeat's action parked for approval asks the agent's ``notify`` channels, with two
+# buttons.
+
+
+def _action_parked(action: Action, arguments: Mapping[str, Any]) -> None:
+    from wakeful.channels import relay
+
+    relay.action_parked(action, arguments)
+
+
+PARK_LISTENER = ParkListener(name=NAME, parked=_action_parked)
+_PARKED = ((PARKED, PARK_LISTENER),)
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED)
+
+MANIFEST = Capability(
+    name=NAME,
+    tables=TABLES,
+    table_env=TABLE_ENV,
+    queues=QUEUES,
+    functions=FUNCTIONS,
+    metrics=METRICS,
+    routes=ROUTES,
+    route_keys=ROUTE_KEYS,
+    models=MODELS,
+    openapi=OPENAPI,
+    agent_fields=AGENT_FIELDS,
+    env_choices=ENV_CHOICES,
+    endpoints=ENDPOINTS,
+    listeners=LISTENERS,
+)
