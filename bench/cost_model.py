@@ -495,7 +495,7 @@ def run_scenario(stack: Any, meter: Meter, name: str, agents: int) -> Tally:
     baseline_scan = _empty_scan(stack, meter)
     before = meter.snapshot()
     if name == "busy":
-        for client, snip in zip(clients, own_snips):
+        for client, snip in zip(clients, own_snips, strict=False):
             _post_news(client, snip, 1)
     stack.tick(time.time() + HEARTBEAT_SECONDS + 60)
     stack.drain(timeout=300)

@@ -26,6 +26,7 @@ from typing import Any
 from wakeful import capabilities
 from wakeful.actions import manifest as actions
 from wakeful.agents import manifest as agents
+from wakeful.archive import manifest as archive
 from wakeful.auth import manifest as auth
 from wakeful.capabilities import Capability
 from wakeful.channels import manifest as channels
@@ -52,6 +53,7 @@ from wakeful.webhooks import manifest as webhooks
 #: The core capabilities, in the package order (bottom first).
 CORE: tuple[Capability, ...] = (
     auth.MANIFEST,
+    archive.MANIFEST,
     agents.MANIFEST,
     llm.MANIFEST,
     events.MANIFEST,
