@@ -501,7 +501,7 @@ def run_scenario(stack: Any, meter: Meter, name: str, agents: int) -> Tally:
     stack.drain(timeout=300)
     window = meter.snapshot().minus(before).minus(baseline_scan)
     # Pause this scenario's agents so that later scenarios' scans do not claim them.
-    for client, agent_id in zip(clients, agent_ids):
+    for client, agent_id in zip(clients, agent_ids, strict=False):
         client.http.patch(f"{client.base}/agents/{agent_id}", json={"is_active": False}, timeout=60).raise_for_status()
     return window.scaled(1 / agents)
 
