@@ -40,6 +40,7 @@ TABLES: tuple[TableSpec, ...] = (
     ),
     # Per-agent SnipIn state: "follow#<actor>", "whisper#<id>", "cap#<heartbeat>#<tool>#<action>"
     TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
+    TableSpec("memories", Attr("agent_id"), Attr("memory_key")),
 )
 
 #: Logical table -> environment variable holding its physical name.
@@ -48,6 +49,7 @@ TABLE_ENV: dict[str, str] = {
     "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
+    "memories": "WAKEFUL_TABLE_MEMORIES",
 }
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
