@@ -24,7 +24,7 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     ),
     "wakeful.hooks.inputs": ("HookCreate", "HookPatch", "HookTestRequest"),
     "wakeful.hooks.responses": (
-        "Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryPage",
+        "Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryDetail", "HookDeliveryPage",
         "HookExecutionPage", "HookPage", "HookReplayAccepted",
     ),
     "wakeful.interceptors.inputs": ("InterceptorCreate", "InterceptorPatch"),
