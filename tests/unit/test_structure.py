@@ -248,7 +248,7 @@ def test_the_slot_check_recognises_what_it_forbids():
 #: through the assembly): the registry's types, and the slots (agent fields, lifecycle)
 #: of the capabilities it plugs into. The rest loads inside its small functions.
 MANIFEST_IMPORTS = re.compile(
-    r"^(__future__|typing|collections\.abc|wakeful\.(capabilities|tablespec|listening)|wakeful\.\w+\.(slots|fields|lifecycle))$"
+    r"^(__future__|typing|collections\.abc|wakeful\.(capabilities|tablespec|listening|slots)|wakeful\.\w+\.(slots|fields|lifecycle))$"
 )
 
 
