@@ -17,6 +17,7 @@ from .agent_patch import AgentPatch
 from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
 from .agent_personality_type_0 import AgentPersonalityType0
 from .agent_thread_trigger import AgentThreadTrigger
+from .agent_thread_trigger_coalesce_type_0 import AgentThreadTriggerCoalesceType0
 from .agent_thread_trigger_match import AgentThreadTriggerMatch
 from .agent_tool import AgentTool
 from .agent_tool_config import AgentToolConfig
@@ -50,6 +51,7 @@ from .channel_request import ChannelRequest
 from .channel_request_page import ChannelRequestPage
 from .channel_test import ChannelTest
 from .channel_test_accepted import ChannelTestAccepted
+from .coalesce import Coalesce
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
@@ -252,6 +254,7 @@ __all__ = (
     "AgentPatchPersonalityType0",
     "AgentPersonalityType0",
     "AgentThreadTrigger",
+    "AgentThreadTriggerCoalesceType0",
     "AgentThreadTriggerMatch",
     "AgentTool",
     "AgentToolConfig",
@@ -285,6 +288,7 @@ __all__ = (
     "ChannelRequestPage",
     "ChannelTest",
     "ChannelTestAccepted",
+    "Coalesce",
     "Comment",
     "CommentIn",
     "CommentPage",
