@@ -120,12 +120,8 @@ def claim(item: dict[str, Any], reason: str, now: float) -> dict[str, Any] | Non
         },
         {"Put": {"TableName": ddb.table(TABLE), "Item": ddb.serialize(fired), "ConditionExpression": "attribute_not_exists(hold_key)"}},
     ]
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        if error.response.get("Error", {}).get("Code") == "TransactionCanceledException":
-            return None
-        raise
+    if ddb.transact(parts, conflict_as_cancel=True) is not None:
+        return None  # the hold changed (the router added an event) or another scan fired it
     return fired
 
 
