@@ -307,7 +307,8 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=30,
             writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
-            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            # events: a schedule's probe looks for events of its types since the last run.
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events"),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,

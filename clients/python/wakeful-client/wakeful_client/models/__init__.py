@@ -145,6 +145,7 @@ from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
 from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .probe_in import ProbeIn
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
@@ -160,8 +161,10 @@ from .schedule_counts import ScheduleCounts
 from .schedule_create import ScheduleCreate
 from .schedule_page import SchedulePage
 from .schedule_patch import SchedulePatch
+from .schedule_probe_type_0 import ScheduleProbeType0
 from .schedule_result import ScheduleResult
 from .schedule_result_page import ScheduleResultPage
+from .schedule_result_probe_type_0 import ScheduleResultProbeType0
 from .schedule_run_accepted import ScheduleRunAccepted
 from .slack_events_answer import SlackEventsAnswer
 from .slack_events_body import SlackEventsBody
@@ -382,6 +385,7 @@ __all__ = (
     "OpenAPIDocumentInfo",
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
+    "ProbeIn",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
@@ -397,8 +401,10 @@ __all__ = (
     "ScheduleCreate",
     "SchedulePage",
     "SchedulePatch",
+    "ScheduleProbeType0",
     "ScheduleResult",
     "ScheduleResultPage",
+    "ScheduleResultProbeType0",
     "ScheduleRunAccepted",
     "SlackEventsAnswer",
     "SlackEventsBody",
