@@ -75,7 +75,7 @@ class FunctionSpec:
         return tuple(dict.fromkeys((*self.writes, *self.reads)))
 
 
-# Firing a hook (wakeful.hooks.firing -> delivery.start_deliveries) reads the agent's
+# Firing a hook (wakeful.hooks.firing -> outbox.start_deliveries) reads the agent's
 # hooks, records the delivery, and either makes its first attempt (unsealing the hook's
 # secret: KMS decrypt; one hook_executions row; the hook's failure streak, and on 410 or
 # a long streak its disabling, which recomputes the agent's hook_types) or starts one
@@ -104,6 +104,9 @@ _INTERCEPTION_WRITES = ("interceptor_calls",)
 # usage (token budgets) and cached answers.
 _EXTENSION_TABLES = tuple(spec.name for extension in assembly.EXTENSIONS for spec in extension.tables)
 _BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm")
+# Of those, what the API only lists: SnipIn's memories (the Memory tool writes them).
+_EXTENSION_API_READS = ("memories",)
+_EXTENSION_API_WRITES = tuple(name for name in _EXTENSION_TABLES if name not in _EXTENSION_API_READS)
 
 
 def specs() -> dict[str, FunctionSpec]:
@@ -130,7 +133,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
                 "llm",  # PATCH /agents/{id}/llm: the agent's model settings
-                *_EXTENSION_TABLES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
+                *_EXTENSION_API_WRITES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
             # outside the API); the rest only listed: hook attempts, webhook requests,
@@ -138,7 +141,7 @@ def specs() -> dict[str, FunctionSpec]:
             # channel_links: the platform message a reply to a run the API ends answers.
             reads=(
                 "api_keys", "hook_executions", "webhook_requests", "interceptor_calls", "channel_requests",
-                "thread_routes", "memories", "channel_links",
+                "thread_routes", *_EXTENSION_API_READS, "channel_links",
             ),  # fmt: skip
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test

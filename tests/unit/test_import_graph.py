@@ -42,6 +42,7 @@ BOTTOM = {
     "proxy",
     "queues",
     "retention",
+    "slots",
     "secrets",
     "signing",
     "sqs_batch",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import TableSpec
 
 NAME = "ingest"
@@ -20,15 +20,41 @@ NAME = "ingest"
 # -- data: tables, queues, functions, metrics --
 TABLES: tuple[TableSpec, ...] = ()
 TABLE_ENV: Mapping[str, str] = {}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+QUEUES: tuple[QueueSpec, ...] = (
+    QueueSpec("ingest", "WAKEFUL_QUEUE_INGEST_URL", function="ingest"),
+    QueueSpec("ingest_dlq", "WAKEFUL_QUEUE_INGEST_DLQ_URL"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "ingest",  # SQS ingest queue -> event log
+)
+# Events appended by webhooks and by the SQS ingest queue count as EVENTS_INGESTED.
+EVENTS_INGESTED = "EventsIngested"
+INGEST_MESSAGES_INVALID = "IngestMessagesInvalid"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    EVENTS_INGESTED: "Count",
+    INGEST_MESSAGES_INVALID: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None
 ROUTE_KEYS: tuple[str, ...] = ()
 MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+def _ingest_schemas() -> Mapping[str, Any]:
+    from wakeful.apikit.responses import model_schemas
+    from wakeful.ingest.responses import IngestMessageDoc
+
+    return model_schemas((IngestMessageDoc, "validation"))  # the SQS ingest message
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        schemas=_ingest_schemas,
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -12,23 +12,51 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.tablespec import Attr, TableSpec
 
 NAME = "interceptors"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # An agent's interceptors; the agent item's active_interceptor_id keeps at most
+    # one of them active.
+    TableSpec("interceptors", Attr("agent_id"), Attr("interceptor_id")),
+    # One row per call of an interceptor endpoint, newest first (call_id is
+    # time-ordered); rows expire (TTL).
+    TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
+    "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.interceptors.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/interceptors",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.interceptors.inputs": ("InterceptorCreate", "InterceptorPatch"),
+    "wakeful.interceptors.responses": ("Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        conflicts={
+            ("post", "/agents/{agent_id}/interceptors"): (
+                "The agent already has as many interceptors as allowed, or an active one (at most one may be active)"
+            ),
+            ("patch", "/agents/{agent_id}/interceptors/{interceptor_id}"): "Another interceptor of the agent is active (at most one may be)",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -12,23 +12,49 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.tablespec import Attr, TableSpec
 
 NAME = "mcp_servers"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # An owner's MCP servers (server_key "mcp_<ulid>", time-ordered) and the
+    # reservation of each one's name (server_key "name#<name>": names are unique
+    # per owner; an agent's tools name servers by name).
+    TableSpec("mcp_servers", Attr("owner"), Attr("server_key")),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "mcp_servers": "WAKEFUL_TABLE_MCP_SERVERS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.mcp_servers.routes"
+ROUTE_KEYS: tuple[str, ...] = ("mcp-servers",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
+    "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "mcp": "MCP both ways: your MCP servers' tools for your agents' threads (mcp:<server> in an agent's tools), "
+            "and Wakeful itself as an MCP server at POST /mcp (docs/mcp.md).",
+        },
+        conflicts={
+            ("post", "/mcp-servers"): "You already have an MCP server with this name, or as many as allowed",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -76,6 +76,7 @@ def public_result(row: dict[str, Any]) -> dict[str, Any]:
         "trigger": row.get("trigger", TRIGGER_CRON),
         "schedule_type": row.get("schedule_type", SCHEDULED),
         "error_message": row.get("error_message"),
+        "reason": row.get("skip_reason"),
         "scheduled_for": iso(row.get("scheduled_for")),
         "started_at": iso(row.get("started_at")),
         "completed_at": iso(row.get("completed_at")),

@@ -161,11 +161,13 @@ def _transact(items: list[dict[str, Any]]) -> None:
             body = {**body, "ExpressionAttributeValues": ddb.values(body["ExpressionAttributeValues"])}
         request.append({kind: body})
     try:
-        ddb.client().transact_write_items(TransactItems=request)
+        cancelled = ddb.transact(request)
     except ClientError as error:
-        if ddb.cancellation_codes(error) or ddb.is_conditional_failure(error):
+        if ddb.is_conditional_failure(error):
             raise Conflict(str(error)) from error
         raise
+    if cancelled is not None:
+        raise Conflict(str(cancelled.error)) from cancelled.error
 
 
 def advance(schedule: dict[str, Any], next_at: float | None, seen_due: float, now: float) -> None:
@@ -256,6 +258,7 @@ def skipped_result(schedule: dict[str, Any], rid: str, scheduled_for: float, rea
         "schedule_type": models.schedule_type(schedule),
         "scheduled_for": scheduled_for,
         "result_content": reason,
+        "skip_reason": "previous_run_running",
         "notified": False,
         "created_at": now,
         "completed_at": now,
@@ -361,9 +364,12 @@ def hold_hook(schedule_id: str, rid: str, hook: dict[str, Any]) -> bool:
 _COUNTERS = {models.HEARTBEAT_OK: "ok", models.SUCCESS: "findings", models.ERROR: "errors", models.SKIPPED: "skipped"}
 
 
-def finish(result: dict[str, Any], status: str, content: str | None, *, notified: bool, thread_id: str | None, error: str | None, now: float) -> bool:
-    """Finish a pending result and count it on its schedule, in one transaction.
-    False when the result was already finished (a redelivery): nothing changes."""
+def finish(
+    result: dict[str, Any], status: str, content: str | None, *, notified: bool, thread_id: str | None, error: str | None, now: float, reason: str | None = None
+) -> bool:
+    """Finish a pending result and count it on its schedule, in one transaction (a
+    skipped one with its ``reason``). False when the result was already finished (a
+    redelivery): nothing changes."""
     changes = {
         "status": status,
         "result_content": content,
@@ -371,6 +377,8 @@ def finish(result: dict[str, Any], status: str, content: str | None, *, notified
         "completed_at": now,
         "error_message": error,
     }
+    if reason is not None:
+        changes["skip_reason"] = reason
     expression, names, values = ddb.set_clause(changes)
     if thread_id:
         expression += ", thread_id = if_not_exists(thread_id, :tid)"

@@ -77,6 +77,9 @@ class ScheduleResult(View):
     trigger: str
     schedule_type: str
     error_message: str | None
+    reason: str | None = Field(
+        default=None, description="Why a skipped run did not run: previous_run_running, budget (the agent is paused), probe_unchanged"
+    )
     scheduled_for: str | None
     started_at: str | None
     completed_at: str | None

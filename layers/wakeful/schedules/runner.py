@@ -15,6 +15,7 @@ from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.schedules import answers, models, repository, runs
 from wakeful.schedules.manifest import SOURCE
+from wakeful.schedules.slots import GATES, Skip
 
 if TYPE_CHECKING:
     from wakeful.threads.records import Thread
@@ -23,7 +24,8 @@ logger = logging.getLogger(__name__)
 
 
 def start(message: dict[str, Any], *, now: float | None = None) -> str:
-    """Start the run a message names. Returns what happened: ``started``, ``done``
+    """Start the run a message names. Returns what happened: ``started``, ``skipped``
+    (a gate said no model call: see :data:`wakeful.schedules.slots.GATES`), ``done``
     (nothing to do) or ``error``. A schedule is paused with its own ``is_active``; the
     agent's pauses its heartbeats only, as for threads."""
     now = clock.now() if now is None else now
@@ -37,11 +39,25 @@ def start(message: dict[str, Any], *, now: float | None = None) -> str:
         if schedule is not None:
             repository.delete_schedule(row["agent_id"], row["schedule_id"])  # an agent's schedules go with it
         return "error"
+    skip = _gated(agent, schedule, row, now)
+    if skip is not None:
+        runs.skip(row, skip.reason, skip.content, now=now)
+        logger.info("schedule run skipped", extra={"result_id": row["result_id"], "reason": skip.reason})
+        return "skipped"
     thread_id = _start_thread(agent, schedule, row).thread_id
     if not repository.mark_started(row["schedule_id"], row["result_id"], thread_id, now):
         logger.info("schedule run finished before its start was recorded", extra={"result_id": row["result_id"]})
     logger.info("schedule run started", extra={"result_id": row["result_id"], "thread_id": thread_id})
     return "started"
+
+
+def _gated(agent: Agent, schedule: dict[str, Any], row: dict[str, Any], now: float) -> Skip | None:
+    """The first installed gate's :class:`Skip`, or None when every gate lets it run."""
+    for gate in GATES.installed():
+        skip = gate.check(agent, schedule, row, now)
+        if skip is not None:
+            return skip
+    return None
 
 
 def _start_thread(agent: Agent, schedule: dict[str, Any], row: dict[str, Any]) -> Thread:

@@ -116,6 +116,15 @@ def finish(
     return finished
 
 
+def skip(row: dict[str, Any], reason: str, content: str, *, now: float | None = None) -> bool:
+    """Finish a pending result as ``skipped`` before its thread started (a gate said so):
+    no model call, no hook, nobody notified. True when this call finished it."""
+    now = clock.now() if now is None else now
+    finished = repository.finish(row, models.SKIPPED, content, notified=False, thread_id=None, error=None, now=now, reason=reason)
+    repository.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
+    return finished
+
+
 #: Hooks a heartbeat run sends at once: a person must answer them for the run to go on.
 _SENT_AT_ONCE = frozenset({"APPROVAL_REQUESTED"})
 

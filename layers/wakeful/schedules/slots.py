@@ -39,3 +39,26 @@ class ResultListener(NamedTuple):
 #: The installed result listeners (the entry points fill it, through
 #: :func:`wakeful.assembly.install`).
 RESULTS: Slot[ResultListener] = Slot("schedule result listeners")
+
+
+class Skip(NamedTuple):
+    """A gate's answer that a run must not call the model: the result is ``skipped``."""
+
+    #: A short machine-readable reason (``budget``, ``probe_unchanged``): the result's ``reason``.
+    reason: str
+    #: What the result says, for a person (its ``result_content``).
+    content: str
+
+
+class Gate(NamedTuple):
+    """A capability's say in whether a claimed run starts: consulted in installation
+    order, before the run's thread starts; the first :class:`Skip` wins."""
+
+    name: str
+    #: ``(agent, schedule, result row, now)`` -> a :class:`Skip`, or None to let it run.
+    check: Callable[[Agent, Mapping[str, Any], Mapping[str, Any], float], Skip | None]
+
+
+#: The installed run gates (the spend guard's pause before the probes: a paused agent
+#: spends nothing, not even a probe's request).
+GATES: Slot[Gate] = Slot("schedule run gates")

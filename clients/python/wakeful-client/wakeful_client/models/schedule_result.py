@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -32,6 +33,8 @@ class ScheduleResult:
             scheduled_for (None | str):
             started_at (None | str):
             completed_at (None | str):
+            reason (None | str | Unset): Why a skipped run did not run: previous_run_running, budget (the agent is paused),
+                probe_unchanged
      """
 
     id: str
@@ -47,6 +50,7 @@ class ScheduleResult:
     scheduled_for: None | str
     started_at: None | str
     completed_at: None | str
+    reason: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -84,6 +88,12 @@ class ScheduleResult:
         completed_at: None | str
         completed_at = self.completed_at
 
+        reason: None | str | Unset
+        if isinstance(self.reason, Unset):
+            reason = UNSET
+        else:
+            reason = self.reason
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -102,6 +112,8 @@ class ScheduleResult:
             "started_at": started_at,
             "completed_at": completed_at,
         })
+        if reason is not UNSET:
+            field_dict["reason"] = reason
 
         return field_dict
 
@@ -177,6 +189,16 @@ class ScheduleResult:
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
 
+        def _parse_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        reason = _parse_reason(d.pop("reason", UNSET))
+
+
         schedule_result = cls(
             id=id,
             schedule_id=schedule_id,
@@ -191,6 +213,7 @@ class ScheduleResult:
             scheduled_for=scheduled_for,
             started_at=started_at,
             completed_at=completed_at,
+            reason=reason,
         )
 
 

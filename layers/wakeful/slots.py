@@ -1,0 +1,78 @@
+"""The slots owned at the bottom, which every capability may consult and the assembly
+fills from the manifests (:func:`wakeful.assembly.install`):
+
+- :data:`ADMISSION`: may an agent start model work now? The places where work would
+  start a model call ask it (a thread run's start, a wake, a resume after approval); the
+  spend guard's pause fills it. With nothing installed every agent may start.
+- :data:`SAVINGS`: what an agent did not spend, counted where it was saved (a quiet
+  heartbeat that skipped the model, a probe that found nothing new, a triage model's
+  ``HEARTBEAT_OK``, events coalesced into one run); the spend guard, which reports them,
+  fills it. With nothing installed the counts go nowhere.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from wakeful.listening import Slot
+
+
+class Wait(NamedTuple):
+    """Not now: start again at ``until`` (epoch seconds; None: when told)."""
+
+    until: float | None
+    #: Why, for a person and the logs (``budget exceeded``).
+    reason: str
+
+
+class Admitter(NamedTuple):
+    """A capability's say in whether an agent's work starts."""
+
+    name: str
+    #: ``(owner, agent_id, now)`` -> a :class:`Wait`, or None to let it start.
+    may_start: Callable[[str, str, float], Wait | None]
+
+
+#: The installed admitters, consulted in installation order.
+ADMISSION: Slot[Admitter] = Slot("admitters")
+
+
+def may_start(owner: str, agent_id: str, now: float) -> Wait | None:
+    """The first installed admitter's :class:`Wait`, or None when all let it start."""
+    for admitter in ADMISSION.installed():
+        wait = admitter.may_start(owner, agent_id, now)
+        if wait is not None:
+            return wait
+    return None
+
+
+#: The kinds of saving, as the spend API names them.
+QUIET_HEARTBEATS = "quiet_heartbeats"
+PROBE_SKIPS = "probe_skips"
+TRIAGE_OK = "triage_ok"
+COALESCED_EVENTS = "coalesced_events"
+SAVING_KINDS = (QUIET_HEARTBEATS, PROBE_SKIPS, TRIAGE_OK, COALESCED_EVENTS)
+
+
+class SavingsCounter(NamedTuple):
+    """A capability that counts savings."""
+
+    name: str
+    #: ``(owner, agent_id, kind, n, now)``.
+    add: Callable[[str, str, str, int, float], None]
+
+
+#: The installed savings counters.
+SAVINGS: Slot[SavingsCounter] = Slot("savings counters")
+
+
+def count_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
+    """Count ``n`` savings of ``kind`` for an agent with every installed counter.
+
+    Raises:
+        ValueError: an unknown kind.
+    """
+    if kind not in SAVING_KINDS:
+        raise ValueError(f"unknown saving {kind!r}; one of {', '.join(SAVING_KINDS)}")
+    for counter in SAVINGS.installed():
+        counter.add(owner, agent_id, kind, n, now)
