@@ -270,7 +270,12 @@ def specs() -> dict[str, FunctionSpec]:
             # (headers unsealed: KMS decrypt).
             # channels: a run's approvals, notifications and answer (wakeful.channels.relay);
             # a send_notification's channel is looked up by name.
-            reads=("tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
+            # The extensions' tables: what their context listeners add to a tool request
+            # (SnipIn: a SnipIn agent's recent snips and interactions).
+            reads=(
+                "tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS,
+                *_EXTENSION_TABLES,
+            ),  # fmt: skip
             sends=("thread", "route", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),
             starts_hooks=True,

@@ -54,6 +54,8 @@ def _old_agent_context(agent: dict[str, Any]) -> dict[str, Any]:
         "personality": agent.get("personality"),
         "expertise": agent.get("expertise"),
         "focus_areas": agent.get("focus_areas") or [],
+        "system_prompt": agent.get("system_prompt"),
+        "preset": agent.get("preset"),
     }
 
 
@@ -174,5 +176,5 @@ def test_an_action_without_hook_types_rebuilds_an_agent_that_fires_nothing() -> 
 
 def test_the_llm_context_is_the_agent_context_with_the_preset_that_picks_a_script() -> None:
     agent = Agent.from_item(FULL)
-    assert agent.llm_context() == {**_old_agent_context(FULL), "preset": "homelab"}
+    assert agent.llm_context() == {**_old_agent_context(FULL), "preset": "homelab"} == agent.agent_context()
     assert Agent.from_item(MINIMAL).llm_context()["preset"] is None

@@ -131,6 +131,8 @@ class Agent(NamedTuple):
             personality=context.get("personality"),
             expertise=context.get("expertise"),
             focus_areas=tuple(context.get("focus_areas") or ()),
+            preset=context.get("preset"),
+            system_prompt=context.get("system_prompt"),
             hook_types=opt_strings(hook_types),
         )
 
@@ -194,7 +196,9 @@ class Agent(NamedTuple):
         }
 
     def agent_context(self) -> dict[str, Any]:
-        """The ``agent_context`` a tool receives (the Base Tool Interface)."""
+        """The ``agent_context`` a tool receives (the Base Tool Interface): the agent's
+        profile, its ``system_prompt`` (None when it has none) and its ``preset``. What
+        the tool request adds when it is built is in :mod:`wakeful.tools.requests`."""
         return {
             "agent_id": self.agent_id,
             "owner": self.owner or None,
@@ -203,10 +207,11 @@ class Agent(NamedTuple):
             "personality": self.personality,
             "expertise": self.expertise,
             "focus_areas": list(self.focus_areas),
+            "system_prompt": self.system_prompt,
+            "preset": self.preset,
         }
 
-
     def llm_context(self) -> dict[str, Any]:
-        """What a thread's model conversation knows of the agent: its ``agent_context``
-        and its preset (the agent id and the preset pick a scripted conversation)."""
-        return {**self.agent_context(), "preset": self.preset}
+        """What a thread's model conversation knows of the agent: its ``agent_context``,
+        whose preset and agent id pick a scripted conversation."""
+        return self.agent_context()

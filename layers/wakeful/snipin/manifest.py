@@ -16,6 +16,7 @@ from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.tools.slots import CONTEXT, ContextListener
 
 NAME = "snipin"
 
@@ -97,7 +98,17 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+
+
+def recent_context(context: dict[str, Any], tool_name: str) -> dict[str, Any]:
+    """A SnipIn agent's (or a SnipIn tool's) recent snips and interactions, added to
+    every tool request's ``agent_context`` (see :mod:`wakeful.snipin.context`)."""
+    from wakeful.snipin.context import extra
+
+    return extra(context, tool_name)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((CONTEXT, ContextListener(NAME, recent_context)),)
 
 # -- extension: built-in tools, presets --
 

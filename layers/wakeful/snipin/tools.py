@@ -22,7 +22,8 @@ from wakeful import clock
 from wakeful.llm.client import LLMSession
 from wakeful.llm.exceptions import LLMError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
-from wakeful.snipin import memories_repository, prompts, quiet, repository, social
+from wakeful.snipin import memories_repository, prompts, quiet, repository, signals, social
+from wakeful.snipin.context import RECENT_KEYS
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
 from wakeful.tools.base import BaseTool, ToolEvent, ToolNewEvent, ToolRequest, ToolResponse
@@ -47,7 +48,6 @@ class SnipInTool(BaseTool):
         event_type = request.event.type if request.event is not None else "(no event)"
         if not self.accepts(event_type):
             return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handled())})")
-        request = request.model_copy(update={"agent_context": with_recent(request.agent_context)})
         session = LLMSession(request.agent_context, tool=self.name, action_id=request.action_id, tool_config=request.tool_config)
         try:
             response = self.handle(request, session)
@@ -60,6 +60,12 @@ class SnipInTool(BaseTool):
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         """The tool's work."""
         raise NotImplementedError
+
+    def after_hook(self, response: ToolResponse) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """``AFTER_<X>``'s context carries the decision's reasoning, when there was one."""
+        output = response.output if isinstance(response.output, dict) else {}
+        reasoning = output.get("reasoning") or output.get("overall_reasoning")
+        return None, ({"decision_reasoning": reasoning} if reasoning else {})
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view."""
@@ -82,31 +88,6 @@ class SnipInTool(BaseTool):
             ),
             step,
         )
-
-
-#: What a SnipIn tool's ``agent_context`` adds to the agent's profile: what it posted
-#: lately and what it liked and shared lately (newest first), which its prompts show.
-RECENT_KEYS = ("recent_snips", "recent_interactions")
-RECENT_SNIPS = 5
-RECENT_INTERACTIONS = 10
-
-
-def with_recent(context: dict[str, Any]) -> dict[str, Any]:
-    """``context`` with ``recent_snips`` and ``recent_interactions`` (two Queries)."""
-    if not context.get("agent_id"):
-        return context
-    actor = repository.agent_actor(str(context["agent_id"]))
-    snips = repository.snips_by_author(actor, limit=RECENT_SNIPS)
-    reactions = repository.reactions_by(actor, since=0, limit=RECENT_INTERACTIONS)
-    return {
-        **context,
-        "recent_snips": [
-            {"snip_id": s["snip_id"], "title": s.get("title") or "", "created_at": clock.iso(s.get("created_at"))} for s in snips
-        ],
-        "recent_interactions": [
-            {"kind": r.get("kind"), "snip_id": r.get("snip_id"), "created_at": clock.iso(r.get("created_at"))} for r in reactions
-        ],
-    }
 
 
 def _owner(request: ToolRequest) -> str:
@@ -312,6 +293,11 @@ def _what_to_answer(request: ToolRequest, owner: str) -> tuple[str, dict[str, An
 
 
 # -- SnipCreate ------------------------------------------------------------------------------------
+#: What ``AFTER_SNIP_CREATE`` tells of the created snip besides its id (and SnipCreate's
+#: output keeps under ``content``).
+SNIP_HOOK_FIELDS = ("title", "excerpt", "content", "type", "tags", "is_public")
+
+
 class SnipCreate(SnipInTool):
     """Writes new snips from feed summaries, mentions and whispers."""
 
@@ -408,6 +394,16 @@ class SnipCreate(SnipInTool):
             repository.mark_whisper(me, payload["whisper_id"], "answered", snip_id=response.output["snip_id"])
         return response
 
+    def after_hook(self, response: ToolResponse) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """``AFTER_SNIP_CREATE``'s data is the created snip ``{snip_id, title, excerpt,
+        content, type, tags, is_public}`` (when one was), its context the reasoning."""
+        _, context = super().after_hook(response)
+        output = response.output if isinstance(response.output, dict) else {}
+        if not response.success or output.get("action") != "created":
+            return None, context
+        snip = output.get("content") or {}
+        return {"snip_id": output.get("snip_id"), **{key: snip.get(key) for key in SNIP_HOOK_FIELDS}}, context
+
     def _publish(self, request: ToolRequest, content: Any, reasoning: str, *, source_snip_id: str | None = None, in_reply_to: dict[str, Any] | None = None) -> ToolResponse:
         return publish_snip(self.name, request, content, reasoning, source_snip_id=source_snip_id, in_reply_to=in_reply_to)
 
@@ -436,7 +432,7 @@ def publish_snip(tool: str, request: ToolRequest, content: Any, reasoning: str, 
         output={
             "action": "created",
             "snip_id": snip["snip_id"],
-            "content": {k: snip.get(k) for k in ("title", "excerpt", "content", "tags", "type")},
+            "content": {k: snip.get(k) for k in SNIP_HOOK_FIELDS},
             "reasoning": reasoning,
         },
         new_events=[
@@ -645,19 +641,24 @@ class WebhookHandler(SnipInTool):
     """Decides what to do about a signal from an external system."""
 
     name = "WebhookHandler"
-    description = "Processes external webhook triggers (WEBHOOK_TRIGGER, EXTERNAL_*)"
+    description = "Processes external webhook triggers (WEBHOOK_TRIGGER, EXTERNAL_*) and webhook providers' events (github_*, stripe_*, alert_*)"
     handles = ("WEBHOOK_TRIGGER",)
     handles_prefix = "EXTERNAL_"
 
+    def accepts(self, event_type: str) -> bool:
+        return super().accepts(event_type) or signals.is_provider_event(event_type)
+
+    def handled(self) -> list[str]:
+        return super().handled() + [f"{prefix}*" for prefix in signals.PROVIDER_PREFIXES]
+
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
-        payload = _event(request).payload
+        event = _event(request)
+        signal = signals.signal_of(event.type, event.payload)
+        if signal is None:
+            reason = f"cannot act on this {event.type} event: it names nothing to post about, remember or share (no title, name or summary in its payload)"
+            return ToolResponse(success=True, output={"action": "ignore", "reasoning": reason})
         owner = _owner(request)
         me = _me(request)
-        signal = {
-            "source": payload.get("source") or "external",
-            "trigger": payload.get("trigger") or _event(request).type,
-            "data": payload.get("data") if "data" in payload else {k: v for k, v in payload.items() if k not in ("source", "trigger")},
-        }
         summary = (memories_repository.read(me.id, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
         shareable = {p["id"]: p for p in summary.get("top_posts") or [] if p.get("author_id") != me.id}
         decision = self.ask(

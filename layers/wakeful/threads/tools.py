@@ -331,19 +331,12 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
 
 
 def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
-    from wakeful.tools import registry
-    from wakeful.tools.base import ToolRequest, ToolResponse
+    from wakeful.tools import registry, requests
+    from wakeful.tools.base import ToolResponse
     from wakeful.tools.exceptions import ToolCallError
 
     try:
-        request = ToolRequest(
-            action_id=action_id,
-            thread_id=meta["thread_id"],
-            tool_call=meta["tool_call"],
-            agent_context=meta["agent_context"],
-            tool_config=meta["tool_config"],
-        )
-        response = registry.runnable(tool).run(request)
+        response = registry.runnable(tool).run(requests.build(action_id, tool.name, meta))
         if not isinstance(response, ToolResponse):
             raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
         return response
