@@ -91,6 +91,10 @@ _HOOK_ATTEMPT_WRITES = ("hooks", "agents", *_HOOK_FIRING_WRITES)
 _CHANNEL_RELAY_READS = ("channels", "idempotency", "schedules", "thread_messages", "channel_links")
 _CHANNEL_RELAY_WRITES = ("channel_deliveries",)
 _CHANNEL_RELAY_SENDS = ("channel_outbox",)
+# Memory's part in a run's end (wakeful.memory.listeners, a run-end listener, wherever
+# runs end): the memories a run's prompt held are reinforced, the run is journaled for
+# the next consolidation, and a consolidation's record is finished.
+_MEMORY_WRITES = ("memories",)
 # An approval request sent to channels also records what its buttons decide (a link):
 # only where a run parks for approval (the thread runner) or a heartbeat's action does
 # (the tool runner).
@@ -130,15 +134,16 @@ def specs() -> dict[str, FunctionSpec]:
                 "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
                 "llm",  # PATCH /agents/{id}/llm: the agent's model settings
+                "memories",  # an agent's memories: added, changed, forgotten; a consolidation started
                 *_EXTENSION_TABLES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
             # outside the API); the rest only listed: hook attempts, webhook requests,
-            # interceptor calls, channel requests, routing decisions, SnipIn memories; and
+            # interceptor calls, channel requests, routing decisions; and
             # channel_links: the platform message a reply to a run the API ends answers.
             reads=(
                 "api_keys", "hook_executions", "webhook_requests", "interceptor_calls", "channel_requests",
-                "thread_routes", "memories", "channel_links",
+                "thread_routes", "channel_links",
             ),  # fmt: skip
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
@@ -165,10 +170,11 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
-            reads=(*_HOOK_FIRING_READS, "snipin_agents", *_CHANNEL_RELAY_READS),
+            # events: a due consolidation's run reads the log's events since the last one.
+            reads=(*_HOOK_FIRING_READS, "snipin_agents", "events", *_CHANNEL_RELAY_READS),
             sends=("heartbeat", "thread", "schedule", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
@@ -200,9 +206,9 @@ def specs() -> dict[str, FunctionSpec]:
             # interceptors: a heartbeat's action passes the agent's interception point;
             # channels: one parked for approval asks the agent's notify channels.
             writes=(
-                "actions", "agents", "events", "heartbeats", "idempotency", "memories",
+                "actions", "agents", "events", "heartbeats", "idempotency",
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
-                *_CHANNEL_RELAY_WRITES, *_CHANNEL_APPROVAL_WRITES,
+                *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES, *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
             # route: tools' new events, for agents with threads
@@ -258,7 +264,7 @@ def specs() -> dict[str, FunctionSpec]:
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
                 *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip
             # mcp_servers: the tools of the MCP servers an agent names, and their calls
@@ -285,7 +291,7 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: a thread it ends (at its wake limit) gets its end in the stream.
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),
@@ -299,7 +305,7 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
             reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
@@ -352,7 +358,7 @@ def specs() -> dict[str, FunctionSpec]:
             # actions: a button decides a heartbeat's action parked for approval.
             writes=(
                 "channel_links", "channel_requests", "threads", "thread_messages", "agents", "actions",
-                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # channels: a thread that ends here (too many wakes) tells its channels.
             reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),

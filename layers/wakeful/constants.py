@@ -23,7 +23,6 @@ CORE_TABLE_ENV = {
     "tools": "WAKEFUL_TABLE_TOOLS",
     "subscriptions": "WAKEFUL_TABLE_SUBSCRIPTIONS",
     "actions": "WAKEFUL_TABLE_ACTIONS",
-    "memories": "WAKEFUL_TABLE_MEMORIES",
     "api_keys": "WAKEFUL_TABLE_API_KEYS",
     # -- hooks tables --
     "hooks": "WAKEFUL_TABLE_HOOKS",

@@ -67,7 +67,6 @@ CORE_TABLES: dict[str, TableSpec] = {
             ),
             ttl="expires_at",  # set when the action finishes (WAKEFUL_RETENTION_DAYS)
         ),
-        TableSpec("memories", Attr("agent_id"), Attr("memory_key")),
         TableSpec(
             "api_keys",
             Attr("key_hash"),

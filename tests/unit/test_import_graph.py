@@ -213,6 +213,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"threads"}),
     frozenset({"schedules"}),
     frozenset({"channels"}),
+    frozenset({"memory"}),
     frozenset({"heartbeats"}),
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written

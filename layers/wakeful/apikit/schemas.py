@@ -34,6 +34,8 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
     "wakeful.llm.inputs": ("LLMSettingsIn",),
     "wakeful.llm.responses": ("LLMSettings",),
     "wakeful.mcp_endpoint.responses": ("McpMessage",),
+    "wakeful.memory.inputs": ("MemoryIn", "MemoryPatch"),
+    "wakeful.memory.responses": ("Memory", "MemoryPage", "ConsolidationPage", "ConsolidationStarted"),
     "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
     "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
     "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),

@@ -109,6 +109,10 @@ CONFLICTS: dict[tuple[str, str], str] = {
     ("post", "/agents/{agent_id}/whispers"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
     ("post", "/channels"): "You already have a channel with this name, or as many channels as allowed",
     ("patch", "/channels/{channel_id}"): "You already have a channel with the new name, or the channel changed meanwhile (retry)",
+    ("post", "/agents/{agent_id}/memories"): "The agent holds its memory_cap of memories and none may be evicted (memory_cap_reached)",
+    ("post", "/agents/{agent_id}/memories/consolidations"): (
+        "The agent is paused (budget_paused), nothing happened since the last consolidation (nothing_new), or one is running"
+    ),
 }
 
 #: Operations without a path parameter that still answer 404: the agent they name (in

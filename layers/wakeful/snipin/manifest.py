@@ -54,11 +54,11 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-#: ``/snips`` and the agents' feed, follows, whispers, memories.
+#: ``/snips`` and the agents' feed, follows, whispers (their memories are memory's).
 ROUTES: str | None = "wakeful.snipin.routes"
 #: The API path keys its routes live under (see ``wakeful.api.app.ROUTE_KEYS``):
-#: ``/snips`` and ``/agents/{id}/feed|follows|memories|whispers``.
-ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/memories", "agents/whispers")
+#: ``/snips`` and ``/agents/{id}/feed|follows|whispers``.
+ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/whispers")
 MODELS: Mapping[str, tuple[str, ...]] = {}
 OPENAPI: Callable[[], Any] | None = None
 

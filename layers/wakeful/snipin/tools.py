@@ -22,7 +22,8 @@ from wakeful import clock
 from wakeful.llm.client import LLMSession
 from wakeful.llm.exceptions import LLMError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
-from wakeful.snipin import memories_repository, prompts, quiet, repository, social
+from wakeful.memory import store as memories
+from wakeful.snipin import prompts, quiet, repository, social
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
 from wakeful.tools.base import BaseTool, ToolEvent, ToolNewEvent, ToolRequest, ToolResponse
@@ -134,6 +135,20 @@ def _event_time(request: ToolRequest) -> float:
         return clock.now()
 
 
+#: The keyed memories SnipIn's tools keep: FeedReader's latest summary (read back by
+#: FeedReader to see what is new, and by SnipCreate and WebhookHandler for context), and
+#: what WebhookHandler chose to remember of an external signal (one per event).
+FEED_SUMMARY = "feed_summary"
+EXTERNAL_SIGNAL = "external_signal"
+
+
+def _feed_summary(agent_id: str) -> dict[str, Any]:
+    """The structured content of the agent's latest feed summary ({} before the first)."""
+    memory = memories.read_keyed(agent_id, FEED_SUMMARY)
+    content = None if memory is None else memory.content
+    return dict(content) if isinstance(content, dict) else {}
+
+
 def _heartbeat_scope(action_id: str) -> tuple[str, str | None]:
     """The cap scope of an action: its heartbeat (or the action itself outside one)."""
     from wakeful.actions import repository as actions
@@ -222,8 +237,7 @@ class FeedReader(SnipInTool):
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         owner, agent_id = _owner(request), request.agent_context["agent_id"]
-        memory = memories_repository.read(agent_id, memories_repository.FEED_SUMMARY)
-        previous = (memory or {}).get("content") or {}
+        previous = _feed_summary(agent_id)
         if previous.get("action_id") == request.action_id:
             # This action already summarized (and saved) before; answer the same.
             return self._summarized(previous)
@@ -268,7 +282,10 @@ class FeedReader(SnipInTool):
             "total_items_analyzed": len(new),
             "action_id": request.action_id,
         }
-        memories_repository.save(agent_id, memories_repository.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
+        memories.keep(
+            agent_id, FEED_SUMMARY, content["summary"] or "(no summary)", tags=(FEED_SUMMARY,), content=content,
+            src=memories.source("heartbeat", _heartbeat_scope(request.action_id)[1]), newer_than=("cursor", content["cursor"]),
+        )  # fmt: skip
         quiet.feed_checked(agent_id, looked_at, seen)
         return self._summarized(content)
 
@@ -367,7 +384,7 @@ class SnipCreate(SnipInTool):
         if _event(request).type == "NEW_MENTION" and payload.get("mentioned_by_agent_id") == me:
             return ToolResponse(success=True, output={"action": "skip", "reasoning": "I mentioned myself"})
         key, ask_data, about = _what_to_answer(request, owner)
-        summary = (memories_repository.read(me, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
+        summary = _feed_summary(me)
         data = {
             key: ask_data,
             "about": {"title": about.get("title"), "excerpt": about.get("excerpt")} if about else None,
@@ -658,7 +675,7 @@ class WebhookHandler(SnipInTool):
             "trigger": payload.get("trigger") or _event(request).type,
             "data": payload.get("data") if "data" in payload else {k: v for k, v in payload.items() if k not in ("source", "trigger")},
         }
-        summary = (memories_repository.read(me.id, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
+        summary = _feed_summary(me.id)
         shareable = {p["id"]: p for p in summary.get("top_posts") or [] if p.get("author_id") != me.id}
         decision = self.ask(
             session,
@@ -687,12 +704,12 @@ class WebhookHandler(SnipInTool):
                 new_events=[ToolNewEvent(event_type="AGENT_SHARED_SNIP", payload={"snip_id": snip["snip_id"], "share_id": written.item["share_id"], "reasoning": decision.reasoning}, priority=8)],
             )
         if decision.action == "store_memory":
-            memories_repository.save(
-                me.id,
-                memories_repository.EXTERNAL_SIGNAL,
-                {"signal": signal, "note": decision.memory or decision.reasoning, "event_id": _event(request).id, "action_id": request.action_id},
-                key=f"{memories_repository.EXTERNAL_SIGNAL}#{_event(request).id}",
-            )
+            note = decision.memory or decision.reasoning
+            memories.keep(
+                me.id, f"{EXTERNAL_SIGNAL}#{_event(request).id}", note, tags=(EXTERNAL_SIGNAL,),
+                content={"signal": signal, "note": note, "event_id": _event(request).id, "action_id": request.action_id},
+                src=memories.source("heartbeat", _heartbeat_scope(request.action_id)[1]),
+            )  # fmt: skip
             return ToolResponse(success=True, output={"action": "store_memory", "reasoning": decision.reasoning, "memory": decision.memory})
         return ToolResponse(success=True, output={"action": "ignore", "reasoning": decision.reasoning})
 

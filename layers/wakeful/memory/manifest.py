@@ -1,0 +1,108 @@
+"""The manifest of memory (``wakeful.memory``).
+
+What the capability plugs into the core, which :mod:`wakeful.assembly` installs (the
+fields: :class:`wakeful.capabilities.Capability`): the ``memories`` table, the
+``/agents/{id}/memories`` routes, its agent fields, its meta tools (``remember``,
+``recall``, ``forget``), the memories every run's prompt holds, and its run-end listener.
+
+Light, like every manifest: every handler imports it on its cold start, so it holds
+data and imports only the slots' records; what it names loads when first used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from wakeful.capabilities import Capability, QueueSpec
+from wakeful.memory.definitions import DEFINITIONS
+from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.threads.meta import META, MetaResult, MetaTool
+from wakeful.threads.prompt_parts import PARTS, PromptPart
+from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
+    from wakeful.threads.records import Thread
+
+NAME = "memory"
+
+# -- data: tables, queues, functions, metrics --
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "memories",
+        Attr("agent_id"),
+        Attr("memory_key"),  # "mem_<ulid>", "mem_k<hash of key>", "~meta", "~cons#<ulid>", "~act#<ts>#<ref>"
+        ttl="expires_at",  # the activity journal's items only
+        indexes=(
+            # Sparse: ~meta of agents whose consolidation is due (or whose claimed one holds a lease).
+            Index("memory-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True, include=("due_kind",)),
+        ),
+    ),
+)
+TABLE_ENV: Mapping[str, str] = {"memories": "WAKEFUL_TABLE_MEMORIES"}
+QUEUES: tuple[QueueSpec, ...] = ()
+FUNCTIONS: tuple[str, ...] = ()
+METRICS: Mapping[str, str] = {}
+
+# -- HTTP: routes, the models they name, the OpenAPI part --
+ROUTES: str | None = "wakeful.memory.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/memories",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.memory.inputs": ("MemoryIn", "MemoryPatch"),
+    "wakeful.memory.responses": ("Memory", "MemoryPage", "ConsolidationPage", "ConsolidationStarted"),
+}
+OPENAPI: Callable[[], Any] | None = None
+
+# -- agent fields --
+AGENT_FIELDS: tuple[Any, ...] = ("memory_recall", "memory_consolidation", "memory_cap")
+
+# -- configuration: the values an environment variable may take, outside APIs --
+ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
+ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
+
+
+# -- listeners: what it plugs into lower capabilities' slots --
+def _meta_tool(name: str) -> MetaTool:
+    def run(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> MetaResult:
+        from wakeful.memory import meta
+
+        return meta.RUNS[name](agent, thread, call, now)
+
+    return MetaTool(name, DEFINITIONS[name], run)
+
+
+def _recall(agent: Agent, thread: Thread, run_messages: list[dict[str, Any]]) -> str:
+    from wakeful.memory import recall
+
+    return recall.contribute(agent, thread, run_messages)
+
+
+def _run_ended(end: RunEnd) -> None:
+    from wakeful.memory import listeners
+
+    listeners.run_ended(end)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (
+    *((META, _meta_tool(name)) for name in sorted(DEFINITIONS)),
+    (PARTS, PromptPart("memory", _recall)),
+    (RUN_END, RunEndListener("memory", _run_ended)),
+)
+
+MANIFEST = Capability(
+    name=NAME,
+    tables=TABLES,
+    table_env=TABLE_ENV,
+    queues=QUEUES,
+    functions=FUNCTIONS,
+    metrics=METRICS,
+    routes=ROUTES,
+    route_keys=ROUTE_KEYS,
+    models=MODELS,
+    openapi=OPENAPI,
+    agent_fields=AGENT_FIELDS,
+    env_choices=ENV_CHOICES,
+    endpoints=ENDPOINTS,
+    listeners=LISTENERS,
+)
