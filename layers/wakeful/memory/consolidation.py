@@ -144,11 +144,8 @@ def handle_due(agent_id: str, now: float) -> str:
     if _today(meta, now) >= int(settings["max_per_day"]):
         repository.set_due(agent_id, _next_midnight(now), shard)
         return "max-per-day"
-    cons_id = claim(agent, meta, settings["mode"], now)
-    if cons_id is None:
+    if claim(agent, meta, settings["mode"], now) is None:
         return "not-claimed"
-    if settings["mode"] == "nightly":
-        pass  # the next activity sets the next night
     return "started"
 
 
@@ -167,10 +164,10 @@ def start_manual(agent: Agent) -> str:
         raise ConsolidationRefusedError("budget_paused", f"the agent may not start model work now: {wait.reason}")
     if meta.get("cons_running"):
         raise ConsolidationRefusedError("consolidation_running", "a consolidation of this agent is running")
-    if not _news(agent, meta, now):
-        raise ConsolidationRefusedError("nothing_new", "nothing happened since the last consolidation")
     if _today(meta, now) >= int(settings_of(agent)["max_per_day"]):
         raise MaxPerDayReachedError(f"the agent had its max_per_day ({settings_of(agent)['max_per_day']}) consolidations today (UTC)")
+    if not _news(agent, meta, now):
+        raise ConsolidationRefusedError("nothing_new", "nothing happened since the last consolidation")
     cons_id = claim(agent, meta, "manual", now)
     if cons_id is None:
         raise ConsolidationRefusedError("consolidation_running", "a consolidation of this agent started meanwhile")
@@ -182,12 +179,11 @@ def thread_id_of(cons_id: str, started_at: float) -> str:
     return "thr_" + ids.derived_ulid(started_at, f"consolidation:{cons_id}")
 
 
-def claim(agent: Agent, meta: Mapping[str, Any], trigger: str, now: float) -> str | None:
-    """Claim a consolidation of the span since the last one and start its run; its id,
-    or None when another claim won."""
+def new_record(agent: Agent, meta: Mapping[str, Any], trigger: str, now: float) -> dict[str, Any]:
+    """The record of a consolidation of the span since the last one (running)."""
     last = meta.get("last_cons") or {}
     cons_id = ids.ulid(now)
-    record = {
+    return {
         "agent_id": agent.agent_id,
         "memory_key": CONS_PREFIX + cons_id,
         "cons_id": cons_id,
@@ -202,11 +198,22 @@ def claim(agent: Agent, meta: Mapping[str, Any], trigger: str, now: float) -> st
         "changes": {},
         "usd": 0,
     }
-    today = _today(meta, now) + 1
-    if not repository.claim(agent.agent_id, record, _day(now), today, int(settings_of(agent)["max_per_day"]), (shard_of(agent.agent_id), now + LEASE_SECONDS)):
+
+
+def claim_record(agent: Agent, meta: Mapping[str, Any], record: Mapping[str, Any], now: float) -> bool:
+    """Claim ``record``'s consolidation (one transaction; see :func:`repository.claim`)."""
+    lease = (shard_of(agent.agent_id), now + LEASE_SECONDS)
+    return repository.claim(agent.agent_id, record, _day(now), _today(meta, now) + 1, int(settings_of(agent)["max_per_day"]), lease)
+
+
+def claim(agent: Agent, meta: Mapping[str, Any], trigger: str, now: float) -> str | None:
+    """Claim a consolidation of the span since the last one and start its run; its id,
+    or None when another claim won."""
+    record = new_record(agent, meta, trigger, now)
+    if not claim_record(agent, meta, record, now):
         return None
     _start(agent, record)
-    return cons_id
+    return str(record["cons_id"])
 
 
 def _start(agent: Agent, record: Mapping[str, Any]) -> None:

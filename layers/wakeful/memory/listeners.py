@@ -18,7 +18,11 @@ def run_ended(end: RunEnd) -> None:
     if thread.status == "waiting_approval":
         return  # it goes on later, and ends again
     recall.reinforce_pinned(thread)
-    if agent is not None:
-        text = thread.error_message if thread.status == "failed" else (thread.summary or thread.final_text or "")
-        record = {"status": thread.status, "text": str(text or "")[:2000], "thread_id": thread.thread_id, "source": thread.source}
+    if agent is not None and consolidation.settings_of(agent)["mode"] != "off":
+        from wakeful.threads import messages_repository
+
+        first = messages_repository.get(thread.thread_id, 1) or {}
+        outcome = thread.error_message if thread.status == "failed" else (thread.summary or thread.final_text or "")
+        text = f"task: {str(first.get('content') or '')[:600]} -> {str(outcome or '')[:1200]}"
+        record = {"status": thread.status, "text": text, "thread_id": thread.thread_id, "source": thread.source}
         consolidation.record_activity(agent, "run", f"{thread.thread_id}:{thread.run_id}", record, clock.now())
