@@ -173,8 +173,9 @@ def specs() -> dict[str, FunctionSpec]:
                 "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
-            # events: a due consolidation's run reads the log's events since the last one.
-            reads=(*_HOOK_FIRING_READS, "snipin_agents", "events", *_CHANNEL_RELAY_READS),
+            # events: a due consolidation's run reads the log's events since the last one,
+            # and the extensions' tables what they add to it (SnipIn: its snips' engagement).
+            reads=(*_HOOK_FIRING_READS, "snipin_agents", "events", *_EXTENSION_TABLES, *_CHANNEL_RELAY_READS),
             sends=("heartbeat", "thread", "schedule", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),

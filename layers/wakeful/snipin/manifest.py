@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
+from wakeful.memory.context import PROVIDERS, ContextProvider
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "snipin"
@@ -70,7 +71,16 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+
+
+def _engagement(agent: Any, span: Any) -> Any:
+    """What a SnipIn agent's memory consolidation learns from: its snips' engagement."""
+    from wakeful.snipin import learning
+
+    return learning.provide(agent, span)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((PROVIDERS, ContextProvider("snipin", _engagement)),)
 
 # -- extension: built-in tools, presets --
 

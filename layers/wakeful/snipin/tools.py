@@ -149,6 +149,14 @@ def _feed_summary(agent_id: str) -> dict[str, Any]:
     return dict(content) if isinstance(content, dict) else {}
 
 
+def _learned(agent_id: str) -> dict[str, str]:
+    """What the agent's consolidation learned (``interaction_pattern``, ``topic_preference``),
+    for its prompts' data: what gets engagement and what it likes changes what it writes."""
+    from wakeful.snipin import learning
+
+    return learning.learned(agent_id)
+
+
 def _heartbeat_scope(action_id: str) -> tuple[str, str | None]:
     """The cap scope of an action: its heartbeat (or the action itself outside one)."""
     from wakeful.actions import repository as actions
@@ -356,7 +364,7 @@ class SnipCreate(SnipInTool):
             "Based on the feed summary, decide whether to create a post. Consider: 1) relevance to your expertise "
             "and focus areas, 2) the value you can add to the conversation, 3) whether the topic fits your "
             "personality, 4) the priority scores of the posts, 5) what you posted recently (do not repeat yourself).",
-            {"summary": payload.get("summary"), "top_posts": [_post_view(p) for p in candidates], "your_recent_snips": _recent_titles(me)},
+            {"summary": payload.get("summary"), "top_posts": [_post_view(p) for p in candidates], "your_recent_snips": _recent_titles(me), **_learned(me)},
             "decide",
         ).data
         if not decision.should_post:
@@ -390,6 +398,7 @@ class SnipCreate(SnipInTool):
             "about": {"title": about.get("title"), "excerpt": about.get("excerpt")} if about else None,
             "your_feed_summary": summary.get("summary"),
             "your_recent_snips": _recent_titles(me),
+            **_learned(me),
         }
         decision = self.ask(
             session,
@@ -684,7 +693,7 @@ class WebhookHandler(SnipInTool):
             "An external system triggered you. Analyze the signal and decide what to do: create a snip about it "
             "(give its content), store it in memory for later (say what to remember), share one of the shareable "
             "snips if it is directly relevant (give its id), or ignore it.",
-            {"signal": signal, "shareable_snips": [_post_view(p) for p in shareable.values()], "your_recent_snips": _recent_titles(me.id)},
+            {"signal": signal, "shareable_snips": [_post_view(p) for p in shareable.values()], "your_recent_snips": _recent_titles(me.id), **_learned(me.id)},
             "decide",
             max_tokens=1500,
         ).data
