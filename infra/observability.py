@@ -32,7 +32,7 @@ from constructs import Construct
 from infra.metrics import failure_rate_pairs, metric_groups
 from infra.names import camel
 from wakeful import constants
-from wakeful import observability as obs
+from wakeful.heartbeats.manifest import HEARTBEATS_REQUEUED, SCAN_ITEMS_READ
 from wakeful.observability import METRICS
 
 PERIOD = Duration.minutes(5)
@@ -121,18 +121,18 @@ class Observability(Construct):
             )
 
         # -- stuck heartbeats -------------------------------------------------------
-        if obs.HEARTBEATS_REQUEUED in METRICS:
+        if HEARTBEATS_REQUEUED in METRICS:
             alarm(
                 "StuckHeartbeats",
-                wakeful_metric(obs.HEARTBEATS_REQUEUED),
+                wakeful_metric(HEARTBEATS_REQUEUED),
                 threshold=1,
                 periods=3,
                 description="Heartbeat leases keep expiring (workers die or time out): heartbeats are re-queued in 3 periods running.",
             )
-        if obs.SCAN_ITEMS_READ in METRICS:
+        if SCAN_ITEMS_READ in METRICS:
             alarm(
                 "HeartbeatScanNotRunning",
-                wakeful_metric(obs.SCAN_ITEMS_READ, statistic="SampleCount"),
+                wakeful_metric(SCAN_ITEMS_READ, statistic="SampleCount"),
                 threshold=1,
                 periods=3,
                 comparison=cw.ComparisonOperator.LESS_THAN_THRESHOLD,

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from aws_lambda_powertools import Logger
 
+from wakeful import assembly
 from wakeful.constants import SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
+
+assembly.install()  # what plugs into the core (docs/architecture.md, "Layers"): the tables it files
 
 logger = Logger(service=SERVICE_NAME)
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.channels.manifest import CHANNEL_ATTEMPTS_RETRIED, CHANNEL_DELIVERIES_FAILED, CHANNEL_DELIVERIES_SUCCEEDED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
 
@@ -26,9 +27,9 @@ metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 #: attempt outcome -> the metric it counts toward
 _OUTCOME_METRICS = {
-    "delivered": observability.CHANNEL_DELIVERIES_SUCCEEDED,
-    "failed": observability.CHANNEL_DELIVERIES_FAILED,
-    "retry": observability.CHANNEL_ATTEMPTS_RETRIED,
+    "delivered": CHANNEL_DELIVERIES_SUCCEEDED,
+    "failed": CHANNEL_DELIVERIES_FAILED,
+    "retry": CHANNEL_ATTEMPTS_RETRIED,
 }
 
 

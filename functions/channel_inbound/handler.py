@@ -14,7 +14,8 @@ from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.channels.manifest import CHANNEL_REQUESTS_ACCEPTED, CHANNEL_REQUESTS_REJECTED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -34,7 +35,7 @@ def handler(event: dict, context: object) -> dict:
     request = inbound.request_from_proxy_event(event)
     reading, request_id = inbound.receive(request)
     accepted = reading.status in ("accepted", "duplicate", "ignored")
-    metric = observability.CHANNEL_REQUESTS_ACCEPTED if accepted else observability.CHANNEL_REQUESTS_REJECTED
+    metric = CHANNEL_REQUESTS_ACCEPTED if accepted else CHANNEL_REQUESTS_REJECTED
     metrics.add_metric(name=metric, unit=MetricUnit.Count, value=1)
     logger.info(
         "channel request",

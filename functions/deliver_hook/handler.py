@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, cast
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.hooks.manifest import HOOKS_DISABLED, HOOK_ATTEMPTS_RETRIED, HOOK_DELIVERIES_FAILED, HOOK_DELIVERIES_SUCCEEDED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -28,10 +29,10 @@ metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 #: attempt outcome -> the metric it counts toward
 _OUTCOME_METRICS = {
-    "SUCCESS": observability.HOOK_DELIVERIES_SUCCEEDED,
-    "FAILED": observability.HOOK_DELIVERIES_FAILED,
-    "DISABLED": observability.HOOK_DELIVERIES_FAILED,
-    "RETRY": observability.HOOK_ATTEMPTS_RETRIED,
+    "SUCCESS": HOOK_DELIVERIES_SUCCEEDED,
+    "FAILED": HOOK_DELIVERIES_FAILED,
+    "DISABLED": HOOK_DELIVERIES_FAILED,
+    "RETRY": HOOK_ATTEMPTS_RETRIED,
 }
 
 
@@ -54,13 +55,13 @@ def _handle(event: dict) -> dict:
 
     if event.get("action") == "record_failure":
         delivery.record_crash(event)
-        metrics.add_metric(name=observability.HOOK_DELIVERIES_FAILED, unit=MetricUnit.Count, value=1)
+        metrics.add_metric(name=HOOK_DELIVERIES_FAILED, unit=MetricUnit.Count, value=1)
         return {"outcome": delivery.FAILED}
     result = delivery.attempt(cast("DeliverInput", event))  # the state machine passes its input
     metric = _OUTCOME_METRICS.get(result["outcome"])
     if metric:
         metrics.add_metric(name=metric, unit=MetricUnit.Count, value=1)
     if result["outcome"] == delivery.DISABLED:
-        metrics.add_metric(name=observability.HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
+        metrics.add_metric(name=HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
     logger.info("hook delivery attempt", outcome=result["outcome"], status_code=result.get("status_code"))
     return dict(result)

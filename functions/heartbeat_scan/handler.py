@@ -11,7 +11,9 @@ from __future__ import annotations
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.heartbeats.manifest import HEARTBEATS_CLAIMED, HEARTBEATS_FAILED, HEARTBEATS_REQUEUED, SCAN_ITEMS_READ
+from wakeful.schedules.manifest import SCHEDULE_RUNS_CLAIMED, SCHEDULE_RUNS_SKIPPED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -32,13 +34,13 @@ def handler(event: dict, context: object) -> dict:
     # The scheduled event's time is "now"; it is also how tests move the clock forward.
     now = clock.parse_iso(event["time"]) if event.get("time") else clock.now()
     result = scan(now, event.get("shards"))
-    metrics.add_metric(name=observability.HEARTBEATS_CLAIMED, unit=MetricUnit.Count, value=result.claimed)
-    metrics.add_metric(name=observability.HEARTBEATS_REQUEUED, unit=MetricUnit.Count, value=result.requeued)
-    metrics.add_metric(name=observability.HEARTBEATS_FAILED, unit=MetricUnit.Count, value=result.failed)
-    metrics.add_metric(name=observability.SCAN_ITEMS_READ, unit=MetricUnit.Count, value=result.items_read)
+    metrics.add_metric(name=HEARTBEATS_CLAIMED, unit=MetricUnit.Count, value=result.claimed)
+    metrics.add_metric(name=HEARTBEATS_REQUEUED, unit=MetricUnit.Count, value=result.requeued)
+    metrics.add_metric(name=HEARTBEATS_FAILED, unit=MetricUnit.Count, value=result.failed)
+    metrics.add_metric(name=SCAN_ITEMS_READ, unit=MetricUnit.Count, value=result.items_read)
     schedules = result.schedules
-    metrics.add_metric(name=observability.SCHEDULE_RUNS_CLAIMED, unit=MetricUnit.Count, value=schedules.claimed)
-    metrics.add_metric(name=observability.SCHEDULE_RUNS_SKIPPED, unit=MetricUnit.Count, value=schedules.skipped)
+    metrics.add_metric(name=SCHEDULE_RUNS_CLAIMED, unit=MetricUnit.Count, value=schedules.claimed)
+    metrics.add_metric(name=SCHEDULE_RUNS_SKIPPED, unit=MetricUnit.Count, value=schedules.skipped)
     logger.info("scan finished", claimed=result.claimed, quiet=result.quiet, requeued=result.requeued, failed=result.failed, schedules_claimed=schedules.claimed)
     return {
         "shards": list(result.shards),

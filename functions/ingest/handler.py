@@ -12,7 +12,8 @@ from __future__ import annotations
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.ingest.manifest import EVENTS_INGESTED, INGEST_MESSAGES_INVALID
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -30,8 +31,8 @@ def handler(event: dict, context: object) -> dict:
     from wakeful.ingest import sqs
 
     result = sqs.process_batch(event.get("Records", []))
-    metrics.add_metric(name=observability.EVENTS_INGESTED, unit=MetricUnit.Count, value=len(result.appended))
-    metrics.add_metric(name=observability.INGEST_MESSAGES_INVALID, unit=MetricUnit.Count, value=len(result.dead_lettered))
+    metrics.add_metric(name=EVENTS_INGESTED, unit=MetricUnit.Count, value=len(result.appended))
+    metrics.add_metric(name=INGEST_MESSAGES_INVALID, unit=MetricUnit.Count, value=len(result.dead_lettered))
     logger.info(
         "ingest batch processed",
         appended=len(result.appended),

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.heartbeats.manifest import HEARTBEATS_COMPLETED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -34,7 +35,7 @@ def record_handler(record: Any) -> str:
     try:
         outcome = orchestrator.process(message["agent_id"], message["heartbeat_id"], message.get("attempt"))
         if outcome.startswith("completed"):
-            metrics.add_metric(name=observability.HEARTBEATS_COMPLETED, unit=MetricUnit.Count, value=1)
+            metrics.add_metric(name=HEARTBEATS_COMPLETED, unit=MetricUnit.Count, value=1)
         logger.info("heartbeat advanced", outcome=outcome)
         return outcome
     finally:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.schedules.manifest import SCHEDULE_RUNS_STARTED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler
 
@@ -31,7 +32,7 @@ def record_handler(record: Any) -> str:
     logger.append_keys(schedule_id=message["schedule_id"], result_id=message["result_id"])
     outcome = runner.start(message)
     if outcome == "started":
-        metrics.add_metric(name=observability.SCHEDULE_RUNS_STARTED, unit=MetricUnit.Count, value=1)
+        metrics.add_metric(name=SCHEDULE_RUNS_STARTED, unit=MetricUnit.Count, value=1)
     logger.info("schedule run handled", outcome=outcome)
     return outcome
 

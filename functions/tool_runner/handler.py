@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.actions.manifest import ACTIONS_COMPLETED, ACTIONS_FAILED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -34,9 +35,9 @@ def record_handler(record: Any) -> str:
     try:
         outcome = runner.run(message["action_id"])
         if outcome == "completed":
-            metrics.add_metric(name=observability.ACTIONS_COMPLETED, unit=MetricUnit.Count, value=1)
+            metrics.add_metric(name=ACTIONS_COMPLETED, unit=MetricUnit.Count, value=1)
         elif outcome == "failed":
-            metrics.add_metric(name=observability.ACTIONS_FAILED, unit=MetricUnit.Count, value=1)
+            metrics.add_metric(name=ACTIONS_FAILED, unit=MetricUnit.Count, value=1)
         logger.info("action processed", outcome=outcome)
         return outcome
     finally:

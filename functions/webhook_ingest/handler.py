@@ -13,7 +13,9 @@ from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
 
-from wakeful import assembly, observability
+from wakeful import assembly
+from wakeful.ingest.manifest import EVENTS_INGESTED
+from wakeful.webhooks.manifest import WEBHOOK_REQUESTS_ACCEPTED, WEBHOOK_REQUESTS_DUPLICATE, WEBHOOK_REQUESTS_INVALID_SIGNATURE, WEBHOOK_REQUESTS_RATE_LIMITED, WEBHOOK_REQUESTS_REJECTED
 from wakeful.constants import METRICS_NAMESPACE, SERVICE_NAME
 from wakeful.observability import capture_lambda_handler, log_context
 
@@ -23,11 +25,11 @@ logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 STATUS_METRICS = {
-    "ACCEPTED": observability.WEBHOOK_REQUESTS_ACCEPTED,
-    "DUPLICATE": observability.WEBHOOK_REQUESTS_DUPLICATE,
-    "REJECTED": observability.WEBHOOK_REQUESTS_REJECTED,
-    "INVALID_SIGNATURE": observability.WEBHOOK_REQUESTS_INVALID_SIGNATURE,
-    "RATE_LIMITED": observability.WEBHOOK_REQUESTS_RATE_LIMITED,
+    "ACCEPTED": WEBHOOK_REQUESTS_ACCEPTED,
+    "DUPLICATE": WEBHOOK_REQUESTS_DUPLICATE,
+    "REJECTED": WEBHOOK_REQUESTS_REJECTED,
+    "INVALID_SIGNATURE": WEBHOOK_REQUESTS_INVALID_SIGNATURE,
+    "RATE_LIMITED": WEBHOOK_REQUESTS_RATE_LIMITED,
 }
 
 
@@ -42,7 +44,7 @@ def handler(event: dict, context: object) -> dict:
     reply = receive.receive(request)
     metrics.add_metric(name=STATUS_METRICS[reply.status], unit=MetricUnit.Count, value=1)
     if reply.created:
-        metrics.add_metric(name=observability.EVENTS_INGESTED, unit=MetricUnit.Count, value=reply.event_count or 1)
+        metrics.add_metric(name=EVENTS_INGESTED, unit=MetricUnit.Count, value=reply.event_count or 1)
     logger.info(
         "webhook request",
         webhook_id=request.webhook_id[:64],

@@ -14,50 +14,9 @@ from wakeful import capabilities
 SERVICE_NAME = "wakeful"
 METRICS_NAMESPACE = "Wakeful"
 
-#: The core's tables: logical table name -> environment variable holding its physical name.
-CORE_TABLE_ENV = {
-    "agents": "WAKEFUL_TABLE_AGENTS",
-    "heartbeats": "WAKEFUL_TABLE_HEARTBEATS",
-    "events": "WAKEFUL_TABLE_EVENTS",
-    "idempotency": "WAKEFUL_TABLE_IDEMPOTENCY",
-    "tools": "WAKEFUL_TABLE_TOOLS",
-    "subscriptions": "WAKEFUL_TABLE_SUBSCRIPTIONS",
-    "actions": "WAKEFUL_TABLE_ACTIONS",
-    "api_keys": "WAKEFUL_TABLE_API_KEYS",
-    # -- hooks tables --
-    "hooks": "WAKEFUL_TABLE_HOOKS",
-    "hook_executions": "WAKEFUL_TABLE_HOOK_EXECUTIONS",
-    "hook_deliveries": "WAKEFUL_TABLE_HOOK_DELIVERIES",
-    # -- webhooks tables --
-    "webhooks": "WAKEFUL_TABLE_WEBHOOKS",
-    "webhook_requests": "WAKEFUL_TABLE_WEBHOOK_REQUESTS",
-    # -- the LLM client: per-agent settings, daily usage, cached answers --
-    "llm": "WAKEFUL_TABLE_LLM",
-    # -- threads tables --
-    "threads": "WAKEFUL_TABLE_THREADS",
-    "thread_messages": "WAKEFUL_TABLE_THREAD_MESSAGES",
-    "thread_routes": "WAKEFUL_TABLE_THREAD_ROUTES",
-    # -- interception tables --
-    "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
-    "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
-    # -- MCP servers --
-    "mcp_servers": "WAKEFUL_TABLE_MCP_SERVERS",
-    # -- schedules tables --
-    "schedules": "WAKEFUL_TABLE_SCHEDULES",
-    "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",
-    # -- live stream --
-    "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
-    "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
-    # -- channels: Slack, Discord, Telegram, email --
-    "channels": "WAKEFUL_TABLE_CHANNELS",
-    "channel_deliveries": "WAKEFUL_TABLE_CHANNEL_DELIVERIES",
-    "channel_requests": "WAKEFUL_TABLE_CHANNEL_REQUESTS",
-    "channel_links": "WAKEFUL_TABLE_CHANNEL_LINKS",
-}
-
-#: Every table's environment variable: the core's and those the installed capabilities'
-#: manifests declare (SnipIn's; see :mod:`wakeful.assembly`).
-TABLE_ENV: Mapping[str, str] = capabilities.Derived(lambda: {**CORE_TABLE_ENV, **capabilities.table_env()})
+#: Every table: logical table name -> environment variable holding its physical name, as
+#: the installed capabilities' manifests declare them (see :mod:`wakeful.assembly`).
+TABLE_ENV: Mapping[str, str] = capabilities.Derived(capabilities.table_env)
 
 #: On AWS each function gets only the tables it uses, in one variable: ``logical=rest``
 #: pairs separated by commas, each table's name being ``WAKEFUL_TABLE_PREFIX`` + rest (the
@@ -66,21 +25,8 @@ TABLE_ENV: Mapping[str, str] = capabilities.Derived(lambda: {**CORE_TABLE_ENV, *
 ENV_TABLES = "WAKEFUL_TABLES"
 ENV_TABLE_PREFIX = "WAKEFUL_TABLE_PREFIX"
 
-# Logical queue name -> environment variable holding its URL.
-QUEUE_ENV = {
-    "heartbeat": "WAKEFUL_QUEUE_HEARTBEAT_URL",
-    "action": "WAKEFUL_QUEUE_ACTION_URL",
-    "ingest": "WAKEFUL_QUEUE_INGEST_URL",
-    "ingest_dlq": "WAKEFUL_QUEUE_INGEST_DLQ_URL",
-    # -- threads queues --
-    "thread": "WAKEFUL_QUEUE_THREAD_URL",
-    "route": "WAKEFUL_QUEUE_ROUTE_URL",
-    # -- schedules: claimed runs -> schedule_runner --
-    "schedule": "WAKEFUL_QUEUE_SCHEDULE_URL",
-    # -- channels: verified inbound requests -> channel_worker; messages out -> channel_deliver --
-    "channel_inbox": "WAKEFUL_QUEUE_CHANNEL_INBOX_URL",
-    "channel_outbox": "WAKEFUL_QUEUE_CHANNEL_OUTBOX_URL",
-}
+#: Logical queue name -> environment variable holding its URL (the manifests' queues).
+QUEUE_ENV: Mapping[str, str] = capabilities.Derived(lambda: {name: queue.env for name, queue in capabilities.queues().items()})
 
 #: Likewise the queues a function sends to: ``logical=name`` pairs, each URL being
 #: ``WAKEFUL_QUEUE_URL_BASE`` (``https://sqs.<region>.<domain>/<account>/``) + name; a
@@ -88,31 +34,17 @@ QUEUE_ENV = {
 ENV_QUEUES = "WAKEFUL_QUEUES"
 ENV_QUEUE_URL_BASE = "WAKEFUL_QUEUE_URL_BASE"
 
-# Queue settings shared by the CDK stack and the local runtime.
-# The action queue is FIFO (one message group per agent) so that a heartbeat's
-# actions run in the order the orchestrator dispatched them (execution_order).
-# The thread queue is FIFO with one group per thread (one step of a thread at a time);
-# the route queue is FIFO with one group per agent (the router reads a log in order).
-# The channel inbox is FIFO with one group per channel: a conversation's messages reach
-# their threads in the order the platform sent them (a reply after the message it
-# answers). The outbox is a standard queue: a retry waits with DelaySeconds.
-FIFO_QUEUES = {"action", "thread", "route", "channel_inbox"}
+# Queue settings shared by the CDK stack and the local runtime. Each queue's owner says
+# in its manifest whether it is FIFO (and why) and which function consumes it.
+#: The FIFO queues (a mapping: ``name in FIFO_QUEUES``; name -> environment variable).
+FIFO_QUEUES: Mapping[str, str] = capabilities.Derived(lambda: {name: queue.env for name, queue in capabilities.queues().items() if queue.fifo})
 QUEUE_MAX_RECEIVES = 5  # receives before a message moves to its DLQ
 
 #: Work queue -> the function its event source mapping invokes (the CDK stack wires
 #: these; ``wakeful dev`` polls the same map).
-QUEUE_FUNCTIONS = {
-    "heartbeat": "orchestrator",
-    "action": "tool_runner",
-    "ingest": "ingest",
-    # -- threads --
-    "thread": "thread_runner",
-    "route": "thread_router",
-    "schedule": "schedule_runner",
-    # -- channels --
-    "channel_inbox": "channel_worker",
-    "channel_outbox": "channel_deliver",
-}
+QUEUE_FUNCTIONS: Mapping[str, str] = capabilities.Derived(
+    lambda: {name: queue.function for name, queue in capabilities.queues().items() if queue.function is not None}
+)
 
 ENV_DEV_MODE = "WAKEFUL_DEV_MODE"
 ENV_DEV_API_KEYS = "WAKEFUL_DEV_API_KEYS"
@@ -216,31 +148,10 @@ DEFAULT_SLACK_API_URL = "https://slack.com/api"
 DEFAULT_DISCORD_API_URL = "https://discord.com/api/v10"
 DEFAULT_TELEGRAM_API_URL = "https://api.telegram.org"
 
-# Function logical names: folder under functions/ and the CDK construct id.
-FUNCTIONS = (
-    "api",
-    "heartbeat_scan",
-    "orchestrator",
-    "tool_runner",
-    # -- hooks functions --
-    "deliver_hook",
-    # -- webhooks functions --
-    "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
-    "ingest",  # SQS ingest queue -> event log
-    # -- threads functions --
-    "thread_runner",  # SQS FIFO thread queue -> one step of a thread run
-    "thread_router",  # SQS FIFO route queue -> wake / start threads for new events
-    # -- schedules functions --
-    "schedule_runner",  # SQS schedule queue -> start a claimed run's thread
-    # -- live stream functions --
-    "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe
-    "stream_fanout",  # stream table (DynamoDB Streams) -> WebSocket connections
-    # -- channels functions --
-    "channel_inbound",  # API Gateway POST /channels/{channel_id}/<platform>: verify, record, acknowledge
-    "channel_worker",  # SQS FIFO channel inbox -> thread messages and approval decisions
-    "channel_deliver",  # SQS channel outbox -> one message to Slack, Discord, Telegram or SES
-    # -- retention --
-    "archiver",  # the retained tables' streams (TTL deletions) -> the archive bucket in S3
+#: Function logical names (folder under functions/ and the CDK construct id) -> the
+#: capability owning it: the API's, then those the manifests declare, in the package order.
+FUNCTIONS: Mapping[str, str] = capabilities.Derived(
+    lambda: {"api": "api", **{function: capability.name for capability in capabilities.installed() for function in capability.functions}}
 )
 
 # CloudFormation stack outputs.

@@ -1,116 +1,20 @@
-"""Metric names, declared once: the handlers emit them and the CDK dashboard and
-alarms chart them (a test checks the two agree)."""
+"""Metrics and tracing for the handlers: :data:`METRICS`, every metric the code emits
+(the CDK dashboard and alarms chart them; a test checks the two agree), the tracer and
+the per-invocation log keys."""
 
 from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Mapping
 from typing import Any
 
-from wakeful import invocation
+from wakeful import capabilities, invocation
 
-HEARTBEATS_CLAIMED = "HeartbeatsClaimed"
-HEARTBEATS_REQUEUED = "HeartbeatsRequeued"
-HEARTBEATS_COMPLETED = "HeartbeatsCompleted"
-HEARTBEATS_FAILED = "HeartbeatsFailed"
-SCAN_ITEMS_READ = "ScanItemsRead"
-ACTIONS_COMPLETED = "ActionsCompleted"
-ACTIONS_FAILED = "ActionsFailed"
-EVENTS_INGESTED = "EventsIngested"
-# -- hooks metrics --
-HOOK_DELIVERIES_SUCCEEDED = "HookDeliveriesSucceeded"
-HOOK_DELIVERIES_FAILED = "HookDeliveriesFailed"
-HOOK_ATTEMPTS_RETRIED = "HookAttemptsRetried"
-HOOKS_DISABLED = "HooksDisabled"
-# -- webhooks metrics --
-# Inbound webhook requests by outcome (the ``status`` of their webhook_requests row);
-# events appended by webhooks and by the SQS ingest queue count as EVENTS_INGESTED.
-WEBHOOK_REQUESTS_ACCEPTED = "WebhookRequestsAccepted"
-WEBHOOK_REQUESTS_DUPLICATE = "WebhookRequestsDuplicate"
-WEBHOOK_REQUESTS_REJECTED = "WebhookRequestsRejected"
-WEBHOOK_REQUESTS_INVALID_SIGNATURE = "WebhookRequestsInvalidSignature"
-WEBHOOK_REQUESTS_RATE_LIMITED = "WebhookRequestsRateLimited"
-INGEST_MESSAGES_INVALID = "IngestMessagesInvalid"
-# -- snipin / llm metrics --
-LLM_CALLS = "LlmCalls"
-LLM_INPUT_TOKENS = "LlmInputTokens"
-LLM_OUTPUT_TOKENS = "LlmOutputTokens"
-LLM_CACHE_READ_TOKENS = "LlmCacheReadTokens"
-LLM_COST_MICRO_USD = "LlmCostMicroUsd"
-LLM_BUDGET_EXCEEDED = "LlmBudgetExceeded"
-# -- threads metrics --
-THREADS_STARTED = "ThreadsStarted"
-THREADS_WOKEN = "ThreadsWoken"
-THREADS_SLEPT = "ThreadsSlept"
-THREADS_COMPLETED = "ThreadsCompleted"
-THREADS_FAILED = "ThreadsFailed"
-THREADS_EXPIRED = "ThreadsExpired"
-THREAD_STEPS = "ThreadSteps"
-THREAD_STEPS_RESENT = "ThreadStepsResent"
-THREAD_EVENTS_ROUTED = "ThreadEventsRouted"
-# -- schedules metrics --
-SCHEDULE_RUNS_CLAIMED = "ScheduleRunsClaimed"
-SCHEDULE_RUNS_SKIPPED = "ScheduleRunsSkipped"
-SCHEDULE_RUNS_STARTED = "ScheduleRunsStarted"
-# -- channels metrics --
-# Messages to Slack, Discord, Telegram and SES by outcome (a failure rate alarm pairs
-# the first two), retried attempts, and inbound platform requests by outcome.
-CHANNEL_DELIVERIES_SUCCEEDED = "ChannelDeliveriesSucceeded"
-CHANNEL_DELIVERIES_FAILED = "ChannelDeliveriesFailed"
-CHANNEL_ATTEMPTS_RETRIED = "ChannelAttemptsRetried"
-CHANNEL_REQUESTS_ACCEPTED = "ChannelRequestsAccepted"
-CHANNEL_REQUESTS_REJECTED = "ChannelRequestsRejected"
-
-#: Every metric the code emits (name -> unit).
-METRICS = {
-    HEARTBEATS_CLAIMED: "Count",
-    HEARTBEATS_REQUEUED: "Count",
-    HEARTBEATS_COMPLETED: "Count",
-    HEARTBEATS_FAILED: "Count",
-    SCAN_ITEMS_READ: "Count",
-    ACTIONS_COMPLETED: "Count",
-    ACTIONS_FAILED: "Count",
-    EVENTS_INGESTED: "Count",
-    # -- hooks metrics --
-    HOOK_DELIVERIES_SUCCEEDED: "Count",
-    HOOK_DELIVERIES_FAILED: "Count",
-    HOOK_ATTEMPTS_RETRIED: "Count",
-    HOOKS_DISABLED: "Count",
-    # -- webhooks metrics --
-    WEBHOOK_REQUESTS_ACCEPTED: "Count",
-    WEBHOOK_REQUESTS_DUPLICATE: "Count",
-    WEBHOOK_REQUESTS_REJECTED: "Count",
-    WEBHOOK_REQUESTS_INVALID_SIGNATURE: "Count",
-    WEBHOOK_REQUESTS_RATE_LIMITED: "Count",
-    INGEST_MESSAGES_INVALID: "Count",
-    # -- snipin / llm metrics --
-    LLM_CALLS: "Count",
-    LLM_INPUT_TOKENS: "Count",
-    LLM_OUTPUT_TOKENS: "Count",
-    LLM_CACHE_READ_TOKENS: "Count",
-    LLM_COST_MICRO_USD: "Count",
-    LLM_BUDGET_EXCEEDED: "Count",
-    # -- threads metrics --
-    THREADS_STARTED: "Count",
-    THREADS_WOKEN: "Count",
-    THREADS_SLEPT: "Count",
-    THREADS_COMPLETED: "Count",
-    THREADS_FAILED: "Count",
-    THREADS_EXPIRED: "Count",
-    THREAD_STEPS: "Count",
-    THREAD_STEPS_RESENT: "Count",
-    THREAD_EVENTS_ROUTED: "Count",
-    # -- schedules metrics --
-    SCHEDULE_RUNS_CLAIMED: "Count",
-    SCHEDULE_RUNS_SKIPPED: "Count",
-    SCHEDULE_RUNS_STARTED: "Count",
-    # -- channels metrics --
-    CHANNEL_DELIVERIES_SUCCEEDED: "Count",
-    CHANNEL_DELIVERIES_FAILED: "Count",
-    CHANNEL_ATTEMPTS_RETRIED: "Count",
-    CHANNEL_REQUESTS_ACCEPTED: "Count",
-    CHANNEL_REQUESTS_REJECTED: "Count",
-}
+#: Every metric the code emits (name -> unit): each capability declares its metrics'
+#: names and units in its ``manifest.py`` (the modules and handlers emitting one import
+#: its name from there); this gathers those of the installed capabilities.
+METRICS: Mapping[str, str] = capabilities.Derived(capabilities.metrics)
 
 
 def capture_lambda_handler(handler: Any) -> Any:

@@ -1,5 +1,9 @@
 """Sending work to the SQS queues, in batches SendMessageBatch takes.
 
+Generic: each capability's ``queue.py`` says what its queues carry (the heartbeats',
+the actions', the threads' ...) and sends through :func:`send_batch`,
+:func:`send_fifo`, :func:`send_fifo_batch` and :func:`send_delayed`.
+
 A batch holds at most 10 messages and 1 MiB in all (:data:`wakeful.limits.SQS_BATCH_BYTES`,
 the sum of its messages' sizes); each message is at most 1 MiB
 (:data:`wakeful.limits.SQS_MESSAGE_BYTES`, the ``MaximumMessageSize`` every queue of the
@@ -69,123 +73,48 @@ def _send(queue: str, entries: list[dict[str, Any]]) -> None:
             raise RuntimeError(f"SendMessageBatch to {queue} failed for {len(failed)} entries: {failed[0]}")
 
 
-def send_heartbeats(messages: Iterable[dict[str, Any]]) -> int:
-    """Queue heartbeat work: ``{agent_id, heartbeat_id, attempt?}`` each."""
-    entries = [{"Id": str(i), "MessageBody": json.dumps(m, separators=(",", ":"))} for i, m in enumerate(messages)]
+def _body(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def send_batch(queue: str, messages: Iterable[dict[str, Any]]) -> int:
+    """Queue JSON ``messages`` on a standard queue, in order; returns how many."""
+    entries = [{"Id": str(i), "MessageBody": _body(m)} for i, m in enumerate(messages)]
     if entries:
-        _send("heartbeat", entries)
+        _send(queue, entries)
     return len(entries)
 
 
-def send_ingest(messages: Iterable[dict[str, Any]]) -> int:
-    """Queue events for the ingest queue (``{agent_id, event_type, payload, ...,
-    idempotency_key}`` each; see :mod:`wakeful.ingest.sqs`)."""
-    entries = [{"Id": str(i), "MessageBody": json.dumps(m, separators=(",", ":"))} for i, m in enumerate(messages)]
-    if entries:
-        _send("ingest", entries)
-    return len(entries)
-
-
-def send_actions(agent_id: str, action_ids: list[str], dispatch: str) -> int:
-    """Queue actions on the FIFO action queue, in order, one message group per agent.
-
-    ``dispatch`` distinguishes a deliberate re-dispatch from a duplicate send, for
-    FIFO de-duplication.
-    """
-    entries = [
-        {
-            "Id": str(i),
-            "MessageBody": json.dumps({"action_id": a, "agent_id": agent_id}, separators=(",", ":")),
-            "MessageGroupId": agent_id,
-            "MessageDeduplicationId": f"{a}-{dispatch}",
-        }
-        for i, a in enumerate(action_ids)
-    ]
-    if entries:
-        _send("action", entries)
-    return len(entries)
-
-
-def _dedup(text: str) -> str:
+def dedup_id(text: str) -> str:
     """A FIFO deduplication id (at most 128 characters) for ``text``."""
     import hashlib
 
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def send_thread_step(agent_id: str, thread_id: str, step_key: str) -> None:
-    """Queue one step of a thread run (one message group per thread: one step at a
-    time). Sending the same step again within 5 minutes is deduplicated by SQS."""
-    body = {"agent_id": agent_id, "thread_id": thread_id, "step_key": step_key}
-    _send(
-        "thread",
-        [
-            {
-                "Id": "0",
-                "MessageBody": json.dumps(body, separators=(",", ":")),
-                "MessageGroupId": thread_id,
-                "MessageDeduplicationId": _dedup(f"{thread_id}:{step_key}"),
-            }
-        ],
-    )
+def send_fifo(queue: str, message: dict[str, Any], *, group: str, dedup: str) -> None:
+    """Queue one JSON message on a FIFO queue, in message group ``group``; the same
+    ``dedup`` text sent again within 5 minutes is deduplicated by SQS."""
+    entry = {"Id": "0", "MessageBody": _body(message), "MessageGroupId": group, "MessageDeduplicationId": dedup_id(dedup)}
+    _send(queue, [entry])
 
 
-def send_route(agent_id: str, reason: str, *, thread_id: str | None = None) -> bool:
-    """Ask the router to route the agent's log up to now (one group per agent).
-    ``reason`` (e.g. ``seq:42``) deduplicates repeats; ``thread_id`` asks it to match
-    that thread's new waits against events it already routed.
-
-    Raises:
-        NotConfiguredError: this function was not given the route queue.
-    """
-    body: dict[str, Any] = {"agent_id": agent_id}
-    if thread_id:
-        body["thread_id"] = thread_id
-    _send(
-        "route",
-        [
-            {
-                "Id": "0",
-                "MessageBody": json.dumps(body, separators=(",", ":")),
-                "MessageGroupId": agent_id,
-                "MessageDeduplicationId": _dedup(f"{agent_id}:{reason}"),
-            }
-        ],
-    )
-    return True
-
-
-def send_schedule_runs(messages: Iterable[dict[str, Any]]) -> int:
-    """Queue claimed schedule runs: ``{agent_id, schedule_id, result_id}`` each."""
-    entries = [{"Id": str(i), "MessageBody": json.dumps(m, separators=(",", ":"))} for i, m in enumerate(messages)]
+def send_fifo_batch(queue: str, messages: Iterable[tuple[dict[str, Any], str]], *, group: str) -> int:
+    """Queue ``(message, dedup id)`` pairs on a FIFO queue, in order, in one message
+    group (the ids are used as they are: at most 128 characters); returns how many."""
+    entries = [
+        {"Id": str(i), "MessageBody": _body(m), "MessageGroupId": group, "MessageDeduplicationId": dedup}
+        for i, (m, dedup) in enumerate(messages)
+    ]
     if entries:
-        _send("schedule", entries)
+        _send(queue, entries)
     return len(entries)
 
 
-def send_channel_work(channel_id: str, agent_id: str, work: dict[str, Any], dedup: str) -> None:
-    """Queue a verified platform request's work for the channel worker (one message
-    group per channel: a conversation's messages in the order they came). ``dedup``
-    (the platform's event id) makes a resend within 5 minutes a no-op."""
-    body = {**work, "channel_id": channel_id, "agent_id": agent_id}
-    _send(
-        "channel_inbox",
-        [
-            {
-                "Id": "0",
-                "MessageBody": json.dumps(body, separators=(",", ":")),
-                "MessageGroupId": channel_id,
-                "MessageDeduplicationId": _dedup(f"{channel_id}:{dedup}"),
-            }
-        ],
-    )
-
-
-def send_channel_delivery(delivery_id: str, agent_id: str, *, delay_seconds: int = 0) -> None:
-    """Queue a channel delivery's next attempt, after ``delay_seconds`` (at most 900,
-    SQS's longest delay)."""
-    body = {"delivery_id": delivery_id, "agent_id": agent_id}
-    entry: dict[str, Any] = {"Id": "0", "MessageBody": json.dumps(body, separators=(",", ":"))}
+def send_delayed(queue: str, message: dict[str, Any], *, delay_seconds: int = 0) -> None:
+    """Queue one JSON message on a standard queue, visible after ``delay_seconds`` (at
+    most 900, SQS's longest delay)."""
+    entry: dict[str, Any] = {"Id": "0", "MessageBody": _body(message)}
     if delay_seconds > 0:
         entry["DelaySeconds"] = min(int(delay_seconds), 900)
-    _send("channel_outbox", [entry])
+    _send(queue, [entry])

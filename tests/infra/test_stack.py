@@ -3,6 +3,7 @@ and agrees with the single sources of truth in the ``wakeful`` package."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 
 from infra.functions import specs
 from infra.settings import DeploySettings
-from wakeful import constants, observability
+from wakeful import assembly, constants, observability
 from wakeful.tables import TABLES
 
 pytestmark = pytest.mark.infra
@@ -443,17 +444,23 @@ def _wakeful_metrics_in_alarms(synth) -> set[str]:
 
 
 def _metrics_the_code_emits() -> set[str]:
-    """Metric names the handlers and the domain package refer to: ``observability.X``
-    attributes, ``"X"`` constant names looked up with getattr, and literal names."""
-    constants_by_name = {k: v for k, v in vars(observability).items() if k.isupper() and isinstance(v, str)}
+    """Metric names the handlers and the domain package refer to: the names the
+    manifests declare, referred to outside the manifests (imported, as ``manifest.X``, or
+    as ``"X"`` constant names looked up with getattr), and literal names."""
+    constants_by_name = {
+        k: v
+        for capability in assembly.EVERY
+        for k, v in vars(importlib.import_module(f"wakeful.{capability.name}.manifest")).items()
+        if k.isupper() and isinstance(v, str) and v in capability.metrics
+    }
     emitted = set()
     sources = [*(ROOT / "functions").rglob("*.py"), *(ROOT / "layers" / "wakeful").rglob("*.py")]
     for path in sources:
-        if path.name == "observability.py" or "local" in path.relative_to(ROOT).parts:
+        if path.name in ("observability.py", "manifest.py") or "local" in path.relative_to(ROOT).parts:
             continue
         text = path.read_text()
         for constant, value in constants_by_name.items():
-            if re.search(rf"observability\.{constant}\b|[\"']{constant}[\"']", text):
+            if re.search(rf"manifest\.{constant}\b|^from wakeful\.\w+\.manifest import [^\n]*\b{constant}\b|^\s+{constant},$|[\"']{constant}[\"']", text, re.M):
                 emitted.add(value)
         emitted.update(re.findall(r"add_metric\(\s*name=[\"']([A-Za-z]+)[\"']", text))
     return emitted

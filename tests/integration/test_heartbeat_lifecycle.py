@@ -303,7 +303,8 @@ def test_two_scans_racing_claim_each_heartbeat_once(stack, api):
 
 
 def test_the_same_sqs_message_delivered_twice_changes_nothing(stack, api, tool_server):
-    from wakeful import queues
+    from wakeful.actions.queue import send_actions
+    from wakeful.heartbeats.queue import send_heartbeats
 
     agent = api.create_agent()
     tool = register_tool(api, tool_server, "twice")
@@ -314,12 +315,12 @@ def test_the_same_sqs_message_delivered_twice_changes_nothing(stack, api, tool_s
     stack.tick()
     hb_id = heartbeats(api, agent["id"])[0]["id"]
     message = {"agent_id": agent["id"], "heartbeat_id": hb_id, "attempt": 1}
-    queues.send_heartbeats([message, message])
+    send_heartbeats([message, message])
     stack.drain()
     # Replays after the fact: every heartbeat and action message again.
-    queues.send_heartbeats([message])
+    send_heartbeats([message])
     for action in all_actions(agent["id"]):
-        queues.send_actions(agent["id"], [action["action_id"]], "replay")
+        send_actions(agent["id"], [action["action_id"]], "replay")
     stack.drain()
 
     assert heartbeat(api, agent["id"], hb_id)["status"] == "COMPLETED"

@@ -11,6 +11,7 @@ import pytest
 
 from tests.support import aws_limits
 from wakeful import queues
+from wakeful.ingest.queue import send_ingest
 
 
 @pytest.fixture()
@@ -37,7 +38,7 @@ def test_a_queue_message_over_1_mib_is_refused_before_anything_is_sent(stack, wa
     huge = {"agent_id": "agt_none", "event_type": "x", "payload": {"text": "x" * (1024 * 1024)}}
 
     with pytest.raises(queues.QueueMessageTooLargeError) as refused:
-        queues.send_ingest([small, huge])
+        send_ingest([small, huge])
 
     assert refused.value.status == 413 and "1 MiB" in refused.value.message
     assert watcher.batches == []

@@ -4,6 +4,7 @@ assembly in the package order; the registry's derived views follow what is insta
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,7 +89,7 @@ def test_a_derived_view_holds_what_was_installed_last(restore: None) -> None:
     from wakeful import constants, tables
 
     assert tables.TABLES["things"] is spec and constants.TABLE_ENV["things"] == "WAKEFUL_TABLE_THINGS"
-    assert "agents" in tables.TABLES  # the core's stay
+    assert "agents" not in tables.TABLES  # every table comes from an installed manifest, the core's too
 
 
 def test_a_route_key_two_capabilities_declare_is_served_by_both_in_installation_order(restore: None) -> None:
@@ -128,3 +129,33 @@ def test_the_derived_lists_gather_every_installed_capability(restore: None) -> N
 def test_installing_two_capabilities_of_one_name_is_refused(restore: None) -> None:
     with pytest.raises(ValueError, match="installed twice"):
         capabilities.install(Capability("same"), Capability("same"))
+
+
+def test_a_capabilitys_queues_functions_and_metrics_reach_the_central_lists(restore: None) -> None:
+    from wakeful import constants, observability
+
+    capabilities.install(
+        *assembly.EVERY,
+        Capability(
+            "extra",
+            queues=(QueueSpec("things", "WAKEFUL_QUEUE_THINGS_URL", fifo=True, function="thing_runner"), QueueSpec("things_dlq", "WAKEFUL_QUEUE_THINGS_DLQ_URL")),
+            functions=("thing_runner",),
+            metrics={"ThingsDone": "Count"},
+        ),
+    )
+    assert constants.QUEUE_ENV["things"] == "WAKEFUL_QUEUE_THINGS_URL" and constants.QUEUE_ENV["things_dlq"] == "WAKEFUL_QUEUE_THINGS_DLQ_URL"
+    assert "things" in constants.FIFO_QUEUES and "things_dlq" not in constants.FIFO_QUEUES
+    assert constants.QUEUE_FUNCTIONS["things"] == "thing_runner" and "things_dlq" not in constants.QUEUE_FUNCTIONS
+    assert list(constants.FUNCTIONS)[0] == "api" and constants.FUNCTIONS["thing_runner"] == "extra"
+    assert observability.METRICS["ThingsDone"] == "Count"
+    assert "heartbeat" in constants.QUEUE_ENV and "HeartbeatsClaimed" in observability.METRICS  # the core's, from their manifests
+
+
+def test_the_central_modules_name_no_capabilitys_table_queue_function_or_metric() -> None:
+    constants_text = (LAYER / "constants.py").read_text()
+    named = set(re.findall(r"[\"'](WAKEFUL_(?:TABLE|QUEUE)_[A-Z_]+)[\"']", constants_text))
+    assert named == {"WAKEFUL_TABLE_PREFIX", "WAKEFUL_QUEUE_URL_BASE"}  # shared by every table and queue
+    assert "TableSpec(" not in (LAYER / "tables.py").read_text()
+    assert not re.search(r"^[A-Z_]+ = [\"'][A-Z][A-Za-z]+[\"']$", (LAYER / "observability.py").read_text(), re.M)
+    senders = set(re.findall(r"^def (send_\w+)", (LAYER / "queues.py").read_text(), re.M))
+    assert senders == {"send_batch", "send_fifo", "send_fifo_batch", "send_delayed"}  # generic: what a queue carries is its owner's queue.py

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from wakeful import config, constants, queues
+from wakeful import config, constants
+from wakeful.threads.queue import send_route
 from wakeful.config import NotConfiguredError, get_settings, settings_from_env
 
 DEPLOYED = {
@@ -94,7 +95,7 @@ def deployed_without_the_route_queue(monkeypatch: pytest.MonkeyPatch) -> Iterato
 
 def test_asking_the_router_without_the_route_queue_fails_loudly_instead_of_skipping(deployed_without_the_route_queue) -> None:
     with pytest.raises(NotConfiguredError, match="queue 'route'"):
-        queues.send_route("agt_1", "seq:1")
+        send_route("agt_1", "seq:1")
 
 
 @pytest.fixture()

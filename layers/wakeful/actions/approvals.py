@@ -8,7 +8,7 @@ Either way exactly once: the decision is a conditional change of a waiting actio
 
 from __future__ import annotations
 
-from wakeful import clock, queues, retention
+from wakeful import clock, retention
 from wakeful.actions import repository
 from wakeful.actions.records import Action, ActionNotFoundError
 from wakeful.agents import repository as agents_repository
@@ -16,6 +16,7 @@ from wakeful.agents.records import Agent
 from wakeful.exceptions import ConflictError
 from wakeful.hooks.events import ActionFailed
 from wakeful.hooks.firing import fire
+from wakeful.actions.queue import send_actions
 
 
 class ActionNotWaitingError(ConflictError):
@@ -32,7 +33,7 @@ def decide(owner: str, agent_id: str, action_id: str, decision: str, note: str |
     if decision == "approve":
         if not repository.approve(action_id, now, note):
             raise ActionNotWaitingError(f"action {action_id} is {action.status}, not waiting for an approval")
-        queues.send_actions(agent_id, [action_id], "approved")
+        send_actions(agent_id, [action_id], "approved")
     else:
         reason = f"denied at approval{': ' + note if note else ''}"
         if not repository.deny(action_id, now, note, reason, retention.expiry(now)):

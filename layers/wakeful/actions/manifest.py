@@ -13,16 +13,42 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "actions"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "actions",
+        Attr("action_id"),
+        indexes=(
+            Index("by-heartbeat", Attr("heartbeat_id"), Attr("order_key")),
+            Index("by-agent", Attr("agent_id"), Attr("created_at", N)),
+            Index("by-owner", Attr("owner"), Attr("created_at", N)),
+        ),
+        ttl="expires_at",  # set when the action finishes (WAKEFUL_RETENTION_DAYS)
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "actions": "WAKEFUL_TABLE_ACTIONS",
+}
+QUEUES: tuple[QueueSpec, ...] = (
+    # FIFO, one message group per agent: a heartbeat's actions run in the order the
+    # orchestrator dispatched them (execution_order).
+    QueueSpec("action", "WAKEFUL_QUEUE_ACTION_URL", fifo=True, function="tool_runner"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "tool_runner",  # SQS FIFO action queue -> one action
+)
+ACTIONS_COMPLETED = "ActionsCompleted"
+ACTIONS_FAILED = "ActionsFailed"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    ACTIONS_COMPLETED: "Count",
+    ACTIONS_FAILED: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

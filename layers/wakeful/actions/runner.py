@@ -272,4 +272,5 @@ def _continue(action: Action) -> None:
     if still_open is None:
         return  # the heartbeat is gone; nothing waits for this action
     if not still_open:
-        queues.send_heartbeats([{"agent_id": action.agent_id, "heartbeat_id": action.heartbeat_id}])
+        # The heartbeat queue carries {agent_id, heartbeat_id} (wakeful.heartbeats.queue).
+        queues.send_batch("heartbeat", [{"agent_id": action.agent_id, "heartbeat_id": action.heartbeat_id}])

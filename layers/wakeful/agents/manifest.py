@@ -13,13 +13,25 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "agents"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "agents",
+        Attr("agent_id"),
+        # @alias lookups read the alias reservation in ``idempotency`` (per owner).
+        indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
+    ),
+    TableSpec("idempotency", Attr("key"), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "agents": "WAKEFUL_TABLE_AGENTS",
+    "idempotency": "WAKEFUL_TABLE_IDEMPOTENCY",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

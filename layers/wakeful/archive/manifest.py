@@ -21,7 +21,9 @@ NAME = "archive"
 TABLES: tuple[TableSpec, ...] = ()
 TABLE_ENV: Mapping[str, str] = {}
 QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
+FUNCTIONS: tuple[str, ...] = (
+    "archiver",  # the retained tables' streams (TTL deletions) -> the archive bucket in S3
+)
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --

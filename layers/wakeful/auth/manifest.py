@@ -13,13 +13,25 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "auth"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "api_keys",
+        Attr("key_hash"),
+        indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),),
+        # A revocation reaches the live stream's fan-out at once: it closes the
+        # key's WebSocket connections (wakeful.stream.fanout).
+        stream="NEW_IMAGE",
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "api_keys": "WAKEFUL_TABLE_API_KEYS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

@@ -26,12 +26,13 @@ import logging
 import time
 from typing import Any
 
-from wakeful import clock, queues
+from wakeful import clock
 from wakeful.backoff import retry_delay
 from wakeful.channels import delivery_repository, link_repository, models, platforms, repository
 from wakeful.channels.platforms.base import Outcome, redact
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secrets_of
 from wakeful.config import get_settings
+from wakeful.channels.queue import send_channel_delivery
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ def attempt(job: dict[str, Any]) -> str:
     now = clock.now()
     if delivery.not_before and delivery.not_before > now + 0.5:
         # Not yet (a Retry-After longer than SQS delays): wait on in the queue.
-        queues.send_channel_delivery(delivery.delivery_id, delivery.agent_id, delay_seconds=_delay_seconds(delivery.not_before - now))
+        send_channel_delivery(delivery.delivery_id, delivery.agent_id, delay_seconds=_delay_seconds(delivery.not_before - now))
         return WAITING
     if delivery.not_before and delivery.not_before > now:
         time.sleep(delivery.not_before - now)  # the rounding of SQS's whole-second delays
@@ -98,7 +99,7 @@ def _send(channel: Channel, delivery: ChannelDelivery) -> str:
     if outcome.retry and delivery.attempts < models.MAX_ATTEMPTS:
         delay = retry_delay(get_settings().hook_backoff_base_seconds, delivery.attempts, retry_after=outcome.retry_after)
         delivery_repository.retry_later(delivery.delivery_id, now, error=error, status_code=outcome.status_code, not_before=now + delay)
-        queues.send_channel_delivery(delivery.delivery_id, delivery.agent_id, delay_seconds=_delay_seconds(delay))
+        send_channel_delivery(delivery.delivery_id, delivery.agent_id, delay_seconds=_delay_seconds(delay))
         logger.info("channel delivery will be retried", extra={"delivery_id": delivery.delivery_id, "attempts": delivery.attempts, "delay": round(delay, 3)})
         return RETRY
     if outcome.retry:

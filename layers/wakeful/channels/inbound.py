@@ -33,10 +33,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from wakeful import clock, ids, proxy, queues, retention, secrets
+from wakeful import clock, ids, proxy, retention, secrets
 from wakeful.channels import models, readers, repository, request_repository, verify
 from wakeful.channels.readers import Reading
 from wakeful.channels.records import Channel, ChannelRequest, secret_context, secrets_of
+from wakeful.channels.queue import send_channel_work
 
 logger = logging.getLogger(__name__)
 
@@ -173,7 +174,7 @@ def _take(channel: Channel, reading: Reading, now: float) -> list[str]:
 
 def _queue(channel: Channel, reading: Reading, request_id: str, now: float) -> None:
     work = _sealed(channel, {**(reading.work or {}), "request_id": request_id, "received_at": now})
-    queues.send_channel_work(channel.channel_id, channel.agent_id, work, dedup=reading.keys[0] if reading.keys else request_id)
+    send_channel_work(channel.channel_id, channel.agent_id, work, dedup=reading.keys[0] if reading.keys else request_id)
 
 
 def _sealed(channel: Channel, work: dict[str, Any]) -> dict[str, Any]:

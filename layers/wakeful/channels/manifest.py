@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from wakeful.actions.slots import PARKED, ParkListener
 from wakeful.capabilities import Capability, QueueSpec
 from wakeful.schedules.slots import RESULTS, ResultListener
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
 
 if TYPE_CHECKING:
@@ -26,11 +26,59 @@ if TYPE_CHECKING:
 NAME = "channels"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # A channel: its kind, name, agent, public config and its secrets sealed in one
+    # blob; the name is reserved per owner in ``idempotency`` ("channel#<owner>#<name>").
+    TableSpec("channels", Attr("channel_id"), indexes=(Index("by-owner", Attr("owner"), Attr("created_at", N)),)),
+    # One item per outbound message, its id derived from what it answers (an
+    # approval, a schedule result, a run's reply), so a job done twice posts once.
+    TableSpec(
+        "channel_deliveries",
+        Attr("delivery_id"),
+        indexes=(Index("by-channel", Attr("channel_id"), Attr("created_at", N)),),
+        ttl="expires_at",
+    ),
+    # Per channel: "chr_<ulid>" one row per inbound request, and "seen#<key>" the
+    # platform's event ids already taken (a retried or replayed request is once).
+    TableSpec("channel_requests", Attr("channel_id"), Attr("request_id"), ttl="expires_at"),
+    # Per channel: "msg#<conversation>#<message>" the thread a platform message
+    # belongs to (a reply continues it), "approval#<ref>" the tool call a button decides.
+    TableSpec("channel_links", Attr("channel_id"), Attr("link_key"), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "channels": "WAKEFUL_TABLE_CHANNELS",
+    "channel_deliveries": "WAKEFUL_TABLE_CHANNEL_DELIVERIES",
+    "channel_requests": "WAKEFUL_TABLE_CHANNEL_REQUESTS",
+    "channel_links": "WAKEFUL_TABLE_CHANNEL_LINKS",
+}
+QUEUES: tuple[QueueSpec, ...] = (
+    # Verified inbound requests -> the channel worker; FIFO, one group per channel: a
+    # conversation's messages reach their threads in the order the platform sent them.
+    QueueSpec("channel_inbox", "WAKEFUL_QUEUE_CHANNEL_INBOX_URL", fifo=True, function="channel_worker"),
+    # Messages out -> channel_deliver; a standard queue: a retry waits with DelaySeconds.
+    QueueSpec("channel_outbox", "WAKEFUL_QUEUE_CHANNEL_OUTBOX_URL", function="channel_deliver"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "channel_inbound",  # API Gateway POST /channels/{channel_id}/<platform>: verify, record, acknowledge
+    "channel_worker",  # SQS FIFO channel inbox -> thread messages and approval decisions
+    "channel_deliver",  # SQS channel outbox -> one message to a chat platform or SES
+)
+# Messages out by outcome (a failure rate alarm pairs the first two), retried attempts,
+# and inbound platform requests by outcome.
+CHANNEL_DELIVERIES_SUCCEEDED = "ChannelDeliveriesSucceeded"
+CHANNEL_DELIVERIES_FAILED = "ChannelDeliveriesFailed"
+CHANNEL_ATTEMPTS_RETRIED = "ChannelAttemptsRetried"
+CHANNEL_REQUESTS_ACCEPTED = "ChannelRequestsAccepted"
+CHANNEL_REQUESTS_REJECTED = "ChannelRequestsRejected"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    CHANNEL_DELIVERIES_SUCCEEDED: "Count",
+    CHANNEL_DELIVERIES_FAILED: "Count",
+    CHANNEL_ATTEMPTS_RETRIED: "Count",
+    CHANNEL_REQUESTS_ACCEPTED: "Count",
+    CHANNEL_REQUESTS_REJECTED: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

@@ -20,9 +20,10 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
-from wakeful import clock, queues, retention
+from wakeful import clock, retention
 from wakeful.channels import delivery_repository, link_repository, models, targets
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink
+from wakeful.channels.queue import send_channel_delivery
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +106,7 @@ def to_channel(
         existing = delivery_repository.get(the_id)
         if existing is None or existing.status != models.PENDING or existing.attempts > 0:
             return the_id  # under way or done: nothing more to send
-    queues.send_channel_delivery(the_id, delivery.agent_id)
+    send_channel_delivery(the_id, delivery.agent_id)
     return the_id
 
 

@@ -52,7 +52,7 @@ def broadcast(owner: str, body: BroadcastIn) -> Broadcast:
         }
         for agent_id in targets
     ]
-    queues.send_ingest(messages)
+    queues.send_batch("ingest", messages)  # the ingest queue's messages (wakeful.ingest.queue)
     return Broadcast(broadcast_id, body.event_type, targets)
 
 

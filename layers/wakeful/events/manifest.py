@@ -13,13 +13,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, TableSpec
 
 NAME = "events"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec("events", Attr("agent_id"), Attr("seq", N), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "events": "WAKEFUL_TABLE_EVENTS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

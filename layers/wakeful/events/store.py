@@ -347,7 +347,8 @@ def _request_routing(agent_id: str, last_seq: int) -> None:
     idempotency key) repeats the append, which sends the routing message again."""
     from wakeful import queues
 
-    queues.send_route(agent_id, f"seq:{last_seq}")
+    # The route queue's message (wakeful.threads.queue.send_route), sent from below the threads.
+    queues.send_fifo("route", {"agent_id": agent_id}, group=agent_id, dedup=f"{agent_id}:seq:{last_seq}")
 
 
 def _routes(agent_id: str) -> bool:

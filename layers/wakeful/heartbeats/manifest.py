@@ -13,16 +13,59 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "heartbeats"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "heartbeats",
+        Attr("agent_id"),
+        Attr("heartbeat_id"),
+        ttl="expires_at",  # set when the heartbeat finishes (WAKEFUL_RETENTION_DAYS)
+        indexes=(
+            # Sparse: only PENDING heartbeats of active agents carry due_shard.
+            Index("pending-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True),
+            # Sparse: only claimed (QUEUED/EXECUTING) heartbeats carry lease_shard.
+            Index(
+                "lease-expiry",
+                Attr("lease_shard", N),
+                Attr("lease_expires_at", N),
+                keys_only=True,
+                include=("attempt",),
+            ),
+            # Sparse, per owner: claimed heartbeats (stuck-heartbeat monitoring).
+            Index("active-by-owner", Attr("active_owner"), Attr("started_at", N)),
+            # Sparse, per owner: FAILED heartbeats by completion time.
+            Index("failed-by-owner", Attr("failed_owner"), Attr("completed_at", N)),
+        ),
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "heartbeats": "WAKEFUL_TABLE_HEARTBEATS",
+}
+QUEUES: tuple[QueueSpec, ...] = (
+    QueueSpec("heartbeat", "WAKEFUL_QUEUE_HEARTBEAT_URL", function="orchestrator"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "heartbeat_scan",  # the scheduled scan: due heartbeats, threads, schedules, hook recovery
+    "orchestrator",  # SQS heartbeat queue -> one heartbeat
+)
+HEARTBEATS_CLAIMED = "HeartbeatsClaimed"
+HEARTBEATS_REQUEUED = "HeartbeatsRequeued"
+HEARTBEATS_COMPLETED = "HeartbeatsCompleted"
+HEARTBEATS_FAILED = "HeartbeatsFailed"
+SCAN_ITEMS_READ = "ScanItemsRead"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    HEARTBEATS_CLAIMED: "Count",
+    HEARTBEATS_REQUEUED: "Count",
+    HEARTBEATS_COMPLETED: "Count",
+    HEARTBEATS_FAILED: "Count",
+    SCAN_ITEMS_READ: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

@@ -30,7 +30,7 @@ from dataclasses import replace
 from itertools import count
 from typing import Any
 
-from wakeful import clock, ids, queues, retention
+from wakeful import clock, ids, retention
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_items
 from wakeful.actions.records import Action
@@ -47,6 +47,8 @@ from wakeful.hooks.firing import fire, wants
 from wakeful.items import opt_float
 from wakeful.subscriptions import service as subscriptions
 from wakeful.subscriptions.models import passes
+from wakeful.actions.queue import send_actions
+from wakeful.heartbeats.queue import send_heartbeats
 
 logger = logging.getLogger(__name__)
 
@@ -133,7 +135,7 @@ def _work_through(item: Heartbeat, agent: Agent) -> str:
             continue
         if pages >= get_settings().heartbeat_pages_per_invocation:
             # Bound the work of one invocation, not the window: go on in a fresh one.
-            queues.send_heartbeats([{"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "attempt": item.attempt}])
+            send_heartbeats([{"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "attempt": item.attempt}])
             return "paging"
         pages += 1
         item, outcome = _page(item, agent)
@@ -160,7 +162,7 @@ def _page(item: Heartbeat, agent: Agent) -> tuple[Heartbeat, str]:
     item = repository.begin_round(
         item, round_no=round_no, end=page[-1].seq, action_ids=action_ids, processed=processed, skipped=skipped, lease=_lease()
     )
-    queues.send_actions(item.agent_id, action_ids, f"{item.heartbeat_id}-{item.attempt}")
+    send_actions(item.agent_id, action_ids, f"{item.heartbeat_id}-{item.attempt}")
     return item, "dispatched"
 
 
@@ -211,7 +213,7 @@ def _redispatch(item: Heartbeat) -> tuple[Heartbeat, bool]:
     )
     item = repository.mark_dispatched(item, _lease())
     if pending:
-        queues.send_actions(item.agent_id, pending, f"{item.heartbeat_id}-{item.attempt}")
+        send_actions(item.agent_id, pending, f"{item.heartbeat_id}-{item.attempt}")
         return item, True
     # Every open action had in fact finished: the round is closed.
     return repository.close_round(item), False

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 from typing import Any, Iterator
 
-from wakeful import queues
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
@@ -44,6 +43,7 @@ from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
 from wakeful.hooks import firing
+from wakeful.heartbeats.queue import send_heartbeats
 
 logger = logging.getLogger(__name__)
 
@@ -131,7 +131,7 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
             if requeued is not None:
                 result.requeued += 1
                 result.messages.append(requeued)
-    queues.send_heartbeats(result.messages)
+    send_heartbeats(result.messages)
     _threads(now, result, mine)
     result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read

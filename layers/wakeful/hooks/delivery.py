@@ -440,13 +440,13 @@ def take_over(delivery_id: str, now: float) -> bool:
 def _count(outcome: str) -> None:
     """The deliver function's metrics, for an attempt made elsewhere (flushed by the
     firing handler's ``log_metrics``); metrics never fail a delivery."""
-    from wakeful import observability
+    from wakeful.hooks import manifest
 
     name = {
-        SUCCESS: observability.HOOK_DELIVERIES_SUCCEEDED,
-        RETRY: observability.HOOK_ATTEMPTS_RETRIED,
-        FAILED: observability.HOOK_DELIVERIES_FAILED,
-        DISABLED: observability.HOOK_DELIVERIES_FAILED,
+        SUCCESS: manifest.HOOK_DELIVERIES_SUCCEEDED,
+        RETRY: manifest.HOOK_ATTEMPTS_RETRIED,
+        FAILED: manifest.HOOK_DELIVERIES_FAILED,
+        DISABLED: manifest.HOOK_DELIVERIES_FAILED,
     }.get(outcome)
     if name is None:
         return
@@ -459,7 +459,7 @@ def _count(outcome: str) -> None:
         metrics = Metrics(namespace=constants.METRICS_NAMESPACE, service=constants.SERVICE_NAME)
         metrics.add_metric(name=name, unit=MetricUnit.Count, value=1)
         if outcome == DISABLED:
-            metrics.add_metric(name=observability.HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
+            metrics.add_metric(name=manifest.HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
     except Exception:  # noqa: BLE001
         logger.debug("metric not recorded", exc_info=True)
 

@@ -13,16 +13,50 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "hooks"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec("hooks", Attr("agent_id"), Attr("hook_id")),
+    # One row per delivery attempt, newest first (execution_id is time-ordered).
+    TableSpec("hook_executions", Attr("hook_id"), Attr("execution_id"), ttl="expires_at"),
+    # One row per delivery (a hook firing): its payload, for retries and replay.
+    TableSpec(
+        "hook_deliveries",
+        Attr("delivery_id"),
+        indexes=(
+            Index("by-hook", Attr("hook_id"), Attr("created_at", N)),
+            # Sparse: only a delivery whose first attempt is being made by the firing
+            # function carries lease_shard, until that attempt is recorded; the scan
+            # finds those whose firing function died (wakeful.hooks.recovery).
+            Index("inline-lease", Attr("lease_shard", N), Attr("lease_until", N), keys_only=True),
+        ),
+        ttl="expires_at",
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "hooks": "WAKEFUL_TABLE_HOOKS",
+    "hook_executions": "WAKEFUL_TABLE_HOOK_EXECUTIONS",
+    "hook_deliveries": "WAKEFUL_TABLE_HOOK_DELIVERIES",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+FUNCTIONS: tuple[str, ...] = (
+    "deliver_hook",  # the deliver-hook state machine's task: one attempt
+)
+HOOK_DELIVERIES_SUCCEEDED = "HookDeliveriesSucceeded"
+HOOK_DELIVERIES_FAILED = "HookDeliveriesFailed"
+HOOK_ATTEMPTS_RETRIED = "HookAttemptsRetried"
+HOOKS_DISABLED = "HooksDisabled"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    HOOK_DELIVERIES_SUCCEEDED: "Count",
+    HOOK_DELIVERIES_FAILED: "Count",
+    HOOK_ATTEMPTS_RETRIED: "Count",
+    HOOKS_DISABLED: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

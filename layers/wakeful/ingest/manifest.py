@@ -20,9 +20,21 @@ NAME = "ingest"
 # -- data: tables, queues, functions, metrics --
 TABLES: tuple[TableSpec, ...] = ()
 TABLE_ENV: Mapping[str, str] = {}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+QUEUES: tuple[QueueSpec, ...] = (
+    QueueSpec("ingest", "WAKEFUL_QUEUE_INGEST_URL", function="ingest"),
+    QueueSpec("ingest_dlq", "WAKEFUL_QUEUE_INGEST_DLQ_URL"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "ingest",  # SQS ingest queue -> event log
+)
+# Events appended by webhooks and by the SQS ingest queue count as EVENTS_INGESTED.
+EVENTS_INGESTED = "EventsIngested"
+INGEST_MESSAGES_INVALID = "IngestMessagesInvalid"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    EVENTS_INGESTED: "Count",
+    INGEST_MESSAGES_INVALID: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

@@ -13,13 +13,24 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import Attr, TableSpec
 
 NAME = "interceptors"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # An agent's interceptors; the agent item's active_interceptor_id keeps at most
+    # one of them active.
+    TableSpec("interceptors", Attr("agent_id"), Attr("interceptor_id")),
+    # One row per call of an interceptor endpoint, newest first (call_id is
+    # time-ordered); rows expire (TTL).
+    TableSpec("interceptor_calls", Attr("interceptor_id"), Attr("call_id"), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "interceptors": "WAKEFUL_TABLE_INTERCEPTORS",
+    "interceptor_calls": "WAKEFUL_TABLE_INTERCEPTOR_CALLS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

@@ -165,10 +165,11 @@ def _metric(name: str, value: int) -> None:
         from aws_lambda_powertools import Metrics
         from aws_lambda_powertools.metrics import MetricUnit
 
-        from wakeful import constants, observability
+        from wakeful import constants
+        from wakeful.llm import manifest
 
         Metrics(namespace=constants.METRICS_NAMESPACE, service=constants.SERVICE_NAME).add_metric(
-            name=getattr(observability, name), unit=MetricUnit.Count, value=value
+            name=getattr(manifest, name), unit=MetricUnit.Count, value=value
         )
     except Exception:  # noqa: BLE001 - metrics never fail a call
         logger.debug("metric not recorded", exc_info=True)

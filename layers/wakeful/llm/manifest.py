@@ -13,16 +13,36 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import Attr, TableSpec
 
 NAME = "llm"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # Per-agent LLM state: "settings", "usage#<YYYY-MM-DD>", "answer#<action>#<step>"
+    TableSpec("llm", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "llm": "WAKEFUL_TABLE_LLM",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+LLM_CALLS = "LlmCalls"
+LLM_INPUT_TOKENS = "LlmInputTokens"
+LLM_OUTPUT_TOKENS = "LlmOutputTokens"
+LLM_CACHE_READ_TOKENS = "LlmCacheReadTokens"
+LLM_COST_MICRO_USD = "LlmCostMicroUsd"
+LLM_BUDGET_EXCEEDED = "LlmBudgetExceeded"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    LLM_CALLS: "Count",
+    LLM_INPUT_TOKENS: "Count",
+    LLM_OUTPUT_TOKENS: "Count",
+    LLM_CACHE_READ_TOKENS: "Count",
+    LLM_COST_MICRO_USD: "Count",
+    LLM_BUDGET_EXCEEDED: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

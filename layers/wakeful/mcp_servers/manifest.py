@@ -13,13 +13,21 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import Attr, TableSpec
 
 NAME = "mcp_servers"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # An owner's MCP servers (server_key "mcp_<ulid>", time-ordered) and the
+    # reservation of each one's name (server_key "name#<name>": names are unique
+    # per owner; an agent's tools name servers by name).
+    TableSpec("mcp_servers", Attr("owner"), Attr("server_key")),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "mcp_servers": "WAKEFUL_TABLE_MCP_SERVERS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

@@ -24,9 +24,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from wakeful import queues
 from wakeful.config import get_settings
 from wakeful.schedules import models, repository
+from wakeful.schedules.queue import send_schedule_runs
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
 
 def send(messages: list[dict[str, Any]]) -> None:
     """Queue runs for the schedule runner: ``{agent_id, schedule_id, result_id}`` each."""
-    queues.send_schedule_runs(messages)
+    send_schedule_runs(messages)
 
 
 def _claim(schedule: dict[str, Any], now: float, result: DueResult) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
 
 if TYPE_CHECKING:
@@ -28,11 +28,65 @@ NAME = "schedules"
 SOURCE = "scheduled"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "schedules",
+        Attr("agent_id"),
+        Attr("schedule_id"),
+        indexes=(
+            # Sparse: only active schedules carry due_shard. It projects what a claim
+            # decides on, so the scan reads the index items that are due and no more.
+            Index(
+                "schedule-due",
+                Attr("due_shard", N),
+                Attr("due_at", N),
+                keys_only=True,
+                include=(
+                    "owner", "revision", "cron_expression", "timezone", "active_hours", "config",
+                    "running_result_id", "running_since",
+                ),
+            ),
+        ),
+    ),
+    # result_id is time-ordered by the due time it runs, so results list newest first.
+    TableSpec(
+        "schedule_results",
+        Attr("schedule_id"),
+        Attr("result_id"),
+        indexes=(
+            # Sparse: claimed runs whose thread has not started yet.
+            Index(
+                "start-lease",
+                Attr("start_shard", N),
+                Attr("start_lease_at", N),
+                keys_only=True,
+                include=("agent_id", "start_attempt"),
+            ),
+        ),
+        ttl="expires_at",  # results are kept 90 days
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "schedules": "WAKEFUL_TABLE_SCHEDULES",
+    "schedule_results": "WAKEFUL_TABLE_SCHEDULE_RESULTS",
+}
+QUEUES: tuple[QueueSpec, ...] = (
+    # Claimed runs -> the schedule runner.
+    QueueSpec("schedule", "WAKEFUL_QUEUE_SCHEDULE_URL", function="schedule_runner"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "schedule_runner",  # SQS schedule queue -> start a claimed run's thread
+)
+SCHEDULE_RUNS_CLAIMED = "ScheduleRunsClaimed"
+SCHEDULE_RUNS_SKIPPED = "ScheduleRunsSkipped"
+SCHEDULE_RUNS_STARTED = "ScheduleRunsStarted"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    SCHEDULE_RUNS_CLAIMED: "Count",
+    SCHEDULE_RUNS_SKIPPED: "Count",
+    SCHEDULE_RUNS_STARTED: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None

@@ -13,15 +13,41 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "stream"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    # stream_key "<agent_id>#<thread_id>": id 0 is the thread's stream head, id N a
+    # chunk of events N..last_id (one item per flush, not per delta); stream_key
+    # "<agent_id>#<thread_id>#step#<step_id>" (id 0) remembers what a step wrote, so a
+    # redelivered step re-emits under the same ids. New chunks feed the WebSocket fan-out.
+    TableSpec("stream_events", Attr("stream_key"), Attr("id", N), ttl="expires_at", stream="NEW_IMAGE"),
+    # One item per WebSocket connection ("conn") and per subscription ("sub#<target>");
+    # by-target finds the connections to post a thread's (or agent's) events to.
+    TableSpec(
+        "stream_connections",
+        Attr("connection_id"),
+        Attr("record_key"),
+        indexes=(
+            Index("by-target", Attr("target"), Attr("connection_id")),
+            # Sparse: only connection rows carry conn_key (their key's hash).
+            Index("by-key", Attr("conn_key"), Attr("connection_id"), keys_only=True),
+        ),
+        ttl="expires_at",
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "stream_events": "WAKEFUL_TABLE_STREAM_EVENTS",
+    "stream_connections": "WAKEFUL_TABLE_STREAM_CONNECTIONS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
+FUNCTIONS: tuple[str, ...] = (
+    "stream_ws",  # WebSocket API: $connect, $disconnect, subscribe, unsubscribe
+    "stream_fanout",  # stream table (DynamoDB Streams) -> WebSocket connections
+)
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --

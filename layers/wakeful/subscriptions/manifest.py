@@ -13,13 +13,26 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "subscriptions"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "subscriptions",
+        Attr("subscription_id"),
+        indexes=(
+            Index("by-owner", Attr("owner"), Attr("created_at", N)),
+            # scope is "agent#<agent_id>" or "owner#<owner>" (every agent of the owner)
+            Index("by-scope", Attr("scope"), Attr("subscription_id")),
+        ),
+    ),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "subscriptions": "WAKEFUL_TABLE_SUBSCRIPTIONS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

@@ -17,12 +17,12 @@ import logging
 from dataclasses import dataclass
 from typing import Iterable
 
-from wakeful import queues
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.threads import metrics, records, repository
 from wakeful.threads.records import Thread
+from wakeful.threads.queue import send_thread_step
 
 logger = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ def _resend(agent: Agent, thread: Thread, now: float, result: DueResult) -> None
         )
     except repository.VersionConflict:
         return
-    queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
+    send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     metrics.add(metrics.THREAD_STEPS_RESENT)
     if not deferred:
         logger.warning("thread step lease expired; step queued again", extra={"thread_id": thread.thread_id, "attempt": attempts})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from wakeful.observability import (
+from wakeful.threads.manifest import (
     THREAD_EVENTS_ROUTED,
     THREAD_STEPS,
     THREAD_STEPS_RESENT,

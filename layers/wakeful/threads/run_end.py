@@ -49,7 +49,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from wakeful import clock, queues
+from wakeful import clock
 from wakeful.hooks.events import ApprovalRequested, ThreadCompleted, ThreadFailed, ThreadSleeping
 from wakeful.stream import models
 from wakeful.stream import repository as stream_repository
@@ -57,6 +57,7 @@ from wakeful.stream.emitter import StreamContext, emitter
 from wakeful.threads import metrics, records, slots
 from wakeful.threads.hooks import fire_hook
 from wakeful.threads.slots import RunEnd
+from wakeful.threads.queue import send_route
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -115,7 +116,7 @@ def run_ended(agent: Agent | None, thread: Thread, ending: Ending, *, before: Em
         metrics.add(_ENDED_METRICS[thread.status])
     if thread.status == records.SLEEPING and thread.wake_on_events:
         # Events appended while this run went on may match the wait it just set.
-        queues.send_route(thread.agent_id, f"wait:{thread.run_id}", thread_id=thread.thread_id)
+        send_route(thread.agent_id, f"wait:{thread.run_id}", thread_id=thread.thread_id)
     _tell_listeners(RunEnd(agent, thread), retry_on_error=retry_on_error)
     logger.info("thread run ended", extra={"thread_id": thread.thread_id, "status": thread.status, "run_id": thread.run_id})
 

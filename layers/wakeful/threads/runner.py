@@ -25,7 +25,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wakeful import clock, queues
+from wakeful import clock
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
@@ -36,6 +36,7 @@ from wakeful.threads import messages_repository, metrics, prompt, records, repos
 from wakeful.threads import tools as thread_tools
 from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
 from wakeful.threads.run_end import Ending, run_ended, stream_run_end
+from wakeful.threads.queue import send_thread_step
 
 logger = logging.getLogger(__name__)
 
@@ -456,7 +457,7 @@ def _advance(step: Step, next_step: StepSpec, *, context: dict[str, Any] | None 
     if step.pin is not None:
         sets["prompt_parts"] = step.pin
     fresh = _update(step, sets)
-    queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
+    send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     return f"advanced:{next_step.kind}:{next_step.seq}"
 
 
@@ -588,7 +589,7 @@ def _continue_with_inbox(step: Step, *, context: dict[str, Any] | None, last_seq
             raise StepFenced(thread.thread_id) from None
         step.thread = current
         return _end_run(step, final_text="", context=context, last_seq=last_seq)
-    queues.send_thread_step(thread.agent_id, thread.thread_id, sets["step_key"])
+    send_thread_step(thread.agent_id, thread.thread_id, sets["step_key"])
     return "continued-with-inbox"
 
 

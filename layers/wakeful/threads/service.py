@@ -14,7 +14,7 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-from wakeful import clock, queues
+from wakeful import clock
 from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
@@ -28,6 +28,7 @@ from wakeful.threads.exceptions import (
 from wakeful.threads.hooks import fire_hook
 from wakeful.threads.records import InboxEntry, StepSpec, Thread
 from wakeful.threads.run_end import CANCEL, Ending, run_ended
+from wakeful.threads.queue import send_thread_step
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +102,7 @@ def start_thread(
         existing = repository.get(agent_id, thread.thread_id) or thread
         _finish_repeated_start(agent, existing, started)
         return existing
-    queues.send_thread_step(agent_id, thread.thread_id, str(thread.step_key))
+    send_thread_step(agent_id, thread.thread_id, str(thread.step_key))
     metrics.add(metrics.THREADS_STARTED)
     fire_hook(agent, thread, started, context={"thread_id": thread.thread_id}, delivery_key=f"{thread.thread_id}:started")
     logger.info("thread started", extra={"agent_id": agent_id, "thread_id": thread.thread_id, "source": source})
@@ -140,7 +141,7 @@ def _finish_repeated_start(agent: Agent, existing: Thread, started: ThreadStarte
     queued: the starter died after the write. Finish the start now rather than after the
     lease; the runner ignores a step it has already taken."""
     if existing.status == records.ACTIVE and existing.step_no == 0 and existing.run_no == 1:
-        queues.send_thread_step(existing.agent_id, existing.thread_id, str(existing.step_key))
+        send_thread_step(existing.agent_id, existing.thread_id, str(existing.step_key))
         fire_hook(agent, existing, started, context={"thread_id": existing.thread_id}, delivery_key=f"{existing.thread_id}:started")
 
 
@@ -182,7 +183,7 @@ def activate(
     if not repository.start_run(thread, sets, removes, [*waited, message], if_status=(records.SLEEPING,)):
         return None
     fresh = thread.changed(sets, removes)
-    queues.send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
+    send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     metrics.add(metrics.THREADS_WOKEN)
     woken = ThreadWoken(thread_id=thread.thread_id, woken_by=wake, wake_reason=thread.wake_reason, event=event)
     fire_hook(agent, fresh, woken, context={"thread_id": thread.thread_id}, delivery_key=f"{fresh.run_id}:woken")
@@ -379,6 +380,6 @@ def decide_approval(
         except repository.VersionConflict:
             continue
         if resume:
-            queues.send_thread_step(agent_id, thread_id, str(fresh.step_key))
+            send_thread_step(agent_id, thread_id, str(fresh.step_key))
         return {"tool_call_id": tool_call_id, "decision": decision, "note": note, "thread_status": fresh.status}
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")

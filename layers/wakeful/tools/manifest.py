@@ -13,13 +13,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import Attr, TableSpec
 
 NAME = "tools"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec("tools", Attr("owner"), Attr("name")),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "tools": "WAKEFUL_TABLE_TOOLS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}

@@ -13,16 +13,44 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.tablespec import TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "webhooks"
 
 # -- data: tables, queues, functions, metrics --
-TABLES: tuple[TableSpec, ...] = ()
-TABLE_ENV: Mapping[str, str] = {}
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        "webhooks",
+        Attr("webhook_id"),
+        indexes=(Index("by-agent", Attr("agent_id"), Attr("created_at", N)),),
+    ),
+    # request_id "whr_<ulid>": one row per inbound request, newest last; the same
+    # partition holds the hourly rate-limit counters ("rate#<YYYYMMDDHH>").
+    TableSpec("webhook_requests", Attr("webhook_id"), Attr("request_id"), ttl="expires_at"),
+)
+#: Logical table -> environment variable holding its physical name.
+TABLE_ENV: Mapping[str, str] = {
+    "webhooks": "WAKEFUL_TABLE_WEBHOOKS",
+    "webhook_requests": "WAKEFUL_TABLE_WEBHOOK_REQUESTS",
+}
 QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+FUNCTIONS: tuple[str, ...] = (
+    "webhook_ingest",  # API Gateway POST /webhooks/{webhook_id}
+)
+# Inbound webhook requests by outcome (the ``status`` of their webhook_requests row).
+WEBHOOK_REQUESTS_ACCEPTED = "WebhookRequestsAccepted"
+WEBHOOK_REQUESTS_DUPLICATE = "WebhookRequestsDuplicate"
+WEBHOOK_REQUESTS_REJECTED = "WebhookRequestsRejected"
+WEBHOOK_REQUESTS_INVALID_SIGNATURE = "WebhookRequestsInvalidSignature"
+WEBHOOK_REQUESTS_RATE_LIMITED = "WebhookRequestsRateLimited"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    WEBHOOK_REQUESTS_ACCEPTED: "Count",
+    WEBHOOK_REQUESTS_DUPLICATE: "Count",
+    WEBHOOK_REQUESTS_REJECTED: "Count",
+    WEBHOOK_REQUESTS_INVALID_SIGNATURE: "Count",
+    WEBHOOK_REQUESTS_RATE_LIMITED: "Count",
+}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = None
