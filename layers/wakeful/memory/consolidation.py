@@ -34,9 +34,10 @@ from wakeful import clock, ids, slots
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.memory import context, repository, store
+from wakeful.memory import repository, slots as memory_slots, store
 from wakeful.memory.exceptions import ConsolidationRefusedError, MaxPerDayReachedError
 from wakeful.memory.records import CONS_PREFIX, consolidation_public
+from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
 
@@ -219,7 +220,7 @@ def claim(agent: Agent, meta: Mapping[str, Any], trigger: str, now: float) -> st
 def _start(agent: Agent, record: Mapping[str, Any]) -> None:
     from wakeful.threads import service as threads
 
-    span = context.Span(int(record["after_seq"]), int(record["up_to_seq"]), float(record["span_from"]), float(record["span_until"]))
+    span = memory_slots.Span(int(record["after_seq"]), int(record["up_to_seq"]), float(record["span_from"]), float(record["span_until"]))
     threads.start_thread(
         agent.owner, agent.agent_id, first_message(agent, span),
         source="consolidation", source_id=str(record["cons_id"]), thread_id=str(record["thread_id"]),
@@ -229,10 +230,10 @@ def _start(agent: Agent, record: Mapping[str, Any]) -> None:
 # -- what the run reads -----------------------------------------------------------------
 
 
-def first_message(agent: Agent, span: context.Span) -> str:
+def first_message(agent: Agent, span: memory_slots.Span) -> str:
     """The consolidation run's task: the guidance, the memories, what happened."""
     parts = [GUIDANCE, _memories_block(agent.agent_id), _activity_block(agent.agent_id, span), _events_block(agent.agent_id, span)]
-    for provider in context.PROVIDERS.installed():
+    for provider in memory_slots.PROVIDERS.installed():
         provided = provider.provide(agent, span)
         if provided is not None:
             heading, guidance, data = provided
@@ -249,7 +250,7 @@ def _memories_block(agent_id: str) -> str:
     return "## Your memories\n" + "\n".join(lines)
 
 
-def _activity_block(agent_id: str, span: context.Span) -> str:
+def _activity_block(agent_id: str, span: memory_slots.Span) -> str:
     items = repository.activity(agent_id, span.start, span.until)
     if not items:
         return ""
@@ -257,7 +258,7 @@ def _activity_block(agent_id: str, span: context.Span) -> str:
     return "## What you did\n" + "\n".join(lines)
 
 
-def _events_block(agent_id: str, span: context.Span) -> str:
+def _events_block(agent_id: str, span: memory_slots.Span) -> str:
     if span.up_to_seq <= span.after_seq:
         return ""
     from wakeful.events import store as events
@@ -273,7 +274,7 @@ def _events_block(agent_id: str, span: context.Span) -> str:
 # -- end and recovery -------------------------------------------------------------------
 
 
-def ended(agent: Agent | None, thread: Any) -> None:
+def ended(agent: Agent | None, thread: Thread) -> None:
     """A consolidation's run ended: its record done (or failed), ``last_cons`` moved."""
     cons_id = thread.source_id
     if not cons_id or thread.status not in ("complete", "failed", "expired", "sleeping"):

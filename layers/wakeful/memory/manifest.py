@@ -15,11 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.memory.definitions import DEFINITIONS
 from wakeful.tablespec import N, Attr, Index, TableSpec
-from wakeful.threads.meta import META, MetaResult, MetaTool
-from wakeful.threads.prompt_parts import PARTS, PromptPart
-from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
+from wakeful.threads.slots import META, PARTS, RUN_END, MetaResult, MetaTool, PromptPart, RunEnd, RunEndListener
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -63,6 +60,46 @@ ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 
 # -- listeners: what it plugs into lower capabilities' slots --
+#: The meta tools every thread is offered (Messages API definitions).
+REMEMBER, RECALL, FORGET = "remember", "recall", "forget"
+MAX_RECALL = 20
+DEFINITIONS: dict[str, dict[str, Any]] = {
+    REMEMBER: {
+        "name": REMEMBER,
+        "description": (
+            "Remember something for later runs (a fact, a preference, a lesson): your most relevant memories are shown "
+            "to you at the start of each run. replaces: ids of memories this one supersedes (they are forgotten)."
+        ),
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "text": {"type": "string", "description": "what to remember, 1 to 2000 characters"},
+                "tags": {"type": "array", "items": {"type": "string"}, "description": "up to 10 short tags"},
+                "key": {"type": "string", "description": "optional: a name for a memory you keep exactly one of (writing it again updates it)"},
+                "replaces": {"type": "array", "items": {"type": "string"}, "description": "optional: ids of memories this one merges or updates"},
+            },
+            "required": ["text"],
+        },
+    },
+    RECALL: {
+        "name": RECALL,
+        "description": "Search your memories: the ones most relevant to the query, best first, with their ids.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": MAX_RECALL}},
+            "required": ["query"],
+        },
+    },
+    FORGET: {
+        "name": FORGET,
+        "description": "Forget one of your memories, by its id (shown as [mem_...]).",
+        "input_schema": {"type": "object", "properties": {"memory_id": {"type": "string"}}, "required": ["memory_id"]},
+    },
+}
+
+
+
+
 def _meta_tool(name: str) -> MetaTool:
     def run(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> MetaResult:
         from wakeful.memory import meta
@@ -84,10 +121,14 @@ def _run_ended(end: RunEnd) -> None:
     listeners.run_ended(end)
 
 
+#: Every run's end: the memories its prompt held are reinforced, it is journaled for the
+#: next consolidation; a consolidation's end finishes its record.
+RUN_END_LISTENER = RunEndListener("memory", _run_ended)
+
 LISTENERS: tuple[tuple[Any, Any], ...] = (
     *((META, _meta_tool(name)) for name in sorted(DEFINITIONS)),
     (PARTS, PromptPart("memory", _recall)),
-    (RUN_END, RunEndListener("memory", _run_ended)),
+    (RUN_END, RUN_END_LISTENER),
 )
 
 MANIFEST = Capability(

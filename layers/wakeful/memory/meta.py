@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.memory import store
 from wakeful.memory.exceptions import MemoryCapReachedError, MemoryInvalidError
-from wakeful.memory.definitions import FORGET, RECALL, REMEMBER
 from wakeful.memory.records import DEFAULT_CAP, MAX_RECALL
-from wakeful.threads.meta import MetaResult
+from wakeful.threads.slots import MetaResult
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
     from wakeful.threads.records import Thread
 
+REMEMBER, RECALL, FORGET = "remember", "recall", "forget"
 MAX_REPLACES = 10
 
 def provenance(thread: Thread) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from wakeful import clock
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
-    from wakeful.memory.context import Span
+    from wakeful.memory.slots import Span
 
 INTERACTION_PATTERN = "interaction_pattern"
 TOPIC_PREFERENCE = "topic_preference"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, QueueSpec
-from wakeful.memory.context import PROVIDERS, ContextProvider
+from wakeful.memory.slots import PROVIDERS, ContextProvider
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "snipin"

@@ -1,6 +1,6 @@
 """What capabilities above the threads add to a run's system prompt, pinned for the run.
 
-A :class:`PromptPart` contributor is asked once per run, at the run's first model call,
+A :class:`~wakeful.threads.slots.PromptPart` contributor is asked once per run, at the run's first model call,
 with the run's own messages up to then (its task, the notice it woke with, the events it
 was started or woken for). What the contributors return is kept on the thread with the
 run's id (``prompt_parts``), so every model call of the run sends the same text and a
@@ -12,27 +12,15 @@ the stable system block and the history stay served by the prompt cache.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from wakeful.listening import Slot
+from wakeful.threads.slots import PARTS
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
     from wakeful.threads.records import Thread
 
 logger = logging.getLogger(__name__)
-
-
-class PromptPart(NamedTuple):
-    """A contributor to a run's system prompt."""
-
-    name: str
-    #: ``(agent, thread, run_messages)`` -> the text to add ("" for nothing).
-    contribute: Callable[[Agent, Thread, list[dict[str, Any]]], str]
-
-
-#: The installed contributors, in installation order.
-PARTS: Slot[PromptPart] = Slot("prompt parts")
 
 
 def compute(agent: Agent, thread: Thread, run_messages: list[dict[str, Any]]) -> list[str]:

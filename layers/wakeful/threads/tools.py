@@ -169,7 +169,7 @@ def definitions(tools: dict[str, ToolDefinition], thread: Thread | None = None) 
     the added meta tools and ``complete_task``."""
     from wakeful.threads import meta
 
-    added = [tool.definition for _, tool in sorted(meta.installed().items())]
+    added = [dict(tool.definition) for _, tool in sorted(meta.installed().items())]
     if thread is not None and thread.source in records.INWARD_SOURCES:
         return added + [t for t in META_TOOLS if t["name"] == COMPLETE_TASK]
     own = [

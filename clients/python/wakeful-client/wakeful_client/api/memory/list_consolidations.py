@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.consolidation_page import ConsolidationPage
 from ...models.error import Error
-from ...models.memory_page import MemoryPage
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -17,7 +17,7 @@ from typing import cast
 def _get_kwargs(
     agent_id: str,
     *,
-    limit: int | Unset = 100,
+    limit: int | Unset = 50,
 
 ) -> dict[str, Any]:
 
@@ -32,7 +32,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/agents/{agent_id}/memories".format(agent_id=quote(str(agent_id), safe=""),),
+        "url": "/agents/{agent_id}/memories/consolidations".format(agent_id=quote(str(agent_id), safe=""),),
         "params": params,
     }
 
@@ -40,9 +40,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | MemoryPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ConsolidationPage | Error | None:
     if response.status_code == 200:
-        response_200 = MemoryPage.from_dict(response.json())
+        response_200 = ConsolidationPage.from_dict(response.json())
 
 
         return response_200
@@ -77,7 +77,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | MemoryPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ConsolidationPage | Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,24 +90,24 @@ def sync_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    limit: int | Unset = 50,
 
-) -> Response[Error | MemoryPage]:
-    """ An agent's memories (feed_summary, external signals)
+) -> Response[ConsolidationPage | Error]:
+    """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
+    Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        limit (int | Unset): Page size Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MemoryPage]
+        Response[ConsolidationPage | Error]
      """
 
 
@@ -127,24 +127,24 @@ def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    limit: int | Unset = 50,
 
-) -> Error | MemoryPage | None:
-    """ An agent's memories (feed_summary, external signals)
+) -> ConsolidationPage | Error | None:
+    """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
+    Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        limit (int | Unset): Page size Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MemoryPage
+        ConsolidationPage | Error
      """
 
 
@@ -159,24 +159,24 @@ async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    limit: int | Unset = 50,
 
-) -> Response[Error | MemoryPage]:
-    """ An agent's memories (feed_summary, external signals)
+) -> Response[ConsolidationPage | Error]:
+    """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
+    Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        limit (int | Unset): Page size Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MemoryPage]
+        Response[ConsolidationPage | Error]
      """
 
 
@@ -196,24 +196,24 @@ async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    limit: int | Unset = 50,
 
-) -> Error | MemoryPage | None:
-    """ An agent's memories (feed_summary, external signals)
+) -> ConsolidationPage | Error | None:
+    """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
+    Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        limit (int | Unset): Page size Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MemoryPage
+        ConsolidationPage | Error
      """
 
 

@@ -1,4 +1,5 @@
-"""What a consolidation run is told besides the memories and the activity: extensions'
+"""The slots memory owns, which the assembly fills. :data:`PROVIDERS`: what a
+consolidation run is told besides the memories and the activity: extensions'
 context providers (SnipIn's reactions to its snips, its own interactions, its topics).
 
 A :class:`ContextProvider` returns, for an agent and the span the consolidation reads, a
