@@ -296,9 +296,9 @@ class Meter:
 
         # A hook delivery fired by a function (its first attempt made there) is metered
         # apart: its calls, capacity and CPU are the delivery's, not the firing work's.
-        from wakeful.hooks import delivery
+        from wakeful.hooks import outbox
 
-        start_deliveries = delivery.start_deliveries
+        start_deliveries = outbox.start_deliveries
 
         def metered_deliveries(*args: Any, **kwargs: Any) -> Any:
             outer = self.current()
@@ -317,7 +317,7 @@ class Meter:
                 self.tally.hook_deliveries += len(started)
             return started
 
-        delivery.start_deliveries = metered_deliveries
+        outbox.start_deliveries = metered_deliveries
 
     # -- DynamoDB capacity ---------------------------------------------------------
     def _key(self, table: str, item: dict[str, Any]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ FIRST_CALL = {
     # the body screen every request passes first.
     # (and the hooks' firing switch the handler holds around every request).
     "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats'); import wakeful.apikit.screen, wakeful.hooks.firing",
-    "deliver_hook": "import wakeful.hooks.delivery",
+    "deliver_hook": "import wakeful.hooks.attempt",
     # The scan's first run also reaches the threads', schedules' and hook deliveries'
     # due indexes.
     "heartbeat_scan": "import wakeful.heartbeats.scan, wakeful.threads.due, wakeful.schedules.due, wakeful.hooks.recovery",

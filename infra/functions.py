@@ -75,7 +75,7 @@ class FunctionSpec:
         return tuple(dict.fromkeys((*self.writes, *self.reads)))
 
 
-# Firing a hook (wakeful.hooks.firing -> delivery.start_deliveries) reads the agent's
+# Firing a hook (wakeful.hooks.firing -> outbox.start_deliveries) reads the agent's
 # hooks, records the delivery, and either makes its first attempt (unsealing the hook's
 # secret: KMS decrypt; one hook_executions row; the hook's failure streak, and on 410 or
 # a long streak its disabling, which recomputes the agent's hook_types) or starts one

@@ -23,7 +23,7 @@ logger = Logger(service=SERVICE_NAME)
 @capture_lambda_handler
 def handler(event: dict, context: object) -> dict:
     from wakeful.api.app import resolve  # loads only the routes this path needs
-    from wakeful.hooks.firing import deferred
+    from wakeful.hooks.deferral import deferred
 
     # The caller waits: hooks a request fires are attempted by Step Functions, not here.
     with deferred():

@@ -51,17 +51,17 @@ def handler(event: dict, context: object) -> dict:
 
 
 def _handle(event: dict) -> dict:
-    from wakeful.hooks import delivery
+    from wakeful.hooks import attempt, delivery_repository, payloads
 
     if event.get("action") == "record_failure":
-        delivery.record_crash(event)
+        attempt.record_crash(event)
         metrics.add_metric(name=HOOK_DELIVERIES_FAILED, unit=MetricUnit.Count, value=1)
-        return {"outcome": delivery.FAILED}
-    result = delivery.attempt(cast("DeliverInput", event))  # the state machine passes its input
+        return {"outcome": delivery_repository.FAILED}
+    result = attempt.attempt(cast("DeliverInput", event))  # the state machine passes its input
     metric = _OUTCOME_METRICS.get(result["outcome"])
     if metric:
         metrics.add_metric(name=metric, unit=MetricUnit.Count, value=1)
-    if result["outcome"] == delivery.DISABLED:
+    if result["outcome"] == payloads.DISABLED:
         metrics.add_metric(name=HOOKS_DISABLED, unit=MetricUnit.Count, value=1)
     logger.info("hook delivery attempt", outcome=result["outcome"], status_code=result.get("status_code"))
     return dict(result)

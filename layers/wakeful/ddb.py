@@ -139,6 +139,33 @@ def cancellation_codes(error: ClientError) -> list[str]:
     return []
 
 
+class Cancelled(list[str]):
+    """A cancelled transaction: the per-part reason codes ("None" where a part passed),
+    and the error that carried them (``error``), for a caller to raise again or to
+    chain its own domain error to."""
+
+    def __init__(self, codes: Iterable[str], error: ClientError) -> None:
+        super().__init__(codes)
+        self.error = error
+
+
+def transact(parts: list[dict[str, Any]], *, conflict_as_cancel: bool = False) -> Cancelled | None:
+    """TransactWriteItems: None when it committed, else its cancellation codes, one per
+    part, for the caller's own decoding into domain errors. Other errors raise. With
+    ``conflict_as_cancel``, a TransactionConflictException (another transaction held an
+    item) is a cancellation too: ``["TransactionConflict"] * len(parts)``."""
+    try:
+        client().transact_write_items(TransactItems=parts)
+    except ClientError as error:
+        codes = cancellation_codes(error)
+        if codes:
+            return Cancelled(codes, error)
+        if conflict_as_cancel and error.response.get("Error", {}).get("Code") == "TransactionConflictException":
+            return Cancelled(["TransactionConflict"] * len(parts), error)
+        raise
+    return None
+
+
 def get(logical: str, key: dict[str, Any], consistent: bool = True) -> dict[str, Any] | None:
     """GetItem by key; None when absent."""
     response = client().get_item(TableName=table(logical), Key=serialize(key), ConsistentRead=consistent)

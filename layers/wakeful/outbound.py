@@ -17,7 +17,7 @@ holds the exchange to a *deadline*:
   proxies are not used (a proxy would resolve the name itself).
 
 Callers: HTTP tools (:mod:`wakeful.tools.http`), hook deliveries
-(:mod:`wakeful.hooks.delivery`) and interceptor calls
+(:mod:`wakeful.hooks.attempt`) and interceptor calls
 (:mod:`wakeful.interceptors.endpoint`); channels and MCP servers are meant to use it
 too. Clients built on httpx (the MCP SDK uses httpx2, the openai SDK httpx) take the
 same policy with :func:`check`: send the request to ``target.pinned_url()`` with

@@ -42,7 +42,7 @@ def test_a_latin1_auth_header_is_accepted(stack, api, receiver):
 
 
 def test_delivery_errors_never_repeat_the_secret():
-    from wakeful.hooks.delivery import _redact
+    from wakeful.hooks.attempt import _redact
 
     text = _redact(f"InvalidHeader: Invalid return character or leading space in header: Authorization (Bearer {SECRET_PART})", f"Bearer {SECRET_PART}")
     assert SECRET_PART not in text and "[redacted]" in text

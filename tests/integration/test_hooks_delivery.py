@@ -16,7 +16,7 @@ from tests.support.hook_receiver import Answer, create_hook, dead_url, quiet_age
 from wakeful import aws, ddb, hooks
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
-from wakeful.hooks import delivery
+from wakeful.hooks import outbox
 from wakeful_dev.lambdas import REPO_ROOT
 
 
@@ -66,13 +66,13 @@ def test_firing_the_same_lifecycle_point_twice_delivers_once(stack, api, receive
     hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("once"))
     item = agent_record(agent["id"])
 
-    first = delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
-    second = delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
+    first = outbox.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
+    second = outbox.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, heartbeat_id="hb_x", delivery_key="hb_x:after")
 
     assert first == second and len(first) == 1
     assert wait_final(first[0])["status"] == "SUCCESS"
     # a third firing after the delivery finished is still the same delivery
-    assert delivery.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, delivery_key="hb_x:after") == first
+    assert outbox.start_deliveries(item, "AFTER_HEARTBEAT", {"n": 1}, delivery_key="hb_x:after") == first
     # Nothing more can arrive once the one execution of this delivery has ended.
     executions = wait_executions_ended(stack, first[0])
     assert len(executions) == 1

@@ -23,7 +23,7 @@ from wakeful import aws, ddb, invocation
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.hooks import delivery, firing
+from wakeful.hooks import deferral, outbox
 
 pytestmark = pytest.mark.long(seconds=30)
 
@@ -71,7 +71,7 @@ def executions_named(stack: Any, name: str) -> list[dict[str, Any]]:
 def fire_in_invocation(agent_id: str, hook_type: str, key: str, *, remaining_ms: int = 60_000) -> list[str]:
     """Fire as a handler would, inside an invocation with ``remaining_ms`` left."""
     with invocation.budget(remaining_ms):
-        return delivery.start_deliveries(agent_record(agent_id), hook_type, {"n": 1}, heartbeat_id="hb_inline", delivery_key=key)
+        return outbox.start_deliveries(agent_record(agent_id), hook_type, {"n": 1}, heartbeat_id="hb_inline", delivery_key=key)
 
 
 class DieBefore:
@@ -229,10 +229,10 @@ def test_without_the_time_for_its_timeout_or_inside_the_scan_or_api_a_delivery_s
     started = []
     # 5 s of timeout_ms + the reserve do not fit in 12 s.
     started += fire_in_invocation(agent["id"], "ACTION_FAILED", "act_7:failed", remaining_ms=12_000)
-    with firing.deferred():
+    with deferral.deferred():
         started += fire_in_invocation(agent["id"], "ACTION_FAILED", "act_8:failed")
     # Outside an invocation the time left is unknown.
-    started += delivery.start_deliveries(agent_record(agent["id"]), "ACTION_FAILED", {"n": 1}, delivery_key="act_9:failed")
+    started += outbox.start_deliveries(agent_record(agent["id"]), "ACTION_FAILED", {"n": 1}, delivery_key="act_9:failed")
 
     for delivery_id in started:
         assert wait_final(delivery_id)["status"] == "SUCCESS"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from wakeful import backoff
 from wakeful.backoff import Backoff, retry_delay
-from wakeful.hooks.delivery import next_delay
+from wakeful.hooks.payloads import next_delay
 
 LAYER = Path(__file__).resolve().parents[2] / "layers" / "wakeful"
 #: What may be used of the module: the OS-entropy generator, and the class for annotations.

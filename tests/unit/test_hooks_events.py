@@ -195,10 +195,10 @@ def test_rebuilding_rejects_a_type_wakeful_never_fires_and_a_payload_of_other_fi
 
 def test_fire_delivers_the_events_type_and_data_and_skips_an_agent_without_that_hook_type(monkeypatch):
     from wakeful.agents.records import Agent
-    from wakeful.hooks import delivery, firing
+    from wakeful.hooks import firing, outbox
 
     calls = []
-    monkeypatch.setattr(delivery, "start_deliveries", lambda agent, hook_type, data, **options: calls.append((hook_type, data, options)))
+    monkeypatch.setattr(outbox, "start_deliveries", lambda agent, hook_type, data, **options: calls.append((hook_type, data, options)))
     event = events.AfterTool(tool_hook_name="SNIP_CREATE", action_id="act_1", tool_name="snip_create", success=True, output=None, execution_time_ms=1)
     firing.fire(Agent.from_context({"agent_id": "ag_1"}, ["ACTION_COMPLETED"]), event, delivery_key="k")
     assert calls == []

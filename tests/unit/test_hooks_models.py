@@ -11,7 +11,8 @@ import pytest
 from pydantic import ValidationError
 
 from wakeful import hooks
-from wakeful.hooks.delivery import delivery_id_for, next_delay, parse_retry_after, split_delay
+from wakeful.backoff import parse_retry_after
+from wakeful.hooks.payloads import delivery_id_for, next_delay, split_delay
 from wakeful.hooks.inputs import HookCreate, RetryConfig
 from wakeful.hooks.models import SEED_HOOK_TYPES
 

@@ -116,7 +116,7 @@ def test_the_committed_client_document_is_the_codes_document(doc: dict[str, Any]
 def test_the_hook_payload_schema_describes_the_body_a_delivery_sends(doc: dict[str, Any], ids: dict[str, str]) -> None:
     from jsonschema import Draft202012Validator
 
-    from wakeful.hooks.delivery import build_payload
+    from wakeful.hooks.payloads import build_payload
 
     from wakeful.agents.records import Agent
 

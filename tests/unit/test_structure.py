@@ -49,6 +49,30 @@ def test_the_check_recognises_what_it_forbids():
     assert not is_repository(LAYER / "heartbeats" / "orchestrator.py")
 
 
+#: A transaction is run, and its cancellation decoded, in one place: ``ddb.transact``.
+TRANSACT_WRITE = re.compile(r"\btransact_write_items\b")
+
+
+def raw_transactions(source: str, path: Path) -> list[int]:
+    """The lines (comments aside) of a module other than ``ddb.py`` that call
+    TransactWriteItems themselves."""
+    if path == LAYER / "ddb.py":
+        return []
+    return [number for number, line in enumerate(source.splitlines(), 1) if TRANSACT_WRITE.search(line.split("#", 1)[0])]
+
+
+def test_a_transaction_is_written_only_through_the_one_helper():
+    offenders = [f"{path.relative_to(LAYER)}:{number}" for path in sources() for number in raw_transactions(path.read_text(), path)]
+    assert not offenders, "TransactWriteItems outside ddb.transact (use it, then decode its codes):\n" + "\n".join(offenders)
+
+
+def test_the_transaction_check_recognises_what_it_forbids():
+    call = "    ddb.client().transact_write_items(TransactItems=parts)"
+    assert raw_transactions(call, LAYER / "agents" / "repository.py") == [1]
+    assert raw_transactions(call, LAYER / "ddb.py") == []
+    assert raw_transactions("codes = ddb.transact(parts)  # not transact_write_items", LAYER / "agents" / "repository.py") == []
+
+
 def long_functions(path: Path) -> list[str]:
     text = path.read_text()
     lines = text.splitlines()

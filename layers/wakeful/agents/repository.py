@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.agents.exceptions import AgentAliasTakenError, AgentNotFoundError
@@ -81,19 +80,6 @@ def find_alias(owner: str, alias: str) -> str | None:
     return record.get("agent_id") if record else None
 
 
-def _transact(parts: list[dict[str, Any]]) -> list[str] | None:
-    """Run a transaction; None when it committed, else the per-part reason codes of
-    its cancellation (other errors raise)."""
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if not codes:
-            raise
-        return codes
-    return None
-
-
 # --- creating, changing, deleting ---------------------------------------------------
 
 
@@ -116,13 +102,12 @@ def create(agent: Agent, first_heartbeat_part: dict[str, Any]) -> None:
         },
         first_heartbeat_part,
     ]
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-            raise AgentAliasTakenError(f"you already have an agent with the alias {alias!r} (aliases ignore case)") from error
-        raise
+    cancelled = ddb.transact(parts)
+    if cancelled is None:
+        return
+    if len(cancelled) > 1 and cancelled[1] == "ConditionalCheckFailed":
+        raise AgentAliasTakenError(f"you already have an agent with the alias {alias!r} (aliases ignore case)") from cancelled.error
+    raise cancelled.error
 
 
 def _update_params(agent_id: str, changes: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +128,7 @@ def update(agent_id: str, changes: dict[str, Any], heartbeat_part: dict[str, Any
     fails (the heartbeat is running), the agent alone changes: the running heartbeat's
     completion reads ``is_active`` and schedules (or parks) the next one accordingly."""
     params = _update_params(agent_id, changes)
-    if heartbeat_part is not None and _transact([{"Update": params}, heartbeat_part]) is None:
+    if heartbeat_part is not None and ddb.transact([{"Update": params}, heartbeat_part]) is None:
         return
     ddb.client().update_item(**params)
 
@@ -161,7 +146,7 @@ def reschedule(agent_id: str, heartbeat_id: str, scheduled: float, heartbeat_par
             "ExpressionAttributeValues": ddb.values({":s": scheduled, ":h": heartbeat_id}),
         }
     }
-    return _transact([heartbeat_part, agent_part]) is None
+    return ddb.transact([heartbeat_part, agent_part]) is None
 
 
 def delete(agent_id: str, owner: str, alias: str) -> None:
@@ -170,7 +155,7 @@ def delete(agent_id: str, owner: str, alias: str) -> None:
     Raises:
         AgentNotFoundError: it was deleted meanwhile.
     """
-    codes = _transact(
+    codes = ddb.transact(
         [
             {"Delete": {"TableName": ddb.table(TABLE), "Key": _key(agent_id), "ConditionExpression": "attribute_exists(agent_id)"}},
             {"Delete": {"TableName": ddb.table(ALIASES), "Key": ddb.serialize({"key": alias_key(owner, alias)})}},

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.channels.exceptions import ChannelChangedError, ChannelNameTakenError, ChannelNotFoundError
@@ -38,18 +37,6 @@ def _reservation(owner: str, name: str, channel_id: str) -> dict[str, Any]:
 
 def _release(owner: str, name: str) -> dict[str, Any]:
     return {"Delete": {"TableName": ddb.table(NAMES), "Key": ddb.serialize({"key": name_key(owner, name)})}}
-
-
-def _transact(parts: list[dict[str, Any]]) -> list[str] | None:
-    """Run a transaction; None when it committed, else its cancellation codes."""
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if not codes:
-            raise
-        return codes
-    return None
 
 
 def get(channel_id: str) -> Channel | None:
@@ -91,7 +78,7 @@ def create(channel: Channel) -> None:
     Raises:
         ChannelNameTakenError: the owner has a channel with this name.
     """
-    codes = _transact(
+    codes = ddb.transact(
         [
             {
                 "Put": {
@@ -128,7 +115,7 @@ def replace(old: Channel, new: Channel) -> None:
     parts = [put]
     if new.name != old.name:
         parts += [_reservation(new.owner, new.name, new.channel_id), _release(old.owner, old.name)]
-    codes = _transact(parts)
+    codes = ddb.transact(parts)
     if codes is None:
         return
     if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
@@ -142,7 +129,7 @@ def delete(channel: Channel) -> None:
     Raises:
         ChannelNotFoundError: it was deleted meanwhile.
     """
-    codes = _transact(
+    codes = ddb.transact(
         [
             {
                 "Delete": {

@@ -141,19 +141,16 @@ def commit_each(parts: list[dict[str, Any]]) -> list[str] | None:
             retrying cannot help.
     """
     try:
-        ddb.client().transact_write_items(TransactItems=parts)
+        cancelled = ddb.transact(parts, conflict_as_cancel=True)
     except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if not codes and error.response["Error"]["Code"] == "ValidationException":
+        if error.response["Error"]["Code"] == "ValidationException":
             # The request itself was refused (a transaction over 4 MB, say): the same
             # request can never pass.
             raise EventNotStorableError(f"the events cannot be stored: {error.response['Error'].get('Message', '')[:300]}") from error
-        if not codes and error.response["Error"]["Code"] not in ("TransactionConflictException",):
-            raise
-        if not is_contention(codes):
-            raise EventNotStorableError(f"the event cannot be stored ({', '.join(codes)})") from error
-        return codes or ["TransactionConflict"] * len(parts)
-    return None
+        raise
+    if cancelled is not None and not is_contention(cancelled):
+        raise EventNotStorableError(f"the event cannot be stored ({', '.join(cancelled)})") from cancelled.error
+    return None if cancelled is None else list(cancelled)
 
 
 def idempotency_record(key: str) -> dict[str, Any] | None:

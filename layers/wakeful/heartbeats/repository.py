@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.heartbeats import records as hb
@@ -359,15 +358,12 @@ def finish(heartbeat_part: dict[str, Any], agent_part: dict[str, Any] | None = N
         parts.append(agent_part)
     if next_item is not None:
         parts.append(new_pending_part(next_item))
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if not codes:
-            raise
-        if codes[0] != "None" or len(parts) == 1:
-            raise HeartbeatStaleError() from error
-        raise AgentChangedError() from error
+    cancelled = ddb.transact(parts)
+    if cancelled is None:
+        return
+    if cancelled[0] != "None" or len(parts) == 1:
+        raise HeartbeatStaleError() from cancelled.error
+    raise AgentChangedError() from cancelled.error
 
 
 # --- the agent's pending heartbeat ----------------------------------------------------

@@ -26,7 +26,7 @@ passing its ``shards``; ``wakeful dev`` the same from its ticker). Every item li
 exactly one shard and every claim is a conditional write, so parallel scans never
 take the same item, and two scans of one shard (a slow tick overlapping the next)
 still claim it once. A scan fires hooks without attempting them itself
-(:func:`wakeful.hooks.firing.deferred`): its minute is every agent's.
+(:func:`wakeful.hooks.deferral.deferred`): its minute is every agent's.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
-from wakeful.hooks import firing
 from wakeful.heartbeats.queue import send_heartbeats
+from wakeful.hooks import deferral
 
 logger = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ def scan(now: float, shards: Sequence[int] | None = None) -> ScanResult:
     settings = get_settings()
     mine = checked_shards(shards)
     result = ScanResult(shards=mine)
-    with firing.deferred():
+    with deferral.deferred():
         _scan(now, mine, settings, result)
     return result
 

@@ -4,15 +4,13 @@ Firing never fails a heartbeat: errors are logged and swallowed. The agent recor
 carries ``hook_types`` (the types it has active hooks for) so that an agent with no
 hooks costs no extra request. A delivery's first attempt is made here, in the firing
 function, when its invocation has the time (docs/hooks.md, "Firing"), except inside
-:func:`deferred` (the scan and the API: their time belongs to others).
+:func:`wakeful.hooks.deferral.deferred` (the scan and the API: their time belongs to others).
 """
 
 from __future__ import annotations
 
 import logging
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -20,24 +18,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_deferred: ContextVar[bool] = ContextVar("wakeful_hooks_deferred", default=False)
-
-
-@contextmanager
-def deferred() -> Iterator[None]:
-    """Within: hooks fired here make no attempt in this invocation; every delivery
-    starts the deliver-hook state machine (the scan, whose minute is every agent's,
-    and the API, whose caller waits)."""
-    token = _deferred.set(True)
-    try:
-        yield
-    finally:
-        _deferred.reset(token)
-
-
-def is_deferred() -> bool:
-    """Whether the caller is inside :func:`deferred`."""
-    return _deferred.get()
 
 
 def wants(agent: Agent, hook_type: str) -> bool:
@@ -73,9 +53,9 @@ def fire(
     if not wants(agent, hook_type):
         return
     try:
-        from wakeful.hooks import delivery
+        from wakeful.hooks import outbox
 
-        delivery.start_deliveries(
+        outbox.start_deliveries(
             agent,
             hook_type,
             event.data(),

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from wakeful.apikit.common import owner, page, respond
 from wakeful.apikit.routing import Body, Query, Router, no_content, ok
-from wakeful.hooks import delivery, service
+from wakeful.hooks import outbox, service
 from wakeful.pagination import MAX_LIMIT
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
@@ -67,7 +67,7 @@ def delete_hook(agent_id: str, hook_id: str):
     responses=ok("HookDeliveryAccepted", 202, "A test delivery is on its way"),
 )
 def test_hook(agent_id: str, hook_id: str, body: Annotated[HookTestRequest | None, Body()] = None):
-    return respond(202, {"delivery_id": delivery.start_test(owner(router), agent_id, hook_id)})
+    return respond(202, {"delivery_id": outbox.start_test(owner(router), agent_id, hook_id)})
 
 
 @router.get(
@@ -119,5 +119,5 @@ def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
     operation_id="replay_hook_delivery",
 )
 def replay_delivery(agent_id: str, hook_id: str, delivery_id: str):
-    row = delivery.replay(owner(router), agent_id, hook_id, delivery_id)
+    row = outbox.replay(owner(router), agent_id, hook_id, delivery_id)
     return respond(202, {"delivery_id": delivery_id, "replay": row.replays, "status": row.status})

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
 
 from wakeful import ddb
 from wakeful.agents import repository as agent_repository
@@ -111,17 +110,15 @@ def _write(agent_id: str, interceptor_id: str, write: dict[str, Any], *, activat
     two writes) is freed and the claim tried once more."""
     transaction = [write, agent_repository.claim_interceptor_part(agent_id, interceptor_id)] if activate else [write]
     for attempt in range(2):
-        try:
-            ddb.client().transact_write_items(TransactItems=transaction)
+        codes = ddb.transact(transaction)
+        if codes is None:
             return
-        except ClientError as error:
-            codes = ddb.cancellation_codes(error)
-            if codes and codes[0] == "ConditionalCheckFailed":
-                raise InterceptorNotFoundError(f"interceptor {interceptor_id} not found") from error
-            if not (len(codes) > 1 and codes[1] == "ConditionalCheckFailed"):
-                raise
-            holder = _active_of(agent_id)
-            held = holder and get(agent_id, holder)
-            if attempt or (held and held.get("is_active", True)) or not holder:
-                raise _conflict(agent_id) from error
-            agent_repository.release_interceptor(agent_id, holder)
+        if codes[0] == "ConditionalCheckFailed":
+            raise InterceptorNotFoundError(f"interceptor {interceptor_id} not found") from codes.error
+        if not (len(codes) > 1 and codes[1] == "ConditionalCheckFailed"):
+            raise codes.error
+        holder = _active_of(agent_id)
+        held = holder and get(agent_id, holder)
+        if attempt or (held and held.get("is_active", True)) or not holder:
+            raise _conflict(agent_id) from codes.error
+        agent_repository.release_interceptor(agent_id, holder)

@@ -75,30 +75,29 @@ def create(server: McpServer) -> None:
         McpServerNameTakenError: the owner has a server of that name.
     """
     reservation = {"owner": server.owner, "server_key": name_key(server.name), "server_id": server.server_id}
-    try:
-        ddb.client().transact_write_items(
-            TransactItems=[
-                {
-                    "Put": {
-                        "TableName": ddb.table(TABLE),
-                        "Item": ddb.serialize(server.to_item()),
-                        "ConditionExpression": "attribute_not_exists(server_key)",
-                    }
-                },
-                {
-                    "Put": {
-                        "TableName": ddb.table(TABLE),
-                        "Item": ddb.serialize(reservation),
-                        "ConditionExpression": "attribute_not_exists(server_key)",
-                    }
-                },
-            ]
-        )
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-            raise McpServerNameTakenError(f"you already have an MCP server named {server.name!r}") from error
-        raise
+    cancelled = ddb.transact(
+        [
+            {
+                "Put": {
+                    "TableName": ddb.table(TABLE),
+                    "Item": ddb.serialize(server.to_item()),
+                    "ConditionExpression": "attribute_not_exists(server_key)",
+                }
+            },
+            {
+                "Put": {
+                    "TableName": ddb.table(TABLE),
+                    "Item": ddb.serialize(reservation),
+                    "ConditionExpression": "attribute_not_exists(server_key)",
+                }
+            },
+        ]
+    )
+    if cancelled is None:
+        return
+    if len(cancelled) > 1 and cancelled[1] == "ConditionalCheckFailed":
+        raise McpServerNameTakenError(f"you already have an MCP server named {server.name!r}") from cancelled.error
+    raise cancelled.error
 
 
 def put(server: McpServer) -> None:
@@ -122,9 +121,8 @@ def put(server: McpServer) -> None:
 
 def delete(server: McpServer) -> None:
     """Delete a server and free its name, in one transaction."""
-    ddb.client().transact_write_items(
-        TransactItems=[
-            {"Delete": {"TableName": ddb.table(TABLE), "Key": _key(server.owner, key)}}
-            for key in (server.server_id, name_key(server.name))
-        ]
+    cancelled = ddb.transact(
+        [{"Delete": {"TableName": ddb.table(TABLE), "Key": _key(server.owner, key)}} for key in (server.server_id, name_key(server.name))]
     )
+    if cancelled is not None:
+        raise cancelled.error

@@ -161,11 +161,13 @@ def _transact(items: list[dict[str, Any]]) -> None:
             body = {**body, "ExpressionAttributeValues": ddb.values(body["ExpressionAttributeValues"])}
         request.append({kind: body})
     try:
-        ddb.client().transact_write_items(TransactItems=request)
+        cancelled = ddb.transact(request)
     except ClientError as error:
-        if ddb.cancellation_codes(error) or ddb.is_conditional_failure(error):
+        if ddb.is_conditional_failure(error):
             raise Conflict(str(error)) from error
         raise
+    if cancelled is not None:
+        raise Conflict(str(cancelled.error)) from cancelled.error
 
 
 def advance(schedule: dict[str, Any], next_at: float | None, seen_due: float, now: float) -> None:

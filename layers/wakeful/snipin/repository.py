@@ -215,31 +215,27 @@ def reactions_by(actor: str, *, since: float, kind: str | None = None, limit: in
 
 def _put_counted(table: str, item: dict[str, Any], counter: str, condition: str) -> Written:
     """Put ``item`` and add 1 to the snip's ``counter``, atomically, once."""
-    try:
-        ddb.client().transact_write_items(
-            TransactItems=[
-                {"Put": {"TableName": ddb.table(table), "Item": ddb.serialize(item), "ConditionExpression": condition}},
-                {
-                    "Update": {
-                        "TableName": ddb.table("snips"),
-                        "Key": ddb.serialize({"snip_id": item["snip_id"]}),
-                        "UpdateExpression": "ADD #c :one",
-                        "ConditionExpression": "attribute_exists(snip_id)",
-                        "ExpressionAttributeNames": {"#c": counter},
-                        "ExpressionAttributeValues": ddb.values({":one": 1}),
-                    }
-                },
-            ]
-        )
+    cancelled = ddb.transact(
+        [
+            {"Put": {"TableName": ddb.table(table), "Item": ddb.serialize(item), "ConditionExpression": condition}},
+            {
+                "Update": {
+                    "TableName": ddb.table("snips"),
+                    "Key": ddb.serialize({"snip_id": item["snip_id"]}),
+                    "UpdateExpression": "ADD #c :one",
+                    "ConditionExpression": "attribute_exists(snip_id)",
+                    "ExpressionAttributeNames": {"#c": counter},
+                    "ExpressionAttributeValues": ddb.values({":one": 1}),
+                }
+            },
+        ]
+    )
+    if cancelled is None:
         return Written(item, True)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if not codes:
-            raise
-        if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
-            raise SnipNotFoundError(f"snip {item['snip_id']} not found") from error
-        if codes[0] != "ConditionalCheckFailed":
-            raise
+    if len(cancelled) > 1 and cancelled[1] == "ConditionalCheckFailed":
+        raise SnipNotFoundError(f"snip {item['snip_id']} not found") from cancelled.error
+    if cancelled[0] != "ConditionalCheckFailed":
+        raise cancelled.error
     key = {k: item[k] for k in ("snip_id", "comment_id", "reaction_key") if k in item}
     existing = ddb.get(table, key)
     return Written(existing or item, False)

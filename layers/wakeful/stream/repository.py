@@ -23,7 +23,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from botocore.exceptions import ClientError
 
 from wakeful import clock, ddb
 from wakeful.stream.exceptions import StreamWriteConflictError
@@ -102,13 +101,11 @@ def write(owner: str, step_id: str, position_: StepPosition, events: list[Stream
     new = StepPosition(position_.base, position_.written + len(events))
     items = [_head_update(owner, first, events[-1], now), _marker_update(first, step_id, position_, new, expires)]
     items.extend(_chunk_put(owner, step_id, chunk, now, expires) for chunk in _chunks(events))
-    try:
-        ddb.client().transact_write_items(TransactItems=items)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if "ConditionalCheckFailed" in codes:
-            raise StreamWriteConflictError(f"stream of {first.thread_id} moved while step {step_id} flushed") from error
-        raise
+    cancelled = ddb.transact(items)
+    if cancelled is not None:
+        if "ConditionalCheckFailed" in cancelled:
+            raise StreamWriteConflictError(f"stream of {first.thread_id} moved while step {step_id} flushed") from cancelled.error
+        raise cancelled.error
     return new
 
 

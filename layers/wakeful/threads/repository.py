@@ -206,12 +206,9 @@ def transact(thread: Thread, sets: Mapping[str, Any], removes: list[str], new_me
     """
     params = _update_params(thread, sets, removes)
     items = [{"Update": params}, *(messages_repository.put_transact_item(m) for m in new_messages)]
-    try:
-        ddb.client().transact_write_items(TransactItems=items)
-    except ClientError as error:
-        if ddb.cancellation_codes(error) or error.response["Error"]["Code"] == "TransactionConflictException":
-            raise VersionConflict(thread.thread_id) from error
-        raise
+    cancelled = ddb.transact(items, conflict_as_cancel=True)
+    if cancelled is not None:
+        raise VersionConflict(thread.thread_id) from cancelled.error
 
 
 def start_run(thread: Thread, sets: Mapping[str, Any], removes: list[str], messages: list[dict[str, Any]], *, if_status: tuple[str, ...]) -> bool:
@@ -221,13 +218,7 @@ def start_run(thread: Thread, sets: Mapping[str, Any], removes: list[str], messa
     meanwhile, or a seq is taken)."""
     params = _update_params(thread, sets, removes, if_status=if_status)
     puts = [messages_repository.put_transact_item(message) for message in messages]
-    try:
-        ddb.client().transact_write_items(TransactItems=[{"Update": params}, *puts])
-    except ClientError as error:
-        if ddb.cancellation_codes(error):
-            return False
-        raise
-    return True
+    return ddb.transact([{"Update": params}, *puts]) is None
 
 
 def create(thread: Thread, first_message: dict[str, Any]) -> bool:
@@ -244,14 +235,12 @@ def create(thread: Thread, first_message: dict[str, Any]) -> bool:
         },
         messages_repository.put_transact_item(first_message),
     ]
-    try:
-        ddb.client().transact_write_items(TransactItems=items)
-    except ClientError as error:
-        codes = ddb.cancellation_codes(error)
-        if codes and codes[0] == "ConditionalCheckFailed":
-            return False
-        raise
-    return True
+    cancelled = ddb.transact(items)
+    if cancelled is None:
+        return True
+    if cancelled[0] == "ConditionalCheckFailed":
+        return False
+    raise cancelled.error
 
 
 def due(shard: int, now: float) -> Iterator[ThreadKey]:
