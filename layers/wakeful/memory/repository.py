@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from botocore.exceptions import ClientError
-
 from wakeful import ddb
 from wakeful.memory.records import ACT_PREFIX, CONS_PREFIX, MEMORY_CEILING, META_KEY, Memory
 
@@ -100,13 +98,7 @@ def write(agent_id: str, put: Memory | None, deletes: Sequence[str], *, adds: bo
     for memory_id in deletes:
         parts.append({"Delete": {"TableName": ddb.table(TABLE), "Key": _key(agent_id, memory_id), "ConditionExpression": "attribute_exists(memory_key)"}})
     parts.append({"Update": _meta_update(agent_id, (1 if adds else 0) - len(deletes), cap)})
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        if ddb.cancellation_codes(error):
-            return False
-        raise
-    return True
+    return ddb.transact(parts, conflict_as_cancel=True) is None
 
 
 def replace(memory: Memory) -> bool:
@@ -115,13 +107,7 @@ def replace(memory: Memory) -> bool:
         {"Put": {"TableName": ddb.table(TABLE), "Item": ddb.serialize(memory.to_item()), "ConditionExpression": "attribute_exists(memory_key)"}},
         {"Update": _meta_update(memory.agent_id, 0, None)},
     ]
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        if ddb.cancellation_codes(error):
-            return False
-        raise
-    return True
+    return ddb.transact(parts, conflict_as_cancel=True) is None
 
 
 def reinforce(agent_id: str, scores: Mapping[str, float], now: float) -> None:
@@ -203,13 +189,7 @@ def claim(agent_id: str, record: Mapping[str, Any], day: str, today: int, max_pe
             }
         },
     ]
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        if ddb.cancellation_codes(error):
-            return False
-        raise
-    return True
+    return ddb.transact(parts, conflict_as_cancel=True) is None
 
 
 def consolidation(agent_id: str, cons_id: str) -> dict[str, Any] | None:
@@ -267,10 +247,4 @@ def finish(agent_id: str, cons_id: str, status: str, sets: Mapping[str, Any], la
             }
         },
     ]
-    try:
-        ddb.client().transact_write_items(TransactItems=parts)
-    except ClientError as error:
-        if ddb.cancellation_codes(error):
-            return False
-        raise
-    return True
+    return ddb.transact(parts, conflict_as_cancel=True) is None
