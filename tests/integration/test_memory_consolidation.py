@@ -145,3 +145,25 @@ def test_consolidation_crash_after_claim_never_runs_twice_for_the_span(stack, ap
     assert done["id"] == claimed["cons_id"] and done["status"] == "done"
     runs = [t for t in threads(api, agent["id"]) if t["source"] == "consolidation"]
     assert [t["id"] for t in runs] == [claimed["thread_id"]]
+
+
+def test_nightly_consolidation_runs_at_its_time_and_not_without_news(stack, api, claude: fake.FakeAnthropic):
+    import time
+    from datetime import datetime, timezone
+
+    at = time.time() + 2 * 3600
+    nightly = {"mode": "nightly", "at": datetime.fromtimestamp(at, timezone.utc).strftime("%H:%M")}
+    agent = make_agent(api, memory_consolidation=nightly)
+    claude.converse([consolidating()])
+    some_work(api, stack, agent["id"])
+    stack.tick(later(3600))  # activity, but not its time yet
+    stack.drain()
+    assert consolidations(api, agent["id"]) == []
+    stack.tick(at + 60)
+    stack.drain()
+    [done] = consolidations(api, agent["id"])
+    assert done["status"] == "done" and done["trigger"] == "nightly"
+    before = len(claude.conversation_requests())
+    stack.tick(at + 86400 + 60)  # the next night, nothing new: no run, no model call
+    stack.drain()
+    assert len(consolidations(api, agent["id"])) == 1 and len(claude.conversation_requests()) == before
