@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.threads.slots import META, PARTS, RUN_END, MetaResult, MetaTool, PromptPart, RunEnd, RunEndListener
 
@@ -49,7 +49,22 @@ MODELS: Mapping[str, tuple[str, ...]] = {
     "wakeful.memory.inputs": ("MemoryIn", "MemoryPatch"),
     "wakeful.memory.responses": ("Memory", "MemoryPage", "ConsolidationPage", "ConsolidationStarted"),
 }
-OPENAPI: Callable[[], Any] | None = None
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={"memory": "An agent's memories: what its runs remember, recall and forget (docs/memory.md)."},
+        conflicts={
+            ("post", "/agents/{agent_id}/memories"): "The agent holds its memory_cap of memories and none may be evicted (memory_cap_reached)",
+            ("post", "/agents/{agent_id}/memories/consolidations"): (
+                "The agent is paused (budget_paused), nothing happened since the last consolidation (nothing_new), or one is running"
+            ),
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ("memory_recall", "memory_consolidation", "memory_cap")
