@@ -106,8 +106,9 @@ def sync_detailed(
 ) -> Response[ConsolidationStarted | Error]:
     """ Consolidate an agent's memories now (counts in max_per_day)
 
-     Consolidate an agent's memories now (counts in max_per_day). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -140,8 +141,9 @@ def sync(
 ) -> ConsolidationStarted | Error | None:
     """ Consolidate an agent's memories now (counts in max_per_day)
 
-     Consolidate an agent's memories now (counts in max_per_day). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -169,8 +171,9 @@ async def asyncio_detailed(
 ) -> Response[ConsolidationStarted | Error]:
     """ Consolidate an agent's memories now (counts in max_per_day)
 
-     Consolidate an agent's memories now (counts in max_per_day). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -203,8 +206,9 @@ async def asyncio(
 ) -> ConsolidationStarted | Error | None:
     """ Consolidate an agent's memories now (counts in max_per_day)
 
-     Consolidate an agent's memories now (counts in max_per_day). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

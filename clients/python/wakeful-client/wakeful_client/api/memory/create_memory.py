@@ -109,8 +109,9 @@ def sync_detailed(
 ) -> Response[Error | Memory]:
     """ Remember something for an agent (its source: user)
 
-     Remember something for an agent (its source: user). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Remember something for an agent (its source: user). An agent's memories: what its runs remember,
+    recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -146,8 +147,9 @@ def sync(
 ) -> Error | Memory | None:
     """ Remember something for an agent (its source: user)
 
-     Remember something for an agent (its source: user). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Remember something for an agent (its source: user). An agent's memories: what its runs remember,
+    recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -178,8 +180,9 @@ async def asyncio_detailed(
 ) -> Response[Error | Memory]:
     """ Remember something for an agent (its source: user)
 
-     Remember something for an agent (its source: user). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Remember something for an agent (its source: user). An agent's memories: what its runs remember,
+    recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -215,8 +218,9 @@ async def asyncio(
 ) -> Error | Memory | None:
     """ Remember something for an agent (its source: user)
 
-     Remember something for an agent (its source: user). Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     Remember something for an agent (its source: user). An agent's memories: what its runs remember,
+    recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

@@ -93,8 +93,8 @@ def sync_detailed(
 ) -> Response[Any | Error]:
     """ Forget a memory
 
-     Forget a memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     Forget a memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md).
+    Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -130,8 +130,8 @@ def sync(
 ) -> Any | Error | None:
     """ Forget a memory
 
-     Forget a memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     Forget a memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md).
+    Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -162,8 +162,8 @@ async def asyncio_detailed(
 ) -> Response[Any | Error]:
     """ Forget a memory
 
-     Forget a memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     Forget a memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md).
+    Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -199,8 +199,8 @@ async def asyncio(
 ) -> Any | Error | None:
     """ Forget a memory
 
-     Forget a memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     Forget a memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md).
+    Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

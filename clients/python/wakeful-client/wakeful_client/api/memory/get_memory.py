@@ -84,8 +84,8 @@ def sync_detailed(
 ) -> Response[Error | Memory]:
     """ One memory
 
-     One memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     One memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md). Bodies
+    are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -121,8 +121,8 @@ def sync(
 ) -> Error | Memory | None:
     """ One memory
 
-     One memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     One memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md). Bodies
+    are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -153,8 +153,8 @@ async def asyncio_detailed(
 ) -> Response[Error | Memory]:
     """ One memory
 
-     One memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     One memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md). Bodies
+    are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -190,8 +190,8 @@ async def asyncio(
 ) -> Error | Memory | None:
     """ One memory
 
-     One memory. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     One memory. An agent's memories: what its runs remember, recall and forget (docs/memory.md). Bodies
+    are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

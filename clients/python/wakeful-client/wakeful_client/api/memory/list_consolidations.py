@@ -95,8 +95,9 @@ def sync_detailed(
 ) -> Response[ConsolidationPage | Error]:
     """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
-    Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. An agent's memories: what
+    its runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -132,8 +133,9 @@ def sync(
 ) -> ConsolidationPage | Error | None:
     """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
-    Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. An agent's memories: what
+    its runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -164,8 +166,9 @@ async def asyncio_detailed(
 ) -> Response[ConsolidationPage | Error]:
     """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
-    Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. An agent's memories: what
+    its runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -201,8 +204,9 @@ async def asyncio(
 ) -> ConsolidationPage | Error | None:
     """ An agent's consolidation runs, newest first, each with what it changed
 
-     An agent's consolidation runs, newest first, each with what it changed. Bodies are JSON (Content-
-    Type: application/json); errors are {"error": {"code", "message"}}.
+     An agent's consolidation runs, newest first, each with what it changed. An agent's memories: what
+    its runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

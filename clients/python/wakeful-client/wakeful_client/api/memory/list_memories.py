@@ -122,8 +122,9 @@ def sync_detailed(
 ) -> Response[Error | MemoryPage]:
     """ An agent's memories, newest first; with ?q= the most relevant first
 
-     An agent's memories, newest first; with ?q= the most relevant first. Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     An agent's memories, newest first; with ?q= the most relevant first. An agent's memories: what its
+    runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -168,8 +169,9 @@ def sync(
 ) -> Error | MemoryPage | None:
     """ An agent's memories, newest first; with ?q= the most relevant first
 
-     An agent's memories, newest first; with ?q= the most relevant first. Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     An agent's memories, newest first; with ?q= the most relevant first. An agent's memories: what its
+    runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -209,8 +211,9 @@ async def asyncio_detailed(
 ) -> Response[Error | MemoryPage]:
     """ An agent's memories, newest first; with ?q= the most relevant first
 
-     An agent's memories, newest first; with ?q= the most relevant first. Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     An agent's memories, newest first; with ?q= the most relevant first. An agent's memories: what its
+    runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -255,8 +258,9 @@ async def asyncio(
 ) -> Error | MemoryPage | None:
     """ An agent's memories, newest first; with ?q= the most relevant first
 
-     An agent's memories, newest first; with ?q= the most relevant first. Bodies are JSON (Content-Type:
-    application/json); errors are {"error": {"code", "message"}}.
+     An agent's memories, newest first; with ?q= the most relevant first. An agent's memories: what its
+    runs remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):

@@ -105,8 +105,9 @@ def sync_detailed(
 ) -> Response[Error | Memory]:
     """ Change a memory's text or tags
 
-     Change a memory's text or tags. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
@@ -145,8 +146,9 @@ def sync(
 ) -> Error | Memory | None:
     """ Change a memory's text or tags
 
-     Change a memory's text or tags. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
@@ -180,8 +182,9 @@ async def asyncio_detailed(
 ) -> Response[Error | Memory]:
     """ Change a memory's text or tags
 
-     Change a memory's text or tags. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
@@ -220,8 +223,9 @@ async def asyncio(
 ) -> Error | Memory | None:
     """ Change a memory's text or tags
 
-     Change a memory's text or tags. Bodies are JSON (Content-Type: application/json); errors are
-    {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
