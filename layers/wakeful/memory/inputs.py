@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, StrictInt, model_validator
 
-from wakeful.inputs import Body, Patch
+from wakeful.inputs import Body, Patch, unchanged
 from wakeful.memory.records import MAX_CAP, MAX_RECALL, MAX_TAGS, MIN_CAP
 
 TEXT_DOC = "What to remember: 1 to 2,000 characters (stripped), no control characters"
@@ -23,8 +23,8 @@ class MemoryIn(Body):
 class MemoryPatch(Patch):
     """``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both."""
 
-    text: str | None = Field(default=None, max_length=10_000, description=TEXT_DOC)
-    tags: list[str] | None = Field(default=None, max_length=MAX_TAGS * 2, description=TAGS_DOC + "; [] clears them")
+    text: str = unchanged(max_length=10_000, description=TEXT_DOC)
+    tags: list[str] = unchanged(max_length=MAX_TAGS * 2, description=TAGS_DOC + "; [] clears them")
 
     @model_validator(mode="after")
     def _something(self) -> MemoryPatch:
