@@ -20,30 +20,20 @@ class MemoryPatch:
     """ ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
 
         Attributes:
-            text (None | str | Unset): What to remember: 1 to 2,000 characters (stripped), no control characters
-            tags (list[str] | None | Unset): At most 10 unique tags, each 1-50 of letters, digits and _ : . - (starting with
-                a letter or digit); [] clears them
+            text (str | Unset): What to remember: 1 to 2,000 characters (stripped), no control characters
+            tags (list[str] | Unset): At most 10 unique tags, each 1-50 of letters, digits and _ : . - (starting with a
+                letter or digit); [] clears them
      """
 
-    text: None | str | Unset = UNSET
-    tags: list[str] | None | Unset = UNSET
+    text: str | Unset = UNSET
+    tags: list[str] | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
-        text: None | str | Unset
-        if isinstance(self.text, Unset):
-            text = UNSET
-        else:
-            text = self.text
+        text = self.text
 
-        tags: list[str] | None | Unset
-        if isinstance(self.tags, Unset):
-            tags = UNSET
-        elif isinstance(self.tags, list):
-            tags = self.tags
-
-
-        else:
+        tags: list[str] | Unset = UNSET
+        if not isinstance(self.tags, Unset):
             tags = self.tags
 
 
@@ -62,32 +52,9 @@ class MemoryPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        def _parse_text(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        text = d.pop("text", UNSET)
 
-        text = _parse_text(d.pop("text", UNSET))
-
-
-        def _parse_tags(data: object) -> list[str] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                tags_type_0 = cast(list[str], data)
-
-                return tags_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[str] | None | Unset, data)
-
-        tags = _parse_tags(d.pop("tags", UNSET))
+        tags = cast(list[str], d.pop("tags", UNSET))
 
 
         memory_patch = cls(
