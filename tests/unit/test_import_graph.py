@@ -212,6 +212,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"actions", "webhooks"}),
     frozenset({"threads"}),
     frozenset({"schedules"}),
+    frozenset({"flow"}),  # fewer model runs: coalescing (threads' router), probes (schedules' gates)
     frozenset({"channels"}),
     frozenset({"memory"}),
     frozenset({"heartbeats"}),
