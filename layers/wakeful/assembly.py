@@ -42,6 +42,7 @@ from wakeful.listening import Slot
 from wakeful.llm import manifest as llm
 from wakeful.mcp_endpoint import manifest as mcp_endpoint
 from wakeful.mcp_servers import manifest as mcp_servers
+from wakeful.memory import manifest as memory
 from wakeful.ops import manifest as ops
 from wakeful.schedules import manifest as schedules
 from wakeful.snipin import manifest as snipin
@@ -72,6 +73,7 @@ CORE: tuple[Capability, ...] = (
     schedules.MANIFEST,
     flow.MANIFEST,
     channels.MANIFEST,
+    memory.MANIFEST,
     ops.MANIFEST,
     console.MANIFEST,
     mcp_endpoint.MANIFEST,

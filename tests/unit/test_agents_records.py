@@ -42,6 +42,10 @@ def _old_public(agent: dict[str, Any]) -> dict[str, Any]:
         "thread_triggers": agent.get("thread_triggers") or [],
         **limits,
         "tools": agent.get("tools"),
+        # added with memory
+        "memory_recall": 5 if agent.get("memory_recall") is None else agent["memory_recall"],
+        "memory_consolidation": {"mode": "off", "max_per_day": 1, **(agent.get("memory_consolidation") or {})},
+        "memory_cap": agent.get("memory_cap") or 500,
     }
 
 

@@ -214,6 +214,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"schedules"}),
     frozenset({"flow"}),  # fewer model runs: coalescing (threads' router), probes (schedules' gates)
     frozenset({"channels"}),
+    frozenset({"memory"}),
     frozenset({"heartbeats"}),
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written

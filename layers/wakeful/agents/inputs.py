@@ -15,6 +15,7 @@ from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.mcp_servers.models import ENTRY_PATTERN
+from wakeful.memory.inputs import MemoryAgentFields
 from wakeful.threads.inputs import ThreadTrigger
 from wakeful.threads.models import TOOL_NAME_PATTERN
 
@@ -47,7 +48,7 @@ WAKE_ON_PRIORITY_DOC = (
 )
 
 
-class AgentCreate(Body):
+class AgentCreate(Body, MemoryAgentFields):
     """``POST /agents`` body."""
 
     name: Name = Field(min_length=1, max_length=100)
@@ -69,7 +70,7 @@ class AgentCreate(Body):
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days)")
 
 
-class AgentPatch(Patch):
+class AgentPatch(Patch, MemoryAgentFields):
     """``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null`` unsets an
     optional field (back to its default); ``name``, ``focus_areas``,
     ``heartbeat_interval_seconds`` and ``is_active`` always have a value."""

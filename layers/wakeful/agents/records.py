@@ -69,6 +69,10 @@ class Agent(NamedTuple):
     thread_expiry_seconds: int | None = None
     max_llm_calls_per_run: int | None = None
     tools: tuple[str, ...] | None = None
+    # Memory: how many memories a run's prompt holds, consolidation, the cap.
+    memory_recall: int | None = None
+    memory_consolidation: Mapping[str, Any] | None = None
+    memory_cap: int | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -115,6 +119,9 @@ class Agent(NamedTuple):
             thread_expiry_seconds=opt_int(item.get("thread_expiry_seconds")),
             max_llm_calls_per_run=opt_int(item.get("max_llm_calls_per_run")),
             tools=opt_strings(item.get("tools")),
+            memory_recall=opt_int(item.get("memory_recall")),
+            memory_consolidation=item.get("memory_consolidation"),
+            memory_cap=opt_int(item.get("memory_cap")),
         )
 
     @classmethod
@@ -171,6 +178,16 @@ class Agent(NamedTuple):
             "created_at": clock.iso(self.created_at),
             "updated_at": clock.iso(self.updated_at),
             **self.thread_view(),
+            **self.memory_view(),
+        }
+
+    def memory_view(self) -> dict[str, Any]:
+        """The memory fields of the API view, with memory's defaults."""
+        consolidation = dict(self.memory_consolidation or {})
+        return {
+            "memory_recall": 5 if self.memory_recall is None else self.memory_recall,
+            "memory_consolidation": {"mode": "off", "max_per_day": 1, **consolidation},
+            "memory_cap": self.memory_cap or 500,
         }
 
     def thread_view(self) -> dict[str, Any]:

@@ -54,6 +54,9 @@ class Agent(View):
     tools: list[str] | None = Field(description="Tools its threads may call (null: all your HTTP and Lambda tools)")
     quiet_heartbeats: int = Field(0, description="Heartbeats that found nothing to do and were counted instead of run")
     last_quiet_heartbeat_at: str | None = None
+    memory_recall: int = Field(5, description="How many of its most relevant memories each run's system prompt holds")
+    memory_consolidation: dict[str, Any] | None = Field(None, description="Consolidation while idle: mode, max_per_day")
+    memory_cap: int = Field(500, description="The most memories it keeps")
 
 
 class AgentPage(Page):

@@ -74,6 +74,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "created_at": now,
         "updated_at": now,
         **_thread_fields(body),
+        **_memory_fields(body),
     })
 
 
@@ -87,6 +88,13 @@ def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> di
     if fields.get("thread_triggers"):
         fields["routes_events"] = True
     return fields
+
+
+def _memory_fields(body: AgentCreate) -> dict[str, Any]:
+    """The memory fields given in a create body."""
+    from wakeful.memory.inputs import MEMORY_AGENT_FIELDS
+
+    return {k: v for k, v in body.model_dump(include=set(MEMORY_AGENT_FIELDS)).items() if v is not None}
 
 
 #: An agent's ``tools`` entry naming an MCP server's tools: ``mcp:<server>`` (all of

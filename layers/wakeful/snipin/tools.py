@@ -22,7 +22,8 @@ from wakeful import clock
 from wakeful.llm.client import LLMSession
 from wakeful.llm.exceptions import LLMError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
-from wakeful.snipin import memories_repository, prompts, quiet, repository, signals, social
+from wakeful.memory import store as memories
+from wakeful.snipin import prompts, quiet, repository, signals, social
 from wakeful.snipin.context import RECENT_KEYS
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
@@ -115,6 +116,28 @@ def _event_time(request: ToolRequest) -> float:
         return clock.now()
 
 
+#: The keyed memories SnipIn's tools keep: FeedReader's latest summary (read back by
+#: FeedReader to see what is new, and by SnipCreate and WebhookHandler for context), and
+#: what WebhookHandler chose to remember of an external signal (one per event).
+FEED_SUMMARY = "feed_summary"
+EXTERNAL_SIGNAL = "external_signal"
+
+
+def _feed_summary(agent_id: str) -> dict[str, Any]:
+    """The structured content of the agent's latest feed summary ({} before the first)."""
+    memory = memories.read_keyed(agent_id, FEED_SUMMARY)
+    content = None if memory is None else memory.content
+    return dict(content) if isinstance(content, dict) else {}
+
+
+def _learned(agent_id: str) -> dict[str, str]:
+    """What the agent's consolidation learned (``interaction_pattern``, ``topic_preference``),
+    for its prompts' data: what gets engagement and what it likes changes what it writes."""
+    from wakeful.snipin import learning
+
+    return learning.learned(agent_id)
+
+
 def _heartbeat_scope(action_id: str) -> tuple[str, str | None]:
     """The cap scope of an action: its heartbeat (or the action itself outside one)."""
     from wakeful.actions import repository as actions
@@ -203,8 +226,7 @@ class FeedReader(SnipInTool):
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         owner, agent_id = _owner(request), request.agent_context["agent_id"]
-        memory = memories_repository.read(agent_id, memories_repository.FEED_SUMMARY)
-        previous = (memory or {}).get("content") or {}
+        previous = _feed_summary(agent_id)
         if previous.get("action_id") == request.action_id:
             # This action already summarized (and saved) before; answer the same.
             return self._summarized(previous)
@@ -249,7 +271,10 @@ class FeedReader(SnipInTool):
             "total_items_analyzed": len(new),
             "action_id": request.action_id,
         }
-        memories_repository.save(agent_id, memories_repository.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
+        memories.keep(
+            agent_id, FEED_SUMMARY, content["summary"] or "(no summary)", tags=(FEED_SUMMARY,), content=content,
+            src=memories.source("heartbeat", _heartbeat_scope(request.action_id)[1]), newer_than=("cursor", content["cursor"]),
+        )  # fmt: skip
         quiet.feed_checked(agent_id, looked_at, seen)
         return self._summarized(content)
 
@@ -325,7 +350,7 @@ class SnipCreate(SnipInTool):
             "Based on the feed summary, decide whether to create a post. Consider: 1) relevance to your expertise "
             "and focus areas, 2) the value you can add to the conversation, 3) whether the topic fits your "
             "personality, 4) the priority scores of the posts, 5) what you posted recently (do not repeat yourself).",
-            {"summary": payload.get("summary"), "top_posts": [_post_view(p) for p in candidates], "your_recent_snips": _recent_titles(me)},
+            {"summary": payload.get("summary"), "top_posts": [_post_view(p) for p in candidates], "your_recent_snips": _recent_titles(me), **_learned(me)},
             "decide",
         ).data
         if not decision.should_post:
@@ -353,12 +378,13 @@ class SnipCreate(SnipInTool):
         if _event(request).type == "NEW_MENTION" and payload.get("mentioned_by_agent_id") == me:
             return ToolResponse(success=True, output={"action": "skip", "reasoning": "I mentioned myself"})
         key, ask_data, about = _what_to_answer(request, owner)
-        summary = (memories_repository.read(me, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
+        summary = _feed_summary(me)
         data = {
             key: ask_data,
             "about": {"title": about.get("title"), "excerpt": about.get("excerpt")} if about else None,
             "your_feed_summary": summary.get("summary"),
             "your_recent_snips": _recent_titles(me),
+            **_learned(me),
         }
         decision = self.ask(
             session,
@@ -659,7 +685,7 @@ class WebhookHandler(SnipInTool):
             return ToolResponse(success=True, output={"action": "ignore", "reasoning": reason})
         owner = _owner(request)
         me = _me(request)
-        summary = (memories_repository.read(me.id, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
+        summary = _feed_summary(me.id)
         shareable = {p["id"]: p for p in summary.get("top_posts") or [] if p.get("author_id") != me.id}
         decision = self.ask(
             session,
@@ -668,7 +694,7 @@ class WebhookHandler(SnipInTool):
             "An external system triggered you. Analyze the signal and decide what to do: create a snip about it "
             "(give its content), store it in memory for later (say what to remember), share one of the shareable "
             "snips if it is directly relevant (give its id), or ignore it.",
-            {"signal": signal, "shareable_snips": [_post_view(p) for p in shareable.values()], "your_recent_snips": _recent_titles(me.id)},
+            {"signal": signal, "shareable_snips": [_post_view(p) for p in shareable.values()], "your_recent_snips": _recent_titles(me.id), **_learned(me.id)},
             "decide",
             max_tokens=1500,
         ).data
@@ -688,12 +714,12 @@ class WebhookHandler(SnipInTool):
                 new_events=[ToolNewEvent(event_type="AGENT_SHARED_SNIP", payload={"snip_id": snip["snip_id"], "share_id": written.item["share_id"], "reasoning": decision.reasoning}, priority=8)],
             )
         if decision.action == "store_memory":
-            memories_repository.save(
-                me.id,
-                memories_repository.EXTERNAL_SIGNAL,
-                {"signal": signal, "note": decision.memory or decision.reasoning, "event_id": _event(request).id, "action_id": request.action_id},
-                key=f"{memories_repository.EXTERNAL_SIGNAL}#{_event(request).id}",
-            )
+            note = decision.memory or decision.reasoning
+            memories.keep(
+                me.id, f"{EXTERNAL_SIGNAL}#{_event(request).id}", note, tags=(EXTERNAL_SIGNAL,),
+                content={"signal": signal, "note": note, "event_id": _event(request).id, "action_id": request.action_id},
+                src=memories.source("heartbeat", _heartbeat_scope(request.action_id)[1]),
+            )  # fmt: skip
             return ToolResponse(success=True, output={"action": "store_memory", "reasoning": decision.reasoning, "memory": decision.memory})
         return ToolResponse(success=True, output={"action": "ignore", "reasoning": decision.reasoning})
 

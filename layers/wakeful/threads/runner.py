@@ -52,6 +52,8 @@ class Step:
     agent: Agent
     thread: Thread
     emit: Emitter
+    #: The prompt parts computed by this step, pinned on the thread with its next update.
+    pin: dict[str, Any] | None = None
 
     @property
     def spec(self) -> StepSpec:
@@ -215,11 +217,11 @@ def _model_turn(step: Step, last: int) -> str:
         limit = agent.thread_limits()["max_llm_calls_per_run"]
         if calls >= limit:
             return _fail(step, f"reached max_llm_calls_per_run ({limit}) in one run")
-        own_tools = thread_tools.user_tools(agent)
+        own_tools = {} if thread.source in records.INWARD_SOURCES else thread_tools.user_tools(agent)
         request = conversation.ConversationRequest(
             system=prompt.system(agent, thread),
-            system_dynamic=prompt.dynamic(thread),
-            tools=thread_tools.definitions(own_tools),
+            system_dynamic=prompt.dynamic(thread, _pinned_parts(step, history)),
+            tools=thread_tools.definitions(own_tools, thread),
             messages=prompt.conversation(history),
             agent=agent.llm_context(),
         )
@@ -246,6 +248,21 @@ def _model_turn(step: Step, last: int) -> str:
             )
         )
     return _advance(step, StepSpec.message(answer_seq))
+
+
+def _pinned_parts(step: Step, history: list[dict[str, Any]]) -> list[str]:
+    """What capabilities add to this run's system prompt: pinned on the thread at the
+    run's first model call (written with the step's next update), reused after."""
+    from wakeful.threads import prompt_parts
+
+    thread = step.thread
+    pinned = thread.prompt_parts or {}
+    if pinned.get("run_id") == thread.run_id:
+        return list(pinned.get("parts") or [])
+    run_messages = [m for m in history if m.get("run_id") == thread.run_id] or history[-1:]
+    parts = prompt_parts.compute(step.agent, thread, run_messages)
+    step.pin = {"run_id": thread.run_id, "parts": parts}
+    return parts
 
 
 # -- ToolCallEvent steps ---------------------------------------------------------------
@@ -344,7 +361,7 @@ def _run_calls(
         elif decision == "deny":
             note = None if approval is None else approval.note
             outcome = thread_tools.Result(f"denied by a person{': ' + note if note else ''}", is_error=True)
-        elif call["name"] in thread_tools.META_NAMES:
+        elif thread_tools.is_meta(call["name"]):
             outcome = thread_tools.run_meta(step.agent, replace(thread, context=_context_after(thread, results)), call, now)
         else:
             outcome = thread_tools.run_user_tool(step.agent, thread, own_tools.get(call["name"]), call)
@@ -437,6 +454,8 @@ def _advance(step: Step, next_step: StepSpec, *, context: dict[str, Any] | None 
     }
     if context is not None:
         sets["context"] = context
+    if step.pin is not None:
+        sets["prompt_parts"] = step.pin
     fresh = _update(step, sets)
     send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     return f"advanced:{next_step.kind}:{next_step.seq}"

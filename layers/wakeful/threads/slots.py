@@ -1,5 +1,8 @@
 """The slots the threads own, which the assembly fills. :data:`RUN_END`: who else hears
-that a thread's run ended, the run-end listeners.
+that a thread's run ended, the run-end listeners; :data:`META`: the meta tools
+capabilities above add to every thread (:mod:`wakeful.threads.meta`); :data:`PARTS`:
+what they add to a run's system prompt, pinned for the run
+(:mod:`wakeful.threads.prompt_parts`).
 
 The thread runtime ends a run in one place (:func:`wakeful.threads.run_end.run_ended`):
 its stream, its hooks, its metrics, the router's re-check of a new wait, and then the
@@ -89,6 +92,39 @@ def of(thread: Thread) -> tuple[RunEndListener, ...]:
 def hook_holder(thread: Thread) -> RunEndListener | None:
     """The listener that takes ``thread``'s hooks, if any."""
     return next((listener for listener in of(thread) if listener.fire_hook is not None), None)
+
+
+class MetaResult(NamedTuple):
+    """What the model reads back from a meta tool, and whether it is an error it can correct."""
+
+    content: str
+    is_error: bool = False
+
+
+class MetaTool(NamedTuple):
+    """A meta tool a capability adds to every thread."""
+
+    name: str
+    #: Its Messages API definition ``{name, description, input_schema}``.
+    definition: Mapping[str, Any]
+    #: ``(agent, thread, call {id, name, arguments}, now)`` -> what the model reads.
+    run: Callable[[Agent, Thread, dict[str, Any], float], MetaResult]
+
+
+#: The installed meta tools.
+META: Slot[MetaTool] = Slot("meta tools")
+
+
+class PromptPart(NamedTuple):
+    """A contributor to a run's system prompt."""
+
+    name: str
+    #: ``(agent, thread, run_messages)`` -> the text to add ("" for nothing).
+    contribute: Callable[[Agent, Thread, list[dict[str, Any]]], str]
+
+
+#: The installed prompt-part contributors, in installation order.
+PARTS: Slot[PromptPart] = Slot("prompt parts")
 
 
 class Coalescer(NamedTuple):

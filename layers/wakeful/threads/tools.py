@@ -167,9 +167,23 @@ def user_tools(agent: Agent) -> dict[str, ToolDefinition]:
     return own
 
 
-def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
+def is_meta(name: str) -> bool:
+    """Whether ``name`` is a meta tool (the threads' own or one a capability adds)."""
+    from wakeful.threads import meta
+
+    return name in META_NAMES or name in meta.installed()
+
+
+def definitions(tools: dict[str, ToolDefinition], thread: Thread | None = None) -> list[dict[str, Any]]:
     """Messages API tool definitions: the agent's tools (sorted: a stable prompt prefix
-    for the cache), then the meta tools."""
+    for the cache), then the meta tools capabilities add (sorted), then the threads' own.
+    A run that acts on nothing outside (:data:`records.INWARD_SOURCES`) is offered only
+    the added meta tools and ``complete_task``."""
+    from wakeful.threads import meta
+
+    added = [dict(tool.definition) for _, tool in sorted(meta.installed().items())]
+    if thread is not None and thread.source in records.INWARD_SOURCES:
+        return added + [t for t in META_TOOLS if t["name"] == COMPLETE_TASK]
     own = [
         {
             "name": name,
@@ -178,7 +192,7 @@ def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
         }
         for name in sorted(tools)
     ]
-    return own + META_TOOLS
+    return own + added + META_TOOLS
 
 
 def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> Result:
@@ -213,6 +227,12 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
             return Result(json.dumps({"sent": True, "channel": channel} if channel else {"sent": True}))
     except ValueError as error:
         return Result(str(error), is_error=True)
+    from wakeful.threads import meta
+
+    added = meta.installed().get(name)
+    if added is not None:
+        outcome = added.run(agent, thread, call, now)
+        return Result(outcome.content, is_error=outcome.is_error)
     return Result(f"unknown meta tool {name!r}", is_error=True)
 
 

@@ -12,6 +12,7 @@ from .active_hours_in import ActiveHoursIn
 from .agent import Agent
 from .agent_create import AgentCreate
 from .agent_create_personality_type_0 import AgentCreatePersonalityType0
+from .agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0
 from .agent_page import AgentPage
 from .agent_patch import AgentPatch
 from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
@@ -55,6 +56,10 @@ from .coalesce import Coalesce
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
+from .consolidation import Consolidation
+from .consolidation_page import ConsolidationPage
+from .consolidation_span import ConsolidationSpan
+from .consolidation_started import ConsolidationStarted
 from .discord_interaction_answer import DiscordInteractionAnswer
 from .discord_interaction_answer_data_type_0 import DiscordInteractionAnswerDataType0
 from .discord_interactions_body import DiscordInteractionsBody
@@ -140,7 +145,13 @@ from .mcp_server_tool import McpServerTool
 from .mcp_server_tool_input_schema import McpServerToolInputSchema
 from .mcp_skipped_tool import McpSkippedTool
 from .memory import Memory
+from .memory_change import MemoryChange
+from .memory_consolidation import MemoryConsolidation
+from .memory_consolidation_mode import MemoryConsolidationMode
+from .memory_in import MemoryIn
 from .memory_page import MemoryPage
+from .memory_patch import MemoryPatch
+from .memory_source import MemorySource
 from .message_in import MessageIn
 from .open_api_document import OpenAPIDocument
 from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
@@ -254,6 +265,7 @@ __all__ = (
     "Agent",
     "AgentCreate",
     "AgentCreatePersonalityType0",
+    "AgentMemoryConsolidationType0",
     "AgentPage",
     "AgentPatch",
     "AgentPatchPersonalityType0",
@@ -297,6 +309,10 @@ __all__ = (
     "Comment",
     "CommentIn",
     "CommentPage",
+    "Consolidation",
+    "ConsolidationPage",
+    "ConsolidationSpan",
+    "ConsolidationStarted",
     "DiscordInteractionAnswer",
     "DiscordInteractionAnswerDataType0",
     "DiscordInteractionsBody",
@@ -382,7 +398,13 @@ __all__ = (
     "McpServerToolInputSchema",
     "McpSkippedTool",
     "Memory",
+    "MemoryChange",
+    "MemoryConsolidation",
+    "MemoryConsolidationMode",
+    "MemoryIn",
     "MemoryPage",
+    "MemoryPatch",
+    "MemorySource",
     "MessageIn",
     "OpenAPIDocument",
     "OpenAPIDocumentComponentsType0",

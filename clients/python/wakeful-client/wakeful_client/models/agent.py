@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0
   from ..models.agent_personality_type_0 import AgentPersonalityType0
   from ..models.agent_thread_trigger import AgentThreadTrigger
   from ..models.agent_tool_policy import AgentToolPolicy
@@ -51,6 +52,9 @@ class Agent:
             notify (list[str] | None | Unset): Channel targets of its notifications, schedule results and approval requests
             quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
+            memory_recall (int | Unset): How many of its most relevant memories each run's system prompt holds Default: 5.
+            memory_consolidation (AgentMemoryConsolidationType0 | None | Unset): Consolidation while idle: mode, max_per_day
+            memory_cap (int | Unset): The most memories it keeps Default: 500.
      """
 
     id: str
@@ -79,10 +83,14 @@ class Agent:
     notify: list[str] | None | Unset = UNSET
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
+    memory_recall: int | Unset = 5
+    memory_consolidation: AgentMemoryConsolidationType0 | None | Unset = UNSET
+    memory_cap: int | Unset = 500
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
         from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
@@ -176,6 +184,18 @@ class Agent:
         else:
             last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
 
+        memory_recall = self.memory_recall
+
+        memory_consolidation: dict[str, Any] | None | Unset
+        if isinstance(self.memory_consolidation, Unset):
+            memory_consolidation = UNSET
+        elif isinstance(self.memory_consolidation, AgentMemoryConsolidationType0):
+            memory_consolidation = self.memory_consolidation.to_dict()
+        else:
+            memory_consolidation = self.memory_consolidation
+
+        memory_cap = self.memory_cap
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -210,12 +230,19 @@ class Agent:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
             field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
+        if memory_recall is not UNSET:
+            field_dict["memory_recall"] = memory_recall
+        if memory_consolidation is not UNSET:
+            field_dict["memory_consolidation"] = memory_consolidation
+        if memory_cap is not UNSET:
+            field_dict["memory_cap"] = memory_cap
 
         return field_dict
 
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
         from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
@@ -390,6 +417,29 @@ class Agent:
         last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
 
 
+        memory_recall = d.pop("memory_recall", UNSET)
+
+        def _parse_memory_consolidation(data: object) -> AgentMemoryConsolidationType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_consolidation_type_0 = AgentMemoryConsolidationType0.from_dict(data)
+
+
+                return memory_consolidation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentMemoryConsolidationType0 | None | Unset, data)
+
+        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
+
+
+        memory_cap = d.pop("memory_cap", UNSET)
+
         agent = cls(
             id=id,
             name=name,
@@ -417,6 +467,9 @@ class Agent:
             notify=notify,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
+            memory_recall=memory_recall,
+            memory_consolidation=memory_consolidation,
+            memory_cap=memory_cap,
         )
 
 

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0
+  from ..models.memory_consolidation import MemoryConsolidation
   from ..models.thread_trigger import ThreadTrigger
   from ..models.tool_policy import ToolPolicy
 
@@ -27,6 +28,11 @@ class AgentCreate:
         Attributes:
             name (str):
             alias (str): Unique handle, used for @mentions
+            memory_recall (int | None | Unset): How many of its most relevant memories each run's system prompt holds
+                (default 5; 0: none)
+            memory_consolidation (MemoryConsolidation | None | Unset): Consolidation while idle (default: off)
+            memory_cap (int | None | Unset): The most memories it keeps (default 500); at the cap a new one evicts the least
+                relevant (docs/memory.md)
             personality (AgentCreatePersonalityType0 | None | str | Unset):
             expertise (None | str | Unset):
             focus_areas (list[str] | Unset):
@@ -52,6 +58,9 @@ class AgentCreate:
 
     name: str
     alias: str
+    memory_recall: int | None | Unset = UNSET
+    memory_consolidation: MemoryConsolidation | None | Unset = UNSET
+    memory_cap: int | None | Unset = UNSET
     personality: AgentCreatePersonalityType0 | None | str | Unset = UNSET
     expertise: None | str | Unset = UNSET
     focus_areas: list[str] | Unset = UNSET
@@ -71,11 +80,32 @@ class AgentCreate:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0 # noqa: PLC0415
+        from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         name = self.name
 
         alias = self.alias
+
+        memory_recall: int | None | Unset
+        if isinstance(self.memory_recall, Unset):
+            memory_recall = UNSET
+        else:
+            memory_recall = self.memory_recall
+
+        memory_consolidation: dict[str, Any] | None | Unset
+        if isinstance(self.memory_consolidation, Unset):
+            memory_consolidation = UNSET
+        elif isinstance(self.memory_consolidation, MemoryConsolidation):
+            memory_consolidation = self.memory_consolidation.to_dict()
+        else:
+            memory_consolidation = self.memory_consolidation
+
+        memory_cap: int | None | Unset
+        if isinstance(self.memory_cap, Unset):
+            memory_cap = UNSET
+        else:
+            memory_cap = self.memory_cap
 
         personality: dict[str, Any] | None | str | Unset
         if isinstance(self.personality, Unset):
@@ -188,6 +218,12 @@ class AgentCreate:
             "name": name,
             "alias": alias,
         })
+        if memory_recall is not UNSET:
+            field_dict["memory_recall"] = memory_recall
+        if memory_consolidation is not UNSET:
+            field_dict["memory_consolidation"] = memory_consolidation
+        if memory_cap is not UNSET:
+            field_dict["memory_cap"] = memory_cap
         if personality is not UNSET:
             field_dict["personality"] = personality
         if expertise is not UNSET:
@@ -225,12 +261,52 @@ class AgentCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0 # noqa: PLC0415
+        from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
         alias = d.pop("alias")
+
+        def _parse_memory_recall(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_recall = _parse_memory_recall(d.pop("memory_recall", UNSET))
+
+
+        def _parse_memory_consolidation(data: object) -> MemoryConsolidation | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_consolidation_type_0 = MemoryConsolidation.from_dict(data)
+
+
+                return memory_consolidation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MemoryConsolidation | None | Unset, data)
+
+        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
+
+
+        def _parse_memory_cap(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_cap = _parse_memory_cap(d.pop("memory_cap", UNSET))
+
 
         def _parse_personality(data: object) -> AgentCreatePersonalityType0 | None | str | Unset:
             if data is None:
@@ -418,6 +494,9 @@ class AgentCreate:
         agent_create = cls(
             name=name,
             alias=alias,
+            memory_recall=memory_recall,
+            memory_consolidation=memory_consolidation,
+            memory_cap=memory_cap,
             personality=personality,
             expertise=expertise,
             focus_areas=focus_areas,

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0
+  from ..models.memory_consolidation import MemoryConsolidation
   from ..models.thread_trigger import ThreadTrigger
   from ..models.tool_policy import ToolPolicy
 
@@ -27,6 +28,11 @@ class AgentPatch:
     ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
         Attributes:
+            memory_recall (int | None | Unset): How many of its most relevant memories each run's system prompt holds
+                (default 5; 0: none)
+            memory_consolidation (MemoryConsolidation | None | Unset): Consolidation while idle (default: off)
+            memory_cap (int | None | Unset): The most memories it keeps (default 500); at the cap a new one evicts the least
+                relevant (docs/memory.md)
             name (str | Unset):
             personality (AgentPatchPersonalityType0 | None | str | Unset):
             expertise (None | str | Unset):
@@ -51,6 +57,9 @@ class AgentPatch:
                 its window are counted as skipped, not processed (default 604800, 7 days; null: the default)
      """
 
+    memory_recall: int | None | Unset = UNSET
+    memory_consolidation: MemoryConsolidation | None | Unset = UNSET
+    memory_cap: int | None | Unset = UNSET
     name: str | Unset = UNSET
     personality: AgentPatchPersonalityType0 | None | str | Unset = UNSET
     expertise: None | str | Unset = UNSET
@@ -71,8 +80,29 @@ class AgentPatch:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
+        from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
+        memory_recall: int | None | Unset
+        if isinstance(self.memory_recall, Unset):
+            memory_recall = UNSET
+        else:
+            memory_recall = self.memory_recall
+
+        memory_consolidation: dict[str, Any] | None | Unset
+        if isinstance(self.memory_consolidation, Unset):
+            memory_consolidation = UNSET
+        elif isinstance(self.memory_consolidation, MemoryConsolidation):
+            memory_consolidation = self.memory_consolidation.to_dict()
+        else:
+            memory_consolidation = self.memory_consolidation
+
+        memory_cap: int | None | Unset
+        if isinstance(self.memory_cap, Unset):
+            memory_cap = UNSET
+        else:
+            memory_cap = self.memory_cap
+
         name = self.name
 
         personality: dict[str, Any] | None | str | Unset
@@ -180,6 +210,12 @@ class AgentPatch:
 
         field_dict.update({
         })
+        if memory_recall is not UNSET:
+            field_dict["memory_recall"] = memory_recall
+        if memory_consolidation is not UNSET:
+            field_dict["memory_consolidation"] = memory_consolidation
+        if memory_cap is not UNSET:
+            field_dict["memory_cap"] = memory_cap
         if name is not UNSET:
             field_dict["name"] = name
         if personality is not UNSET:
@@ -219,9 +255,49 @@ class AgentPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
+        from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_memory_recall(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_recall = _parse_memory_recall(d.pop("memory_recall", UNSET))
+
+
+        def _parse_memory_consolidation(data: object) -> MemoryConsolidation | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_consolidation_type_0 = MemoryConsolidation.from_dict(data)
+
+
+                return memory_consolidation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MemoryConsolidation | None | Unset, data)
+
+        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
+
+
+        def _parse_memory_cap(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_cap = _parse_memory_cap(d.pop("memory_cap", UNSET))
+
+
         name = d.pop("name", UNSET)
 
         def _parse_personality(data: object) -> AgentPatchPersonalityType0 | None | str | Unset:
@@ -400,6 +476,9 @@ class AgentPatch:
 
 
         agent_patch = cls(
+            memory_recall=memory_recall,
+            memory_consolidation=memory_consolidation,
+            memory_cap=memory_cap,
             name=name,
             personality=personality,
             expertise=expertise,

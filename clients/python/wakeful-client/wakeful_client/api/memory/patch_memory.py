@@ -9,40 +9,37 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error import Error
-from ...models.memory_page import MemoryPage
-from ...types import UNSET, Unset
+from ...models.memory import Memory
+from ...models.memory_patch import MemoryPatch
 from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
+    memory_id: str,
     *,
-    limit: int | Unset = 100,
+    body: MemoryPatch,
 
 ) -> dict[str, Any]:
-
-
-    params: dict[str, Any] = {}
-
-    params["limit"] = limit
-
-
-    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+    headers: dict[str, Any] = {}
 
 
     _kwargs: dict[str, Any] = {
-        "method": "get",
-        "url": "/agents/{agent_id}/memories".format(agent_id=quote(str(agent_id), safe=""),),
-        "params": params,
+        "method": "patch",
+        "url": "/agents/{agent_id}/memories/{memory_id}".format(agent_id=quote(str(agent_id), safe=""),memory_id=quote(str(memory_id), safe=""),),
     }
 
+    _kwargs["json"] = body.to_dict()
 
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | MemoryPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Memory | None:
     if response.status_code == 200:
-        response_200 = MemoryPage.from_dict(response.json())
+        response_200 = Memory.from_dict(response.json())
 
 
         return response_200
@@ -65,6 +62,18 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
@@ -77,7 +86,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | MemoryPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Memory]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,32 +97,36 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     agent_id: str,
+    memory_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: MemoryPatch,
 
-) -> Response[Error | MemoryPage]:
-    """ An agent's memories (feed_summary, external signals)
+) -> Response[Error | Memory]:
+    """ Change a memory's text or tags
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MemoryPage]
+        Response[Error | Memory]
      """
 
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-limit=limit,
+memory_id=memory_id,
+body=body,
 
     )
 
@@ -125,64 +138,72 @@ limit=limit,
 
 def sync(
     agent_id: str,
+    memory_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: MemoryPatch,
 
-) -> Error | MemoryPage | None:
-    """ An agent's memories (feed_summary, external signals)
+) -> Error | Memory | None:
+    """ Change a memory's text or tags
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MemoryPage
+        Error | Memory
      """
 
 
     return sync_detailed(
         agent_id=agent_id,
+memory_id=memory_id,
 client=client,
-limit=limit,
+body=body,
 
     ).parsed
 
 async def asyncio_detailed(
     agent_id: str,
+    memory_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: MemoryPatch,
 
-) -> Response[Error | MemoryPage]:
-    """ An agent's memories (feed_summary, external signals)
+) -> Response[Error | Memory]:
+    """ Change a memory's text or tags
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MemoryPage]
+        Response[Error | Memory]
      """
 
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-limit=limit,
+memory_id=memory_id,
+body=body,
 
     )
 
@@ -194,32 +215,36 @@ limit=limit,
 
 async def asyncio(
     agent_id: str,
+    memory_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: MemoryPatch,
 
-) -> Error | MemoryPage | None:
-    """ An agent's memories (feed_summary, external signals)
+) -> Error | Memory | None:
+    """ Change a memory's text or tags
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MemoryPage
+        Error | Memory
      """
 
 
     return (await asyncio_detailed(
         agent_id=agent_id,
+memory_id=memory_id,
 client=client,
-limit=limit,
+body=body,
 
     )).parsed
