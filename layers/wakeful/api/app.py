@@ -80,6 +80,7 @@ ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "agents/stream": ("wakeful.stream.routes",),
     "agents/schedules": ("wakeful.schedules.routes",),
     "agents/llm": ("wakeful.llm.routes",),
+    "llm": ("wakeful.llm.routes",),
     "events": (_AGENTS,),
     "tools": (_TOOLS,),
     "subscriptions": (_TOOLS,),

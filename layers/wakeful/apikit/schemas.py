@@ -32,7 +32,7 @@ _BY_MODULE: dict[str, tuple[str, ...]] = {
         "Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage",
     ),
     "wakeful.llm.inputs": ("LLMSettingsIn",),
-    "wakeful.llm.responses": ("LLMSettings",),
+    "wakeful.llm.responses": ("LLMSettings", "LLMPricePage"),
     "wakeful.mcp_endpoint.responses": ("McpMessage",),
     "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
     "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),

@@ -122,7 +122,12 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
     ):
         if env.get(var):
             raw[field] = env[var]
-    return LLMSettings.model_validate(raw)
+    settings = LLMSettings.model_validate(raw)
+    if settings.prices_json:
+        from wakeful.llm.pricing import parse_table
+
+        parse_table(settings.prices_json)
+    return settings
 
 
 @lru_cache(maxsize=1)

@@ -116,6 +116,8 @@ from .interceptor_patch_events_item import InterceptorPatchEventsItem
 from .interceptor_patch_on_failure import InterceptorPatchOnFailure
 from .llm_fallback import LLMFallback
 from .llm_model_usage import LLMModelUsage
+from .llm_price import LLMPrice
+from .llm_price_page import LLMPricePage
 from .llm_settings import LLMSettings
 from .llm_settings_in import LLMSettingsIn
 from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
@@ -351,6 +353,8 @@ __all__ = (
     "InterceptorPatchOnFailure",
     "LLMFallback",
     "LLMModelUsage",
+    "LLMPrice",
+    "LLMPricePage",
     "LLMSettings",
     "LLMSettingsIn",
     "LLMSettingsInProviderType0",
