@@ -103,7 +103,8 @@ _INTERCEPTION_WRITES = ("interceptor_calls",)
 # built-in tools keep their own tables; the LLM client keeps per-agent settings, daily
 # usage (token budgets) and cached answers.
 _EXTENSION_TABLES = tuple(spec.name for extension in assembly.EXTENSIONS for spec in extension.tables)
-_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm")
+# spend: every model call is admitted and settled in the spend ledger.
+_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm", "spend")
 # Of those, what the API only lists: SnipIn's memories (the Memory tool writes them).
 _EXTENSION_API_READS = ("memories",)
 _EXTENSION_API_WRITES = tuple(name for name in _EXTENSION_TABLES if name not in _EXTENSION_API_READS)
@@ -133,6 +134,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
                 "llm",  # PATCH /agents/{id}/llm: the agent's model settings
+                "spend",  # PUT /budget, POST /agents/{id}/spend/resume (and the spend views read it)
                 *_EXTENSION_API_WRITES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
@@ -260,6 +262,7 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: the run's StreamEvents (wakeful.stream.emitter).
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
+                "spend",  # each model call admitted and settled in the spend ledger
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
                 *_CHANNEL_APPROVAL_WRITES,
@@ -304,7 +307,8 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=30,
             writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
-            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            # spend: a paused agent's run is skipped (reason budget).
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "spend"),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,

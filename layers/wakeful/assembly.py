@@ -44,6 +44,7 @@ from wakeful.mcp_servers import manifest as mcp_servers
 from wakeful.ops import manifest as ops
 from wakeful.schedules import manifest as schedules
 from wakeful.snipin import manifest as snipin
+from wakeful.spend import manifest as spend
 from wakeful.stream import manifest as stream
 from wakeful.subscriptions import manifest as subscriptions
 from wakeful.threads import manifest as threads
@@ -70,6 +71,7 @@ CORE: tuple[Capability, ...] = (
     threads.MANIFEST,
     schedules.MANIFEST,
     channels.MANIFEST,
+    spend.MANIFEST,
     ops.MANIFEST,
     console.MANIFEST,
     mcp_endpoint.MANIFEST,

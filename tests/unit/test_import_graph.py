@@ -214,6 +214,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"schedules"}),
     frozenset({"channels"}),
     frozenset({"heartbeats"}),
+    frozenset({"spend"}),  # the spend guard: above everything whose model calls it prices
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written
 #: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from wakeful.apikit.responses import View
+from wakeful.apikit.responses import Page, View
 
 
 class LLMUsage(View):
@@ -74,10 +74,9 @@ class LLMPrice(View):
     source: str = Field(description="`builtin`, or `deployment` (WAKEFUL_LLM_PRICES)")
 
 
-class LLMPricePage(View):
+class LLMPricePage(Page):
     """The price table every model call is priced from (the deployment's entries first)."""
 
     items: list[LLMPrice]
-    next: str | None = None
     as_of: str = Field(description="The day the built-in prices were read (YYYY-MM-DD)")
     sources: list[str] = Field(description="Where the built-in prices come from")

@@ -10,12 +10,16 @@ from .action_response_meta_type_0 import ActionResponseMetaType0
 from .action_status import ActionStatus
 from .active_hours_in import ActiveHoursIn
 from .agent import Agent
+from .agent_budget_type_0 import AgentBudgetType0
 from .agent_create import AgentCreate
 from .agent_create_personality_type_0 import AgentCreatePersonalityType0
 from .agent_page import AgentPage
 from .agent_patch import AgentPatch
 from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
 from .agent_personality_type_0 import AgentPersonalityType0
+from .agent_spend import AgentSpend
+from .agent_spend_period import AgentSpendPeriod
+from .agent_spend_row import AgentSpendRow
 from .agent_thread_trigger import AgentThreadTrigger
 from .agent_thread_trigger_match import AgentThreadTriggerMatch
 from .agent_tool import AgentTool
@@ -36,6 +40,9 @@ from .broadcast_accepted import BroadcastAccepted
 from .broadcast_in import BroadcastIn
 from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
 from .broadcast_in_payload import BroadcastInPayload
+from .budget import Budget
+from .budget_in import BudgetIn
+from .budget_in_on_exceed_type_0 import BudgetInOnExceedType0
 from .channel import Channel
 from .channel_config import ChannelConfig
 from .channel_create import ChannelCreate
@@ -140,17 +147,21 @@ from .mcp_skipped_tool import McpSkippedTool
 from .memory import Memory
 from .memory_page import MemoryPage
 from .message_in import MessageIn
+from .model_spend import ModelSpend
 from .open_api_document import OpenAPIDocument
 from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
 from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .owner_spend import OwnerSpend
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
+from .resume_in import ResumeIn
 from .retry_config import RetryConfig
 from .route_decision import RouteDecision
 from .route_decision_page import RouteDecisionPage
+from .saved import Saved
 from .schedule import Schedule
 from .schedule_active_hours import ScheduleActiveHours
 from .schedule_config import ScheduleConfig
@@ -172,6 +183,7 @@ from .snip_create_in import SnipCreateIn
 from .snip_create_in_type import SnipCreateInType
 from .snip_origin_type_0 import SnipOriginType0
 from .snip_page import SnipPage
+from .spend_limits import SpendLimits
 from .stream_event import StreamEvent
 from .stream_event_metadata import StreamEventMetadata
 from .stream_event_page import StreamEventPage
@@ -247,12 +259,16 @@ __all__ = (
     "ActionStatus",
     "ActiveHoursIn",
     "Agent",
+    "AgentBudgetType0",
     "AgentCreate",
     "AgentCreatePersonalityType0",
     "AgentPage",
     "AgentPatch",
     "AgentPatchPersonalityType0",
     "AgentPersonalityType0",
+    "AgentSpend",
+    "AgentSpendPeriod",
+    "AgentSpendRow",
     "AgentThreadTrigger",
     "AgentThreadTriggerMatch",
     "AgentTool",
@@ -273,6 +289,9 @@ __all__ = (
     "BroadcastIn",
     "BroadcastInMetadataType0",
     "BroadcastInPayload",
+    "Budget",
+    "BudgetIn",
+    "BudgetInOnExceedType0",
     "Channel",
     "ChannelConfig",
     "ChannelCreate",
@@ -377,17 +396,21 @@ __all__ = (
     "Memory",
     "MemoryPage",
     "MessageIn",
+    "ModelSpend",
     "OpenAPIDocument",
     "OpenAPIDocumentComponentsType0",
     "OpenAPIDocumentInfo",
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
+    "OwnerSpend",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
+    "ResumeIn",
     "RetryConfig",
     "RouteDecision",
     "RouteDecisionPage",
+    "Saved",
     "Schedule",
     "ScheduleActiveHours",
     "ScheduleConfig",
@@ -409,6 +432,7 @@ __all__ = (
     "SnipCreateInType",
     "SnipOriginType0",
     "SnipPage",
+    "SpendLimits",
     "StreamEvent",
     "StreamEventMetadata",
     "StreamEventPage",

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_budget_type_0 import AgentBudgetType0
   from ..models.agent_personality_type_0 import AgentPersonalityType0
   from ..models.agent_thread_trigger import AgentThreadTrigger
   from ..models.agent_tool_policy import AgentToolPolicy
@@ -49,6 +50,8 @@ class Agent:
             max_llm_calls_per_run (int):
             tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
             notify (list[str] | None | Unset): Channel targets of its notifications, schedule results and approval requests
+            budget (AgentBudgetType0 | None | Unset): Its spend limits in USD per UTC hour, day and month, alert_at and
+                on_exceed (docs/spend.md)
             quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
      """
@@ -77,12 +80,14 @@ class Agent:
     max_llm_calls_per_run: int
     tools: list[str] | None
     notify: list[str] | None | Unset = UNSET
+    budget: AgentBudgetType0 | None | Unset = UNSET
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_budget_type_0 import AgentBudgetType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
         from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
@@ -168,6 +173,14 @@ class Agent:
         else:
             notify = self.notify
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, AgentBudgetType0):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -206,6 +219,8 @@ class Agent:
         })
         if notify is not UNSET:
             field_dict["notify"] = notify
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
@@ -216,6 +231,7 @@ class Agent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_budget_type_0 import AgentBudgetType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
         from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
@@ -378,6 +394,25 @@ class Agent:
         notify = _parse_notify(d.pop("notify", UNSET))
 
 
+        def _parse_budget(data: object) -> AgentBudgetType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = AgentBudgetType0.from_dict(data)
+
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentBudgetType0 | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -415,6 +450,7 @@ class Agent:
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
             notify=notify,
+            budget=budget,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
         )

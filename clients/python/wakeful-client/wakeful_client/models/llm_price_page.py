@@ -8,7 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -23,21 +22,24 @@ class LLMPricePage:
     """ The price table every model call is priced from (the deployment's entries first).
 
         Attributes:
+            next_ (None | str): Pass as ?cursor= (or as documented) for the next page; null on the last page
             items (list[LLMPrice]):
             as_of (str): The day the built-in prices were read (YYYY-MM-DD)
             sources (list[str]): Where the built-in prices come from
-            next_ (None | str | Unset):
      """
 
+    next_: None | str
     items: list[LLMPrice]
     as_of: str
     sources: list[str]
-    next_: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.llm_price import LLMPrice # noqa: PLC0415
+        next_: None | str
+        next_ = self.next_
+
         items = []
         for items_item_data in self.items:
             items_item = items_item_data.to_dict()
@@ -49,22 +51,14 @@ class LLMPricePage:
         sources = self.sources
 
 
-        next_: None | str | Unset
-        if isinstance(self.next_, Unset):
-            next_ = UNSET
-        else:
-            next_ = self.next_
-
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "next": next_,
             "items": items,
             "as_of": as_of,
             "sources": sources,
         })
-        if next_ is not UNSET:
-            field_dict["next"] = next_
 
         return field_dict
 
@@ -73,6 +67,14 @@ class LLMPricePage:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.llm_price import LLMPrice # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_next_(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_ = _parse_next_(d.pop("next"))
+
+
         items = []
         _items = d.pop("items")
         for items_item_data in (_items):
@@ -87,21 +89,11 @@ class LLMPricePage:
         sources = cast(list[str], d.pop("sources"))
 
 
-        def _parse_next_(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        next_ = _parse_next_(d.pop("next", UNSET))
-
-
         llm_price_page = cls(
+            next_=next_,
             items=items,
             as_of=as_of,
             sources=sources,
-            next_=next_,
         )
 
 
