@@ -168,9 +168,10 @@ def specs() -> dict[str, FunctionSpec]:
             # whose thread never started (start-lease index); a run that timed out or
             # never started ends as an error, which fires SCHEDULE_FAILED.
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
+            # spend: a quiet heartbeat is counted as saved (saved.quiet_heartbeats).
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", "spend", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
             reads=(*_HOOK_FIRING_READS, "snipin_agents", *_CHANNEL_RELAY_READS),

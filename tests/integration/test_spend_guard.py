@@ -103,3 +103,96 @@ def test_unpriced_model_without_a_budget_is_called_and_counted_at_zero(stack: An
     assert claude.conversation_requests()
     view = api.get(f"/agents/{agent['id']}/spend").json()
     assert view["today_usd"] == 0 and view["by_model"][0]["calls"] == len(claude.usages)
+
+
+def many_turns(n: int) -> list[dict[str, Any]]:
+    turn = {"tool_calls": [{"name": "store_context", "input": {"key": "k", "value": "v"}}]}
+    return [{"match": "", "turns": [turn] * n}]
+
+
+def paused_agent(stack: Any, api: Any, claude: fake.FakeAnthropic) -> tuple[dict[str, Any], str]:  # noqa: F811
+    """An agent whose run crossed its daily limit ($0.01) in the middle."""
+    agent = make_agent(api, budget={"daily_usd": 0.01})
+    claude.converse(many_turns(40))
+    thread_id = start(api, agent["id"], "keep going")
+    stack.drain()
+    return agent, thread_id
+
+
+def test_run_in_progress_ends_after_its_current_model_call_with_error_budget_exceeded(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    agent, thread_id = paused_agent(stack, api, claude)
+    view = thread(api, agent["id"], thread_id)
+    assert (view["status"], view["error_message"]) == ("failed", "budget exceeded")
+    spend = api.get(f"/agents/{agent['id']}/spend").json()
+    assert spend["status"] == "paused" and spend["paused_until"] and "daily_usd" in spend["paused_reason"]
+    # The call that crossed the limit was the last one: no call started after it.
+    assert spend["today_usd"] >= 0.01 and spend["today_usd"] - expected_usd(claude) == pytest.approx(0, abs=1e-5)
+    assert len(claude.conversation_requests()) < 40
+    assert spend["today_usd"] - 0.01 < expected_usd(claude) / len(claude.usages) * 2
+
+
+def test_paused_agent_starts_no_model_call_for_a_new_thread(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    agent, _ = paused_agent(stack, api, claude)
+    calls = len(claude.conversation_requests())
+    second = start(api, agent["id"], "again")
+    stack.drain()
+    assert len(claude.conversation_requests()) == calls
+    assert thread(api, agent["id"], second)["status"] != "complete"
+
+
+def test_resume_when_not_paused_is_409(api: Any) -> None:
+    agent = api.create_agent(budget={"daily_usd": 5})
+    response = api.post(f"/agents/{agent['id']}/spend/resume", json={"extend_usd": 1})
+    assert response.status_code == 409 and response.json()["error"]["code"] == "not_paused"
+
+
+@pytest.mark.parametrize("body", [{}, {"extend_usd": 0}, {"extend_usd": -1}, {"extend_usd": True}, {"extend_usd": "1"}, {"extend_usd": 2_000_000}])
+def test_resume_with_a_bad_extend_usd_is_422(api: Any, body: dict[str, Any]) -> None:
+    agent = api.create_agent(budget={"daily_usd": 5})
+    assert api.post(f"/agents/{agent['id']}/spend/resume", json=body).status_code == 422
+
+
+def test_resume_not_enough_is_409_and_changes_nothing_then_enough_resumes(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    agent, _ = paused_agent(stack, api, claude)
+    short = api.post(f"/agents/{agent['id']}/spend/resume", json={"extend_usd": 0.000001})
+    assert short.status_code == 409 and short.json()["error"]["code"] == "still_over_limit"
+    assert api.get(f"/agents/{agent['id']}/spend").json()["status"] == "paused"
+    resumed = api.post(f"/agents/{agent['id']}/spend/resume", json={"extend_usd": 5})
+    assert resumed.status_code == 200 and resumed.json()["status"] == "ok" and "paused_until" not in resumed.json()
+    claude.converse(one_turn())
+    again = start(api, agent["id"], "go on")
+    stack.drain()
+    assert thread(api, agent["id"], again)["status"] == "complete"
+
+
+def test_on_exceed_alert_only_alerts_and_never_pauses(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    agent = make_agent(api, budget={"daily_usd": 0.01, "on_exceed": "alert"})
+    claude.converse(many_turns(8))
+    thread_id = start(api, agent["id"], "keep going")
+    stack.drain()
+    assert thread(api, agent["id"], thread_id)["error_message"] != "budget exceeded"
+    view = api.get(f"/agents/{agent['id']}/spend").json()
+    assert view["today_usd"] > 0.01 and view["status"] == "alerted"
+
+
+def test_a_quiet_heartbeat_is_counted_as_saved_this_month(stack: Any, api: Any) -> None:
+    from tests.integration.test_quiet_heartbeats import _later, _settled_agent
+
+    agent = _settled_agent(stack, api)
+    assert api.get(f"/agents/{agent['id']}/spend").json()["saved"]["quiet_heartbeats"] == 0
+    assert stack.tick(_later())["quiet"] >= 1
+    stack.drain()
+    assert api.get(f"/agents/{agent['id']}/spend").json()["saved"]["quiet_heartbeats"] == 1
+    assert api.get("/spend").json()["saved"]["quiet_heartbeats"] == 1
+
+
+def test_schedule_run_due_while_paused_is_skipped_with_reason_budget(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    from tests.integration.schedule_helpers import heartbeat_schedule
+    from tests.integration.test_schedules_threads import run_due
+
+    agent, _ = paused_agent(stack, api, claude)
+    schedule = heartbeat_schedule(api, agent["id"])
+    calls = len(claude.conversation_requests())
+    row = run_due(stack, api, agent["id"], schedule)
+    assert (row["status"], row["reason"]) == ("skipped", "budget") and row["thread_id"] is None
+    assert len(claude.conversation_requests()) == calls
