@@ -18,9 +18,9 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from wakeful.llm import gateway, ledger, providers
+from wakeful.llm import callgate, ledger, providers
 from wakeful.llm.exceptions import LLMError, LLMProviderError
-from wakeful.llm.gateway import CallContext
+from wakeful.llm.callgate import CallContext
 from wakeful.llm.models import Endpoint, RawAnswer
 from wakeful.llm.settings import get_settings
 
@@ -79,26 +79,26 @@ def ask(agent_id: str, chain: list[Endpoint], call: Callable[[Any, Endpoint], Ra
     error, the live stream and the logs get the redacted text, and the SDK's own
     exception (which holds the raw text) is not chained to it.
 
-    Each endpoint is admitted by the gates of :mod:`wakeful.llm.gateway` before it is
+    Each endpoint is admitted by the gates of :mod:`wakeful.llm.callgate` before it is
     asked (a refusal raises before any request), and its answer settled with them."""
     last: LLMProviderError | None = None
     for index, endpoint in enumerate(chain):
         provider = providers.get(endpoint.provider)
-        tickets = gateway.admit(ctx, endpoint)
+        tickets = callgate.admit(ctx, endpoint)
         try:
             raw = call(provider, endpoint)
         except LLMProviderError as error:
             failure = _redacted(provider, endpoint, str(error), error.retryable)
         except LLMError:
-            gateway.abandon(tickets)
+            callgate.abandon(tickets)
             raise
         except Exception as error:  # noqa: BLE001 - an SDK that choked on an answer
             said = f"the {endpoint.provider} provider answered something unreadable ({type(error).__name__}: {str(error)[:300]})"
             failure = _redacted(provider, endpoint, said, False)
         else:
-            gateway.settle(tickets, raw.usage)
+            callgate.settle(tickets, raw.usage)
             return raw
-        gateway.abandon(tickets)
+        callgate.abandon(tickets)
         last = failure
         if agent_id:
             ledger.add_failure(agent_id, endpoint.provider, endpoint.model)

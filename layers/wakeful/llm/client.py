@@ -24,7 +24,7 @@ import logging
 from typing import Any
 
 from wakeful.llm import choice, ledger, parsing
-from wakeful.llm.gateway import CallContext
+from wakeful.llm.callgate import CallContext
 from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import Answer, LLMRequest, Usage
 from wakeful.llm.settings import get_settings

@@ -68,7 +68,7 @@ def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *
     """Ask the agent's provider (then its fallback ones) for one turn; see the module
     docstring."""
     from wakeful.llm import choice
-    from wakeful.llm.gateway import CallContext
+    from wakeful.llm.callgate import CallContext
 
     callbacks = callbacks or Callbacks()
     agent_id = str(request.agent.get("agent_id") or "")

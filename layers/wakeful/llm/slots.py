@@ -1,5 +1,5 @@
 """The slots the model calls own, which the assembly fills: :data:`GATE`, the gates
-every model call passes (see :mod:`wakeful.llm.gateway`)."""
+every model call passes (see :mod:`wakeful.llm.callgate`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from wakeful.listening import Slot
 
 if TYPE_CHECKING:
-    from wakeful.llm.gateway import CallContext
+    from wakeful.llm.callgate import CallContext
     from wakeful.llm.models import Endpoint, Usage
 
 

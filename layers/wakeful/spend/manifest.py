@@ -24,7 +24,7 @@ from wakeful.tablespec import Attr, TableSpec
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
-    from wakeful.llm.gateway import CallContext
+    from wakeful.llm.callgate import CallContext
     from wakeful.llm.models import Endpoint, Usage
 
 NAME = "spend"
