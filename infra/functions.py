@@ -107,7 +107,8 @@ _INTERCEPTION_WRITES = ("interceptor_calls",)
 # built-in tools keep their own tables; the LLM client keeps per-agent settings, daily
 # usage (token budgets) and cached answers.
 _EXTENSION_TABLES = tuple(spec.name for extension in assembly.EXTENSIONS for spec in extension.tables)
-_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm")
+# spend: every model call is admitted and settled in the spend ledger.
+_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm", "spend")
 
 
 def specs() -> dict[str, FunctionSpec]:
@@ -135,6 +136,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
                 "llm",  # PATCH /agents/{id}/llm: the agent's model settings
                 "memories",  # an agent's memories: added, changed, forgotten; a consolidation started
+                "spend",  # PUT /budget, POST /agents/{id}/spend/resume (and the spend views read it)
                 *_EXTENSION_TABLES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
@@ -170,9 +172,10 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
             # flow_holds, thread_routes, events: held events whose time came go to one run
             # (a thread it starts or wakes), their route decisions name it.
+            # spend: a quiet heartbeat is counted as saved (saved.quiet_heartbeats).
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", "flow_holds", "thread_routes", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
+                "stream_events", "flow_holds", "thread_routes", "spend", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
             # events: a due consolidation's run reads the log's events since the last one,
@@ -266,6 +269,7 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: the run's StreamEvents (wakeful.stream.emitter).
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
+                "spend",  # each model call admitted and settled in the spend ledger
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
                 *_CHANNEL_APPROVAL_WRITES,
@@ -317,7 +321,8 @@ def specs() -> dict[str, FunctionSpec]:
             writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
             # events: a schedule's probe looks for events of its types since the last run.
-            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events"),
+            # spend: a paused agent's run is skipped (reason budget).
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events", "spend"),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,

@@ -46,6 +46,7 @@ from wakeful.memory import manifest as memory
 from wakeful.ops import manifest as ops
 from wakeful.schedules import manifest as schedules
 from wakeful.snipin import manifest as snipin
+from wakeful.spend import manifest as spend
 from wakeful.stream import manifest as stream
 from wakeful.subscriptions import manifest as subscriptions
 from wakeful.threads import manifest as threads
@@ -71,8 +72,9 @@ CORE: tuple[Capability, ...] = (
     heartbeats.MANIFEST,
     threads.MANIFEST,
     schedules.MANIFEST,
-    flow.MANIFEST,
     channels.MANIFEST,
+    spend.MANIFEST,
+    flow.MANIFEST,
     memory.MANIFEST,
     ops.MANIFEST,
     console.MANIFEST,

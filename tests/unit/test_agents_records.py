@@ -30,6 +30,7 @@ def _old_public(agent: dict[str, Any]) -> dict[str, Any]:
         "wake_on_priority": agent.get("wake_on_priority"),
         "tool_policy": agent.get("tool_policy"),
         "event_lookback_seconds": agent.get("event_lookback_seconds") or 604800,  # added with the lookback cap
+        "budget": agent.get("budget"),  # added with the spend guard (FULL and MINIMAL have none)
         "notify": agent.get("notify"),  # added with channels
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),

@@ -216,6 +216,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"channels"}),
     frozenset({"memory"}),
     frozenset({"heartbeats"}),
+    frozenset({"spend"}),  # the spend guard: above everything whose model calls it prices
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written
 #: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of

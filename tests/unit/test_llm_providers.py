@@ -524,8 +524,9 @@ def _provider_literals(sources: dict[str, str]) -> list[str]:
 
 #: Modules that may name a provider besides the providers' own: the llm manifest, where
 #: Wakeful's providers register (one entry each); every list, message and rule derives
-#: from what is installed.
-LITERAL_EXCEPTIONS: frozenset[str] = frozenset({"llm/manifest.py"})
+#: from what is installed; and the built-in price table, which is data keyed by provider
+#: (a provider without a row there is priced by the deployment's table).
+LITERAL_EXCEPTIONS: frozenset[str] = frozenset({"llm/manifest.py", "llm/pricing.py"})
 
 
 def test_no_code_outside_the_providers_names_a_provider() -> None:

@@ -16,6 +16,7 @@ from wakeful.inputs import Body, Name, Patch, unchanged
 from wakeful.interceptors.inputs import ToolPolicy
 from wakeful.mcp_servers.models import ENTRY_PATTERN
 from wakeful.memory.inputs import MemoryAgentFields
+from wakeful.spend.inputs import BudgetIn
 from wakeful.threads.inputs import ThreadTrigger
 from wakeful.threads.models import TOOL_NAME_PATTERN
 
@@ -68,6 +69,7 @@ class AgentCreate(Body, MemoryAgentFields):
     tool_policy: ToolPolicy | None = Field(default=None, description="Tools its threads may not call, or only with approval")
     notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC)
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days)")
+    budget: BudgetIn | None = Field(default=None, description="Its spend limits (docs/spend.md)")
 
 
 class AgentPatch(Patch, MemoryAgentFields):
@@ -91,3 +93,4 @@ class AgentPatch(Patch, MemoryAgentFields):
     tool_policy: ToolPolicy | None = Field(default=None, description="null removes it")
     notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description=NOTIFY_DOC + " null: none.")
     event_lookback_seconds: int | None = Field(default=None, ge=3600, le=365 * 86400, description="How far back a heartbeat looks after a long pause: older events of its window are counted as skipped, not processed (default 604800, 7 days; null: the default)")
+    budget: BudgetIn | None = Field(default=None, description="Its spend limits, replaced whole (docs/spend.md); null removes them")

@@ -43,6 +43,8 @@ class Agent(NamedTuple):
     notify: tuple[str, ...] | None = None
     #: How far back a heartbeat looks (None: :data:`DEFAULT_EVENT_LOOKBACK_SECONDS`).
     event_lookback_seconds: int | None = None
+    #: Its spend limits (the spend guard's ``budget``), None: none of its own.
+    budget: Mapping[str, Any] | None = None
     # The log and its heartbeats.
     last_seq: int = 0
     processed_seq: int = 0
@@ -96,6 +98,7 @@ class Agent(NamedTuple):
             tool_policy=item.get("tool_policy"),
             notify=opt_strings(item.get("notify")),
             event_lookback_seconds=opt_int(item.get("event_lookback_seconds")),
+            budget=item.get("budget"),
             last_seq=int(value_or(item, "last_seq", 0)),
             processed_seq=int(value_or(item, "processed_seq", 0)),
             active_heartbeat_id=item.get("active_heartbeat_id"),
@@ -169,6 +172,7 @@ class Agent(NamedTuple):
             "tool_policy": None if self.tool_policy is None else dict(self.tool_policy),
             "notify": None if self.notify is None else list(self.notify),
             "event_lookback_seconds": self.event_lookback(),
+            "budget": _budget_view(self.budget),
             "next_heartbeat_at": clock.iso(self.next_heartbeat_at),
             "last_seq": self.last_seq,
             "processed_seq": self.processed_seq,
@@ -232,3 +236,12 @@ class Agent(NamedTuple):
         """What a thread's model conversation knows of the agent: its ``agent_context``,
         whose preset and agent id pick a scripted conversation."""
         return self.agent_context()
+
+
+def _budget_view(budget: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """An agent's budget as the API shows it: every field, with its defaults."""
+    if not budget:
+        return None
+    limits = {k: None if budget.get(k) is None else float(budget[k]) for k in ("daily_usd", "monthly_usd", "max_usd_per_hour")}
+    alert_at = float(budget["alert_at"]) if budget.get("alert_at") is not None else 0.8
+    return {**limits, "alert_at": alert_at, "on_exceed": budget.get("on_exceed") or "pause"}

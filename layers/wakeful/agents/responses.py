@@ -40,6 +40,7 @@ class Agent(View):
     wake_on_priority: int | None
     tool_policy: AgentToolPolicy | None
     notify: list[str] | None = Field(None, description="Channel targets of its notifications, schedule results and approval requests")
+    budget: dict[str, Any] | None = Field(None, description="Its spend limits in USD per UTC hour, day and month, alert_at and on_exceed (docs/spend.md)")
     event_lookback_seconds: int = Field(description="How far back a heartbeat looks: older events of its window are skipped")
     next_heartbeat_at: str | None
     last_seq: int = Field(description="The seq of the last event of its log")

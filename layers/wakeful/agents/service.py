@@ -66,6 +66,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "tool_policy": body.tool_policy.model_dump() if body.tool_policy else None,
         "notify": body.notify,
         "event_lookback_seconds": body.event_lookback_seconds,
+        "budget": body.budget.stored() if body.budget else None,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -203,6 +204,8 @@ def _patch_changes(body: AgentPatch) -> dict[str, Any]:
         changes["routes_events"] = True
     if body.tool_policy is not None:
         changes["tool_policy"] = body.tool_policy.model_dump()  # whole, with its defaults
+    if body.budget is not None:
+        changes["budget"] = body.budget.stored()  # whole, replacing the one before
     changes["updated_at"] = clock.now()
     return changes
 

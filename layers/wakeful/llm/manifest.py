@@ -47,10 +47,10 @@ METRICS: Mapping[str, str] = {
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = "wakeful.llm.routes"
-ROUTE_KEYS: tuple[str, ...] = ("agents/llm",)
+ROUTE_KEYS: tuple[str, ...] = ("agents/llm", "llm")
 MODELS: Mapping[str, tuple[str, ...]] = {
     "wakeful.llm.inputs": ("LLMSettingsIn",),
-    "wakeful.llm.responses": ("LLMSettings",),
+    "wakeful.llm.responses": ("LLMSettings", "LLMPricePage"),
 }
 
 

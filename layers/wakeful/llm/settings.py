@@ -130,7 +130,12 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
     raw["provider_models"] = {
         entry.name: env[entry.model_env] for entry in slots.PROVIDERS.installed() if entry.model_env and env.get(entry.model_env)
     }
-    return LLMSettings.model_validate(raw)
+    settings = LLMSettings.model_validate(raw)
+    if settings.prices_json:
+        from wakeful.llm.pricing import parse_table
+
+        parse_table(settings.prices_json)
+    return settings
 
 
 @lru_cache(maxsize=1)

@@ -1,5 +1,6 @@
-"""The slot the model calls own, which the assembly fills: :data:`PROVIDERS`, every
-model provider Wakeful may call.
+"""The slots the model calls own, which the assembly fills: :data:`PROVIDERS`, every
+model provider Wakeful may call, and :data:`GATE`, the gates every model call passes
+(see :mod:`wakeful.llm.callgate`).
 
 A provider plugs in with one module (its class) and one :class:`ProviderEntry`
 (Wakeful's own are listed in the llm manifest, which the assembly installs). Every list of provider names derives from what is installed here, when asked:
@@ -57,3 +58,21 @@ def names() -> tuple[str, ...]:
 def agent_names() -> tuple[str, ...]:
     """The providers an agent may choose."""
     return tuple(entry.name for entry in PROVIDERS.installed() if entry.agent_choosable)
+
+
+class Gate(NamedTuple):
+    """A capability's say in every model call."""
+
+    name: str
+    #: ``(ctx, endpoint)`` (a :class:`~wakeful.llm.callgate.CallContext` and an
+    #: :class:`~wakeful.llm.models.Endpoint`; a leaf module, so not typed here) -> a ticket for :attr:`settle` / :attr:`abandon`; raises an
+    #: :class:`~wakeful.llm.exceptions.LLMError` to refuse the call before it is made.
+    admit: Callable[[Any, Any], Any]
+    #: ``(ticket, usage)``: the call answered; count its cost once.
+    settle: Callable[[Any, Any], None]
+    #: ``(ticket)``: the provider failed; providers do not bill it.
+    abandon: Callable[[Any], None]
+
+
+#: The installed gates (at most one is expected: the spend guard).
+GATE: Slot[Gate] = Slot("model call gates")

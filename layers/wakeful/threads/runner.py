@@ -207,7 +207,7 @@ def _apply_message_mutation(thread: Thread, message: dict[str, Any], event: dict
 def _model_turn(step: Step, last: int) -> str:
     """Call the model on the history up to ``last`` and persist its answer at ``last + 1``."""
     from wakeful.llm import conversation
-    from wakeful.llm.exceptions import LLMError
+    from wakeful.llm.exceptions import LLMError, LLMSpendRefusedError
 
     thread, agent = step.thread, step.agent
     answer_seq = last + 1
@@ -226,7 +226,9 @@ def _model_turn(step: Step, last: int) -> str:
             agent=agent.llm_context(),
         )
         try:
-            turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
+            turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning), ref=thread.run_id or "")
+        except LLMSpendRefusedError as error:
+            return _fail(step, str(error))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
         # The thinking blocks are sent back as they came (signatures included) while the

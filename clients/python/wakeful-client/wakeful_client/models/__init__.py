@@ -10,6 +10,7 @@ from .action_response_meta_type_0 import ActionResponseMetaType0
 from .action_status import ActionStatus
 from .active_hours_in import ActiveHoursIn
 from .agent import Agent
+from .agent_budget_type_0 import AgentBudgetType0
 from .agent_create import AgentCreate
 from .agent_create_personality_type_0 import AgentCreatePersonalityType0
 from .agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0
@@ -17,6 +18,9 @@ from .agent_page import AgentPage
 from .agent_patch import AgentPatch
 from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
 from .agent_personality_type_0 import AgentPersonalityType0
+from .agent_spend import AgentSpend
+from .agent_spend_period import AgentSpendPeriod
+from .agent_spend_row import AgentSpendRow
 from .agent_thread_trigger import AgentThreadTrigger
 from .agent_thread_trigger_coalesce_type_0 import AgentThreadTriggerCoalesceType0
 from .agent_thread_trigger_match import AgentThreadTriggerMatch
@@ -38,6 +42,9 @@ from .broadcast_accepted import BroadcastAccepted
 from .broadcast_in import BroadcastIn
 from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
 from .broadcast_in_payload import BroadcastInPayload
+from .budget import Budget
+from .budget_in import BudgetIn
+from .budget_in_on_exceed_type_0 import BudgetInOnExceedType0
 from .channel import Channel
 from .channel_config import ChannelConfig
 from .channel_create import ChannelCreate
@@ -125,6 +132,8 @@ from .interceptor_patch_events_item import InterceptorPatchEventsItem
 from .interceptor_patch_on_failure import InterceptorPatchOnFailure
 from .llm_fallback import LLMFallback
 from .llm_model_usage import LLMModelUsage
+from .llm_price import LLMPrice
+from .llm_price_page import LLMPricePage
 from .llm_settings import LLMSettings
 from .llm_settings_in import LLMSettingsIn
 from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
@@ -153,18 +162,22 @@ from .memory_page import MemoryPage
 from .memory_patch import MemoryPatch
 from .memory_source import MemorySource
 from .message_in import MessageIn
+from .model_spend import ModelSpend
 from .open_api_document import OpenAPIDocument
 from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
 from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .owner_spend import OwnerSpend
 from .probe_in import ProbeIn
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
+from .resume_in import ResumeIn
 from .retry_config import RetryConfig
 from .route_decision import RouteDecision
 from .route_decision_page import RouteDecisionPage
+from .saved import Saved
 from .schedule import Schedule
 from .schedule_active_hours import ScheduleActiveHours
 from .schedule_config import ScheduleConfig
@@ -188,6 +201,7 @@ from .snip_create_in import SnipCreateIn
 from .snip_create_in_type import SnipCreateInType
 from .snip_origin_type_0 import SnipOriginType0
 from .snip_page import SnipPage
+from .spend_limits import SpendLimits
 from .stream_event import StreamEvent
 from .stream_event_metadata import StreamEventMetadata
 from .stream_event_page import StreamEventPage
@@ -263,6 +277,7 @@ __all__ = (
     "ActionStatus",
     "ActiveHoursIn",
     "Agent",
+    "AgentBudgetType0",
     "AgentCreate",
     "AgentCreatePersonalityType0",
     "AgentMemoryConsolidationType0",
@@ -270,6 +285,9 @@ __all__ = (
     "AgentPatch",
     "AgentPatchPersonalityType0",
     "AgentPersonalityType0",
+    "AgentSpend",
+    "AgentSpendPeriod",
+    "AgentSpendRow",
     "AgentThreadTrigger",
     "AgentThreadTriggerCoalesceType0",
     "AgentThreadTriggerMatch",
@@ -291,6 +309,9 @@ __all__ = (
     "BroadcastIn",
     "BroadcastInMetadataType0",
     "BroadcastInPayload",
+    "Budget",
+    "BudgetIn",
+    "BudgetInOnExceedType0",
     "Channel",
     "ChannelConfig",
     "ChannelCreate",
@@ -378,6 +399,8 @@ __all__ = (
     "InterceptorPatchOnFailure",
     "LLMFallback",
     "LLMModelUsage",
+    "LLMPrice",
+    "LLMPricePage",
     "LLMSettings",
     "LLMSettingsIn",
     "LLMSettingsInProviderType0",
@@ -406,18 +429,22 @@ __all__ = (
     "MemoryPatch",
     "MemorySource",
     "MessageIn",
+    "ModelSpend",
     "OpenAPIDocument",
     "OpenAPIDocumentComponentsType0",
     "OpenAPIDocumentInfo",
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
+    "OwnerSpend",
     "ProbeIn",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
+    "ResumeIn",
     "RetryConfig",
     "RouteDecision",
     "RouteDecisionPage",
+    "Saved",
     "Schedule",
     "ScheduleActiveHours",
     "ScheduleConfig",
@@ -441,6 +468,7 @@ __all__ = (
     "SnipCreateInType",
     "SnipOriginType0",
     "SnipPage",
+    "SpendLimits",
     "StreamEvent",
     "StreamEventMetadata",
     "StreamEventPage",

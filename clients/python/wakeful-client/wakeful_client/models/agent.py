@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_budget_type_0 import AgentBudgetType0
   from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0
   from ..models.agent_personality_type_0 import AgentPersonalityType0
   from ..models.agent_thread_trigger import AgentThreadTrigger
@@ -50,6 +51,8 @@ class Agent:
             max_llm_calls_per_run (int):
             tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
             notify (list[str] | None | Unset): Channel targets of its notifications, schedule results and approval requests
+            budget (AgentBudgetType0 | None | Unset): Its spend limits in USD per UTC hour, day and month, alert_at and
+                on_exceed (docs/spend.md)
             quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
             memory_recall (int | Unset): How many of its most relevant memories each run's system prompt holds Default: 5.
@@ -81,6 +84,7 @@ class Agent:
     max_llm_calls_per_run: int
     tools: list[str] | None
     notify: list[str] | None | Unset = UNSET
+    budget: AgentBudgetType0 | None | Unset = UNSET
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
     memory_recall: int | Unset = 5
@@ -90,6 +94,7 @@ class Agent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_budget_type_0 import AgentBudgetType0 # noqa: PLC0415
         from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
@@ -176,6 +181,14 @@ class Agent:
         else:
             notify = self.notify
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, AgentBudgetType0):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -226,6 +239,8 @@ class Agent:
         })
         if notify is not UNSET:
             field_dict["notify"] = notify
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
@@ -242,6 +257,7 @@ class Agent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_budget_type_0 import AgentBudgetType0 # noqa: PLC0415
         from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
@@ -405,6 +421,25 @@ class Agent:
         notify = _parse_notify(d.pop("notify", UNSET))
 
 
+        def _parse_budget(data: object) -> AgentBudgetType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = AgentBudgetType0.from_dict(data)
+
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentBudgetType0 | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -465,6 +500,7 @@ class Agent:
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
             notify=notify,
+            budget=budget,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
             memory_recall=memory_recall,

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0
+  from ..models.budget_in import BudgetIn
   from ..models.memory_consolidation import MemoryConsolidation
   from ..models.thread_trigger import ThreadTrigger
   from ..models.tool_policy import ToolPolicy
@@ -54,6 +55,7 @@ class AgentCreate:
                 channel names, or name:conversation (docs/channels.md)
             event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
                 its window are counted as skipped, not processed (default 604800, 7 days)
+            budget (BudgetIn | None | Unset): Its spend limits (docs/spend.md)
      """
 
     name: str
@@ -76,10 +78,12 @@ class AgentCreate:
     tool_policy: None | ToolPolicy | Unset = UNSET
     notify: list[str] | None | Unset = UNSET
     event_lookback_seconds: int | None | Unset = UNSET
+    budget: BudgetIn | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0 # noqa: PLC0415
+        from ..models.budget_in import BudgetIn # noqa: PLC0415
         from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
@@ -211,6 +215,14 @@ class AgentCreate:
         else:
             event_lookback_seconds = self.event_lookback_seconds
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, BudgetIn):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
 
         field_dict: dict[str, Any] = {}
 
@@ -254,6 +266,8 @@ class AgentCreate:
             field_dict["notify"] = notify
         if event_lookback_seconds is not UNSET:
             field_dict["event_lookback_seconds"] = event_lookback_seconds
+        if budget is not UNSET:
+            field_dict["budget"] = budget
 
         return field_dict
 
@@ -261,6 +275,7 @@ class AgentCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_create_personality_type_0 import AgentCreatePersonalityType0 # noqa: PLC0415
+        from ..models.budget_in import BudgetIn # noqa: PLC0415
         from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
@@ -491,6 +506,25 @@ class AgentCreate:
         event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
 
 
+        def _parse_budget(data: object) -> BudgetIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = BudgetIn.from_dict(data)
+
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BudgetIn | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+
         agent_create = cls(
             name=name,
             alias=alias,
@@ -512,6 +546,7 @@ class AgentCreate:
             tool_policy=tool_policy,
             notify=notify,
             event_lookback_seconds=event_lookback_seconds,
+            budget=budget,
         )
 
         return agent_create

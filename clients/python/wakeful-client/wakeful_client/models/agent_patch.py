@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0
+  from ..models.budget_in import BudgetIn
   from ..models.memory_consolidation import MemoryConsolidation
   from ..models.thread_trigger import ThreadTrigger
   from ..models.tool_policy import ToolPolicy
@@ -55,6 +56,7 @@ class AgentPatch:
                 channel names, or name:conversation (docs/channels.md) null: none.
             event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
                 its window are counted as skipped, not processed (default 604800, 7 days; null: the default)
+            budget (BudgetIn | None | Unset): Its spend limits, replaced whole (docs/spend.md); null removes them
      """
 
     memory_recall: int | None | Unset = UNSET
@@ -76,10 +78,12 @@ class AgentPatch:
     tool_policy: None | ToolPolicy | Unset = UNSET
     notify: list[str] | None | Unset = UNSET
     event_lookback_seconds: int | None | Unset = UNSET
+    budget: BudgetIn | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
+        from ..models.budget_in import BudgetIn # noqa: PLC0415
         from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
@@ -205,6 +209,14 @@ class AgentPatch:
         else:
             event_lookback_seconds = self.event_lookback_seconds
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, BudgetIn):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
 
         field_dict: dict[str, Any] = {}
 
@@ -248,6 +260,8 @@ class AgentPatch:
             field_dict["notify"] = notify
         if event_lookback_seconds is not UNSET:
             field_dict["event_lookback_seconds"] = event_lookback_seconds
+        if budget is not UNSET:
+            field_dict["budget"] = budget
 
         return field_dict
 
@@ -255,6 +269,7 @@ class AgentPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agent_patch_personality_type_0 import AgentPatchPersonalityType0 # noqa: PLC0415
+        from ..models.budget_in import BudgetIn # noqa: PLC0415
         from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
@@ -475,6 +490,25 @@ class AgentPatch:
         event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
 
 
+        def _parse_budget(data: object) -> BudgetIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = BudgetIn.from_dict(data)
+
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BudgetIn | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+
         agent_patch = cls(
             memory_recall=memory_recall,
             memory_consolidation=memory_consolidation,
@@ -495,6 +529,7 @@ class AgentPatch:
             tool_policy=tool_policy,
             notify=notify,
             event_lookback_seconds=event_lookback_seconds,
+            budget=budget,
         )
 
         return agent_patch
