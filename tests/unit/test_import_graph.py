@@ -27,6 +27,7 @@ BOTTOM = {
     "config",
     "constants",
     "ddb",
+    "dryrun",
     "exceptions",
     "ids",
     "inputs",
@@ -214,6 +215,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"schedules"}),
     frozenset({"channels"}),
     frozenset({"heartbeats"}),
+    frozenset({"lab"}),  # replays what all of the above do, as dry runs
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written
 #: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of

@@ -25,7 +25,6 @@ from wakeful.hooks.firing import fire
 from wakeful.stream import actions as action_stream
 from wakeful.tools import registry
 from wakeful.tools.base import ToolRequest, ToolResponse
-from wakeful.tools.exceptions import ToolCallError
 
 logger = logging.getLogger(__name__)
 
@@ -229,22 +228,15 @@ def _append_new_events(action: Action, response: ToolResponse) -> None:
 
 
 def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
-    try:
-        request = ToolRequest(
-            action_id=action_id,
-            event=meta["event"],
-            agent_context=meta.get("agent_context") or {},
-            tool_config=meta.get("tool_config") or {},
-        )
-        response = tool.run(request)
-        if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
-        return response
-    except ToolCallError as error:
-        return ToolResponse(success=False, error=str(error))
-    except Exception as error:  # noqa: BLE001 - a failed tool fails its action, not the heartbeat
-        logger.exception("tool raised", extra={"action_id": action_id})
-        return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
+    from wakeful.tools import invoke
+
+    request = ToolRequest(
+        action_id=action_id,
+        event=meta["event"],
+        agent_context=meta.get("agent_context") or {},
+        tool_config=meta.get("tool_config") or {},
+    )
+    return invoke.call(tool, request)
 
 
 def _renew_heartbeat_lease(action: Action) -> None:

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock, storable
+from wakeful import clock, dryrun, storable
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
@@ -191,6 +191,7 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
             if not message:
                 raise ValueError("send_notification needs a message")
             channel = _notification_channel(agent.owner, args.get("channel"))
+            dryrun.capture("notification", channel or "notify", {"message": message})
             fire_hook(
                 agent,
                 thread,
@@ -319,7 +320,7 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
 
 
 def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
-    from wakeful.tools import registry
+    from wakeful.tools import invoke, registry
     from wakeful.tools.base import ToolRequest, ToolResponse
     from wakeful.tools.exceptions import ToolCallError
 
@@ -331,10 +332,7 @@ def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
             agent_context=meta["agent_context"],
             tool_config=meta["tool_config"],
         )
-        response = registry.runnable(tool).run(request)
-        if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
-        return response
+        return invoke.call(registry.runnable(tool), request)
     except ToolCallError as error:
         return ToolResponse(success=False, error=str(error))
     except Exception as error:  # noqa: BLE001 - a failed tool is an error result, not a failed run
