@@ -17,8 +17,12 @@ nothing. The paths and their kinds:
 - ``approval``: an approval request (the lab engine, where a live run would park).
 
 The tripwire: :func:`refuse` raises :class:`DryRunLeakError` inside a dry run; the HTTP
-primitive (:func:`wakeful.outbound.request`) calls it, so a send that no capture point
-stopped fails loudly instead of leaving.
+primitive (:func:`wakeful.outbound.request`) calls it, and every AWS client asks
+:func:`tripwire` before each call (:mod:`wakeful.aws`), which refuses queue sends,
+Lambda invocations, emails, state machine starts, WebSocket posts and every DynamoDB
+write but to the model usage ledger (``llm``: a dry run's model calls are real and
+count) and the lab's own table. So a send or a change that no capture point stopped
+fails loudly instead of leaving or changing the agent.
 
 Bottom layer: imports nothing of Wakeful but the redaction-free basics.
 """
@@ -117,6 +121,49 @@ def refuse(what: str) -> None:
     """
     if _CURRENT.get() is not None:
         raise DryRunLeakError(f"a dry run tried to send {what} past its capture points")
+
+
+#: AWS operations a dry run never makes, by service.
+_REFUSED = {
+    "sqs": frozenset({"SendMessage", "SendMessageBatch"}),
+    "lambda": frozenset({"Invoke", "InvokeAsync", "InvokeWithResponseStream"}),
+    "ses": frozenset({"SendEmail", "SendRawEmail", "SendTemplatedEmail"}),
+    "sesv2": frozenset({"SendEmail"}),
+    "stepfunctions": frozenset({"StartExecution", "StartSyncExecution"}),
+    "apigatewaymanagementapi": frozenset({"PostToConnection"}),
+}
+_DYNAMODB_WRITES = frozenset({"PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "BatchWriteItem"})
+#: The tables a dry run may write (logical names): the model usage ledger and the lab's.
+WRITABLE_TABLES = ("llm", "lab")
+
+
+def tripwire(model: Any = None, params: Any = None, **_: Any) -> None:
+    """A botocore ``before-parameter-build`` handler: inside a dry run, refuse what would leave or
+    change the agent (module docstring).
+
+    Raises:
+        DryRunLeakError: such a call inside a dry run.
+    """
+    if _CURRENT.get() is None or model is None:
+        return
+    service, operation = model.service_model.service_name, model.name
+    if operation in _REFUSED.get(service, ()):
+        refuse(f"{service}:{operation}")
+    if service == "dynamodb" and operation in _DYNAMODB_WRITES:
+        from wakeful.config import get_settings
+
+        allowed = {get_settings().table(name) for name in WRITABLE_TABLES}
+        touched = _tables(operation, params or {})
+        if not touched <= allowed:
+            refuse(f"dynamodb:{operation} to {', '.join(sorted(touched - allowed))}")
+
+
+def _tables(operation: str, params: dict[str, Any]) -> set[str]:
+    if operation == "TransactWriteItems":
+        return {part[kind]["TableName"] for part in params.get("TransactItems", []) for kind in part}
+    if operation == "BatchWriteItem":
+        return set(params.get("RequestItems", {}))
+    return {str(params.get("TableName"))}
 
 
 def _bounded(body: Any) -> Any:

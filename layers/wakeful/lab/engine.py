@@ -131,7 +131,8 @@ def _run_calls(given: RunInput, calls: list[dict[str, Any]], context: dict[str, 
     ended: tuple[str, str | None] | None = None
     for call in calls:
         if call["name"] in thread_tools.META_NAMES:
-            result = thread_tools.run_meta(given.agent, replace(given.thread, context=dict(context)), call, clock.now())
+            # The scratch view is nobody's source: no listener holds its hooks (they are captured).
+            result = thread_tools.run_meta(given.agent, replace(given.thread, context=dict(context), source="lab"), call, clock.now())
         else:
             result = _user_tool(given, call)
         context.update(result.context or {})

@@ -51,11 +51,23 @@ def input_for(agent: Agent, body: DryRunIn) -> engine.RunInput:
         tools=thread_tools.definitions(own_tools),
         own_tools=own_tools,
         history=history,
-        answers=lambda name, _arguments: {"success": True, "output": results[name]} if name in results else None,
+        answers=lambda name, _arguments: _answer(results[name]) if name in results else None,
         kind=body.kind,
         schedule_type=schedule_type if body.kind == "schedule" else None,
         row=None,
     )
+
+
+#: The keys of a given tool result that is a whole answer, not only its output.
+_WHOLE = frozenset({"success", "output", "error", "new_events"})
+
+
+def _answer(given: Any) -> dict[str, Any]:
+    """A tool's given result: its output, or (an object with ``new_events`` and only an
+    answer's keys) its whole answer."""
+    if isinstance(given, dict) and "new_events" in given and set(given) <= _WHOLE:
+        return {"success": True, **given}
+    return {"success": True, "output": given}
 
 
 def _first_text(body: DryRunIn) -> str:

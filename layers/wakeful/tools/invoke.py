@@ -47,5 +47,5 @@ def _arguments(request: ToolRequest) -> dict[str, Any]:
 def _answered(dry: Any) -> ToolResponse:
     """A dry run's answer as a response: a recorded one, else the not-recorded error."""
     if isinstance(dry, dict) and "success" in dry:
-        return ToolResponse(success=bool(dry["success"]), output=dry.get("output"), error=dry.get("error"))
+        return ToolResponse.model_validate({k: dry.get(k) for k in ("success", "output", "error", "new_events") if dry.get(k) is not None})
     return ToolResponse(success=False, error=str(dry))
