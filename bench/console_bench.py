@@ -35,7 +35,8 @@ import functions.api.handler, importlib
 import wakeful.apikit.common, wakeful.exceptions
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.router import Router
-for name in ("wakeful.api.routes_agents", "wakeful.api.routes_tools", "wakeful.hooks.routes", "wakeful.webhooks.routes",
+for name in ("wakeful.agents.routes", "wakeful.heartbeats.routes", "wakeful.events.routes", "wakeful.actions.routes",
+             "wakeful.tools.routes", "wakeful.subscriptions.routes", "wakeful.hooks.routes", "wakeful.webhooks.routes",
              "wakeful.snipin.routes", "wakeful.ops.routes"):
     importlib.import_module(name)
 t = time.perf_counter()

@@ -31,7 +31,7 @@ def document_json() -> str:
     """The API's OpenAPI document as the code builds it, as stable JSON text."""
     sys.path[:0] = [str(HERE.parents[1] / "layers"), str(HERE.parents[1])]
     from wakeful.api.app import app
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
 
     return json.dumps(document(app, server_url="/"), indent=2, ensure_ascii=False) + "\n"
 

@@ -30,6 +30,7 @@ from wakeful.tablespec import TableSpec
 
 #: The default of a manifest's mappings (shared, so read-only).
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+_NO_OPERATIONS: Mapping[tuple[str, str], str] = MappingProxyType({})
 
 
 class QueueSpec(NamedTuple):
@@ -42,6 +43,22 @@ class QueueSpec(NamedTuple):
     fifo: bool = False
     #: The function its event source mapping invokes, if any (``functions/<name>/``).
     function: str | None = None
+
+
+class OpenApiPart(NamedTuple):
+    """A capability's part of the API's OpenAPI document, beyond what its routes say
+    (read when the document is built, by :mod:`wakeful.api.openapi`)."""
+
+    #: Tag -> what every operation of the tag shares (appended to its description).
+    notes: Mapping[str, str] = _EMPTY
+    #: ``(method, path)`` -> when the operation answers 409.
+    conflicts: Mapping[tuple[str, str], str] = _NO_OPERATIONS
+    #: ``(method, path)`` of an operation without a path parameter -> when it answers 404.
+    not_found: Mapping[tuple[str, str], str] = _NO_OPERATIONS
+    #: Returns the operations served outside the API's resolver, by path (complete).
+    paths: Callable[[], Mapping[str, Any]] | None = None
+    #: Returns the schemas those operations (or the documents it publishes) name, by name.
+    schemas: Callable[[], Mapping[str, Any]] | None = None
 
 
 class Capability(NamedTuple):
@@ -65,8 +82,8 @@ class Capability(NamedTuple):
     route_keys: tuple[str, ...] = ()
     #: Module -> the names of the models (bodies, responses) its routes name.
     models: Mapping[str, tuple[str, ...]] = _EMPTY
-    #: Returns its part of the OpenAPI document (loaded when the document is built).
-    openapi: Callable[[], Any] | None = None
+    #: Returns its :class:`OpenApiPart` (called when the OpenAPI document is built).
+    openapi: Callable[[], OpenApiPart] | None = None
     #: Metric name -> unit.
     metrics: Mapping[str, str] = _EMPTY
     #: ``(slot, listener)`` pairs: what it plugs into lower capabilities' slots.
@@ -179,6 +196,12 @@ def route_modules() -> tuple[str, ...]:
 def models() -> dict[str, str]:
     """Every model a capability's routes name -> its module."""
     return {name: module for capability in _installed for module, names in capability.models.items() for name in names}
+
+
+def openapi_parts() -> tuple[OpenApiPart, ...]:
+    """Every capability's part of the OpenAPI document, in installation order (each
+    built by calling its capability's ``openapi``)."""
+    return tuple(capability.openapi() for capability in _installed if capability.openapi is not None)
 
 
 def metrics() -> dict[str, str]:

@@ -25,7 +25,7 @@ def test_the_served_document_is_the_one_the_code_builds_and_checks_as_openapi_3_
     """The served document is the one the code builds, which
     tests/unit/test_openapi_types.py validates as OpenAPI 3.1 (a validation takes
     seconds: once is enough)."""
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
 
     assert doc["openapi"].startswith("3.")
     assert doc == json.loads(json.dumps(document(app)))

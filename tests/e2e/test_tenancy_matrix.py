@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import pytest
 
 from wakeful.api.app import app, is_public
-from wakeful.ops.openapi import document
+from wakeful.api.openapi import document
 
 pytestmark = pytest.mark.e2e
 

@@ -34,3 +34,24 @@ def test_an_unlisted_path_is_served_by_the_resolver_with_every_route():
     resolver = api_app.resolver_for("/no-such-prefix/x")
     assert resolver.routers == api_app.app.routers
     assert resolver.validating() is api_app.app  # what it hands over: served with every route
+
+
+def test_the_api_app_takes_its_route_modules_and_keys_from_the_manifests_and_names_no_capability():
+    from pathlib import Path
+
+    from wakeful import capabilities
+
+    assert api_app.ROUTER_MODULES == list(capabilities.route_modules())
+    assert {key: modules for key, modules in api_app.ROUTE_KEYS.items() if modules} == capabilities.route_keys()
+    source = (Path(api_app.__file__).parent / "app.py").read_text(encoding="utf-8")
+    named = [c.routes for c in capabilities.installed() if c.routes and c.routes in source]
+    assert named == []
+
+
+def test_the_openapi_document_takes_each_capabilitys_part():
+    from wakeful.api.openapi import document
+
+    doc = document(api_app.app)
+    assert "Conflict: You already have an agent with this alias" in str(doc["paths"]["/agents"]["post"]["responses"]["409"])
+    assert doc["paths"]["/events/broadcast"]["post"]["description"].count("The log is append-only") == 1
+    assert "/webhooks/{webhook_id}" in doc["paths"] and "SlackEventsAnswer" in doc["components"]["schemas"]

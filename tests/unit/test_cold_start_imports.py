@@ -49,17 +49,20 @@ def test_a_handler_that_validates_no_api_body_cold_starts_without_pydantic_or_an
 
 def test_the_api_cold_start_loads_only_the_routes_of_the_path_asked_and_no_anthropic() -> None:
     loaded = _loaded("api")
-    assert "wakeful.api.routes_agents" in loaded
+    assert "wakeful.heartbeats.routes" in loaded
     assert _family(loaded, "pydantic") == []  # a GET with plain query values needs no validation
-    others = [m for m in loaded if m.endswith(".routes") or m.startswith("wakeful.api.routes_")]
-    assert others == ["wakeful.api.routes_agents"]
+    others = [m for m in loaded if m.endswith(".routes")]
+    assert others == ["wakeful.heartbeats.routes"]
     assert _family(loaded, "anthropic") == []
 
 
 #: Route modules whose import loads no pydantic (the tools' reach it through the tool
 #: registry; SnipIn's through its models).
 LIGHT_ROUTE_MODULES = [
-    "wakeful.api.routes_agents",
+    "wakeful.agents.routes",
+    "wakeful.heartbeats.routes",
+    "wakeful.events.routes",
+    "wakeful.actions.routes",
     "wakeful.hooks.routes",
     "wakeful.webhooks.routes",
     "wakeful.interceptors.routes",

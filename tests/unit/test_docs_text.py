@@ -15,7 +15,7 @@ OUTSIDE = re.compile(r"\bseed \d|\bSeed \d|\bseeds?\b.{0,3}0\d\d|\bissue \d+|\.\
 
 def _document() -> dict:
     from wakeful.api.app import app
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
 
     return document(app)
 

@@ -95,7 +95,7 @@ def _body_models() -> dict[str, type[BaseModel]]:
     """Every request body model of the API by its schema name (the core's table and
     the extensions' modules)."""
     from wakeful.api.app import app
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
 
     from wakeful.channels.responses import inbound_operations
 

@@ -16,7 +16,7 @@ BASE = "http://checker.invalid"
 @pytest.fixture(scope="module", autouse=True)
 def watched() -> Iterator[None]:
     from wakeful.api.app import app
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
 
     openapi_check._bases[BASE] = openapi_check._Document(document(app))
     yield
@@ -122,7 +122,7 @@ def test_frames_read_with_the_dev_sse_client_are_checked_against_stream_event() 
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     from wakeful.api.app import app
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
     from wakeful_dev.sse_client import SseStream
 
     class Stream(BaseHTTPRequestHandler):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from wakeful.api.app import app
 from wakeful.exceptions import WakefulError
-from wakeful.ops import openapi
+from wakeful.api import openapi
 
 LAYER = Path(__file__).resolve().parents[2] / "layers"
 ROUTE_METHODS = {"get", "post", "put", "patch", "delete"}

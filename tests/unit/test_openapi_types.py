@@ -30,7 +30,7 @@ NOT_DOCUMENTED = {
 @pytest.fixture(scope="module")
 def doc() -> dict[str, Any]:
     from wakeful.api.app import app
-    from wakeful.ops.openapi import document
+    from wakeful.api.openapi import document
 
     return document(app)
 

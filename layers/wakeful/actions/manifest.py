@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "actions"
@@ -51,10 +51,27 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.actions.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/actions",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.actions.inputs": ("ApprovalIn",),
+    "wakeful.actions.responses": ("ActionPage", "Action"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "actions": "One action per (event, subscription): a tool run with its request, response and timing.",
+        },
+        conflicts={
+            ("post", "/agents/{agent_id}/actions/{action_id}/approval"): "The action is not waiting for an approval (decided already, or never parked)",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "agents"
@@ -37,10 +37,28 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.agents.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.agents.inputs": ("AgentCreate", "AgentPatch"),
+    "wakeful.agents.responses": ("Agent", "AgentPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "agents": "An agent wakes on heartbeats (every heartbeat_interval_seconds, or at once on POST .../heartbeats) "
+            "and runs the tools subscribed to the events of its log.",
+        },
+        conflicts={
+            ("post", "/agents"): "You already have an agent with this alias",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -38,56 +38,18 @@ PUBLIC_ROUTES = {("GET", "/"), ("GET", "/health"), ("GET", "/openapi.json"), ("G
 PUBLIC_GET_PREFIXES = ("/console",)
 
 #: The route modules, each exposing ``router``, imported when a path first needs them
-#: (an import error is an error): these, and those the installed manifests declare
-#: (SnipIn's; :mod:`wakeful.capabilities`), under the path keys they declare.
-ROUTER_MODULES = [
-    "wakeful.api.routes_agents",
-    "wakeful.api.routes_tools",
-    "wakeful.hooks.routes",
-    "wakeful.webhooks.routes",
-    "wakeful.ops.routes",
-    "wakeful.threads.routes",
-    "wakeful.interceptors.routes",
-    "wakeful.stream.routes",
-    "wakeful.schedules.routes",
-    "wakeful.console.routes",
-    "wakeful.mcp_servers.routes",
-    "wakeful.mcp_endpoint.routes",
-    "wakeful.llm.routes",
-    "wakeful.channels.routes",
-    *capabilities.route_modules(),
-]
+#: (an import error is an error): those the installed manifests declare
+#: (:mod:`wakeful.capabilities`), in the package order.
+ROUTER_MODULES = list(capabilities.route_modules())
 
-_AGENTS = "wakeful.api.routes_agents"
-_TOOLS = "wakeful.api.routes_tools"
-#: Route modules by path key (see the module docstring). Core routes (``/``,
-#: ``/health``, ``/openapi.json``, ``/docs``) are on every resolver.
+#: Route modules by path key (see the module docstring): the core routes' keys (``/``,
+#: ``/health``, ``/openapi.json``, ``/docs``: on every resolver), then the keys the
+#: installed manifests declare (a key two capabilities share is served by both).
 ROUTE_KEYS: dict[str, tuple[str, ...]] = {
     "": (),
     "health": (),
     "openapi.json": (),
     "docs": (),
-    "agents": (_AGENTS,),
-    "agents/heartbeats": (_AGENTS,),
-    "agents/events": (_AGENTS,),
-    "agents/actions": (_AGENTS,),
-    "agents/tools": (_TOOLS,),
-    "agents/hooks": ("wakeful.hooks.routes",),
-    "agents/webhooks": ("wakeful.webhooks.routes",),
-    "agents/interceptors": ("wakeful.interceptors.routes",),
-    "agents/routes": ("wakeful.threads.routes",),
-    "agents/threads": ("wakeful.threads.routes", "wakeful.stream.routes"),
-    "agents/stream": ("wakeful.stream.routes",),
-    "agents/schedules": ("wakeful.schedules.routes",),
-    "agents/llm": ("wakeful.llm.routes",),
-    "events": (_AGENTS,),
-    "tools": (_TOOLS,),
-    "subscriptions": (_TOOLS,),
-    "ops": ("wakeful.ops.routes",),
-    "console": ("wakeful.console.routes",),
-    "channels": ("wakeful.channels.routes",),
-    "mcp-servers": ("wakeful.mcp_servers.routes",),
-    "mcp": ("wakeful.mcp_endpoint.routes",),
     **capabilities.route_keys(),
 }
 
@@ -182,7 +144,7 @@ def health():
     operation_id="get_openapi_document",
 )
 def openapi():
-    from wakeful.ops.openapi import document  # the generated document, completed
+    from wakeful.api.openapi import document  # the generated document, completed
 
     return respond(200, document(_full(), server_url=_server_url(core)))
 
@@ -196,7 +158,7 @@ def openapi():
 def docs():
     from aws_lambda_powertools.event_handler.api_gateway import Response
 
-    from wakeful.ops.openapi import document, swagger_headers, swagger_html
+    from wakeful.api.openapi import document, swagger_headers, swagger_html
 
     doc = document(_full(), server_url=_server_url(core))
     wanted = (core.current_event.query_string_parameters or {}).get("format", "html").lower()

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wakeful.actions.slots import PARKED, ParkListener
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.schedules.slots import RESULTS, ResultListener
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
@@ -81,10 +81,48 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.channels.routes"
+ROUTE_KEYS: tuple[str, ...] = ("channels",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.channels.inputs": ("ChannelCreate", "ChannelPatch", "ChannelTest"),
+    "wakeful.channels.responses": ("Channel", "ChannelDeliveryPage", "ChannelPage", "ChannelRequestPage", "ChannelTestAccepted"),
+}
+
+_REF = "#/components/schemas/"
+
+
+def _inbound_paths() -> Mapping[str, Any]:
+    from wakeful.channels.responses import inbound_operations
+
+    return inbound_operations()  # the platforms' routes, served by the channel-inbound function
+
+
+def _inbound_schemas() -> Mapping[str, Any]:
+    from wakeful.channels.responses import INBOUND_ANSWERS
+
+    return {model.__name__: model.model_json_schema(ref_template=_REF + "{model}", mode="serialization") for model in INBOUND_ANSWERS}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "channels": "Channels carry an agent's messages to Slack, Discord, Telegram and email, and people's messages and "
+            "approval presses back (docs/channels.md).",
+        },
+        conflicts={
+            ("post", "/channels"): "You already have a channel with this name, or as many channels as allowed",
+            ("patch", "/channels/{channel_id}"): "You already have a channel with the new name, or the channel changed meanwhile (retry)",
+        },
+        not_found={
+            ("post", "/channels"): "The agent_id of the body is not one of your agents",
+        },
+        paths=_inbound_paths,
+        schemas=_inbound_schemas,
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

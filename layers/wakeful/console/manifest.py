@@ -25,8 +25,8 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
+ROUTES: str | None = "wakeful.console.routes"
+ROUTE_KEYS: tuple[str, ...] = ("console",)
 MODELS: Mapping[str, tuple[str, ...]] = {}
 OPENAPI: Callable[[], Any] | None = None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, TableSpec
 
 NAME = "events"
@@ -30,10 +30,30 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.events.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/events", "events")
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.events.inputs": ("EventIn", "BroadcastIn"),
+    "wakeful.events.responses": ("EventAccepted", "EventPage", "BroadcastAccepted"),
+}
+
+_SAME_KEY = "the Idempotency-Key was used within 24 h for a different body"
+_BUSY_LOG = "the agent's log had too many concurrent appends (retry)"
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "events": "The log is append-only; seq is per agent, from 1, without gaps, and never restarts.",
+        },
+        conflicts={
+            ("post", "/agents/{agent_id}/events"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

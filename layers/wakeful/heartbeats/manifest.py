@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "heartbeats"
@@ -68,10 +68,28 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.heartbeats.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/heartbeats",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.heartbeats.inputs": ("HeartbeatRequest",),
+    "wakeful.heartbeats.responses": ("HeartbeatAccepted", "HeartbeatDetail", "HeartbeatPage", "StuckHeartbeatPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "heartbeats": "A heartbeat processes every event of its window (up to the seq it fixed when it started) and "
+            "runs the subscribed tools; statuses go PENDING, QUEUED, EXECUTING, then COMPLETED or FAILED.",
+        },
+        conflicts={
+            ("post", "/agents/{agent_id}/heartbeats"): "The agent is paused (PATCH is_active=true first), or it kept changing (retry)",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "hooks"
@@ -59,10 +59,34 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.hooks.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/hooks",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.hooks.inputs": ("HookCreate", "HookPatch", "HookTestRequest"),
+    "wakeful.hooks.responses": ("Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryDetail", "HookDeliveryPage", "HookExecutionPage", "HookPage", "HookReplayAccepted"),
+}
+def _hook_schemas() -> Mapping[str, Any]:
+    from wakeful.apikit.responses import model_schemas
+    from wakeful.hooks.responses import HookPayload
+
+    return model_schemas((HookPayload, "serialization"))  # what a hook's endpoint receives
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "hooks": "Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint, retried with backoff.",
+        },
+        conflicts={
+            ("post", "/agents/{agent_id}/hooks"): "The agent already has as many hooks as allowed",
+            ("post", "/agents/{agent_id}/hooks/{hook_id}/deliveries/{delivery_id}/replay"): "Only a delivery that finally failed can be replayed",
+        },
+        schemas=_hook_schemas,
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import TableSpec
 
 NAME = "ingest"
@@ -40,7 +40,21 @@ METRICS: Mapping[str, str] = {
 ROUTES: str | None = None
 ROUTE_KEYS: tuple[str, ...] = ()
 MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+def _ingest_schemas() -> Mapping[str, Any]:
+    from wakeful.apikit.responses import model_schemas
+    from wakeful.ingest.responses import IngestMessageDoc
+
+    return model_schemas((IngestMessageDoc, "validation"))  # the SQS ingest message
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        schemas=_ingest_schemas,
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

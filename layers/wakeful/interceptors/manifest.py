@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
 
 NAME = "interceptors"
@@ -36,10 +36,27 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.interceptors.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/interceptors",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.interceptors.inputs": ("InterceptorCreate", "InterceptorPatch"),
+    "wakeful.interceptors.responses": ("Interceptor", "InterceptorCallPage", "InterceptorCreated", "InterceptorPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        conflicts={
+            ("post", "/agents/{agent_id}/interceptors"): (
+                "The agent already has as many interceptors as allowed, or an active one (at most one may be active)"
+            ),
+            ("patch", "/agents/{agent_id}/interceptors/{interceptor_id}"): "Another interceptor of the agent is active (at most one may be)",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
 
 NAME = "llm"
@@ -45,10 +45,24 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.llm.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/llm",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.llm.inputs": ("LLMSettingsIn",),
+    "wakeful.llm.responses": ("LLMSettings",),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "llm": "The model an agent's built-in tools use, and its daily token budget.",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -25,9 +25,11 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
+ROUTES: str | None = "wakeful.mcp_endpoint.routes"
+ROUTE_KEYS: tuple[str, ...] = ("mcp",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.mcp_endpoint.responses": ("McpMessage",),
+}
 OPENAPI: Callable[[], Any] | None = None
 
 # -- agent fields --

@@ -207,7 +207,7 @@ def _schedule_create() -> type[BaseModel]:
 
 
 def _approval_in() -> type[BaseModel]:
-    from wakeful.threads.inputs import ApprovalIn
+    from wakeful.actions.inputs import ApprovalIn
 
     return ApprovalIn
 

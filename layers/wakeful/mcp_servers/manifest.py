@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
 
 NAME = "mcp_servers"
@@ -33,10 +33,28 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.mcp_servers.routes"
+ROUTE_KEYS: tuple[str, ...] = ("mcp-servers",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.mcp_servers.inputs": ("McpServerCreate", "McpServerPatch"),
+    "wakeful.mcp_servers.responses": ("McpServer", "McpServerPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "mcp": "MCP both ways: your MCP servers' tools for your agents' threads (mcp:<server> in an agent's tools), "
+            "and Wakeful itself as an MCP server at POST /mcp (docs/mcp.md).",
+        },
+        conflicts={
+            ("post", "/mcp-servers"): "You already have an MCP server with this name, or as many as allowed",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -25,9 +25,11 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
+ROUTES: str | None = "wakeful.ops.routes"
+ROUTE_KEYS: tuple[str, ...] = ("ops",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.ops.responses": ("ApiIndex", "Health", "OpenAPIDocument", "ToolStatsPage"),
+}
 OPENAPI: Callable[[], Any] | None = None
 
 # -- agent fields --

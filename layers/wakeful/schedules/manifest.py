@@ -89,9 +89,12 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
+ROUTES: str | None = "wakeful.schedules.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/schedules",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.schedules.inputs": ("ScheduleCreate", "SchedulePatch"),
+    "wakeful.schedules.responses": ("Schedule", "SchedulePage", "ScheduleResult", "ScheduleResultPage", "ScheduleRunAccepted"),
+}
 OPENAPI: Callable[[], Any] | None = None
 
 # -- agent fields --

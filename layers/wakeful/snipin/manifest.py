@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "snipin"
@@ -62,7 +62,32 @@ ROUTES: str | None = "wakeful.snipin.routes"
 #: ``/snips`` and ``/agents/{id}/feed|follows|memories|whispers``.
 ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/memories", "agents/whispers")
 MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+
+_SAME_KEY = "the Idempotency-Key was used within 24 h for a different body"
+_BUSY_LOG = "the agent's log had too many concurrent appends (retry)"
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "snipin": "SnipIn, the agents' social network built in as tools.",
+        },
+        conflicts={
+            ("post", "/snips"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+            ("post", "/snips/{snip_id}/comments"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+            ("post", "/snips/{snip_id}/likes"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+            ("post", "/snips/{snip_id}/shares"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+            ("post", "/agents/{agent_id}/whispers"): f"{_SAME_KEY.capitalize()}, or {_BUSY_LOG}",
+        },
+        not_found={
+            ("post", "/snips"): "The agent_id of the body is not one of your agents",
+            ("get", "/snips"): "The agent_id of the query is not one of your agents",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

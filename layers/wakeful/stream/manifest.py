@@ -51,9 +51,11 @@ FUNCTIONS: tuple[str, ...] = (
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
+ROUTES: str | None = "wakeful.stream.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/threads", "agents/stream")
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.stream.responses": ("StreamEventPage",),
+}
 OPENAPI: Callable[[], Any] | None = None
 
 # -- agent fields --

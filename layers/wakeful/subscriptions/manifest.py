@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "subscriptions"
@@ -38,10 +38,30 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.subscriptions.routes"
+ROUTE_KEYS: tuple[str, ...] = ("subscriptions",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.subscriptions.inputs": ("SubscriptionIn", "SubscriptionPatch"),
+    "wakeful.subscriptions.responses": ("Subscription", "SubscriptionPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "subscriptions": "A subscription runs a tool for every event of a type, for one agent or all of the owner's.",
+        },
+        conflicts={
+            ("post", "/subscriptions"): "The same tool is already subscribed to this event type for this scope",
+        },
+        not_found={
+            ("post", "/subscriptions"): "The agent_id of the body is not one of your agents",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -38,13 +38,6 @@ class MessageIn(Body):
     """``POST .../threads`` and ``POST .../threads/{tid}/messages`` body."""
 
     message: str = Field(min_length=1, max_length=100_000)
-
-
-class ApprovalIn(Body):
-    """``POST .../approvals/{tool_call_id}`` body."""
-
-    decision: Literal["approve", "deny"]
-    note: str | None = Field(default=None, max_length=4000)
 
 
 THREAD_AGENT_FIELDS = tuple(ThreadAgentFields.model_fields)

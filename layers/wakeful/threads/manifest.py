@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "threads"
@@ -77,10 +77,32 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.threads.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/routes", "agents/threads")
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.threads.inputs": ("MessageIn",),
+    "wakeful.threads.responses": ("ApprovalDecision", "ApprovalPage", "RouteDecisionPage", "Thread", "ThreadMessagePage", "ThreadPage", "ThreadState"),
+}
+
+_THREAD = "the thread's state does not allow it (e.g. it ended, or the call was already decided), or it kept changing (retry)"
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "threads": "Threads are LLM loops that sleep and wake on time or events.",
+        },
+        conflicts={
+            ("post", "/agents/{agent_id}/threads/{thread_id}/messages"): _THREAD.capitalize(),
+            ("post", "/agents/{agent_id}/threads/{thread_id}/wake"): _THREAD.capitalize(),
+            ("post", "/agents/{agent_id}/threads/{thread_id}/cancel"): _THREAD.capitalize(),
+            ("post", "/agents/{agent_id}/threads/{thread_id}/approvals/{tool_call_id}"): _THREAD.capitalize(),
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

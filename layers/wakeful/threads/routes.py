@@ -11,7 +11,8 @@ from wakeful.pagination import MAX_LIMIT, decode_seq, take
 from wakeful.threads import messages_repository, records, repository, routing_repository, service
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
-    from wakeful.threads.inputs import ApprovalIn, MessageIn
+    from wakeful.actions.inputs import ApprovalIn
+    from wakeful.threads.inputs import MessageIn
     from wakeful.threads.records import Thread
 
 router = Router()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
 
 NAME = "tools"
@@ -30,10 +30,27 @@ FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.tools.routes"
+ROUTE_KEYS: tuple[str, ...] = ("tools", "agents/tools")
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.tools.inputs": ("ToolIn", "ToolSettingsPatch"),
+    "wakeful.tools.responses": ("AgentTool", "AgentToolPage", "Tool", "ToolCreated", "ToolPage"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "tools": "HTTP tools receive a signed ToolRequest and answer a ToolResponse (docs/api.md, 'The HTTP tool protocol').",
+        },
+        conflicts={
+            ("post", "/tools"): "A built-in tool or another of your tools already has this name",
+        },
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

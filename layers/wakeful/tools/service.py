@@ -141,7 +141,7 @@ def _agent_tool_view(found: Any, own: ToolSettingsRecord | None) -> dict[str, An
 def delete(owner: str, name: str) -> None:
     """Remove one of the owner's tools (the API's route removes its subscriptions
     first, as a foreign key with ON DELETE CASCADE would: see
-    :func:`wakeful.api.routes_tools.delete_tool`)."""
+    :func:`wakeful.tools.routes.delete_tool`)."""
     check_deletable(owner, name)
     repository.delete(owner, name)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "webhooks"
@@ -53,10 +53,39 @@ METRICS: Mapping[str, str] = {
 }
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-ROUTES: str | None = None
-ROUTE_KEYS: tuple[str, ...] = ()
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+ROUTES: str | None = "wakeful.webhooks.routes"
+ROUTE_KEYS: tuple[str, ...] = ("agents/webhooks",)
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.webhooks.inputs": ("WebhookCreate", "WebhookPatch", "WebhookRotate"),
+    "wakeful.webhooks.responses": ("Webhook", "WebhookCreated", "WebhookPage", "WebhookRequestPage", "WebhookRotated"),
+}
+def _ingest_paths() -> Mapping[str, Any]:
+    from wakeful.webhooks import openapi
+
+    return openapi.paths()  # POST /webhooks/{webhook_id}, served by the webhook-ingest function
+
+
+def _ingest_schemas() -> Mapping[str, Any]:
+    from wakeful.webhooks import openapi
+
+    return openapi.schemas()
+
+
+def _openapi() -> OpenApiPart:
+    """Its part of the OpenAPI document (built when the document is)."""
+    return OpenApiPart(
+        notes={
+            "webhooks": "Inbound webhooks turn signed requests from outside (wakeful, standard, github, stripe, raw) into events.",
+        },
+        conflicts={
+            ("post", "/agents/{agent_id}/webhooks"): "The agent already has as many webhooks as allowed",
+        },
+        paths=_ingest_paths,
+        schemas=_ingest_schemas,
+    )
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()

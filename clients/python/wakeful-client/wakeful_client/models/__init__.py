@@ -86,6 +86,8 @@ from .hook_created import HookCreated
 from .hook_created_metadata_type_0 import HookCreatedMetadataType0
 from .hook_delivery import HookDelivery
 from .hook_delivery_accepted import HookDeliveryAccepted
+from .hook_delivery_detail import HookDeliveryDetail
+from .hook_delivery_detail_payload import HookDeliveryDetailPayload
 from .hook_delivery_page import HookDeliveryPage
 from .hook_execution import HookExecution
 from .hook_execution_page import HookExecutionPage
@@ -321,6 +323,8 @@ __all__ = (
     "HookCreateMetadataType0",
     "HookDelivery",
     "HookDeliveryAccepted",
+    "HookDeliveryDetail",
+    "HookDeliveryDetailPayload",
     "HookDeliveryPage",
     "HookExecution",
     "HookExecutionPage",
