@@ -19,7 +19,7 @@ MAX_EVENTS = 50
 Item = Annotated[str, Field(min_length=1, max_length=1_000)]
 
 
-class ReplaySource(Body):
+class ReplaySourceIn(Body):
     """Exactly one of: ``heartbeat_id``, ``schedule_result_id``, ``thread_id`` (its latest
     recorded run), or ``schedule_id`` with ``since`` (every result since then)."""
 
@@ -30,7 +30,7 @@ class ReplaySource(Body):
     since: str | None = Field(default=None, min_length=1, max_length=40, description="ISO 8601, with schedule_id")
 
 
-class Overrides(Body):
+class ReplayOverridesIn(Body):
     """What the replay changes of what the source saw."""
 
     system_prompt: str | None = Field(default=None, max_length=MAX_TEXT)
@@ -43,11 +43,11 @@ class Overrides(Body):
 class ReplayIn(Body):
     """``POST /agents/{id}/replays`` body."""
 
-    source: ReplaySource
-    overrides: Overrides | None = None
+    source: ReplaySourceIn
+    overrides: ReplayOverridesIn | None = None
 
 
-class DryEvent(Body):
+class DryRunEventIn(Body):
     """One of the agent's new events, as the dry run's model sees it."""
 
     event_type: str = Field(pattern=EVENT_TYPE_PATTERN)
@@ -62,5 +62,5 @@ class DryRunIn(Body):
     message: str | None = Field(default=None, min_length=1, max_length=MAX_TEXT)
     heartbeat_checklist: list[Item] | None = Field(default=None, max_length=MAX_CHECKLIST)
     schedule_type: Literal["heartbeat", "scheduled"] | None = None
-    events: list[DryEvent] | None = Field(default=None, max_length=MAX_EVENTS)
+    events: list[DryRunEventIn] | None = Field(default=None, max_length=MAX_EVENTS)
     tool_results: dict[str, Any] | None = Field(default=None, max_length=100)

@@ -23,7 +23,7 @@ from wakeful.lab.exceptions import (
     ReplayNotFoundError,
     TooManyRunsError,
 )
-from wakeful.lab.inputs import DryRunIn, Overrides, ReplayIn
+from wakeful.lab.inputs import DryRunIn, ReplayOverridesIn, ReplayIn
 from wakeful.lab.sources import Source, sources_of
 
 logger = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
     """Replay the source with the overrides; the replay's header (public)."""
     agent = agents.get(owner, agent_id)
     found = sources_of(agent, body.source)
-    overrides = body.overrides or Overrides()
+    overrides = body.overrides or ReplayOverridesIn()
     if (overrides.prompt is not None or overrides.heartbeat_checklist is not None) and any(s.rec.get("kind") != "schedule" for s in found):
         raise OverrideNotApplicableError("prompt and heartbeat_checklist apply to a schedule's runs only")
     if not found:
@@ -69,7 +69,7 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
     return public(header, _single(agent_id, replay_id) if len(found) == 1 else None)
 
 
-def _replay_all(agent: Agent, replay_id: str, found: list[Source], overrides: Overrides, expires_at: int | None) -> dict[str, Any]:
+def _replay_all(agent: Agent, replay_id: str, found: list[Source], overrides: ReplayOverridesIn, expires_at: int | None) -> dict[str, Any]:
     summary = {"runs": len(found), "differs": 0, "became_silent": 0, "became_finding": 0, "usd_original": 0.0, "usd_replay": 0.0}
     for index, source in enumerate(found):
         original = originals.outcome(source.rec, source.run, source.row)

@@ -16,7 +16,7 @@ from wakeful import clock
 from wakeful.agents.records import Agent
 from wakeful.lab import engine, originals, repository
 from wakeful.lab.exceptions import LabInvalidError, LabSourceNotFoundError, NotReplayableError
-from wakeful.lab.inputs import Overrides, ReplaySource
+from wakeful.lab.inputs import ReplayOverridesIn, ReplaySourceIn
 
 
 @dataclass
@@ -31,7 +31,7 @@ class Source:
     def __post_init__(self) -> None:
         self.run = originals.run_messages(self.messages, self.rec)
 
-    def input_for(self, agent: Agent, replay_id: str, overrides: Overrides) -> engine.RunInput:
+    def input_for(self, agent: Agent, replay_id: str, overrides: ReplayOverridesIn) -> engine.RunInput:
         """What the engine is given to run this again with ``overrides``."""
         from wakeful.threads import prompt
         from wakeful.threads import repository as threads
@@ -67,7 +67,7 @@ class Source:
         )
 
 
-def _with_prompt(history: list[dict[str, Any]], rec: dict[str, Any], overrides: Overrides) -> list[dict[str, Any]]:
+def _with_prompt(history: list[dict[str, Any]], rec: dict[str, Any], overrides: ReplayOverridesIn) -> list[dict[str, Any]]:
     """The history with the run's message rebuilt from the overridden prompt/checklist."""
     from wakeful.schedules import answers
 
@@ -93,7 +93,7 @@ def _row_view(rec: dict[str, Any], row: dict[str, Any] | None) -> dict[str, Any]
     }
 
 
-def _settings(agent: Agent, overrides: Overrides) -> dict[str, Any] | None:
+def _settings(agent: Agent, overrides: ReplayOverridesIn) -> dict[str, Any] | None:
     """The LLM settings the replay uses: one endpoint, when ``llm`` is overridden."""
     if overrides.llm is None:
         return None
@@ -104,7 +104,7 @@ def _settings(agent: Agent, overrides: Overrides) -> dict[str, Any] | None:
     return {**own, "provider": chosen.provider, "model": chosen.model, "base_url": chosen.base_url, "fallback": []}
 
 
-def sources_of(agent: Agent, source: ReplaySource) -> list[Source]:
+def sources_of(agent: Agent, source: ReplaySourceIn) -> list[Source]:
     """The recorded runs ``source`` names.
 
     Raises:

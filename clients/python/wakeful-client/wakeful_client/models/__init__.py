@@ -36,6 +36,7 @@ from .broadcast_accepted import BroadcastAccepted
 from .broadcast_in import BroadcastIn
 from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
 from .broadcast_in_payload import BroadcastInPayload
+from .captured_send import CapturedSend
 from .channel import Channel
 from .channel_config import ChannelConfig
 from .channel_create import ChannelCreate
@@ -56,6 +57,12 @@ from .comment_page import CommentPage
 from .discord_interaction_answer import DiscordInteractionAnswer
 from .discord_interaction_answer_data_type_0 import DiscordInteractionAnswerDataType0
 from .discord_interactions_body import DiscordInteractionsBody
+from .dry_run_event_in import DryRunEventIn
+from .dry_run_event_in_payload import DryRunEventInPayload
+from .dry_run_in import DryRunIn
+from .dry_run_in_kind import DryRunInKind
+from .dry_run_in_schedule_type_type_0 import DryRunInScheduleTypeType0
+from .dry_run_in_tool_results_type_0 import DryRunInToolResultsType0
 from .error import Error
 from .error_error import ErrorError
 from .event import Event
@@ -145,9 +152,20 @@ from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
 from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .outcome import Outcome
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
+from .replay import Replay
+from .replay_in import ReplayIn
+from .replay_overrides import ReplayOverrides
+from .replay_overrides_in import ReplayOverridesIn
+from .replay_page import ReplayPage
+from .replay_run import ReplayRun
+from .replay_run_page import ReplayRunPage
+from .replay_source import ReplaySource
+from .replay_source_in import ReplaySourceIn
+from .replay_summary import ReplaySummary
 from .retry_config import RetryConfig
 from .route_decision import RouteDecision
 from .route_decision_page import RouteDecisionPage
@@ -200,6 +218,8 @@ from .thread_tool_call_arguments import ThreadToolCallArguments
 from .thread_trigger import ThreadTrigger
 from .thread_trigger_match import ThreadTriggerMatch
 from .tool import Tool
+from .tool_call_view import ToolCallView
+from .tool_call_view_arguments import ToolCallViewArguments
 from .tool_config import ToolConfig
 from .tool_created import ToolCreated
 from .tool_created_config import ToolCreatedConfig
@@ -273,6 +293,7 @@ __all__ = (
     "BroadcastIn",
     "BroadcastInMetadataType0",
     "BroadcastInPayload",
+    "CapturedSend",
     "Channel",
     "ChannelConfig",
     "ChannelCreate",
@@ -293,6 +314,12 @@ __all__ = (
     "DiscordInteractionAnswer",
     "DiscordInteractionAnswerDataType0",
     "DiscordInteractionsBody",
+    "DryRunEventIn",
+    "DryRunEventInPayload",
+    "DryRunIn",
+    "DryRunInKind",
+    "DryRunInScheduleTypeType0",
+    "DryRunInToolResultsType0",
     "Error",
     "ErrorError",
     "Event",
@@ -382,9 +409,20 @@ __all__ = (
     "OpenAPIDocumentInfo",
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
+    "Outcome",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
+    "Replay",
+    "ReplayIn",
+    "ReplayOverrides",
+    "ReplayOverridesIn",
+    "ReplayPage",
+    "ReplayRun",
+    "ReplayRunPage",
+    "ReplaySource",
+    "ReplaySourceIn",
+    "ReplaySummary",
     "RetryConfig",
     "RouteDecision",
     "RouteDecisionPage",
@@ -437,6 +475,8 @@ __all__ = (
     "ThreadTrigger",
     "ThreadTriggerMatch",
     "Tool",
+    "ToolCallView",
+    "ToolCallViewArguments",
     "ToolConfig",
     "ToolCreated",
     "ToolCreatedConfig",
