@@ -167,12 +167,14 @@ def specs() -> dict[str, FunctionSpec]:
             # whose thread never started (start-lease index); a run that timed out or
             # never started ends as an error, which fires SCHEDULE_FAILED.
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
+            # flow_holds, thread_routes, events: held events whose time came go to one run
+            # (a thread it starts or wakes), their route decisions name it.
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", "flow_holds", "thread_routes", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
-            reads=(*_HOOK_FIRING_READS, "snipin_agents", *_CHANNEL_RELAY_READS),
+            reads=(*_HOOK_FIRING_READS, "snipin_agents", "events", *_CHANNEL_RELAY_READS),
             sends=("heartbeat", "thread", "schedule", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
@@ -288,9 +290,10 @@ def specs() -> dict[str, FunctionSpec]:
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
             # stream_events: a thread it ends (at its wake limit) gets its end in the stream.
+            # flow_holds: events held to go to one run (coalescing).
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", "flow_holds", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),
@@ -306,7 +309,8 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=30,
             writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
-            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            # events: a schedule's probe looks for events of its types since the last run.
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events"),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,

@@ -32,6 +32,7 @@ from wakeful.capabilities import Capability
 from wakeful.channels import manifest as channels
 from wakeful.console import manifest as console
 from wakeful.events import manifest as events
+from wakeful.flow import manifest as flow
 from wakeful.heartbeats import manifest as heartbeats
 from wakeful.homelab import manifest as homelab
 from wakeful.hooks import manifest as hooks
@@ -70,6 +71,7 @@ CORE: tuple[Capability, ...] = (
     heartbeats.MANIFEST,
     threads.MANIFEST,
     schedules.MANIFEST,
+    flow.MANIFEST,
     channels.MANIFEST,
     ops.MANIFEST,
     console.MANIFEST,

@@ -213,6 +213,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"actions", "webhooks"}),
     frozenset({"threads"}),
     frozenset({"schedules"}),
+    frozenset({"flow"}),  # fewer model runs: coalescing (threads' router), probes (schedules' gates)
     frozenset({"channels"}),
     frozenset({"heartbeats"}),
     frozenset({"lab"}),  # replays what all of the above do, as dry runs

@@ -22,6 +22,7 @@ class AgentThreadTrigger(View):
     event_type: str
     match: dict[str, Any] = Field(default_factory=dict)
     cooldown_seconds: int = 300
+    coalesce: dict[str, Any] | None = Field(default=None, description="{key?, quiet_seconds, max_wait_seconds, max_events}: matching events start one thread together")
 
 
 class Agent(View):

@@ -40,12 +40,12 @@ def endpoints(agent_id: str, agent_settings: dict[str, Any], model: str | None =
     settings = get_settings()
     provider = str(agent_settings.get("provider") or settings.provider)
     chosen = model or agent_settings.get("model") or settings.default_model(provider)
-    base_url = agent_settings.get("base_url") if provider == "openai" else None
+    base_url = agent_settings.get("base_url") if providers.takes_base_url(provider) else None
     key = _own_key(agent_id, agent_settings)
     out = [Endpoint(provider, str(chosen), base_url or None, key, checked=bool(base_url))]
     for entry in agent_settings.get("fallback") or []:
         other = str(entry.get("provider") or "")
-        other_url = entry.get("base_url") if other == "openai" else None
+        other_url = entry.get("base_url") if providers.takes_base_url(other) else None
         same = other == provider and (other_url or None) == (base_url or None)
         out.append(
             Endpoint(

@@ -106,16 +106,21 @@ class Wait:
 
     event_type: str
     match: Mapping[str, Any] = field(default_factory=dict)
+    #: Matching events are held and wake the thread together (``{key?, quiet_seconds, ...}``).
+    coalesce: Mapping[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: Any) -> Self:
-        """From ``{event_type, match}`` (or a bare event type, as a wait may be given)."""
+        """From ``{event_type, match, coalesce?}`` (or a bare event type, as a wait may be given)."""
         if isinstance(item, str):
             return cls(item)
-        return cls(str(value_or(item, "event_type", "")), item.get("match") or {})
+        return cls(str(value_or(item, "event_type", "")), item.get("match") or {}, item.get("coalesce") or None)
 
     def to_item(self) -> dict[str, Any]:
-        return {"event_type": self.event_type, "match": dict(self.match)}
+        item = {"event_type": self.event_type, "match": dict(self.match)}
+        if self.coalesce:
+            item["coalesce"] = dict(self.coalesce)
+        return item
 
     def matches(self, event_type: str, payload: Mapping[str, Any]) -> bool:
         """Whether an event of ``event_type`` with ``payload`` satisfies this wait."""

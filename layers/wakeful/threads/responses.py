@@ -107,7 +107,7 @@ class RouteDecision(View):
     seq: int
     event_id: str
     event_type: str | None
-    decision: str = Field(description="woke, started or ignored")
+    decision: str = Field(description="woke, started, coalesced (held to go to one run with others) or ignored")
     thread_ids: list[str]
     decided_at: str | None
 

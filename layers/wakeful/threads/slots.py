@@ -92,6 +92,31 @@ def hook_holder(thread: Thread) -> RunEndListener | None:
     return next((listener for listener in of(thread) if listener.fire_hook is not None), None)
 
 
+class Coalescer(NamedTuple):
+    """A capability that holds routed events to hand them to one run together (at most
+    one is installed). The router consults it for every ``woke``/``started`` plan,
+    records the decision it returns, then lets it carry out its part; the scan asks it
+    for the holds that are due."""
+
+    name: str
+    #: ``(agent, event, decision, thread_ids, plan)`` -> the same, or a ``coalesced``
+    #: decision whose plan names the holds (``{"hold": [...]}``; wakes it leaves alone stay).
+    plan: Callable[[Agent, Any, str, list[str], dict[str, Any]], tuple[str, list[str], dict[str, Any]]]
+    #: ``(agent, event, plan)``: add the event to the holds of a recorded plan (idempotent).
+    hold: Callable[[Agent, Any, Mapping[str, Any]], None]
+    #: ``(now, shards)`` -> how many holds it fired (the scan's part).
+    fire_due: Callable[[float, Any], int]
+
+
+def _at_most_one(listeners: tuple[Coalescer, ...]) -> None:
+    if len(listeners) > 1:
+        raise ValueError(f"at most one coalescer: {[listener.name for listener in listeners]}")
+
+
+#: The installed coalescer (none: every event routes at once).
+COALESCER: Slot[Coalescer] = Slot("coalescers", _at_most_one)
+
+
 class FirstTurnListener(NamedTuple):
     """A capability that hears a run's first model call, as it is about to be made."""
 

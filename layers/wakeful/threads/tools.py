@@ -51,6 +51,18 @@ _WAIT_ITEM = {
             "properties": {
                 "event_type": {"type": "string"},
                 "match": {"type": "object", "description": "top-level payload fields that must be equal"},
+                "coalesce": {
+                    "type": "object",
+                    "description": "hold matching events (grouped by the payload path key) and wake once with all of them, "
+                    "quiet_seconds after the last one (or at max_wait_seconds / max_events)",
+                    "properties": {
+                        "key": {"type": "string"},
+                        "quiet_seconds": {"type": "integer", "minimum": 1, "maximum": 3600},
+                        "max_wait_seconds": {"type": "integer"},
+                        "max_events": {"type": "integer", "minimum": 1, "maximum": 500},
+                    },
+                    "required": ["quiet_seconds"],
+                },
             },
             "required": ["event_type"],
         },

@@ -17,6 +17,7 @@ from .agent_patch import AgentPatch
 from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
 from .agent_personality_type_0 import AgentPersonalityType0
 from .agent_thread_trigger import AgentThreadTrigger
+from .agent_thread_trigger_coalesce_type_0 import AgentThreadTriggerCoalesceType0
 from .agent_thread_trigger_match import AgentThreadTriggerMatch
 from .agent_tool import AgentTool
 from .agent_tool_config import AgentToolConfig
@@ -51,6 +52,7 @@ from .channel_request import ChannelRequest
 from .channel_request_page import ChannelRequestPage
 from .channel_test import ChannelTest
 from .channel_test_accepted import ChannelTestAccepted
+from .coalesce import Coalesce
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
@@ -153,6 +155,7 @@ from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
 from .outcome import Outcome
+from .probe_in import ProbeIn
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
@@ -178,8 +181,10 @@ from .schedule_counts import ScheduleCounts
 from .schedule_create import ScheduleCreate
 from .schedule_page import SchedulePage
 from .schedule_patch import SchedulePatch
+from .schedule_probe_type_0 import ScheduleProbeType0
 from .schedule_result import ScheduleResult
 from .schedule_result_page import ScheduleResultPage
+from .schedule_result_probe_type_0 import ScheduleResultProbeType0
 from .schedule_run_accepted import ScheduleRunAccepted
 from .slack_events_answer import SlackEventsAnswer
 from .slack_events_body import SlackEventsBody
@@ -274,6 +279,7 @@ __all__ = (
     "AgentPatchPersonalityType0",
     "AgentPersonalityType0",
     "AgentThreadTrigger",
+    "AgentThreadTriggerCoalesceType0",
     "AgentThreadTriggerMatch",
     "AgentTool",
     "AgentToolConfig",
@@ -308,6 +314,7 @@ __all__ = (
     "ChannelRequestPage",
     "ChannelTest",
     "ChannelTestAccepted",
+    "Coalesce",
     "Comment",
     "CommentIn",
     "CommentPage",
@@ -410,6 +417,7 @@ __all__ = (
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
     "Outcome",
+    "ProbeIn",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
@@ -435,8 +443,10 @@ __all__ = (
     "ScheduleCreate",
     "SchedulePage",
     "SchedulePatch",
+    "ScheduleProbeType0",
     "ScheduleResult",
     "ScheduleResultPage",
+    "ScheduleResultProbeType0",
     "ScheduleRunAccepted",
     "SlackEventsAnswer",
     "SlackEventsBody",
