@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wakeful.capabilities import Capability, QueueSpec
+from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
 from wakeful.threads.slots import FIRST_TURN, FirstTurnListener
 
@@ -38,8 +38,20 @@ METRICS: Mapping[str, str] = {}
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = "wakeful.lab.routes"
 ROUTE_KEYS: tuple[str, ...] = ("agents/replays", "agents/dry-runs")
-MODELS: Mapping[str, tuple[str, ...]] = {}
-OPENAPI: Callable[[], Any] | None = None
+MODELS: Mapping[str, tuple[str, ...]] = {
+    "wakeful.lab.inputs": ("ReplayIn", "DryRunIn"),
+    "wakeful.lab.responses": ("Replay", "ReplayPage", "ReplayRunPage", "Outcome"),
+}
+
+
+def _openapi() -> OpenApiPart:
+    # A dry run's code paths are the live ones (their conflicts are reachable from the
+    # route in the import graph); inside a dry run none of them writes, so none answers 409.
+    never = "never in practice: a dry run appends and writes nothing of the agent"
+    return OpenApiPart(conflicts={("post", "/agents/{agent_id}/replays"): never, ("post", "/agents/{agent_id}/dry-runs"): never})
+
+
+OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
 AGENT_FIELDS: tuple[Any, ...] = ()
