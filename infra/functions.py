@@ -134,9 +134,10 @@ def specs() -> dict[str, FunctionSpec]:
                 "channel_deliveries",  # a channel test, and a run the API ends tells its channels
                 "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
-                "llm",  # PATCH /agents/{id}/llm: the agent's model settings
+                "llm",  # PATCH /agents/{id}/llm: the agent's model settings; replays' and dry runs' usage
                 "memories",  # an agent's memories: added, changed, forgotten; a consolidation started
                 "spend",  # PUT /budget, POST /agents/{id}/spend/resume (and the spend views read it)
+                "lab",  # replays and their replayed runs
                 *_EXTENSION_TABLES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
@@ -271,6 +272,7 @@ def specs() -> dict[str, FunctionSpec]:
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
                 "spend",  # each model call admitted and settled in the spend ledger
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
+                "lab",  # a run's recording, at its first model call (the lab replays it)
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
                 *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip

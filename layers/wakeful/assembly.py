@@ -38,6 +38,7 @@ from wakeful.homelab import manifest as homelab
 from wakeful.hooks import manifest as hooks
 from wakeful.ingest import manifest as ingest
 from wakeful.interceptors import manifest as interceptors
+from wakeful.lab import manifest as lab
 from wakeful.listening import Slot
 from wakeful.llm import manifest as llm
 from wakeful.mcp_endpoint import manifest as mcp_endpoint
@@ -79,6 +80,7 @@ CORE: tuple[Capability, ...] = (
     ops.MANIFEST,
     console.MANIFEST,
     mcp_endpoint.MANIFEST,
+    lab.MANIFEST,
 )
 #: Outside the core, above it: the core never imports them.
 EXTENSIONS: tuple[Capability, ...] = (snipin.MANIFEST, homelab.MANIFEST)

@@ -27,6 +27,7 @@ BOTTOM = {
     "config",
     "constants",
     "ddb",
+    "dryrun",
     "exceptions",
     "ids",
     "inputs",
@@ -217,6 +218,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"memory"}),
     frozenset({"heartbeats"}),
     frozenset({"spend"}),  # the spend guard: above everything whose model calls it prices
+    frozenset({"lab"}),  # replays what all of the above do, as dry runs
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written
 #: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of

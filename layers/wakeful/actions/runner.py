@@ -25,7 +25,6 @@ from wakeful.hooks.firing import fire
 from wakeful.stream import actions as action_stream
 from wakeful.tools import registry, requests
 from wakeful.tools.base import ToolResponse
-from wakeful.tools.exceptions import ToolCallError
 
 logger = logging.getLogger(__name__)
 
@@ -232,16 +231,9 @@ def _append_new_events(action: Action, response: ToolResponse) -> None:
 
 
 def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
-    try:
-        response = tool.run(requests.build(action_id, tool.name, meta))
-        if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
-        return response
-    except ToolCallError as error:
-        return ToolResponse(success=False, error=str(error))
-    except Exception as error:  # noqa: BLE001 - a failed tool fails its action, not the heartbeat
-        logger.exception("tool raised", extra={"action_id": action_id})
-        return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
+    from wakeful.tools import invoke
+
+    return invoke.call(tool, requests.build(action_id, tool.name, meta))
 
 
 def _renew_heartbeat_lease(action: Action) -> None:

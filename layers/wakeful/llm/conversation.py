@@ -64,15 +64,23 @@ def model_for(agent_settings: dict[str, Any]) -> str:
     return str(agent_settings.get("model") or settings.default_model(str(agent_settings.get("provider") or settings.provider)))
 
 
-def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *, model: str | None = None, purpose: str = "run", ref: str = "") -> Turn:
+def converse(
+    request: ConversationRequest,
+    callbacks: Callbacks | None = None,
+    *,
+    model: str | None = None,
+    purpose: str = "run",
+    ref: str = "",
+    settings: dict[str, Any] | None = None,
+) -> Turn:
     """Ask the agent's provider (then its fallback ones) for one turn; see the module
-    docstring."""
+    docstring. ``settings``: LLM settings to use instead of the agent's (a replay's)."""
     from wakeful.llm import choice
     from wakeful.llm.callgate import CallContext
 
     callbacks = callbacks or Callbacks()
     agent_id = str(request.agent.get("agent_id") or "")
-    agent_settings = ledger.agent_settings(agent_id) if agent_id else {}
+    agent_settings = settings if settings is not None else ledger.agent_settings(agent_id) if agent_id else {}
     if agent_settings.get("thinking_budget_tokens") is not None and request.thinking_budget_tokens is None:
         request = replace(request, thinking_budget_tokens=int(agent_settings["thinking_budget_tokens"]))
     _check_budget(agent_id, agent_settings)

@@ -135,7 +135,7 @@ def _cooldown_thread(agent: Agent, index: int, trigger: dict[str, Any]) -> str |
     return thread.thread_id
 
 
-def _event_text(event: Any) -> str:
+def event_text(event: Any) -> str:
     import json
 
     return f"Event {event.event_type} (seq {event.seq}, source {event.source}): {json.dumps(event.payload, sort_keys=True, default=str)}"
@@ -147,7 +147,7 @@ def _deliver(agent: Agent, thread_id: str, event: Any, view: dict[str, Any]) -> 
     try:
         # A sleeping thread stays asleep: the event waits in its inbox for its next wake
         # (its timer, or one of its own wake_on_events); a running one reads it next.
-        service.post_message(agent.owner, agent.agent_id, thread_id, _event_text(event), created_by="system", event=view, wake=False)
+        service.post_message(agent.owner, agent.agent_id, thread_id, event_text(event), created_by="system", event=view, wake=False)
     except ThreadStateError:
         logger.info("cooldown thread ended before the event reached it", extra={"thread_id": thread_id, "seq": event.seq})
 
@@ -157,7 +157,7 @@ def _start(agent: Agent, thread_id: str, index: int, event: Any, view: dict[str,
     thread = service.start_thread(
         agent.owner,
         agent.agent_id,
-        _event_text(event),
+        event_text(event),
         source=source,
         source_id=event.event_type,
         thread_id=thread_id,

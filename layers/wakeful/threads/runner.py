@@ -32,7 +32,7 @@ from wakeful.config import get_settings
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
-from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
+from wakeful.threads import messages_repository, metrics, prompt, records, repository, service, slots
 from wakeful.threads import tools as thread_tools
 from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
 from wakeful.threads.run_end import Ending, run_ended, stream_run_end
@@ -225,6 +225,8 @@ def _model_turn(step: Step, last: int) -> str:
             messages=prompt.conversation(history),
             agent=agent.llm_context(),
         )
+        if calls == 0:
+            slots.first_turn(agent, thread, request, answer_seq)
         try:
             turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning), ref=thread.run_id or "")
         except LLMSpendRefusedError as error:

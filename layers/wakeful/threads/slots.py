@@ -31,6 +31,7 @@ hooks and stream end are.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -150,3 +151,26 @@ def _at_most_one(listeners: tuple[Coalescer, ...]) -> None:
 
 #: The installed coalescer (none: every event routes at once).
 COALESCER: Slot[Coalescer] = Slot("coalescers", _at_most_one)
+
+
+class FirstTurnListener(NamedTuple):
+    """A capability that hears a run's first model call, as it is about to be made."""
+
+    name: str
+    #: ``(agent, thread, request, answer_seq)``: the run's first
+    #: :class:`~wakeful.llm.turns.ConversationRequest`, and the seq its answer will have.
+    heard: Callable[[Agent, Thread, Any, int], None]
+
+
+#: Who hears a run's first model call (the lab records what a replay needs); an error
+#: there is logged and never fails the run.
+FIRST_TURN: Slot[FirstTurnListener] = Slot("first-turn listeners")
+
+
+def first_turn(agent: Agent, thread: Thread, request: Any, answer_seq: int) -> None:
+    """Tell the first-turn listeners (each error logged, none raised)."""
+    for listener in FIRST_TURN.installed():
+        try:
+            listener.heard(agent, thread, request, answer_seq)
+        except Exception:  # noqa: BLE001 - hearing never fails the run
+            logging.getLogger(__name__).exception("first-turn listener failed", extra={"listener": listener.name, "thread_id": thread.thread_id})

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock, storable
+from wakeful import clock, dryrun, storable
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
@@ -217,6 +217,7 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
             if not message:
                 raise ValueError("send_notification needs a message")
             channel = _notification_channel(agent.owner, args.get("channel"))
+            dryrun.capture("notification", channel or "notify", {"message": message})
             fire_hook(
                 agent,
                 thread,
@@ -351,15 +352,12 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
 
 
 def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
-    from wakeful.tools import registry, requests
+    from wakeful.tools import invoke, registry, requests
     from wakeful.tools.base import ToolResponse
     from wakeful.tools.exceptions import ToolCallError
 
     try:
-        response = registry.runnable(tool).run(requests.build(action_id, tool.name, meta))
-        if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
-        return response
+        return invoke.call(registry.runnable(tool), requests.build(action_id, tool.name, meta))
     except ToolCallError as error:
         return ToolResponse(success=False, error=str(error))
     except Exception as error:  # noqa: BLE001 - a failed tool is an error result, not a failed run

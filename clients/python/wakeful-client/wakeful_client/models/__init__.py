@@ -45,6 +45,7 @@ from .broadcast_in_payload import BroadcastInPayload
 from .budget import Budget
 from .budget_in import BudgetIn
 from .budget_in_on_exceed_type_0 import BudgetInOnExceedType0
+from .captured_send import CapturedSend
 from .channel import Channel
 from .channel_config import ChannelConfig
 from .channel_create import ChannelCreate
@@ -70,6 +71,12 @@ from .consolidation_started import ConsolidationStarted
 from .discord_interaction_answer import DiscordInteractionAnswer
 from .discord_interaction_answer_data_type_0 import DiscordInteractionAnswerDataType0
 from .discord_interactions_body import DiscordInteractionsBody
+from .dry_run_event_in import DryRunEventIn
+from .dry_run_event_in_payload import DryRunEventInPayload
+from .dry_run_in import DryRunIn
+from .dry_run_in_kind import DryRunInKind
+from .dry_run_in_schedule_type_type_0 import DryRunInScheduleTypeType0
+from .dry_run_in_tool_results_type_0 import DryRunInToolResultsType0
 from .error import Error
 from .error_error import ErrorError
 from .event import Event
@@ -168,11 +175,22 @@ from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
 from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .outcome import Outcome
 from .owner_spend import OwnerSpend
 from .probe_in import ProbeIn
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
+from .replay import Replay
+from .replay_in import ReplayIn
+from .replay_overrides import ReplayOverrides
+from .replay_overrides_in import ReplayOverridesIn
+from .replay_page import ReplayPage
+from .replay_run import ReplayRun
+from .replay_run_page import ReplayRunPage
+from .replay_source import ReplaySource
+from .replay_source_in import ReplaySourceIn
+from .replay_summary import ReplaySummary
 from .resume_in import ResumeIn
 from .retry_config import RetryConfig
 from .route_decision import RouteDecision
@@ -230,6 +248,8 @@ from .thread_tool_call_arguments import ThreadToolCallArguments
 from .thread_trigger import ThreadTrigger
 from .thread_trigger_match import ThreadTriggerMatch
 from .tool import Tool
+from .tool_call_view import ToolCallView
+from .tool_call_view_arguments import ToolCallViewArguments
 from .tool_config import ToolConfig
 from .tool_created import ToolCreated
 from .tool_created_config import ToolCreatedConfig
@@ -312,6 +332,7 @@ __all__ = (
     "Budget",
     "BudgetIn",
     "BudgetInOnExceedType0",
+    "CapturedSend",
     "Channel",
     "ChannelConfig",
     "ChannelCreate",
@@ -337,6 +358,12 @@ __all__ = (
     "DiscordInteractionAnswer",
     "DiscordInteractionAnswerDataType0",
     "DiscordInteractionsBody",
+    "DryRunEventIn",
+    "DryRunEventInPayload",
+    "DryRunIn",
+    "DryRunInKind",
+    "DryRunInScheduleTypeType0",
+    "DryRunInToolResultsType0",
     "Error",
     "ErrorError",
     "Event",
@@ -435,11 +462,22 @@ __all__ = (
     "OpenAPIDocumentInfo",
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
+    "Outcome",
     "OwnerSpend",
     "ProbeIn",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
+    "Replay",
+    "ReplayIn",
+    "ReplayOverrides",
+    "ReplayOverridesIn",
+    "ReplayPage",
+    "ReplayRun",
+    "ReplayRunPage",
+    "ReplaySource",
+    "ReplaySourceIn",
+    "ReplaySummary",
     "ResumeIn",
     "RetryConfig",
     "RouteDecision",
@@ -497,6 +535,8 @@ __all__ = (
     "ThreadTrigger",
     "ThreadTriggerMatch",
     "Tool",
+    "ToolCallView",
+    "ToolCallViewArguments",
     "ToolConfig",
     "ToolCreated",
     "ToolCreatedConfig",
