@@ -20,8 +20,9 @@ if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
 router = Router()
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
 Cursor = Annotated[str | None, Query(description="The 'next' of a previous page")]
-MemoryQuery = Annotated[str | None, Query(min_length=1, max_length=500, description="Rank by relevance to this text (only matches)")]
-Tag = Annotated[str | None, Query(min_length=1, max_length=50, description="Only memories with this tag")]
+# Patterns rather than min_length: a list route's query is read by the light path (no body).
+MemoryQuery = Annotated[str | None, Query(pattern=r"(?s).*\S.*", max_length=500, description="Rank by relevance to this text (only matches)")]
+Tag = Annotated[str | None, Query(pattern=r"(?s).+", max_length=50, description="Only memories with this tag")]
 
 
 def _offset(cursor: str | None) -> int:
