@@ -174,3 +174,14 @@ def test_replay_of_a_thread_refuses_a_prompt_override(stack, api, tool_server, c
 
     assert response.status_code == 422, response.text
     assert response.json()["error"]["code"] == "override_not_applicable"
+
+
+def test_another_owner_gets_404_for_a_replay_and_its_runs(stack, api, other_api, tool_server, claude: fake.FakeAnthropic):
+    agent, tool, schedule, _ = checked_agent(api, tool_server, claude)
+    row = run_due(stack, api, agent["id"], schedule)
+    made = replay(api, agent["id"], {"schedule_result_id": row["id"]})
+
+    for path in (f"/agents/{agent['id']}/replays/{made['id']}", f"/agents/{agent['id']}/replays/{made['id']}/runs", f"/agents/{agent['id']}/replays"):
+        assert api.get(path).status_code == 200
+        assert other_api.get(path).status_code == 404, path
+    assert other_api.post(f"/agents/{agent['id']}/replays", json={"source": {"schedule_result_id": row["id"]}}).status_code == 404
