@@ -79,7 +79,7 @@ def test_an_agents_notify_and_a_schedules_notify_are_set_from_the_console(consol
     form.get_by_label("Prompt").fill("Check the disks")
     form.get_by_label("Notify channels").fill("mail")
     form.get_by_role("button", name="Add schedule").click()
-    page.get_by_text("notifies mail").wait_for()
+    page.get_by_text("notifies mail", exact=True).wait_for()
     [schedule] = api.get(f"/agents/{agent['id']}/schedules").json()["items"]
     assert schedule["notify"] == ["mail"]
     console.shot("agent-notify")
