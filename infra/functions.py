@@ -303,10 +303,11 @@ def specs() -> dict[str, FunctionSpec]:
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
             # stream_events: a thread it ends (at its wake limit) gets its end in the stream.
-            # flow_holds: events held to go to one run (coalescing).
+            # flow_holds: events held to go to one run (coalescing); spend: the events a
+            # coalesced run saved starting (saved.coalesced_events).
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                "stream_events", "flow_holds", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
+                "stream_events", "flow_holds", "spend", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),
@@ -320,11 +321,12 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES),
+            # spend: a run a probe found unchanged is counted as saved (saved.probe_skips).
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", "spend", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
             # events: a schedule's probe looks for events of its types since the last run.
-            # spend: a paused agent's run is skipped (reason budget).
-            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events", "spend"),
+            # spend (above): a paused agent's run is skipped (reason budget).
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events"),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
