@@ -315,6 +315,9 @@ class Thread:
     #: What capabilities added to the current run's system prompt, pinned for the run:
     #: ``{run_id, parts}`` (see :mod:`wakeful.threads.prompt_parts`).
     prompt_parts: Mapping[str, Any] | None = None
+    #: What the turn policy said of the current run when it did not answer its first
+    #: turn: ``{run_id, ...}`` (see :class:`wakeful.threads.slots.TurnVerdict`).
+    turn_policy: Mapping[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -363,6 +366,7 @@ class Thread:
             ended_at=opt_float(item.get("ended_at")),
             ended_by=item.get("ended_by"),
             prompt_parts=item.get("prompt_parts"),
+            turn_policy=item.get("turn_policy"),
         )
 
     def to_item(self) -> dict[str, Any]:
