@@ -23,6 +23,7 @@ from wakeful.threads.slots import COALESCER, TURN_POLICY, Coalescer, TurnPolicy,
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
+    from wakeful.threads.records import Thread
 
 NAME = "flow"
 
@@ -85,7 +86,7 @@ def _probe(agent: Agent, schedule: Mapping[str, Any], row: Mapping[str, Any], no
     return probe.check(agent, schedule, row, now)
 
 
-def _triage(agent: Agent, thread: Any, request: Any) -> TurnVerdict | None:
+def _triage(agent: Agent, thread: Thread, request: Any) -> TurnVerdict | None:
     if thread.source != "scheduled" or thread.prompt_mode != "heartbeat":
         return None  # the check is cheap here: no module loads for other runs
     from wakeful.flow import triage

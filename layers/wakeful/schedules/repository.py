@@ -365,16 +365,8 @@ _COUNTERS = {models.HEARTBEAT_OK: "ok", models.SUCCESS: "findings", models.ERROR
 
 
 def finish(
-    result: dict[str, Any],
-    status: str,
-    content: str | None,
-    *,
-    notified: bool,
-    thread_id: str | None,
-    error: str | None,
-    now: float,
-    reason: str | None = None,
-    extra: dict[str, Any] | None = None,
+    result: dict[str, Any], status: str, content: str | None, *, notified: bool, thread_id: str | None, error: str | None, now: float,
+    reason: str | None = None, extra: dict[str, Any] | None = None,
 ) -> bool:
     """Finish a pending result and count it on its schedule, in one transaction (a
     skipped one with its ``reason``; ``extra``: more attributes of the result, such as

@@ -52,7 +52,7 @@ def on_run_end(end: RunEnd) -> None:
     if thread.status == threads.WAITING_APPROVAL:
         return
     ended = thread.status in threads.ENDED
-    outcome = {
+    outcome: dict[str, Any] = {
         "status": thread.status,
         "final_text": thread.final_text or "",
         "summary": (thread.summary or "") if ended else None,
