@@ -21,7 +21,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb, ids
-from wakeful.heartbeats.records import shard_of
+from wakeful.ids import shard_of
 from wakeful.schedules import models
 from wakeful.schedules.exceptions import ScheduleNotFoundError
 
