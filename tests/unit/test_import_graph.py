@@ -48,6 +48,7 @@ BOTTOM = {
     "signing",
     "sqs_batch",
     "storable",
+    "targets",
     "tables",
     "tablespec",
 }
