@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.actions.slots import PROGRESS, ProgressListener
+from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 if TYPE_CHECKING:
@@ -119,7 +120,21 @@ def _action_finished(action: Action) -> None:
     progress.action_finished(action)
 
 
-LISTENERS: tuple[tuple[Any, Any], ...] = ((PROGRESS, ProgressListener(NAME, _action_started, _action_finished)),)
+# A heartbeat's action stream (``<heartbeat_id>.<action_id>``) exists with its heartbeat.
+
+
+def _action_stream_exists(agent_id: str, stream_id: str) -> bool:
+    from wakeful.heartbeats import repository
+    from wakeful.stream.models import heartbeat_of
+
+    heartbeat_id = heartbeat_of(stream_id)
+    return heartbeat_id is not None and repository.get(agent_id, heartbeat_id) is not None
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (
+    (PROGRESS, ProgressListener(NAME, _action_started, _action_finished)),
+    (OWNERS, StreamOwner(NAME, _action_stream_exists)),
+)
 
 MANIFEST = Capability(
     name=NAME,
