@@ -63,6 +63,8 @@ class ScanResult:
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
     consolidations: dict[str, int] = field(default_factory=dict)  # wakeful.memory.due outcomes
+    #: The installed due work's outcomes, by its name (wakeful.heartbeats.slots.DUE).
+    due: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def shard_groups(shards: int, groups: int) -> list[list[int]]:
@@ -137,6 +139,22 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
     result.consolidations = _memory(now, mine)
+    result.due = _installed(now, mine)
+
+
+def _installed(now: float, shards: tuple[int, ...]) -> dict[str, dict[str, int]]:
+    """The due work of the capabilities above the heartbeats (one failing never stops
+    the others)."""
+    from wakeful.heartbeats.slots import DUE
+
+    found: dict[str, dict[str, int]] = {}
+    for work in DUE.installed():
+        try:
+            found[work.name] = work.claim_due(now, shards)
+        except Exception:  # noqa: BLE001 - one capability's due work never stops the scan
+            logger.exception("due work failed", extra={"due_work": work.name})
+            found[work.name] = {"error": 1}
+    return found
 
 
 def _memory(now: float, shards: tuple[int, ...]) -> dict[str, int]:
