@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import calendar
 import time
+import zlib
 from typing import Any, Mapping, NamedTuple
+
+from wakeful.config import get_settings
 
 LIMITS = ("max_usd_per_hour", "daily_usd", "monthly_usd")
 #: Limit -> the period it bounds.
@@ -78,3 +81,28 @@ def owner_scope(owner: str) -> str:
 
 def usd(micro: Any) -> float:
     return round(int(micro or 0) / MICRO, 6)
+
+
+def scope_kind(scope: str) -> str:
+    """``agent`` or ``owner``: whose budget a scope key is."""
+    return "owner" if scope.startswith("o#") else "agent"
+
+
+def due_shard(scope: str) -> int:
+    """The ``spend-due`` index shard of a scope (stable for a given shard count)."""
+    return zlib.crc32(scope.encode()) % get_settings().due_shards
+
+
+def alert_key(limit: str, period: str, level: str) -> str:
+    """The put-once marker of a budget's alert (``alert`` at ``alert_at``, ``limit`` at 100 %)."""
+    return f"al#{limit}#{period}#{level}"
+
+
+def extension_key(limit: str, period: str) -> str:
+    """What a limit was raised by for one period."""
+    return f"x#{limit}#{period}"
+
+
+def button_key(ref: str) -> str:
+    """An ``extend:`` button's record, under the owner's scope."""
+    return f"xb#{ref}"
