@@ -199,7 +199,7 @@ def test_pause_resumes_at_its_periods_end_with_a_budget_resumed_hook(stack, api,
     stack.tick(view["paused_until"] - 60)
     assert api.get(f"/agents/{agent['id']}/spend").json()["status"] == "paused"  # not yet
     result = stack.tick(view["paused_until"] + 1)
-    assert result["due"]["spend"].get("resumed", 0) >= 1
+    assert result["due"]["spend_pauses"].get("resumed", 0) >= 1
     stack.tick(view["paused_until"] + 2)  # a second scan finds nothing more to resume
     [body] = settled(stack, receiver, "BUDGET_RESUMED", agent["id"], 1)
     assert body["data"] == {"scope": "agent", "reason": "period_end"}

@@ -26,8 +26,6 @@ from wakeful.slots import ADMISSION, SAVINGS, Admitter, SavingsCounter, Wait
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from wakeful.agents.records import Agent
     from wakeful.channels.records import Channel
     from wakeful.llm.callgate import CallContext
@@ -39,12 +37,12 @@ NAME = "spend"
 TABLES: tuple[TableSpec, ...] = (
     # Per scope (a#<agent>, o#<owner>): budget, period counters, per-model counters,
     # open calls, pause, extensions, savings (see wakeful.spend.records).
-    # spend-due: sparse, only active pauses carry it (the scan resumes them at their end).
+    # spend-due (sparse): open calls, by the time their settle is overdue.
     TableSpec(
         "spend",
         Attr("scope"),
         Attr("record_key"),
-        indexes=(Index("spend-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True, include=("due_kind",)),),
+        indexes=(Index("spend-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True),),
         ttl="expires_at",
     ),
 )
@@ -119,10 +117,10 @@ def _add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> Non
     service.add_saving(owner, agent_id, kind, n, now)
 
 
-def _claim_due(now: float, shards: Iterable[int]) -> dict[str, int]:
-    from wakeful.spend import due
+def _resume_due(now: float, shards: tuple[int, ...]) -> Mapping[str, int]:
+    from wakeful.spend import pauses_due
 
-    return due.claim_due(now, shards)
+    return pauses_due.claim_due(now, shards)
 
 
 def _press(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
@@ -142,7 +140,7 @@ LISTENERS: tuple[tuple[Any, Any], ...] = (
     (ADMISSION, Admitter(NAME, _may_start)),
     (GATES, RunGate(NAME, _run_gate)),
     (SAVINGS, SavingsCounter(NAME, _add_saving)),
-    (DUE, DueWork(NAME, _claim_due)),
+    (DUE, DueWork("spend_pauses", _resume_due)),
     (BUTTONS, Button("extend", _press)),
     (BUDGET_CHANGED, BudgetListener(NAME, _budget_changed)),
 )

@@ -9,8 +9,6 @@ import time
 import zlib
 from typing import Any, Mapping, NamedTuple
 
-from wakeful.config import get_settings
-
 LIMITS = ("max_usd_per_hour", "daily_usd", "monthly_usd")
 #: Limit -> the period it bounds.
 PERIOD_OF = {"max_usd_per_hour": "hour", "daily_usd": "day", "monthly_usd": "month"}
@@ -88,9 +86,9 @@ def scope_kind(scope: str) -> str:
     return "owner" if scope.startswith("o#") else "agent"
 
 
-def due_shard(scope: str) -> int:
-    """The ``spend-due`` index shard of a scope (stable for a given shard count)."""
-    return zlib.crc32(scope.encode()) % get_settings().due_shards
+def shard_of(scope: str, shards: int) -> int:
+    """The due-index shard of a scope's open calls and pause."""
+    return zlib.crc32(scope.encode()) % shards
 
 
 def alert_key(limit: str, period: str, level: str) -> str:

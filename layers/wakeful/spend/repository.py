@@ -8,14 +8,14 @@ from typing import Any, Iterable, Iterator
 
 from wakeful import ddb
 from wakeful.backoff import Backoff
+from wakeful.config import get_settings
 from wakeful.spend import records as r
 
 TABLE = "spend"
 BUDGET = "budget"
 PAUSE = "pause"
-#: The sparse index of due work: active pauses (``due_kind`` ``resume``) whose period ends.
+#: The sparse index of due work: active pauses, by the end of their period.
 DUE_INDEX = "spend-due"
-RESUME = "resume"
 #: Transaction conflicts (many calls settling on one owner's counters) are retried.
 _CONFLICTS = Backoff(base=0.02, cap=0.5, max_rounds=10)
 _COUNTERS = ("usd_micro", "calls", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
@@ -112,7 +112,7 @@ def with_prefix(scope: str, prefix: str) -> list[dict[str, Any]]:
 def put_pause(scope: str, pause: dict[str, Any], now: float) -> bool:
     """Pause a scope unless an active pause is there; True when this wrote it. The pause
     is in the ``spend-due`` index until it ends (its ``until``)."""
-    due = {"due_shard": r.due_shard(scope), "due_at": pause["until"], "due_kind": RESUME}
+    due = {"due_shard": r.shard_of(scope, get_settings().due_shards), "due_at": pause["until"]}
     return (
         ddb.conditional(
             ddb.client().put_item,
@@ -153,15 +153,16 @@ def add(scope: str, record_key: str, counts: dict[str, Any], expires_at: int) ->
     )
 
 
-def due(shard: int, now: float) -> Iterator[str]:
-    """The scopes whose pause ends at ``now`` or before, in one shard (sparse index)."""
+def due_pauses(shard: int, now: float) -> Iterator[str]:
+    """The scopes whose pause ends at ``now`` or before, in one shard (sparse index; the
+    open calls it also holds are the sweeper's)."""
     for item in ddb.query(
         TABLE,
         index=DUE_INDEX,
         KeyConditionExpression="due_shard = :s AND due_at <= :now",
         ExpressionAttributeValues={":s": shard, ":now": now},
     ):
-        if item.get("due_kind") == RESUME:
+        if item["record_key"] == PAUSE:
             yield str(item["scope"])
 
 

@@ -17,7 +17,7 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> dict[str, int]
     """Handle every pause due at ``now``; counts by outcome."""
     counts: dict[str, int] = {}
     for shard in range(get_settings().due_shards) if shards is None else shards:
-        for scope in list(repository.due(shard, now)):
+        for scope in list(repository.due_pauses(shard, now)):
             try:
                 outcome = service.period_ended(scope, now)
             except Exception:  # noqa: BLE001 - one scope never stops the scan of the others
