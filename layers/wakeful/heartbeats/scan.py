@@ -41,6 +41,7 @@ from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
+from wakeful.heartbeats import slots as heartbeat_slots
 from wakeful.heartbeats.records import HeartbeatKey
 from wakeful.heartbeats.queue import send_heartbeats
 from wakeful.hooks import deferral
@@ -62,8 +63,8 @@ class ScanResult:
     schedules: Any = None  # wakeful.schedules.due.DueResult
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
-    consolidations: dict[str, int] = field(default_factory=dict)  # wakeful.memory.due outcomes
-    #: The installed due work's outcomes, by its name (wakeful.heartbeats.slots.DUE).
+    #: What the capabilities above plugged into the scan did (:data:`~wakeful.heartbeats.slots.DUE`):
+    #: counts by outcome, by name (``memory``: due consolidations).
     due: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
@@ -138,30 +139,7 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
-    result.consolidations = _memory(now, mine)
-    result.due = _installed(now, mine)
-
-
-def _installed(now: float, shards: tuple[int, ...]) -> dict[str, dict[str, int]]:
-    """The due work of the capabilities above the heartbeats (one failing never stops
-    the others)."""
-    from wakeful.heartbeats.slots import DUE
-
-    found: dict[str, dict[str, int]] = {}
-    for work in DUE.installed():
-        try:
-            found[work.name] = work.claim_due(now, shards)
-        except Exception:  # noqa: BLE001 - one capability's due work never stops the scan
-            logger.exception("due work failed", extra={"due_work": work.name})
-            found[work.name] = {"error": 1}
-    return found
-
-
-def _memory(now: float, shards: tuple[int, ...]) -> dict[str, int]:
-    """Consolidations of agents' memories that are due (wakeful.memory.due)."""
-    from wakeful.memory import due
-
-    return due.claim_due(now, shards)
+    result.due = heartbeat_slots.run_due(now, mine)
 
 
 def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import calendar
 import time
-import zlib
 from typing import Any, Mapping, NamedTuple
 
 LIMITS = ("max_usd_per_hour", "daily_usd", "monthly_usd")
@@ -84,11 +83,6 @@ def usd(micro: Any) -> float:
 def scope_kind(scope: str) -> str:
     """``agent`` or ``owner``: whose budget a scope key is."""
     return "owner" if scope.startswith("o#") else "agent"
-
-
-def shard_of(scope: str, shards: int) -> int:
-    """The due-index shard of a scope's open calls and pause."""
-    return zlib.crc32(scope.encode()) % shards
 
 
 def alert_key(limit: str, period: str, level: str) -> str:

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from wakeful import ddb
+from wakeful import ddb, ids
 from wakeful.backoff import Backoff
-from wakeful.config import get_settings
-from wakeful.spend import records as r
 
 TABLE = "spend"
 BUDGET = "budget"
@@ -112,7 +110,7 @@ def with_prefix(scope: str, prefix: str) -> list[dict[str, Any]]:
 def put_pause(scope: str, pause: dict[str, Any], now: float) -> bool:
     """Pause a scope unless an active pause is there; True when this wrote it. The pause
     is in the ``spend-due`` index until it ends (its ``until``)."""
-    due = {"due_shard": r.shard_of(scope, get_settings().due_shards), "due_at": pause["until"]}
+    due = {"due_shard": ids.shard_of(scope), "due_at": pause["until"]}
     return (
         ddb.conditional(
             ddb.client().put_item,
