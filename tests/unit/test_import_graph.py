@@ -48,6 +48,7 @@ BOTTOM = {
     "signing",
     "sqs_batch",
     "storable",
+    "targets",
     "tables",
     "tablespec",
 }
@@ -206,8 +207,8 @@ DATA = re.compile(r"^(records|repository|\w+_repository|inputs|models|exceptions
 #: above plug theirs into the scan's slot).
 CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"llm", "auth", "ops", "archive"}),
-    frozenset({"mcp_servers"}),  # a tool source: the tools' MCP runnable calls it
     frozenset({"tools"}),
+    frozenset({"mcp_servers"}),  # a tool source: it plugs its tool kind into the tools' slot
     frozenset({"agents"}),
     frozenset({"events"}),
     frozenset({"ingest", "subscriptions", "hooks", "interceptors", "stream"}),
