@@ -92,7 +92,9 @@ SCHEDULE_RESULT = "schedule_result"
 SCHEDULE_FAILED = "schedule_failed"
 APPROVAL = "approval"
 REPLY = "reply"
-DELIVERY_KINDS = (NOTIFICATION, SCHEDULE_RESULT, SCHEDULE_FAILED, APPROVAL, REPLY)
+#: The spend guard's alerts and pauses (with an ``extend:`` button).
+BUDGET = "budget"
+DELIVERY_KINDS = (NOTIFICATION, SCHEDULE_RESULT, SCHEDULE_FAILED, APPROVAL, REPLY, BUDGET)
 
 PENDING = "pending"
 DELIVERED = "delivered"
