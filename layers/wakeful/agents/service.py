@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
-from wakeful.agents import repository
+from wakeful.agents import fields, repository
 from wakeful.agents.records import Agent
 from wakeful.agents.exceptions import (
     AgentPausedError,
@@ -60,12 +60,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "personality": body.personality,
         "expertise": body.expertise,
         "focus_areas": body.focus_areas,
-        "heartbeat_interval_seconds": body.heartbeat_interval_seconds,
         "preset": body.preset,
-        "wake_on_priority": body.wake_on_priority,
-        "tool_policy": body.tool_policy.model_dump() if body.tool_policy else None,
-        "notify": body.notify,
-        "event_lookback_seconds": body.event_lookback_seconds,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -73,20 +68,22 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "next_heartbeat_at": now,
         "created_at": now,
         "updated_at": now,
-        **_thread_fields(body),
+        **_field_values(body, body.model_dump()),
     })
 
 
-def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
-    """The thread fields given in a body; an agent with thread triggers routes its log
-    (see wakeful.threads.router)."""
-    from wakeful.threads.inputs import THREAD_AGENT_FIELDS
-
-    given = body.model_dump(include=set(THREAD_AGENT_FIELDS), exclude_unset=unset)
-    fields = {k: v for k, v in given.items() if v is not None}
-    if fields.get("thread_triggers"):
-        fields["routes_events"] = True
-    return fields
+def _field_values(body: AgentCreate | AgentPatch, given: dict[str, Any]) -> dict[str, Any]:
+    """``given`` (the body's values) with every capability's agent field stored as it
+    declares (:mod:`wakeful.agents.fields`): a thread trigger also routes the agent's log,
+    a tool policy is stored whole."""
+    values = dict(given)
+    for field in fields.installed():
+        value = given.get(field.name)
+        if value is not None:
+            if field.whole:
+                value = getattr(body, field.name).model_dump()
+            values.update(fields.stored(field, value))
+    return values
 
 
 #: An agent's ``tools`` entry naming an MCP server's tools: ``mcp:<server>`` (all of
@@ -190,11 +187,7 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
 
 def _patch_changes(body: AgentPatch) -> dict[str, Any]:
     """The attributes a PATCH sets (``null`` for an optional field unsets it)."""
-    changes = body.model_dump(exclude_unset=True)
-    if changes.get("thread_triggers"):
-        changes["routes_events"] = True
-    if body.tool_policy is not None:
-        changes["tool_policy"] = body.tool_policy.model_dump()  # whole, with its defaults
+    changes = _field_values(body, body.model_dump(exclude_unset=True))
     changes["updated_at"] = clock.now()
     return changes
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.threads import agent_fields
 
 NAME = "threads"
 
@@ -105,7 +106,7 @@ def _openapi() -> OpenApiPart:
 OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
-AGENT_FIELDS: tuple[Any, ...] = ()
+AGENT_FIELDS: tuple[Any, ...] = agent_fields.FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}

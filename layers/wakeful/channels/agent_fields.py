@@ -1,0 +1,30 @@
+"""The agent field channels own: ``notify``, where the agent's notifications go (see
+:mod:`wakeful.agents.fields`; no pydantic at import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wakeful.agents.fields import AgentField
+from wakeful.channels.models import MAX_TARGETS
+
+NOTIFY_DOC = (
+    "Channels its notifications, schedule results and approval requests go to: channel names, or "
+    "name:conversation (docs/channels.md)"
+)
+
+
+def _targets() -> Any:
+    from wakeful.channels.inputs import Target
+
+    return list[Target] | None  # type: ignore[valid-type]
+
+
+FIELDS = (
+    AgentField(
+        "notify",
+        _targets,
+        {"default": None, "max_length": MAX_TARGETS, "description": NOTIFY_DOC},
+        patch_note=" null: none.",
+    ),
+)

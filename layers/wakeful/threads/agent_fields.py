@@ -1,0 +1,70 @@
+"""The agent fields threads own: the prompt, the triggers that start a thread, the
+threads' limits and the tools they may call (see :mod:`wakeful.agents.fields`; no
+pydantic at import)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wakeful.agents.fields import AgentField
+
+TOOLS_DOC = (
+    "Tools its threads may call (default: all your HTTP and Lambda tools): tool names, and mcp:<server> (every tool "
+    "of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the model sees as <server>__<tool>"
+)
+
+
+def _text() -> Any:
+    return str | None
+
+
+def _optional_int() -> Any:
+    return int | None
+
+
+def _triggers() -> Any:
+    from wakeful.threads.inputs import ThreadTrigger
+
+    return list[ThreadTrigger] | None
+
+
+def _tool_names() -> Any:
+    from typing import Annotated
+
+    from pydantic import Field
+
+    from wakeful.mcp_servers.models import ENTRY_PATTERN
+    from wakeful.threads.models import TOOL_NAME_PATTERN
+
+    # A tool's name, or an MCP server's tools (mcp:<server>, mcp:<server>/<tool>).
+    name = Annotated[str, Field(pattern=f"^(?:{TOOL_NAME_PATTERN[1:-1]}|{ENTRY_PATTERN})$")]
+    return list[name] | None  # type: ignore[valid-type]
+
+
+def _routes_events(triggers: Any) -> Mapping[str, Any]:
+    """An agent with thread triggers routes its log (see wakeful.threads.router)."""
+    return {"thread_triggers": triggers, **({"routes_events": True} if triggers else {})}
+
+
+FIELDS = (
+    AgentField(
+        "system_prompt",
+        _text,
+        {"default": None, "max_length": 50_000, "description": "Guidelines and personality for its threads"},
+    ),
+    AgentField(
+        "thread_triggers",
+        _triggers,
+        {"default": None, "max_length": 50, "description": "Events that start a thread"},
+        store=_routes_events,
+    ),
+    AgentField("max_wakes_per_thread", _optional_int, {"default": None, "ge": 1, "le": 10_000, "description": "Default 50"}),
+    AgentField(
+        "thread_expiry_seconds",
+        _optional_int,
+        {"default": None, "ge": 60, "le": 365 * 86400, "description": "How long a thread may sleep (default 604800)"},
+    ),
+    AgentField("max_llm_calls_per_run", _optional_int, {"default": None, "ge": 1, "le": 500, "description": "Default 20"}),
+    AgentField("tools", _tool_names, {"default": None, "max_length": 128, "description": TOOLS_DOC}),
+)
