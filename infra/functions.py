@@ -91,6 +91,10 @@ _HOOK_ATTEMPT_WRITES = ("hooks", "agents", *_HOOK_FIRING_WRITES)
 _CHANNEL_RELAY_READS = ("channels", "idempotency", "schedules", "thread_messages", "channel_links")
 _CHANNEL_RELAY_WRITES = ("channel_deliveries",)
 _CHANNEL_RELAY_SENDS = ("channel_outbox",)
+# Memory's part in a run's end (wakeful.memory.listeners, a run-end listener, wherever
+# runs end): the memories a run's prompt held are reinforced, the run is journaled for
+# the next consolidation, and a consolidation's record is finished.
+_MEMORY_WRITES = ("memories",)
 # An approval request sent to channels also records what its buttons decide (a link):
 # only where a run parks for approval (the thread runner) or a heartbeat's action does
 # (the tool runner).
@@ -103,10 +107,8 @@ _INTERCEPTION_WRITES = ("interceptor_calls",)
 # built-in tools keep their own tables; the LLM client keeps per-agent settings, daily
 # usage (token budgets) and cached answers.
 _EXTENSION_TABLES = tuple(spec.name for extension in assembly.EXTENSIONS for spec in extension.tables)
-_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm")
-# Of those, what the API only lists: SnipIn's memories (the Memory tool writes them).
-_EXTENSION_API_READS = ("memories",)
-_EXTENSION_API_WRITES = tuple(name for name in _EXTENSION_TABLES if name not in _EXTENSION_API_READS)
+# spend: every model call is admitted and settled in the spend ledger.
+_BUILTIN_TOOL_TABLES = (*_EXTENSION_TABLES, "llm", "spend")
 
 
 def specs() -> dict[str, FunctionSpec]:
@@ -132,16 +134,19 @@ def specs() -> dict[str, FunctionSpec]:
                 "channel_deliveries",  # a channel test, and a run the API ends tells its channels
                 "threads", "thread_messages",  # threads started, messaged, woken, cancelled, approvals decided
                 "stream_events",  # a thread the API ends (cancelled, or at its wake limit) streams its end
-                "llm",  # PATCH /agents/{id}/llm: the agent's model settings
-                *_EXTENSION_API_WRITES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
+                "llm",  # PATCH /agents/{id}/llm: the agent's model settings; replays' and dry runs' usage
+                "memories",  # an agent's memories: added, changed, forgotten; a consolidation started
+                "spend",  # PUT /budget, POST /agents/{id}/spend/resume (and the spend views read it)
+                "lab",  # replays and their replayed runs
+                *_EXTENSION_TABLES,  # the extensions' routes (SnipIn: snips, comments, reactions, its agents)
             ),  # fmt: skip
             # api_keys: every request's key (keys are created with `wakeful keys create`,
             # outside the API); the rest only listed: hook attempts, webhook requests,
-            # interceptor calls, channel requests, routing decisions, SnipIn memories; and
+            # interceptor calls, channel requests, routing decisions; and
             # channel_links: the platform message a reply to a run the API ends answers.
             reads=(
                 "api_keys", "hook_executions", "webhook_requests", "interceptor_calls", "channel_requests",
-                "thread_routes", *_EXTENSION_API_READS, "channel_links",
+                "thread_routes", "channel_links",
             ),  # fmt: skip
             kms=("encrypt", "decrypt"),  # seals tool/hook/webhook secrets, unseals on rotate
             starts_hooks=True,  # POST /agents/{id}/hooks/{hook_id}/test
@@ -166,12 +171,17 @@ def specs() -> dict[str, FunctionSpec]:
             # whose thread never started (start-lease index); a run that timed out or
             # never started ends as an error, which fires SCHEDULE_FAILED.
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
+            # flow_holds, thread_routes, events: held events whose time came go to one run
+            # (a thread it starts or wakes), their route decisions name it.
+            # spend: a quiet heartbeat is counted as saved (saved.quiet_heartbeats).
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
-                "stream_events", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", "flow_holds", "thread_routes", "spend", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # snipin_agents: FeedReader's probe, asked before a heartbeat runs FeedReader for nothing.
-            reads=(*_HOOK_FIRING_READS, "snipin_agents", *_CHANNEL_RELAY_READS),
+            # events: a due consolidation's run reads the log's events since the last one,
+            # and the extensions' tables what they add to it (SnipIn: its snips' engagement).
+            reads=(*_HOOK_FIRING_READS, "snipin_agents", "events", *_EXTENSION_TABLES, *_CHANNEL_RELAY_READS),
             sends=("heartbeat", "thread", "schedule", *_CHANNEL_RELAY_SENDS),
             starts_hooks=True,
         ),
@@ -203,9 +213,9 @@ def specs() -> dict[str, FunctionSpec]:
             # interceptors: a heartbeat's action passes the agent's interception point;
             # channels: one parked for approval asks the agent's notify channels.
             writes=(
-                "actions", "agents", "events", "heartbeats", "idempotency", "memories",
+                "actions", "agents", "events", "heartbeats", "idempotency",
                 "stream_events", *_HOOK_ATTEMPT_WRITES, *_BUILTIN_TOOL_TABLES, *_INTERCEPTION_WRITES,
-                *_CHANNEL_RELAY_WRITES, *_CHANNEL_APPROVAL_WRITES,
+                *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES, *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip
             reads=("tools", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
             # route: tools' new events, for agents with threads
@@ -260,15 +270,22 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: the run's StreamEvents (wakeful.stream.emitter).
             writes=(
                 "threads", "thread_messages", "actions", "agents", "events", "idempotency", "llm",
+                "spend",  # each model call admitted and settled in the spend ledger
                 "schedules", "schedule_results",  # a scheduled run's end finishes its result
-                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES,
+                "lab",  # a run's recording, at its first model call (the lab replays it)
+                "stream_events", *_HOOK_ATTEMPT_WRITES, *_INTERCEPTION_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
                 *_CHANNEL_APPROVAL_WRITES,
             ),  # fmt: skip
             # mcp_servers: the tools of the MCP servers an agent names, and their calls
             # (headers unsealed: KMS decrypt).
             # channels: a run's approvals, notifications and answer (wakeful.channels.relay);
             # a send_notification's channel is looked up by name.
-            reads=("tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS),
+            # The extensions' tables: what their context listeners add to a tool request
+            # (SnipIn: a SnipIn agent's recent snips and interactions).
+            reads=(
+                "tools", "mcp_servers", *_HOOK_FIRING_READS, *_INTERCEPTION_READS, *_CHANNEL_RELAY_READS,
+                *_EXTENSION_TABLES,
+            ),  # fmt: skip
             sends=("thread", "route", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),
             starts_hooks=True,
@@ -286,9 +303,11 @@ def specs() -> dict[str, FunctionSpec]:
             # schedules, schedule_results: a woken heartbeat schedule run holds its hooks
             # on its result (and a thread ended here finishes it).
             # stream_events: a thread it ends (at its wake limit) gets its end in the stream.
+            # flow_holds: events held to go to one run (coalescing); spend: the events a
+            # coalesced run saved starting (saved.coalesced_events).
             writes=(
                 "thread_routes", "threads", "thread_messages", "agents", "schedules", "schedule_results",
-                "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "stream_events", "flow_holds", "spend", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             reads=("events", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),  # channels: a thread ended here
             sends=("thread", *_CHANNEL_RELAY_SENDS),
@@ -302,9 +321,12 @@ def specs() -> dict[str, FunctionSpec]:
             description="Schedule runner: start the thread of a claimed schedule run",
             memory_mb=256,
             timeout_seconds=30,
-            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES),
+            # spend: a run a probe found unchanged is counted as saved (saved.probe_skips).
+            writes=("schedules", "schedule_results", "threads", "thread_messages", "agents", "spend", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES),
             # channels: a run that cannot start is a failure for the schedule's channels.
-            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),
+            # events: a schedule's probe looks for events of its types since the last run.
+            # spend (above): a paused agent's run is skipped (reason budget).
+            reads=(*_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS, "events"),
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
@@ -355,7 +377,7 @@ def specs() -> dict[str, FunctionSpec]:
             # actions: a button decides a heartbeat's action parked for approval.
             writes=(
                 "channel_links", "channel_requests", "threads", "thread_messages", "agents", "actions",
-                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES,
+                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # channels: a thread that ends here (too many wakes) tells its channels.
             reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),

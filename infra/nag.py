@@ -38,12 +38,18 @@ def _add(construct: IConstruct, rule: str, reason: str, applies_to: list[Any] | 
 @jsii.implements(IAspect)
 class _OverflowPolicies:
     """A role whose policy outgrows an inline policy gets "overflow" managed policies at
-    synthesis (a CDK aspect), after the suppressions above were made: the X-Ray
-    wildcard that lands in one gets its role's reason."""
+    synthesis (a CDK aspect), after the suppressions above were made: a statement that
+    lands in one keeps its role's reasons (each scoped by its ``applies_to`` as on the
+    role: the X-Ray wildcard, the inference profile's models, the users' tools)."""
 
     def visit(self, node: IConstruct) -> None:
         if isinstance(node, iam.ManagedPolicy) and node.node.id.startswith("OverflowPolicy") and isinstance(node.node.scope, iam.Role):
             _add(node, "AwsSolutions-IAM5", XRAY_WILDCARD, applies_to=["Resource::*"])
+            role, policy = node.node.scope.node.default_child, node.node.default_child
+            inherited = ((role.get_metadata("cdk_nag") if role is not None else None) or {}).get("rules_to_suppress", [])
+            if policy is not None and inherited:
+                own = (policy.get_metadata("cdk_nag") or {}).get("rules_to_suppress", [])
+                policy.add_metadata("cdk_nag", {"rules_to_suppress": [*own, *(r for r in inherited if r not in own)]})
 
 
 def suppress(stack: "WakefulStack") -> None:

@@ -12,6 +12,8 @@ from typing import Any
 
 from constructs import Construct
 
+from wakeful.llm import providers as llm_providers
+
 #: Python runtime of every function and layer (SnapStart supports 3.12 and later).
 PYTHON_VERSION = "3.14"
 #: Graviton: cheaper per GB-second than x86_64, and SnapStart supports it.
@@ -20,9 +22,10 @@ ARCHITECTURE = "arm64"
 STACK_NAME = "Wakeful"
 
 LAYER_DEPS_MODES = ("pip", "none")
-#: Model providers a deployment may enable beside the Anthropic API (always there).
-OPTIONAL_LLM_PROVIDERS = ("bedrock", "openai")
-LLM_DEFAULT_PROVIDERS = ("", "anthropic", "bedrock", "openai", "scripted")
+#: Model providers a deployment may enable beside the Anthropic API (always there), and
+#: those it may default to ("" chooses by the keys): from the providers' registry.
+OPTIONAL_LLM_PROVIDERS = llm_providers.stack_optional()
+LLM_DEFAULT_PROVIDERS = ("", *llm_providers.names())
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 #: S3 storage classes the archive's objects may move to (a lifecycle rule may move
 #: objects from S3 Standard to each after any number of days).

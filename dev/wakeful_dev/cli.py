@@ -227,6 +227,16 @@ def _tail(args: argparse.Namespace) -> int:
         return 0
 
 
+def _eval(args: argparse.Namespace) -> int:
+    from wakeful_dev.eval import run
+
+    key = args.key or os.environ.get("WAKEFUL_API_KEY")
+    if not key:
+        print("error: pass --key or set WAKEFUL_API_KEY", file=sys.stderr)
+        return 2
+    return run(args.file, args.api, key, agent_id=args.agent, as_json=args.json)
+
+
 def _check(args: argparse.Namespace) -> int:
     from wakeful_dev.check import Interrupted, check
 
@@ -341,6 +351,21 @@ def main(argv: list[str] | None = None) -> int:
     smoke.add_argument("--timeout", type=float, default=90.0,
                        help="seconds each waiting step (heartbeat, hook, thread, stream) may take (default 90)")  # fmt: skip
     smoke.set_defaults(func=_check)
+
+    evaluate = sub.add_parser(
+        "eval",
+        help="judge an agent case by case with dry runs (nothing sent): a line per case, a summary, N passed, N failed",
+        description="Run each case of FILE (JSON or YAML: {agent_id, cases: [{name, prompt?, message?, heartbeat_checklist?, "
+        "events?, tool_results?, expect: {outcome?, contains?, tools?, not_tools?, max_usd?}}]}) as a dry run of the agent. "
+        "Exit status: 0 when every case passed, 1 when one failed, 2 for a malformed file or an unreachable API.",
+    )
+    evaluate.add_argument("file", help="the eval file (.json, .yaml or .yml)")
+    evaluate.add_argument("--api", default=os.environ.get("WAKEFUL_API_URL", "http://127.0.0.1:8080"),
+                          help="API base URL (default $WAKEFUL_API_URL or http://127.0.0.1:8080)")  # fmt: skip
+    evaluate.add_argument("--key", help="API key (default $WAKEFUL_API_KEY)")
+    evaluate.add_argument("--agent", help="the agent to judge instead of the file's agent_id")
+    evaluate.add_argument("--json", action="store_true", help="the cases as one JSON line before the summary")
+    evaluate.set_defaults(func=_eval)
 
     args = parser.parse_args(argv)
     return args.func(args)

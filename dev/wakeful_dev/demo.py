@@ -232,7 +232,7 @@ class Demo:
             say(f"agent {agent['name']} @{agent['alias']}: {spec['expertise']}; tone: {spec['personality']['tone']}", 2)
         say("each created with preset \"snipin\": FeedReader on HEARTBEAT; SnipCreate, SnipLike, SnipShare on FEED_SUMMARIZED "
             "(execution_order 2, 5, 10); SnipCreate on NEW_MENTION; SnipComment on COMMENT_RECEIVED; WebhookHandler on "
-            "WEBHOOK_TRIGGER and EXTERNAL_SIGNAL", 2)
+            "WEBHOOK_TRIGGER, EXTERNAL_SIGNAL, EXTERNAL_TRIGGER and EXTERNAL_EVENT", 2)
         tool = api.call("POST", "/tools", {"name": "Notifier", "kind": "http", "endpoint_url": self.notifier.url,
                                           "description": "Posts each new snip to the team channel"})
         self.notifier.secret = tool["secret"]

@@ -15,6 +15,9 @@ Messages held by the pool (waiting for a worker, or being processed) are kept in
 (ChangeMessageVisibility) until their invocation ends, as a deployed queue's visibility
 timeout (a multiple of its function's timeout) outlasts every invocation: a step slower
 than the local stack's short timeout is not handed out a second time while it runs.
+A message given back (:meth:`QueuePoller.release`) is never extended again, however late
+the keeper's look at the pool: a FIFO group must stay whole until its failed message
+comes back first.
 """
 
 from __future__ import annotations
@@ -89,6 +92,8 @@ class Held:
     message: dict[str, Any]
     received_at: float  # time.monotonic()
     visible_at: float
+    #: Given back to the queue (:meth:`QueuePoller.release`): never extended again.
+    released: bool = False
 
 
 @dataclass
@@ -307,6 +312,11 @@ class QueuePoller:
         self._visibility: int | None = None
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
+        #: Orders releases and extensions: the visibility keeper looks at what the pool
+        #: holds and extends it a moment later, and a message released in between must
+        #: not be made invisible again (not in flight for SQS, its FIFO group would be
+        #: handed out from a later message while it waits).
+        self._custody = threading.Lock()
 
     @property
     def _name(self) -> str:
@@ -435,14 +445,20 @@ class QueuePoller:
         first received of ``like`` would have ended without the pool's extensions (at
         once if it has), as a failed message comes back on AWS."""
         receive = min(h.received_at for h in like)
-        self._change_visibility(held, max(0, math.ceil(receive + self.visibility_timeout - time.monotonic())))
+        with self._custody:
+            for h in held:
+                h.released = True
+            self._change_visibility(held, max(0, math.ceil(receive + self.visibility_timeout - time.monotonic())))
 
     def extend(self, held: list[Held]) -> None:
-        """Keep ``held`` invisible for another visibility timeout."""
-        now = time.monotonic()
-        for h in held:
-            h.visible_at = now + self.visibility_timeout
-        self._change_visibility(held, self.visibility_timeout)
+        """Keep ``held`` invisible for another visibility timeout, but those released
+        meanwhile (the keeper's look at the pool may be older than a release)."""
+        with self._custody:
+            kept = [h for h in held if not h.released]
+            now = time.monotonic()
+            for h in kept:
+                h.visible_at = now + self.visibility_timeout
+            self._change_visibility(kept, self.visibility_timeout)
 
     def _change_visibility(self, held: list[Held], seconds: int) -> None:
         sqs = aws.client("sqs")

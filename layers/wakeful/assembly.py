@@ -26,26 +26,30 @@ from typing import Any
 from wakeful import capabilities
 from wakeful.actions import manifest as actions
 from wakeful.agents import manifest as agents
-from wakeful.agents.fields import SLOT as AGENT_FIELDS
-from wakeful.agents.fields import FieldSet
+from wakeful.agents.slots import FIELDS as AGENT_FIELDS
+from wakeful.agents.slots import FieldSet
 from wakeful.archive import manifest as archive
 from wakeful.auth import manifest as auth
 from wakeful.capabilities import Capability
 from wakeful.channels import manifest as channels
 from wakeful.console import manifest as console
 from wakeful.events import manifest as events
+from wakeful.flow import manifest as flow
 from wakeful.heartbeats import manifest as heartbeats
 from wakeful.homelab import manifest as homelab
 from wakeful.hooks import manifest as hooks
 from wakeful.ingest import manifest as ingest
 from wakeful.interceptors import manifest as interceptors
+from wakeful.lab import manifest as lab
 from wakeful.listening import Slot
 from wakeful.llm import manifest as llm
 from wakeful.mcp_endpoint import manifest as mcp_endpoint
 from wakeful.mcp_servers import manifest as mcp_servers
+from wakeful.memory import manifest as memory
 from wakeful.ops import manifest as ops
 from wakeful.schedules import manifest as schedules
 from wakeful.snipin import manifest as snipin
+from wakeful.spend import manifest as spend
 from wakeful.stream import manifest as stream
 from wakeful.subscriptions import manifest as subscriptions
 from wakeful.threads import manifest as threads
@@ -72,9 +76,13 @@ CORE: tuple[Capability, ...] = (
     threads.MANIFEST,
     schedules.MANIFEST,
     channels.MANIFEST,
+    spend.MANIFEST,
+    flow.MANIFEST,
+    memory.MANIFEST,
     ops.MANIFEST,
     console.MANIFEST,
     mcp_endpoint.MANIFEST,
+    lab.MANIFEST,
 )
 #: Outside the core, above it: the core never imports them.
 EXTENSIONS: tuple[Capability, ...] = (snipin.MANIFEST, homelab.MANIFEST)

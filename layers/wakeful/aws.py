@@ -67,12 +67,20 @@ def client(service: str) -> Any:
         made = _clients.get(service)  # built by another thread meanwhile
         if made is None:
             made = new_client(service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=_CLIENT_CONFIG)
+            made.meta.events.register("before-parameter-build", _tripwire, unique_id="wakeful-dry-run")
             if _transport is not None:
                 made.meta.events.register("before-send", _transport, unique_id="wakeful-transport")
             if _choose_signer is not None:
                 made.meta.events.register("choose-signer", _choose_signer, unique_id="wakeful-signer")
             _clients[service] = made
     return made
+
+
+def _tripwire(**kwargs: Any) -> None:
+    """Every call asks the dry-run tripwire first (:func:`wakeful.dryrun.tripwire`)."""
+    from wakeful import dryrun
+
+    dryrun.tripwire(**kwargs)
 
 
 def use_transport(send: Callable[..., Any] | None, choose_signer: Callable[..., Any] | None = None) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from wakeful import constants
+from wakeful import capabilities, constants
 
 #: Numeric settings -> (type, minimum, maximum or None): parsed from their environment
 #: variable's text and checked; a value out of range fails the cold start loudly.
@@ -222,7 +222,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     # Not a setting of this module's, but every function reads these at its cold start:
     # a provider no model call could use fails it there, loudly, not every thread later.
-    llm_provider(env.get(constants.ENV_LLM_PROVIDER))
+    _choices(env)
     dev_mode = _truthy(env.get(constants.ENV_DEV_MODE))
     raw: dict[str, Any] = {
         "region": env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "us-east-1",
@@ -277,11 +277,34 @@ def llm_provider(value: str | None) -> str:
         ValueError: it names no provider Wakeful has (the message names the variable
             and the allowed values).
     """
+    return choice(constants.ENV_LLM_PROVIDER, value)
+
+
+def choice(variable: str, value: str | None) -> str:
+    """``value`` of ``variable`` (trimmed, lower case; empty when unset), checked
+    against the values a capability's manifest allows it (``env_choices``; the model
+    providers' registry for ``WAKEFUL_LLM_PROVIDER``).
+
+    Raises:
+        ValueError: a value it does not allow (the message names the variable and the
+            allowed values).
+    """
     chosen = (value or "").strip().lower()
-    if chosen and chosen not in constants.LLM_PROVIDERS:
-        allowed = ", ".join(constants.LLM_PROVIDERS[:-1]) + f" or {constants.LLM_PROVIDERS[-1]}"
-        raise ValueError(f"{constants.ENV_LLM_PROVIDER} must be {allowed}, not {value!r}")
+    allowed = capabilities.env_choices().get(variable)
+    if chosen and allowed is not None:
+        names = tuple(allowed())
+        if chosen not in names:
+            spelled = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+            raise ValueError(f"{variable} must be {spelled}, not {value!r}")
     return chosen
+
+
+def _choices(env: Mapping[str, str]) -> None:
+    """Check every variable a capability restricts to its choices (a value out of them
+    fails the cold start loudly)."""
+    for variable in capabilities.env_choices():
+        if env.get(variable):
+            choice(variable, env[variable])
 
 
 def _ports(spec: str, name: str) -> frozenset[int]:

@@ -69,15 +69,14 @@ ENV_LAMBDA_TOOL_ALLOWED_ARNS = "WAKEFUL_LAMBDA_TOOL_ALLOWED_ARNS"
 #: Users' Lambda tools must be named with this prefix: the tool runner's role may invoke
 #: those and nothing else (not Wakeful's own functions, not the account's others).
 LAMBDA_TOOL_FUNCTION_PREFIX = "wakeful-tool-"
-# LLM: the deployment's default provider "anthropic" | "bedrock" | "openai" |
-# "scripted" (default: scripted when a script is given, else anthropic when the
-# Anthropic key has a source: a Secrets Manager secret, else ANTHROPIC_API_KEY; else
-# scripted), default model, per-call timeout, SDK retries, the default per-agent daily
+# LLM: the deployment's default provider, an installed one (wakeful.llm.slots.PROVIDERS)
+# (default: scripted when a script is given, else anthropic when the Anthropic key has a
+# source: a Secrets Manager secret, else ANTHROPIC_API_KEY; else scripted), default model, per-call timeout, SDK retries, the default per-agent daily
 # token budget, extra prices (JSON, dollars per million tokens) and the conversation
 # script of the scripted provider (a JSON file; `wakeful dev --script`).
+#: Any value but a provider's name stops the process at start (the llm manifest's
+#: ``ENV_CHOICES``, checked by :mod:`wakeful.config`).
 ENV_LLM_PROVIDER = "WAKEFUL_LLM_PROVIDER"
-#: What ``WAKEFUL_LLM_PROVIDER`` may say (any other value stops the process at start).
-LLM_PROVIDERS = ("anthropic", "bedrock", "openai", "scripted")
 ENV_LLM_PRICES = "WAKEFUL_LLM_PRICES"
 ENV_LLM_SCRIPT = "WAKEFUL_LLM_SCRIPT"
 #: Default models of the providers that are not the deployment's default one.

@@ -121,3 +121,30 @@ def secret_token(value: str) -> str:
 
 #: A secret sent as it is, in a header, a URL or as a signature key: see :func:`secret_token`.
 SecretToken = Annotated[str, AfterValidator(secret_token)]
+
+
+class OneOf:
+    """A string field that takes one of the names a registry holds when the request
+    comes (``Annotated[str, OneOf(providers.agent_names)]``): it validates and documents
+    like a ``Literal`` of those names (the same ``literal_error`` text, the same
+    ``enum`` in the JSON schema, computed when the schema is built), but a name
+    registered later counts."""
+
+    def __init__(self, names: typing.Callable[[], typing.Sequence[str]]) -> None:
+        self.names = names
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        def check(value: Any) -> str:
+            allowed = tuple(self.names())
+            if isinstance(value, str) and value in allowed:
+                return value
+            quoted = [repr(name) for name in allowed]
+            expected = ", ".join(quoted[:-1]) + f" or {quoted[-1]}" if len(quoted) > 1 else "".join(quoted)
+            raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+
+        return core_schema.no_info_plain_validator_function(check)
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: Any) -> dict[str, Any]:
+        return {"enum": list(self.names()), "type": "string"}

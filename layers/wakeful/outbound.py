@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from wakeful import dryrun
 from wakeful.exceptions import WakefulError
 from wakeful.net import Policy, Target, UnsafeUrlError
 
@@ -149,6 +150,7 @@ def request(
         BodyTooLarge: the body is over ``max_body_bytes`` (and ``truncate`` is false).
         OutboundError: anything else that kept the exchange from completing.
     """
+    dryrun.refuse(f"an HTTP {method} request")
     started = time.monotonic()
     deadline = started + timeout
     target = url if isinstance(url, Target) else (policy or Policy.current()).check(url)

@@ -79,7 +79,23 @@ def test_an_agents_notify_and_a_schedules_notify_are_set_from_the_console(consol
     form.get_by_label("Prompt").fill("Check the disks")
     form.get_by_label("Notify channels").fill("mail")
     form.get_by_role("button", name="Add schedule").click()
-    page.get_by_text("notifies mail").wait_for()
+    page.get_by_text("notifies mail", exact=True).wait_for()
     [schedule] = api.get(f"/agents/{agent['id']}/schedules").json()["items"]
     assert schedule["notify"] == ["mail"]
     console.shot("agent-notify")
+
+
+def test_the_agents_head_drawn_again_keeps_a_notify_edit_not_yet_saved(console: Any, api: Any, stack: Any) -> None:
+    agent = quiet_agent(api, name="Edit Agent")
+    api.post("/channels", json={"kind": "email", "name": "mail", "agent_id": agent["id"], "config": {"from": "a@example.com", "to": ["b@example.com"]}})
+    page = console.open(f"/agents/{agent['id']}/schedules")
+    notify = page.locator("form.notify-form").get_by_label("Notify channels")
+    notify.fill("mail")
+    # The head is drawn again after a change (here: resume, then pause), as every 10 s.
+    page.get_by_role("button", name="Resume Edit Agent").click()
+    page.get_by_role("button", name="Pause Edit Agent").click()
+    page.get_by_role("button", name="Resume Edit Agent").wait_for()
+    assert notify.input_value() == "mail"
+    page.get_by_role("button", name="Save notify").click()
+    page.get_by_text("Notifies mail").wait_for()
+    assert api.get(f"/agents/{agent['id']}").json()["notify"] == ["mail"]

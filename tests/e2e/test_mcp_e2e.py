@@ -242,6 +242,8 @@ def test_the_sdk_client_initializes_lists_and_calls_every_tool(dev: str) -> None
             "get_thread": await client.call_tool("get_thread", {"agent_id": agent["id"], "thread_id": parked}),
             "create_schedule": await client.call_tool("create_schedule", {"agent_id": agent["id"], "prompt": "Check", "cron_expression": "0 8 * * 1-5"}),
             "list_pending_approvals": await client.call_tool("list_pending_approvals", {"agent_id": agent["id"]}),
+            "remember": await client.call_tool("remember", {"agent_id": agent["id"], "text": "The backup runs at 02:00 UTC"}),
+            "recall": await client.call_tool("recall", {"agent_id": agent["id"], "query": "backup"}),
         }
         pending = _json(results["list_pending_approvals"])["items"][0]
         results["decide_approval"] = await client.call_tool(

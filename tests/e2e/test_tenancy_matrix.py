@@ -28,6 +28,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/subscriptions"): {"tool": "FeedReader", "event_type": "MATRIX_EVENT", "agent_id": "{agent_id}"},
     ("POST", "/agents/<agent_id>/events"): {"event_type": "HIJACKED", "payload": {"by": "other"}},
     ("PATCH", "/agents/<agent_id>"): {"name": "hijacked"},
+    ("PATCH", "/agents/<agent_id>/memories/<memory_id>"): {"text": "hijacked"},
     ("PATCH", "/subscriptions/<subscription_id>"): {"is_active": False},
     ("POST", "/agents/<agent_id>/hooks"): {"hook_type": "AFTER_HEARTBEAT", "endpoint_url": "http://127.0.0.1:9/hijack"},
     ("PATCH", "/agents/<agent_id>/hooks/<hook_id>"): {"is_active": False},
@@ -51,6 +52,9 @@ SAMPLES = {"event_type": "MATRIX_EVENT", "hook_type": "AFTER_HEARTBEAT", "type":
 #: GET routes whose answer legitimately changes between two reads (the agent stream is
 #: SSE only; GET /mcp answers 405: the MCP server is stateless and opens no stream).
 VOLATILE = {"/openapi.json", "/docs", "/health", "/agents/<agent_id>/stream", "/mcp"}
+#: Routes whose resource this world cannot make without a model run to replay: their
+#: tenancy is proven beside them (tests/integration/test_lab_replays.py).
+NEEDS_A_RECORDED_RUN = {"/agents/<agent_id>/replays/<replay_id>", "/agents/<agent_id>/replays/<replay_id>/runs"}
 
 
 def management_routes() -> list[Any]:
@@ -185,7 +189,7 @@ def snapshot(api: Any, ids: dict[str, str]) -> dict[str, Any]:
     """Everything owner A can read, through every GET route."""
     seen = {}
     for route in management_routes():
-        if route.method != "GET" or route.path in VOLATILE:
+        if route.method != "GET" or route.path in VOLATILE or route.path in NEEDS_A_RECORDED_RUN:
             continue
         path = fill(route.path, ids)
         if path is None:
@@ -198,7 +202,7 @@ def snapshot(api: Any, ids: dict[str, str]) -> dict[str, Any]:
 def test_another_owners_key_gets_404_on_every_route_and_changes_nothing(api: Any, other_api: Any, tool_server: Any, mcp_server: Any) -> None:
     doc = document(app)
     ids = owner_a_world(api, tool_server, mcp_server)
-    routes = management_routes()
+    routes = [r for r in management_routes() if r.path not in NEEDS_A_RECORDED_RUN]
     for route in routes:
         for param in PARAM.findall(route.path):
             if param not in ids:

@@ -22,9 +22,11 @@ def _secret_id(synth) -> str:
 
 
 def _role_actions(synth, role_id: str) -> list[tuple[str, Any]]:
-    """(action, resource) of every identity statement attached to a role."""
+    """(action, resource) of every identity statement attached to a role: its inline
+    policies and the managed "overflow" policies a large role's statements spill into."""
     found = []
-    for resource in synth.resources("AWS::IAM::Policy").values():
+    policies = [*synth.resources("AWS::IAM::Policy").values(), *synth.resources("AWS::IAM::ManagedPolicy").values()]
+    for resource in policies:
         props = resource["Properties"]
         if {"Ref": role_id} not in props.get("Roles", []):
             continue

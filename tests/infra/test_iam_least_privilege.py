@@ -61,8 +61,9 @@ def test_each_role_writes_items_only_in_the_tables_its_spec_writes(synth):
 def test_the_api_role_writes_the_tables_its_routes_write_and_not_the_others(synth):
     written = {table for actions, table, index in _dynamodb_grants(synth, "api") if actions & ITEM_WRITES}
     # Tables the api's code only reads: keys (created outside the API), and the records
-    # other functions write that its routes list.
-    read_only = {"api_keys", "hook_executions", "webhook_requests", "interceptor_calls", "channel_requests", "thread_routes", "memories", "channel_links"}
+    # other functions write that its routes list. (Memories it writes: a person adds,
+    # edits and forgets them through the API.)
+    read_only = {"api_keys", "hook_executions", "webhook_requests", "interceptor_calls", "channel_requests", "thread_routes", "channel_links"}
     assert not written & read_only
     assert "stream_connections" not in written | {t for _, t, _ in _dynamodb_grants(synth, "api")}  # the WebSocket functions' alone
     assert {"agents", "events", "threads", "stream_events", "snips"} <= written

@@ -17,7 +17,7 @@ import requests
 from tests.fakes import anthropic_server as fake
 from tests.fakes.chat_platforms import Answer, DiscordApp, FakeDiscord, FakeSlack, FakeTelegram, slack_headers, telegram_headers
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
-from tests.integration.thread_helpers import http_tool, make_agent, thread, threads
+from tests.integration.thread_helpers import history, http_tool, make_agent, thread, threads
 from tests.support.channels import (
     SLACK_SIGNING,
     TELEGRAM_SECRET,
@@ -424,3 +424,62 @@ def test_an_interaction_token_and_a_bot_token_discord_repeats_are_redacted_in_th
     assert f"/webhooks/{command['application_id']}/[redacted]" in delivery["error"]
     shown = api.get(f"/channels/{channel['id']}/deliveries").text
     assert command["token"] not in shown and DISCORD_TOKEN not in shown
+
+
+# -- a Discord conversation goes on: the Reply button --------------------------------------
+def _discord_answered(stack: Any, api: Any, discord: FakeDiscord, app: DiscordApp, **channel_fields: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]:
+    """A slash command answered: (agent, channel, command, the answer's Reply custom_id)."""
+    agent = make_agent(api)
+    channel = create_channel(api, agent["id"], "discord", config=config("discord", public_key=app.public_key), **channel_fields)
+    command = discord_interaction(2, data={"name": "ask", "options": [{"name": "message", "type": 3, "value": "how is the NAS?"}]})
+    raw = json.dumps(command).encode()
+    assert post(stack, f"/channels/{channel['id']}/discord", raw, app.headers(raw)).json() == {"type": 5}
+    [answer] = run_queues(stack, discord, 1, "/webhooks/")
+    [button] = answer.json["components"][0]["components"]
+    return agent, channel, command, button["custom_id"]
+
+
+def _reply_form(custom_id: str, text: str, *, user: str = "111111111111111111") -> dict[str, Any]:
+    return discord_interaction(5, user=user, data={"custom_id": custom_id, "components": [{"type": 1, "components": [{"type": 4, "custom_id": "text", "value": text}]}]})
+
+
+def test_a_discord_answers_reply_button_opens_a_form_whose_text_goes_on_the_thread(stack, api, fakes, claude: fake.FakeAnthropic):
+    _, discord, _ = fakes
+    claude.converse([{"match": "NAS", "turns": [{"text": "The NAS is healthy."}, {"text": "The disks are fine too."}]}])
+    app = DiscordApp()
+    agent, channel, _, custom_id = _discord_answered(stack, api, discord, app)
+    assert custom_id.startswith("reply:")
+
+    press = json.dumps(discord_interaction(3, data={"custom_id": custom_id, "component_type": 2})).encode()
+    modal = post(stack, f"/channels/{channel['id']}/discord", press, app.headers(press)).json()
+    assert modal["type"] == 9 and modal["data"]["custom_id"] == custom_id
+    assert modal["data"]["components"][0]["components"][0]["type"] == 4  # a text input
+
+    submit = json.dumps(_reply_form(custom_id, "and the disks?")).encode()
+    echoed = post(stack, f"/channels/{channel['id']}/discord", submit, app.headers(submit)).json()
+    assert echoed["type"] == 4 and echoed["data"]["content"] == "and the disks?"
+    _, second = run_queues(stack, discord, 2, "/webhooks/|/messages$")
+    assert second.json["content"] == "The disks are fine too."
+    [only] = threads(api, agent["id"])
+    said = [m for m in history(api, agent["id"], only["id"]) if m["role"] == "user"]
+    assert [m["content"] for m in said][-1] == "and the disks?"
+
+
+def test_a_discord_reply_from_a_user_not_allowed_is_refused_and_posts_nothing(stack, api, fakes, claude: fake.FakeAnthropic):
+    _, discord, _ = fakes
+    claude.converse([{"match": "NAS", "turns": [{"text": "The NAS is healthy."}, {"text": "Should not be said."}]}])
+    app = DiscordApp()
+    agent, channel, _, custom_id = _discord_answered(stack, api, discord, app, allowed_users=["111111111111111111"])
+
+    press = json.dumps(discord_interaction(3, user="999999999999999999", data={"custom_id": custom_id, "component_type": 2})).encode()
+    refused = post(stack, f"/channels/{channel['id']}/discord", press, app.headers(press)).json()
+    assert refused["type"] == 4 and refused["data"]["flags"] == 64  # no form, a private refusal
+    submit = json.dumps(_reply_form(custom_id, "say it anyway", user="999999999999999999")).encode()
+    refused = post(stack, f"/channels/{channel['id']}/discord", submit, app.headers(submit)).json()
+    assert refused["type"] == 4 and refused["data"]["flags"] == 64
+
+    for _ in range(20):
+        stack.drain()
+    assert len(discord.posts("/webhooks/|/messages$")) == 1  # the first answer only
+    [only] = threads(api, agent["id"])
+    assert "say it anyway" not in json.dumps(history(api, agent["id"], only["id"]))

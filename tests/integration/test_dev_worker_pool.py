@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from wakeful import aws
-from wakeful_dev.sqs_poller import QueuePoller, WorkerPool
+from wakeful_dev.sqs_poller import Held, QueuePoller, WorkerPool
 
 PATIENCE = 60.0  # generous: a busy machine
 
@@ -144,6 +144,29 @@ def test_a_failed_message_holds_its_groups_later_messages_until_its_retry_succee
     _until(lambda: len(finished) == 3 and _left(url) == 0)
     assert finished == ["m0", "m1", "m2"]
     assert attempts[:2] == ["m0", "m0"]  # nothing of the group ran between the failure and its retry
+
+
+def test_a_late_extension_does_not_hide_again_what_the_pool_gave_back(stack) -> None:
+    """The visibility keeper looks at what the pool holds, then extends it: a release in
+    between (a failed message, its group's later ones) must stay released. Hidden again,
+    those messages would be out of flight for SQS, and their FIFO group handed out from
+    whichever of them turned visible first, the failed message's retry not first."""
+    url = _queue(fifo=True, visibility=30)
+    for n in range(3):
+        _send(url, f"m{n}", group="g")
+    sqs = aws.client("sqs")
+    poller = QueuePoller(url, lambda event: {"batchItemFailures": []})
+    received = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10, AttributeNames=["All"])["Messages"]
+    long_ago = time.monotonic() - 60  # their visibility timeout would have ended: released, they are visible at once
+    held = [Held(message, long_ago, long_ago + 30) for message in received]
+    try:
+        poller.release(held, held[:1])
+        poller.extend(held)  # the keeper's look was older than the release
+
+        again = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10).get("Messages", [])
+        assert [json.loads(m["Body"])["name"] for m in again] == ["m0", "m1", "m2"]
+    finally:
+        sqs.delete_queue(QueueUrl=url)
 
 
 def test_one_agent_runs_at_most_its_share_of_the_pool_and_another_agent_still_runs(polling) -> None:

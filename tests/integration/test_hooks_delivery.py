@@ -244,3 +244,33 @@ def test_outside_dev_mode_private_targets_are_refused_at_registration_and_at_del
     assert len(receiver.deliveries("prod")) == 1  # nothing was sent
     refused = [a for a in attempts(hook["id"]) if a.get("replay") == 1]
     assert len(refused) == 1 and "refused to call the endpoint" in refused[0]["error_message"]
+
+
+def test_a_delivery_read_by_id_shows_the_body_it_sent_and_the_hook_is_named_in_a_header(stack, api, receiver):
+    agent = quiet_agent(api)
+    hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("byid"))
+    delivery_id = outbox.start_deliveries(agent_record(agent["id"]), "AFTER_HEARTBEAT", {"n": 7}, heartbeat_id="hb_byid")[0]
+    wait_final(delivery_id)
+    (sent,) = receiver.wait_for("byid", 1)
+    assert sent.header("X-Wakeful-Hook-Id") == hook["id"]
+
+    response = api.get(f"/agents/{agent['id']}/hooks/{hook['id']}/deliveries/{delivery_id}")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["payload"] == sent.json and body["payload"]["data"] == {"n": 7}
+    assert (body["id"], body["hook_type"], body["status"], body["attempts"]) == (delivery_id, "AFTER_HEARTBEAT", "SUCCESS", 1)
+    assert body["created_at"]
+
+
+def test_a_delivery_unknown_or_another_owners_is_not_found(stack, api, other_api, receiver):
+    agent = quiet_agent(api)
+    hook = create_hook(api, agent["id"], "AFTER_HEARTBEAT", receiver.url("theirs"))
+    delivery_id = outbox.start_deliveries(agent_record(agent["id"]), "AFTER_HEARTBEAT", {"n": 1})[0]
+    wait_final(delivery_id)
+    path = f"/agents/{agent['id']}/hooks/{hook['id']}/deliveries"
+
+    unknown = api.get(f"{path}/hd_unknown")
+    assert unknown.status_code == 404 and unknown.json()["error"] == {"code": "not_found", "message": "delivery hd_unknown not found"}
+    theirs = other_api.get(f"{path}/{delivery_id}")
+    assert theirs.status_code == 404 and theirs.json()["error"]["code"] == "not_found"
+    assert "payload" not in theirs.text

@@ -27,6 +27,8 @@ REQUIRED_TOOLS = {
     "create_schedule",
     "list_pending_approvals",
     "decide_approval",
+    "remember",
+    "recall",
 }
 
 

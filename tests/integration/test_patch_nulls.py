@@ -20,6 +20,7 @@ PATCH_ROUTES = [
     "/agents/{agent_id}/hooks/{hook_id}",
     "/agents/{agent_id}/interceptors/{interceptor_id}",
     "/agents/{agent_id}/llm",
+    "/agents/{agent_id}/memories/{memory_id}",
     "/agents/{agent_id}/schedules/{schedule_id}",
     "/agents/{agent_id}/tools/{name}",
     "/agents/{agent_id}/webhooks/{webhook_id}",
@@ -37,6 +38,7 @@ NOT_NULL = {
     "/agents/{agent_id}/hooks/{hook_id}": {"endpoint_url", "is_active", "retry_config"},
     "/agents/{agent_id}/interceptors/{interceptor_id}": {"endpoint_url", "events", "timeout_ms", "on_failure", "is_active"},
     "/agents/{agent_id}/llm": set(),
+    "/agents/{agent_id}/memories/{memory_id}": {"text", "tags"},
     "/agents/{agent_id}/schedules/{schedule_id}": {"prompt", "cron_expression", "timezone", "config", "is_active"},
     "/agents/{agent_id}/tools/{name}": {"is_active"},
     "/agents/{agent_id}/webhooks/{webhook_id}": {"is_active", "rate_limit_per_hour"},
@@ -152,6 +154,9 @@ def _resource(api: Any, template: str) -> tuple[str, Callable[[], Any]]:
         return path, read(path)
     if template == "/agents/{agent_id}/interceptors/{interceptor_id}":
         path = created(f"{a}/interceptors", {"endpoint_url": "http://127.0.0.1:9/interceptor"})
+        return path, read(path)
+    if template == "/agents/{agent_id}/memories/{memory_id}":
+        path = created(f"{a}/memories", {"text": "The NAS backup runs at 02:00", "tags": ["backup"]})
         return path, read(path)
     if template == "/agents/{agent_id}/schedules/{schedule_id}":
         body = {"prompt": "Check", "cron_expression": "0 8 * * *", "active_hours": {"start": "08:00", "end": "18:00"}}

@@ -13,12 +13,12 @@ WEEK = 7 * 86400
 def test_a_subscription_to_an_event_its_tool_does_not_handle_is_refused(stack, api):
     agent = api.create_agent()
 
-    refused = api.post("/subscriptions", json={"tool": "WebhookHandler", "event_type": "github_issues", "agent_id": agent["id"]})
+    refused = api.post("/subscriptions", json={"tool": "WebhookHandler", "event_type": "ORDER_PLACED", "agent_id": agent["id"]})
     accepted = api.post("/subscriptions", json={"tool": "WebhookHandler", "event_type": "EXTERNAL_DEPLOY", "agent_id": agent["id"]})
 
     assert refused.status_code == 422, refused.text
     message = refused.json()["error"]["message"]
-    assert "github_issues" in message and "WEBHOOK_TRIGGER" in message and "EXTERNAL_*" in message
+    assert "ORDER_PLACED" in message and "WEBHOOK_TRIGGER" in message and "EXTERNAL_*" in message
     assert accepted.status_code == 201, accepted.text
     subscribed = {(s["tool"], s["event_type"]) for s in api.get("/subscriptions").json()["items"] if s["agent_id"] == agent["id"]}
     assert subscribed == {("WebhookHandler", "EXTERNAL_DEPLOY")}

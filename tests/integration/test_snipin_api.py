@@ -42,6 +42,8 @@ def test_the_snipin_preset_subscribes_the_seed_table(api: Any) -> None:
             ("SnipLike", "FEED_SUMMARIZED", {"min_priority": 9}, 5),
             ("WebhookHandler", "WEBHOOK_TRIGGER", None, 0),
             ("WebhookHandler", "EXTERNAL_SIGNAL", None, 0),
+            ("WebhookHandler", "EXTERNAL_TRIGGER", None, 0),
+            ("WebhookHandler", "EXTERNAL_EVENT", None, 0),
         ]
     )
     tools = {t["name"] for t in api.get("/tools").json()["items"]}

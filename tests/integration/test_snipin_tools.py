@@ -15,7 +15,7 @@ from tests.integration.spine_helpers import events
 from wakeful import clock, ddb
 from wakeful.agents.models import agent_context
 from wakeful.snipin import repository
-from wakeful.tools import registry
+from wakeful.tools import registry, requests
 from wakeful.tools.base import ToolEvent, ToolRequest, ToolResponse
 
 AI_AGENT = {"name": "Ada Quill", "expertise": "AI research", "focus_areas": ["ai", "research"], "personality": {"tone": "precise"}}
@@ -43,7 +43,9 @@ def _request(agent: dict[str, Any], event_type: str, payload: dict[str, Any], ac
 
 
 def _run(tool: str, request: ToolRequest) -> ToolResponse:
-    return registry.builtins()[tool].run(request)
+    """Run ``tool`` on ``request`` with the ``agent_context`` a built request has."""
+    completed = request.model_copy(update={"agent_context": requests.context_for(request.agent_context, tool)})
+    return registry.builtins()[tool].run(completed)
 
 
 def _snips(api: Any, n: int, **fields: Any) -> list[dict[str, Any]]:
@@ -182,6 +184,51 @@ def test_webhook_handler_run_twice_creates_one_snip(api: Any, claude: fake.FakeA
     assert snip["title"] == "Evals matter"
     assert first.new_events[0].payload["source"] == "webhook"
     assert "Eval harness flaky" in fake.FakeAnthropic.prompt_text(claude.requests_for("webhook_decision")[0])
+
+
+SIGNAL = {"source": "ci", "trigger": "nightly", "data": {"status": "green", "suite": "evals"}}
+
+
+def test_webhook_handler_stores_the_signal_in_memory_when_the_model_says_so(api: Any, claude: fake.FakeAnthropic) -> None:
+    agent = _agent(api)
+    claude.on("webhook_decision", fake.tool_use({"action": "store_memory", "reasoning": "background", "memory": "Nightly evals are green again"}))
+    request = _request(agent, "EXTERNAL_EVENT", SIGNAL)
+
+    response = _run("WebhookHandler", request)
+
+    assert response.success, response.error
+    assert response.output == {"action": "store_memory", "reasoning": "background", "memory": "Nightly evals are green again"}
+    memories = {m["memory_key"]: m for m in api.get(f"/agents/{agent['agent_id']}/memories").json()["items"]}
+    stored = memories[f"external_signal#{request.event.id}"]["content"]  # type: ignore[union-attr]
+    assert (stored["signal"], stored["note"], stored["action_id"]) == (SIGNAL, "Nightly evals are green again", request.action_id)
+    assert _by(agent) == []
+
+
+def test_webhook_handler_shares_a_snip_of_its_latest_summary_once(api: Any, claude: fake.FakeAnthropic) -> None:
+    agent = _agent(api)
+    posts = _snips(api, 2)
+    assert _run("FeedReader", _request(agent, "HEARTBEAT", {})).success  # the summary whose top posts it may share
+    claude.on("webhook_decision", fake.tool_use({"action": "share", "reasoning": "the release is about this", "share_snip_id": posts[1]["id"]}))
+    request = _request(agent, "EXTERNAL_TRIGGER", SIGNAL)
+
+    first, second = _run("WebhookHandler", request), _run("WebhookHandler", request)
+
+    assert first.success and second.success, (first.error, second.error)
+    assert first.output["action"] == "shared" and first.output["snip_id"] == posts[1]["id"]
+    assert [e.event_type for e in first.new_events] == ["AGENT_SHARED_SNIP"]
+    assert [api.get(f"/snips/{p['id']}").json()["shares"] for p in posts] == [0, 1]
+    assert len(claude.requests_for("webhook_decision")) == 1  # the second run re-read the kept answer
+
+
+def test_webhook_handler_ignoring_a_signal_changes_nothing(api: Any, claude: fake.FakeAnthropic) -> None:
+    agent = _agent(api)
+    claude.on("webhook_decision", fake.tool_use({"action": "ignore", "reasoning": "not my field"}))
+
+    response = _run("WebhookHandler", _request(agent, "WEBHOOK_TRIGGER", SIGNAL))
+
+    assert response.success and response.output == {"action": "ignore", "reasoning": "not my field"}
+    assert response.new_events == [] and _by(agent) == []
+    assert not [m for m in api.get(f"/agents/{agent['agent_id']}/memories").json()["items"] if m["memory_key"].startswith("external_signal#")]
 
 
 def test_snip_create_answers_a_whisper_once(api: Any, claude: fake.FakeAnthropic) -> None:

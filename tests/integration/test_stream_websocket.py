@@ -187,6 +187,29 @@ def test_the_fanout_forgets_connections_that_are_gone(stack, api, management):
     assert connections_repository.subscribers(connections_repository.thread_target(agent["id"], thread_id)) == []
 
 
+def test_a_subscriber_whose_posts_fail_misses_the_chunk_and_the_others_are_still_served(stack, api, management):
+    agent = api.create_agent()
+    thread_id = existing_thread(agent["id"])
+    failing, first, second = connect(stack, api.key), connect(stack, api.key), connect(stack, api.key)
+    for connection_id in (first, failing, second):
+        subscribe(stack, connection_id, agent_id=agent["id"], thread_id=thread_id)
+    management.refused.add(failing)
+    records = StreamRecords()
+    e = emitter(context(api, agent["id"], thread_id, "s1"))
+    e.start()
+    e.text("a")
+    e.completed()
+    e.flush()
+
+    result = stack.invoke("stream_fanout", records.lambda_event())
+
+    assert result["gone"] == 0
+    for connection_id in (first, second):
+        assert [m["id"] for m in management.messages[connection_id][1:]] == [1, 2, 3]  # after "subscribed"
+    assert management.messages[failing][1:] == []
+    assert connections_repository.owner_of(failing) is not None  # still there: it may subscribe again
+
+
 def test_disconnect_forgets_the_connection_and_its_subscriptions(stack, api, management):
     agent = api.create_agent()
     connection_id = connect(stack, api.key)

@@ -1,7 +1,9 @@
 """An API Gateway WebSocket management endpoint for tests: a real HTTP server that
 records every ``POST /@connections/{id}`` (one message each, in order, and its size) and every
 ``DELETE /@connections/{id}`` (a connection the functions closed), and answers 410
-GoneException for connections marked gone, as API Gateway does for closed ones."""
+GoneException for connections marked gone, as API Gateway does for closed ones, and 403
+ForbiddenException for connections marked refused (a post that fails, the connection
+still there)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ class ManagementEndpoint:
         self.messages: dict[str, list[Any]] = defaultdict(list)
         self.sizes: dict[str, list[int]] = defaultdict(list)  # each message's bytes, as posted
         self.gone: set[str] = set()
+        self.refused: set[str] = set()
         self.deleted: list[str] = []
         self.changed = threading.Condition()
         endpoint = self
@@ -33,6 +36,15 @@ class ManagementEndpoint:
                     body = b'{"message": "Gone"}'
                     self.send_response(410)
                     self.send_header("x-amzn-ErrorType", "GoneException")
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                if connection_id in endpoint.refused:
+                    body = b'{"message": "Forbidden"}'
+                    self.send_response(403)
+                    self.send_header("x-amzn-ErrorType", "ForbiddenException")
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(body)))
                     self.end_headers()

@@ -30,6 +30,7 @@ def _old_public(agent: dict[str, Any]) -> dict[str, Any]:
         "wake_on_priority": agent.get("wake_on_priority"),
         "tool_policy": agent.get("tool_policy"),
         "event_lookback_seconds": agent.get("event_lookback_seconds") or 604800,  # added with the lookback cap
+        "budget": agent.get("budget"),  # added with the spend guard (FULL and MINIMAL have none)
         "notify": agent.get("notify"),  # added with channels
         "next_heartbeat_at": iso(agent.get("next_heartbeat_at")),
         "last_seq": agent.get("last_seq", 0),
@@ -42,6 +43,10 @@ def _old_public(agent: dict[str, Any]) -> dict[str, Any]:
         "thread_triggers": agent.get("thread_triggers") or [],
         **limits,
         "tools": agent.get("tools"),
+        # added with memory
+        "memory_recall": 5 if agent.get("memory_recall") is None else agent["memory_recall"],
+        "memory_consolidation": {"mode": "off", "max_per_day": 1, **(agent.get("memory_consolidation") or {})},
+        "memory_cap": agent.get("memory_cap") or 500,
     }
 
 
@@ -54,6 +59,8 @@ def _old_agent_context(agent: dict[str, Any]) -> dict[str, Any]:
         "personality": agent.get("personality"),
         "expertise": agent.get("expertise"),
         "focus_areas": agent.get("focus_areas") or [],
+        "system_prompt": agent.get("system_prompt"),
+        "preset": agent.get("preset"),
     }
 
 
@@ -174,5 +181,5 @@ def test_an_action_without_hook_types_rebuilds_an_agent_that_fires_nothing() -> 
 
 def test_the_llm_context_is_the_agent_context_with_the_preset_that_picks_a_script() -> None:
     agent = Agent.from_item(FULL)
-    assert agent.llm_context() == {**_old_agent_context(FULL), "preset": "homelab"}
+    assert agent.llm_context() == {**_old_agent_context(FULL), "preset": "homelab"} == agent.agent_context()
     assert Agent.from_item(MINIMAL).llm_context()["preset"] is None

@@ -74,10 +74,11 @@ def test_the_assembly_fills_a_slot_with_every_manifests_listeners_in_the_package
 
 def test_the_schedules_run_end_listener_comes_before_the_channels() -> None:
     from wakeful.channels import manifest as channels
+    from wakeful.memory import manifest as memory
     from wakeful.schedules import manifest as schedules
     from wakeful.threads import slots
 
-    assert assembly.listeners(slots.RUN_END) == (schedules.RUN_END_LISTENER, channels.RUN_END_LISTENER)
+    assert assembly.listeners(slots.RUN_END) == (schedules.RUN_END_LISTENER, channels.RUN_END_LISTENER, memory.RUN_END_LISTENER)
 
 
 def test_a_derived_view_holds_what_was_installed_last(restore: None) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.fakes.chat_platforms import DiscordApp, slack_headers
-from wakeful.channels import models, readers, verify
+from wakeful.channels import buttons, models, readers, verify
 from wakeful.channels.platforms import base
 from wakeful.channels.records import Channel, ChannelDelivery
 
@@ -86,9 +86,9 @@ def test_a_slack_mention_drops_the_leading_mention_and_keys_on_the_event_and_the
 
 
 def test_a_button_value_must_be_approve_or_deny_and_a_short_ref():
-    assert readers._button("approve:0123456789abcdef01234567") == ("approve", "0123456789abcdef01234567")
-    assert readers._button("deny:0123456789abcdef01234567") == ("deny", "0123456789abcdef01234567")
-    assert readers._button("approve:../x") is None and readers._button("maybe:0123456789abcdef") is None
+    assert buttons.parse("approve:0123456789abcdef01234567") == ("approve", "0123456789abcdef01234567")
+    assert buttons.parse("deny:0123456789abcdef01234567") == ("deny", "0123456789abcdef01234567")
+    assert buttons.parse("approve:../x") is None and buttons.parse("maybe:0123456789abcdef") is None
 
 
 def test_a_discord_command_without_a_message_option_is_answered_privately():
@@ -198,3 +198,38 @@ def test_the_delivery_id_is_the_same_for_the_same_channel_and_key_only():
     assert outbox.delivery_id("chn_1", "reply:r1") == outbox.delivery_id("chn_1", "reply:r1")
     assert outbox.delivery_id("chn_1", "reply:r1") != outbox.delivery_id("chn_2", "reply:r1")
     assert outbox.delivery_id("chn_1", "reply:r1") != outbox.delivery_id("chn_1", "reply:r2")
+
+
+# -- buttons: any message's actions, one registry of handlers by value prefix -----------------
+@pytest.fixture()
+def extend_button(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """A button a capability plugs in under its own prefix (here ``extend:``)."""
+    pressed: list[dict[str, Any]] = []
+    monkeypatch.setitem(buttons.HANDLERS, "extend", buttons.ButtonHandler(lambda channel, job: (pressed.append(job) or "extended", None)))
+    return pressed
+
+
+def test_a_messages_actions_are_rendered_as_buttons_by_every_chat_platform(extend_button):
+    from wakeful.channels.platforms import discord, slack, telegram
+
+    message = {"text": "budget spent", "actions": [{"label": "Extend", "value": "extend:abc123", "style": "primary"}, {"label": "x", "value": "unknown:1"}]}
+    [to_discord] = discord.parts(_channel("discord"), _delivery(message))
+    [to_slack] = slack.parts(_channel("slack"), _delivery(message))
+    [to_telegram] = telegram.parts(_channel("telegram"), _delivery(message))
+    assert [(b["label"], b["custom_id"], b["style"]) for b in to_discord["components"][0]["components"]] == [("Extend", "extend:abc123", 1)]
+    assert [e["value"] for e in to_slack["blocks"][-1]["elements"]] == ["extend:abc123"]
+    assert to_telegram["reply_markup"]["inline_keyboard"] == [[{"text": "Extend", "callback_data": "extend:abc123"}]]
+
+
+def test_a_press_of_a_plugged_in_button_reaches_its_handler_and_a_reply_button_shows_only_where_forms_exist(extend_button):
+    from wakeful.channels.platforms import discord, slack
+
+    press = {"type": 3, "id": "9", "member": {"user": {"id": "7"}}, "data": {"custom_id": "extend:abc123"}}
+    reading = readers.discord(_channel("discord"), json.dumps(press).encode())
+    assert reading.work is not None and (reading.work["decision"], reading.work["ref"]) == ("extend", "abc123")
+    assert buttons.press(_channel("discord"), reading.work) == ("extended", None) and extend_button == [reading.work]
+
+    answer = {"text": "done", "actions": [buttons.reply_action("thr_01ABC")]}
+    assert discord.parts(_channel("discord"), _delivery(answer))[0]["components"][0]["components"][0]["custom_id"] == "reply:thr_01ABC"
+    assert len(slack.parts(_channel("slack"), _delivery(answer))[0]["blocks"]) == 1  # no actions block
+    assert buttons.parse("reply:thr_01ABC") is None and buttons.parse("reply:thr_01ABC", forms=True) == ("reply", "thr_01ABC")

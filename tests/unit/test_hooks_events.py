@@ -204,3 +204,11 @@ def test_fire_delivers_the_events_type_and_data_and_skips_an_agent_without_that_
     assert calls == []
     firing.fire(Agent.from_context({"agent_id": "ag_1"}, ["AFTER_SNIP_CREATE"]), event, action_id="act_1", delivery_key="k")
     assert calls == [("AFTER_SNIP_CREATE", event.data(), {"heartbeat_id": None, "action_id": "act_1", "context": {}, "delivery_key": "k"})]
+
+
+def test_an_after_tool_event_whose_tool_says_what_it_made_delivers_that_as_its_data():
+    snip = {"snip_id": "snp_1", "title": "T", "excerpt": "E", "content": "C", "type": "analysis", "tags": ["ai"], "is_public": True}
+    event = events.AfterTool(tool_hook_name="SNIP_CREATE", action_id="act_1", tool_name="SnipCreate", success=True, output={"action": "created"}, execution_time_ms=3, made=snip)
+    assert event.name == "AFTER_SNIP_CREATE"
+    assert event.data() == snip
+    assert events.from_data("AFTER_SNIP_CREATE", snip).data() == snip

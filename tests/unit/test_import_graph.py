@@ -27,6 +27,7 @@ BOTTOM = {
     "config",
     "constants",
     "ddb",
+    "dryrun",
     "exceptions",
     "ids",
     "inputs",
@@ -212,8 +213,12 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"actions", "webhooks"}),
     frozenset({"threads"}),
     frozenset({"schedules"}),
+    frozenset({"flow"}),  # fewer model runs: coalescing (threads' router), probes (schedules' gates)
     frozenset({"channels"}),
+    frozenset({"memory"}),
     frozenset({"heartbeats"}),
+    frozenset({"spend"}),  # the spend guard: above everything whose model calls it prices
+    frozenset({"lab"}),  # replays what all of the above do, as dry runs
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written
 #: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of

@@ -29,6 +29,8 @@ def test_ingest_handlers_import_neither_the_management_api_nor_anthropic(modules
     done = subprocess.run([sys.executable, "-c", PROBE.format(modules=modules)], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = json.loads(done.stdout)
     assert any(m.startswith("wakeful.events") for m in loaded)  # the probe saw the domain load
-    manifests = {"wakeful.llm", "wakeful.llm.manifest"}
+    # The llm manifest, and the slot it fills with the model providers' entries and the spend
+    # guard's gate (data: no client, no provider module).
+    manifests = {"wakeful.llm", "wakeful.llm.manifest", "wakeful.llm.slots"}
     forbidden = [m for m in loaded if m == "anthropic" or m.startswith(("anthropic.", "wakeful.api", "wakeful.llm", "aws_lambda_powertools.event_handler", "aws_lambda_powertools.utilities.batch")) and m not in manifests]
     assert forbidden == []

@@ -5,6 +5,7 @@ table; the Bedrock fake's event stream frames, decoded by botocore."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -12,9 +13,13 @@ import pytest
 from tests.fakes import model_server as fake
 from tests.fakes.bedrock_server import FakeBedrock, event, exception
 from tests.fakes.openai_server import FakeOpenAI
-from wakeful.llm import conversation, pricing, providers, script, settings, turns
-from wakeful.llm.exceptions import LLMMalformedOutputError, LLMProviderError, LLMRefusalError
+from wakeful.llm import conversation, pricing, providers, script, settings, slots, turns
+from wakeful.llm.exceptions import LLMConfigurationError, LLMMalformedOutputError, LLMProviderError, LLMRefusalError
 from wakeful.llm.models import Endpoint
+from wakeful.llm.providers import errors
+
+LAYER = Path(__file__).resolve().parents[2] / "layers" / "wakeful"
+PROVIDERS_DIR = LAYER / "llm" / "providers"
 
 BEDROCK_MODEL = "us.anthropic.claude-haiku-4-5-20251001-v1:0"
 TOOLS = [{"name": "disk_usage", "description": "How full a disk is", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}]
@@ -456,3 +461,98 @@ def test_a_scripts_rule_reads_past_the_per_call_context_every_request_ends_with(
     sent = turns.params(request, "claude-x")["messages"]
     assert sent[-1]["content"][-1]["text"].startswith(turns.CONTEXT_HEADING)
     assert script.newest_user_text(sent) == ("check the disk", 1)  # the task, one model turn after it
+
+
+# -- one registry, one error mapping -----------------------------------------------------
+
+
+class _Named:
+    def __init__(self, name: str, label: str) -> None:
+        self.name, self.label = name, label
+
+    def classify(self, error: Exception) -> errors.Failure | None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("name", "label", "failure", "said", "retryable"),
+    [
+        ("anthropic", "the Anthropic API", errors.Failure(errors.STATUS, 529, "overloaded_error", "Overloaded"), "the Anthropic API answered HTTP 529 overloaded_error after 3 attempts: Overloaded", True),
+        ("anthropic", "the Anthropic API", errors.Failure(errors.SHAPE, detail="no content"), "the Anthropic API answered an unexpected shape: no content", False),
+        ("openai", "the OpenAI-compatible endpoint", errors.Failure(errors.STATUS, 400, detail="bad input"), "the OpenAI-compatible endpoint answered HTTP 400: bad input", False),
+        ("openai", "the OpenAI-compatible endpoint", errors.Failure(errors.FAILED, detail="stream broke"), "the OpenAI-compatible endpoint failed: stream broke", False),
+        ("openai", "the OpenAI-compatible endpoint", errors.Failure(errors.CONNECTION, detail="refused"), "could not reach the OpenAI-compatible endpoint (3 attempts): refused", True),
+        ("bedrock", "Bedrock", errors.Failure(errors.STATUS, 0, "ThrottlingException", "slow down", True), "Bedrock answered ThrottlingException after 3 attempts: slow down", True),
+        ("bedrock", "Bedrock", errors.Failure(errors.STATUS, 409, "an error", "", False), "Bedrock answered HTTP 409 an error: ", False),
+        ("bedrock", "Bedrock", errors.Failure(errors.TIMEOUT), "Bedrock did not answer within 30 s (3 attempts)", True),
+        ("bedrock", "Bedrock", errors.Failure(errors.REFUSED, detail="x"), "Bedrock refused the request's shape: x", False),
+        ("bedrock", "Bedrock", errors.Failure(errors.UNREADABLE, detail="x"), "Bedrock answered something unreadable: x", False),
+        ("bedrock", "Bedrock", errors.Failure(errors.FAILED, detail="x", retryable=True), "Bedrock failed: x", True),
+    ],
+)
+def test_the_shared_error_mapping_says_what_each_provider_said_on_its_own(name, label, failure, said, retryable) -> None:
+    error = errors.error_for(_Named(name, label), failure, attempts=3, timeout=30.0)
+    assert isinstance(error, LLMProviderError) and str(error) == said
+    assert (error.retryable, error.provider) == (retryable, name)
+
+
+def test_a_configuration_failure_is_a_configuration_error() -> None:
+    error = errors.error_for(_Named("bedrock", "Bedrock"), errors.Failure(errors.CONFIGURATION, detail="no credentials"), 3, 30.0)
+    assert isinstance(error, LLMConfigurationError) and str(error) == "no credentials"
+
+
+def test_every_provider_module_maps_its_errors_through_the_shared_mapping() -> None:
+    for name in ("anthropic_provider", "bedrock_provider", "openai_provider"):
+        text = (PROVIDERS_DIR / f"{name}.py").read_text()
+        assert "errors.mapped(self)" in text and "LLMProviderError(f\"" not in text.split("def _classify")[-1], name
+
+
+def _provider_literals(sources: dict[str, str]) -> list[str]:
+    """``"anthropic"``, ``"bedrock"``, ``"openai"`` written as strings in code outside
+    ``llm/providers/`` (docstrings and comments are not string constants in the code)."""
+    import ast
+
+    found = []
+    for path, text in sources.items():
+        if path.startswith("llm/providers/") or path in LITERAL_EXCEPTIONS:
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and node.value in ("anthropic", "bedrock", "openai"):
+                found.append(f"{path}:{node.lineno} {node.value!r}")
+    return found
+
+
+#: Modules that may name a provider besides the providers' own: the llm manifest, where
+#: Wakeful's providers register (one entry each); every list, message and rule derives
+#: from what is installed; and the built-in price table, which is data keyed by provider
+#: (a provider without a row there is priced by the deployment's table).
+LITERAL_EXCEPTIONS: frozenset[str] = frozenset({"llm/manifest.py", "llm/pricing.py"})
+
+
+def test_no_code_outside_the_providers_names_a_provider() -> None:
+    sources = {p.relative_to(LAYER).as_posix(): p.read_text() for p in LAYER.rglob("*.py")}
+    assert _provider_literals(sources) == []
+
+
+def test_the_provider_names_check_finds_a_name_written_in_code() -> None:
+    sources = {"llm/service.py": '"""Docs may say openai."""\nif provider == "openai":\n    pass\n', "llm/providers/x.py": 'NAME = "bedrock"\n'}
+    assert _provider_literals(sources) == ["llm/service.py:2 'openai'"]
+
+
+@pytest.fixture()
+def restore_providers() -> Iterator[None]:
+    installed = slots.PROVIDERS.installed()
+    yield
+    slots.PROVIDERS.install(*installed)
+
+
+def test_the_installed_providers_make_every_list_of_provider_names(restore_providers) -> None:
+    from wakeful import config
+
+    assert providers.names() == ("anthropic", "bedrock", "openai", "scripted") and providers.agent_names() == ("anthropic", "bedrock", "openai")
+    assert dict(settings.DEFAULT_MODELS) == {entry.name: entry.default_model for entry in slots.PROVIDERS.installed()}
+    slots.PROVIDERS.install(*slots.PROVIDERS.installed(), slots.ProviderEntry("fake", lambda: object, "fake-1", agent_choosable=False))
+    assert config.llm_provider("Fake") == "fake" and "fake" not in providers.agent_names()
+    assert settings.settings_from_env({"WAKEFUL_LLM_PROVIDER": "fake"}).model == "fake-1"
+    with pytest.raises(ValueError, match=r"^WAKEFUL_LLM_PROVIDER must be anthropic, bedrock, openai, scripted or fake, not 'x'$"):
+        config.settings_from_env({"WAKEFUL_LLM_PROVIDER": "x"})

@@ -36,14 +36,19 @@ def test_scripted_relevance_follows_the_agents_interests() -> None:
 
 
 def test_a_memorys_relevance_halves_every_half_life_and_a_use_brings_it_half_way_back():
-    from wakeful.snipin import memories_repository as memories
+    # SnipIn's memories are kept in memory's store, which follows the same rule
+    from wakeful.memory import rank
+    from wakeful.memory.records import Memory
 
-    week = memories.HALF_LIFE_SECONDS
+    def relevance(item: dict, now: float) -> float:
+        return Memory.from_item({"agent_id": "agt_1", "memory_key": "feed_summary", **item}).relevance(now)
+
+    week = rank.HALF_LIFE_SECONDS
     item = {"relevance_score": 1.0, "scored_at": 1000.0}
-    assert memories.relevance(item, now=1000.0) == 1.0
-    assert abs(memories.relevance(item, now=1000.0 + week) - 0.5) < 1e-9
-    assert abs(memories.relevance(item, now=1000.0 + 2 * week) - 0.25) < 1e-9
-    assert memories.reinforced(0.25) == 0.625
-    assert memories.reinforced(1.0) == 1.0
+    assert relevance(item, now=1000.0) == 1.0
+    assert abs(relevance(item, now=1000.0 + week) - 0.5) < 1e-9
+    assert abs(relevance(item, now=1000.0 + 2 * week) - 0.25) < 1e-9
+    assert rank.reinforced(0.25) == 0.625
+    assert rank.reinforced(1.0) == 1.0
     # a memory stored before scores faded counts from its last update
-    assert abs(memories.relevance({"relevance_score": 0.8, "updated_at": 0.0}, now=week) - 0.4) < 1e-9
+    assert abs(relevance({"relevance_score": 0.8, "updated_at": 0.0}, now=week) - 0.4) < 1e-9

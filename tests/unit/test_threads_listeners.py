@@ -34,12 +34,14 @@ def _thread(source: str) -> Thread:
 
 def test_the_entry_points_install_the_schedules_listener_for_scheduled_threads_and_the_channels_for_all():
     from wakeful.channels import manifest as channels
+    from wakeful.memory import manifest as memory
 
     assembly.install()
     assert schedules.RUN_END_LISTENER in slots.RUN_END.installed()
-    assert slots.of(_thread("scheduled")) == (schedules.RUN_END_LISTENER, channels.RUN_END_LISTENER)
+    # memory hears every run's end too (its journal and the memories a prompt held)
+    assert slots.of(_thread("scheduled")) == (schedules.RUN_END_LISTENER, channels.RUN_END_LISTENER, memory.RUN_END_LISTENER)
     assert slots.hook_holder(_thread("scheduled")) is schedules.RUN_END_LISTENER
-    assert slots.of(_thread("user")) == (channels.RUN_END_LISTENER,) and slots.hook_holder(_thread("user")) is None
+    assert slots.of(_thread("user")) == (channels.RUN_END_LISTENER, memory.RUN_END_LISTENER) and slots.hook_holder(_thread("user")) is None
 
 
 def test_a_listener_hears_the_threads_of_its_sources_and_one_without_sources_hears_all():

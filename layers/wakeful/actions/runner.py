@@ -23,9 +23,8 @@ from wakeful.events.models import NewEvent
 from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, AfterTool, ApprovalRequested, BeforeTool
 from wakeful.hooks.firing import fire
 from wakeful.stream import actions as action_stream
-from wakeful.tools import registry
-from wakeful.tools.base import ToolRequest, ToolResponse
-from wakeful.tools.exceptions import ToolCallError
+from wakeful.tools import registry, requests
+from wakeful.tools.base import ToolResponse
 
 logger = logging.getLogger(__name__)
 
@@ -156,6 +155,7 @@ def _fire_finished(
     """The hooks of a finished action: AFTER_<TOOL>, then ACTION_COMPLETED or ACTION_FAILED."""
     action_id = action.action_id
     if tool is not None:
+        made, context = tool.after_hook(response)
         after = AfterTool(
             tool_hook_name=tool.hook_name(),
             action_id=action_id,
@@ -163,8 +163,10 @@ def _fire_finished(
             success=response.success,
             output=response.output,
             execution_time_ms=elapsed_ms,
+            made=made,
         )
-        fire(agent, after, delivery_key=f"{action_id}:after-tool", **hook_args)
+        after_args = {**hook_args, "context": {**hook_args["context"], **context}}
+        fire(agent, after, delivery_key=f"{action_id}:after-tool", **after_args)
         if response.success:
             completed = ActionCompleted(action_id=action_id, tool_name=action.tool, output=response.output, execution_time_ms=elapsed_ms)
             fire(agent, completed, delivery_key=f"{action_id}:completed", **hook_args)
@@ -229,22 +231,9 @@ def _append_new_events(action: Action, response: ToolResponse) -> None:
 
 
 def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
-    try:
-        request = ToolRequest(
-            action_id=action_id,
-            event=meta["event"],
-            agent_context=meta.get("agent_context") or {},
-            tool_config=meta.get("tool_config") or {},
-        )
-        response = tool.run(request)
-        if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
-        return response
-    except ToolCallError as error:
-        return ToolResponse(success=False, error=str(error))
-    except Exception as error:  # noqa: BLE001 - a failed tool fails its action, not the heartbeat
-        logger.exception("tool raised", extra={"action_id": action_id})
-        return ToolResponse(success=False, error=f"{type(error).__name__}: {error}")
+    from wakeful.tools import invoke
+
+    return invoke.call(tool, requests.build(action_id, tool.name, meta))
 
 
 def _renew_heartbeat_lease(action: Action) -> None:

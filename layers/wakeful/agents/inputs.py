@@ -1,19 +1,22 @@
 """The agent routes' request bodies (pydantic), apart from :mod:`wakeful.agents.models`
 so that the paths that only read agents (heartbeats, tool calls) never import pydantic.
 
-``AgentCreate`` and ``AgentPatch`` are composed of the agents' own fields (here) and of
-every installed capability's agent fields (:mod:`wakeful.agents.fields`), so this module
-loads after :func:`wakeful.assembly.install` (the API and Wakeful's MCP server import it).
+``AgentCreate`` and ``AgentPatch`` are composed of the agents' own fields (here:
+:class:`AgentCreateBase`, :class:`AgentPatchBase`) and of every installed capability's
+agent fields (:mod:`wakeful.agents.slots`), so this module loads after
+:func:`wakeful.assembly.install` (the API and Wakeful's MCP server import it). To a type
+checker they are their base: the agents' code reads a capability's field by its name,
+through the field's declaration, never as an attribute.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import AfterValidator, Field, create_model
 
-from wakeful.agents import fields
+from wakeful.agents import slots
 from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
 from wakeful.inputs import Body, Name, Patch, unchanged
 
@@ -29,9 +32,11 @@ Personality = Annotated[
     AfterValidator(_small_personality),
 ]
 FocusArea = Annotated[str, Field(min_length=1, max_length=200)]
+
+
 def _create_fields() -> dict[str, Any]:
     """The installed capabilities' fields of ``POST /agents``."""
-    return {f.name: (f.annotation(), Field(**f.field)) for f in fields.installed()}
+    return {f.name: (f.annotation(), Field(**f.field)) for f in slots.installed()}
 
 
 def _patch_fields() -> dict[str, Any]:
@@ -39,7 +44,7 @@ def _patch_fields() -> dict[str, Any]:
     bounds; left out, a field keeps its value, and ``null`` unsets it (but for a field
     that always has a value)."""
     found: dict[str, Any] = {}
-    for f in fields.installed():
+    for f in slots.installed():
         keywords = {key: value for key, value in f.field.items() if key != "default"}
         description = f.patch_description or (keywords["description"] + f.patch_note if "description" in keywords else None)
         if description is not None:
@@ -48,7 +53,7 @@ def _patch_fields() -> dict[str, Any]:
     return found
 
 
-class _AgentCreate(Body):
+class AgentCreateBase(Body):
     """``POST /agents`` body."""
 
     name: Name = Field(min_length=1, max_length=100)
@@ -59,7 +64,7 @@ class _AgentCreate(Body):
     preset: str | None = Field(default=None, description='"snipin" subscribes the built-in SnipIn tools; "homelab" gives the agent the homelab tools, guidelines and thread triggers')
 
 
-class _AgentPatch(Patch):
+class AgentPatchBase(Patch):
     """``PATCH /agents/{id}`` body: any subset of the mutable fields. ``null`` unsets an
     optional field (back to its default); ``name``, ``focus_areas``,
     ``heartbeat_interval_seconds`` and ``is_active`` always have a value."""
@@ -71,5 +76,9 @@ class _AgentPatch(Patch):
     is_active: bool = unchanged(description="false pauses the agent's heartbeats")
 
 
-AgentCreate: Any = create_model("AgentCreate", __base__=_AgentCreate, __doc__=_AgentCreate.__doc__, **_create_fields())
-AgentPatch: Any = create_model("AgentPatch", __base__=_AgentPatch, __doc__=_AgentPatch.__doc__, **_patch_fields())
+if TYPE_CHECKING:
+    AgentCreate = AgentCreateBase
+    AgentPatch = AgentPatchBase
+else:
+    AgentCreate = create_model("AgentCreate", __module__=__name__, __base__=AgentCreateBase, __doc__=AgentCreateBase.__doc__, **_create_fields())
+    AgentPatch = create_model("AgentPatch", __module__=__name__, __base__=AgentPatchBase, __doc__=AgentPatchBase.__doc__, **_patch_fields())

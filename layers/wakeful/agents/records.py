@@ -43,6 +43,8 @@ class Agent(NamedTuple):
     notify: tuple[str, ...] | None = None
     #: How far back a heartbeat looks (None: :data:`DEFAULT_EVENT_LOOKBACK_SECONDS`).
     event_lookback_seconds: int | None = None
+    #: Its spend limits (the spend guard's ``budget``), None: none of its own.
+    budget: Mapping[str, Any] | None = None
     # The log and its heartbeats.
     last_seq: int = 0
     processed_seq: int = 0
@@ -69,6 +71,10 @@ class Agent(NamedTuple):
     thread_expiry_seconds: int | None = None
     max_llm_calls_per_run: int | None = None
     tools: tuple[str, ...] | None = None
+    # Memory: how many memories a run's prompt holds, consolidation, the cap.
+    memory_recall: int | None = None
+    memory_consolidation: Mapping[str, Any] | None = None
+    memory_cap: int | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -92,6 +98,7 @@ class Agent(NamedTuple):
             tool_policy=item.get("tool_policy"),
             notify=opt_strings(item.get("notify")),
             event_lookback_seconds=opt_int(item.get("event_lookback_seconds")),
+            budget=item.get("budget"),
             last_seq=int(value_or(item, "last_seq", 0)),
             processed_seq=int(value_or(item, "processed_seq", 0)),
             active_heartbeat_id=item.get("active_heartbeat_id"),
@@ -115,6 +122,9 @@ class Agent(NamedTuple):
             thread_expiry_seconds=opt_int(item.get("thread_expiry_seconds")),
             max_llm_calls_per_run=opt_int(item.get("max_llm_calls_per_run")),
             tools=opt_strings(item.get("tools")),
+            memory_recall=opt_int(item.get("memory_recall")),
+            memory_consolidation=item.get("memory_consolidation"),
+            memory_cap=opt_int(item.get("memory_cap")),
         )
 
     @classmethod
@@ -131,6 +141,8 @@ class Agent(NamedTuple):
             personality=context.get("personality"),
             expertise=context.get("expertise"),
             focus_areas=tuple(context.get("focus_areas") or ()),
+            preset=context.get("preset"),
+            system_prompt=context.get("system_prompt"),
             hook_types=opt_strings(hook_types),
         )
 
@@ -160,6 +172,7 @@ class Agent(NamedTuple):
             "tool_policy": None if self.tool_policy is None else dict(self.tool_policy),
             "notify": None if self.notify is None else list(self.notify),
             "event_lookback_seconds": self.event_lookback(),
+            "budget": _budget_view(self.budget),
             "next_heartbeat_at": clock.iso(self.next_heartbeat_at),
             "last_seq": self.last_seq,
             "processed_seq": self.processed_seq,
@@ -169,6 +182,16 @@ class Agent(NamedTuple):
             "created_at": clock.iso(self.created_at),
             "updated_at": clock.iso(self.updated_at),
             **self.thread_view(),
+            **self.memory_view(),
+        }
+
+    def memory_view(self) -> dict[str, Any]:
+        """The memory fields of the API view, with memory's defaults."""
+        consolidation = dict(self.memory_consolidation or {})
+        return {
+            "memory_recall": 5 if self.memory_recall is None else self.memory_recall,
+            "memory_consolidation": {"mode": "off", "max_per_day": 1, **consolidation},
+            "memory_cap": self.memory_cap or 500,
         }
 
     def thread_view(self) -> dict[str, Any]:
@@ -194,7 +217,9 @@ class Agent(NamedTuple):
         }
 
     def agent_context(self) -> dict[str, Any]:
-        """The ``agent_context`` a tool receives (the Base Tool Interface)."""
+        """The ``agent_context`` a tool receives (the Base Tool Interface): the agent's
+        profile, its ``system_prompt`` (None when it has none) and its ``preset``. What
+        the tool request adds when it is built is in :mod:`wakeful.tools.requests`."""
         return {
             "agent_id": self.agent_id,
             "owner": self.owner or None,
@@ -203,10 +228,20 @@ class Agent(NamedTuple):
             "personality": self.personality,
             "expertise": self.expertise,
             "focus_areas": list(self.focus_areas),
+            "system_prompt": self.system_prompt,
+            "preset": self.preset,
         }
 
-
     def llm_context(self) -> dict[str, Any]:
-        """What a thread's model conversation knows of the agent: its ``agent_context``
-        and its preset (the agent id and the preset pick a scripted conversation)."""
-        return {**self.agent_context(), "preset": self.preset}
+        """What a thread's model conversation knows of the agent: its ``agent_context``,
+        whose preset and agent id pick a scripted conversation."""
+        return self.agent_context()
+
+
+def _budget_view(budget: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """An agent's budget as the API shows it: every field, with its defaults."""
+    if not budget:
+        return None
+    limits = {k: None if budget.get(k) is None else float(budget[k]) for k in ("daily_usd", "monthly_usd", "max_usd_per_hour")}
+    alert_at = float(budget["alert_at"]) if budget.get("alert_at") is not None else 0.8
+    return {**limits, "alert_at": alert_at, "on_exceed": budget.get("on_exceed") or "pause"}

@@ -22,6 +22,7 @@ class AgentThreadTrigger(View):
     event_type: str
     match: dict[str, Any] = Field(default_factory=dict)
     cooldown_seconds: int = 300
+    coalesce: dict[str, Any] | None = Field(default=None, description="{key?, quiet_seconds, max_wait_seconds, max_events}: matching events start one thread together")
 
 
 class Agent(View):
@@ -39,6 +40,7 @@ class Agent(View):
     wake_on_priority: int | None
     tool_policy: AgentToolPolicy | None
     notify: list[str] | None = Field(None, description="Channel targets of its notifications, schedule results and approval requests")
+    budget: dict[str, Any] | None = Field(None, description="Its spend limits in USD per UTC hour, day and month, alert_at and on_exceed (docs/spend.md)")
     event_lookback_seconds: int = Field(description="How far back a heartbeat looks: older events of its window are skipped")
     next_heartbeat_at: str | None
     last_seq: int = Field(description="The seq of the last event of its log")
@@ -53,6 +55,9 @@ class Agent(View):
     tools: list[str] | None = Field(description="Tools its threads may call (null: all your HTTP and Lambda tools)")
     quiet_heartbeats: int = Field(0, description="Heartbeats that found nothing to do and were counted instead of run")
     last_quiet_heartbeat_at: str | None = None
+    memory_recall: int = Field(5, description="How many of its most relevant memories each run's system prompt holds")
+    memory_consolidation: dict[str, Any] | None = Field(None, description="Consolidation while idle: mode, max_per_day")
+    memory_cap: int = Field(500, description="The most memories it keeps")
 
 
 class AgentPage(Page):

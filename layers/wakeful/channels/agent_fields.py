@@ -1,11 +1,11 @@
 """The agent field channels own: ``notify``, where the agent's notifications go (see
-:mod:`wakeful.agents.fields`; no pydantic at import)."""
+:mod:`wakeful.agents.slots`; no pydantic at import)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from wakeful.agents.fields import AgentField
+from wakeful.agents.slots import AgentField
 from wakeful.channels.models import MAX_TARGETS
 
 NOTIFY_DOC = (
@@ -17,7 +17,14 @@ NOTIFY_DOC = (
 def _targets() -> Any:
     from wakeful.channels.inputs import Target
 
-    return list[Target] | None  # type: ignore[valid-type]
+    return list[Target] | None
+
+
+def _check(owner: str, targets: Any, preset: str | None) -> None:
+    """``notify`` names only the owner's channels (else 422)."""
+    from wakeful.channels import targets as channel_targets
+
+    channel_targets.check(owner, targets)
 
 
 FIELDS = (
@@ -26,5 +33,6 @@ FIELDS = (
         _targets,
         {"default": None, "max_length": MAX_TARGETS, "description": NOTIFY_DOC},
         patch_note=" null: none.",
+        check=_check,
     ),
 )

@@ -6,8 +6,9 @@
   anything else starts a thread on the channel's agent (``source`` the platform,
   ``source_id`` the channel), which remembers where it came from so its answer goes
   back there (:mod:`wakeful.channels.answers`).
-- ``button`` (Approve or Deny): the tool call the button stands for is decided, once: a
-  second press, or a press after the API decided it, changes nothing.
+- ``button``: what the button's handler does (:mod:`wakeful.channels.buttons`): Approve
+  or Deny decides the tool call it stands for, once (a second press, or a press after
+  the API decided it, changes nothing); a reply form's text goes to its thread.
 
 Each outcome is written on the request's row (``GET /channels/{id}/requests``). A job
 done again (SQS redelivers) starts the same thread (its id derives from the request)
@@ -21,9 +22,9 @@ from typing import Any
 
 from wakeful import clock
 from wakeful.agents.exceptions import AgentNotFoundError
-from wakeful.channels import link_repository, models, repository, request_repository
+from wakeful.channels import buttons, link_repository, models, repository, request_repository
 from wakeful.channels.records import Channel, ChannelLink
-from wakeful.threads.exceptions import ThreadApprovalNotFoundError, ThreadNotFoundError, ThreadStateError
+from wakeful.threads.exceptions import ThreadNotFoundError, ThreadStateError
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ def handle(job: dict[str, Any]) -> str:
     if channel is None:
         outcome = "the channel was deleted: nothing done"
     elif job.get("work") == "button":
-        outcome, thread_id = _button(channel, job)
+        outcome, thread_id = buttons.press(channel, job)
     else:
         try:
             outcome, thread_id = _message(channel, job)
@@ -134,41 +135,3 @@ def _link_last(channel: Channel, agent_id: str, thread_id: str, job: dict[str, A
     link_repository.put(
         ChannelLink(channel.channel_id, models.last_message_link(thread_id), agent_id, thread_id, message_id=str(job["message_id"]), created_at=now, expires_at=int(now + models.LINK_DAYS * 86400))
     )
-
-
-# -- buttons -------------------------------------------------------------------------
-_PAST = {models.APPROVE: "approved", models.DENY: "denied"}
-
-
-def _decide_action(channel: Channel, agent_id: str, action_id: str, decision: str, note: str) -> tuple[str, str | None]:
-    """A button of a heartbeat's action parked for approval."""
-    from wakeful.actions import approvals
-    from wakeful.actions.records import ActionNotFoundError
-
-    try:
-        approvals.decide(channel.owner, agent_id, action_id, decision, note)
-    except approvals.ActionNotWaitingError:
-        return f"action {action_id} was already decided: nothing changed", None
-    except (ActionNotFoundError, AgentNotFoundError):
-        return f"action {action_id} waits for no decision any more: nothing changed", None
-    return f"action {action_id} {_PAST[decision]}", None
-
-
-def _button(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
-    from wakeful.threads import service as threads
-
-    link = link_repository.get(channel.channel_id, models.approval_link(str(job.get("ref"))))
-    if link is None or not link.tool_call_id:
-        return "no approval of this channel has this button: nothing changed", None
-    decision = models.APPROVE if job.get("decision") == models.APPROVE else models.DENY
-    note = f"{_PAST[decision]} in {channel.kind} ({channel.name}) by user {job.get('user')}"
-    if not link.thread_id:
-        return _decide_action(channel, link.agent_id, link.tool_call_id, decision, note)
-    try:
-        by = f"user {job['user']} in {channel.kind} ({channel.name})" if job.get("user") else f"a person in {channel.kind} ({channel.name})"
-        threads.decide_approval(channel.owner, link.agent_id, link.thread_id, link.tool_call_id, decision, note, by=by)
-    except ThreadStateError:
-        return f"tool call {link.tool_call_id} was already decided: nothing changed", link.thread_id
-    except (ThreadApprovalNotFoundError, ThreadNotFoundError, AgentNotFoundError):
-        return f"tool call {link.tool_call_id} waits for no decision any more: nothing changed", link.thread_id
-    return f"tool call {link.tool_call_id} {_PAST[decision]}", link.thread_id

@@ -120,11 +120,10 @@ REQUEST_STATUSES = (ACCEPTED, DUPLICATE, IGNORED, REJECTED, UNAUTHORIZED, NOT_FO
 #: The routes a platform calls, after ``/channels/{channel_id}/``, and the kind each is for.
 ROUTES = {"slack/events": SLACK, "slack/interactions": SLACK, "discord": DISCORD, "telegram": TELEGRAM}
 
-#: A button's value: ``approve:<ref>`` or ``deny:<ref>`` (Telegram's callback_data holds
-#: at most 64 bytes: the ref is short).
+#: The prefixes of the approval buttons' values, ``approve:<ref>`` and ``deny:<ref>``
+#: (every button's value: :mod:`wakeful.channels.buttons`).
 APPROVE = "approve"
 DENY = "deny"
-BUTTON_VALUE = re.compile(r"^(approve|deny):([a-z0-9]{10,40})$")
 
 
 def conversation_pattern(kind: str) -> re.Pattern[str]:

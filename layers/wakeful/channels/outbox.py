@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
-from wakeful import clock, retention
+from wakeful import clock, dryrun, retention
 from wakeful.channels import delivery_repository, link_repository, models, targets
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink
 from wakeful.channels.queue import send_channel_delivery
@@ -81,6 +81,8 @@ def to_channel(
 ) -> str:
     """Deliver ``message`` to one channel (``conversation``: another than its default);
     returns the delivery id."""
+    if dryrun.capture("email" if channel.kind == "email" else "channel", f"{channel.name}:{conversation or channel.conversation()}", message):
+        return "dry"
     now = clock.now()
     # One delivery per (what it answers, where): an approval goes once to a Slack thread
     # and once to another channel's conversation, never twice to one place.

@@ -6,8 +6,9 @@ Each reader returns a :class:`Reading`: the answer (status and body), how the re
 is recorded (``status``, ``reason``), and, when there is work, the work for the channel
 worker and the platform event ids that make it unique (a retried or replayed request is
 taken once). Work is ``{"work": "message", ...}`` (a thread message: ``text``, ``user``,
-``conversation``, ``message_id``, ``thread_ref``) or ``{"work": "button", ...}`` (an
-approval decision: ``decision``, ``ref``, ``user``).
+``conversation``, ``message_id``, ``thread_ref``) or ``{"work": "button", ...}`` (a
+button pressed, or a form it opened submitted: ``decision`` (the button's prefix),
+``ref``, ``user``, and a form's ``text``; :mod:`wakeful.channels.buttons`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
-from wakeful.channels import models
+from wakeful.channels import buttons, models
 from wakeful.channels.records import Channel
 
 _LEADING_MENTIONS = re.compile(r"^\s*(?:<@[A-Z0-9]+(?:\|[^>]*)?>[\s,:]*)+")
@@ -65,11 +66,6 @@ def _not_allowed(channel: Channel, user: str | None, body: Any, **fields: Any) -
     if channel.allows(user):
         return None
     return Reading(200, body, models.REJECTED, reason=f"user {user} is not in the channel's allowed_users: nothing changed", user=user, **fields)
-
-
-def _button(value: Any) -> tuple[str, str] | None:
-    match = models.BUTTON_VALUE.fullmatch(value) if isinstance(value, str) else None
-    return (match.group(1), match.group(2)) if match else None
 
 
 _SLACK_CONVERSATION = re.compile(models.CONVERSATION_PATTERNS[models.SLACK])
@@ -150,9 +146,9 @@ def slack_interactions(channel: Channel, body: bytes) -> Reading:
         raise BadBody("payload is not a JSON object")
     fields: dict[str, Any] = {"event_type": str(payload.get("type"))[:40]}
     actions = payload.get("actions") if payload.get("type") == "block_actions" else None
-    pressed = _button(actions[0].get("value")) if isinstance(actions, list) and actions and isinstance(actions[0], dict) else None
+    pressed = buttons.parse(actions[0].get("value")) if isinstance(actions, list) and actions and isinstance(actions[0], dict) else None
     if pressed is None:
-        return _ignored(None, "not an Approve or Deny button of Wakeful's", **fields)
+        return _ignored(None, "not a button of Wakeful's", **fields)
     sender = payload.get("user")
     user = _id(sender.get("id") if isinstance(sender, dict) else None, _USER, "user.id") or None
     action_ts = str(actions[0].get("action_ts") or "")  # type: ignore[index]
@@ -175,7 +171,8 @@ def _discord_user(data: dict[str, Any]) -> str | None:
 
 
 def discord(channel: Channel, body: bytes) -> Reading:
-    """An interaction: a PING, a slash command with a ``message`` option, or a button."""
+    """An interaction: a PING, a slash command with a ``message`` option, a button, or
+    the submit of a form a button opened (a modal)."""
     data = _json(body)
     kind, interaction_id = data.get("type"), str(data.get("id") or "")[:40] or None
     fields: dict[str, Any] = {"event_type": f"interaction_{kind}"[:40], "event_id": interaction_id, "user": _discord_user(data)}
@@ -183,10 +180,14 @@ def discord(channel: Channel, body: bytes) -> Reading:
         return Reading(200, {"type": 1}, models.ACCEPTED, reason="ping", **fields)
     if kind == 2:
         return _discord_command(channel, data, fields)
+    if kind == 5:
+        return _discord_submit(channel, data, fields)
     if kind == 3:
-        pressed = _button((data.get("data") or {}).get("custom_id"))
+        pressed = buttons.parse((data.get("data") or {}).get("custom_id"), forms=True)
         if pressed is None:
-            return _ignored({"type": 6}, "not an Approve or Deny button of Wakeful's", **fields)
+            return _ignored({"type": 6}, "not a button of Wakeful's", **fields)
+        if buttons.form_of(pressed[0]):
+            return _discord_form(channel, pressed, fields)
         refused = _not_allowed(channel, fields["user"], {"type": 6}, **{k: v for k, v in fields.items() if k != "user"})
         if refused:
             return refused
@@ -201,8 +202,7 @@ def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, A
     if not isinstance(text, str) or not text.strip():
         answer = {"type": 4, "data": {"content": "Send your request as the message option.", "flags": 64}}
         return Reading(200, answer, models.REJECTED, reason="a command without a string option named message", **fields)
-    denied = {"type": 4, "data": {"content": "You are not allowed to talk to this agent.", "flags": 64}}
-    refused = _not_allowed(channel, fields["user"], denied, **{k: v for k, v in fields.items() if k != "user"})
+    refused = _not_allowed(channel, fields["user"], _DENIED, **{k: v for k, v in fields.items() if k != "user"})
     if refused:
         return refused
     # The channel, the application and the token go into URL paths (the bot's post to
@@ -222,6 +222,51 @@ def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, A
         },
     }
     return Reading(200, {"type": 5}, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
+
+
+_DENIED = {"type": 4, "data": {"content": "You are not allowed to talk to this agent.", "flags": 64}}
+#: The one text field of a form a button opens.
+FORM_FIELD = "text"
+
+
+def _discord_form(channel: Channel, pressed: tuple[str, str], fields: dict[str, Any]) -> Reading:
+    """A button that opens a form: answered at once with a modal (type 9) of one text
+    field, its ``custom_id`` the button's value; nothing to do until it is submitted."""
+    refused = _not_allowed(channel, fields["user"], _DENIED, **{k: v for k, v in fields.items() if k != "user"})
+    if refused:
+        return refused
+    value = f"{pressed[0]}:{pressed[1]}"
+    field_ = {"type": 4, "custom_id": FORM_FIELD, "label": "Message", "style": 2, "min_length": 1, "max_length": 4000, "required": True}
+    modal = {"type": 9, "data": {"custom_id": value, "title": buttons.form_of(pressed[0]), "components": [{"type": 1, "components": [field_]}]}}
+    return Reading(200, modal, models.ACCEPTED, reason="a form opened", **fields)
+
+
+def _form_text(data: dict[str, Any]) -> str | None:
+    """The value of the form's text field in a modal submit."""
+    for row in data.get("components") or ():
+        for item in (row.get("components") or ()) if isinstance(row, dict) else ():
+            if isinstance(item, dict) and item.get("custom_id") == FORM_FIELD and isinstance(item.get("value"), str):
+                return item["value"]
+    return None
+
+
+def _discord_submit(channel: Channel, data: dict[str, Any], fields: dict[str, Any]) -> Reading:
+    """A modal submit (type 5): the form of a button of Wakeful's, its text the work;
+    answered with the text itself, so the conversation shows what was said."""
+    form = data.get("data") or {}
+    pressed = buttons.parse(form.get("custom_id"), forms=True) if isinstance(form, dict) else None
+    if pressed is None or not buttons.form_of(pressed[0]):
+        return _ignored({"type": 6}, "not a form of Wakeful's", **fields)
+    refused = _not_allowed(channel, fields["user"], _DENIED, **{k: v for k, v in fields.items() if k != "user"})
+    if refused:
+        return refused
+    text = (_form_text(form) or "").strip()
+    if not text:
+        answer = {"type": 4, "data": {"content": "Write a message first.", "flags": 64}}
+        return Reading(200, answer, models.REJECTED, reason="a form submitted without text", **fields)
+    work = {"work": "button", "platform": models.DISCORD, "user": fields["user"], "decision": pressed[0], "ref": pressed[1], "text": text[:MAX_TEXT]}
+    echo = {"type": 4, "data": {"content": text[:2000], "allowed_mentions": {"parse": []}}}
+    return Reading(200, echo, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
 
 
 def _interaction_keys(interaction_id: str | None) -> list[str]:
@@ -276,9 +321,9 @@ def _telegram_button(channel: Channel, query: dict[str, Any], fields: dict[str, 
     user = _number(sender.get("id"), "callback_query.from.id") if isinstance(sender, dict) else None
     # The answer stops the button's spinner (a method call in the webhook's answer).
     answered = {"method": "answerCallbackQuery", "callback_query_id": str(query.get("id") or "")}
-    pressed = _button(query.get("data"))
+    pressed = buttons.parse(query.get("data"))
     if pressed is None:
-        return _ignored(answered, "not an Approve or Deny button of Wakeful's", user=user, **fields)
+        return _ignored(answered, "not a button of Wakeful's", user=user, **fields)
     refused = _not_allowed(channel, user, {**answered, "text": "You may not decide this."}, **fields)
     if refused:
         return refused

@@ -12,7 +12,9 @@ calls :func:`result_finished`:
   heartbeat run's are held until then and dropped when it answers ``HEARTBEAT_OK`` (and
   never carry the token), as its hooks are;
 - the run's answer → back to the conversation a chat thread started in (the Slack
-  thread, a reply to the Telegram message, the Discord command's answer);
+  thread, a reply to the Telegram message, the Discord command's answer), with a Reply
+  button where the platform has forms (its press opens one; what is typed in goes on
+  the thread: :mod:`wakeful.channels.buttons`);
 - a schedule's finding (``success``) or failure (``error``) → the schedule's ``notify``,
   else the agent's.
 
@@ -28,7 +30,7 @@ import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from wakeful.channels import link_repository, models, outbox, repository
+from wakeful.channels import buttons, link_repository, models, outbox, repository
 from wakeful.channels.records import Channel
 from wakeful.threads import records as threads
 
@@ -197,7 +199,7 @@ def _reply(thread: Thread) -> None:
     else:
         text = (thread.final_text or "").strip() or (thread.summary or "").strip()
     if text:
-        _to_origin(thread, kind=models.REPLY, key=f"reply:{thread.run_id}", message={"text": text})
+        _to_origin(thread, kind=models.REPLY, key=f"reply:{thread.run_id}", message={"text": text, "actions": [buttons.reply_action(thread.thread_id)]})
 
 
 # -- a schedule's result --------------------------------------------------------------

@@ -20,7 +20,7 @@ import logging
 import time
 from typing import Any, Iterator, NamedTuple, Sequence
 
-from wakeful import clock, ids, retention, storable
+from wakeful import clock, dryrun, ids, retention, storable
 from wakeful.backoff import jitter
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
@@ -48,6 +48,11 @@ class AppendResult(NamedTuple):
     body_differs: bool = False
 
 
+def _captured(new_events: Sequence[NewEvent]) -> bool:
+    """Inside a dry run: each event captured (``event``), none appended."""
+    return bool([dryrun.capture("event", e.event_type, e.payload) for e in new_events if dryrun.current() is not None])
+
+
 def idempotency_record_key(agent_id: str, key: str) -> str:
     """The idempotency-table key of an append key for one agent."""
     return f"event#{agent_id}#{key}"
@@ -71,8 +76,7 @@ def append(
         idempotency_key: repeats within 24 h return the first result, appending nothing.
         parent_action_id: the action whose tool emitted these events, if any.
         extra: additional attributes stored on each event item.
-        expected_last_seq: the agent's ``last_seq`` if the caller just read it; saves
-            the first read (a wrong guess only costs a retry).
+        expected_last_seq: the agent's ``last_seq`` if the caller just read it; saves the first read (a wrong guess only costs a retry).
         same_body_only: a repeat of ``idempotency_key`` with different events raises
             instead of returning the first result (what an outside caller reusing a key
             by mistake needs to hear). Internal callers, whose retries may legitimately
@@ -81,12 +85,13 @@ def append(
     Raises:
         EventAgentNotFoundError: the agent does not exist.
         EventAppendContentionError: the append lost too many races to other appends.
-        EventIdempotencyConflictError: with ``same_body_only``, the key was used for
-            different events; the message names the first event.
+        EventIdempotencyConflictError: with ``same_body_only``, the key was used for different events; the message names the first event.
         storable.NotStorableError: an event holds a value DynamoDB cannot store.
         EventNotStorableError: DynamoDB refused the events, or (EventAppendTooLargeError) one transaction cannot hold them: never retried.
     """
     _check(new_events)
+    if _captured(new_events):
+        return AppendResult([], True)
     idem_key = idempotency_record_key(agent_id, idempotency_key) if idempotency_key else None
     fingerprint = body_fingerprint(new_events)
     agent: Agent | None = None
@@ -145,6 +150,8 @@ def append_each(agent_id: str, items: Sequence[tuple[NewEvent, str]]) -> list[Ap
     if len(items) > MAX_KEYED_PER_APPEND:
         raise ValueError(f"at most {MAX_KEYED_PER_APPEND} keyed events per append")
     _check([event for event, _ in items])
+    if _captured([event for event, _ in items]):
+        return [AppendResult([], True) for _ in items]
     fingerprints = [body_fingerprint([event]) for event, _ in items]
     first_of: dict[str, int] = {}
     for index, (_, key) in enumerate(items):

@@ -1,11 +1,11 @@
 """The agent fields heartbeats own: the interval, the urgent-event wake-up, the look-back
-after a pause (see :mod:`wakeful.agents.fields`; no pydantic at import)."""
+after a pause (see :mod:`wakeful.agents.slots`; no pydantic at import)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from wakeful.agents.fields import AgentField
+from wakeful.agents.slots import AgentField
 from wakeful.agents.records import DEFAULT_HEARTBEAT_INTERVAL_SECONDS
 
 WAKE_ON_PRIORITY_DOC = (

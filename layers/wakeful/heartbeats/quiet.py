@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 
-from wakeful import capabilities
+from wakeful import capabilities, slots
 from wakeful.agents.records import Agent
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
@@ -77,4 +77,8 @@ def record(key: HeartbeatKey, agent: Agent, now: float) -> bool:
     """Count a quiet heartbeat and move the pending heartbeat to the next interval, in
     one conditional write. False if it is no longer due, was asked for, or changed."""
     scheduled = now + agent.heartbeat_interval_seconds
-    return repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
+    skipped = repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
+    if skipped:
+        # What the agent did not spend: reported as saved.quiet_heartbeats.
+        slots.count_saving(agent.owner, key.agent_id, slots.QUIET_HEARTBEATS, 1, now)
+    return skipped

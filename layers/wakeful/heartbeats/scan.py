@@ -62,6 +62,7 @@ class ScanResult:
     schedules: Any = None  # wakeful.schedules.due.DueResult
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
+    consolidations: dict[str, int] = field(default_factory=dict)  # wakeful.memory.due outcomes
 
 
 def shard_groups(shards: int, groups: int) -> list[list[int]]:
@@ -135,6 +136,14 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
+    result.consolidations = _memory(now, mine)
+
+
+def _memory(now: float, shards: tuple[int, ...]) -> dict[str, int]:
+    """Consolidations of agents' memories that are due (wakeful.memory.due)."""
+    from wakeful.memory import due
+
+    return due.claim_due(now, shards)
 
 
 def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:

@@ -170,6 +170,7 @@ def post(hook: Hook, delivery: HookDelivery, timeout_ms: int, *, dev_mode: bool)
         **signing.headers(secret, delivery.delivery_id, int(time.time()), body),
         "X-Wakeful-Hook-Type": delivery.hook_type,
         "X-Wakeful-Agent-Id": delivery.agent_id,
+        "X-Wakeful-Hook-Id": delivery.hook_id,
         "X-Wakeful-Delivery-Id": delivery.delivery_id,
     }
     auth = secrets.unseal(hook.auth_header, context=service.auth_context(hook)) if hook.auth_header else None

@@ -113,10 +113,24 @@ class AfterTool(HookEvent):
     success: bool
     output: Any
     execution_time_ms: int
+    #: What the tool says it made, when it says (SnipCreate: the created snip): then the
+    #: payload's ``data`` is this instead of the fields above.
+    made: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
         return f"AFTER_{self.tool_hook_name}"
+
+    def data(self) -> dict[str, Any]:
+        if self.made is not None:
+            return dict(self.made)
+        return {
+            "action_id": self.action_id,
+            "tool_name": self.tool_name,
+            "success": self.success,
+            "output": self.output,
+            "execution_time_ms": self.execution_time_ms,
+        }
 
 
 # -- actions (of a heartbeat, or of a thread when ``thread_id`` is set) ----------------
@@ -364,6 +378,9 @@ def from_data(hook_type: str, data: dict[str, Any]) -> HookEvent:
     cls = event_class(hook_type)
     if cls is None:
         raise ValueError(f"not a hook type Wakeful fires: {hook_type!r}")
+    if cls is AfterTool and "action_id" not in data:
+        # what the tool made (its action is in the payload's envelope, not in its data)
+        return AfterTool(tool_hook_name=hook_type.split("_", 1)[1], action_id="", tool_name="", success=True, output=None, execution_time_ms=0, made=data)
     if cls in (BeforeTool, AfterTool):
         return cls(tool_hook_name=hook_type.split("_", 1)[1], **data)
     return cls(**data)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from wakeful import dryrun
+
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
     from wakeful.hooks.events import HookEvent
@@ -50,7 +52,7 @@ def fire(
             lifecycle point again (a redelivered message) never delivers twice.
     """
     hook_type = event.name
-    if not wants(agent, hook_type):
+    if not wants(agent, hook_type) or dryrun.capture("hook", hook_type, event.data()):
         return
     try:
         from wakeful.hooks import outbox

@@ -63,7 +63,7 @@ ROUTES: str | None = "wakeful.hooks.routes"
 ROUTE_KEYS: tuple[str, ...] = ("agents/hooks",)
 MODELS: Mapping[str, tuple[str, ...]] = {
     "wakeful.hooks.inputs": ("HookCreate", "HookPatch", "HookTestRequest"),
-    "wakeful.hooks.responses": ("Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryPage", "HookExecutionPage", "HookPage", "HookReplayAccepted"),
+    "wakeful.hooks.responses": ("Hook", "HookCreated", "HookDelivery", "HookDeliveryAccepted", "HookDeliveryDetail", "HookDeliveryPage", "HookExecutionPage", "HookPage", "HookReplayAccepted"),
 }
 def _hook_schemas() -> Mapping[str, Any]:
     from wakeful.apikit.responses import model_schemas

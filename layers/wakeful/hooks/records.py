@@ -9,6 +9,7 @@ float; attributes an older version did not write take their defaults), ``to_item
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Self
@@ -192,6 +193,11 @@ class HookDelivery(_Record):
             "created_at": iso(self.created_at),
             "completed_at": iso(self.completed_at),
         }
+
+    def detail(self) -> dict[str, Any]:
+        """The API view of one delivery: :meth:`public` and the ``payload`` it sends
+        (the stored body, decoded)."""
+        return {**self.public(), "payload": json.loads(self.body)}
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

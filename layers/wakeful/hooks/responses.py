@@ -90,6 +90,12 @@ class HookDelivery(View):
     completed_at: str | None
 
 
+class HookDeliveryDetail(HookDelivery):
+    """One delivery and the body it sends on every attempt and replay."""
+
+    payload: dict[str, Any] = Field(description="The HookPayload this delivery sends, as sent")
+
+
 class HookDeliveryPage(Page):
     """Deliveries, newest first."""
 

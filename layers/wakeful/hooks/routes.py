@@ -102,13 +102,13 @@ def list_deliveries(agent_id: str, hook_id: str, limit: Limit = 50, cursor: Curs
 
 @router.get(
     "/agents/<agent_id>/hooks/<hook_id>/deliveries/<delivery_id>",
-    summary="A delivery",
+    summary="A delivery and the body it sends",
     tags=["hooks"],
-    responses=ok("HookDelivery"),
+    responses=ok("HookDeliveryDetail"),
     operation_id="get_hook_delivery",
 )
 def get_delivery(agent_id: str, hook_id: str, delivery_id: str):
-    return respond(200, service.get_delivery(owner(router), agent_id, hook_id, delivery_id).public())
+    return respond(200, service.get_delivery(owner(router), agent_id, hook_id, delivery_id).detail())
 
 
 @router.post(

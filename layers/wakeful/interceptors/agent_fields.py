@@ -1,11 +1,11 @@
 """The agent field interceptors own: the declarative ``tool_policy`` (see
-:mod:`wakeful.agents.fields`; no pydantic at import)."""
+:mod:`wakeful.agents.slots`; no pydantic at import)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from wakeful.agents.fields import AgentField
+from wakeful.agents.slots import AgentField
 
 
 def _policy() -> Any:
@@ -14,12 +14,16 @@ def _policy() -> Any:
     return ToolPolicy | None
 
 
+def _whole(policy: Any) -> Any:
+    return policy.model_dump()
+
+
 FIELDS = (
     AgentField(
         "tool_policy",
         _policy,
         {"default": None, "description": "Tools its threads may not call, or only with approval"},
         patch_description="null removes it",
-        whole=True,  # stored whole, with its defaults, on PATCH too
+        keep=_whole,  # kept whole, with its defaults, on PATCH too
     ),
 )

@@ -18,8 +18,9 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from wakeful.llm import ledger, providers
+from wakeful.llm import callgate, ledger, providers
 from wakeful.llm.exceptions import LLMError, LLMProviderError
+from wakeful.llm.callgate import CallContext
 from wakeful.llm.models import Endpoint, RawAnswer
 from wakeful.llm.settings import get_settings
 
@@ -40,12 +41,12 @@ def endpoints(agent_id: str, agent_settings: dict[str, Any], model: str | None =
     settings = get_settings()
     provider = str(agent_settings.get("provider") or settings.provider)
     chosen = model or agent_settings.get("model") or settings.default_model(provider)
-    base_url = agent_settings.get("base_url") if provider == "openai" else None
+    base_url = agent_settings.get("base_url") if providers.takes_base_url(provider) else None
     key = _own_key(agent_id, agent_settings)
     out = [Endpoint(provider, str(chosen), base_url or None, key, checked=bool(base_url))]
     for entry in agent_settings.get("fallback") or []:
         other = str(entry.get("provider") or "")
-        other_url = entry.get("base_url") if other == "openai" else None
+        other_url = entry.get("base_url") if providers.takes_base_url(other) else None
         same = other == provider and (other_url or None) == (base_url or None)
         out.append(
             Endpoint(
@@ -68,7 +69,7 @@ def _own_key(agent_id: str, agent_settings: dict[str, Any]) -> str | None:
     return secrets.unseal(str(sealed), context=key_context(agent_id))
 
 
-def ask(agent_id: str, chain: list[Endpoint], call: Callable[[Any, Endpoint], RawAnswer]) -> RawAnswer:
+def ask(agent_id: str, chain: list[Endpoint], call: Callable[[Any, Endpoint], RawAnswer], ctx: CallContext | None = None) -> RawAnswer:
     """``call(provider, endpoint)`` on each endpoint of ``chain`` until one answers; the
     next is tried only after a retryable provider failure. Anything a provider raises
     that is not an LLM error (an answer its SDK could not read) is a provider error.
@@ -76,19 +77,28 @@ def ask(agent_id: str, chain: list[Endpoint], call: Callable[[Any, Endpoint], Ra
     Every provider error leaves here without the call's secrets (the key it sent, a
     token), which an endpoint, a gateway or a proxy may repeat in its error: the thread's
     error, the live stream and the logs get the redacted text, and the SDK's own
-    exception (which holds the raw text) is not chained to it."""
+    exception (which holds the raw text) is not chained to it.
+
+    Each endpoint is admitted by the gates of :mod:`wakeful.llm.callgate` before it is
+    asked (a refusal raises before any request), and its answer settled with them."""
     last: LLMProviderError | None = None
     for index, endpoint in enumerate(chain):
         provider = providers.get(endpoint.provider)
+        tickets = callgate.admit(ctx, endpoint)
         try:
-            return call(provider, endpoint)
+            raw = call(provider, endpoint)
         except LLMProviderError as error:
             failure = _redacted(provider, endpoint, str(error), error.retryable)
         except LLMError:
+            callgate.abandon(tickets)
             raise
         except Exception as error:  # noqa: BLE001 - an SDK that choked on an answer
             said = f"the {endpoint.provider} provider answered something unreadable ({type(error).__name__}: {str(error)[:300]})"
             failure = _redacted(provider, endpoint, said, False)
+        else:
+            callgate.settle(tickets, raw.usage)
+            return raw
+        callgate.abandon(tickets)
         last = failure
         if agent_id:
             ledger.add_failure(agent_id, endpoint.provider, endpoint.model)

@@ -24,6 +24,7 @@ import logging
 from typing import Any
 
 from wakeful.llm import choice, ledger, parsing
+from wakeful.llm.callgate import CallContext
 from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import Answer, LLMRequest, Usage
 from wakeful.llm.settings import get_settings
@@ -85,7 +86,8 @@ class LLMSession:
         model = self.model()
         self._check_budget()
         chain = choice.endpoints(self.agent_id, self.agent_settings(), model)
-        raw = choice.ask(self.agent_id, chain, lambda provider, endpoint: provider.complete(request, endpoint.model, endpoint))
+        ctx = CallContext(self.agent_id, "", "tool", f"{self.action_id or ''}:{step}")
+        raw = choice.ask(self.agent_id, chain, lambda provider, endpoint: provider.complete(request, endpoint.model, endpoint), ctx)
         self._record(step, raw.usage)
         if raw.stop_reason == "refusal":
             said = " ".join(str(b.get("text") or "") for b in raw.content if b.get("type") == "text").strip()

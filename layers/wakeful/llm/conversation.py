@@ -64,19 +64,29 @@ def model_for(agent_settings: dict[str, Any]) -> str:
     return str(agent_settings.get("model") or settings.default_model(str(agent_settings.get("provider") or settings.provider)))
 
 
-def converse(request: ConversationRequest, callbacks: Callbacks | None = None, *, model: str | None = None) -> Turn:
+def converse(
+    request: ConversationRequest,
+    callbacks: Callbacks | None = None,
+    *,
+    model: str | None = None,
+    purpose: str = "run",
+    ref: str = "",
+    settings: dict[str, Any] | None = None,
+) -> Turn:
     """Ask the agent's provider (then its fallback ones) for one turn; see the module
-    docstring."""
+    docstring. ``settings``: LLM settings to use instead of the agent's (a replay's)."""
     from wakeful.llm import choice
+    from wakeful.llm.callgate import CallContext
 
     callbacks = callbacks or Callbacks()
     agent_id = str(request.agent.get("agent_id") or "")
-    agent_settings = ledger.agent_settings(agent_id) if agent_id else {}
+    agent_settings = settings if settings is not None else ledger.agent_settings(agent_id) if agent_id else {}
     if agent_settings.get("thinking_budget_tokens") is not None and request.thinking_budget_tokens is None:
         request = replace(request, thinking_budget_tokens=int(agent_settings["thinking_budget_tokens"]))
     _check_budget(agent_id, agent_settings)
     chain = choice.endpoints(agent_id, agent_settings, model)
-    raw = choice.ask(agent_id, chain, lambda provider, endpoint: provider.converse(request, endpoint.model, callbacks, endpoint))
+    ctx = CallContext(agent_id, str(request.agent.get("owner") or ""), purpose, ref)
+    raw = choice.ask(agent_id, chain, lambda provider, endpoint: provider.converse(request, endpoint.model, callbacks, endpoint), ctx)
     if agent_id:
         ledger.add_usage(agent_id, raw.usage)
     logger.info("llm conversation turn", extra={"agent_id": agent_id, **raw.usage.as_dict()})

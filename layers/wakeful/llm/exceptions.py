@@ -19,6 +19,12 @@ class LLMBudgetExceededError(LLMError):
     """The agent's daily token budget is spent."""
 
 
+class LLMSpendRefusedError(LLMBudgetExceededError):
+    """The spend guard refused the call before it was made: the agent (or its owner) is
+    paused (``budget exceeded``), or the model has no price under a budget (``no price
+    for <provider>/<model>``). The message is what the run's error says."""
+
+
 class LLMProviderError(LLMError):
     """The provider failed (after the SDK's retries): rate limits, overload, timeouts.
 

@@ -3,13 +3,15 @@ a body, never by the functions that call a model."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
 from pydantic import Field
 
-from wakeful.inputs import Body, Patch, SecretToken
+from wakeful.inputs import Body, OneOf, Patch, SecretToken
+from wakeful.llm import slots
 
-ProviderName = Literal["anthropic", "bedrock", "openai"]
+#: A provider an agent may choose (:func:`wakeful.llm.slots.agent_names`).
+ProviderName = Annotated[str, OneOf(slots.agent_names)]
 #: A model name as providers spell them: ``claude-sonnet-4-6``, ``gpt-4o-mini``,
 #: ``deepseek/deepseek-chat``, ``qwen2.5:7b``, a Bedrock model id or inference profile ARN.
 MODEL_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@/-]*$"

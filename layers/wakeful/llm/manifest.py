@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.llm.slots import DEFAULT_MODEL, PROVIDERS, ProviderEntry, names
 from wakeful.tablespec import Attr, TableSpec
 
 NAME = "llm"
@@ -46,10 +47,10 @@ METRICS: Mapping[str, str] = {
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = "wakeful.llm.routes"
-ROUTE_KEYS: tuple[str, ...] = ("agents/llm",)
+ROUTE_KEYS: tuple[str, ...] = ("agents/llm", "llm")
 MODELS: Mapping[str, tuple[str, ...]] = {
     "wakeful.llm.inputs": ("LLMSettingsIn",),
-    "wakeful.llm.responses": ("LLMSettings",),
+    "wakeful.llm.responses": ("LLMSettings", "LLMPricePage"),
 }
 
 
@@ -68,11 +69,77 @@ OPENAPI: Callable[[], Any] | None = _openapi
 AGENT_FIELDS: tuple[Any, ...] = ()
 
 # -- configuration: the values an environment variable may take, outside APIs --
-ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
+
+
+#: ``WAKEFUL_LLM_PROVIDER`` names an installed provider (:data:`wakeful.llm.slots.PROVIDERS`).
+ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {"WAKEFUL_LLM_PROVIDER": names}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
+# -- model providers: one entry each (the llm slot PROVIDERS) --
+#: Bedrock model ids (``vendor.model``, ``geo.vendor.model``) and model, inference
+#: profile or provisioned throughput ARNs.
+BEDROCK_MODEL = r"^(arn:aws[a-z-]*:bedrock:[a-z0-9-]+:(\d{12})?:[a-z-]+/[A-Za-z0-9._:/-]+|[a-z0-9-]+\.[A-Za-z0-9._:-]+)$"
+
+
+def _anthropic() -> Callable[[], Any]:
+    from wakeful.llm.providers.anthropic_provider import AnthropicProvider
+
+    return AnthropicProvider
+
+
+def _bedrock() -> Callable[[], Any]:
+    from wakeful.llm.providers.bedrock_provider import BedrockProvider
+
+    return BedrockProvider
+
+
+def _openai() -> Callable[[], Any]:
+    from wakeful.llm.providers.openai_provider import OpenAIProvider
+
+    return OpenAIProvider
+
+
+def _scripted() -> Callable[[], Any]:
+    from wakeful.llm.providers.scripted import ScriptedProvider
+
+    return ScriptedProvider
+
+
+def _claude(model: str) -> str | None:
+    return None if model.startswith("claude") else f"{model!r} is not an Anthropic model (they are named claude-…)"
+
+
+def _bedrock_model(model: str) -> str | None:
+    import re
+
+    if re.match(BEDROCK_MODEL, model):
+        return None
+    return (
+        f"{model!r} is not a Bedrock model id (e.g. anthropic.claude-sonnet-4-5-20250929-v1:0, "
+        "us.anthropic.claude-sonnet-4-5-20250929-v1:0, or an inference profile ARN)"
+    )
+
+
+#: Wakeful's own model providers, in the order messages list them: a provider plugs in
+#: with one module in ``llm/providers/`` and one entry here.
+BUILTIN_PROVIDERS: tuple[ProviderEntry, ...] = (
+    ProviderEntry("anthropic", _anthropic, DEFAULT_MODEL, model_check=_claude),
+    # Claude on Bedrock through a US cross-region inference profile.
+    ProviderEntry(
+        "bedrock",
+        _bedrock,
+        "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        stack_optional=True,
+        model_env="WAKEFUL_BEDROCK_MODEL",
+        model_check=_bedrock_model,
+    ),
+    ProviderEntry("openai", _openai, "gpt-4o-mini", stack_optional=True, model_env="WAKEFUL_OPENAI_MODEL", takes_base_url=True),
+    # Deterministic answers for offline runs: a deployment's choice, not an agent's.
+    ProviderEntry("scripted", _scripted, DEFAULT_MODEL, agent_choosable=False),
+)
+
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+LISTENERS: tuple[tuple[Any, Any], ...] = tuple((PROVIDERS, entry) for entry in BUILTIN_PROVIDERS)
 
 MANIFEST = Capability(
     name=NAME,

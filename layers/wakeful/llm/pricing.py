@@ -10,9 +10,14 @@ prefix; Claude models not listed are priced by family (opus, sonnet, haiku).
 Claude cache writes cost 1.25x the input price and cache reads 0.1x (5-minute cache);
 other models state their cached-input price (OpenAI bills no cache writes).
 
-``WAKEFUL_LLM_PRICES`` adds or overrides prices, JSON of model (or model prefix, or
-``provider:model``) to ``{"input", "output", "cache_read"?, "cache_write"?}`` in
-dollars per million tokens, e.g. ``{"qwen2.5:7b": {"input": 0, "output": 0}}``.
+``WAKEFUL_LLM_PRICES`` adds or overrides prices: a JSON array of items ``{provider, model,
+input_per_mtok, output_per_mtok, cache_read_per_mtok?, cache_write_per_mtok?}`` (US
+dollars per million tokens; a ``model`` ending in ``*`` is a prefix, a ``provider`` of
+``*`` any provider), inline, or in the file it names (a value not starting with ``[`` or
+``{``). The older object of model (or prefix, or ``provider:model``) to ``{"input",
+"output", "cache_read"?, "cache_write"?}`` is still read. An invalid table fails the
+settings (:func:`parse_table` raises): a table silently ignored would price calls at $0.
+:func:`items` lists the whole table, as ``GET /llm/prices`` shows it.
 
 A model found nowhere costs 0, with a warning in the log (once per model and process).
 """
@@ -92,30 +97,148 @@ def claude_name(model: str) -> str:
     return found.group("model") if found else model
 
 
-@lru_cache(maxsize=8)
-def _configured(raw: str) -> dict[str, Price]:
-    try:
-        table = json.loads(raw)
+#: The day the built-in table was read from the providers' price pages, and those pages.
+PRICES_AS_OF = "2026-11-28"
+PRICES_SOURCES = (
+    "https://www.anthropic.com/pricing",
+    "https://aws.amazon.com/bedrock/pricing/",
+    "https://openai.com/api/pricing/",
+    "https://api-docs.deepseek.com/quick_start/pricing",
+    "https://openrouter.ai/models",
+)
+_ITEM_FIELDS = ("input_per_mtok", "output_per_mtok", "cache_read_per_mtok", "cache_write_per_mtok")
+_MAX_PRICE = 1_000_000.0
+
+
+@dataclass(frozen=True)
+class PriceItem:
+    """One entry of the price table: a provider's model (``*`` ends a prefix; a provider
+    of ``*`` is any provider) and its :class:`Price`."""
+
+    provider: str
+    model: str
+    price: Price
+    source: str = "builtin"
+
+    def matches(self, provider: str, model: str) -> bool:
+        if self.provider not in ("*", provider):
+            return False
+        return model.startswith(self.model[:-1]) if self.model.endswith("*") else model == self.model
+
+    def view(self) -> dict[str, object]:
+        p = self.price
         return {
-            str(name): Price(
-                float(p["input"]),
-                float(p["output"]),
-                None if p.get("cache_read") is None else float(p["cache_read"]),
-                None if p.get("cache_write") is None else float(p["cache_write"]),
-            )
-            for name, p in table.items()
+            "provider": self.provider,
+            "model": self.model,
+            "input_per_mtok": p.input,
+            "output_per_mtok": p.output,
+            "cache_read_per_mtok": p.read_price(),
+            "cache_write_per_mtok": p.write_price(),
+            "source": self.source,
         }
-    except (ValueError, TypeError, KeyError, AttributeError):
-        logger.warning("WAKEFUL_LLM_PRICES is not a JSON object of {input, output} prices; ignored")
-        return {}
 
 
-def configured() -> dict[str, Price]:
-    """Prices from ``WAKEFUL_LLM_PRICES``."""
-    from wakeful.llm.settings import get_settings
+def _number(entry: dict[str, object], field: str, where: str, required: bool) -> float | None:
+    value = entry.get(field)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"WAKEFUL_LLM_PRICES {where}: {field} must be a number (US dollars per million tokens)")
+    if not 0 <= float(value) <= _MAX_PRICE:
+        raise ValueError(f"WAKEFUL_LLM_PRICES {where}: {field} must be between 0 and {_MAX_PRICE:.0f}")
+    return float(value)
 
-    raw = get_settings().prices_json
-    return _configured(raw) if raw else {}
+
+def _item(entry: object, index: int) -> PriceItem:
+    where = f"item {index}"
+    if not isinstance(entry, dict):
+        raise ValueError(f"WAKEFUL_LLM_PRICES {where} must be an object")
+    unknown = set(entry) - {"provider", "model", *_ITEM_FIELDS}
+    if unknown:
+        raise ValueError(f"WAKEFUL_LLM_PRICES {where}: unknown field(s) {', '.join(sorted(unknown))}")
+    names = {}
+    for field in ("provider", "model"):
+        value = entry.get(field)
+        if not isinstance(value, str) or not value.strip() or len(value) > 200:
+            raise ValueError(f"WAKEFUL_LLM_PRICES {where}: {field} must be a non-empty string")
+        names[field] = value.strip()
+    inp, out, read, write = (_number(entry, f, where, f in _ITEM_FIELDS[:2]) for f in _ITEM_FIELDS)
+    assert inp is not None and out is not None
+    return PriceItem(names["provider"], names["model"], Price(inp, out, read, write), "deployment")
+
+
+def _legacy(table: dict[str, object]) -> tuple[PriceItem, ...]:
+    out = []
+    for name, p in table.items():
+        if not isinstance(p, dict):
+            raise ValueError(f"WAKEFUL_LLM_PRICES: the price of {name!r} must be an object")
+        where = f"model {name!r}"
+        inp, out_, read, write = (_number(p, f, where, f in ("input", "output")) for f in ("input", "output", "cache_read", "cache_write"))
+        assert inp is not None and out_ is not None
+        provider, _, model = str(name).partition(":") if ":" in str(name) and not str(name).split(":", 1)[1][:1].isdigit() else ("*", "", str(name))
+        out.append(PriceItem(provider, f"{model}*", Price(inp, out_, read, write), "deployment"))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def parse_table(raw: str) -> tuple[PriceItem, ...]:
+    """The deployment's price items from ``WAKEFUL_LLM_PRICES``: a JSON array (or the
+    older object), inline or in the file it names.
+
+    Raises:
+        ValueError: the file cannot be read, or the table is not valid (the message
+            says which item and field).
+    """
+    text = raw.strip()
+    if not text.startswith(("[", "{")):
+        try:
+            with open(text, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as error:
+            raise ValueError(f"WAKEFUL_LLM_PRICES names a file that cannot be read: {text} ({error.strerror})") from None
+    try:
+        table = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"WAKEFUL_LLM_PRICES is not valid JSON: {error.msg} at line {error.lineno}") from None
+    if isinstance(table, dict):
+        return _legacy(table)
+    if not isinstance(table, list):
+        raise ValueError("WAKEFUL_LLM_PRICES must be a JSON array of price items")
+    return tuple(_item(entry, index) for index, entry in enumerate(table))
+
+
+def configured() -> tuple[PriceItem, ...]:
+    """The deployment's price items (``WAKEFUL_LLM_PRICES``; validated with the settings,
+    read here from the environment so that pricing stays below the settings)."""
+    import os
+
+    from wakeful import constants
+
+    raw = os.environ.get(constants.ENV_LLM_PRICES)
+    return parse_table(raw) if raw else ()
+
+
+def _deployment_price(provider: str, model: str) -> Price | None:
+    """The most specific deployment item for the call: its provider before ``*``, an
+    exact model before the longest prefix."""
+    found = [item for item in configured() if item.matches(provider, model)]
+    if not found:
+        return None
+    best = max(found, key=lambda i: (i.provider != "*", not i.model.endswith("*"), len(i.model)))
+    return best.price
+
+
+def _builtin_items() -> list[PriceItem]:
+    out = []
+    for provider in ("anthropic", "bedrock"):
+        out += [PriceItem(provider, f"{m}*", Price(*pair)) for m, pair in PRICES.items()]
+    out += [PriceItem("openai", f"{m}*", p) for m, p in OPENAI_PRICES.items()]
+    return out
+
+
+def items() -> list[PriceItem]:
+    """The whole price table: the deployment's items, then the built-in ones."""
+    return [*configured(), *_builtin_items()]
 
 
 def _longest(table: dict[str, Price], model: str) -> Price | None:
@@ -127,10 +250,7 @@ def _longest(table: dict[str, Price], model: str) -> Price | None:
 
 def price(model: str, provider: str = "") -> Price | None:
     """The price of ``model`` on ``provider``, or None when it is nowhere listed."""
-    extra = configured()
-    if provider and f"{provider}:{model}" in extra:
-        return extra[f"{provider}:{model}"]
-    found = _longest(extra, model)
+    found = _deployment_price(provider or "*", model)
     if found is not None:
         return found
     name = claude_name(model)

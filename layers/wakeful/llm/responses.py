@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from wakeful.apikit.responses import View
+from wakeful.apikit.responses import Page, View
 
 
 class LLMUsage(View):
@@ -60,3 +60,23 @@ class LLMSettings(View):
     thinking_budget_tokens: int | None
     usage_today: LLMUsage
     usage_by_model: list[LLMModelUsage] = Field(description="Today's usage per provider and model")
+
+
+class LLMPrice(View):
+    """One entry of the price table, in US dollars per million tokens."""
+
+    provider: str = Field(description="The provider, or `*` for any")
+    model: str = Field(description="The model; a trailing `*` makes it a prefix")
+    input_per_mtok: float
+    output_per_mtok: float
+    cache_read_per_mtok: float
+    cache_write_per_mtok: float
+    source: str = Field(description="`builtin`, or `deployment` (WAKEFUL_LLM_PRICES)")
+
+
+class LLMPricePage(Page):
+    """The price table every model call is priced from (the deployment's entries first)."""
+
+    items: list[LLMPrice]
+    as_of: str = Field(description="The day the built-in prices were read (YYYY-MM-DD)")
+    sources: list[str] = Field(description="Where the built-in prices come from")

@@ -1,5 +1,6 @@
 """LLM routes: ``GET``/``PATCH /agents/{id}/llm`` (an agent's provider, model, fallback,
-budgets, and today's usage per provider and model)."""
+budgets, and today's usage per provider and model), and ``GET /llm/prices`` (the price
+table every call is priced from)."""
 
 from __future__ import annotations
 
@@ -40,3 +41,19 @@ def patch_llm(agent_id: str, body: LLMSettingsIn):
     agents.get(owner(router), agent_id)
     service.update(agent_id, body.model_dump(exclude_unset=True))
     return respond(200, service.view(agent_id))
+
+
+@router.get(
+    "/llm/prices",
+    summary="The price table: US dollars per million tokens per provider and model (the deployment's WAKEFUL_LLM_PRICES entries first)",
+    tags=["llm"],
+    responses=ok("LLMPricePage"),
+)
+def get_prices():
+    from wakeful.llm import pricing
+
+    owner(router)
+    return respond(
+        200,
+        {"items": [item.view() for item in pricing.items()], "next": None, "as_of": pricing.PRICES_AS_OF, "sources": list(pricing.PRICES_SOURCES)},
+    )

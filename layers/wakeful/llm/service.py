@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from wakeful.exceptions import ValidationError
-from wakeful.llm import choice, ledger
+from wakeful.llm import choice, ledger, providers
 from wakeful.llm.settings import get_settings
 
-#: Bedrock model ids (``vendor.model``, ``geo.vendor.model``) and model, inference
-#: profile or provisioned throughput ARNs.
-_BEDROCK_MODEL = re.compile(r"^(arn:aws[a-z-]*:bedrock:[a-z0-9-]+:(\d{12})?:[a-z-]+/[A-Za-z0-9._:/-]+|[a-z0-9-]+\.[A-Za-z0-9._:-]+)$")
 
 
 class LLMSettingsInvalidError(ValidationError):
@@ -54,7 +50,7 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
     that changes the provider or the ``base_url`` without giving ``api_key`` again
     drops the stored key: a write-only key is never sent where it was not given for."""
     current = ledger.agent_settings(agent_id)
-    if current.get("base_url") and "provider" in changes and "base_url" not in changes and (changes["provider"] or get_settings().provider) != "openai":
+    if current.get("base_url") and "provider" in changes and "base_url" not in changes and not providers.takes_base_url(changes["provider"] or get_settings().provider):
         changes = {**changes, "base_url": None}
     merged = {**current, **changes}
     if current.get("api_key_sealed") and "api_key" not in changes and _endpoint(merged) != _endpoint(current):
@@ -63,16 +59,17 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
     provider = merged.get("provider")
     # An agent that names no provider is on the deployment's default: on openai, its
     # base_url applies (as at call time, in choice.endpoints).
-    if merged.get("base_url") and (provider or get_settings().provider) != "openai":
-        raise LLMSettingsInvalidError("base_url is for the openai provider only (set provider to openai, or base_url to null)")
+    if merged.get("base_url") and not providers.takes_base_url(provider or get_settings().provider):
+        takers = _url_providers()
+        raise LLMSettingsInvalidError(f"base_url is for the {takers} provider only (set provider to {takers}, or base_url to null)")
     if changes.get("base_url"):
         _check_url(str(changes["base_url"]), "base_url")
     if provider and ("model" in changes or "provider" in changes) and merged.get("model"):
         _check_model(str(provider), str(merged["model"]), "model")
     for index, entry in enumerate(changes.get("fallback") or []):
         where = f"fallback[{index}]"
-        if entry.get("base_url") and entry["provider"] != "openai":
-            raise LLMSettingsInvalidError(f"{where}.base_url is for the openai provider only")
+        if entry.get("base_url") and not providers.takes_base_url(entry["provider"]):
+            raise LLMSettingsInvalidError(f"{where}.base_url is for the {_url_providers()} provider only")
         if entry.get("base_url"):
             _check_url(str(entry["base_url"]), f"{where}.base_url")
         _check_model(entry["provider"], entry["model"], f"{where}.model")
@@ -105,11 +102,12 @@ def _check_url(url: str, field: str) -> None:
         raise LLMSettingsInvalidError(f"{field}: {error}") from error
 
 
+def _url_providers() -> str:
+    """The providers an agent's ``base_url`` is for, as messages spell them."""
+    return providers.spelled(tuple(name for name in providers.names() if providers.takes_base_url(name)))
+
+
 def _check_model(provider: str, model: str, field: str) -> None:
-    if provider == "anthropic" and not model.startswith("claude"):
-        raise LLMSettingsInvalidError(f"{field}: {model!r} is not an Anthropic model (they are named claude-…)")
-    if provider == "bedrock" and not _BEDROCK_MODEL.match(model):
-        raise LLMSettingsInvalidError(
-            f"{field}: {model!r} is not a Bedrock model id (e.g. anthropic.claude-sonnet-4-5-20250929-v1:0, "
-            "us.anthropic.claude-sonnet-4-5-20250929-v1:0, or an inference profile ARN)"
-        )
+    problem = providers.model_problem(provider, model)
+    if problem:
+        raise LLMSettingsInvalidError(f"{field}: {problem}")

@@ -28,37 +28,44 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Literal
+from typing import Iterator, Mapping
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from wakeful import constants
 from wakeful.config import llm_provider
+from wakeful.llm import providers, slots
+from wakeful.llm.slots import DEFAULT_MODEL  # noqa: F401 - the settings name it as theirs too
 
-#: The one documented default model of the Anthropic API (Claude Sonnet, for every tool).
-DEFAULT_MODEL = "claude-sonnet-4-6"
-#: Each provider's default model (Claude on Bedrock through a US cross-region inference
-#: profile; a small OpenAI model).
-DEFAULT_MODELS: dict[str, str] = {
-    "anthropic": DEFAULT_MODEL,
-    "scripted": DEFAULT_MODEL,
-    "bedrock": "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
-    "openai": "gpt-4o-mini",
-}
-#: The providers an agent may choose, and every provider a deployment may default to.
-AGENT_PROVIDERS = ("anthropic", "bedrock", "openai")
-PROVIDERS = constants.LLM_PROVIDERS
+
+class _DefaultModels(Mapping[str, str]):
+    """Each provider's default model, as the registry says (read when asked)."""
+
+    def __getitem__(self, name: str) -> str:
+        return slots.entries()[name].default_model
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(slots.names())
+
+    def __len__(self) -> int:
+        return len(slots.names())
+
+
+#: Each installed provider's default model (:data:`wakeful.llm.slots.PROVIDERS`).
+DEFAULT_MODELS: Mapping[str, str] = _DefaultModels()
 DEFAULT_DAILY_TOKEN_BUDGET = 500_000
 
 
 class LLMSettings(BaseModel, frozen=True):
     """What the LLM layer reads from its environment."""
 
-    provider: Literal["anthropic", "bedrock", "openai", "scripted"]
+    #: The deployment's default provider (an installed one: :data:`wakeful.llm.slots.PROVIDERS`).
+    provider: str
     provider_reason: str
     model: str = ""
-    bedrock_model: str = DEFAULT_MODELS["bedrock"]
-    openai_model: str = DEFAULT_MODELS["openai"]
+    #: The default models of the providers that are not the deployment's default one,
+    #: from their ``model_env`` (``WAKEFUL_BEDROCK_MODEL`` ...), where set.
+    provider_models: dict[str, str] = Field(default_factory=dict)
     #: The scripted provider's conversation rules (a JSON file), if any.
     script_path: str | None = None
     #: Extra prices, JSON (see :mod:`wakeful.llm.pricing`).
@@ -72,6 +79,14 @@ class LLMSettings(BaseModel, frozen=True):
     anthropic_secret: str | None = None
     anthropic_secret_max_age_seconds: int = Field(default=constants.DEFAULT_ANTHROPIC_SECRET_MAX_AGE_SECONDS, ge=0)
 
+    @field_validator("provider")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        if value not in providers.names():
+            llm_provider(value)  # raises, naming the variable and the allowed values
+            raise ValueError(f"{value!r} is not a provider's name")
+        return value
+
     def model_post_init(self, _context: object) -> None:
         if not self.model:
             object.__setattr__(self, "model", DEFAULT_MODELS[self.provider])
@@ -80,11 +95,9 @@ class LLMSettings(BaseModel, frozen=True):
         """The model a call on ``provider`` uses when nothing more specific is set."""
         if provider == self.provider:
             return self.model
-        if provider == "bedrock":
-            return self.bedrock_model
-        if provider == "openai":
-            return self.openai_model
-        return DEFAULT_MODELS.get(provider, DEFAULT_MODEL)
+        if provider in self.provider_models:
+            return self.provider_models[provider]
+        return providers.default_model(provider)
 
 
 def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
@@ -98,14 +111,8 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
     chosen = llm_provider(env.get(constants.ENV_LLM_PROVIDER))
     if chosen:
         reason = f"{constants.ENV_LLM_PROVIDER}={chosen}"
-    elif env.get(constants.ENV_LLM_SCRIPT):
-        chosen, reason = "scripted", f"the model is a script ({env[constants.ENV_LLM_SCRIPT]})"
-    elif env.get(constants.ENV_ANTHROPIC_SECRET):
-        chosen, reason = "anthropic", f"the Anthropic key is read from Secrets Manager ({env[constants.ENV_ANTHROPIC_SECRET]})"
-    elif env.get("ANTHROPIC_API_KEY"):
-        chosen, reason = "anthropic", "ANTHROPIC_API_KEY is set"
     else:
-        chosen, reason = "scripted", "ANTHROPIC_API_KEY is not set"
+        chosen, reason = providers.default_choice(env)
     raw: dict[str, object] = {"provider": chosen, "provider_reason": reason}
     for field, var in (
         ("model", constants.ENV_LLM_MODEL),
@@ -114,15 +121,21 @@ def settings_from_env(env: dict[str, str] | None = None) -> LLMSettings:
         ("daily_token_budget", constants.ENV_LLM_DAILY_TOKEN_BUDGET),
         ("anthropic_secret", constants.ENV_ANTHROPIC_SECRET),
         ("anthropic_secret_max_age_seconds", constants.ENV_ANTHROPIC_SECRET_MAX_AGE),
-        ("bedrock_model", constants.ENV_BEDROCK_MODEL),
-        ("openai_model", constants.ENV_OPENAI_MODEL),
         ("script_path", constants.ENV_LLM_SCRIPT),
         ("prices_json", constants.ENV_LLM_PRICES),
         ("openai_secret", constants.ENV_OPENAI_SECRET),
     ):
         if env.get(var):
             raw[field] = env[var]
-    return LLMSettings.model_validate(raw)
+    raw["provider_models"] = {
+        entry.name: env[entry.model_env] for entry in slots.PROVIDERS.installed() if entry.model_env and env.get(entry.model_env)
+    }
+    settings = LLMSettings.model_validate(raw)
+    if settings.prices_json:
+        from wakeful.llm.pricing import parse_table
+
+        parse_table(settings.prices_json)
+    return settings
 
 
 @lru_cache(maxsize=1)

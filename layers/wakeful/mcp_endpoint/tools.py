@@ -188,6 +188,34 @@ def _decide_approval(owner: str, *, body: Any, agent_id: str, thread_id: str, to
     return service.decide_approval(owner, agent_id, thread_id, tool_call_id, body.decision, body.note)
 
 
+def _remember(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
+    from wakeful.agents import service as agents
+    from wakeful.memory import store
+    from wakeful.memory.records import DEFAULT_CAP
+
+    agent = agents.get(owner, agent_id)
+    memory = store.new_memory(agent_id, store.clean_text(body.text), store.clean_tags(body.tags), store.source("user"))
+    return store.remember(memory, cap=agent.memory_cap or DEFAULT_CAP)[0].public()
+
+
+def _recall(owner: str, *, body: Any, agent_id: str, query: str = "", limit: int = 5) -> dict[str, Any]:
+    from wakeful.agents import service as agents
+    from wakeful.memory import store
+
+    if not isinstance(query, str) or not 1 <= len(query) <= 500:
+        raise ToolArgumentsError("query: a string of 1 to 500 characters")
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 20:
+        raise ToolArgumentsError("limit: an integer from 1 to 20")
+    agents.get(owner, agent_id)
+    return {"items": [memory.public(score) for memory, score in store.recall(agent_id, query, limit)]}
+
+
+def _memory_in() -> type[BaseModel]:
+    from wakeful.memory.inputs import MemoryIn
+
+    return MemoryIn
+
+
 def _event_in() -> type[BaseModel]:
     from wakeful.events.inputs import EventIn
 
@@ -271,6 +299,25 @@ TOOLS: tuple[Tool, ...] = (
         _decide_approval,
         path=("agent_id", "thread_id", "tool_call_id"),
         body=_approval_in,
+    ),
+    Tool(
+        "remember",
+        "Give an agent a memory (POST /agents/{id}/memories; its source is user): its most relevant memories are "
+        "in each of its runs' prompts. Answers the memory.",
+        _remember,
+        path=("agent_id",),
+        body=_memory_in,
+    ),
+    Tool(
+        "recall",
+        "An agent's memories most relevant to a query, best first (GET /agents/{id}/memories?q=), each with its score.",
+        _recall,
+        path=("agent_id",),
+        extra={
+            "query": {"type": "string", "minLength": 1, "maxLength": 500, "description": "What to look for"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5, "description": "At most this many"},
+        },
+        read_only=True,
     ),
 )
 BY_NAME = {tool.name: tool for tool in TOOLS}

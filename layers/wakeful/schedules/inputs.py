@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from wakeful.channels.inputs import Target
 from wakeful.channels.models import MAX_TARGETS
 from wakeful.inputs import Body, Patch, unchanged
-from wakeful.schedules.models import MAX_CHECKLIST_ITEMS, MAX_PROMPT_CHARS, SCHEDULED
+from wakeful.schedules.models import MAX_CHECKLIST_ITEMS, MAX_PROMPT_CHARS, PROBE_PATH, SCHEDULED
 
 
 class ScheduleConfig(Body):
@@ -27,6 +27,23 @@ class ScheduleConfig(Body):
         max_length=MAX_CHECKLIST_ITEMS,
         description="Plain-English items the agent checks with its tools (appended to the prompt)",
     )
+
+
+class ProbeIn(Body):
+    """``probe``: read before each run; nothing new -> the run is skipped (``probe_unchanged``)."""
+
+    url: str | None = Field(default=None, max_length=2048, description="GET before each run (through the URL guard); its value is compared with the last run's")
+    path: str | None = Field(default=None, max_length=200, pattern=PROBE_PATH, description="a dotted path into the URL's JSON answer (default: the whole body)")
+    events: list[str] | None = Field(default=None, max_length=20, description="event types: one arrived since the last run -> run")
+    timeout_ms: int = Field(default=5000, ge=100, le=10_000, description="the deadline of the whole read")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "ProbeIn":
+        if not self.url and not self.events:
+            raise ValueError("a probe needs url or events")
+        if self.path and not self.url:
+            raise ValueError("path needs url")
+        return self
 
 
 class ActiveHoursIn(Body):
@@ -50,6 +67,7 @@ class ScheduleCreate(Body):
     notify: list[Target] | None = Field(
         default=None, max_length=MAX_TARGETS, description="Channels its results go to, instead of the agent's notify (docs/channels.md)"
     )
+    probe: ProbeIn | None = Field(default=None, description="Read before each run: when nothing changed the run is skipped (docs/fewer-runs.md)")
 
 
 class SchedulePatch(Patch):
@@ -63,3 +81,4 @@ class SchedulePatch(Patch):
     active_hours: ActiveHoursIn | None = None
     is_active: bool = unchanged()
     notify: list[Target] | None = Field(default=None, max_length=MAX_TARGETS, description="null: the agent's notify again")
+    probe: ProbeIn | None = Field(default=None, description="null: no probe")

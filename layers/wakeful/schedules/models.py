@@ -26,6 +26,8 @@ TRIGGER_CATCH_UP = "catch_up"
 TRIGGER_MANUAL = "manual"
 
 MAX_CHECKLIST_ITEMS = 50
+#: A probe's path: dotted keys into its URL's JSON answer.
+PROBE_PATH = r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$"
 MAX_PROMPT_CHARS = 20_000
 
 
@@ -46,6 +48,7 @@ def public(schedule: dict[str, Any]) -> dict[str, Any]:
         "config": schedule.get("config") or {"schedule_type": SCHEDULED},
         "active_hours": schedule.get("active_hours"),
         "notify": schedule.get("notify"),
+        "probe": schedule.get("probe"),
         "is_active": active,
         "next_run_at": iso(schedule.get("next_run_at")) if active else None,
         "last_run_at": iso(schedule.get("last_run_at")),
@@ -77,6 +80,8 @@ def public_result(row: dict[str, Any]) -> dict[str, Any]:
         "schedule_type": row.get("schedule_type", SCHEDULED),
         "error_message": row.get("error_message"),
         "reason": row.get("skip_reason"),
+        "probe": row.get("probe"),
+        "escalated": bool(row.get("escalated", False)),
         "scheduled_for": iso(row.get("scheduled_for")),
         "started_at": iso(row.get("started_at")),
         "completed_at": iso(row.get("completed_at")),

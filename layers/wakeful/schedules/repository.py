@@ -417,3 +417,25 @@ def finish(
         return True
     except Conflict:
         return False
+
+
+def set_probe_state(agent_id: str, schedule_id: str, state: dict[str, Any]) -> None:
+    """What a schedule's probe read before the run that started (``probe_state``); the
+    next run compares with it. Changes no ``revision``: a claim stays valid."""
+    ddb.client().update_item(
+        TableName=ddb.table(SCHEDULES),
+        Key=ddb.serialize({"agent_id": agent_id, "schedule_id": schedule_id}),
+        UpdateExpression="SET probe_state = :s",
+        ConditionExpression="attribute_exists(schedule_id)",
+        ExpressionAttributeValues=ddb.values({":s": state}),
+    )
+
+
+def note_probe(schedule_id: str, rid: str, probe: dict[str, Any]) -> None:
+    """What the probe read before this run, on its result (``probe``)."""
+    ddb.client().update_item(
+        TableName=ddb.table(RESULTS),
+        Key=ddb.serialize({"schedule_id": schedule_id, "result_id": rid}),
+        UpdateExpression="SET probe = :p",
+        ExpressionAttributeValues=ddb.values({":p": probe}),
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from wakeful.apikit.responses import Page, View
@@ -42,6 +44,7 @@ class Schedule(View):
     config: ScheduleConfigView
     active_hours: ScheduleActiveHours | None
     notify: list[str] | None = Field(None, description="Channels its results go to (null: the agent's notify)")
+    probe: dict[str, Any] | None = Field(None, description="{url?, path?, events?, timeout_ms}: read before each run; nothing new -> skipped")
     is_active: bool
     next_run_at: str | None
     last_run_at: str | None
@@ -80,6 +83,10 @@ class ScheduleResult(View):
     reason: str | None = Field(
         default=None, description="Why a skipped run did not run: previous_run_running, budget (the agent is paused), probe_unchanged"
     )
+    probe: dict[str, Any] | None = Field(
+        default=None, description="What the probe read before this run: {status: first | changed | failed, value_preview?, error?}"
+    )
+    escalated: bool = Field(default=False, description="A heartbeat run the triage model did not answer HEARTBEAT_OK: the agent's model ran it")
     scheduled_for: str | None
     started_at: str | None
     completed_at: str | None

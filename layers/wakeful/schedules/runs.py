@@ -205,6 +205,12 @@ def _tell_listeners(agent: Agent, row: dict[str, Any]) -> None:
             logger.exception("schedule result listener failed", extra={"listener": listener.name, "result_id": row["result_id"]})
 
 
+def announce(agent: Agent, row: dict[str, Any]) -> None:
+    """Tell of a result as its run's end does (its hook, the result listeners), from a
+    row view; writes nothing (a replay calls it inside its dry run)."""
+    _notify(agent, row)
+
+
 def _notify(agent: Agent, row: dict[str, Any]) -> None:
     if _HOOK_TYPES.get(row["status"]) is None:
         return

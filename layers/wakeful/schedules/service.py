@@ -28,6 +28,17 @@ def _timing(expression: str, timezone: str, active_hours: dict[str, str] | None,
     return expression, first
 
 
+def _probe(probe: Any) -> dict[str, Any] | None:
+    """A probe's stored form; its URL judged by the URL guard now (422 with the reason)."""
+    if probe is None:
+        return None
+    if probe.url:
+        from wakeful import outbound
+
+        outbound.check(probe.url)
+    return dict(probe.model_dump(exclude_none=True))
+
+
 def create(owner: str, agent_id: str, body: ScheduleCreate) -> dict[str, Any]:
     """Create a schedule on the owner's agent; its first due time is computed now."""
     agents.get(owner, agent_id)
@@ -48,6 +59,7 @@ def create(owner: str, agent_id: str, body: ScheduleCreate) -> dict[str, Any]:
         "active_hours": active_hours,
         "is_active": body.is_active,
         "notify": body.notify,
+        "probe": _probe(body.probe),
         "next_run_at": first,
         "revision": 0,
         "created_at": now,
@@ -91,6 +103,12 @@ def patch(owner: str, agent_id: str, schedule_id: str, body: SchedulePatch) -> d
             removes.append("notify")
         else:
             sets["notify"] = changes["notify"]
+    if "probe" in changes:  # a new probe compares with nothing yet
+        removes.append("probe_state")
+        if changes["probe"] is None:
+            removes.append("probe")
+        else:
+            sets["probe"] = _probe(body.probe)
     expression = changes.get("cron_expression") or current["cron_expression"]
     timezone = changes.get("timezone") or current.get("timezone", "UTC")
     active_hours = changes["active_hours"] if "active_hours" in changes else current.get("active_hours")

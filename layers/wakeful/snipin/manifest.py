@@ -15,7 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.memory.slots import PROVIDERS, ContextProvider
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.tools.slots import CONTEXT, ContextListener
 
 NAME = "snipin"
 
@@ -40,7 +42,6 @@ TABLES: tuple[TableSpec, ...] = (
     ),
     # Per-agent SnipIn state: "follow#<actor>", "whisper#<id>", "cap#<heartbeat>#<tool>#<action>"
     TableSpec("snipin_agents", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
-    TableSpec("memories", Attr("agent_id"), Attr("memory_key")),
 )
 
 #: Logical table -> environment variable holding its physical name.
@@ -49,18 +50,17 @@ TABLE_ENV: dict[str, str] = {
     "snip_comments": "WAKEFUL_TABLE_SNIP_COMMENTS",
     "snip_reactions": "WAKEFUL_TABLE_SNIP_REACTIONS",
     "snipin_agents": "WAKEFUL_TABLE_SNIPIN_AGENTS",
-    "memories": "WAKEFUL_TABLE_MEMORIES",
 }
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
-#: ``/snips`` and the agents' feed, follows, whispers, memories.
+#: ``/snips`` and the agents' feed, follows, whispers (their memories are memory's).
 ROUTES: str | None = "wakeful.snipin.routes"
 #: The API path keys its routes live under (see ``wakeful.api.app.ROUTE_KEYS``):
-#: ``/snips`` and ``/agents/{id}/feed|follows|memories|whispers``.
-ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/memories", "agents/whispers")
+#: ``/snips`` and ``/agents/{id}/feed|follows|whispers``.
+ROUTE_KEYS: tuple[str, ...] = ("snips", "agents/feed", "agents/follows", "agents/whispers")
 MODELS: Mapping[str, tuple[str, ...]] = {}
 
 _SAME_KEY = "the Idempotency-Key was used within 24 h for a different body"
@@ -97,7 +97,27 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+
+
+def recent_context(context: dict[str, Any], tool_name: str) -> dict[str, Any]:
+    """A SnipIn agent's (or a SnipIn tool's) recent snips and interactions, added to
+    every tool request's ``agent_context`` (see :mod:`wakeful.snipin.context`)."""
+    from wakeful.snipin.context import extra
+
+    return extra(context, tool_name)
+
+
+def _engagement(agent: Any, span: Any) -> Any:
+    """What a SnipIn agent's memory consolidation learns from: its snips' engagement."""
+    from wakeful.snipin import learning
+
+    return learning.provide(agent, span)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (
+    (CONTEXT, ContextListener(NAME, recent_context)),
+    (PROVIDERS, ContextProvider("snipin", _engagement)),
+)
 
 # -- extension: built-in tools, presets --
 

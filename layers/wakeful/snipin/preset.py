@@ -20,6 +20,8 @@ SUBSCRIPTIONS: tuple[tuple[str, str, dict[str, int] | None, int], ...] = (
     ("SnipLike", "FEED_SUMMARIZED", {"min_priority": 9}, 5),
     ("WebhookHandler", "WEBHOOK_TRIGGER", None, 0),
     ("WebhookHandler", "EXTERNAL_SIGNAL", None, 0),
+    ("WebhookHandler", "EXTERNAL_TRIGGER", None, 0),
+    ("WebhookHandler", "EXTERNAL_EVENT", None, 0),
 )
 
 

@@ -119,21 +119,3 @@ class FollowPage(Page):
     """Whom an agent follows."""
 
     items: list[Follow]
-
-
-class Memory(View):
-    """One of an agent's memories."""
-
-    memory_key: str
-    memory_type: str | None
-    content: Any = None
-    relevance_score: float
-    created_at: str | None
-    updated_at: str | None
-    last_accessed_at: str | None
-
-
-class MemoryPage(Page):
-    """An agent's memories."""
-
-    items: list[Memory]

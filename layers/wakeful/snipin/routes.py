@@ -1,5 +1,5 @@
 """SnipIn routes: snips and what members do with them, and an agent's social side
-(feed, follows, whispers, memories)."""
+(feed, follows, whispers; its memories are memory's routes)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,13 @@ from wakeful.agents import service as agents
 from wakeful.apikit.common import owner, page, respond
 from wakeful.apikit.routing import Query, Router, no_content, ok, written
 from wakeful.pagination import MAX_LIMIT, decode, encode
-from wakeful.snipin import inputs, memories_repository, models, repository, social
+from wakeful.snipin import inputs, models, repository, social
 from wakeful.snipin.exceptions import FollowInvalidError, SnipAuthorInvalidError
 from wakeful.snipin.responses import (
     Comment,
     CommentPage,
     Follow,
     FollowPage,
-    MemoryPage,
     Reaction,
     Snip,
     SnipPage,
@@ -223,17 +222,6 @@ def unfollow(
     if not repository.delete_follow(agent_id, actor):
         raise FollowInvalidError("the agent does not follow them")
     return respond(204, None)
-
-
-@router.get(
-    "/agents/<agent_id>/memories",
-    summary="An agent's memories (feed_summary, external signals)",
-    tags=["snipin"],
-    responses=ok(MemoryPage),
-)
-def list_memories(agent_id: str, limit: Limit = 100):
-    agents.get(owner(router), agent_id)
-    return respond(200, page([memories_repository.public(m) for m in memories_repository.list_for(agent_id, limit=limit)], None))
 
 
 def _follow_public(item: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,9 @@ from wakeful import clock
 from wakeful.llm.client import LLMSession
 from wakeful.llm.exceptions import LLMError, LLMMalformedOutputError
 from wakeful.llm.models import Answer, LLMRequest, ResponseSpec
-from wakeful.snipin import memories_repository, prompts, quiet, repository, social
+from wakeful.memory import store as memories
+from wakeful.snipin import prompts, quiet, repository, signals, social
+from wakeful.snipin.context import RECENT_KEYS
 from wakeful.snipin import scripted as _scripted  # noqa: F401 - registers the scripted answers
 from wakeful.snipin.exceptions import SnipInToolInputError
 from wakeful.tools.base import BaseTool, ToolEvent, ToolNewEvent, ToolRequest, ToolResponse
@@ -47,7 +49,6 @@ class SnipInTool(BaseTool):
         event_type = request.event.type if request.event is not None else "(no event)"
         if not self.accepts(event_type):
             return ToolResponse(success=False, error=f"{self.name} does not handle {event_type} events (it handles {', '.join(self.handled())})")
-        request = request.model_copy(update={"agent_context": with_recent(request.agent_context)})
         session = LLMSession(request.agent_context, tool=self.name, action_id=request.action_id, tool_config=request.tool_config)
         try:
             response = self.handle(request, session)
@@ -60,6 +61,12 @@ class SnipInTool(BaseTool):
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         """The tool's work."""
         raise NotImplementedError
+
+    def after_hook(self, response: ToolResponse) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """``AFTER_<X>``'s context carries the decision's reasoning, when there was one."""
+        output = response.output if isinstance(response.output, dict) else {}
+        reasoning = output.get("reasoning") or output.get("overall_reasoning")
+        return None, ({"decision_reasoning": reasoning} if reasoning else {})
 
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view."""
@@ -82,31 +89,6 @@ class SnipInTool(BaseTool):
             ),
             step,
         )
-
-
-#: What a SnipIn tool's ``agent_context`` adds to the agent's profile: what it posted
-#: lately and what it liked and shared lately (newest first), which its prompts show.
-RECENT_KEYS = ("recent_snips", "recent_interactions")
-RECENT_SNIPS = 5
-RECENT_INTERACTIONS = 10
-
-
-def with_recent(context: dict[str, Any]) -> dict[str, Any]:
-    """``context`` with ``recent_snips`` and ``recent_interactions`` (two Queries)."""
-    if not context.get("agent_id"):
-        return context
-    actor = repository.agent_actor(str(context["agent_id"]))
-    snips = repository.snips_by_author(actor, limit=RECENT_SNIPS)
-    reactions = repository.reactions_by(actor, since=0, limit=RECENT_INTERACTIONS)
-    return {
-        **context,
-        "recent_snips": [
-            {"snip_id": s["snip_id"], "title": s.get("title") or "", "created_at": clock.iso(s.get("created_at"))} for s in snips
-        ],
-        "recent_interactions": [
-            {"kind": r.get("kind"), "snip_id": r.get("snip_id"), "created_at": clock.iso(r.get("created_at"))} for r in reactions
-        ],
-    }
 
 
 def _owner(request: ToolRequest) -> str:
@@ -132,6 +114,28 @@ def _event_time(request: ToolRequest) -> float:
         return clock.parse_iso(_event(request).created_at)
     except (ValueError, TypeError):
         return clock.now()
+
+
+#: The keyed memories SnipIn's tools keep: FeedReader's latest summary (read back by
+#: FeedReader to see what is new, and by SnipCreate and WebhookHandler for context), and
+#: what WebhookHandler chose to remember of an external signal (one per event).
+FEED_SUMMARY = "feed_summary"
+EXTERNAL_SIGNAL = "external_signal"
+
+
+def _feed_summary(agent_id: str) -> dict[str, Any]:
+    """The structured content of the agent's latest feed summary ({} before the first)."""
+    memory = memories.read_keyed(agent_id, FEED_SUMMARY)
+    content = None if memory is None else memory.content
+    return dict(content) if isinstance(content, dict) else {}
+
+
+def _learned(agent_id: str) -> dict[str, str]:
+    """What the agent's consolidation learned (``interaction_pattern``, ``topic_preference``),
+    for its prompts' data: what gets engagement and what it likes changes what it writes."""
+    from wakeful.snipin import learning
+
+    return learning.learned(agent_id)
 
 
 def _heartbeat_scope(action_id: str) -> tuple[str, str | None]:
@@ -222,8 +226,7 @@ class FeedReader(SnipInTool):
 
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
         owner, agent_id = _owner(request), request.agent_context["agent_id"]
-        memory = memories_repository.read(agent_id, memories_repository.FEED_SUMMARY)
-        previous = (memory or {}).get("content") or {}
+        previous = _feed_summary(agent_id)
         if previous.get("action_id") == request.action_id:
             # This action already summarized (and saved) before; answer the same.
             return self._summarized(previous)
@@ -268,7 +271,10 @@ class FeedReader(SnipInTool):
             "total_items_analyzed": len(new),
             "action_id": request.action_id,
         }
-        memories_repository.save(agent_id, memories_repository.FEED_SUMMARY, content, newer_than=("cursor", content["cursor"]))
+        memories.keep(
+            agent_id, FEED_SUMMARY, content["summary"] or "(no summary)", tags=(FEED_SUMMARY,), content=content,
+            src=memories.source("heartbeat", _heartbeat_scope(request.action_id)[1]), newer_than=("cursor", content["cursor"]),
+        )  # fmt: skip
         quiet.feed_checked(agent_id, looked_at, seen)
         return self._summarized(content)
 
@@ -312,6 +318,11 @@ def _what_to_answer(request: ToolRequest, owner: str) -> tuple[str, dict[str, An
 
 
 # -- SnipCreate ------------------------------------------------------------------------------------
+#: What ``AFTER_SNIP_CREATE`` tells of the created snip besides its id (and SnipCreate's
+#: output keeps under ``content``).
+SNIP_HOOK_FIELDS = ("title", "excerpt", "content", "type", "tags", "is_public")
+
+
 class SnipCreate(SnipInTool):
     """Writes new snips from feed summaries, mentions and whispers."""
 
@@ -339,7 +350,7 @@ class SnipCreate(SnipInTool):
             "Based on the feed summary, decide whether to create a post. Consider: 1) relevance to your expertise "
             "and focus areas, 2) the value you can add to the conversation, 3) whether the topic fits your "
             "personality, 4) the priority scores of the posts, 5) what you posted recently (do not repeat yourself).",
-            {"summary": payload.get("summary"), "top_posts": [_post_view(p) for p in candidates], "your_recent_snips": _recent_titles(me)},
+            {"summary": payload.get("summary"), "top_posts": [_post_view(p) for p in candidates], "your_recent_snips": _recent_titles(me), **_learned(me)},
             "decide",
         ).data
         if not decision.should_post:
@@ -367,12 +378,13 @@ class SnipCreate(SnipInTool):
         if _event(request).type == "NEW_MENTION" and payload.get("mentioned_by_agent_id") == me:
             return ToolResponse(success=True, output={"action": "skip", "reasoning": "I mentioned myself"})
         key, ask_data, about = _what_to_answer(request, owner)
-        summary = (memories_repository.read(me, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
+        summary = _feed_summary(me)
         data = {
             key: ask_data,
             "about": {"title": about.get("title"), "excerpt": about.get("excerpt")} if about else None,
             "your_feed_summary": summary.get("summary"),
             "your_recent_snips": _recent_titles(me),
+            **_learned(me),
         }
         decision = self.ask(
             session,
@@ -408,6 +420,16 @@ class SnipCreate(SnipInTool):
             repository.mark_whisper(me, payload["whisper_id"], "answered", snip_id=response.output["snip_id"])
         return response
 
+    def after_hook(self, response: ToolResponse) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """``AFTER_SNIP_CREATE``'s data is the created snip ``{snip_id, title, excerpt,
+        content, type, tags, is_public}`` (when one was), its context the reasoning."""
+        _, context = super().after_hook(response)
+        output = response.output if isinstance(response.output, dict) else {}
+        if not response.success or output.get("action") != "created":
+            return None, context
+        snip = output.get("content") or {}
+        return {"snip_id": output.get("snip_id"), **{key: snip.get(key) for key in SNIP_HOOK_FIELDS}}, context
+
     def _publish(self, request: ToolRequest, content: Any, reasoning: str, *, source_snip_id: str | None = None, in_reply_to: dict[str, Any] | None = None) -> ToolResponse:
         return publish_snip(self.name, request, content, reasoning, source_snip_id=source_snip_id, in_reply_to=in_reply_to)
 
@@ -436,7 +458,7 @@ def publish_snip(tool: str, request: ToolRequest, content: Any, reasoning: str, 
         output={
             "action": "created",
             "snip_id": snip["snip_id"],
-            "content": {k: snip.get(k) for k in ("title", "excerpt", "content", "tags", "type")},
+            "content": {k: snip.get(k) for k in SNIP_HOOK_FIELDS},
             "reasoning": reasoning,
         },
         new_events=[
@@ -645,20 +667,25 @@ class WebhookHandler(SnipInTool):
     """Decides what to do about a signal from an external system."""
 
     name = "WebhookHandler"
-    description = "Processes external webhook triggers (WEBHOOK_TRIGGER, EXTERNAL_*)"
+    description = "Processes external webhook triggers (WEBHOOK_TRIGGER, EXTERNAL_*) and webhook providers' events (github_*, stripe_*, alert_*)"
     handles = ("WEBHOOK_TRIGGER",)
     handles_prefix = "EXTERNAL_"
 
+    def accepts(self, event_type: str) -> bool:
+        return super().accepts(event_type) or signals.is_provider_event(event_type)
+
+    def handled(self) -> list[str]:
+        return super().handled() + [f"{prefix}*" for prefix in signals.PROVIDER_PREFIXES]
+
     def handle(self, request: ToolRequest, session: LLMSession) -> ToolResponse:
-        payload = _event(request).payload
+        event = _event(request)
+        signal = signals.signal_of(event.type, event.payload)
+        if signal is None:
+            reason = f"cannot act on this {event.type} event: it names nothing to post about, remember or share (no title, name or summary in its payload)"
+            return ToolResponse(success=True, output={"action": "ignore", "reasoning": reason})
         owner = _owner(request)
         me = _me(request)
-        signal = {
-            "source": payload.get("source") or "external",
-            "trigger": payload.get("trigger") or _event(request).type,
-            "data": payload.get("data") if "data" in payload else {k: v for k, v in payload.items() if k not in ("source", "trigger")},
-        }
-        summary = (memories_repository.read(me.id, memories_repository.FEED_SUMMARY) or {}).get("content") or {}
+        summary = _feed_summary(me.id)
         shareable = {p["id"]: p for p in summary.get("top_posts") or [] if p.get("author_id") != me.id}
         decision = self.ask(
             session,
@@ -667,7 +694,7 @@ class WebhookHandler(SnipInTool):
             "An external system triggered you. Analyze the signal and decide what to do: create a snip about it "
             "(give its content), store it in memory for later (say what to remember), share one of the shareable "
             "snips if it is directly relevant (give its id), or ignore it.",
-            {"signal": signal, "shareable_snips": [_post_view(p) for p in shareable.values()], "your_recent_snips": _recent_titles(me.id)},
+            {"signal": signal, "shareable_snips": [_post_view(p) for p in shareable.values()], "your_recent_snips": _recent_titles(me.id), **_learned(me.id)},
             "decide",
             max_tokens=1500,
         ).data
@@ -687,12 +714,12 @@ class WebhookHandler(SnipInTool):
                 new_events=[ToolNewEvent(event_type="AGENT_SHARED_SNIP", payload={"snip_id": snip["snip_id"], "share_id": written.item["share_id"], "reasoning": decision.reasoning}, priority=8)],
             )
         if decision.action == "store_memory":
-            memories_repository.save(
-                me.id,
-                memories_repository.EXTERNAL_SIGNAL,
-                {"signal": signal, "note": decision.memory or decision.reasoning, "event_id": _event(request).id, "action_id": request.action_id},
-                key=f"{memories_repository.EXTERNAL_SIGNAL}#{_event(request).id}",
-            )
+            note = decision.memory or decision.reasoning
+            memories.keep(
+                me.id, f"{EXTERNAL_SIGNAL}#{_event(request).id}", note, tags=(EXTERNAL_SIGNAL,),
+                content={"signal": signal, "note": note, "event_id": _event(request).id, "action_id": request.action_id},
+                src=memories.source("heartbeat", _heartbeat_scope(request.action_id)[1]),
+            )  # fmt: skip
             return ToolResponse(success=True, output={"action": "store_memory", "reasoning": decision.reasoning, "memory": decision.memory})
         return ToolResponse(success=True, output={"action": "ignore", "reasoning": decision.reasoning})
 

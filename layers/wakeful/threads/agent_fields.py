@@ -1,5 +1,5 @@
 """The agent fields threads own: the prompt, the triggers that start a thread, the
-threads' limits and the tools they may call (see :mod:`wakeful.agents.fields`; no
+threads' limits and the tools they may call (see :mod:`wakeful.agents.slots`; no
 pydantic at import)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wakeful.agents.fields import AgentField
+from wakeful.agents.slots import AgentField
 
 TOOLS_DOC = (
     "Tools its threads may call (default: all your HTTP and Lambda tools): tool names, and mcp:<server> (every tool "
@@ -39,7 +39,13 @@ def _tool_names() -> Any:
 
     # A tool's name, or an MCP server's tools (mcp:<server>, mcp:<server>/<tool>).
     name = Annotated[str, Field(pattern=f"^(?:{TOOL_NAME_PATTERN[1:-1]}|{ENTRY_PATTERN})$")]
-    return list[name] | None  # type: ignore[valid-type]
+    return list[name] | None
+
+
+def _check_tools(owner: str, names: Any, preset: str | None) -> None:
+    from wakeful.threads.agent_tools import check_tools
+
+    check_tools(owner, names, preset=preset)
 
 
 def _routes_events(triggers: Any) -> Mapping[str, Any]:
@@ -66,5 +72,5 @@ FIELDS = (
         {"default": None, "ge": 60, "le": 365 * 86400, "description": "How long a thread may sleep (default 604800)"},
     ),
     AgentField("max_llm_calls_per_run", _optional_int, {"default": None, "ge": 1, "le": 500, "description": "Default 20"}),
-    AgentField("tools", _tool_names, {"default": None, "max_length": 128, "description": TOOLS_DOC}),
+    AgentField("tools", _tool_names, {"default": None, "max_length": 128, "description": TOOLS_DOC}, check=_check_tools),
 )

@@ -7,6 +7,7 @@ For each shard, one Query (``due_at <= now``) returns only due threads (no Scan)
 - ``lease``: a running step that did not move within ``thread_lease_seconds`` (its worker
   died, or its message went to the DLQ) -> the step is queued again under a new key,
   and after ``thread_max_attempts`` the thread fails with the reason.
+- ``holds``: events a coalescer holds whose quiet time (or longest wait) has come -> one run.
 Each item is read again (consistently) and changed only if it is still due, with the
 thread's version as condition, so two racing scans act once.
 """
@@ -23,6 +24,7 @@ from wakeful.config import get_settings
 from wakeful.threads import metrics, records, repository
 from wakeful.threads.records import Thread
 from wakeful.threads.queue import send_thread_step
+from wakeful.threads.slots import COALESCER
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +38,8 @@ class DueResult:
     resent: int = 0
     failed: int = 0
     items_read: int = 0
+    #: Held events handed to their run (see :data:`wakeful.threads.slots.COALESCER`).
+    holds_fired: int = 0
 
 
 def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
@@ -43,7 +47,13 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> DueResult:
     runs one invocation per group of shards)."""
     result = DueResult()
     agents: dict[str, Agent | None] = {}
-    for shard in range(get_settings().due_shards) if shards is None else shards:
+    shards = list(range(get_settings().due_shards) if shards is None else shards)
+    for coalescer in COALESCER.installed():
+        try:
+            result.holds_fired += coalescer.fire_due(now, shards)
+        except Exception:  # noqa: BLE001 - holds never stop the scan of the threads
+            logger.exception("due holds not fired")
+    for shard in shards:
         for key in repository.due(shard, now):
             result.items_read += 1
             thread = repository.get(key.agent_id, key.thread_id)

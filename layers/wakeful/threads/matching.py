@@ -33,8 +33,25 @@ def parse_delay(delay: str) -> int:
     return seconds
 
 
+def check_coalesce(raw: Any) -> dict[str, Any]:
+    """A ``coalesce`` object, checked and with its defaults.
+
+    Raises:
+        ValueError: with a message the model can act on.
+    """
+    from pydantic import ValidationError
+
+    from wakeful.threads.inputs import Coalesce
+
+    try:
+        return Coalesce.model_validate(raw).model_dump(exclude_none=True)
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'coalesce'}: {e['msg']}" for e in error.errors())
+        raise ValueError(f"coalesce is not valid ({problems})") from None
+
+
 def normalize_waits(raw: Any) -> list[dict[str, Any]]:
-    """``wake_on_events`` items (a type, or ``{event_type, match}``) -> ``[{event_type, match}]``.
+    """``wake_on_events`` items (a type, or ``{event_type, match, coalesce?}``) -> ``[{event_type, match, coalesce?}]``.
 
     Raises:
         ValueError: an item is neither.
@@ -51,7 +68,10 @@ def normalize_waits(raw: Any) -> list[dict[str, Any]]:
             match = item.get("match") or {}
             if not isinstance(match, dict):
                 raise ValueError("a wake_on_events match must be an object of payload fields")
-            waits.append({"event_type": item["event_type"], "match": match})
+            wait = {"event_type": item["event_type"], "match": match}
+            if item.get("coalesce") is not None:
+                wait["coalesce"] = check_coalesce(item["coalesce"])
+            waits.append(wait)
         else:
             raise ValueError(f"wake_on_events item {item!r} is neither an event type nor {{event_type, match}}")
     return waits

@@ -67,13 +67,15 @@ def _identity(agent: Agent) -> str:
     return who + ", a proactive agent. You act with your tools, and decide yourself when to sleep and what should wake you."
 
 
-def dynamic(thread: Thread) -> str:
-    """The per-call part: stored context and why the thread woke."""
+def dynamic(thread: Thread, parts: list[str] | tuple[str, ...] = ()) -> str:
+    """The per-call part: stored context, why the thread woke, and what capabilities
+    added to the run's prompt (``parts``, pinned for the run)."""
     context = dict(thread.context)
     lines = [CONTEXT_HEADING]
     lines.append(f"Stored context: {json.dumps(context, sort_keys=True, default=str)}" if context else "No stored context.")
     if thread.wake_reason and thread.wakes > 0:
         lines.append(f"You just woke up. Reason: {thread.wake_reason}")
+    lines.extend(f"\n{part}" for part in parts)
     return "\n".join(lines)
 
 

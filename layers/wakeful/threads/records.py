@@ -35,7 +35,10 @@ EXPIRED = "expired"
 STATUSES = (ACTIVE, SLEEPING, WAITING_APPROVAL, COMPLETE, FAILED, EXPIRED)
 ENDED = (COMPLETE, FAILED, EXPIRED)
 
-SOURCES = ("user", "event", "webhook", "scheduled", "slack", "discord", "telegram")
+SOURCES = ("user", "event", "webhook", "scheduled", "slack", "discord", "telegram", "consolidation")
+#: Sources of runs that act on nothing outside the agent (a memory consolidation): they
+#: are offered only the meta tools capabilities add, and ``complete_task``.
+INWARD_SOURCES = ("consolidation",)
 #: Sources of threads that are conversations with a person (the API, a chat channel):
 #: after the agent answers, the thread sleeps until the person replies (or it expires).
 CONVERSATION_SOURCES = ("user", "slack", "discord", "telegram")
@@ -106,16 +109,21 @@ class Wait:
 
     event_type: str
     match: Mapping[str, Any] = field(default_factory=dict)
+    #: Matching events are held and wake the thread together (``{key?, quiet_seconds, ...}``).
+    coalesce: Mapping[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: Any) -> Self:
-        """From ``{event_type, match}`` (or a bare event type, as a wait may be given)."""
+        """From ``{event_type, match, coalesce?}`` (or a bare event type, as a wait may be given)."""
         if isinstance(item, str):
             return cls(item)
-        return cls(str(value_or(item, "event_type", "")), item.get("match") or {})
+        return cls(str(value_or(item, "event_type", "")), item.get("match") or {}, item.get("coalesce") or None)
 
     def to_item(self) -> dict[str, Any]:
-        return {"event_type": self.event_type, "match": dict(self.match)}
+        item = {"event_type": self.event_type, "match": dict(self.match)}
+        if self.coalesce:
+            item["coalesce"] = dict(self.coalesce)
+        return item
 
     def matches(self, event_type: str, payload: Mapping[str, Any]) -> bool:
         """Whether an event of ``event_type`` with ``payload`` satisfies this wait."""
@@ -304,6 +312,9 @@ class Thread:
     error_message: str | None = None
     ended_at: float | None = None
     ended_by: str | None = None
+    #: What capabilities added to the current run's system prompt, pinned for the run:
+    #: ``{run_id, parts}`` (see :mod:`wakeful.threads.prompt_parts`).
+    prompt_parts: Mapping[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -351,6 +362,7 @@ class Thread:
             error_message=item.get("error_message"),
             ended_at=opt_float(item.get("ended_at")),
             ended_by=item.get("ended_by"),
+            prompt_parts=item.get("prompt_parts"),
         )
 
     def to_item(self) -> dict[str, Any]:

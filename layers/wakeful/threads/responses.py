@@ -15,9 +15,10 @@ class Thread(View):
     id: str
     agent_id: str
     status: Literal["active", "sleeping", "waiting_approval", "complete", "failed", "expired"]
-    source: Literal["user", "event", "webhook", "scheduled", "slack", "discord", "telegram"] = Field(
+    source: Literal["user", "event", "webhook", "scheduled", "slack", "discord", "telegram", "consolidation"] = Field(
         description="What started it: the API (user), an event, a webhook, a schedule, or a person in a chat channel "
-        "(slack, discord, telegram; source_id is the channel, attributes.origin where to answer)"
+        "(slack, discord, telegram; source_id is the channel, attributes.origin where to answer), or a consolidation "
+        "of the agent's memories (source_id is the consolidation)"
     )
     source_id: str | None
     channel: str | None
@@ -107,7 +108,7 @@ class RouteDecision(View):
     seq: int
     event_id: str
     event_type: str | None
-    decision: str = Field(description="woke, started or ignored")
+    decision: str = Field(description="woke, started, coalesced (held to go to one run with others) or ignored")
     thread_ids: list[str]
     decided_at: str | None
 

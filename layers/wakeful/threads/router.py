@@ -14,6 +14,10 @@ started from (``wait_after_seq``). When a run ends with a wait, the runner asks 
 router (``thread_id``) to match it against events the router already passed; an event
 appended while the thread still ran therefore wakes it.
 
+A coalescer (:data:`wakeful.threads.slots.COALESCER`) may turn a wake or a start into
+``coalesced``: the event is held with others and goes to one run later (the holds are
+timers over events already in the log, fired by the scan).
+
 One message group per agent on a FIFO queue: one router per agent at a time.
 """
 
@@ -27,10 +31,12 @@ from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.events import store as events
 from wakeful.threads import matching, metrics, records, repository, routing_repository, service
+from wakeful.threads.slots import COALESCER
 
 logger = logging.getLogger(__name__)
 
 WOKE = "woke"
+COALESCED = "coalesced"
 STARTED = "started"
 IGNORED = "ignored"
 
@@ -72,6 +78,9 @@ def _route_one(agent: Agent, event: Any) -> None:
     agent_id = agent.agent_id
     view = service.event_view(event)
     decision, thread_ids, plan = _decide(agent, event)
+    coalescer = next(iter(COALESCER.installed()), None)
+    if coalescer is not None and decision in (WOKE, STARTED):
+        decision, thread_ids, plan = coalescer.plan(agent, event, decision, thread_ids, plan)
     record = routing_repository.decide(agent_id, event.seq, {"event_id": event.id, "event_type": event.event_type}, decision, thread_ids, plan)
     plan = record.get("plan") or {}
     for wake in plan.get("wake") or []:
@@ -80,13 +89,15 @@ def _route_one(agent: Agent, event: Any) -> None:
         _deliver(agent, plan["deliver"], event, view)
     if plan.get("start"):
         _start(agent, plan["start"], int(plan["trigger"]), event, view)
+    if plan.get("hold") and coalescer is not None:
+        coalescer.hold(agent, event, plan)
     logger.info("event routed", extra={"agent_id": agent_id, "seq": event.seq, "decision": record["decision"]})
 
 
 def _decide(agent: Agent, event: Any) -> tuple[str, list[str], dict[str, Any]]:
     waiting = [t for t in repository.waiting(agent.agent_id) if t.wait_after_seq < event.seq and t.waits_for(event.event_type, event.payload)]
     if waiting:
-        wakes = [{"thread_id": t.thread_id, "wait_id": t.wait_id} for t in waiting]
+        wakes = [_wake(t, event) for t in waiting]
         return WOKE, [t.thread_id for t in waiting], {"wake": wakes}
     triggers = [dict(t) for t in agent.thread_triggers]
     index = matching.matching_trigger(triggers, event.event_type, event.payload)
@@ -98,6 +109,15 @@ def _decide(agent: Agent, event: Any) -> tuple[str, list[str], dict[str, Any]]:
     created = clock.parse_iso(event.created_at)
     thread_id = records.derived_thread_id(created, agent.agent_id, str(event.seq), str(index))
     return STARTED, [thread_id], {"start": thread_id, "trigger": index}
+
+
+def _wake(thread: records.WaitingThread, event: Any) -> dict[str, Any]:
+    """A wake of the plan; with the matched wait's ``coalesce``, if it has one."""
+    wake: dict[str, Any] = {"thread_id": thread.thread_id, "wait_id": thread.wait_id}
+    matched = next(w for w in thread.wake_on_events if w.matches(event.event_type, event.payload))
+    if matched.coalesce:
+        wake["coalesce"] = dict(matched.coalesce)
+    return wake
 
 
 def _cooldown_thread(agent: Agent, index: int, trigger: dict[str, Any]) -> str | None:
@@ -115,7 +135,7 @@ def _cooldown_thread(agent: Agent, index: int, trigger: dict[str, Any]) -> str |
     return thread.thread_id
 
 
-def _event_text(event: Any) -> str:
+def event_text(event: Any) -> str:
     import json
 
     return f"Event {event.event_type} (seq {event.seq}, source {event.source}): {json.dumps(event.payload, sort_keys=True, default=str)}"
@@ -127,7 +147,7 @@ def _deliver(agent: Agent, thread_id: str, event: Any, view: dict[str, Any]) -> 
     try:
         # A sleeping thread stays asleep: the event waits in its inbox for its next wake
         # (its timer, or one of its own wake_on_events); a running one reads it next.
-        service.post_message(agent.owner, agent.agent_id, thread_id, _event_text(event), created_by="system", event=view, wake=False)
+        service.post_message(agent.owner, agent.agent_id, thread_id, event_text(event), created_by="system", event=view, wake=False)
     except ThreadStateError:
         logger.info("cooldown thread ended before the event reached it", extra={"thread_id": thread_id, "seq": event.seq})
 
@@ -137,7 +157,7 @@ def _start(agent: Agent, thread_id: str, index: int, event: Any, view: dict[str,
     thread = service.start_thread(
         agent.owner,
         agent.agent_id,
-        _event_text(event),
+        event_text(event),
         source=source,
         source_id=event.event_type,
         thread_id=thread_id,

@@ -3,7 +3,7 @@ its decisions and the thread each thread trigger last started.
 
 Keys (``agent_id`` + ``route_key``):
 - ``cursor``: ``seq``, every event up to it has been routed;
-- ``seq#<012d>``: the decision for one event (``woke`` | ``started`` | ``ignored``,
+- ``seq#<012d>``: the decision for one event (``woke`` | ``started`` | ``coalesced`` | ``ignored``,
   ``thread_ids``), written before it is carried out, so a redelivery repeats it;
 - ``trigger#<index>``: ``thread_id``, ``started_at`` (cooldowns).
 """
@@ -100,3 +100,24 @@ def set_trigger_state(agent_id: str, index: int, thread_id: str, started_at: flo
         TableName=ddb.table("thread_routes"),
         Item=ddb.serialize({"agent_id": agent_id, "route_key": f"trigger#{index}", "thread_id": thread_id, "started_at": started_at}),
     )
+
+
+def name_thread(agent_id: str, seq: int, thread_id: str) -> None:
+    """A held (``coalesced``) event reached its run: its decision names the thread (once)
+    and stays ``coalesced``."""
+    try:
+        ddb.client().update_item(
+            TableName=ddb.table("thread_routes"),
+            Key=ddb.serialize({"agent_id": agent_id, "route_key": _seq_key(seq)}),
+            UpdateExpression="SET thread_ids = list_append(if_not_exists(thread_ids, :empty), :t)",
+            ConditionExpression="attribute_exists(route_key) AND NOT contains(thread_ids, :id)",
+            ExpressionAttributeValues=ddb.values({":empty": [], ":t": [thread_id], ":id": thread_id}),
+        )
+    except ClientError as error:
+        if not ddb.is_conditional_failure(error):
+            raise
+
+
+def decision(agent_id: str, seq: int) -> dict[str, Any] | None:
+    """The recorded decision for one event, if any."""
+    return ddb.get("thread_routes", {"agent_id": agent_id, "route_key": _seq_key(seq)})

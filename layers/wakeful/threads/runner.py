@@ -32,7 +32,7 @@ from wakeful.config import get_settings
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
-from wakeful.threads import messages_repository, metrics, prompt, records, repository, service
+from wakeful.threads import messages_repository, metrics, prompt, records, repository, service, slots
 from wakeful.threads import tools as thread_tools
 from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
 from wakeful.threads.run_end import Ending, run_ended, stream_run_end
@@ -52,6 +52,8 @@ class Step:
     agent: Agent
     thread: Thread
     emit: Emitter
+    #: The prompt parts computed by this step, pinned on the thread with its next update.
+    pin: dict[str, Any] | None = None
 
     @property
     def spec(self) -> StepSpec:
@@ -205,7 +207,7 @@ def _apply_message_mutation(thread: Thread, message: dict[str, Any], event: dict
 def _model_turn(step: Step, last: int) -> str:
     """Call the model on the history up to ``last`` and persist its answer at ``last + 1``."""
     from wakeful.llm import conversation
-    from wakeful.llm.exceptions import LLMError
+    from wakeful.llm.exceptions import LLMError, LLMSpendRefusedError
 
     thread, agent = step.thread, step.agent
     answer_seq = last + 1
@@ -215,16 +217,20 @@ def _model_turn(step: Step, last: int) -> str:
         limit = agent.thread_limits()["max_llm_calls_per_run"]
         if calls >= limit:
             return _fail(step, f"reached max_llm_calls_per_run ({limit}) in one run")
-        own_tools = thread_tools.user_tools(agent)
+        own_tools = {} if thread.source in records.INWARD_SOURCES else thread_tools.user_tools(agent)
         request = conversation.ConversationRequest(
             system=prompt.system(agent, thread),
-            system_dynamic=prompt.dynamic(thread),
-            tools=thread_tools.definitions(own_tools),
+            system_dynamic=prompt.dynamic(thread, _pinned_parts(step, history)),
+            tools=thread_tools.definitions(own_tools, thread),
             messages=prompt.conversation(history),
             agent=agent.llm_context(),
         )
+        if calls == 0:
+            slots.first_turn(agent, thread, request, answer_seq)
         try:
-            turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning))
+            turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning), ref=thread.run_id or "")
+        except LLMSpendRefusedError as error:
+            return _fail(step, str(error))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
         # The thinking blocks are sent back as they came (signatures included) while the
@@ -246,6 +252,21 @@ def _model_turn(step: Step, last: int) -> str:
             )
         )
     return _advance(step, StepSpec.message(answer_seq))
+
+
+def _pinned_parts(step: Step, history: list[dict[str, Any]]) -> list[str]:
+    """What capabilities add to this run's system prompt: pinned on the thread at the
+    run's first model call (written with the step's next update), reused after."""
+    from wakeful.threads import prompt_parts
+
+    thread = step.thread
+    pinned = thread.prompt_parts or {}
+    if pinned.get("run_id") == thread.run_id:
+        return list(pinned.get("parts") or [])
+    run_messages = [m for m in history if m.get("run_id") == thread.run_id] or history[-1:]
+    parts = prompt_parts.compute(step.agent, thread, run_messages)
+    step.pin = {"run_id": thread.run_id, "parts": parts}
+    return parts
 
 
 # -- ToolCallEvent steps ---------------------------------------------------------------
@@ -344,7 +365,7 @@ def _run_calls(
         elif decision == "deny":
             note = None if approval is None else approval.note
             outcome = thread_tools.Result(f"denied by a person{': ' + note if note else ''}", is_error=True)
-        elif call["name"] in thread_tools.META_NAMES:
+        elif thread_tools.is_meta(call["name"]):
             outcome = thread_tools.run_meta(step.agent, replace(thread, context=_context_after(thread, results)), call, now)
         else:
             outcome = thread_tools.run_user_tool(step.agent, thread, own_tools.get(call["name"]), call)
@@ -437,6 +458,8 @@ def _advance(step: Step, next_step: StepSpec, *, context: dict[str, Any] | None 
     }
     if context is not None:
         sets["context"] = context
+    if step.pin is not None:
+        sets["prompt_parts"] = step.pin
     fresh = _update(step, sets)
     send_thread_step(thread.agent_id, thread.thread_id, str(fresh.step_key))
     return f"advanced:{next_step.kind}:{next_step.seq}"

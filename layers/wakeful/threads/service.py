@@ -215,9 +215,10 @@ def event_view(event: Any) -> dict[str, Any]:
     return {"event_id": event.id, "seq": event.seq, "event_type": event.event_type, "payload": event.payload, "source": event.source}
 
 
-def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, Any]) -> bool:
+def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, Any], notice: str | None = None) -> bool:
     """Wake a thread whose wait (``wait_id``) an event matched; once: a thread that is no
-    longer waiting with that wait is left alone. True if this call woke it."""
+    longer waiting with that wait is left alone. True if this call woke it. ``notice``:
+    the wake message, when it is not the event's own (several events held together)."""
     for _ in range(_MAX_CONFLICTS):
         thread = repository.get(agent.agent_id, thread_id)
         if not thread or thread.status != records.SLEEPING or thread.wait_id != wait_id:
@@ -227,7 +228,7 @@ def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, A
             thread,
             role="system",
             created_by="system",
-            content=wake_notice(thread, "event", event),
+            content=notice or wake_notice(thread, "event", event),
             seen_seq=int(event["seq"]),
             wake="event",
             event=event,

@@ -1,5 +1,8 @@
 """The slots the threads own, which the assembly fills. :data:`RUN_END`: who else hears
-that a thread's run ended, the run-end listeners.
+that a thread's run ended, the run-end listeners; :data:`META`: the meta tools
+capabilities above add to every thread (:mod:`wakeful.threads.meta`); :data:`PARTS`:
+what they add to a run's system prompt, pinned for the run
+(:mod:`wakeful.threads.prompt_parts`).
 
 The thread runtime ends a run in one place (:func:`wakeful.threads.run_end.run_ended`):
 its stream, its hooks, its metrics, the router's re-check of a new wait, and then the
@@ -28,6 +31,7 @@ hooks and stream end are.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -89,3 +93,84 @@ def of(thread: Thread) -> tuple[RunEndListener, ...]:
 def hook_holder(thread: Thread) -> RunEndListener | None:
     """The listener that takes ``thread``'s hooks, if any."""
     return next((listener for listener in of(thread) if listener.fire_hook is not None), None)
+
+
+class MetaResult(NamedTuple):
+    """What the model reads back from a meta tool, and whether it is an error it can correct."""
+
+    content: str
+    is_error: bool = False
+
+
+class MetaTool(NamedTuple):
+    """A meta tool a capability adds to every thread."""
+
+    name: str
+    #: Its Messages API definition ``{name, description, input_schema}``.
+    definition: Mapping[str, Any]
+    #: ``(agent, thread, call {id, name, arguments}, now)`` -> what the model reads.
+    run: Callable[[Agent, Thread, dict[str, Any], float], MetaResult]
+
+
+#: The installed meta tools.
+META: Slot[MetaTool] = Slot("meta tools")
+
+
+class PromptPart(NamedTuple):
+    """A contributor to a run's system prompt."""
+
+    name: str
+    #: ``(agent, thread, run_messages)`` -> the text to add ("" for nothing).
+    contribute: Callable[[Agent, Thread, list[dict[str, Any]]], str]
+
+
+#: The installed prompt-part contributors, in installation order.
+PARTS: Slot[PromptPart] = Slot("prompt parts")
+
+
+class Coalescer(NamedTuple):
+    """A capability that holds routed events to hand them to one run together (at most
+    one is installed). The router consults it for every ``woke``/``started`` plan,
+    records the decision it returns, then lets it carry out its part; the scan asks it
+    for the holds that are due."""
+
+    name: str
+    #: ``(agent, event, decision, thread_ids, plan)`` -> the same, or a ``coalesced``
+    #: decision whose plan names the holds (``{"hold": [...]}``; wakes it leaves alone stay).
+    plan: Callable[[Agent, Any, str, list[str], dict[str, Any]], tuple[str, list[str], dict[str, Any]]]
+    #: ``(agent, event, plan)``: add the event to the holds of a recorded plan (idempotent).
+    hold: Callable[[Agent, Any, Mapping[str, Any]], None]
+    #: ``(now, shards)`` -> how many holds it fired (the scan's part).
+    fire_due: Callable[[float, Any], int]
+
+
+def _at_most_one(listeners: tuple[Coalescer, ...]) -> None:
+    if len(listeners) > 1:
+        raise ValueError(f"at most one coalescer: {[listener.name for listener in listeners]}")
+
+
+#: The installed coalescer (none: every event routes at once).
+COALESCER: Slot[Coalescer] = Slot("coalescers", _at_most_one)
+
+
+class FirstTurnListener(NamedTuple):
+    """A capability that hears a run's first model call, as it is about to be made."""
+
+    name: str
+    #: ``(agent, thread, request, answer_seq)``: the run's first
+    #: :class:`~wakeful.llm.turns.ConversationRequest`, and the seq its answer will have.
+    heard: Callable[[Agent, Thread, Any, int], None]
+
+
+#: Who hears a run's first model call (the lab records what a replay needs); an error
+#: there is logged and never fails the run.
+FIRST_TURN: Slot[FirstTurnListener] = Slot("first-turn listeners")
+
+
+def first_turn(agent: Agent, thread: Thread, request: Any, answer_seq: int) -> None:
+    """Tell the first-turn listeners (each error logged, none raised)."""
+    for listener in FIRST_TURN.installed():
+        try:
+            listener.heard(agent, thread, request, answer_seq)
+        except Exception:  # noqa: BLE001 - hearing never fails the run
+            logging.getLogger(__name__).exception("first-turn listener failed", extra={"listener": listener.name, "thread_id": thread.thread_id})

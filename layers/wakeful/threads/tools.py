@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from wakeful import clock, storable
+from wakeful import clock, dryrun, storable
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
@@ -51,6 +51,18 @@ _WAIT_ITEM = {
             "properties": {
                 "event_type": {"type": "string"},
                 "match": {"type": "object", "description": "top-level payload fields that must be equal"},
+                "coalesce": {
+                    "type": "object",
+                    "description": "hold matching events (grouped by the payload path key) and wake once with all of them, "
+                    "quiet_seconds after the last one (or at max_wait_seconds / max_events)",
+                    "properties": {
+                        "key": {"type": "string"},
+                        "quiet_seconds": {"type": "integer", "minimum": 1, "maximum": 3600},
+                        "max_wait_seconds": {"type": "integer"},
+                        "max_events": {"type": "integer", "minimum": 1, "maximum": 500},
+                    },
+                    "required": ["quiet_seconds"],
+                },
             },
             "required": ["event_type"],
         },
@@ -155,9 +167,23 @@ def user_tools(agent: Agent) -> dict[str, ToolDefinition]:
     return own
 
 
-def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
+def is_meta(name: str) -> bool:
+    """Whether ``name`` is a meta tool (the threads' own or one a capability adds)."""
+    from wakeful.threads import meta
+
+    return name in META_NAMES or name in meta.installed()
+
+
+def definitions(tools: dict[str, ToolDefinition], thread: Thread | None = None) -> list[dict[str, Any]]:
     """Messages API tool definitions: the agent's tools (sorted: a stable prompt prefix
-    for the cache), then the meta tools."""
+    for the cache), then the meta tools capabilities add (sorted), then the threads' own.
+    A run that acts on nothing outside (:data:`records.INWARD_SOURCES`) is offered only
+    the added meta tools and ``complete_task``."""
+    from wakeful.threads import meta
+
+    added = [dict(tool.definition) for _, tool in sorted(meta.installed().items())]
+    if thread is not None and thread.source in records.INWARD_SOURCES:
+        return added + [t for t in META_TOOLS if t["name"] == COMPLETE_TASK]
     own = [
         {
             "name": name,
@@ -166,7 +192,7 @@ def definitions(tools: dict[str, ToolDefinition]) -> list[dict[str, Any]]:
         }
         for name in sorted(tools)
     ]
-    return own + META_TOOLS
+    return own + added + META_TOOLS
 
 
 def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> Result:
@@ -191,6 +217,7 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
             if not message:
                 raise ValueError("send_notification needs a message")
             channel = _notification_channel(agent.owner, args.get("channel"))
+            dryrun.capture("notification", channel or "notify", {"message": message})
             fire_hook(
                 agent,
                 thread,
@@ -201,6 +228,12 @@ def run_meta(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -> 
             return Result(json.dumps({"sent": True, "channel": channel} if channel else {"sent": True}))
     except ValueError as error:
         return Result(str(error), is_error=True)
+    from wakeful.threads import meta
+
+    added = meta.installed().get(name)
+    if added is not None:
+        outcome = added.run(agent, thread, call, now)
+        return Result(outcome.content, is_error=outcome.is_error)
     return Result(f"unknown meta tool {name!r}", is_error=True)
 
 
@@ -319,22 +352,12 @@ def _result(response: dict[str, Any], error_message: str | None) -> Result:
 
 
 def _call(tool: ToolDefinition, action_id: str, meta: dict[str, Any]) -> Any:
-    from wakeful.tools import registry
-    from wakeful.tools.base import ToolRequest, ToolResponse
+    from wakeful.tools import invoke, registry, requests
+    from wakeful.tools.base import ToolResponse
     from wakeful.tools.exceptions import ToolCallError
 
     try:
-        request = ToolRequest(
-            action_id=action_id,
-            thread_id=meta["thread_id"],
-            tool_call=meta["tool_call"],
-            agent_context=meta["agent_context"],
-            tool_config=meta["tool_config"],
-        )
-        response = registry.runnable(tool).run(request)
-        if not isinstance(response, ToolResponse):
-            raise ToolCallError(f"{tool.name} returned {type(response).__name__}, not a ToolResponse")
-        return response
+        return invoke.call(registry.runnable(tool), requests.build(action_id, tool.name, meta))
     except ToolCallError as error:
         return ToolResponse(success=False, error=str(error))
     except Exception as error:  # noqa: BLE001 - a failed tool is an error result, not a failed run

@@ -120,6 +120,13 @@ class BaseTool(ABC):
     def run(self, request: ToolRequest) -> ToolResponse:
         """Execute the tool. Raise or answer ``success: false`` to fail the action."""
 
+    def after_hook(self, response: ToolResponse) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """What ``AFTER_<X>`` says of ``response`` beyond every tool's fields: the
+        payload's ``data`` instead of them (None: those fields), and what its ``context``
+        adds. A tool that makes something says so here (SnipCreate: the created snip and
+        its decision's reasoning); by default, nothing."""
+        return None, {}
+
     def describe(self) -> dict[str, Any]:
         """The ``GET /tools`` view."""
         return {"name": self.name, "kind": self.kind, "description": self.description, "builtin": True}

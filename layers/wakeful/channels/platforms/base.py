@@ -56,6 +56,28 @@ def message_text(message: Mapping[str, Any]) -> str:
     return f"{title}\n\n{text}" if title else text
 
 
+def actions_of(message: Mapping[str, Any], *, forms: bool = False) -> list[dict[str, str]]:
+    """The buttons a message carries, in order: an approval request's Approve and Deny,
+    then its ``actions`` (``{label, value, style}``). A button that opens a form is left
+    out unless the platform has forms (``forms``)."""
+    from wakeful.channels import buttons
+
+    found: list[dict[str, str]] = []
+    approval = message.get("approval")
+    if approval:
+        ref = approval["ref"]
+        found += [
+            {"label": "Approve", "value": f"{models.APPROVE}:{ref}", "style": "success"},
+            {"label": "Deny", "value": f"{models.DENY}:{ref}", "style": "danger"},
+        ]
+    for action in message.get("actions") or ():
+        if not isinstance(action, Mapping) or not action.get("label") or buttons.parse(action.get("value"), forms=forms) is None:
+            continue
+        style = action.get("style") if action.get("style") in buttons.STYLES else "default"
+        found.append({"label": str(action["label"])[:80], "value": str(action["value"]), "style": str(style)})
+    return found
+
+
 def call(method: str, url: str, *, headers: Mapping[str, str], body: Any, secrets: tuple[str, ...] = ()) -> tuple[outbound.Response | None, Outcome | None]:
     """One JSON request within :data:`~wakeful.channels.models.REQUEST_TIMEOUT_SECONDS`:
     the answer, or the outcome of a call that got none (refused by the URL policy,

@@ -9,8 +9,9 @@ a proxy without the route), the bot posts the answer to the command's channel in
 and the thread's later messages too.
 
 A message is ``content`` of at most 2000 characters a part (longer ones are split), no
-mentions parsed (a model's ``@everyone`` pings nobody); an approval request's last part
-carries an action row of two buttons, ``custom_id`` ``approve:<ref>`` and ``deny:<ref>``.
+mentions parsed (a model's ``@everyone`` pings nobody); a message's buttons (an approval
+request's ``approve:<ref>`` and ``deny:<ref>``, the ``reply:<thread>`` of an answer) are
+an action row on its last part, each ``custom_id`` the button's value.
 """
 
 from __future__ import annotations
@@ -21,13 +22,17 @@ from typing import Any
 
 from wakeful import clock, outbound, secrets
 from wakeful.channels import link_repository, models
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, redact, split
+from wakeful.channels.platforms.base import Outcome, actions_of, answer_json, call, http_failure, id_text, message_text, redact, split
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
 logger = logging.getLogger(__name__)
 
 LIMIT = 2000
+#: Discord has forms: a button may open a modal (a Reply button does).
+FORMS = True
+#: Button styles: primary (blurple), secondary (grey), success (green), danger (red).
+_STYLES = {"primary": 1, "default": 2, "success": 3, "danger": 4}
 #: How long an interaction's token may still be used (Discord: 15 minutes).
 INTERACTION_SECONDS = 14 * 60
 
@@ -42,17 +47,10 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
         body: dict[str, Any] = {"content": piece, "allowed_mentions": {"parse": []}}
         if index == 0 and reply.get("message_id"):
             body["message_reference"] = {"message_id": str(reply["message_id"]), "fail_if_not_exists": False}
-        approval = message.get("approval")
-        if approval and index == len(pieces) - 1:
-            ref = approval["ref"]
+        actions = actions_of(message, forms=FORMS)
+        if actions and index == len(pieces) - 1:
             body["components"] = [
-                {
-                    "type": 1,
-                    "components": [
-                        {"type": 2, "style": 3, "label": "Approve", "custom_id": f"approve:{ref}"},
-                        {"type": 2, "style": 4, "label": "Deny", "custom_id": f"deny:{ref}"},
-                    ],
-                }
+                {"type": 1, "components": [{"type": 2, "style": _STYLES[a["style"]], "label": a["label"], "custom_id": a["value"]} for a in actions[:5]]}
             ]
         bodies.append(body)
     return bodies

@@ -3,8 +3,10 @@
 The message is Block Kit (mrkdwn sections of at most 3000 characters, built with
 slack_sdk's block models, which check Slack's limits) with the plain ``text`` as the
 fallback notifications and screen readers use; a message longer than Slack keeps in one
-post is split into several, each under 40,000 characters. An approval request ends with
-an actions block: Approve (``value: approve:<ref>``) and Deny (``deny:<ref>``). A reply
+post is split into several, each under 40,000 characters. A message with buttons ends
+with an actions block (an approval request's: Approve, ``value: approve:<ref>``, and
+Deny, ``deny:<ref>``; a button that opens a form is not shown: Slack threads already
+take replies). A reply
 to a thread started in Slack carries its ``thread_ts``. A 2xx answer is a success
 unless it says ``{"ok": false}`` (``ratelimited`` is retried, like HTTP 429 and 5xx;
 any other error is final); its ``ts``, when it has one, links the message to its
@@ -17,18 +19,27 @@ from typing import Any
 
 from wakeful import clock
 from wakeful.backoff import parse_retry_after
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, message_text, said_not_ok, split
+from wakeful.channels.platforms.base import Outcome, actions_of, answer_json, call, http_failure, id_text, message_text, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
 #: One post's text (Slack truncates past 40,000 characters) and one section's.
 TEXT_LIMIT = 39_000
 SECTION_LIMIT = 3000
+#: Button styles: Slack has a primary (green) and a danger (red) one, else its default.
+_STYLES = {"primary": "primary", "success": "primary", "danger": "danger", "default": None}
 
 
 def escape(text: str) -> str:
     """Text as Slack's mrkdwn reads it literally (``&``, ``<`` and ``>`` escaped)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _action_id(action: dict[str, str], index: int, approval: Any) -> str:
+    """A button's ``action_id`` (unique in its block): an approval's two are ``approve``
+    and ``deny``, any other its prefix and place."""
+    prefix = action["value"].split(":", 1)[0]
+    return prefix if approval and index < 2 else f"{prefix}-{index}"
 
 
 def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
@@ -42,18 +53,11 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
     bodies: list[dict[str, Any]] = []
     for index, piece in enumerate(pieces):
         blocks: list[Block] = [SectionBlock(text=MarkdownTextObject(text=escape(section))) for section in split(piece, SECTION_LIMIT)]
-        approval = message.get("approval")
-        if approval and index == len(pieces) - 1:
-            ref = approval["ref"]
-            blocks.append(
-                ActionsBlock(
-                    block_id=f"approval-{ref}",
-                    elements=[
-                        ButtonElement(text="Approve", action_id="approve", value=f"approve:{ref}", style="primary"),
-                        ButtonElement(text="Deny", action_id="deny", value=f"deny:{ref}", style="danger"),
-                    ],
-                )
-            )
+        actions = actions_of(message)
+        if actions and index == len(pieces) - 1:
+            approval = message.get("approval")
+            elements = [ButtonElement(text=a["label"], action_id=_action_id(a, n, approval), value=a["value"], style=_STYLES[a["style"]]) for n, a in enumerate(actions[:25])]
+            blocks.append(ActionsBlock(block_id=f"approval-{approval['ref']}" if approval else None, elements=elements))
         body: dict[str, Any] = {"channel": conversation, "text": escape(piece), "blocks": [b.to_dict() for b in blocks]}
         if thread_ts:
             body["thread_ts"] = thread_ts

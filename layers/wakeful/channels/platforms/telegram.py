@@ -2,9 +2,9 @@
 parse_mode: "HTML", reply_markup?, reply_to_message_id?}``.
 
 The text is HTML-escaped (a title in bold), at most 4096 characters a message (longer
-ones are split). An approval request's last part carries an inline keyboard of two
-buttons whose ``callback_data`` is ``approve:<ref>`` or ``deny:<ref>`` (32 bytes; the
-limit is 64). A reply to a message started in Telegram replies to it. A 2xx answer is
+ones are split). A message's buttons are an inline keyboard on its last part, each
+``callback_data`` the button's value (an approval request's ``approve:<ref>`` or
+``deny:<ref>``: 32 bytes; the limit is 64; a button that opens a form is not shown). A reply to a message started in Telegram replies to it. A 2xx answer is
 a success unless it says ``{"ok": false}``; its ``result.message_id``, when it has one,
 links the message to its thread. The token is in the URL's path: errors never show the
 URL (nor the token, should an answer repeat it).
@@ -16,7 +16,7 @@ import html
 from typing import Any
 
 from wakeful.channels import models
-from wakeful.channels.platforms.base import Outcome, answer_json, call, http_failure, id_text, redact, said_not_ok, split
+from wakeful.channels.platforms.base import Outcome, actions_of, answer_json, call, http_failure, id_text, redact, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
@@ -44,12 +44,9 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
         if index == 0 and reply_to:
             body["reply_to_message_id"] = int(reply_to)
             body["allow_sending_without_reply"] = True
-        approval = message.get("approval")
-        if approval and index == len(pieces) - 1:
-            ref = approval["ref"]
-            body["reply_markup"] = {
-                "inline_keyboard": [[{"text": "Approve", "callback_data": f"approve:{ref}"}, {"text": "Deny", "callback_data": f"deny:{ref}"}]]
-            }
+        actions = actions_of(message)
+        if actions and index == len(pieces) - 1:
+            body["reply_markup"] = {"inline_keyboard": [[{"text": a["label"], "callback_data": a["value"]} for a in actions[:8]]]}
         bodies.append(body)
     return bodies
 

@@ -24,9 +24,9 @@ const TABS = [
 export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
   const agent = await api.get(`/agents/${agentId}`, undefined, { signal: ctx.signal });
   const entry = TABS.find(([name]) => name === tab) || TABS[0];
-  const head = h("div", { class: "agent-head" });
+  const top = h("div");
   const body = h("div", { class: "tab-body", id: "tab-body" });
-  const drawHead = (a) => fill(head,
+  const drawHead = (a) => fill(top,
     h("nav", { class: "crumbs", "aria-label": "Breadcrumb" },
       h("a", { href: "#/agents" }, "Agents"), " / ", h("span", { "aria-current": "page" }, a.name)),
     h("div", { class: "agent-title" },
@@ -38,12 +38,17 @@ export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
       h("span", {}, `heartbeat every ${interval(a.heartbeat_interval_seconds)}`),
       a.is_active ? h("span", {}, "next ", time(a.next_heartbeat_at)) : null,
       h("span", {}, `log at seq ${a.last_seq}`),
-      h("span", { class: "muted" }, `id ${a.id}`)),
-    notifyForm(a, refresh));
+      h("span", { class: "muted" }, `id ${a.id}`)));
   const refresh = async () => {
     const fresh = await api.get(`/agents/${agentId}`, undefined, { signal: ctx.signal });
-    if (ctx.alive) drawHead(fresh);
+    if (!ctx.alive) return;
+    drawHead(fresh);
+    notify.shown(fresh);
   };
+  // The head is drawn again every 10 s and after each change; its notify form is not
+  // (drawn anew, it would drop what someone is typing into it, and its focus).
+  const notify = notifyForm(agent, refresh);
+  const head = h("div", { class: "agent-head" }, top, notify);
   drawHead(agent);
   fill(main, head,
     h("nav", { class: "tabs", "aria-label": `${agent.name} sections` }, TABS.map(([name, label]) =>
@@ -54,9 +59,12 @@ export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {
 }
 
 /** The agent's notify targets: where its notifications, schedule results and approval
- * requests go (channel names, or name:conversation). */
+ * requests go (channel names, or name:conversation). ``shown(fresh)`` shows the agent
+ * as read again, but leaves the input alone while it holds an edit not yet saved. */
 export function notifyForm(agent, after) {
-  const input = h("input", { name: "notify", value: (agent.notify || []).join(", "), placeholder: "no channel", autocomplete: "off", spellcheck: "false" });
+  const saved = (a) => (a.notify || []).join(", ");
+  let drawn = saved(agent);
+  const input = h("input", { name: "notify", value: drawn, placeholder: "no channel", autocomplete: "off", spellcheck: "false" });
   const errors = h("div");
   const save = button("Save notify", null, { type: "submit", kind: "small" });
   const form = h("form", { class: "settings notify-form", "aria-label": "The agent's channels" },
@@ -68,9 +76,16 @@ export function notifyForm(agent, after) {
       const targets = input.value.split(/[\s,]+/).filter(Boolean);
       await api.patch(`/agents/${agent.id}`, { notify: targets.length ? targets : null });
       toast(targets.length ? `Notifies ${targets.join(", ")}` : "Notifies no channel");
+      drawn = input.value;
       await after();
     });
   });
+  form.shown = (fresh) => {
+    if (input.value === drawn) {
+      drawn = saved(fresh);
+      input.value = drawn;
+    }
+  };
   return form;
 }
 

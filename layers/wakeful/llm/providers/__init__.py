@@ -21,7 +21,11 @@ the provider repeats it in. Their SDKs are imported on first use.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
+
+from wakeful.llm import slots
+from wakeful.llm.slots import DEFAULT_MODEL
 
 from wakeful.llm.models import Endpoint, LLMRequest, RawAnswer
 
@@ -51,6 +55,68 @@ class Provider(Protocol):
         ...
 
 
+#: What a provider is registered as (:data:`wakeful.llm.slots.PROVIDERS`).
+ProviderEntry = slots.ProviderEntry
+
+
+def names() -> tuple[str, ...]:
+    """Every installed provider's name (what ``WAKEFUL_LLM_PROVIDER`` may say)."""
+    return slots.names()
+
+
+def agent_names() -> tuple[str, ...]:
+    """The providers an agent may choose."""
+    return slots.agent_names()
+
+
+def stack_optional() -> tuple[str, ...]:
+    """The providers a deployment enables beside the Anthropic API (``wakeful:llmProviders``)."""
+    return tuple(entry.name for entry in slots.PROVIDERS.installed() if entry.stack_optional)
+
+
+def entry(name: str) -> ProviderEntry | None:
+    """The installed provider ``name`` (None: no such provider)."""
+    return slots.entries().get(name)
+
+
+def takes_base_url(name: str) -> bool:
+    """Whether an agent's ``base_url`` applies to provider ``name``."""
+    found = entry(name)
+    return bool(found and found.takes_base_url)
+
+
+def model_problem(name: str, model: str) -> str | None:
+    """What is wrong with ``model`` for provider ``name`` (None: nothing it checks)."""
+    found = entry(name)
+    return found.model_check(model) if found and found.model_check else None
+
+
+def default_model(name: str) -> str:
+    """Provider ``name``'s own default model (the Anthropic API's for an unknown name)."""
+    found = entry(name)
+    return found.default_model if found else DEFAULT_MODEL
+
+
+def default_choice(env: Mapping[str, str]) -> tuple[str, str]:
+    """The deployment's default provider when ``WAKEFUL_LLM_PROVIDER`` names none, and
+    why: ``scripted`` with a conversation script, else ``anthropic`` when its key has a
+    source (a Secrets Manager secret, or ``ANTHROPIC_API_KEY``), else ``scripted``."""
+    from wakeful import constants
+
+    if env.get(constants.ENV_LLM_SCRIPT):
+        return "scripted", f"the model is a script ({env[constants.ENV_LLM_SCRIPT]})"
+    if env.get(constants.ENV_ANTHROPIC_SECRET):
+        return "anthropic", f"the Anthropic key is read from Secrets Manager ({env[constants.ENV_ANTHROPIC_SECRET]})"
+    if env.get("ANTHROPIC_API_KEY"):
+        return "anthropic", "ANTHROPIC_API_KEY is set"
+    return "scripted", "ANTHROPIC_API_KEY is not set"
+
+
+def spelled(names_: tuple[str, ...]) -> str:
+    """``a, b or c``: how messages list names."""
+    return ", ".join(names_[:-1]) + f" or {names_[-1]}" if len(names_) > 1 else "".join(names_)
+
+
 #: Built providers by name, with the LLM settings they were built under.
 _cache: dict[str, Any] = {}
 _built_under: object = None
@@ -71,25 +137,13 @@ def get(name: str) -> Provider:
 
 
 def _build(name: str) -> Any:
-    if name == "anthropic":
-        from wakeful.llm.providers.anthropic_provider import AnthropicProvider
+    found = entry(name)
+    if found is None:
+        from wakeful.llm.exceptions import LLMConfigurationError
 
-        return AnthropicProvider()
-    if name == "bedrock":
-        from wakeful.llm.providers.bedrock_provider import BedrockProvider
-
-        return BedrockProvider()
-    if name == "openai":
-        from wakeful.llm.providers.openai_provider import OpenAIProvider
-
-        return OpenAIProvider()
-    if name == "scripted":
-        from wakeful.llm.providers.scripted import ScriptedProvider
-
-        return ScriptedProvider()
-    from wakeful.llm.exceptions import LLMConfigurationError
-
-    raise LLMConfigurationError(f"unknown LLM provider {name!r} (use 'anthropic', 'bedrock', 'openai' or 'scripted')")
+        quoted = tuple(f"'{known}'" for known in names())
+        raise LLMConfigurationError(f"unknown LLM provider {name!r} (use {spelled(quoted)})")
+    return found.load()()
 
 
 def reset() -> None:

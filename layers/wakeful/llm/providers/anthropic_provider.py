@@ -13,12 +13,12 @@ included) and timeouts ``WAKEFUL_LLM_MAX_RETRIES`` times with its backoff, honou
 from __future__ import annotations
 
 import logging
-from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from wakeful.llm import credentials, pricing, render
-from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
+from wakeful.llm.exceptions import LLMConfigurationError
+from wakeful.llm.providers import errors
 from wakeful.llm.models import Endpoint, LLMRequest, RawAnswer, Usage
 from wakeful.llm.settings import get_settings
 
@@ -40,6 +40,12 @@ class AnthropicProvider:
     """Claude through the Messages API."""
 
     name = "anthropic"
+    #: How error messages name it.
+    label = "the Anthropic API"
+
+    def classify(self, error: Exception) -> errors.Failure | None:
+        """What went wrong, for :func:`wakeful.llm.providers.errors.mapped`."""
+        return _classify(error)
 
     def __init__(self) -> None:
         self._client: Any = None
@@ -84,7 +90,7 @@ class AnthropicProvider:
     def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """Send one Messages API request and return its content blocks and usage."""
         client = self.client(endpoint)
-        with _provider_errors():
+        with errors.mapped(self):
             message = client.messages.create(**render.messages_params(request, model))
         return self._raw(message, model)
 
@@ -94,7 +100,7 @@ class AnthropicProvider:
         from wakeful.llm import turns as conversation
 
         client = self.client(endpoint)
-        with _provider_errors():
+        with errors.mapped(self):
             with client.messages.stream(**conversation.params(request, model)) as stream:
                 for event in stream:
                     if getattr(event, "type", "") != "content_block_delta":
@@ -130,37 +136,20 @@ class AnthropicProvider:
         )
 
 
-@contextmanager
-def _provider_errors() -> Iterator[None]:
-    """SDK errors (after its retries) -> :class:`LLMProviderError` with a clear message."""
+def _classify(error: Exception) -> errors.Failure | None:
+    """The SDK's errors (after its retries), in :mod:`~wakeful.llm.providers.errors` terms."""
     import anthropic  # noqa: PLC0415 - already loaded by client()
 
-    settings = get_settings()
-    attempts = settings.max_retries + 1
-    try:
-        yield
-    except anthropic.APITimeoutError as error:
-        raise LLMProviderError(
-            f"the Anthropic API did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)", retryable=True, provider="anthropic"
-        ) from error
-    except anthropic.APIStatusError as error:
-        if error.status_code == 401:
-            credentials.forget()  # a rotated key: read the secret again on the next call
-        kind = _error_type(error)
-        raise LLMProviderError(
-            f"the Anthropic API answered HTTP {error.status_code}{f' {kind}' if kind else ''}"
-            f"{f' after {attempts} attempts' if _retryable(error.status_code) else ''}: {_message(error)}",
-            retryable=_retryable(error.status_code),
-            provider="anthropic",
-        ) from error
-    except anthropic.APIConnectionError as error:
-        raise LLMProviderError(f"could not reach the Anthropic API ({attempts} attempts): {error}", retryable=True, provider="anthropic") from error
-    except anthropic.APIResponseValidationError as error:
-        raise LLMProviderError(f"the Anthropic API answered an unexpected shape: {error}", provider="anthropic") from error
-
-
-def _retryable(status: int) -> bool:
-    return status in (408, 409, 429) or status >= 500
+    if isinstance(error, anthropic.APITimeoutError):
+        return errors.Failure(errors.TIMEOUT)
+    if isinstance(error, anthropic.APIStatusError):
+        status = error.status_code
+        return errors.Failure(errors.STATUS, status, _error_type(error), _message(error), forget_key=status == 401)
+    if isinstance(error, anthropic.APIConnectionError):
+        return errors.Failure(errors.CONNECTION, detail=str(error))
+    if isinstance(error, anthropic.APIResponseValidationError):
+        return errors.Failure(errors.SHAPE, detail=str(error))
+    return None
 
 
 def _error_type(error: Any) -> str:

@@ -29,12 +29,12 @@ from __future__ import annotations
 import json
 import logging
 import os
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from wakeful import constants
 from wakeful.llm import pricing, render
-from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
+from wakeful.llm.exceptions import LLMProviderError
+from wakeful.llm.providers import errors
 from wakeful.llm.models import Endpoint, LLMRequest, RawAnswer, Usage
 from wakeful.llm.settings import get_settings
 
@@ -87,6 +87,12 @@ class BedrockProvider:
     """Converse / ConverseStream with tool use."""
 
     name = "bedrock"
+    #: How error messages name it.
+    label = "Bedrock"
+
+    def classify(self, error: Exception) -> errors.Failure | None:
+        """What went wrong, for :func:`wakeful.llm.providers.errors.mapped`."""
+        return _classify(error)
 
     def __init__(self) -> None:
         self._client: Any = None
@@ -124,7 +130,7 @@ class BedrockProvider:
     def complete(self, request: LLMRequest, model: str, endpoint: Endpoint | None = None) -> RawAnswer:
         """One ``Converse`` call forcing the response spec's tool."""
         body = converse_request(render.messages_params(request, model))
-        with _provider_errors():
+        with errors.mapped(self):
             answer = self.client().converse(**body)
         return from_converse(answer, model)
 
@@ -133,7 +139,7 @@ class BedrockProvider:
         from wakeful.llm import turns
 
         body = converse_request(turns.params(request, model))
-        with _provider_errors():
+        with errors.mapped(self):
             answer = self.client().converse_stream(**body)
             collected = Collector()
             for event in answer["stream"]:
@@ -313,38 +319,27 @@ def usage_of(raw: dict[str, Any] | None, model: str) -> Usage:
 # -- errors ------------------------------------------------------------------------------
 
 
-@contextmanager
-def _provider_errors() -> Iterator[None]:
-    """botocore errors (after its retries) -> :class:`LLMProviderError`."""
+def _classify(error: Exception) -> errors.Failure | None:
+    """botocore's errors (after its retries), in :mod:`~wakeful.llm.providers.errors` terms."""
     from botocore import exceptions as bce
     from botocore import parsers
 
-    settings = get_settings()
-    attempts = settings.max_retries + 1
-    try:
-        yield
-    except bce.ClientError as error:
+    if isinstance(error, bce.ClientError):
         info = error.response.get("Error") or {}
         code = str(info.get("Code") or "")
         status = int((error.response.get("ResponseMetadata") or {}).get("HTTPStatusCode") or 0)
         retryable = code.lower() in RETRYABLE_CODES or status in (408, 429) or status >= 500
-        said = f"HTTP {status} " if status else ""
-        raise LLMProviderError(
-            f"Bedrock answered {said}{code or 'an error'}{f' after {attempts} attempts' if retryable else ''}: {str(info.get('Message') or '')[:300]}",
-            retryable=retryable,
-            provider="bedrock",
-        ) from error
-    except (bce.ReadTimeoutError, bce.ConnectTimeoutError) as error:
-        raise LLMProviderError(
-            f"Bedrock did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)", retryable=True, provider="bedrock"
-        ) from error
-    except (bce.EndpointConnectionError, bce.ConnectionClosedError) as error:
-        raise LLMProviderError(f"could not reach Bedrock ({attempts} attempts): {error}", retryable=True, provider="bedrock") from error
-    except bce.NoCredentialsError as error:
-        raise LLMConfigurationError("the bedrock provider found no AWS credentials (an IAM role on AWS)") from error
-    except bce.ParamValidationError as error:
-        raise LLMProviderError(f"Bedrock refused the request's shape: {str(error)[:300]}", provider="bedrock") from error
-    except parsers.ResponseParserError as error:
-        raise LLMProviderError(f"Bedrock answered something unreadable: {str(error)[:300]}", provider="bedrock") from error
-    except bce.BotoCoreError as error:
-        raise LLMProviderError(f"Bedrock failed: {str(error)[:300]}", retryable=True, provider="bedrock") from error
+        return errors.Failure(errors.STATUS, status, code or "an error", str(info.get("Message") or "")[:300], retryable)
+    if isinstance(error, (bce.ReadTimeoutError, bce.ConnectTimeoutError)):
+        return errors.Failure(errors.TIMEOUT)
+    if isinstance(error, (bce.EndpointConnectionError, bce.ConnectionClosedError)):
+        return errors.Failure(errors.CONNECTION, detail=str(error))
+    if isinstance(error, bce.NoCredentialsError):
+        return errors.Failure(errors.CONFIGURATION, detail="the bedrock provider found no AWS credentials (an IAM role on AWS)")
+    if isinstance(error, bce.ParamValidationError):
+        return errors.Failure(errors.REFUSED, detail=str(error)[:300])
+    if isinstance(error, parsers.ResponseParserError):
+        return errors.Failure(errors.UNREADABLE, detail=str(error)[:300])
+    if isinstance(error, bce.BotoCoreError):
+        return errors.Failure(errors.FAILED, detail=str(error)[:300], retryable=True)
+    return None

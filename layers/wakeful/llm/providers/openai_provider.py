@@ -33,12 +33,12 @@ import json
 import logging
 import os
 import uuid
-from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from wakeful.llm import credentials, pricing, render
 from wakeful.llm.exceptions import LLMConfigurationError, LLMProviderError
+from wakeful.llm.providers import errors
 from wakeful.llm.models import Endpoint, LLMRequest, RawAnswer, Usage
 from wakeful.llm.settings import get_settings
 
@@ -60,6 +60,12 @@ class OpenAIProvider:
     """Chat Completions with function calling, streamed for conversations."""
 
     name = "openai"
+    #: How error messages name it.
+    label = "the OpenAI-compatible endpoint"
+
+    def classify(self, error: Exception) -> errors.Failure | None:
+        """What went wrong, for :func:`wakeful.llm.providers.errors.mapped`."""
+        return _classify(error)
 
     def __init__(self) -> None:
         self._clients: dict[tuple[str, str, bool], Any] = {}
@@ -115,7 +121,7 @@ class OpenAIProvider:
         """One Chat Completions request forcing the response spec's function."""
         client = self.client(endpoint)
         body = chat_request(render.messages_params(request, model), official=_official(client))
-        with _provider_errors():
+        with errors.mapped(self):
             answer = client.chat.completions.create(**body)
         return from_completion(answer, model, body)
 
@@ -126,7 +132,7 @@ class OpenAIProvider:
 
         client = self.client(endpoint)
         body = chat_request(turns.params(request, model), official=_official(client))
-        with _provider_errors():
+        with errors.mapped(self):
             stream = client.chat.completions.create(**body, stream=True, stream_options={"include_usage": True})
             collected = Collector()
             for chunk in stream:
@@ -386,37 +392,24 @@ def _pinned_transport_class() -> Any:
 # -- errors ------------------------------------------------------------------------------
 
 
-@contextmanager
-def _provider_errors() -> Iterator[None]:
-    """SDK errors (after its retries) -> :class:`LLMProviderError` with a clear message."""
+def _classify(error: Exception) -> errors.Failure | None:
+    """The SDK's errors (after its retries), in :mod:`~wakeful.llm.providers.errors` terms."""
     import openai  # noqa: PLC0415 - already loaded by client()
 
-    settings = get_settings()
-    attempts = settings.max_retries + 1
-    try:
-        yield
-    except openai.APITimeoutError as error:
-        raise LLMProviderError(
-            f"the OpenAI-compatible endpoint did not answer within {settings.timeout_seconds:g} s ({attempts} attempts)", retryable=True, provider="openai"
-        ) from error
-    except openai.APIStatusError as error:
-        if error.status_code == 401:
-            credentials.forget()
-        retryable = error.status_code in (408, 409, 429) or error.status_code >= 500
-        raise LLMProviderError(
-            f"the OpenAI-compatible endpoint answered HTTP {error.status_code}{f' after {attempts} attempts' if retryable else ''}: {_message(error)}",
-            retryable=retryable,
-            provider="openai",
-        ) from error
-    except openai.APIConnectionError as error:
+    if isinstance(error, openai.APITimeoutError):
+        return errors.Failure(errors.TIMEOUT)
+    if isinstance(error, openai.APIStatusError):
+        return errors.Failure(errors.STATUS, error.status_code, detail=_message(error), forget_key=error.status_code == 401)
+    if isinstance(error, openai.APIConnectionError):
         cause = error.__cause__
         if isinstance(cause, LLMConfigurationError):
-            raise cause from error
-        raise LLMProviderError(f"could not reach the OpenAI-compatible endpoint ({attempts} attempts): {error}", retryable=True, provider="openai") from error
-    except openai.APIResponseValidationError as error:
-        raise LLMProviderError(f"the OpenAI-compatible endpoint answered an unexpected shape: {error}", provider="openai") from error
-    except openai.APIError as error:  # an error sent inside a stream
-        raise LLMProviderError(f"the OpenAI-compatible endpoint failed: {str(error)[:300]}", provider="openai") from error
+            return errors.Failure(errors.CONFIGURATION, error=cause)  # the URL policy refused the endpoint
+        return errors.Failure(errors.CONNECTION, detail=str(error))
+    if isinstance(error, openai.APIResponseValidationError):
+        return errors.Failure(errors.SHAPE, detail=str(error))
+    if isinstance(error, openai.APIError):  # an error sent inside a stream
+        return errors.Failure(errors.FAILED, detail=str(error)[:300])
+    return None
 
 
 def _message(error: Any) -> str:

@@ -10,13 +10,19 @@ from .action_response_meta_type_0 import ActionResponseMetaType0
 from .action_status import ActionStatus
 from .active_hours_in import ActiveHoursIn
 from .agent import Agent
+from .agent_budget_type_0 import AgentBudgetType0
 from .agent_create import AgentCreate
 from .agent_create_personality_type_0 import AgentCreatePersonalityType0
+from .agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0
 from .agent_page import AgentPage
 from .agent_patch import AgentPatch
 from .agent_patch_personality_type_0 import AgentPatchPersonalityType0
 from .agent_personality_type_0 import AgentPersonalityType0
+from .agent_spend import AgentSpend
+from .agent_spend_period import AgentSpendPeriod
+from .agent_spend_row import AgentSpendRow
 from .agent_thread_trigger import AgentThreadTrigger
+from .agent_thread_trigger_coalesce_type_0 import AgentThreadTriggerCoalesceType0
 from .agent_thread_trigger_match import AgentThreadTriggerMatch
 from .agent_tool import AgentTool
 from .agent_tool_config import AgentToolConfig
@@ -36,6 +42,10 @@ from .broadcast_accepted import BroadcastAccepted
 from .broadcast_in import BroadcastIn
 from .broadcast_in_metadata_type_0 import BroadcastInMetadataType0
 from .broadcast_in_payload import BroadcastInPayload
+from .budget import Budget
+from .budget_in import BudgetIn
+from .budget_in_on_exceed_type_0 import BudgetInOnExceedType0
+from .captured_send import CapturedSend
 from .channel import Channel
 from .channel_config import ChannelConfig
 from .channel_create import ChannelCreate
@@ -50,12 +60,23 @@ from .channel_request import ChannelRequest
 from .channel_request_page import ChannelRequestPage
 from .channel_test import ChannelTest
 from .channel_test_accepted import ChannelTestAccepted
+from .coalesce import Coalesce
 from .comment import Comment
 from .comment_in import CommentIn
 from .comment_page import CommentPage
+from .consolidation import Consolidation
+from .consolidation_page import ConsolidationPage
+from .consolidation_span import ConsolidationSpan
+from .consolidation_started import ConsolidationStarted
 from .discord_interaction_answer import DiscordInteractionAnswer
 from .discord_interaction_answer_data_type_0 import DiscordInteractionAnswerDataType0
 from .discord_interactions_body import DiscordInteractionsBody
+from .dry_run_event_in import DryRunEventIn
+from .dry_run_event_in_payload import DryRunEventInPayload
+from .dry_run_in import DryRunIn
+from .dry_run_in_kind import DryRunInKind
+from .dry_run_in_schedule_type_type_0 import DryRunInScheduleTypeType0
+from .dry_run_in_tool_results_type_0 import DryRunInToolResultsType0
 from .error import Error
 from .error_error import ErrorError
 from .event import Event
@@ -86,6 +107,8 @@ from .hook_created import HookCreated
 from .hook_created_metadata_type_0 import HookCreatedMetadataType0
 from .hook_delivery import HookDelivery
 from .hook_delivery_accepted import HookDeliveryAccepted
+from .hook_delivery_detail import HookDeliveryDetail
+from .hook_delivery_detail_payload import HookDeliveryDetailPayload
 from .hook_delivery_page import HookDeliveryPage
 from .hook_execution import HookExecution
 from .hook_execution_page import HookExecutionPage
@@ -116,6 +139,8 @@ from .interceptor_patch_events_item import InterceptorPatchEventsItem
 from .interceptor_patch_on_failure import InterceptorPatchOnFailure
 from .llm_fallback import LLMFallback
 from .llm_model_usage import LLMModelUsage
+from .llm_price import LLMPrice
+from .llm_price_page import LLMPricePage
 from .llm_settings import LLMSettings
 from .llm_settings_in import LLMSettingsIn
 from .llm_settings_in_provider_type_0 import LLMSettingsInProviderType0
@@ -136,19 +161,41 @@ from .mcp_server_tool import McpServerTool
 from .mcp_server_tool_input_schema import McpServerToolInputSchema
 from .mcp_skipped_tool import McpSkippedTool
 from .memory import Memory
+from .memory_change import MemoryChange
+from .memory_consolidation import MemoryConsolidation
+from .memory_consolidation_mode import MemoryConsolidationMode
+from .memory_in import MemoryIn
 from .memory_page import MemoryPage
+from .memory_patch import MemoryPatch
+from .memory_source import MemorySource
 from .message_in import MessageIn
+from .model_spend import ModelSpend
 from .open_api_document import OpenAPIDocument
 from .open_api_document_components_type_0 import OpenAPIDocumentComponentsType0
 from .open_api_document_info import OpenAPIDocumentInfo
 from .open_api_document_paths import OpenAPIDocumentPaths
 from .open_api_document_servers_type_0_item import OpenAPIDocumentServersType0Item
+from .outcome import Outcome
+from .owner_spend import OwnerSpend
+from .probe_in import ProbeIn
 from .reaction import Reaction
 from .reaction_in import ReactionIn
 from .reaction_member import ReactionMember
+from .replay import Replay
+from .replay_in import ReplayIn
+from .replay_overrides import ReplayOverrides
+from .replay_overrides_in import ReplayOverridesIn
+from .replay_page import ReplayPage
+from .replay_run import ReplayRun
+from .replay_run_page import ReplayRunPage
+from .replay_source import ReplaySource
+from .replay_source_in import ReplaySourceIn
+from .replay_summary import ReplaySummary
+from .resume_in import ResumeIn
 from .retry_config import RetryConfig
 from .route_decision import RouteDecision
 from .route_decision_page import RouteDecisionPage
+from .saved import Saved
 from .schedule import Schedule
 from .schedule_active_hours import ScheduleActiveHours
 from .schedule_config import ScheduleConfig
@@ -158,8 +205,10 @@ from .schedule_counts import ScheduleCounts
 from .schedule_create import ScheduleCreate
 from .schedule_page import SchedulePage
 from .schedule_patch import SchedulePatch
+from .schedule_probe_type_0 import ScheduleProbeType0
 from .schedule_result import ScheduleResult
 from .schedule_result_page import ScheduleResultPage
+from .schedule_result_probe_type_0 import ScheduleResultProbeType0
 from .schedule_run_accepted import ScheduleRunAccepted
 from .slack_events_answer import SlackEventsAnswer
 from .slack_events_body import SlackEventsBody
@@ -170,6 +219,7 @@ from .snip_create_in import SnipCreateIn
 from .snip_create_in_type import SnipCreateInType
 from .snip_origin_type_0 import SnipOriginType0
 from .snip_page import SnipPage
+from .spend_limits import SpendLimits
 from .stream_event import StreamEvent
 from .stream_event_metadata import StreamEventMetadata
 from .stream_event_page import StreamEventPage
@@ -198,6 +248,8 @@ from .thread_tool_call_arguments import ThreadToolCallArguments
 from .thread_trigger import ThreadTrigger
 from .thread_trigger_match import ThreadTriggerMatch
 from .tool import Tool
+from .tool_call_view import ToolCallView
+from .tool_call_view_arguments import ToolCallViewArguments
 from .tool_config import ToolConfig
 from .tool_created import ToolCreated
 from .tool_created_config import ToolCreatedConfig
@@ -245,13 +297,19 @@ __all__ = (
     "ActionStatus",
     "ActiveHoursIn",
     "Agent",
+    "AgentBudgetType0",
     "AgentCreate",
     "AgentCreatePersonalityType0",
+    "AgentMemoryConsolidationType0",
     "AgentPage",
     "AgentPatch",
     "AgentPatchPersonalityType0",
     "AgentPersonalityType0",
+    "AgentSpend",
+    "AgentSpendPeriod",
+    "AgentSpendRow",
     "AgentThreadTrigger",
+    "AgentThreadTriggerCoalesceType0",
     "AgentThreadTriggerMatch",
     "AgentTool",
     "AgentToolConfig",
@@ -271,6 +329,10 @@ __all__ = (
     "BroadcastIn",
     "BroadcastInMetadataType0",
     "BroadcastInPayload",
+    "Budget",
+    "BudgetIn",
+    "BudgetInOnExceedType0",
+    "CapturedSend",
     "Channel",
     "ChannelConfig",
     "ChannelCreate",
@@ -285,12 +347,23 @@ __all__ = (
     "ChannelRequestPage",
     "ChannelTest",
     "ChannelTestAccepted",
+    "Coalesce",
     "Comment",
     "CommentIn",
     "CommentPage",
+    "Consolidation",
+    "ConsolidationPage",
+    "ConsolidationSpan",
+    "ConsolidationStarted",
     "DiscordInteractionAnswer",
     "DiscordInteractionAnswerDataType0",
     "DiscordInteractionsBody",
+    "DryRunEventIn",
+    "DryRunEventInPayload",
+    "DryRunIn",
+    "DryRunInKind",
+    "DryRunInScheduleTypeType0",
+    "DryRunInToolResultsType0",
     "Error",
     "ErrorError",
     "Event",
@@ -321,6 +394,8 @@ __all__ = (
     "HookCreateMetadataType0",
     "HookDelivery",
     "HookDeliveryAccepted",
+    "HookDeliveryDetail",
+    "HookDeliveryDetailPayload",
     "HookDeliveryPage",
     "HookExecution",
     "HookExecutionPage",
@@ -351,6 +426,8 @@ __all__ = (
     "InterceptorPatchOnFailure",
     "LLMFallback",
     "LLMModelUsage",
+    "LLMPrice",
+    "LLMPricePage",
     "LLMSettings",
     "LLMSettingsIn",
     "LLMSettingsInProviderType0",
@@ -371,19 +448,41 @@ __all__ = (
     "McpServerToolInputSchema",
     "McpSkippedTool",
     "Memory",
+    "MemoryChange",
+    "MemoryConsolidation",
+    "MemoryConsolidationMode",
+    "MemoryIn",
     "MemoryPage",
+    "MemoryPatch",
+    "MemorySource",
     "MessageIn",
+    "ModelSpend",
     "OpenAPIDocument",
     "OpenAPIDocumentComponentsType0",
     "OpenAPIDocumentInfo",
     "OpenAPIDocumentPaths",
     "OpenAPIDocumentServersType0Item",
+    "Outcome",
+    "OwnerSpend",
+    "ProbeIn",
     "Reaction",
     "ReactionIn",
     "ReactionMember",
+    "Replay",
+    "ReplayIn",
+    "ReplayOverrides",
+    "ReplayOverridesIn",
+    "ReplayPage",
+    "ReplayRun",
+    "ReplayRunPage",
+    "ReplaySource",
+    "ReplaySourceIn",
+    "ReplaySummary",
+    "ResumeIn",
     "RetryConfig",
     "RouteDecision",
     "RouteDecisionPage",
+    "Saved",
     "Schedule",
     "ScheduleActiveHours",
     "ScheduleConfig",
@@ -393,8 +492,10 @@ __all__ = (
     "ScheduleCreate",
     "SchedulePage",
     "SchedulePatch",
+    "ScheduleProbeType0",
     "ScheduleResult",
     "ScheduleResultPage",
+    "ScheduleResultProbeType0",
     "ScheduleRunAccepted",
     "SlackEventsAnswer",
     "SlackEventsBody",
@@ -405,6 +506,7 @@ __all__ = (
     "SnipCreateInType",
     "SnipOriginType0",
     "SnipPage",
+    "SpendLimits",
     "StreamEvent",
     "StreamEventMetadata",
     "StreamEventPage",
@@ -433,6 +535,8 @@ __all__ = (
     "ThreadTrigger",
     "ThreadTriggerMatch",
     "Tool",
+    "ToolCallView",
+    "ToolCallViewArguments",
     "ToolConfig",
     "ToolCreated",
     "ToolCreatedConfig",

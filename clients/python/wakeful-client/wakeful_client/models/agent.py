@@ -12,6 +12,8 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.agent_budget_type_0 import AgentBudgetType0
+  from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0
   from ..models.agent_personality_type_0 import AgentPersonalityType0
   from ..models.agent_thread_trigger import AgentThreadTrigger
   from ..models.agent_tool_policy import AgentToolPolicy
@@ -49,8 +51,13 @@ class Agent:
             max_llm_calls_per_run (int):
             tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
             notify (list[str] | None | Unset): Channel targets of its notifications, schedule results and approval requests
+            budget (AgentBudgetType0 | None | Unset): Its spend limits in USD per UTC hour, day and month, alert_at and
+                on_exceed (docs/spend.md)
             quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
             last_quiet_heartbeat_at (None | str | Unset):
+            memory_recall (int | Unset): How many of its most relevant memories each run's system prompt holds Default: 5.
+            memory_consolidation (AgentMemoryConsolidationType0 | None | Unset): Consolidation while idle: mode, max_per_day
+            memory_cap (int | Unset): The most memories it keeps Default: 500.
      """
 
     id: str
@@ -77,12 +84,18 @@ class Agent:
     max_llm_calls_per_run: int
     tools: list[str] | None
     notify: list[str] | None | Unset = UNSET
+    budget: AgentBudgetType0 | None | Unset = UNSET
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
+    memory_recall: int | Unset = 5
+    memory_consolidation: AgentMemoryConsolidationType0 | None | Unset = UNSET
+    memory_cap: int | Unset = 500
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_budget_type_0 import AgentBudgetType0 # noqa: PLC0415
+        from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
         from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
@@ -168,6 +181,14 @@ class Agent:
         else:
             notify = self.notify
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, AgentBudgetType0):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         quiet_heartbeats = self.quiet_heartbeats
 
         last_quiet_heartbeat_at: None | str | Unset
@@ -175,6 +196,18 @@ class Agent:
             last_quiet_heartbeat_at = UNSET
         else:
             last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
+
+        memory_recall = self.memory_recall
+
+        memory_consolidation: dict[str, Any] | None | Unset
+        if isinstance(self.memory_consolidation, Unset):
+            memory_consolidation = UNSET
+        elif isinstance(self.memory_consolidation, AgentMemoryConsolidationType0):
+            memory_consolidation = self.memory_consolidation.to_dict()
+        else:
+            memory_consolidation = self.memory_consolidation
+
+        memory_cap = self.memory_cap
 
 
         field_dict: dict[str, Any] = {}
@@ -206,16 +239,26 @@ class Agent:
         })
         if notify is not UNSET:
             field_dict["notify"] = notify
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
             field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
+        if memory_recall is not UNSET:
+            field_dict["memory_recall"] = memory_recall
+        if memory_consolidation is not UNSET:
+            field_dict["memory_consolidation"] = memory_consolidation
+        if memory_cap is not UNSET:
+            field_dict["memory_cap"] = memory_cap
 
         return field_dict
 
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_budget_type_0 import AgentBudgetType0 # noqa: PLC0415
+        from ..models.agent_memory_consolidation_type_0 import AgentMemoryConsolidationType0 # noqa: PLC0415
         from ..models.agent_personality_type_0 import AgentPersonalityType0 # noqa: PLC0415
         from ..models.agent_thread_trigger import AgentThreadTrigger # noqa: PLC0415
         from ..models.agent_tool_policy import AgentToolPolicy # noqa: PLC0415
@@ -378,6 +421,25 @@ class Agent:
         notify = _parse_notify(d.pop("notify", UNSET))
 
 
+        def _parse_budget(data: object) -> AgentBudgetType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = AgentBudgetType0.from_dict(data)
+
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentBudgetType0 | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+
         quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
 
         def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
@@ -389,6 +451,29 @@ class Agent:
 
         last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
 
+
+        memory_recall = d.pop("memory_recall", UNSET)
+
+        def _parse_memory_consolidation(data: object) -> AgentMemoryConsolidationType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_consolidation_type_0 = AgentMemoryConsolidationType0.from_dict(data)
+
+
+                return memory_consolidation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentMemoryConsolidationType0 | None | Unset, data)
+
+        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
+
+
+        memory_cap = d.pop("memory_cap", UNSET)
 
         agent = cls(
             id=id,
@@ -415,8 +500,12 @@ class Agent:
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
             notify=notify,
+            budget=budget,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
+            memory_recall=memory_recall,
+            memory_consolidation=memory_consolidation,
+            memory_cap=memory_cap,
         )
 
 

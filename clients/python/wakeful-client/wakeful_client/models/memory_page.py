@@ -19,7 +19,7 @@ T = TypeVar("T", bound="MemoryPage")
 
 @_attrs_define
 class MemoryPage:
-    """ An agent's memories.
+    """ An agent's memories: newest first, or with ?q= the most relevant first.
 
         Attributes:
             next_ (None | str): Pass as ?cursor= (or as documented) for the next page; null on the last page

@@ -22,7 +22,7 @@ class RouteDecision:
             seq (int):
             event_id (str):
             event_type (None | str):
-            decision (str): woke, started or ignored
+            decision (str): woke, started, coalesced (held to go to one run with others) or ignored
             thread_ids (list[str]):
             decided_at (None | str):
      """

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
   from ..models.schedule_active_hours import ScheduleActiveHours
   from ..models.schedule_config_view import ScheduleConfigView
   from ..models.schedule_counts import ScheduleCounts
+  from ..models.schedule_probe_type_0 import ScheduleProbeType0
 
 
 T = TypeVar("T", bound="Schedule")
@@ -41,6 +42,8 @@ class Schedule:
             created_at (None | str):
             updated_at (None | str):
             notify (list[str] | None | Unset): Channels its results go to (null: the agent's notify)
+            probe (None | ScheduleProbeType0 | Unset): {url?, path?, events?, timeout_ms}: read before each run; nothing new
+                -> skipped
      """
 
     id: str
@@ -59,6 +62,7 @@ class Schedule:
     created_at: None | str
     updated_at: None | str
     notify: list[str] | None | Unset = UNSET
+    probe: None | ScheduleProbeType0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -66,6 +70,7 @@ class Schedule:
         from ..models.schedule_active_hours import ScheduleActiveHours # noqa: PLC0415
         from ..models.schedule_config_view import ScheduleConfigView # noqa: PLC0415
         from ..models.schedule_counts import ScheduleCounts # noqa: PLC0415
+        from ..models.schedule_probe_type_0 import ScheduleProbeType0 # noqa: PLC0415
         id = self.id
 
         agent_id = self.agent_id
@@ -116,6 +121,14 @@ class Schedule:
         else:
             notify = self.notify
 
+        probe: dict[str, Any] | None | Unset
+        if isinstance(self.probe, Unset):
+            probe = UNSET
+        elif isinstance(self.probe, ScheduleProbeType0):
+            probe = self.probe.to_dict()
+        else:
+            probe = self.probe
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -138,6 +151,8 @@ class Schedule:
         })
         if notify is not UNSET:
             field_dict["notify"] = notify
+        if probe is not UNSET:
+            field_dict["probe"] = probe
 
         return field_dict
 
@@ -147,6 +162,7 @@ class Schedule:
         from ..models.schedule_active_hours import ScheduleActiveHours # noqa: PLC0415
         from ..models.schedule_config_view import ScheduleConfigView # noqa: PLC0415
         from ..models.schedule_counts import ScheduleCounts # noqa: PLC0415
+        from ..models.schedule_probe_type_0 import ScheduleProbeType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -249,6 +265,25 @@ class Schedule:
         notify = _parse_notify(d.pop("notify", UNSET))
 
 
+        def _parse_probe(data: object) -> None | ScheduleProbeType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                probe_type_0 = ScheduleProbeType0.from_dict(data)
+
+
+                return probe_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScheduleProbeType0 | Unset, data)
+
+        probe = _parse_probe(d.pop("probe", UNSET))
+
+
         schedule = cls(
             id=id,
             agent_id=agent_id,
@@ -266,6 +301,7 @@ class Schedule:
             created_at=created_at,
             updated_at=updated_at,
             notify=notify,
+            probe=probe,
         )
 
 

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.active_hours_in import ActiveHoursIn
+  from ..models.probe_in import ProbeIn
   from ..models.schedule_config import ScheduleConfig
 
 
@@ -31,6 +32,8 @@ class ScheduleCreate:
             active_hours (ActiveHoursIn | None | Unset):
             is_active (bool | Unset):  Default: True.
             notify (list[str] | None | Unset): Channels its results go to, instead of the agent's notify (docs/channels.md)
+            probe (None | ProbeIn | Unset): Read before each run: when nothing changed the run is skipped (docs/fewer-
+                runs.md)
      """
 
     prompt: str
@@ -40,10 +43,12 @@ class ScheduleCreate:
     active_hours: ActiveHoursIn | None | Unset = UNSET
     is_active: bool | Unset = True
     notify: list[str] | None | Unset = UNSET
+    probe: None | ProbeIn | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
+        from ..models.probe_in import ProbeIn # noqa: PLC0415
         from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
         prompt = self.prompt
 
@@ -75,6 +80,14 @@ class ScheduleCreate:
         else:
             notify = self.notify
 
+        probe: dict[str, Any] | None | Unset
+        if isinstance(self.probe, Unset):
+            probe = UNSET
+        elif isinstance(self.probe, ProbeIn):
+            probe = self.probe.to_dict()
+        else:
+            probe = self.probe
+
 
         field_dict: dict[str, Any] = {}
 
@@ -92,6 +105,8 @@ class ScheduleCreate:
             field_dict["is_active"] = is_active
         if notify is not UNSET:
             field_dict["notify"] = notify
+        if probe is not UNSET:
+            field_dict["probe"] = probe
 
         return field_dict
 
@@ -99,6 +114,7 @@ class ScheduleCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.active_hours_in import ActiveHoursIn # noqa: PLC0415
+        from ..models.probe_in import ProbeIn # noqa: PLC0415
         from ..models.schedule_config import ScheduleConfig # noqa: PLC0415
         d = dict(src_dict)
         prompt = d.pop("prompt")
@@ -154,6 +170,25 @@ class ScheduleCreate:
         notify = _parse_notify(d.pop("notify", UNSET))
 
 
+        def _parse_probe(data: object) -> None | ProbeIn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                probe_type_0 = ProbeIn.from_dict(data)
+
+
+                return probe_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ProbeIn | Unset, data)
+
+        probe = _parse_probe(d.pop("probe", UNSET))
+
+
         schedule_create = cls(
             prompt=prompt,
             cron_expression=cron_expression,
@@ -162,6 +197,7 @@ class ScheduleCreate:
             active_hours=active_hours,
             is_active=is_active,
             notify=notify,
+            probe=probe,
         )
 
         return schedule_create

@@ -11,6 +11,9 @@ from ..types import UNSET, Unset
 from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.schedule_result_probe_type_0 import ScheduleResultProbeType0
+
 
 T = TypeVar("T", bound="ScheduleResult")
 
@@ -35,6 +38,10 @@ class ScheduleResult:
             completed_at (None | str):
             reason (None | str | Unset): Why a skipped run did not run: previous_run_running, budget (the agent is paused),
                 probe_unchanged
+            probe (None | ScheduleResultProbeType0 | Unset): What the probe read before this run: {status: first | changed |
+                failed, value_preview?, error?}
+            escalated (bool | Unset): A heartbeat run the triage model did not answer HEARTBEAT_OK: the agent's model ran it
+                Default: False.
      """
 
     id: str
@@ -51,10 +58,13 @@ class ScheduleResult:
     started_at: None | str
     completed_at: None | str
     reason: None | str | Unset = UNSET
+    probe: None | ScheduleResultProbeType0 | Unset = UNSET
+    escalated: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_result_probe_type_0 import ScheduleResultProbeType0 # noqa: PLC0415
         id = self.id
 
         schedule_id = self.schedule_id
@@ -94,6 +104,16 @@ class ScheduleResult:
         else:
             reason = self.reason
 
+        probe: dict[str, Any] | None | Unset
+        if isinstance(self.probe, Unset):
+            probe = UNSET
+        elif isinstance(self.probe, ScheduleResultProbeType0):
+            probe = self.probe.to_dict()
+        else:
+            probe = self.probe
+
+        escalated = self.escalated
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -114,12 +134,17 @@ class ScheduleResult:
         })
         if reason is not UNSET:
             field_dict["reason"] = reason
+        if probe is not UNSET:
+            field_dict["probe"] = probe
+        if escalated is not UNSET:
+            field_dict["escalated"] = escalated
 
         return field_dict
 
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_result_probe_type_0 import ScheduleResultProbeType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -199,6 +224,27 @@ class ScheduleResult:
         reason = _parse_reason(d.pop("reason", UNSET))
 
 
+        def _parse_probe(data: object) -> None | ScheduleResultProbeType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                probe_type_0 = ScheduleResultProbeType0.from_dict(data)
+
+
+                return probe_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScheduleResultProbeType0 | Unset, data)
+
+        probe = _parse_probe(d.pop("probe", UNSET))
+
+
+        escalated = d.pop("escalated", UNSET)
+
         schedule_result = cls(
             id=id,
             schedule_id=schedule_id,
@@ -214,6 +260,8 @@ class ScheduleResult:
             started_at=started_at,
             completed_at=completed_at,
             reason=reason,
+            probe=probe,
+            escalated=escalated,
         )
 
 

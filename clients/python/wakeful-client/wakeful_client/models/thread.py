@@ -29,7 +29,8 @@ class Thread:
             agent_id (str):
             status (ThreadStatus):
             source (ThreadSource): What started it: the API (user), an event, a webhook, a schedule, or a person in a chat
-                channel (slack, discord, telegram; source_id is the channel, attributes.origin where to answer)
+                channel (slack, discord, telegram; source_id is the channel, attributes.origin where to answer), or a
+                consolidation of the agent's memories (source_id is the consolidation)
             source_id (None | str):
             channel (None | str):
             wake_at (None | str):

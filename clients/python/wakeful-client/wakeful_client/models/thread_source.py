@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class ThreadSource(StrEnum):
+    CONSOLIDATION = "consolidation"
     DISCORD = "discord"
     EVENT = "event"
     SCHEDULED = "scheduled"

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.coalesce import Coalesce
   from ..models.thread_trigger_match import ThreadTriggerMatch
 
 
@@ -27,14 +28,17 @@ class ThreadTrigger:
             match (ThreadTriggerMatch | Unset): top-level payload fields that must be equal
             cooldown_seconds (int | Unset): while the thread this trigger started is not complete and younger than this,
                 further events go to it Default: 300.
+            coalesce (Coalesce | None | Unset): hold matching events and start one thread with all of them
      """
 
     event_type: str
     match: ThreadTriggerMatch | Unset = UNSET
     cooldown_seconds: int | Unset = 300
+    coalesce: Coalesce | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.coalesce import Coalesce # noqa: PLC0415
         from ..models.thread_trigger_match import ThreadTriggerMatch # noqa: PLC0415
         event_type = self.event_type
 
@@ -43,6 +47,14 @@ class ThreadTrigger:
             match = self.match.to_dict()
 
         cooldown_seconds = self.cooldown_seconds
+
+        coalesce: dict[str, Any] | None | Unset
+        if isinstance(self.coalesce, Unset):
+            coalesce = UNSET
+        elif isinstance(self.coalesce, Coalesce):
+            coalesce = self.coalesce.to_dict()
+        else:
+            coalesce = self.coalesce
 
 
         field_dict: dict[str, Any] = {}
@@ -54,12 +66,15 @@ class ThreadTrigger:
             field_dict["match"] = match
         if cooldown_seconds is not UNSET:
             field_dict["cooldown_seconds"] = cooldown_seconds
+        if coalesce is not UNSET:
+            field_dict["coalesce"] = coalesce
 
         return field_dict
 
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.coalesce import Coalesce # noqa: PLC0415
         from ..models.thread_trigger_match import ThreadTriggerMatch # noqa: PLC0415
         d = dict(src_dict)
         event_type = d.pop("event_type")
@@ -74,10 +89,30 @@ class ThreadTrigger:
 
         cooldown_seconds = d.pop("cooldown_seconds", UNSET)
 
+        def _parse_coalesce(data: object) -> Coalesce | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                coalesce_type_0 = Coalesce.from_dict(data)
+
+
+                return coalesce_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Coalesce | None | Unset, data)
+
+        coalesce = _parse_coalesce(d.pop("coalesce", UNSET))
+
+
         thread_trigger = cls(
             event_type=event_type,
             match=match,
             cooldown_seconds=cooldown_seconds,
+            coalesce=coalesce,
         )
 
         return thread_trigger

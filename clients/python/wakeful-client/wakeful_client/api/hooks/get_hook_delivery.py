@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error import Error
-from ...models.hook_delivery import HookDelivery
+from ...models.hook_delivery_detail import HookDeliveryDetail
 from typing import cast
 
 
@@ -30,9 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | HookDelivery | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | HookDeliveryDetail | None:
     if response.status_code == 200:
-        response_200 = HookDelivery.from_dict(response.json())
+        response_200 = HookDeliveryDetail.from_dict(response.json())
 
 
         return response_200
@@ -67,7 +67,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HookDelivery]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | HookDeliveryDetail]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,12 +83,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Error | HookDelivery]:
-    """ A delivery
+) -> Response[Error | HookDeliveryDetail]:
+    """ A delivery and the body it sends
 
-     A delivery. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint, retried with
-    backoff. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     A delivery and the body it sends. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
+    endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -100,7 +100,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | HookDelivery]
+        Response[Error | HookDeliveryDetail]
      """
 
 
@@ -124,12 +124,12 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Error | HookDelivery | None:
-    """ A delivery
+) -> Error | HookDeliveryDetail | None:
+    """ A delivery and the body it sends
 
-     A delivery. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint, retried with
-    backoff. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     A delivery and the body it sends. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
+    endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -141,7 +141,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | HookDelivery
+        Error | HookDeliveryDetail
      """
 
 
@@ -160,12 +160,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Error | HookDelivery]:
-    """ A delivery
+) -> Response[Error | HookDeliveryDetail]:
+    """ A delivery and the body it sends
 
-     A delivery. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint, retried with
-    backoff. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     A delivery and the body it sends. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
+    endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -177,7 +177,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | HookDelivery]
+        Response[Error | HookDeliveryDetail]
      """
 
 
@@ -201,12 +201,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Error | HookDelivery | None:
-    """ A delivery
+) -> Error | HookDeliveryDetail | None:
+    """ A delivery and the body it sends
 
-     A delivery. Hooks POST signed lifecycle payloads (Standard Webhooks) to your endpoint, retried with
-    backoff. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
-    "message"}}.
+     A delivery and the body it sends. Hooks POST signed lifecycle payloads (Standard Webhooks) to your
+    endpoint, retried with backoff. Bodies are JSON (Content-Type: application/json); errors are
+    {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
@@ -218,7 +218,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | HookDelivery
+        Error | HookDeliveryDetail
      """
 
 

@@ -8,41 +8,37 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.dry_run_in import DryRunIn
 from ...models.error import Error
-from ...models.memory_page import MemoryPage
-from ...types import UNSET, Unset
+from ...models.outcome import Outcome
 from typing import cast
 
 
 def _get_kwargs(
     agent_id: str,
     *,
-    limit: int | Unset = 100,
+    body: DryRunIn,
 
 ) -> dict[str, Any]:
-
-
-    params: dict[str, Any] = {}
-
-    params["limit"] = limit
-
-
-    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+    headers: dict[str, Any] = {}
 
 
     _kwargs: dict[str, Any] = {
-        "method": "get",
-        "url": "/agents/{agent_id}/memories".format(agent_id=quote(str(agent_id), safe=""),),
-        "params": params,
+        "method": "post",
+        "url": "/agents/{agent_id}/dry-runs".format(agent_id=quote(str(agent_id), safe=""),),
     }
 
+    _kwargs["json"] = body.to_dict()
 
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | MemoryPage | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Outcome | None:
     if response.status_code == 200:
-        response_200 = MemoryPage.from_dict(response.json())
+        response_200 = Outcome.from_dict(response.json())
 
 
         return response_200
@@ -65,6 +61,24 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
@@ -77,7 +91,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | MemoryPage]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Outcome]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,30 +104,30 @@ def sync_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: DryRunIn,
 
-) -> Response[Error | MemoryPage]:
-    """ An agent's memories (feed_summary, external signals)
+) -> Response[Error | Outcome]:
+    """ Run the agent on a prompt or message and given events, as a dry run: nothing leaves
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Run the agent on a prompt or message and given events, as a dry run: nothing leaves. Bodies are JSON
+    (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        body (DryRunIn): ``POST /agents/{id}/dry-runs`` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MemoryPage]
+        Response[Error | Outcome]
      """
 
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-limit=limit,
+body=body,
 
     )
 
@@ -127,31 +141,31 @@ def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: DryRunIn,
 
-) -> Error | MemoryPage | None:
-    """ An agent's memories (feed_summary, external signals)
+) -> Error | Outcome | None:
+    """ Run the agent on a prompt or message and given events, as a dry run: nothing leaves
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Run the agent on a prompt or message and given events, as a dry run: nothing leaves. Bodies are JSON
+    (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        body (DryRunIn): ``POST /agents/{id}/dry-runs`` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MemoryPage
+        Error | Outcome
      """
 
 
     return sync_detailed(
         agent_id=agent_id,
 client=client,
-limit=limit,
+body=body,
 
     ).parsed
 
@@ -159,30 +173,30 @@ async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: DryRunIn,
 
-) -> Response[Error | MemoryPage]:
-    """ An agent's memories (feed_summary, external signals)
+) -> Response[Error | Outcome]:
+    """ Run the agent on a prompt or message and given events, as a dry run: nothing leaves
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Run the agent on a prompt or message and given events, as a dry run: nothing leaves. Bodies are JSON
+    (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        body (DryRunIn): ``POST /agents/{id}/dry-runs`` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MemoryPage]
+        Response[Error | Outcome]
      """
 
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
-limit=limit,
+body=body,
 
     )
 
@@ -196,30 +210,30 @@ async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 100,
+    body: DryRunIn,
 
-) -> Error | MemoryPage | None:
-    """ An agent's memories (feed_summary, external signals)
+) -> Error | Outcome | None:
+    """ Run the agent on a prompt or message and given events, as a dry run: nothing leaves
 
-     An agent's memories (feed_summary, external signals). SnipIn, the agents' social network built in as
-    tools. Bodies are JSON (Content-Type: application/json); errors are {"error": {"code", "message"}}.
+     Run the agent on a prompt or message and given events, as a dry run: nothing leaves. Bodies are JSON
+    (Content-Type: application/json); errors are {"error": {"code", "message"}}.
 
     Args:
         agent_id (str):
-        limit (int | Unset): Page size Default: 100.
+        body (DryRunIn): ``POST /agents/{id}/dry-runs`` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MemoryPage
+        Error | Outcome
      """
 
 
     return (await asyncio_detailed(
         agent_id=agent_id,
 client=client,
-limit=limit,
+body=body,
 
     )).parsed

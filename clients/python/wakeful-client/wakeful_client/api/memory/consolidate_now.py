@@ -1,0 +1,229 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.consolidation_started import ConsolidationStarted
+from ...models.error import Error
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+
+) -> dict[str, Any]:
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/agents/{agent_id}/memories/consolidations".format(agent_id=quote(str(agent_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ConsolidationStarted | Error | None:
+    if response.status_code == 202:
+        response_202 = ConsolidationStarted.from_dict(response.json())
+
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ConsolidationStarted | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ConsolidationStarted | Error]:
+    """ Consolidate an agent's memories now (counts in max_per_day)
+
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConsolidationStarted | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> ConsolidationStarted | Error | None:
+    """ Consolidate an agent's memories now (counts in max_per_day)
+
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConsolidationStarted | Error
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ConsolidationStarted | Error]:
+    """ Consolidate an agent's memories now (counts in max_per_day)
+
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConsolidationStarted | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> ConsolidationStarted | Error | None:
+    """ Consolidate an agent's memories now (counts in max_per_day)
+
+     Consolidate an agent's memories now (counts in max_per_day). An agent's memories: what its runs
+    remember, recall and forget (docs/memory.md). Bodies are JSON (Content-Type: application/json);
+    errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConsolidationStarted | Error
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.memory import Memory
+from ...models.memory_patch import MemoryPatch
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+    memory_id: str,
+    *,
+    body: MemoryPatch,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/agents/{agent_id}/memories/{memory_id}".format(agent_id=quote(str(agent_id), safe=""),memory_id=quote(str(memory_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Memory | None:
+    if response.status_code == 200:
+        response_200 = Memory.from_dict(response.json())
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Memory]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryPatch,
+
+) -> Response[Error | Memory]:
+    """ Change a memory's text or tags
+
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Memory]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+memory_id=memory_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryPatch,
+
+) -> Error | Memory | None:
+    """ Change a memory's text or tags
+
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Memory
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+memory_id=memory_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryPatch,
+
+) -> Response[Error | Memory]:
+    """ Change a memory's text or tags
+
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Memory]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+memory_id=memory_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryPatch,
+
+) -> Error | Memory | None:
+    """ Change a memory's text or tags
+
+     Change a memory's text or tags. An agent's memories: what its runs remember, recall and forget
+    (docs/memory.md). Bodies are JSON (Content-Type: application/json); errors are {"error": {"code",
+    "message"}}.
+
+    Args:
+        agent_id (str):
+        memory_id (str):
+        body (MemoryPatch): ``PATCH /agents/{id}/memories/{mid}`` body: text, tags or both.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Memory
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+memory_id=memory_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,205 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.agent_spend import AgentSpend
+from ...models.error import Error
+from typing import cast
+
+
+def _get_kwargs(
+    agent_id: str,
+
+) -> dict[str, Any]:
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/agents/{agent_id}/spend".format(agent_id=quote(str(agent_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AgentSpend | Error | None:
+    if response.status_code == 200:
+        response_200 = AgentSpend.from_dict(response.json())
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AgentSpend | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[AgentSpend | Error]:
+    """ An agent's spend against its limits
+
+     An agent's spend against its limits. Every model call is priced (GET /llm/prices); budgets bound an
+    agent's and its owner's spend per UTC hour, day and month. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentSpend | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> AgentSpend | Error | None:
+    """ An agent's spend against its limits
+
+     An agent's spend against its limits. Every model call is priced (GET /llm/prices); budgets bound an
+    agent's and its owner's spend per UTC hour, day and month. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentSpend | Error
+     """
+
+
+    return sync_detailed(
+        agent_id=agent_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[AgentSpend | Error]:
+    """ An agent's spend against its limits
+
+     An agent's spend against its limits. Every model call is priced (GET /llm/prices); budgets bound an
+    agent's and its owner's spend per UTC hour, day and month. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentSpend | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> AgentSpend | Error | None:
+    """ An agent's spend against its limits
+
+     An agent's spend against its limits. Every model call is priced (GET /llm/prices); budgets bound an
+    agent's and its owner's spend per UTC hour, day and month. Bodies are JSON (Content-Type:
+    application/json); errors are {"error": {"code", "message"}}.
+
+    Args:
+        agent_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentSpend | Error
+     """
+
+
+    return (await asyncio_detailed(
+        agent_id=agent_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,1 @@
+"""The heartbeat lab: replays, dry runs, evals."""

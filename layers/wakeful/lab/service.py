@@ -1,0 +1,163 @@
+"""Replays and dry runs: what the routes call.
+
+A replay runs each recorded run of its source again (:mod:`wakeful.lab.engine`) with
+the overrides, as a dry run, and keeps, per run, the original's Outcome, the replay's
+and whether they differ (``rr#`` items), and its header (``rp#``) with the summary.
+The runs are replayed in the request, one after the other; the header says ``done``
+(or ``failed``) when the answer is sent.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from wakeful import clock, ids, retention
+from wakeful.agents import service as agents
+from wakeful.agents.records import Agent
+from wakeful.lab import engine, originals, repository
+from wakeful.lab.exceptions import (
+    NothingToReplayError,
+    NotReplayableError,
+    OverrideNotApplicableError,
+    ReplayNotFoundError,
+    TooManyRunsError,
+)
+from wakeful.lab.inputs import DryRunIn, ReplayOverridesIn, ReplayIn
+from wakeful.lab.sources import Source, sources_of
+
+logger = logging.getLogger(__name__)
+
+#: The most runs one replay takes.
+MAX_RUNS = 1_000
+#: How long a replay's items are kept without a retention setting.
+DEFAULT_DAYS = 30
+
+
+def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
+    """Replay the source with the overrides; the replay's header (public)."""
+    agent = agents.get(owner, agent_id)
+    found = sources_of(agent, body.source)
+    overrides = body.overrides or ReplayOverridesIn()
+    if (overrides.prompt is not None or overrides.heartbeat_checklist is not None) and any(s.rec.get("kind") != "schedule" for s in found):
+        raise OverrideNotApplicableError("prompt and heartbeat_checklist apply to a schedule's runs only")
+    if not found:
+        raise NothingToReplayError("no recorded run of this schedule since then")
+    if len(found) > MAX_RUNS:
+        raise TooManyRunsError(f"{len(found)} runs to replay; one replay takes at most {MAX_RUNS}: give a later since")
+    refused = next((s for s in found if s.rec.get("truncated")), None)
+    if refused is not None and len(found) == 1:
+        raise NotReplayableError("the run's recording was too large to keep whole (truncated)")
+    now = clock.now()
+    replay_id = ids.new_id("rpl", now)
+    expires_at = retention.expiry(now, default_days=DEFAULT_DAYS)
+    header: dict[str, Any] = {
+        "agent_id": agent_id,
+        "record_key": f"rp#{replay_id}",
+        "replay_id": replay_id,
+        "status": "running",
+        "source": body.source.model_dump(exclude_none=True),
+        "overrides": overrides.model_dump(exclude_none=True, mode="json"),
+        "runs": len(found),
+        "created_at": now,
+        "expires_at": expires_at,
+    }
+    repository.put(header)
+    summary = _replay_all(agent, replay_id, found, overrides, expires_at)
+    header.update(status="done", summary=summary, differs=summary["differs"] > 0)
+    repository.put(header)
+    return public(header, _single(agent_id, replay_id) if len(found) == 1 else None)
+
+
+def _replay_all(agent: Agent, replay_id: str, found: list[Source], overrides: ReplayOverridesIn, expires_at: int | None) -> dict[str, Any]:
+    summary = {"runs": len(found), "differs": 0, "became_silent": 0, "became_finding": 0, "usd_original": 0.0, "usd_replay": 0.0}
+    for index, source in enumerate(found):
+        original = originals.outcome(source.rec, source.run, source.row)
+        if source.rec.get("truncated"):
+            replayed = {**original, "outcome": "failed", "answer": "not replayable: the recording was truncated", "tool_calls": [], "captured": []}
+        else:
+            replayed = engine.run(source.input_for(agent, replay_id, overrides))
+        changed = originals.differs(original, replayed)
+        summary["differs"] += int(changed)
+        summary["became_silent"] += int(original["outcome"] == "finding" and replayed["outcome"] == "heartbeat_ok")
+        summary["became_finding"] += int(original["outcome"] == "heartbeat_ok" and replayed["outcome"] == "finding")
+        summary["usd_original"] = round(summary["usd_original"] + original["usd"], 6)
+        summary["usd_replay"] = round(summary["usd_replay"] + replayed["usd"], 6)
+        repository.put(_bounded({
+            "agent_id": agent.agent_id,
+            "record_key": f"rr#{replay_id}#{index:04d}",
+            "result_id": source.rec.get("schedule_result_id"),
+            "thread_id": source.rec.get("thread_id"),
+            "scheduled_for": (source.row or {}).get("scheduled_for"),
+            "original": original,
+            "replay": replayed,
+            "differs": changed,
+            "expires_at": expires_at,
+        }))
+    return summary
+
+
+def _bounded(item: dict[str, Any]) -> dict[str, Any]:
+    """A replayed run's item under DynamoDB's item limit: its captured lists cut from
+    the end (flagged) until it fits."""
+    from wakeful.lab.recorder import MAX_RECORD_BYTES, _size
+
+    for side in ("replay", "original"):
+        while _size(item) > MAX_RECORD_BYTES and item[side]["captured"]:
+            item[side] = {**item[side], "captured": item[side]["captured"][:-10], "captured_cut": True}
+    return {k: v for k, v in item.items() if v is not None}
+
+
+def _single(agent_id: str, replay_id: str) -> dict[str, Any] | None:
+    runs = repository.replayed_runs(agent_id, replay_id)
+    return runs[0] if len(runs) == 1 else None
+
+
+def public(header: dict[str, Any], single: dict[str, Any] | None) -> dict[str, Any]:
+    """A replay as the API shows it."""
+    shown: dict[str, Any] = {
+        "id": header["replay_id"],
+        "status": header["status"],
+        "source": header["source"],
+        "overrides": header.get("overrides") or {},
+        "runs": int(header.get("runs") or 0),
+        "original": None if single is None else single["original"],
+        "replay": None if single is None else single["replay"],
+        "differs": bool(header.get("differs")),
+        "created_at": clock.iso(header.get("created_at")),
+    }
+    if single is None and header.get("summary"):
+        shown["summary"] = header["summary"]
+    return shown
+
+
+def get_replay(owner: str, agent_id: str, replay_id: str) -> dict[str, Any]:
+    """One replay (the original and the replay side by side when it is one run)."""
+    agents.get(owner, agent_id)
+    header = repository.get(agent_id, f"rp#{replay_id}")
+    if header is None:
+        raise ReplayNotFoundError(f"replay {replay_id} not found")
+    return public(header, _single(agent_id, replay_id) if int(header.get("runs") or 0) == 1 else None)
+
+
+def list_replays(owner: str, agent_id: str, limit: int) -> list[dict[str, Any]]:
+    """The agent's replays, newest first."""
+    agents.get(owner, agent_id)
+    return [public(h, None) for h in repository.replays(agent_id, limit)]
+
+
+def replay_runs(owner: str, agent_id: str, replay_id: str) -> list[dict[str, Any]]:
+    """A replay's runs: each one's original and replay."""
+    get_replay(owner, agent_id, replay_id)
+    return [
+        {k: r.get(k) for k in ("result_id", "thread_id", "original", "replay", "differs")} | {"scheduled_for": clock.iso(r.get("scheduled_for"))}
+        for r in repository.replayed_runs(agent_id, replay_id)
+    ]
+
+
+def dry_run(owner: str, agent_id: str, body: DryRunIn) -> dict[str, Any]:
+    """A dry run of the agent on the given prompt or message and events; its Outcome."""
+    from wakeful.lab import given
+
+    agent = agents.get(owner, agent_id)
+    return engine.run(given.input_for(agent, body))

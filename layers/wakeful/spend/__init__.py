@@ -1,0 +1,1 @@
+"""The spend guard: every model call priced, budgets per agent and owner, the pause."""

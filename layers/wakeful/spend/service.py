@@ -1,0 +1,231 @@
+"""The spend guard: prices every model call, admits it under the agent's and its
+owner's budgets, settles its cost once in the ledger, and pauses a scope whose limit is
+reached (see docs/spend.md)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, NamedTuple
+
+from wakeful import clock, ids
+from wakeful.spend import records as r
+from wakeful.spend import repository
+
+logger = logging.getLogger(__name__)
+#: Calls are kept 7 days; the by-model counters 400.
+CALL_KEEP = 7 * 86400
+BY_MODEL_KEEP = 400 * 86400
+BUDGET_EXCEEDED = "budget exceeded"
+
+
+class Scope(NamedTuple):
+    """An agent's or an owner's budget and what bounds it."""
+
+    key: str
+    budget: r.Budget | None
+
+
+class Ticket(NamedTuple):
+    agent: str
+    owner: str
+    call_key: str
+    provider: str
+    model: str
+    purpose: str
+    dry: bool
+
+
+def _agent(agent_id: str) -> Any:
+    from wakeful.agents import repository as agents
+
+    return agents.get(agent_id)
+
+
+def scopes(agent_id: str, owner: str, agent_budget: Any) -> list[Scope]:
+    """The agent's and its owner's scopes, with their budgets."""
+    owner_budget = repository.get(r.owner_scope(owner), repository.BUDGET) if owner else None
+    found = [Scope(r.agent_scope(agent_id), r.Budget.of(agent_budget))]
+    if owner:
+        found.append(Scope(r.owner_scope(owner), r.Budget.of(owner_budget)))
+    return found
+
+
+def state(scope_keys: list[str], now: float) -> dict[tuple[str, str], dict[str, Any]]:
+    """Pauses, counters and extensions of the scopes for the periods ``now`` is in (one BatchGet)."""
+    p = r.periods(now)
+    keys = [(s, repository.PAUSE) for s in scope_keys]
+    keys += [(s, r.usage_key(period, p[period])) for s in scope_keys for period in ("hour", "day", "month")]
+    keys += [(s, f"x#{limit}#{p[r.PERIOD_OF[limit]]}") for s in scope_keys for limit in r.LIMITS]
+    return repository.many(keys)
+
+
+def spent_micro(items: dict[tuple[str, str], dict[str, Any]], scope: str, period: str, now: float) -> int:
+    value = r.periods(now)[period]
+    return int((items.get((scope, r.usage_key(period, value))) or {}).get("usd_micro") or 0)
+
+
+def effective_micro(items: dict[tuple[str, str], dict[str, Any]], scope: str, limit: str, usd: float, now: float) -> int:
+    """A limit in micro-dollars, plus what was extended for its current period."""
+    period = r.periods(now)[r.PERIOD_OF[limit]]
+    extended = int((items.get((scope, f"x#{limit}#{period}")) or {}).get("usd_micro") or 0)
+    return int(round(usd * r.MICRO)) + extended
+
+
+def active_pause(items: dict[tuple[str, str], dict[str, Any]], scope: str, now: float) -> dict[str, Any] | None:
+    pause = items.get((scope, repository.PAUSE))
+    return pause if pause and float(pause.get("until") or 0) > now else None
+
+
+def over(items: dict[tuple[str, str], dict[str, Any]], scope: Scope, now: float) -> list[str]:
+    """The limits of a scope its spend has reached (limit + extensions)."""
+    if scope.budget is None:
+        return []
+    return [
+        limit
+        for limit, usd in scope.budget.limits().items()
+        if usd is not None and spent_micro(items, scope.key, r.PERIOD_OF[limit], now) >= effective_micro(items, scope.key, limit, usd, now)
+    ]
+
+
+def pause(scope: Scope, limits: list[str], now: float) -> bool:
+    """Pause a scope until the latest end of the periods of ``limits`` (idempotent:
+    True only for the writer that paused it)."""
+    until = max(r.period_end(r.PERIOD_OF[limit], now) for limit in limits)
+    limit = max(limits, key=lambda name: r.period_end(r.PERIOD_OF[name], now))
+    period = r.periods(now)[r.PERIOD_OF[limit]]
+    paused = repository.put_pause(scope.key, {"pause_id": ids.new_id("pause", now), "limit": limit, "period": period, "until": until, "since": now, "reason": BUDGET_EXCEEDED}, now)
+    if paused:
+        logger.warning("spend scope paused", extra={"scope": scope.key, "limit": limit, "until": until})
+    return paused
+
+
+def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str) -> Ticket:
+    """Admit a model call, or refuse it (raises) before it is made; records it as open."""
+    from wakeful.llm import pricing
+    from wakeful.llm.exceptions import LLMSpendRefusedError
+
+    now = clock.now()
+    agent = _agent(agent_id)
+    owner = owner or (agent.owner if agent else "")
+    found = scopes(agent_id, owner, agent.budget if agent else None)
+    items = state([s.key for s in found], now)
+    for scope in found:
+        if active_pause(items, scope.key, now):
+            raise LLMSpendRefusedError(BUDGET_EXCEEDED)
+        reached = over(items, scope, now)
+        if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
+            pause(scope, reached, now)
+            raise LLMSpendRefusedError(BUDGET_EXCEEDED)
+    budgeted = any(s.budget is not None and s.budget.any_limit() for s in found)
+    if budgeted and pricing.price(model, provider) is None:
+        raise LLMSpendRefusedError(f"no price for {provider}/{model}")
+    call_key = f"call#{ids.new_id('call', now)}"
+    repository.open_call(
+        r.agent_scope(agent_id),
+        call_key,
+        {"purpose": purpose, "ref": ref, "provider": provider, "model": model, "dry": dry, "owner": owner, "started_at": now, "expires_at": int(now) + CALL_KEEP},
+    )
+    return Ticket(agent_id, owner, call_key, provider, model, purpose, dry)
+
+
+def settle(ticket: Ticket, usage: Any) -> None:
+    """Count an answered call's cost once (agent and owner, hour/day/month, and per model),
+    then pause a scope whose limit the call reached."""
+    from wakeful.llm import pricing
+
+    now = clock.now()
+    model = usage.model or ticket.model
+    provider = usage.provider or ticket.provider
+    cost = pricing.cost_usd(model, usage.input_tokens, usage.output_tokens, usage.cache_read_input_tokens, usage.cache_creation_input_tokens, provider=provider)
+    counts = {
+        "usd_micro": int(round(cost * r.MICRO)),
+        "calls": 1,
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "cache_read_tokens": usage.cache_read_input_tokens,
+        "cache_write_tokens": usage.cache_creation_input_tokens,
+    }
+    p = r.periods(now)
+    scope_keys = [r.agent_scope(ticket.agent)] + ([r.owner_scope(ticket.owner)] if ticket.owner else [])
+    adds = [(s, r.usage_key(period, p[period]), int(now) + r.KEEP[period]) for s in scope_keys for period in ("hour", "day", "month")]
+    adds.append((r.agent_scope(ticket.agent), f"bm#{p['month']}#{ticket.purpose}#{provider}#{model}", int(now) + BY_MODEL_KEEP))
+    if repository.settle(r.agent_scope(ticket.agent), ticket.call_key, counts, adds, now):
+        evaluate(ticket.agent, ticket.owner, now)
+
+
+def abandon(ticket: Ticket) -> None:
+    repository.abandon(r.agent_scope(ticket.agent), ticket.call_key)
+
+
+def evaluate(agent_id: str, owner: str, now: float) -> None:
+    """Pause every scope of the agent whose limit (with ``pause``) is reached."""
+    agent = _agent(agent_id)
+    found = scopes(agent_id, owner, agent.budget if agent else None)
+    items = state([s.key for s in found], now)
+    for scope in found:
+        reached = over(items, scope, now)
+        if reached and scope.budget is not None and scope.budget.on_exceed == "pause" and not active_pause(items, scope.key, now):
+            pause(scope, reached, now)
+
+
+def paused_until(agent_id: str, owner: str, now: float) -> float | None:
+    """When the agent's (or its owner's) pause ends, or None when it may spend."""
+    keys = [r.agent_scope(agent_id)] + ([r.owner_scope(owner)] if owner else [])
+    items = repository.many((k, repository.PAUSE) for k in keys)
+    untils = [float(p["until"]) for k in keys if (p := active_pause(items, k, now))]
+    return max(untils) if untils else None
+
+
+def put_budget(owner: str, budget: dict[str, Any]) -> None:
+    """Set the owner's budget; a raise that leaves no limit reached resumes it."""
+    now = clock.now()
+    repository.put_budget(r.owner_scope(owner), budget, now)
+    scope = Scope(r.owner_scope(owner), r.Budget.of(budget))
+    items = state([scope.key], now)
+    pause = active_pause(items, scope.key, now)
+    if pause and not over(items, scope, now):
+        repository.delete_pause(scope.key, str(pause["pause_id"]))
+    elif not pause:
+        reached = over(items, scope, now)
+        if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
+            globals()["pause"](scope, reached, now)
+
+
+def resume(agent: Any, extend_usd: float) -> None:
+    """Raise the limit that paused the agent by ``extend_usd`` for its period, then resume.
+
+    Raises:
+        NotPausedError: the agent is not paused.
+        OwnerPausedError: its owner's budget pauses it (only the owner's resume helps).
+        StillOverLimitError: the extension is not enough (nothing changes).
+    """
+    from wakeful.spend.exceptions import NotPausedError, OwnerPausedError, StillOverLimitError
+
+    now = clock.now()
+    found = scopes(agent.agent_id, agent.owner, agent.budget)
+    own = found[0]
+    items = state([scope.key for scope in found], now)
+    pause = active_pause(items, own.key, now)
+    if pause is None:
+        if len(found) > 1 and active_pause(items, found[1].key, now):
+            raise OwnerPausedError("the owner's budget pauses this agent: raise the owner's budget (PUT /budget)")
+        raise NotPausedError("the agent is not paused")
+    limit = str(pause["limit"])
+    budget = own.budget
+    usd = budget.limits().get(limit) if budget else None
+    if usd is not None:
+        needed = spent_micro(items, own.key, r.PERIOD_OF[limit], now) - effective_micro(items, own.key, limit, usd, now)
+        extend = int(round(extend_usd * r.MICRO))
+        if extend <= needed:
+            raise StillOverLimitError(f"extend_usd must be more than ${needed / r.MICRO:.2f} to bring {limit} under its limit")
+        period = r.periods(now)[r.PERIOD_OF[limit]]
+        repository.add(own.key, f"x#{limit}#{period}", {"usd_micro": extend}, int(r.period_end(r.PERIOD_OF[limit], now)) + r.KEEP["day"])
+    repository.delete_pause(own.key, str(pause["pause_id"]))
+    logger.info("spend scope resumed", extra={"scope": own.key, "extend_usd": extend_usd})
+
+
+def add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
+    """Count what an agent did not spend this month (agent and owner)."""
+    month = r.periods(now)["month"]
+    for scope in [r.agent_scope(agent_id)] + ([r.owner_scope(owner)] if owner else []):
+        repository.add(scope, f"sv#{month}", {kind: n}, int(now) + r.KEEP["month"])

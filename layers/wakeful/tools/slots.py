@@ -1,0 +1,34 @@
+"""The slots the tools own, which the assembly fills. :data:`CONTEXT`: who adds to the
+``agent_context`` of a tool request, the context listeners.
+
+Every tool request is built in one place (:func:`wakeful.tools.requests.build`), for a
+heartbeat's action and for a thread's tool call alike, and whatever the tool's kind
+(built-in, HTTP, Lambda, MCP). The agent's own fields are in the action's
+``agent_context`` already (:meth:`wakeful.agents.records.Agent.agent_context`); a
+capability above the tools that knows more of some agents registers a
+:class:`ContextListener` instead of being called by name: SnipIn adds a SnipIn agent's
+recent snips and interactions (:mod:`wakeful.snipin.manifest`).
+
+Every handler imports this module on its cold start, so it imports nothing at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from wakeful.listening import Slot
+
+
+class ContextListener(NamedTuple):
+    """A capability's part in the ``agent_context`` of a tool request."""
+
+    name: str
+    #: ``(agent_context, tool_name) -> what to add`` (an empty mapping: nothing). Called
+    #: as the request is built, before every run of the tool; an error fails the run.
+    extra: Callable[[dict[str, Any], str], dict[str, Any]]
+
+
+#: The installed context listeners (the entry points fill it, through
+#: :func:`wakeful.assembly.install`).
+CONTEXT: Slot[ContextListener] = Slot("tool request context listeners")
