@@ -50,6 +50,9 @@ class AgentField(NamedTuple):
     #: value (tools they have no access to, a channel they have not connected); called
     #: for a value given, before anything is written.
     check: Callable[[str, Any, str | None], None] | None = None
+    #: The field's value in the agent's API view, from the agent record (default: the
+    #: record's attribute of the field's name).
+    view: Callable[[Any], Any] | None = None
 
 
 class FieldSet(NamedTuple):
@@ -66,6 +69,11 @@ FIELDS: Slot[FieldSet] = Slot("agent fields")
 def installed() -> tuple[AgentField, ...]:
     """Every installed capability's agent fields, in the package order."""
     return tuple(field for fields in FIELDS.installed() for field in fields.fields)
+
+
+def views(agent: Any) -> dict[str, Any]:
+    """The installed capabilities' fields of ``agent``'s API view."""
+    return {f.name: getattr(agent, f.name) if f.view is None else f.view(agent) for f in installed()}
 
 
 def kept(field: AgentField, parsed: Any, sent: Any) -> Mapping[str, Any]:

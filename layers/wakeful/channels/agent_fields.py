@@ -27,6 +27,10 @@ def _check(owner: str, targets: Any, preset: str | None) -> None:
     channel_targets.check(owner, targets)
 
 
+def _view(agent: Any) -> Any:
+    return None if agent.notify is None else list(agent.notify)
+
+
 FIELDS = (
     AgentField(
         "notify",
@@ -34,5 +38,6 @@ FIELDS = (
         {"default": None, "max_length": MAX_TARGETS, "description": NOTIFY_DOC},
         patch_note=" null: none.",
         check=_check,
+        view=_view,
     ),
 )

@@ -26,6 +26,10 @@ def _optional_int() -> Any:
     return int | None
 
 
+def _lookback(agent: Any) -> int:
+    return agent.event_lookback()
+
+
 FIELDS = (
     AgentField(
         "heartbeat_interval_seconds",
@@ -44,5 +48,6 @@ FIELDS = (
         _optional_int,
         {"default": None, "ge": 3600, "le": 365 * 86400, "description": _LOOKBACK_DOC.format("")},
         patch_description=_LOOKBACK_DOC.format("; null: the default"),
+        view=_lookback,
     ),
 )

@@ -18,6 +18,10 @@ def _whole(policy: Any) -> Any:
     return policy.model_dump()
 
 
+def _view(agent: Any) -> Any:
+    return None if agent.tool_policy is None else dict(agent.tool_policy)
+
+
 FIELDS = (
     AgentField(
         "tool_policy",
@@ -25,5 +29,6 @@ FIELDS = (
         {"default": None, "description": "Tools its threads may not call, or only with approval"},
         patch_description="null removes it",
         keep=_whole,  # kept whole, with its defaults, on PATCH too
+        view=_view,
     ),
 )

@@ -19,6 +19,18 @@ def _consolidation() -> Any:
     return MemoryConsolidation | None
 
 
+def _recall(agent: Any) -> int:
+    return 5 if agent.memory_recall is None else agent.memory_recall
+
+
+def _consolidation_view(agent: Any) -> dict[str, Any]:
+    return {"mode": "off", "max_per_day": 1, **dict(agent.memory_consolidation or {})}
+
+
+def _cap(agent: Any) -> int:
+    return agent.memory_cap or 500
+
+
 FIELDS = (
     AgentField(
         "memory_recall",
@@ -29,11 +41,13 @@ FIELDS = (
             "le": MAX_RECALL,
             "description": "How many of its most relevant memories each run's system prompt holds (default 5; 0: none)",
         },
+        view=_recall,
     ),
     AgentField(
         "memory_consolidation",
         _consolidation,
         {"default": None, "description": "Consolidation while idle (default: off)"},
+        view=_consolidation_view,
     ),
     AgentField(
         "memory_cap",
@@ -44,5 +58,6 @@ FIELDS = (
             "le": MAX_CAP,
             "description": "The most memories it keeps (default 500); at the cap a new one evicts the least relevant (docs/memory.md)",
         },
+        view=_cap,
     ),
 )

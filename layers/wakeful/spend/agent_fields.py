@@ -19,6 +19,16 @@ def _whole(budget: Any) -> Any:
     return budget.stored()
 
 
+def _view(agent: Any) -> dict[str, Any] | None:
+    """An agent's budget as the API shows it: every field, with its defaults."""
+    budget = agent.budget
+    if not budget:
+        return None
+    limits = {k: None if budget.get(k) is None else float(budget[k]) for k in ("daily_usd", "monthly_usd", "max_usd_per_hour")}
+    alert_at = float(budget["alert_at"]) if budget.get("alert_at") is not None else 0.8
+    return {**limits, "alert_at": alert_at, "on_exceed": budget.get("on_exceed") or "pause"}
+
+
 FIELDS = (
     AgentField(
         "budget",
@@ -26,5 +36,6 @@ FIELDS = (
         {"default": None, "description": "Its spend limits (docs/spend.md)"},
         patch_description="Its spend limits, replaced whole (docs/spend.md); null removes them",
         keep=_whole,
+        view=_view,
     ),
 )

@@ -4,7 +4,7 @@ pydantic at import)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from wakeful.agents.slots import AgentField
@@ -53,6 +53,23 @@ def _routes_events(triggers: Any) -> Mapping[str, Any]:
     return {"thread_triggers": triggers, **({"routes_events": True} if triggers else {})}
 
 
+def _limit(name: str) -> Callable[[Any], int]:
+    def view(agent: Any) -> int:
+        from wakeful.threads import limits
+
+        return limits.of(agent)[name]
+
+    return view
+
+
+def _triggers_view(agent: Any) -> list[dict[str, Any]]:
+    return [dict(t) for t in agent.thread_triggers]
+
+
+def _tools_view(agent: Any) -> list[str] | None:
+    return None if agent.tools is None else list(agent.tools)
+
+
 FIELDS = (
     AgentField(
         "system_prompt",
@@ -64,13 +81,31 @@ FIELDS = (
         _triggers,
         {"default": None, "max_length": 50, "description": "Events that start a thread"},
         store=_routes_events,
+        view=_triggers_view,
     ),
-    AgentField("max_wakes_per_thread", _optional_int, {"default": None, "ge": 1, "le": 10_000, "description": "Default 50"}),
+    AgentField(
+        "max_wakes_per_thread",
+        _optional_int,
+        {"default": None, "ge": 1, "le": 10_000, "description": "Default 50"},
+        view=_limit("max_wakes_per_thread"),
+    ),
     AgentField(
         "thread_expiry_seconds",
         _optional_int,
         {"default": None, "ge": 60, "le": 365 * 86400, "description": "How long a thread may sleep (default 604800)"},
+        view=_limit("thread_expiry_seconds"),
     ),
-    AgentField("max_llm_calls_per_run", _optional_int, {"default": None, "ge": 1, "le": 500, "description": "Default 20"}),
-    AgentField("tools", _tool_names, {"default": None, "max_length": 128, "description": TOOLS_DOC}, check=_check_tools),
+    AgentField(
+        "max_llm_calls_per_run",
+        _optional_int,
+        {"default": None, "ge": 1, "le": 500, "description": "Default 20"},
+        view=_limit("max_llm_calls_per_run"),
+    ),
+    AgentField(
+        "tools",
+        _tool_names,
+        {"default": None, "max_length": 128, "description": TOOLS_DOC},
+        check=_check_tools,
+        view=_tools_view,
+    ),
 )
