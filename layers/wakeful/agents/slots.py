@@ -53,6 +53,11 @@ class AgentField(NamedTuple):
     #: The field's value in the agent's API view, from the agent record (default: the
     #: record's attribute of the field's name).
     view: Callable[[Any], Any] | None = None
+    #: Returns the field's type in the view (the ``Agent`` response model; default: the
+    #: bodies' type).
+    response: Callable[[], Any] | None = None
+    #: ``pydantic.Field`` keywords of the view's field (default: none, it is required).
+    response_field: Mapping[str, Any] = _EMPTY
 
 
 class FieldSet(NamedTuple):

@@ -27,6 +27,10 @@ def _check(owner: str, targets: Any, preset: str | None) -> None:
     channel_targets.check(owner, targets)
 
 
+def _names() -> Any:
+    return list[str] | None
+
+
 def _view(agent: Any) -> Any:
     return None if agent.notify is None else list(agent.notify)
 
@@ -39,5 +43,7 @@ FIELDS = (
         patch_note=" null: none.",
         check=_check,
         view=_view,
+        response=_names,
+        response_field={"default": None, "description": "Channel targets of its notifications, schedule results and approval requests"},
     ),
 )

@@ -49,5 +49,7 @@ FIELDS = (
         {"default": None, "ge": 3600, "le": 365 * 86400, "description": _LOOKBACK_DOC.format("")},
         patch_description=_LOOKBACK_DOC.format("; null: the default"),
         view=_lookback,
+        response=_int,
+        response_field={"description": "How far back a heartbeat looks: older events of its window are skipped"},
     ),
 )

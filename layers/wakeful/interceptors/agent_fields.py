@@ -14,6 +14,12 @@ def _policy() -> Any:
     return ToolPolicy | None
 
 
+def _policy_view() -> Any:
+    from wakeful.interceptors.responses import AgentToolPolicy
+
+    return AgentToolPolicy | None
+
+
 def _whole(policy: Any) -> Any:
     return policy.model_dump()
 
@@ -30,5 +36,6 @@ FIELDS = (
         patch_description="null removes it",
         keep=_whole,  # kept whole, with its defaults, on PATCH too
         view=_view,
+        response=_policy_view,
     ),
 )

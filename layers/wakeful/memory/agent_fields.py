@@ -13,6 +13,14 @@ def _optional_int() -> Any:
     return int | None
 
 
+def _int() -> Any:
+    return int
+
+
+def _settings() -> Any:
+    return dict[str, Any] | None
+
+
 def _consolidation() -> Any:
     from wakeful.memory.inputs import MemoryConsolidation
 
@@ -42,12 +50,16 @@ FIELDS = (
             "description": "How many of its most relevant memories each run's system prompt holds (default 5; 0: none)",
         },
         view=_recall,
+        response=_int,
+        response_field={"default": 5, "description": "How many of its most relevant memories each run's system prompt holds"},
     ),
     AgentField(
         "memory_consolidation",
         _consolidation,
         {"default": None, "description": "Consolidation while idle (default: off)"},
         view=_consolidation_view,
+        response=_settings,
+        response_field={"default": None, "description": "Consolidation while idle: mode, max_per_day"},
     ),
     AgentField(
         "memory_cap",
@@ -59,5 +71,7 @@ FIELDS = (
             "description": "The most memories it keeps (default 500); at the cap a new one evicts the least relevant (docs/memory.md)",
         },
         view=_cap,
+        response=_int,
+        response_field={"default": 500, "description": "The most memories it keeps"},
     ),
 )

@@ -14,6 +14,10 @@ def _budget() -> Any:
     return BudgetIn | None
 
 
+def _budget_view() -> Any:
+    return dict[str, Any] | None
+
+
 def _whole(budget: Any) -> Any:
     """Kept whole, its defaults filled in (a PATCH replaces the budget before it)."""
     return budget.stored()
@@ -37,5 +41,10 @@ FIELDS = (
         patch_description="Its spend limits, replaced whole (docs/spend.md); null removes them",
         keep=_whole,
         view=_view,
+        response=_budget_view,
+        response_field={
+            "default": None,
+            "description": "Its spend limits in USD per UTC hour, day and month, alert_at and on_exceed (docs/spend.md)",
+        },
     ),
 )

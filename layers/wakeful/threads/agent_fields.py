@@ -19,6 +19,20 @@ def _text() -> Any:
     return str | None
 
 
+def _int() -> Any:
+    return int
+
+
+def _names() -> Any:
+    return list[str] | None
+
+
+def _trigger_views() -> Any:
+    from wakeful.threads.responses import AgentThreadTrigger
+
+    return list[AgentThreadTrigger]
+
+
 def _optional_int() -> Any:
     return int | None
 
@@ -82,24 +96,28 @@ FIELDS = (
         {"default": None, "max_length": 50, "description": "Events that start a thread"},
         store=_routes_events,
         view=_triggers_view,
+        response=_trigger_views,
     ),
     AgentField(
         "max_wakes_per_thread",
         _optional_int,
         {"default": None, "ge": 1, "le": 10_000, "description": "Default 50"},
         view=_limit("max_wakes_per_thread"),
+        response=_int,
     ),
     AgentField(
         "thread_expiry_seconds",
         _optional_int,
         {"default": None, "ge": 60, "le": 365 * 86400, "description": "How long a thread may sleep (default 604800)"},
         view=_limit("thread_expiry_seconds"),
+        response=_int,
     ),
     AgentField(
         "max_llm_calls_per_run",
         _optional_int,
         {"default": None, "ge": 1, "le": 500, "description": "Default 20"},
         view=_limit("max_llm_calls_per_run"),
+        response=_int,
     ),
     AgentField(
         "tools",
@@ -107,5 +125,7 @@ FIELDS = (
         {"default": None, "max_length": 128, "description": TOOLS_DOC},
         check=_check_tools,
         view=_tools_view,
+        response=_names,
+        response_field={"description": "Tools its threads may call (null: all your HTTP and Lambda tools)"},
     ),
 )
