@@ -14,6 +14,7 @@ from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.tools.slots import DELETING, ToolDeleting
 
 NAME = "subscriptions"
 
@@ -71,7 +72,16 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+
+
+def _tool_deleted(owner: str, tool: str) -> None:
+    """A deleted tool's subscriptions go with it."""
+    from wakeful.subscriptions import service
+
+    service.delete_for_tool(owner, tool)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((DELETING, ToolDeleting(NAME, _tool_deleted)),)
 
 MANIFEST = Capability(
     name=NAME,

@@ -1,5 +1,6 @@
 """The slots the tools own, which the assembly fills. :data:`CONTEXT`: who adds to the
-``agent_context`` of a tool request, the context listeners.
+``agent_context`` of a tool request, the context listeners; :data:`DELETING`: who holds
+something of a tool that goes when the tool is deleted (the subscriptions).
 
 Every tool request is built in one place (:func:`wakeful.tools.requests.build`), for a
 heartbeat's action and for a thread's tool call alike, and whatever the tool's kind
@@ -32,3 +33,16 @@ class ContextListener(NamedTuple):
 #: The installed context listeners (the entry points fill it, through
 #: :func:`wakeful.assembly.install`).
 CONTEXT: Slot[ContextListener] = Slot("tool request context listeners")
+
+
+class ToolDeleting(NamedTuple):
+    """A capability that holds something of an owner's tool, deleted before the tool."""
+
+    name: str
+    #: ``(owner, tool name)``: delete what it holds of the tool (called before the tool
+    #: is deleted: a crash in between leaves the tool, and deleting it again finishes).
+    deleting: Callable[[str, str], None]
+
+
+#: The installed deleting listeners, in the package order.
+DELETING: Slot[ToolDeleting] = Slot("tool deleting listeners")
