@@ -15,6 +15,7 @@ from typing import Any
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.heartbeats.agent_fields import FIELDS as _FIELDS
+from wakeful.stream.slots import OWNERS, StreamOwner
 
 NAME = "heartbeats"
 
@@ -100,7 +101,18 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+
+
+def _owns_stream(agent_id: str, stream_id: str) -> bool:
+    """An action stream (``<heartbeat_id>.<action_id>``) of one of the agent's heartbeats."""
+    from wakeful.heartbeats import repository
+    from wakeful.stream.models import heartbeat_of
+
+    heartbeat_id = heartbeat_of(stream_id)
+    return heartbeat_id is not None and repository.get(agent_id, heartbeat_id) is not None
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((OWNERS, StreamOwner(NAME, _owns_stream)),)
 
 MANIFEST = Capability(
     name=NAME,

@@ -11,7 +11,8 @@ from wakeful.auth import keys
 from wakeful.exceptions import NotFoundError, UnauthorizedError
 from wakeful.stream import repository
 from wakeful.stream.exceptions import StreamCursorError
-from wakeful.stream.models import StreamEvent, heartbeat_of, parse_after
+from wakeful.stream.models import StreamEvent, parse_after
+from wakeful.stream.slots import OWNERS
 
 SSE_MEDIA_TYPE = "text/event-stream"
 
@@ -58,16 +59,10 @@ def require_stream(agent_id: str, thread_id: str) -> None:
 
 
 def stream_exists(agent_id: str, thread_id: str) -> bool:
-    """Whether the agent has this stream: one of its threads, an action stream of one
-    of its heartbeats (``<heartbeat_id>.<action_id>``), or any stream with events."""
-    from wakeful.heartbeats import repository as heartbeats
-    from wakeful.threads import repository as threads
-
-    heartbeat_id = heartbeat_of(thread_id)
-    if heartbeat_id is not None:
-        if heartbeats.get(agent_id, heartbeat_id) is not None:
-            return True
-    elif threads.get(agent_id, thread_id) is not None:
+    """Whether the agent has this stream: one an owner knows (one of its threads, an
+    action stream of one of its heartbeats, ``<heartbeat_id>.<action_id>``:
+    :data:`wakeful.stream.slots.OWNERS`), or any stream with events."""
+    if any(owner.exists(agent_id, thread_id) for owner in OWNERS.installed()):
         return True
     return repository.head(agent_id, thread_id).last_id > 0
 
