@@ -10,12 +10,16 @@ data and imports only the registry's types; what it names loads when first used.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.actions.slots import PROGRESS, ProgressListener
+from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.heartbeats.agent_fields import FIELDS as _FIELDS
-from wakeful.stream.slots import OWNERS, StreamOwner
+
+if TYPE_CHECKING:
+    from wakeful.actions.records import Action
 
 NAME = "heartbeats"
 
@@ -101,10 +105,26 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
+# A heartbeat's actions: each one's start keeps the heartbeat's lease, the last one's
+# finish lets the orchestrator go on (wakeful.heartbeats.progress).
 
 
-def _owns_stream(agent_id: str, stream_id: str) -> bool:
-    """An action stream (``<heartbeat_id>.<action_id>``) of one of the agent's heartbeats."""
+def _action_started(action: Action) -> None:
+    from wakeful.heartbeats import progress
+
+    progress.action_started(action)
+
+
+def _action_finished(action: Action) -> None:
+    from wakeful.heartbeats import progress
+
+    progress.action_finished(action)
+
+
+# A heartbeat's action stream (``<heartbeat_id>.<action_id>``) exists with its heartbeat.
+
+
+def _action_stream_exists(agent_id: str, stream_id: str) -> bool:
     from wakeful.heartbeats import repository
     from wakeful.stream.models import heartbeat_of
 
@@ -112,7 +132,10 @@ def _owns_stream(agent_id: str, stream_id: str) -> bool:
     return heartbeat_id is not None and repository.get(agent_id, heartbeat_id) is not None
 
 
-LISTENERS: tuple[tuple[Any, Any], ...] = ((OWNERS, StreamOwner(NAME, _owns_stream)),)
+LISTENERS: tuple[tuple[Any, Any], ...] = (
+    (PROGRESS, ProgressListener(NAME, _action_started, _action_finished)),
+    (OWNERS, StreamOwner(NAME, _action_stream_exists)),
+)
 
 MANIFEST = Capability(
     name=NAME,

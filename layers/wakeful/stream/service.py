@@ -9,10 +9,9 @@ from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
 from wakeful.auth import keys
 from wakeful.exceptions import NotFoundError, UnauthorizedError
-from wakeful.stream import repository
+from wakeful.stream import repository, slots
 from wakeful.stream.exceptions import StreamCursorError
 from wakeful.stream.models import StreamEvent, parse_after
-from wakeful.stream.slots import OWNERS
 
 SSE_MEDIA_TYPE = "text/event-stream"
 
@@ -59,12 +58,9 @@ def require_stream(agent_id: str, thread_id: str) -> None:
 
 
 def stream_exists(agent_id: str, thread_id: str) -> bool:
-    """Whether the agent has this stream: one an owner knows (one of its threads, an
-    action stream of one of its heartbeats, ``<heartbeat_id>.<action_id>``:
-    :data:`wakeful.stream.slots.OWNERS`), or any stream with events."""
-    if any(owner.exists(agent_id, thread_id) for owner in OWNERS.installed()):
-        return True
-    return repository.head(agent_id, thread_id).last_id > 0
+    """Whether the agent has this stream: one of its threads, an action stream of one
+    of its heartbeats (``<heartbeat_id>.<action_id>``), or any stream with events."""
+    return slots.owned(agent_id, thread_id) or repository.head(agent_id, thread_id).last_id > 0
 
 
 def wants_sse(accept: str | None) -> bool:

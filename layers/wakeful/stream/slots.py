@@ -1,13 +1,7 @@
-"""The slot the stream owns, which the assembly fills. :data:`OWNERS`: who knows which
-streams an agent has (the threads: one per thread; the heartbeats: one per action of a
-heartbeat, ``<heartbeat_id>.<action_id>``).
-
-The stream serves and checks an agent's streams in one place
-(:func:`wakeful.stream.service.stream_exists`); the capabilities above it whose work is
-streamed register a :class:`StreamOwner` instead of being called by name, so the stream
-never imports them. Every handler imports this module on its cold start, so it imports
-nothing at run time.
-"""
+"""The slot the stream owns, which the assembly fills. :data:`OWNERS`: the capabilities
+whose work has a stream (the threads: a thread's id; the heartbeats: an action stream,
+``<heartbeat_id>.<action_id>``), asked whether a stream a reader names exists before it
+has any event, so that the stream never imports what streams through it."""
 
 from __future__ import annotations
 
@@ -18,13 +12,18 @@ from wakeful.listening import Slot
 
 
 class StreamOwner(NamedTuple):
-    """A capability whose records own streams."""
+    """A capability whose work streams."""
 
     name: str
-    #: ``(agent_id, stream_id) -> bool``: the agent has a record of this capability
-    #: that owns the stream (False for a stream id of another form).
+    #: ``(agent_id, stream_id)``: whether the agent has this stream's work (False for a
+    #: stream id that is not its kind).
     exists: Callable[[str, str], bool]
 
 
-#: The installed stream owners, in the package order.
+#: The installed stream owners.
 OWNERS: Slot[StreamOwner] = Slot("stream owners")
+
+
+def owned(agent_id: str, stream_id: str) -> bool:
+    """Whether an installed owner has this stream's work."""
+    return any(owner.exists(agent_id, stream_id) for owner in OWNERS.installed())

@@ -72,16 +72,16 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
+# A tool's subscriptions go with it.
 
 
-def _tool_deleted(owner: str, tool: str) -> None:
-    """A deleted tool's subscriptions go with it."""
+def _tool_deleting(owner: str, tool_name: str) -> None:
     from wakeful.subscriptions import service
 
-    service.delete_for_tool(owner, tool)
+    service.delete_for_tool(owner, tool_name)
 
 
-LISTENERS: tuple[tuple[Any, Any], ...] = ((DELETING, ToolDeleting(NAME, _tool_deleted)),)
+LISTENERS: tuple[tuple[Any, Any], ...] = ((DELETING, ToolDeleting(NAME, _tool_deleting)),)
 
 MANIFEST = Capability(
     name=NAME,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
-from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.stream.slots import OWNERS, StreamOwner
+from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.threads.agent_fields import FIELDS as _FIELDS
 
 NAME = "threads"
@@ -114,17 +114,17 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
+# A thread's id is a stream: it exists before its first event.
 
 
-def _owns_stream(agent_id: str, stream_id: str) -> bool:
-    """One of the agent's threads (a thread's stream id is its id)."""
+def _thread_exists(agent_id: str, stream_id: str) -> bool:
     from wakeful.stream.models import heartbeat_of
     from wakeful.threads import repository
 
     return heartbeat_of(stream_id) is None and repository.get(agent_id, stream_id) is not None
 
 
-LISTENERS: tuple[tuple[Any, Any], ...] = ((OWNERS, StreamOwner(NAME, _owns_stream)),)
+LISTENERS: tuple[tuple[Any, Any], ...] = ((OWNERS, StreamOwner(NAME, _thread_exists)),)
 
 MANIFEST = Capability(
     name=NAME,
