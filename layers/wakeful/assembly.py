@@ -26,6 +26,8 @@ from typing import Any
 from wakeful import capabilities
 from wakeful.actions import manifest as actions
 from wakeful.agents import manifest as agents
+from wakeful.agents.slots import FIELDS as AGENT_FIELDS
+from wakeful.agents.slots import FieldSet
 from wakeful.archive import manifest as archive
 from wakeful.auth import manifest as auth
 from wakeful.capabilities import Capability
@@ -98,6 +100,8 @@ def _by_slot(every: tuple[Capability, ...]) -> dict[Slot[Any], tuple[Any, ...]]:
 
 
 _LISTENERS = _by_slot(EVERY)
+#: Every capability's agent fields, in the package order.
+_FIELD_SETS = tuple(FieldSet(c.name, tuple(c.agent_fields)) for c in EVERY if c.agent_fields)
 
 
 def listeners(slot: Slot[Any]) -> tuple[Any, ...]:
@@ -111,5 +115,6 @@ def install() -> None:
     embedder's) stay, after them."""
     if capabilities.installed() != EVERY:
         capabilities.install(*EVERY)
+    AGENT_FIELDS.lead_with(_FIELD_SETS)
     for slot, plugged in _LISTENERS.items():
         slot.lead_with(plugged)

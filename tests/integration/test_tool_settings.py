@@ -115,3 +115,15 @@ def test_a_thread_is_offered_the_owners_tools_but_not_their_built_in_settings(ap
 
     assert list(offered) == [tool]
     assert offered[tool].endpoint_url == tool_server.url("offered")
+
+
+def test_deleting_an_agent_deletes_its_tool_settings(api):
+    from wakeful.tools import configs
+
+    agent = api.create_agent(preset="snipin")
+    assert api.patch(f"/agents/{agent['id']}/tools/FeedReader", json={"is_active": False}).status_code == 200
+    assert list(configs.agent_items(agent["id"]))
+
+    assert api.delete(f"/agents/{agent['id']}").status_code == 204
+
+    assert list(configs.agent_items(agent["id"])) == []

@@ -8,6 +8,7 @@ import pytest
 
 from wakeful.agents.records import Agent
 from wakeful.clock import iso
+from wakeful.threads import limits
 
 
 def _old_public(agent: dict[str, Any]) -> dict[str, Any]:
@@ -164,7 +165,7 @@ def _old_agent_limits(agent: dict[str, Any]) -> dict[str, int]:
 
 @pytest.mark.parametrize("item", [MINIMAL, FULL, {**MINIMAL, "max_wakes_per_thread": 0}], ids=["minimal", "full", "zero"])
 def test_thread_limits_are_the_ones_the_threads_read_from_the_item(item: dict[str, Any]) -> None:
-    assert Agent.from_item(item).thread_limits() == _old_agent_limits(item)
+    assert limits.of(Agent.from_item(item)) == _old_agent_limits(item)
 
 
 @pytest.mark.parametrize("item", [MINIMAL, FULL], ids=["minimal", "full"])

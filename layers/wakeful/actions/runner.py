@@ -22,7 +22,7 @@ from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableE
 from wakeful.events.models import NewEvent
 from wakeful.hooks.events import ActionCompleted, ActionFailed, ActionStarted, AfterTool, ApprovalRequested, BeforeTool
 from wakeful.hooks.firing import fire
-from wakeful.stream import actions as action_stream
+from wakeful.actions import stream as action_stream
 from wakeful.tools import registry, requests
 from wakeful.tools.base import ToolResponse
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, Self
 
 from wakeful import clock
+from wakeful.agents import slots
 from wakeful.items import item_of, opt_float, opt_int, opt_strings, value_or
 
 #: Attributes an item carries only once they are set: left out of :meth:`Agent.to_item`
@@ -157,7 +158,8 @@ class Agent(NamedTuple):
         return self.event_lookback_seconds or DEFAULT_EVENT_LOOKBACK_SECONDS
 
     def public(self) -> dict[str, Any]:
-        """The API view of the agent."""
+        """The API view of the agent: its own fields, and those the installed
+        capabilities declare (:mod:`wakeful.agents.slots`), each as its owner shows it."""
         return {
             "id": self.agent_id,
             "name": self.name,
@@ -165,14 +167,8 @@ class Agent(NamedTuple):
             "personality": self.personality,
             "expertise": self.expertise,
             "focus_areas": list(self.focus_areas),
-            "heartbeat_interval_seconds": self.heartbeat_interval_seconds,
             "is_active": self.is_active,
             "preset": self.preset,
-            "wake_on_priority": self.wake_on_priority,
-            "tool_policy": None if self.tool_policy is None else dict(self.tool_policy),
-            "notify": None if self.notify is None else list(self.notify),
-            "event_lookback_seconds": self.event_lookback(),
-            "budget": _budget_view(self.budget),
             "next_heartbeat_at": clock.iso(self.next_heartbeat_at),
             "last_seq": self.last_seq,
             "processed_seq": self.processed_seq,
@@ -181,39 +177,7 @@ class Agent(NamedTuple):
             "last_quiet_heartbeat_at": clock.iso(self.last_quiet_heartbeat_at),
             "created_at": clock.iso(self.created_at),
             "updated_at": clock.iso(self.updated_at),
-            **self.thread_view(),
-            **self.memory_view(),
-        }
-
-    def memory_view(self) -> dict[str, Any]:
-        """The memory fields of the API view, with memory's defaults."""
-        consolidation = dict(self.memory_consolidation or {})
-        return {
-            "memory_recall": 5 if self.memory_recall is None else self.memory_recall,
-            "memory_consolidation": {"mode": "off", "max_per_day": 1, **consolidation},
-            "memory_cap": self.memory_cap or 500,
-        }
-
-    def thread_view(self) -> dict[str, Any]:
-        """The thread fields of the API view, with the threads' defaults."""
-        limits = self.thread_limits()
-        return {
-            "system_prompt": self.system_prompt,
-            "thread_triggers": [dict(t) for t in self.thread_triggers],
-            "max_wakes_per_thread": limits["max_wakes_per_thread"],
-            "thread_expiry_seconds": limits["thread_expiry_seconds"],
-            "max_llm_calls_per_run": limits["max_llm_calls_per_run"],
-            "tools": None if self.tools is None else list(self.tools),
-        }
-
-    def thread_limits(self) -> dict[str, int]:
-        """The agent's thread limits, with the threads' defaults."""
-        from wakeful.threads import records as threads
-
-        return {
-            "max_wakes_per_thread": self.max_wakes_per_thread or threads.DEFAULT_MAX_WAKES,
-            "thread_expiry_seconds": self.thread_expiry_seconds or threads.DEFAULT_EXPIRY_SECONDS,
-            "max_llm_calls_per_run": self.max_llm_calls_per_run or threads.DEFAULT_MAX_LLM_CALLS,
+            **slots.views(self),
         }
 
     def agent_context(self) -> dict[str, Any]:
@@ -236,12 +200,3 @@ class Agent(NamedTuple):
         """What a thread's model conversation knows of the agent: its ``agent_context``,
         whose preset and agent id pick a scripted conversation."""
         return self.agent_context()
-
-
-def _budget_view(budget: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """An agent's budget as the API shows it: every field, with its defaults."""
-    if not budget:
-        return None
-    limits = {k: None if budget.get(k) is None else float(budget[k]) for k in ("daily_usd", "monthly_usd", "max_usd_per_hour")}
-    alert_at = float(budget["alert_at"]) if budget.get("alert_at") is not None else 0.8
-    return {**limits, "alert_at": alert_at, "on_exceed": budget.get("on_exceed") or "pause"}

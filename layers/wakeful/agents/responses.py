@@ -1,31 +1,21 @@
-"""Response models of the agents' routes."""
+"""Response models of the agents' routes.
+
+``Agent`` is composed like the bodies (:mod:`wakeful.agents.inputs`): the agents' own
+fields (:class:`AgentBase`) and, for every installed capability's agent field
+(:mod:`wakeful.agents.slots`), the type and description its owner declares for the view.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from pydantic import Field, create_model
 
+from wakeful.agents import slots
 from wakeful.apikit.responses import Page, View
 
 
-class AgentToolPolicy(View):
-    """Tools the agent's threads may never call, and tools that wait for an approval."""
-
-    deny: list[str] = Field(default_factory=list)
-    require_approval: list[str] = Field(default_factory=list)
-
-
-class AgentThreadTrigger(View):
-    """An event that starts a thread when no sleeping thread waits for it."""
-
-    event_type: str
-    match: dict[str, Any] = Field(default_factory=dict)
-    cooldown_seconds: int = 300
-    coalesce: dict[str, Any] | None = Field(default=None, description="{key?, quiet_seconds, max_wait_seconds, max_events}: matching events start one thread together")
-
-
-class Agent(View):
+class AgentBase(View):
     """An agent."""
 
     id: str
@@ -34,30 +24,26 @@ class Agent(View):
     personality: dict[str, Any] | str | None
     expertise: str | None
     focus_areas: list[str]
-    heartbeat_interval_seconds: int
     is_active: bool
     preset: str | None
-    wake_on_priority: int | None
-    tool_policy: AgentToolPolicy | None
-    notify: list[str] | None = Field(None, description="Channel targets of its notifications, schedule results and approval requests")
-    budget: dict[str, Any] | None = Field(None, description="Its spend limits in USD per UTC hour, day and month, alert_at and on_exceed (docs/spend.md)")
-    event_lookback_seconds: int = Field(description="How far back a heartbeat looks: older events of its window are skipped")
     next_heartbeat_at: str | None
     last_seq: int = Field(description="The seq of the last event of its log")
     processed_seq: int = Field(description="The seq up to which heartbeats have processed its log")
     created_at: str | None
     updated_at: str | None
-    system_prompt: str | None
-    thread_triggers: list[AgentThreadTrigger]
-    max_wakes_per_thread: int
-    thread_expiry_seconds: int
-    max_llm_calls_per_run: int
-    tools: list[str] | None = Field(description="Tools its threads may call (null: all your HTTP and Lambda tools)")
     quiet_heartbeats: int = Field(0, description="Heartbeats that found nothing to do and were counted instead of run")
     last_quiet_heartbeat_at: str | None = None
-    memory_recall: int = Field(5, description="How many of its most relevant memories each run's system prompt holds")
-    memory_consolidation: dict[str, Any] | None = Field(None, description="Consolidation while idle: mode, max_per_day")
-    memory_cap: int = Field(500, description="The most memories it keeps")
+
+
+def _view_fields() -> dict[str, Any]:
+    """The installed capabilities' fields of the agent's view."""
+    return {f.name: ((f.response or f.annotation)(), Field(**f.response_field)) for f in slots.installed()}
+
+
+if TYPE_CHECKING:
+    Agent = AgentBase
+else:
+    Agent = create_model("Agent", __module__=__name__, __base__=AgentBase, __doc__=AgentBase.__doc__, **_view_fields())
 
 
 class AgentPage(Page):

@@ -24,16 +24,7 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
     responses=ok("Agent", 201, "The agent; its first heartbeat is due at once"),
 )
 def create_agent(body: AgentCreate):
-    _check_notify(body.notify)
     return respond(201, agent_models.public(agents.create(owner(router), body)))
-
-
-def _check_notify(targets: list[str] | None) -> None:
-    """``notify`` names only the owner's channels (else 422)."""
-    if targets:
-        from wakeful.channels import targets as channel_targets
-
-        channel_targets.check(owner(router), targets)
 
 
 @router.get("/agents", summary="List your agents, newest first", tags=["agents"], responses=ok("AgentPage"))
@@ -54,7 +45,6 @@ def get_agent(agent_id: str):
     responses=ok("Agent"),
 )
 def patch_agent(agent_id: str, body: AgentPatch):
-    _check_notify(body.notify)
     return respond(200, agent_models.public(agents.with_schedule([agents.patch(owner(router), agent_id, body)])[0]))
 
 

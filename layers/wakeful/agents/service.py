@@ -10,13 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
-from wakeful.agents import repository
+from wakeful.agents import repository, slots
 from wakeful.agents.records import Agent
-from wakeful.agents.exceptions import (
-    AgentPausedError,
-    AgentPresetUnknownError,
-    AgentToolsUnknownError,
-)
+from wakeful.agents.exceptions import AgentPausedError, AgentPresetUnknownError
 from wakeful.exceptions import ConflictError
 from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository as heartbeats
@@ -38,10 +34,10 @@ def create(owner: str, body: AgentCreate) -> Agent:
         raise AgentPresetUnknownError(
             f"unknown preset {body.preset!r}; known presets: {', '.join(sorted(presets.PRESETS)) or 'none'}"
         )
-    if body.tools:
-        check_tools(owner, body.tools, preset=body.preset)
+    given = body.model_dump()
+    slots.check(owner, given, body.preset)
     now = clock.now()
-    agent = _new_agent(owner, body, now)
+    agent = _new_agent(owner, body, given, now)
     # The first heartbeat always runs and leaves its record (never quiet).
     first = hb.new_pending(agent, agent.active_heartbeat_id or "", now, now=now, forced=True)
     repository.create(agent, heartbeats.new_pending_part(first, once=False))
@@ -50,7 +46,7 @@ def create(owner: str, body: AgentCreate) -> Agent:
     return repository.get(agent.agent_id) or agent
 
 
-def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
+def _new_agent(owner: str, body: AgentCreate, given: dict[str, Any], now: float) -> Agent:
     """A new agent, pointing at its first heartbeat (due now)."""
     return Agent.from_item({
         "agent_id": ids.new_id("agt", now),
@@ -60,13 +56,7 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "personality": body.personality,
         "expertise": body.expertise,
         "focus_areas": body.focus_areas,
-        "heartbeat_interval_seconds": body.heartbeat_interval_seconds,
         "preset": body.preset,
-        "wake_on_priority": body.wake_on_priority,
-        "tool_policy": body.tool_policy.model_dump() if body.tool_policy else None,
-        "notify": body.notify,
-        "event_lookback_seconds": body.event_lookback_seconds,
-        "budget": body.budget.stored() if body.budget else None,
         "is_active": True,
         "last_seq": 0,
         "processed_seq": 0,
@@ -74,76 +64,19 @@ def _new_agent(owner: str, body: AgentCreate, now: float) -> Agent:
         "next_heartbeat_at": now,
         "created_at": now,
         "updated_at": now,
-        **_thread_fields(body),
-        **_memory_fields(body),
+        **_field_values(body, given),
     })
 
 
-def _thread_fields(body: AgentCreate | AgentPatch, *, unset: bool = False) -> dict[str, Any]:
-    """The thread fields given in a body; an agent with thread triggers routes its log
-    (see wakeful.threads.router)."""
-    from wakeful.threads.inputs import THREAD_AGENT_FIELDS
-
-    given = body.model_dump(include=set(THREAD_AGENT_FIELDS), exclude_unset=unset)
-    fields = {k: v for k, v in given.items() if v is not None}
-    if fields.get("thread_triggers"):
-        fields["routes_events"] = True
-    return fields
-
-
-def _memory_fields(body: AgentCreate) -> dict[str, Any]:
-    """The memory fields given in a create body."""
-    from wakeful.memory.inputs import MEMORY_AGENT_FIELDS
-
-    return {k: v for k, v in body.model_dump(include=set(MEMORY_AGENT_FIELDS)).items() if v is not None}
-
-
-#: An agent's ``tools`` entry naming an MCP server's tools: ``mcp:<server>`` (all of
-#: them) or ``mcp:<server>/<tool>``.
-MCP_PREFIX = "mcp:"
-
-
-def check_tools(owner: str, names: list[str], *, preset: str | None = None) -> None:
-    """Refuse an agent's ``tools`` unless each names a tool its owner may use: one of
-    the owner's HTTP or Lambda tools, a built-in tool, a tool ``preset`` registers, or
-    (``mcp:`` entries) an MCP server's tools.
-
-    Raises:
-        AgentToolsUnknownError: naming every entry that is none of these.
-    """
-    wanted = list(dict.fromkeys(names))
-    plain = [name for name in wanted if not name.startswith(MCP_PREFIX)]
-    usable = usable_tools(owner, preset) if plain else frozenset()
-    unknown = [name for name in plain if name not in usable]
-    unknown += _unknown_mcp_entries(owner, [name for name in wanted if name.startswith(MCP_PREFIX)])
-    if unknown:
-        raise AgentToolsUnknownError(
-            f"tools names tools you cannot use: {', '.join(unknown)} "
-            "(GET /tools lists yours and the built-ins; register a tool with POST /tools first; "
-            "mcp:<server> and mcp:<server>/<tool> name a server of GET /mcp-servers and one of its tools)"
-        )
-
-
-def usable_tools(owner: str, preset: str | None = None) -> frozenset[str]:
-    """The names an agent's ``tools`` may use (MCP entries aside): the owner's HTTP and
-    Lambda tools, the built-in tools, and the tools ``preset`` registers."""
-    from wakeful import capabilities
-    from wakeful.tools import registry
-    from wakeful.tools import repository as tool_repository
-    from wakeful.tools.records import ToolDefinition
-
-    own = {record.name for record in tool_repository.partition(owner) if isinstance(record, ToolDefinition)}
-    return frozenset(own | set(registry.builtins()) | set(capabilities.preset_tools(preset)))
-
-
-def _unknown_mcp_entries(owner: str, entries: list[str]) -> list[str]:
-    """The ``mcp:`` entries that name no MCP server of the owner, or a tool its server
-    does not offer."""
-    if not entries:
-        return []
-    from wakeful.mcp_servers import service as mcp_servers
-
-    return mcp_servers.unknown_entries(owner, entries)
+def _field_values(body: AgentCreate | AgentPatch, given: dict[str, Any]) -> dict[str, Any]:
+    """The item attributes of the capabilities' agent fields in ``given`` (the values
+    sent), each kept and stored as its declaration says (:mod:`wakeful.agents.slots`):
+    thread triggers also route the agent's log, a tool policy and a budget are kept whole."""
+    values: dict[str, Any] = {}
+    for field in slots.installed():
+        if field.name in given:
+            values.update(slots.kept(field, getattr(body, field.name), given[field.name]))
+    return values
 
 
 def get(owner: str, agent_id: str) -> Agent:
@@ -182,9 +115,9 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
     """Change an agent; pausing or resuming moves its pending heartbeat out of or into
     the due index in the same transaction."""
     agent = get(owner, agent_id)
-    if body.tools:
-        check_tools(owner, body.tools)
-    changes = _patch_changes(body)
+    given = body.model_dump(exclude_unset=True)
+    slots.check(owner, given)
+    changes = _patch_changes(body, given)
     toggled = "is_active" in changes and changes["is_active"] != agent.is_active
     heartbeat_part = None
     if toggled and agent.active_heartbeat_id:
@@ -196,22 +129,15 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
         _reschedule(get(owner, agent_id), agent.heartbeat_interval_seconds, int(new_interval))
     changed = get(owner, agent_id)
     if "budget" in changes:
-        from wakeful.agents.slots import BUDGET_CHANGED
-
-        for listener in BUDGET_CHANGED.installed():
+        for listener in slots.BUDGET_CHANGED.installed():
             listener.changed(changed)
     return changed
 
 
-def _patch_changes(body: AgentPatch) -> dict[str, Any]:
-    """The attributes a PATCH sets (``null`` for an optional field unsets it)."""
-    changes = body.model_dump(exclude_unset=True)
-    if changes.get("thread_triggers"):
-        changes["routes_events"] = True
-    if body.tool_policy is not None:
-        changes["tool_policy"] = body.tool_policy.model_dump()  # whole, with its defaults
-    if body.budget is not None:
-        changes["budget"] = body.budget.stored()  # whole, replacing the one before
+def _patch_changes(body: AgentPatch, given: dict[str, Any]) -> dict[str, Any]:
+    """The attributes a PATCH sets (``given``: the values sent; ``null`` for an optional
+    field unsets it)."""
+    changes = {**given, **_field_values(body, given)}
     changes["updated_at"] = clock.now()
     return changes
 

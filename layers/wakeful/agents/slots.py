@@ -1,16 +1,105 @@
-"""The slots the agents own, which the assembly fills. :data:`BUDGET_CHANGED`: who hears
-that an agent's ``budget`` changed (the spend guard: a raised or removed limit may end
-a pause at once)."""
+"""The slots the agents own, which the assembly fills: the agent's fields, each declared
+once by the capability that owns it (:data:`FIELDS`), and :data:`BUDGET_CHANGED`, who
+hears that an agent's ``budget`` changed (the spend guard: a raised or removed limit may
+end a pause at once).
+
+The agent's API bodies (``POST /agents``: ``AgentCreate``, ``PATCH /agents/{id}``:
+``AgentPatch``, :mod:`wakeful.agents.inputs`) are composed of the agents' own fields
+and of what every capability declares in its ``agent_fields.py`` (the heartbeats'
+interval, the threads' prompt, limits and tools, the interceptors' tool policy, the
+channels' notify targets, the spend budget, memory's recall and consolidation), listed
+in its manifest's ``AGENT_FIELDS`` and installed in :data:`FIELDS` by the assembly, in
+the package order. One declaration gives a field its type, bounds and description on
+both bodies, the check its value passes and what the agent item stores for it; the
+agents never import the capability that owns a field.
+
+Light: no pydantic at import (a field's type is a function, called when the bodies
+are built).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wakeful.listening import Slot
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class AgentField(NamedTuple):
+    """One field of the agent's create and patch bodies."""
+
+    name: str
+    #: Returns the field's type on the bodies (resolved when the bodies are built).
+    annotation: Callable[[], Any]
+    #: ``pydantic.Field`` keywords: default, bounds, description.
+    field: Mapping[str, Any] = _EMPTY
+    #: Appended to the description on PATCH (``" null turns it off."``).
+    patch_note: str = ""
+    #: PATCH: the field always has a value (left out: unchanged; ``null`` is refused).
+    always: bool = False
+    #: The PATCH description, when it is not the create one's plus ``patch_note``.
+    patch_description: str | None = None
+    #: The value kept, made from the parsed one (a tool policy or a budget is kept
+    #: whole, its defaults filled in, on PATCH too); default: the value as sent.
+    keep: Callable[[Any], Any] | None = None
+    #: The kept value's item attributes (default: ``{name: value}``); called for a value
+    #: given (a None on PATCH unsets the field).
+    store: Callable[[Any], Mapping[str, Any]] | None = None
+    #: ``(owner, value, preset)``: raises a 4xx error when the owner may not use the
+    #: value (tools they have no access to, a channel they have not connected); called
+    #: for a value given, before anything is written.
+    check: Callable[[str, Any, str | None], None] | None = None
+    #: The field's value in the agent's API view, from the agent record (default: the
+    #: record's attribute of the field's name).
+    view: Callable[[Any], Any] | None = None
+    #: Returns the field's type in the view (the ``Agent`` response model; default: the
+    #: bodies' type).
+    response: Callable[[], Any] | None = None
+    #: ``pydantic.Field`` keywords of the view's field (default: none, it is required).
+    response_field: Mapping[str, Any] = _EMPTY
+
+
+class FieldSet(NamedTuple):
+    """The agent fields one capability owns."""
+
+    name: str
+    fields: tuple[AgentField, ...]
+
+
+#: The installed capabilities' agent fields (filled by the assembly, in the package order).
+FIELDS: Slot[FieldSet] = Slot("agent fields")
+
+
+def installed() -> tuple[AgentField, ...]:
+    """Every installed capability's agent fields, in the package order."""
+    return tuple(field for fields in FIELDS.installed() for field in fields.fields)
+
+
+def views(agent: Any) -> dict[str, Any]:
+    """The installed capabilities' fields of ``agent``'s API view."""
+    return {f.name: getattr(agent, f.name) if f.view is None else f.view(agent) for f in installed()}
+
+
+def kept(field: AgentField, parsed: Any, sent: Any) -> Mapping[str, Any]:
+    """The item attributes for ``field`` given as ``sent`` (``parsed``: the body's value)."""
+    if sent is None:
+        return {field.name: None}
+    value = sent if field.keep is None else field.keep(parsed)
+    return {field.name: value} if field.store is None else field.store(value)
+
+
+def check(owner: str, given: Mapping[str, Any], preset: str | None = None) -> None:
+    """Run every installed field's check on its value in ``given`` (the values sent)."""
+    for field in installed():
+        value = given.get(field.name)
+        if field.check is not None and value:
+            field.check(owner, value, preset)
 
 
 class BudgetListener(NamedTuple):

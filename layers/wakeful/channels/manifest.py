@@ -19,6 +19,7 @@ from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.schedules.slots import RESULTS, ResultListener
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
+from wakeful.channels.agent_fields import FIELDS as _FIELDS
 
 if TYPE_CHECKING:
     from wakeful.actions.records import Action
@@ -126,7 +127,7 @@ def _openapi() -> OpenApiPart:
 OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
-AGENT_FIELDS: tuple[Any, ...] = ()
+AGENT_FIELDS: tuple[Any, ...] = _FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}

@@ -16,6 +16,7 @@ from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.actions.slots import PROGRESS, ProgressListener
 from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.heartbeats.agent_fields import FIELDS as _FIELDS
 
 if TYPE_CHECKING:
     from wakeful.actions.records import Action
@@ -97,7 +98,7 @@ def _openapi() -> OpenApiPart:
 OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
-AGENT_FIELDS: tuple[Any, ...] = ()
+AGENT_FIELDS: tuple[Any, ...] = _FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}

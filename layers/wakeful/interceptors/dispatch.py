@@ -27,7 +27,7 @@ from wakeful.interceptors.decisions import Continue, Decision, Deny, RequireAppr
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
-    from wakeful.threads.records import Thread
+    from wakeful.interceptors.models import Thread
 
 logger = logging.getLogger(__name__)
 

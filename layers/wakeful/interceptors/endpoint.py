@@ -20,7 +20,7 @@ from wakeful import net, outbound, secrets, signing
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
-    from wakeful.threads.records import Thread
+    from wakeful.interceptors.models import Thread
 
 #: The largest answer read (an answer is a decision and at most one event or message).
 MAX_ANSWER_BYTES = 256 * 1024

@@ -14,6 +14,7 @@ from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
+from wakeful.interceptors.agent_fields import FIELDS as _FIELDS
 
 NAME = "interceptors"
 
@@ -59,7 +60,7 @@ def _openapi() -> OpenApiPart:
 OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
-AGENT_FIELDS: tuple[Any, ...] = ()
+AGENT_FIELDS: tuple[Any, ...] = _FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}

@@ -3,9 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from wakeful.clock import iso
+
+
+
+class Thread(Protocol):
+    """What the interception point reads of a thread (a
+    :class:`wakeful.threads.records.Thread` is one): the endpoint is sent its id and
+    status. A protocol: the interceptors sit below the threads and never import them."""
+
+    @property
+    def thread_id(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
 
 EVENT_TYPES: tuple[EventType, ...] = ("message", "tool_call")
 DEFAULT_TIMEOUT_MS = 3000

@@ -52,3 +52,10 @@ class InterceptorCallPage(Page):
     """An interceptor's calls, newest first."""
 
     items: list[InterceptorCall]
+
+
+class AgentToolPolicy(View):
+    """Tools the agent's threads may never call, and tools that wait for an approval."""
+
+    deny: list[str] = Field(default_factory=list)
+    require_approval: list[str] = Field(default_factory=list)

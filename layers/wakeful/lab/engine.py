@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from wakeful import clock, dryrun
 from wakeful.agents.records import Agent
+from wakeful.threads import limits as thread_limits
 from wakeful.threads.records import Thread
 
 #: A replayed answer is kept up to this many characters.
@@ -81,7 +82,7 @@ def _loop(given: RunInput) -> Ran:
     messages = list(given.history)
     seq = max((m["seq"] for m in messages), default=0)
     context: dict[str, Any] = dict(given.thread.context)
-    for _ in range(given.agent.thread_limits()["max_llm_calls_per_run"]):
+    for _ in range(thread_limits.of(given.agent)["max_llm_calls_per_run"]):
         request = conversation.ConversationRequest(
             system=given.system,
             system_dynamic=given.system_dynamic,

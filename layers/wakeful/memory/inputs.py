@@ -1,13 +1,14 @@
-"""Memory API input: request bodies and the agent fields memory adds (pydantic)."""
+"""Memory API input: request bodies (pydantic; the agent fields memory adds are in
+:mod:`wakeful.memory.agent_fields`)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, StrictInt, model_validator
+from pydantic import Field, StrictInt, model_validator
 
 from wakeful.inputs import Body, Patch, unchanged
-from wakeful.memory.records import MAX_CAP, MAX_RECALL, MAX_TAGS, MIN_CAP
+from wakeful.memory.records import MAX_TAGS
 
 TEXT_DOC = "What to remember: 1 to 2,000 characters (stripped), no control characters"
 TAGS_DOC = "At most 10 unique tags, each 1-50 of letters, digits and _ : . - (starting with a letter or digit)"
@@ -40,14 +41,3 @@ class MemoryConsolidation(Body):
     max_per_day: StrictInt = Field(default=1, ge=1, le=24, description="At most this many consolidations a UTC day")
     quiet_seconds: StrictInt = Field(default=900, ge=60, le=86_400, description="on_quiet: how long quiet counts as quiet")
     at: str | None = Field(default=None, pattern=r"^([01]\d|2[0-3]):[0-5]\d$", description='nightly: the UTC time "HH:MM" (default 03:00 plus a few minutes per agent)')
-
-
-class MemoryAgentFields(BaseModel):
-    """The agent fields of memory (on ``POST``/``PATCH /agents``)."""
-
-    memory_recall: int | None = Field(default=None, ge=0, le=MAX_RECALL, description="How many of its most relevant memories each run's system prompt holds (default 5; 0: none)")
-    memory_consolidation: MemoryConsolidation | None = Field(default=None, description="Consolidation while idle (default: off)")
-    memory_cap: int | None = Field(default=None, ge=MIN_CAP, le=MAX_CAP, description="The most memories it keeps (default 500); at the cap a new one evicts the least relevant (docs/memory.md)")
-
-
-MEMORY_AGENT_FIELDS = tuple(MemoryAgentFields.model_fields)

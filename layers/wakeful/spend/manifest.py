@@ -19,6 +19,7 @@ from wakeful.agents.slots import BUDGET_CHANGED, BudgetListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.channels.slots import BUTTONS, Button
 from wakeful.heartbeats.slots import DUE, DueWork
+from wakeful.spend.agent_fields import FIELDS as _FIELDS
 from wakeful.llm.slots import GATE, Gate
 from wakeful.schedules.slots import GATES, Skip
 from wakeful.schedules.slots import Gate as RunGate
@@ -70,7 +71,7 @@ def _openapi() -> OpenApiPart:
 OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
-AGENT_FIELDS: tuple[Any, ...] = ()
+AGENT_FIELDS: tuple[Any, ...] = _FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}

@@ -21,7 +21,7 @@ from typing import Iterable
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
-from wakeful.threads import metrics, records, repository
+from wakeful.threads import limits, metrics, records, repository
 from wakeful.threads.records import Thread
 from wakeful.threads.queue import send_thread_step
 from wakeful.threads.slots import COALESCER
@@ -80,7 +80,7 @@ def _handle(agent: Agent | None, thread: Thread, now: float, result: DueResult) 
         if service.wake_by_timer(agent, thread):
             result.woken += 1
     elif kind == records.DUE_EXPIRE and status in (records.SLEEPING, records.WAITING_APPROVAL):
-        seconds = agent.thread_limits()["thread_expiry_seconds"]
+        seconds = limits.of(agent)["thread_expiry_seconds"]
         what = "waited for an approval" if status == records.WAITING_APPROVAL else "slept"
         if service.end(agent, thread, records.EXPIRED, error_message=f"{what} longer than thread_expiry_seconds ({seconds} s)"):
             result.expired += 1

@@ -1,10 +1,11 @@
-"""Thread API input: request bodies and the agent fields threads add."""
+"""Thread API input: request bodies (the agent fields threads own are in
+:mod:`wakeful.threads.agent_fields`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
 from wakeful.inputs import Body
 from wakeful.threads.models import COALESCE_KEY, EVENT_TYPE
@@ -41,21 +42,7 @@ class ThreadTrigger(Body):
     coalesce: Coalesce | None = Field(default=None, description="hold matching events and start one thread with all of them")
 
 
-class ThreadAgentFields(BaseModel):
-    """The agent fields of threads (on ``POST``/``PATCH /agents``)."""
-
-    system_prompt: str | None = Field(default=None, max_length=50_000, description="the agent's guidelines and personality")
-    thread_triggers: list[ThreadTrigger] | None = Field(default=None, max_length=50)
-    max_wakes_per_thread: int | None = Field(default=None, ge=1, le=10_000)
-    thread_expiry_seconds: int | None = Field(default=None, ge=60, le=365 * 86400)
-    max_llm_calls_per_run: int | None = Field(default=None, ge=1, le=500)
-    tools: list[str] | None = Field(default=None, max_length=128, description="tools its threads may call (default: all your HTTP and Lambda tools)")
-
-
 class MessageIn(Body):
     """``POST .../threads`` and ``POST .../threads/{tid}/messages`` body."""
 
     message: str = Field(min_length=1, max_length=100_000)
-
-
-THREAD_AGENT_FIELDS = tuple(ThreadAgentFields.model_fields)

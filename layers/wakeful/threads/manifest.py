@@ -15,6 +15,7 @@ from typing import Any
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.threads.agent_fields import FIELDS as _FIELDS
 
 NAME = "threads"
 
@@ -106,7 +107,7 @@ def _openapi() -> OpenApiPart:
 OPENAPI: Callable[[], Any] | None = _openapi
 
 # -- agent fields --
-AGENT_FIELDS: tuple[Any, ...] = ()
+AGENT_FIELDS: tuple[Any, ...] = _FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}

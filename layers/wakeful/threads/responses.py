@@ -117,3 +117,12 @@ class RouteDecisionPage(Page):
     """Route decisions, oldest first."""
 
     items: list[RouteDecision]
+
+
+class AgentThreadTrigger(View):
+    """An event that starts a thread when no sleeping thread waits for it."""
+
+    event_type: str
+    match: dict[str, Any] = Field(default_factory=dict)
+    cooldown_seconds: int = 300
+    coalesce: dict[str, Any] | None = Field(default=None, description="{key?, quiet_seconds, max_wait_seconds, max_events}: matching events start one thread together")

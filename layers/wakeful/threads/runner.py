@@ -32,7 +32,7 @@ from wakeful.config import get_settings
 from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Respond
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
-from wakeful.threads import messages_repository, metrics, prompt, records, repository, service, slots
+from wakeful.threads import limits, messages_repository, metrics, prompt, records, repository, service, slots
 from wakeful.threads import tools as thread_tools
 from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
 from wakeful.threads.run_end import Ending, run_ended, stream_run_end
@@ -214,7 +214,7 @@ def _model_turn(step: Step, last: int) -> str:
     history = messages_repository.range_for(thread.thread_id, 1, answer_seq)
     if not history or history[-1]["seq"] != answer_seq:
         calls = sum(1 for m in history if m["role"] == "assistant" and m.get("run_id") == thread.run_id and m.get("created_by") == "agent" and m.get("from_model"))
-        limit = agent.thread_limits()["max_llm_calls_per_run"]
+        limit = limits.of(agent)["max_llm_calls_per_run"]
         if calls >= limit:
             return _fail(step, f"reached max_llm_calls_per_run ({limit}) in one run")
         own_tools = {} if thread.source in records.INWARD_SOURCES else thread_tools.user_tools(agent)
@@ -425,7 +425,7 @@ def _park(step: Step, pending: list[dict[str, Any]]) -> str:
     approvals = dict(thread.approvals)
     for call in pending:
         approvals.setdefault(call["id"], Approval(call["id"], call["name"], call.get("arguments") or {}, now))
-    expiry = step.agent.thread_limits()["thread_expiry_seconds"]
+    expiry = limits.of(step.agent)["thread_expiry_seconds"]
     sets, removes = repository.state(thread, records.WAITING_APPROVAL, due=(records.DUE_EXPIRE, now + expiry))
     step_no = thread.step_no + 1
     sets.update({"approvals": approvals, "step": replace(step.spec, resume=True), "step_no": step_no, "step_key": records.step_key(str(thread.run_id), step_no)})
@@ -536,7 +536,7 @@ def _end_run(
     thread, agent, now = step.thread, step.agent, clock.now()
     if failed is None and thread.inbox:
         return _continue_with_inbox(step, context=context, last_seq=last_seq)
-    limits = agent.thread_limits()
+    agent_limits = limits.of(agent)
     extra: dict[str, Any] = {"final_text": final_text, "run_ended_at": now, "approvals": {}, "inbox": (), "wake_on_events": ()}
     gone = ["step", "step_key", "wake_at"]
     if context is not None:
@@ -550,7 +550,7 @@ def _end_run(
         sets, removes = repository.state(thread, records.COMPLETE)
         extra["summary"] = complete
     elif sleep is not None:
-        expires = now + limits["thread_expiry_seconds"]
+        expires = now + agent_limits["thread_expiry_seconds"]
         wake_at = sleep["wake_at"]  # None: "on_event", no timer (the expiry is the ceiling)
         due = (records.DUE_WAKE, wake_at) if wake_at is not None and wake_at <= expires else (records.DUE_EXPIRE, expires)
         waits = Waits(waits_of(sleep["wake_on_events"]), thread.seen_seq, str(thread.run_id))
@@ -561,7 +561,7 @@ def _end_run(
             gone.remove("wake_at")
     elif thread.source in records.CONVERSATION_SOURCES and not denied:
         # The agent answered and waits for the person's reply (until the thread expires).
-        sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + limits["thread_expiry_seconds"]))
+        sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + agent_limits["thread_expiry_seconds"]))
         gone.append("wake_reason")
     else:
         sets, removes = repository.state(thread, records.COMPLETE)

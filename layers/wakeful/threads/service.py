@@ -19,7 +19,7 @@ from wakeful.agents import repository as agent_repository
 from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
 from wakeful.hooks.events import ThreadStarted, ThreadWoken
-from wakeful.threads import messages_repository, metrics, records, repository
+from wakeful.threads import limits, messages_repository, metrics, records, repository
 from wakeful.threads.exceptions import (
     ThreadApprovalNotFoundError,
     ThreadNotFoundError,
@@ -163,9 +163,9 @@ def activate(
     folded into it) comes first, so the model reads it with the wake. Returns the thread
     as it now is, or None when the thread changed meanwhile (the caller decides again)
     or reached ``max_wakes_per_thread`` (it ended, failed)."""
-    limits = agent.thread_limits()
-    if thread.wakes >= limits["max_wakes_per_thread"]:
-        end(agent, thread, records.FAILED, error_message=f"reached max_wakes_per_thread ({limits['max_wakes_per_thread']}) and was not woken again")
+    agent_limits = limits.of(agent)
+    if thread.wakes >= agent_limits["max_wakes_per_thread"]:
+        end(agent, thread, records.FAILED, error_message=f"reached max_wakes_per_thread ({agent_limits['max_wakes_per_thread']}) and was not woken again")
         return None
     now = clock.now()
     first = thread.last_msg_seq + 1
@@ -236,7 +236,7 @@ def wake_by_event(agent: Agent, thread_id: str, wait_id: str, event: dict[str, A
         )
         if woken is not None:
             return True
-        if thread.wakes >= agent.thread_limits()["max_wakes_per_thread"]:
+        if thread.wakes >= limits.of(agent)["max_wakes_per_thread"]:
             return False
     return False
 
@@ -307,7 +307,7 @@ def wake_now(owner: str, agent_id: str, thread_id: str) -> Thread:
         woken = activate(agent, thread, role="system", created_by="system", content=wake_notice(thread, "request"), seen_seq=agent.last_seq, wake="request", extra_sets={"woken_by": {"kind": "request"}})
         if woken is not None:
             return woken
-        if thread.wakes >= agent.thread_limits()["max_wakes_per_thread"]:
+        if thread.wakes >= limits.of(agent)["max_wakes_per_thread"]:
             return repository.get_or_404(agent_id, thread_id)
     raise ThreadStateError(f"thread {thread_id} kept changing; try again")
 

@@ -33,28 +33,28 @@ class Agent:
             personality (AgentPersonalityType0 | None | str):
             expertise (None | str):
             focus_areas (list[str]):
-            heartbeat_interval_seconds (int):
             is_active (bool):
             preset (None | str):
-            wake_on_priority (int | None):
-            tool_policy (AgentToolPolicy | None):
-            event_lookback_seconds (int): How far back a heartbeat looks: older events of its window are skipped
             next_heartbeat_at (None | str):
             last_seq (int): The seq of the last event of its log
             processed_seq (int): The seq up to which heartbeats have processed its log
             created_at (None | str):
             updated_at (None | str):
+            tool_policy (AgentToolPolicy | None):
+            heartbeat_interval_seconds (int):
+            wake_on_priority (int | None):
+            event_lookback_seconds (int): How far back a heartbeat looks: older events of its window are skipped
             system_prompt (None | str):
             thread_triggers (list[AgentThreadTrigger]):
             max_wakes_per_thread (int):
             thread_expiry_seconds (int):
             max_llm_calls_per_run (int):
             tools (list[str] | None): Tools its threads may call (null: all your HTTP and Lambda tools)
+            quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
+            last_quiet_heartbeat_at (None | str | Unset):
             notify (list[str] | None | Unset): Channel targets of its notifications, schedule results and approval requests
             budget (AgentBudgetType0 | None | Unset): Its spend limits in USD per UTC hour, day and month, alert_at and
                 on_exceed (docs/spend.md)
-            quiet_heartbeats (int | Unset): Heartbeats that found nothing to do and were counted instead of run Default: 0.
-            last_quiet_heartbeat_at (None | str | Unset):
             memory_recall (int | Unset): How many of its most relevant memories each run's system prompt holds Default: 5.
             memory_consolidation (AgentMemoryConsolidationType0 | None | Unset): Consolidation while idle: mode, max_per_day
             memory_cap (int | Unset): The most memories it keeps Default: 500.
@@ -66,27 +66,27 @@ class Agent:
     personality: AgentPersonalityType0 | None | str
     expertise: None | str
     focus_areas: list[str]
-    heartbeat_interval_seconds: int
     is_active: bool
     preset: None | str
-    wake_on_priority: int | None
-    tool_policy: AgentToolPolicy | None
-    event_lookback_seconds: int
     next_heartbeat_at: None | str
     last_seq: int
     processed_seq: int
     created_at: None | str
     updated_at: None | str
+    tool_policy: AgentToolPolicy | None
+    heartbeat_interval_seconds: int
+    wake_on_priority: int | None
+    event_lookback_seconds: int
     system_prompt: None | str
     thread_triggers: list[AgentThreadTrigger]
     max_wakes_per_thread: int
     thread_expiry_seconds: int
     max_llm_calls_per_run: int
     tools: list[str] | None
-    notify: list[str] | None | Unset = UNSET
-    budget: AgentBudgetType0 | None | Unset = UNSET
     quiet_heartbeats: int | Unset = 0
     last_quiet_heartbeat_at: None | str | Unset = UNSET
+    notify: list[str] | None | Unset = UNSET
+    budget: AgentBudgetType0 | None | Unset = UNSET
     memory_recall: int | Unset = 5
     memory_consolidation: AgentMemoryConsolidationType0 | None | Unset = UNSET
     memory_cap: int | Unset = 500
@@ -117,23 +117,10 @@ class Agent:
         focus_areas = self.focus_areas
 
 
-        heartbeat_interval_seconds = self.heartbeat_interval_seconds
-
         is_active = self.is_active
 
         preset: None | str
         preset = self.preset
-
-        wake_on_priority: int | None
-        wake_on_priority = self.wake_on_priority
-
-        tool_policy: dict[str, Any] | None
-        if isinstance(self.tool_policy, AgentToolPolicy):
-            tool_policy = self.tool_policy.to_dict()
-        else:
-            tool_policy = self.tool_policy
-
-        event_lookback_seconds = self.event_lookback_seconds
 
         next_heartbeat_at: None | str
         next_heartbeat_at = self.next_heartbeat_at
@@ -147,6 +134,19 @@ class Agent:
 
         updated_at: None | str
         updated_at = self.updated_at
+
+        tool_policy: dict[str, Any] | None
+        if isinstance(self.tool_policy, AgentToolPolicy):
+            tool_policy = self.tool_policy.to_dict()
+        else:
+            tool_policy = self.tool_policy
+
+        heartbeat_interval_seconds = self.heartbeat_interval_seconds
+
+        wake_on_priority: int | None
+        wake_on_priority = self.wake_on_priority
+
+        event_lookback_seconds = self.event_lookback_seconds
 
         system_prompt: None | str
         system_prompt = self.system_prompt
@@ -171,6 +171,14 @@ class Agent:
         else:
             tools = self.tools
 
+        quiet_heartbeats = self.quiet_heartbeats
+
+        last_quiet_heartbeat_at: None | str | Unset
+        if isinstance(self.last_quiet_heartbeat_at, Unset):
+            last_quiet_heartbeat_at = UNSET
+        else:
+            last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
+
         notify: list[str] | None | Unset
         if isinstance(self.notify, Unset):
             notify = UNSET
@@ -188,14 +196,6 @@ class Agent:
             budget = self.budget.to_dict()
         else:
             budget = self.budget
-
-        quiet_heartbeats = self.quiet_heartbeats
-
-        last_quiet_heartbeat_at: None | str | Unset
-        if isinstance(self.last_quiet_heartbeat_at, Unset):
-            last_quiet_heartbeat_at = UNSET
-        else:
-            last_quiet_heartbeat_at = self.last_quiet_heartbeat_at
 
         memory_recall = self.memory_recall
 
@@ -219,17 +219,17 @@ class Agent:
             "personality": personality,
             "expertise": expertise,
             "focus_areas": focus_areas,
-            "heartbeat_interval_seconds": heartbeat_interval_seconds,
             "is_active": is_active,
             "preset": preset,
-            "wake_on_priority": wake_on_priority,
-            "tool_policy": tool_policy,
-            "event_lookback_seconds": event_lookback_seconds,
             "next_heartbeat_at": next_heartbeat_at,
             "last_seq": last_seq,
             "processed_seq": processed_seq,
             "created_at": created_at,
             "updated_at": updated_at,
+            "tool_policy": tool_policy,
+            "heartbeat_interval_seconds": heartbeat_interval_seconds,
+            "wake_on_priority": wake_on_priority,
+            "event_lookback_seconds": event_lookback_seconds,
             "system_prompt": system_prompt,
             "thread_triggers": thread_triggers,
             "max_wakes_per_thread": max_wakes_per_thread,
@@ -237,14 +237,14 @@ class Agent:
             "max_llm_calls_per_run": max_llm_calls_per_run,
             "tools": tools,
         })
-        if notify is not UNSET:
-            field_dict["notify"] = notify
-        if budget is not UNSET:
-            field_dict["budget"] = budget
         if quiet_heartbeats is not UNSET:
             field_dict["quiet_heartbeats"] = quiet_heartbeats
         if last_quiet_heartbeat_at is not UNSET:
             field_dict["last_quiet_heartbeat_at"] = last_quiet_heartbeat_at
+        if notify is not UNSET:
+            field_dict["notify"] = notify
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if memory_recall is not UNSET:
             field_dict["memory_recall"] = memory_recall
         if memory_consolidation is not UNSET:
@@ -297,8 +297,6 @@ class Agent:
         focus_areas = cast(list[str], d.pop("focus_areas"))
 
 
-        heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds")
-
         is_active = d.pop("is_active")
 
         def _parse_preset(data: object) -> None | str:
@@ -308,33 +306,6 @@ class Agent:
 
         preset = _parse_preset(d.pop("preset"))
 
-
-        def _parse_wake_on_priority(data: object) -> int | None:
-            if data is None:
-                return data
-            return cast(int | None, data)
-
-        wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority"))
-
-
-        def _parse_tool_policy(data: object) -> AgentToolPolicy | None:
-            if data is None:
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                tool_policy_type_0 = AgentToolPolicy.from_dict(data)
-
-
-                return tool_policy_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(AgentToolPolicy | None, data)
-
-        tool_policy = _parse_tool_policy(d.pop("tool_policy"))
-
-
-        event_lookback_seconds = d.pop("event_lookback_seconds")
 
         def _parse_next_heartbeat_at(data: object) -> None | str:
             if data is None:
@@ -363,6 +334,35 @@ class Agent:
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
 
+
+        def _parse_tool_policy(data: object) -> AgentToolPolicy | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tool_policy_type_0 = AgentToolPolicy.from_dict(data)
+
+
+                return tool_policy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentToolPolicy | None, data)
+
+        tool_policy = _parse_tool_policy(d.pop("tool_policy"))
+
+
+        heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds")
+
+        def _parse_wake_on_priority(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority"))
+
+
+        event_lookback_seconds = d.pop("event_lookback_seconds")
 
         def _parse_system_prompt(data: object) -> None | str:
             if data is None:
@@ -403,6 +403,18 @@ class Agent:
         tools = _parse_tools(d.pop("tools"))
 
 
+        quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
+
+        def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
+
+
         def _parse_notify(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -440,18 +452,6 @@ class Agent:
         budget = _parse_budget(d.pop("budget", UNSET))
 
 
-        quiet_heartbeats = d.pop("quiet_heartbeats", UNSET)
-
-        def _parse_last_quiet_heartbeat_at(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        last_quiet_heartbeat_at = _parse_last_quiet_heartbeat_at(d.pop("last_quiet_heartbeat_at", UNSET))
-
-
         memory_recall = d.pop("memory_recall", UNSET)
 
         def _parse_memory_consolidation(data: object) -> AgentMemoryConsolidationType0 | None | Unset:
@@ -482,27 +482,27 @@ class Agent:
             personality=personality,
             expertise=expertise,
             focus_areas=focus_areas,
-            heartbeat_interval_seconds=heartbeat_interval_seconds,
             is_active=is_active,
             preset=preset,
-            wake_on_priority=wake_on_priority,
-            tool_policy=tool_policy,
-            event_lookback_seconds=event_lookback_seconds,
             next_heartbeat_at=next_heartbeat_at,
             last_seq=last_seq,
             processed_seq=processed_seq,
             created_at=created_at,
             updated_at=updated_at,
+            tool_policy=tool_policy,
+            heartbeat_interval_seconds=heartbeat_interval_seconds,
+            wake_on_priority=wake_on_priority,
+            event_lookback_seconds=event_lookback_seconds,
             system_prompt=system_prompt,
             thread_triggers=thread_triggers,
             max_wakes_per_thread=max_wakes_per_thread,
             thread_expiry_seconds=thread_expiry_seconds,
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
-            notify=notify,
-            budget=budget,
             quiet_heartbeats=quiet_heartbeats,
             last_quiet_heartbeat_at=last_quiet_heartbeat_at,
+            notify=notify,
+            budget=budget,
             memory_recall=memory_recall,
             memory_consolidation=memory_consolidation,
             memory_cap=memory_cap,

@@ -29,17 +29,17 @@ class AgentCreate:
         Attributes:
             name (str):
             alias (str): Unique handle, used for @mentions
-            memory_recall (int | None | Unset): How many of its most relevant memories each run's system prompt holds
-                (default 5; 0: none)
-            memory_consolidation (MemoryConsolidation | None | Unset): Consolidation while idle (default: off)
-            memory_cap (int | None | Unset): The most memories it keeps (default 500); at the cap a new one evicts the least
-                relevant (docs/memory.md)
             personality (AgentCreatePersonalityType0 | None | str | Unset):
             expertise (None | str | Unset):
             focus_areas (list[str] | Unset):
-            heartbeat_interval_seconds (int | Unset):  Default: 900.
             preset (None | str | Unset): "snipin" subscribes the built-in SnipIn tools; "homelab" gives the agent the
                 homelab tools, guidelines and thread triggers
+            tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
+            heartbeat_interval_seconds (int | Unset):  Default: 900.
+            wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
+                once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
+            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
+                its window are counted as skipped, not processed (default 604800, 7 days)
             system_prompt (None | str | Unset): Guidelines and personality for its threads
             thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
             max_wakes_per_thread (int | None | Unset): Default 50
@@ -48,37 +48,37 @@ class AgentCreate:
             tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools): tool
                 names, and mcp:<server> (every tool of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the
                 model sees as <server>__<tool>
-            wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
-                once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
-            tool_policy (None | ToolPolicy | Unset): Tools its threads may not call, or only with approval
             notify (list[str] | None | Unset): Channels its notifications, schedule results and approval requests go to:
                 channel names, or name:conversation (docs/channels.md)
-            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
-                its window are counted as skipped, not processed (default 604800, 7 days)
             budget (BudgetIn | None | Unset): Its spend limits (docs/spend.md)
+            memory_recall (int | None | Unset): How many of its most relevant memories each run's system prompt holds
+                (default 5; 0: none)
+            memory_consolidation (MemoryConsolidation | None | Unset): Consolidation while idle (default: off)
+            memory_cap (int | None | Unset): The most memories it keeps (default 500); at the cap a new one evicts the least
+                relevant (docs/memory.md)
      """
 
     name: str
     alias: str
-    memory_recall: int | None | Unset = UNSET
-    memory_consolidation: MemoryConsolidation | None | Unset = UNSET
-    memory_cap: int | None | Unset = UNSET
     personality: AgentCreatePersonalityType0 | None | str | Unset = UNSET
     expertise: None | str | Unset = UNSET
     focus_areas: list[str] | Unset = UNSET
-    heartbeat_interval_seconds: int | Unset = 900
     preset: None | str | Unset = UNSET
+    tool_policy: None | ToolPolicy | Unset = UNSET
+    heartbeat_interval_seconds: int | Unset = 900
+    wake_on_priority: int | None | Unset = UNSET
+    event_lookback_seconds: int | None | Unset = UNSET
     system_prompt: None | str | Unset = UNSET
     thread_triggers: list[ThreadTrigger] | None | Unset = UNSET
     max_wakes_per_thread: int | None | Unset = UNSET
     thread_expiry_seconds: int | None | Unset = UNSET
     max_llm_calls_per_run: int | None | Unset = UNSET
     tools: list[str] | None | Unset = UNSET
-    wake_on_priority: int | None | Unset = UNSET
-    tool_policy: None | ToolPolicy | Unset = UNSET
     notify: list[str] | None | Unset = UNSET
-    event_lookback_seconds: int | None | Unset = UNSET
     budget: BudgetIn | None | Unset = UNSET
+    memory_recall: int | None | Unset = UNSET
+    memory_consolidation: MemoryConsolidation | None | Unset = UNSET
+    memory_cap: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,26 +90,6 @@ class AgentCreate:
         name = self.name
 
         alias = self.alias
-
-        memory_recall: int | None | Unset
-        if isinstance(self.memory_recall, Unset):
-            memory_recall = UNSET
-        else:
-            memory_recall = self.memory_recall
-
-        memory_consolidation: dict[str, Any] | None | Unset
-        if isinstance(self.memory_consolidation, Unset):
-            memory_consolidation = UNSET
-        elif isinstance(self.memory_consolidation, MemoryConsolidation):
-            memory_consolidation = self.memory_consolidation.to_dict()
-        else:
-            memory_consolidation = self.memory_consolidation
-
-        memory_cap: int | None | Unset
-        if isinstance(self.memory_cap, Unset):
-            memory_cap = UNSET
-        else:
-            memory_cap = self.memory_cap
 
         personality: dict[str, Any] | None | str | Unset
         if isinstance(self.personality, Unset):
@@ -130,13 +110,33 @@ class AgentCreate:
             focus_areas = self.focus_areas
 
 
-        heartbeat_interval_seconds = self.heartbeat_interval_seconds
-
         preset: None | str | Unset
         if isinstance(self.preset, Unset):
             preset = UNSET
         else:
             preset = self.preset
+
+        tool_policy: dict[str, Any] | None | Unset
+        if isinstance(self.tool_policy, Unset):
+            tool_policy = UNSET
+        elif isinstance(self.tool_policy, ToolPolicy):
+            tool_policy = self.tool_policy.to_dict()
+        else:
+            tool_policy = self.tool_policy
+
+        heartbeat_interval_seconds = self.heartbeat_interval_seconds
+
+        wake_on_priority: int | None | Unset
+        if isinstance(self.wake_on_priority, Unset):
+            wake_on_priority = UNSET
+        else:
+            wake_on_priority = self.wake_on_priority
+
+        event_lookback_seconds: int | None | Unset
+        if isinstance(self.event_lookback_seconds, Unset):
+            event_lookback_seconds = UNSET
+        else:
+            event_lookback_seconds = self.event_lookback_seconds
 
         system_prompt: None | str | Unset
         if isinstance(self.system_prompt, Unset):
@@ -185,20 +185,6 @@ class AgentCreate:
         else:
             tools = self.tools
 
-        wake_on_priority: int | None | Unset
-        if isinstance(self.wake_on_priority, Unset):
-            wake_on_priority = UNSET
-        else:
-            wake_on_priority = self.wake_on_priority
-
-        tool_policy: dict[str, Any] | None | Unset
-        if isinstance(self.tool_policy, Unset):
-            tool_policy = UNSET
-        elif isinstance(self.tool_policy, ToolPolicy):
-            tool_policy = self.tool_policy.to_dict()
-        else:
-            tool_policy = self.tool_policy
-
         notify: list[str] | None | Unset
         if isinstance(self.notify, Unset):
             notify = UNSET
@@ -209,12 +195,6 @@ class AgentCreate:
         else:
             notify = self.notify
 
-        event_lookback_seconds: int | None | Unset
-        if isinstance(self.event_lookback_seconds, Unset):
-            event_lookback_seconds = UNSET
-        else:
-            event_lookback_seconds = self.event_lookback_seconds
-
         budget: dict[str, Any] | None | Unset
         if isinstance(self.budget, Unset):
             budget = UNSET
@@ -223,6 +203,26 @@ class AgentCreate:
         else:
             budget = self.budget
 
+        memory_recall: int | None | Unset
+        if isinstance(self.memory_recall, Unset):
+            memory_recall = UNSET
+        else:
+            memory_recall = self.memory_recall
+
+        memory_consolidation: dict[str, Any] | None | Unset
+        if isinstance(self.memory_consolidation, Unset):
+            memory_consolidation = UNSET
+        elif isinstance(self.memory_consolidation, MemoryConsolidation):
+            memory_consolidation = self.memory_consolidation.to_dict()
+        else:
+            memory_consolidation = self.memory_consolidation
+
+        memory_cap: int | None | Unset
+        if isinstance(self.memory_cap, Unset):
+            memory_cap = UNSET
+        else:
+            memory_cap = self.memory_cap
+
 
         field_dict: dict[str, Any] = {}
 
@@ -230,22 +230,22 @@ class AgentCreate:
             "name": name,
             "alias": alias,
         })
-        if memory_recall is not UNSET:
-            field_dict["memory_recall"] = memory_recall
-        if memory_consolidation is not UNSET:
-            field_dict["memory_consolidation"] = memory_consolidation
-        if memory_cap is not UNSET:
-            field_dict["memory_cap"] = memory_cap
         if personality is not UNSET:
             field_dict["personality"] = personality
         if expertise is not UNSET:
             field_dict["expertise"] = expertise
         if focus_areas is not UNSET:
             field_dict["focus_areas"] = focus_areas
-        if heartbeat_interval_seconds is not UNSET:
-            field_dict["heartbeat_interval_seconds"] = heartbeat_interval_seconds
         if preset is not UNSET:
             field_dict["preset"] = preset
+        if tool_policy is not UNSET:
+            field_dict["tool_policy"] = tool_policy
+        if heartbeat_interval_seconds is not UNSET:
+            field_dict["heartbeat_interval_seconds"] = heartbeat_interval_seconds
+        if wake_on_priority is not UNSET:
+            field_dict["wake_on_priority"] = wake_on_priority
+        if event_lookback_seconds is not UNSET:
+            field_dict["event_lookback_seconds"] = event_lookback_seconds
         if system_prompt is not UNSET:
             field_dict["system_prompt"] = system_prompt
         if thread_triggers is not UNSET:
@@ -258,16 +258,16 @@ class AgentCreate:
             field_dict["max_llm_calls_per_run"] = max_llm_calls_per_run
         if tools is not UNSET:
             field_dict["tools"] = tools
-        if wake_on_priority is not UNSET:
-            field_dict["wake_on_priority"] = wake_on_priority
-        if tool_policy is not UNSET:
-            field_dict["tool_policy"] = tool_policy
         if notify is not UNSET:
             field_dict["notify"] = notify
-        if event_lookback_seconds is not UNSET:
-            field_dict["event_lookback_seconds"] = event_lookback_seconds
         if budget is not UNSET:
             field_dict["budget"] = budget
+        if memory_recall is not UNSET:
+            field_dict["memory_recall"] = memory_recall
+        if memory_consolidation is not UNSET:
+            field_dict["memory_consolidation"] = memory_consolidation
+        if memory_cap is not UNSET:
+            field_dict["memory_cap"] = memory_cap
 
         return field_dict
 
@@ -283,45 +283,6 @@ class AgentCreate:
         name = d.pop("name")
 
         alias = d.pop("alias")
-
-        def _parse_memory_recall(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        memory_recall = _parse_memory_recall(d.pop("memory_recall", UNSET))
-
-
-        def _parse_memory_consolidation(data: object) -> MemoryConsolidation | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                memory_consolidation_type_0 = MemoryConsolidation.from_dict(data)
-
-
-                return memory_consolidation_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(MemoryConsolidation | None | Unset, data)
-
-        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
-
-
-        def _parse_memory_cap(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        memory_cap = _parse_memory_cap(d.pop("memory_cap", UNSET))
-
 
         def _parse_personality(data: object) -> AgentCreatePersonalityType0 | None | str | Unset:
             if data is None:
@@ -355,8 +316,6 @@ class AgentCreate:
         focus_areas = cast(list[str], d.pop("focus_areas", UNSET))
 
 
-        heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds", UNSET)
-
         def _parse_preset(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -365,6 +324,47 @@ class AgentCreate:
             return cast(None | str | Unset, data)
 
         preset = _parse_preset(d.pop("preset", UNSET))
+
+
+        def _parse_tool_policy(data: object) -> None | ToolPolicy | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tool_policy_type_0 = ToolPolicy.from_dict(data)
+
+
+                return tool_policy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ToolPolicy | Unset, data)
+
+        tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
+
+
+        heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds", UNSET)
+
+        def _parse_wake_on_priority(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority", UNSET))
+
+
+        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
 
 
         def _parse_system_prompt(data: object) -> None | str | Unset:
@@ -449,35 +449,6 @@ class AgentCreate:
         tools = _parse_tools(d.pop("tools", UNSET))
 
 
-        def _parse_wake_on_priority(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority", UNSET))
-
-
-        def _parse_tool_policy(data: object) -> None | ToolPolicy | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                tool_policy_type_0 = ToolPolicy.from_dict(data)
-
-
-                return tool_policy_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | ToolPolicy | Unset, data)
-
-        tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
-
-
         def _parse_notify(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -494,16 +465,6 @@ class AgentCreate:
             return cast(list[str] | None | Unset, data)
 
         notify = _parse_notify(d.pop("notify", UNSET))
-
-
-        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
 
 
         def _parse_budget(data: object) -> BudgetIn | None | Unset:
@@ -525,28 +486,67 @@ class AgentCreate:
         budget = _parse_budget(d.pop("budget", UNSET))
 
 
+        def _parse_memory_recall(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_recall = _parse_memory_recall(d.pop("memory_recall", UNSET))
+
+
+        def _parse_memory_consolidation(data: object) -> MemoryConsolidation | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_consolidation_type_0 = MemoryConsolidation.from_dict(data)
+
+
+                return memory_consolidation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MemoryConsolidation | None | Unset, data)
+
+        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
+
+
+        def _parse_memory_cap(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_cap = _parse_memory_cap(d.pop("memory_cap", UNSET))
+
+
         agent_create = cls(
             name=name,
             alias=alias,
-            memory_recall=memory_recall,
-            memory_consolidation=memory_consolidation,
-            memory_cap=memory_cap,
             personality=personality,
             expertise=expertise,
             focus_areas=focus_areas,
-            heartbeat_interval_seconds=heartbeat_interval_seconds,
             preset=preset,
+            tool_policy=tool_policy,
+            heartbeat_interval_seconds=heartbeat_interval_seconds,
+            wake_on_priority=wake_on_priority,
+            event_lookback_seconds=event_lookback_seconds,
             system_prompt=system_prompt,
             thread_triggers=thread_triggers,
             max_wakes_per_thread=max_wakes_per_thread,
             thread_expiry_seconds=thread_expiry_seconds,
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
-            wake_on_priority=wake_on_priority,
-            tool_policy=tool_policy,
             notify=notify,
-            event_lookback_seconds=event_lookback_seconds,
             budget=budget,
+            memory_recall=memory_recall,
+            memory_consolidation=memory_consolidation,
+            memory_cap=memory_cap,
         )
 
         return agent_create

@@ -29,17 +29,18 @@ class AgentPatch:
     ``heartbeat_interval_seconds`` and ``is_active`` always have a value.
 
         Attributes:
-            memory_recall (int | None | Unset): How many of its most relevant memories each run's system prompt holds
-                (default 5; 0: none)
-            memory_consolidation (MemoryConsolidation | None | Unset): Consolidation while idle (default: off)
-            memory_cap (int | None | Unset): The most memories it keeps (default 500); at the cap a new one evicts the least
-                relevant (docs/memory.md)
             name (str | Unset):
             personality (AgentPatchPersonalityType0 | None | str | Unset):
             expertise (None | str | Unset):
             focus_areas (list[str] | Unset): [] clears them
-            heartbeat_interval_seconds (int | Unset):
             is_active (bool | Unset): false pauses the agent's heartbeats
+            tool_policy (None | ToolPolicy | Unset): null removes it
+            heartbeat_interval_seconds (int | Unset):
+            wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
+                once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
+                null turns it off.
+            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
+                its window are counted as skipped, not processed (default 604800, 7 days; null: the default)
             system_prompt (None | str | Unset): Guidelines and personality for its threads
             thread_triggers (list[ThreadTrigger] | None | Unset): Events that start a thread
             max_wakes_per_thread (int | None | Unset): Default 50
@@ -48,37 +49,36 @@ class AgentPatch:
             tools (list[str] | None | Unset): Tools its threads may call (default: all your HTTP and Lambda tools): tool
                 names, and mcp:<server> (every tool of one of your MCP servers) or mcp:<server>/<tool> (one of them), which the
                 model sees as <server>__<tool>
-            wake_on_priority (int | None | Unset): An event with priority <= this (1 most urgent) makes a heartbeat due at
-                once instead of at the next interval; a burst makes one heartbeat. Unset: events wait for the next heartbeat.
-                null turns it off.
-            tool_policy (None | ToolPolicy | Unset): null removes it
             notify (list[str] | None | Unset): Channels its notifications, schedule results and approval requests go to:
                 channel names, or name:conversation (docs/channels.md) null: none.
-            event_lookback_seconds (int | None | Unset): How far back a heartbeat looks after a long pause: older events of
-                its window are counted as skipped, not processed (default 604800, 7 days; null: the default)
             budget (BudgetIn | None | Unset): Its spend limits, replaced whole (docs/spend.md); null removes them
+            memory_recall (int | None | Unset): How many of its most relevant memories each run's system prompt holds
+                (default 5; 0: none)
+            memory_consolidation (MemoryConsolidation | None | Unset): Consolidation while idle (default: off)
+            memory_cap (int | None | Unset): The most memories it keeps (default 500); at the cap a new one evicts the least
+                relevant (docs/memory.md)
      """
 
-    memory_recall: int | None | Unset = UNSET
-    memory_consolidation: MemoryConsolidation | None | Unset = UNSET
-    memory_cap: int | None | Unset = UNSET
     name: str | Unset = UNSET
     personality: AgentPatchPersonalityType0 | None | str | Unset = UNSET
     expertise: None | str | Unset = UNSET
     focus_areas: list[str] | Unset = UNSET
-    heartbeat_interval_seconds: int | Unset = UNSET
     is_active: bool | Unset = UNSET
+    tool_policy: None | ToolPolicy | Unset = UNSET
+    heartbeat_interval_seconds: int | Unset = UNSET
+    wake_on_priority: int | None | Unset = UNSET
+    event_lookback_seconds: int | None | Unset = UNSET
     system_prompt: None | str | Unset = UNSET
     thread_triggers: list[ThreadTrigger] | None | Unset = UNSET
     max_wakes_per_thread: int | None | Unset = UNSET
     thread_expiry_seconds: int | None | Unset = UNSET
     max_llm_calls_per_run: int | None | Unset = UNSET
     tools: list[str] | None | Unset = UNSET
-    wake_on_priority: int | None | Unset = UNSET
-    tool_policy: None | ToolPolicy | Unset = UNSET
     notify: list[str] | None | Unset = UNSET
-    event_lookback_seconds: int | None | Unset = UNSET
     budget: BudgetIn | None | Unset = UNSET
+    memory_recall: int | None | Unset = UNSET
+    memory_consolidation: MemoryConsolidation | None | Unset = UNSET
+    memory_cap: int | None | Unset = UNSET
 
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,26 +87,6 @@ class AgentPatch:
         from ..models.memory_consolidation import MemoryConsolidation # noqa: PLC0415
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
-        memory_recall: int | None | Unset
-        if isinstance(self.memory_recall, Unset):
-            memory_recall = UNSET
-        else:
-            memory_recall = self.memory_recall
-
-        memory_consolidation: dict[str, Any] | None | Unset
-        if isinstance(self.memory_consolidation, Unset):
-            memory_consolidation = UNSET
-        elif isinstance(self.memory_consolidation, MemoryConsolidation):
-            memory_consolidation = self.memory_consolidation.to_dict()
-        else:
-            memory_consolidation = self.memory_consolidation
-
-        memory_cap: int | None | Unset
-        if isinstance(self.memory_cap, Unset):
-            memory_cap = UNSET
-        else:
-            memory_cap = self.memory_cap
-
         name = self.name
 
         personality: dict[str, Any] | None | str | Unset
@@ -128,9 +108,29 @@ class AgentPatch:
             focus_areas = self.focus_areas
 
 
+        is_active = self.is_active
+
+        tool_policy: dict[str, Any] | None | Unset
+        if isinstance(self.tool_policy, Unset):
+            tool_policy = UNSET
+        elif isinstance(self.tool_policy, ToolPolicy):
+            tool_policy = self.tool_policy.to_dict()
+        else:
+            tool_policy = self.tool_policy
+
         heartbeat_interval_seconds = self.heartbeat_interval_seconds
 
-        is_active = self.is_active
+        wake_on_priority: int | None | Unset
+        if isinstance(self.wake_on_priority, Unset):
+            wake_on_priority = UNSET
+        else:
+            wake_on_priority = self.wake_on_priority
+
+        event_lookback_seconds: int | None | Unset
+        if isinstance(self.event_lookback_seconds, Unset):
+            event_lookback_seconds = UNSET
+        else:
+            event_lookback_seconds = self.event_lookback_seconds
 
         system_prompt: None | str | Unset
         if isinstance(self.system_prompt, Unset):
@@ -179,20 +179,6 @@ class AgentPatch:
         else:
             tools = self.tools
 
-        wake_on_priority: int | None | Unset
-        if isinstance(self.wake_on_priority, Unset):
-            wake_on_priority = UNSET
-        else:
-            wake_on_priority = self.wake_on_priority
-
-        tool_policy: dict[str, Any] | None | Unset
-        if isinstance(self.tool_policy, Unset):
-            tool_policy = UNSET
-        elif isinstance(self.tool_policy, ToolPolicy):
-            tool_policy = self.tool_policy.to_dict()
-        else:
-            tool_policy = self.tool_policy
-
         notify: list[str] | None | Unset
         if isinstance(self.notify, Unset):
             notify = UNSET
@@ -203,12 +189,6 @@ class AgentPatch:
         else:
             notify = self.notify
 
-        event_lookback_seconds: int | None | Unset
-        if isinstance(self.event_lookback_seconds, Unset):
-            event_lookback_seconds = UNSET
-        else:
-            event_lookback_seconds = self.event_lookback_seconds
-
         budget: dict[str, Any] | None | Unset
         if isinstance(self.budget, Unset):
             budget = UNSET
@@ -217,17 +197,31 @@ class AgentPatch:
         else:
             budget = self.budget
 
+        memory_recall: int | None | Unset
+        if isinstance(self.memory_recall, Unset):
+            memory_recall = UNSET
+        else:
+            memory_recall = self.memory_recall
+
+        memory_consolidation: dict[str, Any] | None | Unset
+        if isinstance(self.memory_consolidation, Unset):
+            memory_consolidation = UNSET
+        elif isinstance(self.memory_consolidation, MemoryConsolidation):
+            memory_consolidation = self.memory_consolidation.to_dict()
+        else:
+            memory_consolidation = self.memory_consolidation
+
+        memory_cap: int | None | Unset
+        if isinstance(self.memory_cap, Unset):
+            memory_cap = UNSET
+        else:
+            memory_cap = self.memory_cap
+
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
         })
-        if memory_recall is not UNSET:
-            field_dict["memory_recall"] = memory_recall
-        if memory_consolidation is not UNSET:
-            field_dict["memory_consolidation"] = memory_consolidation
-        if memory_cap is not UNSET:
-            field_dict["memory_cap"] = memory_cap
         if name is not UNSET:
             field_dict["name"] = name
         if personality is not UNSET:
@@ -236,10 +230,16 @@ class AgentPatch:
             field_dict["expertise"] = expertise
         if focus_areas is not UNSET:
             field_dict["focus_areas"] = focus_areas
-        if heartbeat_interval_seconds is not UNSET:
-            field_dict["heartbeat_interval_seconds"] = heartbeat_interval_seconds
         if is_active is not UNSET:
             field_dict["is_active"] = is_active
+        if tool_policy is not UNSET:
+            field_dict["tool_policy"] = tool_policy
+        if heartbeat_interval_seconds is not UNSET:
+            field_dict["heartbeat_interval_seconds"] = heartbeat_interval_seconds
+        if wake_on_priority is not UNSET:
+            field_dict["wake_on_priority"] = wake_on_priority
+        if event_lookback_seconds is not UNSET:
+            field_dict["event_lookback_seconds"] = event_lookback_seconds
         if system_prompt is not UNSET:
             field_dict["system_prompt"] = system_prompt
         if thread_triggers is not UNSET:
@@ -252,16 +252,16 @@ class AgentPatch:
             field_dict["max_llm_calls_per_run"] = max_llm_calls_per_run
         if tools is not UNSET:
             field_dict["tools"] = tools
-        if wake_on_priority is not UNSET:
-            field_dict["wake_on_priority"] = wake_on_priority
-        if tool_policy is not UNSET:
-            field_dict["tool_policy"] = tool_policy
         if notify is not UNSET:
             field_dict["notify"] = notify
-        if event_lookback_seconds is not UNSET:
-            field_dict["event_lookback_seconds"] = event_lookback_seconds
         if budget is not UNSET:
             field_dict["budget"] = budget
+        if memory_recall is not UNSET:
+            field_dict["memory_recall"] = memory_recall
+        if memory_consolidation is not UNSET:
+            field_dict["memory_consolidation"] = memory_consolidation
+        if memory_cap is not UNSET:
+            field_dict["memory_cap"] = memory_cap
 
         return field_dict
 
@@ -274,45 +274,6 @@ class AgentPatch:
         from ..models.thread_trigger import ThreadTrigger # noqa: PLC0415
         from ..models.tool_policy import ToolPolicy # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_memory_recall(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        memory_recall = _parse_memory_recall(d.pop("memory_recall", UNSET))
-
-
-        def _parse_memory_consolidation(data: object) -> MemoryConsolidation | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                memory_consolidation_type_0 = MemoryConsolidation.from_dict(data)
-
-
-                return memory_consolidation_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(MemoryConsolidation | None | Unset, data)
-
-        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
-
-
-        def _parse_memory_cap(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        memory_cap = _parse_memory_cap(d.pop("memory_cap", UNSET))
-
-
         name = d.pop("name", UNSET)
 
         def _parse_personality(data: object) -> AgentPatchPersonalityType0 | None | str | Unset:
@@ -347,9 +308,48 @@ class AgentPatch:
         focus_areas = cast(list[str], d.pop("focus_areas", UNSET))
 
 
+        is_active = d.pop("is_active", UNSET)
+
+        def _parse_tool_policy(data: object) -> None | ToolPolicy | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tool_policy_type_0 = ToolPolicy.from_dict(data)
+
+
+                return tool_policy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ToolPolicy | Unset, data)
+
+        tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
+
+
         heartbeat_interval_seconds = d.pop("heartbeat_interval_seconds", UNSET)
 
-        is_active = d.pop("is_active", UNSET)
+        def _parse_wake_on_priority(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority", UNSET))
+
+
+        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
+
 
         def _parse_system_prompt(data: object) -> None | str | Unset:
             if data is None:
@@ -433,35 +433,6 @@ class AgentPatch:
         tools = _parse_tools(d.pop("tools", UNSET))
 
 
-        def _parse_wake_on_priority(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        wake_on_priority = _parse_wake_on_priority(d.pop("wake_on_priority", UNSET))
-
-
-        def _parse_tool_policy(data: object) -> None | ToolPolicy | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                tool_policy_type_0 = ToolPolicy.from_dict(data)
-
-
-                return tool_policy_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | ToolPolicy | Unset, data)
-
-        tool_policy = _parse_tool_policy(d.pop("tool_policy", UNSET))
-
-
         def _parse_notify(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -478,16 +449,6 @@ class AgentPatch:
             return cast(list[str] | None | Unset, data)
 
         notify = _parse_notify(d.pop("notify", UNSET))
-
-
-        def _parse_event_lookback_seconds(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        event_lookback_seconds = _parse_event_lookback_seconds(d.pop("event_lookback_seconds", UNSET))
 
 
         def _parse_budget(data: object) -> BudgetIn | None | Unset:
@@ -509,27 +470,66 @@ class AgentPatch:
         budget = _parse_budget(d.pop("budget", UNSET))
 
 
+        def _parse_memory_recall(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_recall = _parse_memory_recall(d.pop("memory_recall", UNSET))
+
+
+        def _parse_memory_consolidation(data: object) -> MemoryConsolidation | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                memory_consolidation_type_0 = MemoryConsolidation.from_dict(data)
+
+
+                return memory_consolidation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MemoryConsolidation | None | Unset, data)
+
+        memory_consolidation = _parse_memory_consolidation(d.pop("memory_consolidation", UNSET))
+
+
+        def _parse_memory_cap(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        memory_cap = _parse_memory_cap(d.pop("memory_cap", UNSET))
+
+
         agent_patch = cls(
-            memory_recall=memory_recall,
-            memory_consolidation=memory_consolidation,
-            memory_cap=memory_cap,
             name=name,
             personality=personality,
             expertise=expertise,
             focus_areas=focus_areas,
-            heartbeat_interval_seconds=heartbeat_interval_seconds,
             is_active=is_active,
+            tool_policy=tool_policy,
+            heartbeat_interval_seconds=heartbeat_interval_seconds,
+            wake_on_priority=wake_on_priority,
+            event_lookback_seconds=event_lookback_seconds,
             system_prompt=system_prompt,
             thread_triggers=thread_triggers,
             max_wakes_per_thread=max_wakes_per_thread,
             thread_expiry_seconds=thread_expiry_seconds,
             max_llm_calls_per_run=max_llm_calls_per_run,
             tools=tools,
-            wake_on_priority=wake_on_priority,
-            tool_policy=tool_policy,
             notify=notify,
-            event_lookback_seconds=event_lookback_seconds,
             budget=budget,
+            memory_recall=memory_recall,
+            memory_consolidation=memory_consolidation,
+            memory_cap=memory_cap,
         )
 
         return agent_patch
