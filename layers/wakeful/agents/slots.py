@@ -21,12 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from wakeful.listening import Slot
-
-if TYPE_CHECKING:
-    from wakeful.agents.records import Agent
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -106,8 +103,9 @@ class BudgetListener(NamedTuple):
     """A capability's part in a budget change."""
 
     name: str
-    #: Called with the agent as changed (after the write).
-    changed: Callable[[Agent], None]
+    #: Called with the agent (:class:`~wakeful.agents.records.Agent`) as changed, after
+    #: the write (the records are not imported here: the data modules import this one).
+    changed: Callable[[Any], None]
 
 
 #: The installed budget listeners.
