@@ -189,7 +189,8 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat orchestrator: event window, subscriptions, actions",
             memory_mb=512,
             timeout_seconds=60,
-            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES),
+            # memories: a heartbeat that processed events is journaled for the next consolidation.
+            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES, *_MEMORY_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
             # heartbeat: a long window goes on in a fresh invocation (a message to itself);
             # route: its HEARTBEAT event, for agents with threads.
