@@ -106,3 +106,26 @@ def test_the_printer_adds_the_runs_cost_to_its_end_line(kind: str, metadata: dic
     out = io.StringIO()
     Printer(out=out, color=False, show_thread=False).event(body)
     assert out.getvalue().rstrip("\n").endswith(shown), out.getvalue()
+
+
+def test_an_escalated_triage_runs_end_counts_the_triage_call_and_the_agents_call(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    from tests.integration.schedule_helpers import heartbeat_schedule
+    from tests.integration.test_flow_triage import MAIN, TRIAGE, run, with_triage
+    from tests.integration.test_schedules_threads import answer
+
+    agent = with_triage(api)
+    claude.converse(answer("The disk is 97% full."))
+    schedule = heartbeat_schedule(api, agent["id"])
+    claude.for_model(TRIAGE, fake.text("The disk might be filling up."))
+    result = run(stack, api, agent["id"], schedule["id"])
+    assert result["escalated"] is True and len(claude.usages) == 2
+
+    (end,) = ends(api, agent["id"], result["thread_id"])
+    usage = end["metadata"]["usage"]
+    triage, main = claude.usages
+    want = sum(
+        pricing.cost_usd(model, u["input_tokens"], u["output_tokens"], u.get("cache_read_input_tokens", 0), u.get("cache_creation_input_tokens", 0), provider="anthropic")
+        for model, u in ((TRIAGE, triage), (MAIN, main))
+    )
+    assert usage["calls"] == 2 and usage["input_tokens"] == triage["input_tokens"] + main["input_tokens"]
+    assert usage["usd"] == pytest.approx(want, abs=2e-6)

@@ -200,30 +200,40 @@ def _ended(thread: Thread) -> bool:
         return False
 
 
+_USAGE_TOKENS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+_SHOWN_TOKENS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
+
+
 def run_usage(thread: Thread) -> dict[str, Any] | None:
     """What the thread's current run cost: the usage its model calls left on its
-    assistant messages, summed, each call priced as the spend guard prices it (None when
-    it cannot be read: the end goes out without it)."""
-    from wakeful.llm import pricing
-
+    assistant messages, and that of an answer the turn policy asked for and dropped
+    (kept on the thread), summed, each call priced as the spend guard prices it (None
+    when it cannot be read: the end goes out without it)."""
     if not thread.run_id:
         return None
-    total = {"calls": 0, "input_tokens": 0, "output_tokens": 0, "cache_read_tokens": 0, "cache_write_tokens": 0, "usd": 0.0}
+    total: dict[str, Any] = {"calls": 0, **dict.fromkeys(_SHOWN_TOKENS, 0), "usd": 0.0}
     try:
+        policy = thread.turn_policy or {}
+        if policy.get("run_id") == thread.run_id and isinstance(policy.get("usage"), dict):
+            _add_usage(total, policy["usage"])
         for message in messages_repository.run_messages(thread.thread_id, thread.run_id, thread.last_msg_seq):
-            usage = message.get("usage")
-            if not message.get("from_model") or not isinstance(usage, dict):
-                continue
-            tokens = [int(usage.get(k) or 0) for k in ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")]
-            total["calls"] += int(usage.get("calls") or 1)
-            for name, value in zip(("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens"), tokens, strict=True):
-                total[name] += value
-            total["usd"] += pricing.cost_usd(str(usage.get("model") or ""), *tokens, provider=str(usage.get("provider") or ""))
+            if message.get("from_model") and isinstance(message.get("usage"), dict):
+                _add_usage(total, message["usage"])
     except Exception:  # noqa: BLE001 - the stream never breaks the agent
         logger.exception("run usage not read", extra={"thread_id": thread.thread_id})
         return None
     total["usd"] = round(total["usd"], 6)
     return total
+
+
+def _add_usage(total: dict[str, Any], usage: dict[str, Any]) -> None:
+    from wakeful.llm import pricing
+
+    tokens = [int(usage.get(k) or 0) for k in _USAGE_TOKENS]
+    total["calls"] += int(usage.get("calls") or 1)
+    for name, value in zip(_SHOWN_TOKENS, tokens, strict=True):
+        total[name] += value
+    total["usd"] += pricing.cost_usd(str(usage.get("model") or ""), *tokens, provider=str(usage.get("provider") or ""))
 
 
 def end_event(thread: Thread, usage: dict[str, Any] | None = None) -> tuple[str, str | None, dict[str, Any]]:
