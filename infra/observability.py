@@ -3,7 +3,9 @@
 Wakeful's own metrics are EMF records in namespace ``Wakeful`` with the Powertools
 ``service`` dimension. The dashboard charts every name in ``METRICS`` (grouped by its
 first word) and nothing else from that namespace, so a metric added to the dict shows
-up without touching this file; a test checks that the template names exactly those.
+up without touching this file; a test checks that the template names exactly those. The
+spend guard's metrics have widgets of their own (:func:`spend_widgets`): Spend (the cost
+of every model call, per hour, in dollars) and Saved.
 
 Alarms (all to the SNS alarm topic):
 - every DLQ not empty (work queues' and the scan schedule's);
@@ -33,9 +35,13 @@ from infra.metrics import failure_rate_pairs, metric_groups
 from infra.names import camel
 from wakeful import constants
 from wakeful.heartbeats.manifest import HEARTBEATS_REQUEUED, SCAN_ITEMS_READ
+from wakeful.llm.manifest import LLM_COST_MICRO_USD
+from wakeful.spend.manifest import DASHBOARD_SAVED, DASHBOARD_SPEND
 from wakeful.observability import METRICS
 
 PERIOD = Duration.minutes(5)
+#: The spend and savings widgets sum per hour.
+HOUR = Duration.hours(1)
 #: Failure-rate alarm thresholds (percent) by metric stem; others use the default.
 FAILURE_RATE_THRESHOLDS = {"Heartbeats": 5, "Actions": 25, "HookDeliveries": 50}
 DEFAULT_FAILURE_RATE = 10
@@ -55,6 +61,31 @@ def wakeful_metric(name: str, statistic: str = "Sum", label: str | None = None) 
         period=PERIOD,
         label=label or name,
     )
+
+
+def spend_widgets() -> list[cw.IWidget]:
+    """**Spend**: what every model call cost, summed per hour, in US dollars (the cost
+    metric counts micro-dollars), with the spend guard's pauses, resumes and refused calls;
+    **Saved**: the model runs not made (quiet heartbeats, probe skips, triage, coalesced
+    events), per hour."""
+    usd = cw.MathExpression(
+        expression="cost / 1000000",
+        using_metrics={"cost": wakeful_metric(LLM_COST_MICRO_USD)},
+        label="USD per hour",
+        period=HOUR,
+    )
+    return [
+        cw.GraphWidget(
+            title="Spend (USD per hour)",
+            left=[usd],
+            left_y_axis=cw.YAxisProps(label="USD", show_units=False, min=0),
+            right=[wakeful_metric(n).with_(period=HOUR) for n in DASHBOARD_SPEND],
+            right_y_axis=cw.YAxisProps(label="count", show_units=False, min=0),
+            width=8,
+            height=6,
+        ),
+        cw.GraphWidget(title="Saved (per hour)", left=[wakeful_metric(n).with_(period=HOUR) for n in DASHBOARD_SAVED], width=8, height=6),
+    ]
 
 
 class Observability(Construct):
@@ -199,10 +230,14 @@ class Observability(Construct):
                 height=2,
             )
         )
+        own = set(DASHBOARD_SPEND) | set(DASHBOARD_SAVED)
+        groups = {group: [n for n in names if n not in own] for group, names in metric_groups().items()}
         widgets: list[cw.IWidget] = [
             cw.GraphWidget(title=group, left=[wakeful_metric(n) for n in names], width=8, height=6, statistic="Sum")
-            for group, names in metric_groups().items()
+            for group, names in groups.items()
+            if names
         ]
+        widgets += spend_widgets()
         widgets.append(
             cw.GraphWidget(
                 title="Failure rates (%)",

@@ -8,7 +8,8 @@ that instead: it connects with the API key, subscribes to the agent (or the thre
 catching up after ``--after``) and prints every event the fan-out posts, reconnecting
 when API Gateway closes the connection. That is how an agent's tail works against a
 deployed stack. A thread's tail ends when its run ends, and its last line says how
-(completed, sleeping until …, waiting for approval of …, cancelled, failed: …);
+(completed, sleeping until …, waiting for approval of …, cancelled, failed: …)
+and what the run's model calls cost (``· $0.0042 (3 calls)``);
 ``--follow`` waits for the next run. An agent's runs until interrupted, printing each
 run's end the same way. A server that cannot be reached after
 :data:`CONNECT_ATTEMPTS` tries in a row is an error (exit 1), not an endless retry.
@@ -99,10 +100,20 @@ class Printer:
             result = _result_text(body.get("tool_result"))
             return self.paint(RED if failed else GREEN, f"← {body.get('tool_name')}{' failed' if failed else ''}") + " " + _short(result)
         if kind == "completed":
-            return self._completed(body.get("metadata") or {})
+            return self._completed(body.get("metadata") or {}) + self._cost(body.get("metadata") or {})
         if kind == "error":
-            return self.paint(BOLD + RED, f"✗ run failed: {body.get('content') or 'error'}")
+            return self.paint(BOLD + RED, f"✗ run failed: {body.get('content') or 'error'}") + self._cost(body.get("metadata") or {})
         return self.paint(YELLOW, kind)
+
+    def _cost(self, meta: dict[str, Any]) -> str:
+        """What the run's model calls cost (``metadata.usage`` of its end), as
+        ``  · $0.0042 (3 calls)``; nothing when the end does not say."""
+        usage = meta.get("usage")
+        if not isinstance(usage, dict):
+            return ""
+        calls = int(usage.get("calls") or 0)
+        usd = float(usage.get("usd") or 0)
+        return "  " + self.paint(DIM, f"· ${usd:.4f} ({calls} call{'' if calls == 1 else 's'})")
 
     def _completed(self, meta: dict[str, Any]) -> str:
         """How the run ended, from ``metadata.status``."""

@@ -244,6 +244,7 @@ def test_the_sdk_client_initializes_lists_and_calls_every_tool(dev: str) -> None
             "list_pending_approvals": await client.call_tool("list_pending_approvals", {"agent_id": agent["id"]}),
             "remember": await client.call_tool("remember", {"agent_id": agent["id"], "text": "The backup runs at 02:00 UTC"}),
             "recall": await client.call_tool("recall", {"agent_id": agent["id"], "query": "backup"}),
+            "get_spend": await client.call_tool("get_spend", {"agent_id": agent["id"]}),
         }
         pending = _json(results["list_pending_approvals"])["items"][0]
         results["decide_approval"] = await client.call_tool(
@@ -264,6 +265,7 @@ def test_the_sdk_client_initializes_lists_and_calls_every_tool(dev: str) -> None
     assert results["start_thread"]["agent_id"] == agent["id"]
     assert results["get_thread"]["status"] == "waiting_approval"
     assert results["create_schedule"]["cron_expression"] == "0 8 * * 1-5"
+    assert results["get_spend"]["status"] == "ok" and "by_model" in results["get_spend"]
     assert [p["thread_id"] for p in results["list_pending_approvals"]["items"]] == [parked]
     http = _http(KEY)
     _until(lambda: http.get(f"{dev}/agents/{agent['id']}/threads/{parked}").json()["status"] == "sleeping")

@@ -29,6 +29,7 @@ REQUIRED_TOOLS = {
     "decide_approval",
     "remember",
     "recall",
+    "get_spend",
 }
 
 

@@ -164,7 +164,7 @@ def test_wakefuls_mcp_tools_take_their_routes_path_parameters_and_body_fields():
     schemas = {t.name: t.input_schema() for t in tools.TOOLS}
     assert set(schemas) == {
         "list_agents", "post_event", "start_thread", "get_thread", "create_schedule", "list_pending_approvals", "decide_approval",
-        "remember", "recall",
+        "remember", "recall", "get_spend",
     }  # fmt: skip
     for name, schema in schemas.items():
         assert schema["type"] == "object" and schema["additionalProperties"] is False, name

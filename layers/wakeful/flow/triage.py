@@ -63,9 +63,9 @@ def _ask(agent: Agent, thread: Thread, request: Any, settings: dict[str, Any], t
     except LLMError as error:
         return _escalated(triage, f"the triage model failed: {str(error)[:300]}")
     if turn.tool_calls:
-        return _escalated(triage, "the triage model called a tool")
+        return _escalated(triage, "the triage model called a tool", turn.usage.as_dict())
     if not answers.is_heartbeat_ok(turn.text):
-        return _escalated(triage, "the triage model reported a finding")
+        return _escalated(triage, "the triage model reported a finding", turn.usage.as_dict())
     _count_saving(agent, thread)
     return TurnVerdict(answer=turn, extra={"model_role": ROLE})
 
@@ -87,10 +87,14 @@ def triage_settings(settings: dict[str, Any], triage: dict[str, Any]) -> dict[st
     return chosen
 
 
-def _escalated(triage: dict[str, Any], reason: str) -> TurnVerdict:
-    """The turn goes to the agent's model; the note says why, for the run's result."""
+def _escalated(triage: dict[str, Any], reason: str, usage: dict[str, Any] | None = None) -> TurnVerdict:
+    """The turn goes to the agent's model; the note says why, for the run's result, and
+    keeps the dropped answer's usage (the run's cost counts it at the run's end)."""
     view = {"provider": triage["provider"], "model": triage["model"], "verdict": "escalated", "reason": reason}
-    return TurnVerdict(note={"escalated": True, "triage": view})
+    note: dict[str, Any] = {"escalated": True, "triage": view}
+    if usage is not None:
+        note["usage"] = usage
+    return TurnVerdict(note=note)
 
 
 def _count_saving(agent: Agent, thread: Thread) -> None:

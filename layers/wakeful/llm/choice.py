@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from wakeful.llm import callgate, ledger, providers
+from wakeful.llm import callgate, ledger, metrics, providers
 from wakeful.llm.exceptions import LLMError, LLMProviderError
 from wakeful.llm.callgate import CallContext
 from wakeful.llm.models import Endpoint, RawAnswer
@@ -97,6 +97,8 @@ def ask(agent_id: str, chain: list[Endpoint], call: Callable[[Any, Endpoint], Ra
             failure = _redacted(provider, endpoint, said, False)
         else:
             callgate.settle(tickets, raw.usage)
+            # Every call's cost, a thread's turn or a tool's call alike (the dashboard's spend).
+            metrics.add("LLM_COST_MICRO_USD", int(round(raw.usage.cost_usd * 1_000_000)))
             return raw
         callgate.abandon(tickets)
         last = failure

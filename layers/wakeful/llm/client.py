@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from wakeful.llm import choice, ledger, parsing
+from wakeful.llm import choice, ledger, metrics, parsing
 from wakeful.llm.callgate import CallContext
 from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import Answer, LLMRequest, Usage
@@ -124,7 +124,6 @@ class LLMSession:
         _metric("LLM_INPUT_TOKENS", usage.input_tokens + usage.cache_creation_input_tokens)
         _metric("LLM_OUTPUT_TOKENS", usage.output_tokens)
         _metric("LLM_CACHE_READ_TOKENS", usage.cache_read_input_tokens)
-        _metric("LLM_COST_MICRO_USD", int(round(usage.cost_usd * 1_000_000)))
         logger.info(
             "llm call",
             extra={"agent_id": self.agent_id, "action_id": self.action_id, "tool": self.tool, "step": step, **usage.as_dict()},
@@ -161,17 +160,4 @@ class LLMSession:
 
 def _metric(name: str, value: int) -> None:
     """Add an EMF metric (flushed by the handler's ``log_metrics``)."""
-    if value <= 0:
-        return
-    try:
-        from aws_lambda_powertools import Metrics
-        from aws_lambda_powertools.metrics import MetricUnit
-
-        from wakeful import constants
-        from wakeful.llm import manifest
-
-        Metrics(namespace=constants.METRICS_NAMESPACE, service=constants.SERVICE_NAME).add_metric(
-            name=getattr(manifest, name), unit=MetricUnit.Count, value=value
-        )
-    except Exception:  # noqa: BLE001 - metrics never fail a call
-        logger.debug("metric not recorded", exc_info=True)
+    metrics.add(name, value)

@@ -210,6 +210,14 @@ def _recall(owner: str, *, body: Any, agent_id: str, query: str = "", limit: int
     return {"items": [memory.public(score) for memory, score in store.recall(agent_id, query, limit)]}
 
 
+def _get_spend(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
+    from wakeful import clock
+    from wakeful.agents import service as agents
+    from wakeful.spend import views
+
+    return views.agent_spend(agents.get(owner, agent_id), clock.now())
+
+
 def _memory_in() -> type[BaseModel]:
     from wakeful.memory.inputs import MemoryIn
 
@@ -317,6 +325,14 @@ TOOLS: tuple[Tool, ...] = (
             "query": {"type": "string", "minLength": 1, "maxLength": 500, "description": "What to look for"},
             "limit": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5, "description": "At most this many"},
         },
+        read_only=True,
+    ),
+    Tool(
+        "get_spend",
+        "An agent's spend against its limits (GET /agents/{id}/spend): status (ok, alerted, paused), today_usd, "
+        "month_usd, last_hour_usd, limits, paused_until, by_model for the UTC month (replays flagged) and what was saved.",
+        _get_spend,
+        path=("agent_id",),
         read_only=True,
     ),
 )

@@ -50,7 +50,27 @@ TABLES: tuple[TableSpec, ...] = (
 TABLE_ENV: Mapping[str, str] = {"spend": "WAKEFUL_TABLE_SPEND"}
 QUEUES: tuple[QueueSpec, ...] = ()
 FUNCTIONS: tuple[str, ...] = ()
-METRICS: Mapping[str, str] = {}
+BUDGET_PAUSES = "BudgetPauses"
+BUDGET_RESUMES = "BudgetResumes"
+SPEND_REFUSED_CALLS = "SpendRefusedCalls"
+QUIET_HEARTBEATS = "QuietHeartbeats"
+PROBE_SKIPS = "ProbeSkips"
+TRIAGE_OK = "TriageOk"
+COALESCED_EVENTS = "CoalescedEvents"
+#: The metrics it emits: name -> unit.
+METRICS: Mapping[str, str] = {
+    BUDGET_PAUSES: "Count",
+    BUDGET_RESUMES: "Count",
+    SPEND_REFUSED_CALLS: "Count",
+    QUIET_HEARTBEATS: "Count",
+    PROBE_SKIPS: "Count",
+    TRIAGE_OK: "Count",
+    COALESCED_EVENTS: "Count",
+}
+#: The dashboard's Spend widget (beside the cost of every call, the llm's
+#: ``LlmCostMicroUsd``) and its Saved widget.
+DASHBOARD_SPEND: tuple[str, ...] = (BUDGET_PAUSES, BUDGET_RESUMES, SPEND_REFUSED_CALLS)
+DASHBOARD_SAVED: tuple[str, ...] = (QUIET_HEARTBEATS, PROBE_SKIPS, TRIAGE_OK, COALESCED_EVENTS)
 
 # -- HTTP: routes, the models they name, the OpenAPI part --
 ROUTES: str | None = "wakeful.spend.routes"

@@ -8,15 +8,26 @@ import logging
 from typing import Any, NamedTuple
 
 from wakeful import clock, ids
-from wakeful.spend import notices
+from wakeful.spend import metrics, notices
 from wakeful.spend import records as r
 from wakeful.spend import repository
+from wakeful.spend.manifest import (
+    BUDGET_PAUSES,
+    BUDGET_RESUMES,
+    COALESCED_EVENTS,
+    PROBE_SKIPS,
+    QUIET_HEARTBEATS,
+    SPEND_REFUSED_CALLS,
+    TRIAGE_OK,
+)
 
 logger = logging.getLogger(__name__)
 #: Calls are kept 7 days; the by-model counters 400.
 CALL_KEEP = 7 * 86400
 BY_MODEL_KEEP = 400 * 86400
 BUDGET_EXCEEDED = "budget exceeded"
+#: A saving's kind (the spend view's ``saved``) -> its metric.
+SAVED_METRICS = {"quiet_heartbeats": QUIET_HEARTBEATS, "probe_skips": PROBE_SKIPS, "triage_ok": TRIAGE_OK, "coalesced_events": COALESCED_EVENTS}
 
 
 class Scope(NamedTuple):
@@ -110,6 +121,7 @@ def pause(scope: Scope, limits: list[str], now: float, items: dict[tuple[str, st
     record = {"pause_id": ids.new_id("pause", now), "limit": limit, "period": period, "until": until, "since": now, "reason": BUDGET_EXCEEDED}
     paused = repository.put_pause(scope.key, record, now)
     if paused:
+        metrics.add(BUDGET_PAUSES)
         logger.warning("spend scope paused", extra={"scope": scope.key, "limit": limit, "until": until})
         notices.paused(reached_of(items if items is not None else state([scope.key], now), scope, limit, now), record, now)
     return paused
@@ -122,10 +134,17 @@ def _announce(scope: Scope, pause: dict[str, Any], items: dict[tuple[str, str], 
     notices.paused(reached_of(items, scope, str(pause["limit"]), now), pause, now)
 
 
+def _refused(reason: str) -> Exception:
+    """The refusal of a call (counted), to raise."""
+    from wakeful.llm.exceptions import LLMSpendRefusedError
+
+    metrics.add(SPEND_REFUSED_CALLS)
+    return LLMSpendRefusedError(reason)
+
+
 def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str) -> Ticket:
     """Admit a model call, or refuse it (raises) before it is made; records it as open."""
     from wakeful.llm import pricing
-    from wakeful.llm.exceptions import LLMSpendRefusedError
 
     now = clock.now()
     agent = _agent(agent_id)
@@ -135,14 +154,14 @@ def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider
     for scope in found:
         if held := active_pause(items, scope.key, now):
             _announce(scope, held, items, now)
-            raise LLMSpendRefusedError(BUDGET_EXCEEDED)
+            raise _refused(BUDGET_EXCEEDED)
         reached = over(items, scope, now)
         if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
             pause(scope, reached, now, items)
-            raise LLMSpendRefusedError(BUDGET_EXCEEDED)
+            raise _refused(BUDGET_EXCEEDED)
     budgeted = any(s.budget is not None and s.budget.any_limit() for s in found)
     if budgeted and pricing.price(model, provider) is None:
-        raise LLMSpendRefusedError(f"no price for {provider}/{model}")
+        raise _refused(f"no price for {provider}/{model}")
     call_key = f"call#{ids.new_id('call', now)}"
     repository.open_call(
         r.agent_scope(agent_id),
@@ -260,6 +279,7 @@ def resume(scope: str, pause_id: str, reason: str, *, extend_usd: float | None =
     one caller wins, and only that one fires ``BUDGET_RESUMED``. False: it had ended."""
     if not repository.delete_pause(scope, pause_id):
         return False
+    metrics.add(BUDGET_RESUMES)
     logger.info("spend scope resumed", extra={"scope": scope, "reason": reason, "extend_usd": extend_usd})
     notices.resumed(scope, pause_id, reason, extend_usd, by)
     return True
@@ -333,5 +353,7 @@ def extended(key: str, now: float, *, extend_usd: float, by: str) -> bool:
 def add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
     """Count what an agent did not spend this month (agent and owner)."""
     month = r.periods(now)["month"]
+    if kind in SAVED_METRICS:
+        metrics.add(SAVED_METRICS[kind], n)
     for scope in [r.agent_scope(agent_id)] + ([r.owner_scope(owner)] if owner else []):
         repository.add(scope, f"sv#{month}", {kind: n}, int(now) + r.KEEP["month"])

@@ -99,6 +99,21 @@ def range_for(thread_id: str, first: int, last: int) -> list[dict[str, Any]]:
     )
 
 
+def run_messages(thread_id: str, run_id: str, last: int) -> Iterator[dict[str, Any]]:
+    """The messages of run ``run_id``, newest first, read back from ``last`` (a run's
+    messages follow each other: the first one of another run ends the read)."""
+    for message in ddb.query(
+        "thread_messages",
+        KeyConditionExpression="thread_id = :t AND seq <= :b",
+        ExpressionAttributeValues={":t": thread_id, ":b": last},
+        ScanIndexForward=False,
+        ConsistentRead=True,
+    ):
+        if message.get("run_id") != run_id:
+            return
+        yield message
+
+
 def page(thread_id: str, after: int, limit: int) -> Iterator[dict[str, Any]]:
     """Messages after ``after``, oldest first (the API list)."""
     return ddb.query(

@@ -28,6 +28,13 @@ The stream: a run always ends its stream with ``completed`` or ``error``, and
   ``expired`` (with ``error_message``) → ``completed``;
 - ``failed`` → ``error``, the reason as ``content``.
 
+The end of a run (not the ``closed`` end of a thread that was not running) also carries
+``metadata.usage``: ``{calls, input_tokens, output_tokens, cache_read_tokens,
+cache_write_tokens, usd}``, the sum of the usage its model calls left on the run's
+assistant messages, each call priced from the price table as the spend guard prices it
+(:func:`run_usage`). A run that parked for an approval shows its cost so far at the park
+and its whole cost at its end.
+
 Each end is emitted once: under a deterministic step id of the stream (an
 :class:`Ending`), so an end done again (a redelivered step, a retried cancel) finds the
 marker of the first and adds nothing:
@@ -54,7 +61,7 @@ from wakeful.hooks.events import ApprovalRequested, ThreadCompleted, ThreadFaile
 from wakeful.stream import models
 from wakeful.stream import repository as stream_repository
 from wakeful.stream.emitter import StreamContext, emitter
-from wakeful.threads import metrics, records, slots
+from wakeful.threads import messages_repository, metrics, records, slots
 from wakeful.threads.hooks import fire_hook
 from wakeful.threads.slots import RunEnd
 from wakeful.threads.queue import send_route
@@ -79,6 +86,9 @@ class Ending:
 
     step_id: str
     only_if_open: bool = False
+    #: Whether the end closes a run of its own (its cost goes with it): not so for a
+    #: thread that was not running when it was ended.
+    of_a_run: bool = True
 
     @classmethod
     def run(cls, thread: Thread) -> Ending:
@@ -94,7 +104,7 @@ class Ending:
     @classmethod
     def closed(cls, thread: Thread) -> Ending:
         """A thread that was not running ended (cancelled, expired, failed)."""
-        return cls(f"{thread.thread_id}:closed")
+        return cls(f"{thread.thread_id}:closed", of_a_run=False)
 
     @classmethod
     def fenced(cls, step_key: str) -> Ending:
@@ -172,7 +182,7 @@ def stream_run_end(thread: Thread, ending: Ending, *, before: Emitter | None = N
     if ending.only_if_open and _ended(thread):
         return
     end = emitter(StreamContext(thread.owner, thread.agent_id, thread.thread_id, str(thread.run_id), ending.step_id))
-    kind, content, metadata = end_event(thread)
+    kind, content, metadata = end_event(thread, run_usage(thread) if ending.of_a_run else None)
     if kind == models.ERROR:
         end.error(content or "failed", **metadata)
     else:
@@ -190,8 +200,52 @@ def _ended(thread: Thread) -> bool:
         return False
 
 
-def end_event(thread: Thread) -> tuple[str, str | None, dict[str, Any]]:
-    """The end event of a thread as it now is: (type, content, metadata)."""
+_USAGE_TOKENS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+_SHOWN_TOKENS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
+
+
+def run_usage(thread: Thread) -> dict[str, Any] | None:
+    """What the thread's current run cost: the usage its model calls left on its
+    assistant messages, and that of an answer the turn policy asked for and dropped
+    (kept on the thread), summed, each call priced as the spend guard prices it (None
+    when it cannot be read: the end goes out without it)."""
+    if not thread.run_id:
+        return None
+    total: dict[str, Any] = {"calls": 0, **dict.fromkeys(_SHOWN_TOKENS, 0), "usd": 0.0}
+    try:
+        policy = thread.turn_policy or {}
+        if policy.get("run_id") == thread.run_id and isinstance(policy.get("usage"), dict):
+            _add_usage(total, policy["usage"])
+        for message in messages_repository.run_messages(thread.thread_id, thread.run_id, thread.last_msg_seq):
+            if message.get("from_model") and isinstance(message.get("usage"), dict):
+                _add_usage(total, message["usage"])
+    except Exception:  # noqa: BLE001 - the stream never breaks the agent
+        logger.exception("run usage not read", extra={"thread_id": thread.thread_id})
+        return None
+    total["usd"] = round(total["usd"], 6)
+    return total
+
+
+def _add_usage(total: dict[str, Any], usage: dict[str, Any]) -> None:
+    from wakeful.llm import pricing
+
+    tokens = [int(usage.get(k) or 0) for k in _USAGE_TOKENS]
+    total["calls"] += int(usage.get("calls") or 1)
+    for name, value in zip(_SHOWN_TOKENS, tokens, strict=True):
+        total[name] += value
+    total["usd"] += pricing.cost_usd(str(usage.get("model") or ""), *tokens, provider=str(usage.get("provider") or ""))
+
+
+def end_event(thread: Thread, usage: dict[str, Any] | None = None) -> tuple[str, str | None, dict[str, Any]]:
+    """The end event of a thread as it now is: (type, content, metadata), with
+    ``metadata.usage`` when ``usage`` (what the run cost) is given."""
+    kind, content, metadata = _end_event(thread)
+    if usage is not None:
+        metadata["usage"] = usage
+    return kind, content, metadata
+
+
+def _end_event(thread: Thread) -> tuple[str, str | None, dict[str, Any]]:
     status = thread.status
     if status == records.FAILED:
         return models.ERROR, thread.error_message or "failed", {"status": status}

@@ -7,6 +7,7 @@ import { renderAgents } from "./page-agents.js";
 import { renderAgent } from "./page-agent.js";
 import { renderChannels } from "./page-channels.js";
 import { renderOps } from "./page-ops.js";
+import { renderBudget } from "./page-budget.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -47,6 +48,7 @@ const ROUTES = [
   [/^\/agents\/([^/]+)(?:\/([a-z]+))?(?:\/([^/]+))?$/, () => renderAgent],
   [/^\/channels$/, () => renderChannels],
   [/^\/ops$/, () => renderOps],
+  [/^\/budget$/, () => renderBudget],
 ];
 
 function route() {
@@ -73,7 +75,7 @@ async function run(page, ctx, params) {
 }
 
 function markNav(path) {
-  const section = path.startsWith("/ops") ? "ops" : path.startsWith("/channels") ? "channels" : "agents";
+  const section = path.startsWith("/budget") ? "budget" : path.startsWith("/ops") ? "ops" : path.startsWith("/channels") ? "channels" : "agents";
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === section) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");

@@ -10,6 +10,7 @@ import { renderWebhooks } from "./tab-webhooks.js";
 import { renderMemories } from "./tab-memories.js";
 import { renderThreads } from "./tab-threads.js";
 import { renderSchedules } from "./tab-schedules.js";
+import { renderSpend } from "./tab-spend.js";
 
 const TABS = [
   ["timeline", "Timeline", renderTimeline],
@@ -19,6 +20,7 @@ const TABS = [
   ["threads", "Threads", renderThreads],
   ["schedules", "Schedules", renderSchedules],
   ["memories", "Memories", renderMemories],
+  ["spend", "Spend", renderSpend],
 ];
 
 export async function renderAgent(ctx, main, agentId, tab = "timeline", sub) {

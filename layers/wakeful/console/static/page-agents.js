@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { badge, busy, button, count, empty, errorBox, field, fill, h, section, time, toast } from "./dom.js";
+import { spendSummary } from "./spend-parts.js";
 
 export async function renderAgents(ctx, main) {
   const list = h("div", { "aria-live": "polite" }, h("p", { class: "muted" }, "Loading agents…"));
@@ -10,14 +11,18 @@ export async function renderAgents(ctx, main) {
       h("p", { class: "lead" }, "Each agent wakes on a heartbeat, reads its event log and runs the tools subscribed to those events.")),
     h("div", { class: "grid-2 wide-first" }, section("Your agents", list), createForm()));
   const load = async () => {
-    const page = await api.get("/agents", { limit: 100 }, { signal: ctx.signal });
-    if (ctx.alive) fill(list, agentsTable(page.items, load));
+    const [page, spend] = await Promise.all([
+      api.get("/agents", { limit: 100 }, { signal: ctx.signal }),
+      api.get("/spend", { limit: 100 }, { signal: ctx.signal }).catch(() => ({ agents: [] })),
+    ]);
+    const spent = new Map(spend.agents.map((row) => [row.agent_id, row]));
+    if (ctx.alive) fill(list, agentsTable(page.items, load, spent));
   };
   try { await load(); } catch (error) { fill(list, errorBox(error)); return; }
   ctx.every(5000, load);
 }
 
-function agentsTable(agents, reload) {
+function agentsTable(agents, reload, spent) {
   if (!agents.length) return empty("No agents yet.", "Create one with the form: its first heartbeat is due at once.");
   return h("ul", { class: "rows" }, agents.map((agent) => h("li", { class: "row" },
     h("div", { class: "row-main" },
@@ -28,7 +33,8 @@ function agentsTable(agents, reload) {
         agent.preset ? badge("preset", agent.preset) : null,
         h("span", {}, `every ${interval(agent.heartbeat_interval_seconds)}`),
         agent.is_active ? h("span", {}, "next heartbeat ", time(agent.next_heartbeat_at)) : null,
-        h("span", {}, count(agent.last_seq, "event")))),
+        h("span", {}, count(agent.last_seq, "event")),
+        spendSummary(spent.get(agent.id)))),
     h("div", { class: "row-actions" },
       pauseButton(agent, reload),
       h("a", { class: "btn btn-small", href: `#/agents/${agent.id}` }, "Open")))));
