@@ -35,7 +35,7 @@ def test_spend_metrics_count_a_pause_each_refused_call_and_a_resume(stack: Any, 
     for _ in range(2):
         with pytest.raises(LLMSpendRefusedError):
             service.admit(agent.agent_id, agent.owner, "run", "ref", False, "anthropic", "claude-sonnet-4-6")
-    service.resume(agent, 1)
+    service.resume_agent(agent, 1)
     assert (values(counted, "BudgetPauses"), values(counted, "SpendRefusedCalls"), values(counted, "BudgetResumes")) == ([1.0], [1.0, 1.0], [1.0])
 
 
@@ -48,3 +48,9 @@ def test_each_saving_counted_adds_to_its_metric(stack: Any, api: Any, counted: M
     service.add_saving(api.owner, agent["id"], kind, 3, clock.now())
     assert values(counted, metric) == [3.0]
     assert api.get(f"/agents/{agent['id']}/spend").json()["saved"][kind] == 3
+
+
+def test_the_metric_names_the_code_counts_are_the_ones_the_manifest_declares() -> None:
+    from wakeful.spend import manifest, metrics
+
+    assert set(metrics.NAMES) == set(manifest.METRICS)

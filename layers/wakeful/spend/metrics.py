@@ -7,6 +7,17 @@ import logging
 
 logger = logging.getLogger(__name__)
 
+# The names, as the manifest declares them (a manifest imports nothing of its
+# capability's code; a unit test holds the two lists equal).
+BUDGET_PAUSES = "BudgetPauses"
+BUDGET_RESUMES = "BudgetResumes"
+SPEND_REFUSED_CALLS = "SpendRefusedCalls"
+QUIET_HEARTBEATS = "QuietHeartbeats"
+PROBE_SKIPS = "ProbeSkips"
+TRIAGE_OK = "TriageOk"
+COALESCED_EVENTS = "CoalescedEvents"
+NAMES = (BUDGET_PAUSES, BUDGET_RESUMES, SPEND_REFUSED_CALLS, QUIET_HEARTBEATS, PROBE_SKIPS, TRIAGE_OK, COALESCED_EVENTS)
+
 
 def add(name: str, value: int = 1) -> None:
     """Count ``value`` of a metric; metrics never fail the caller."""

@@ -11,7 +11,7 @@ from wakeful import clock, ids
 from wakeful.spend import metrics, notices
 from wakeful.spend import records as r
 from wakeful.spend import repository
-from wakeful.spend.manifest import (
+from wakeful.spend.metrics import (
     BUDGET_PAUSES,
     BUDGET_RESUMES,
     COALESCED_EVENTS,
