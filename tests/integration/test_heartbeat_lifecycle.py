@@ -281,6 +281,21 @@ def test_requesting_a_heartbeat_while_one_runs_schedules_the_next_at_once(stack,
     assert clock.parse_iso(pending["scheduled_at"]) <= time.time()
 
 
+def test_a_heartbeat_asked_for_while_one_runs_reads_pending_before_it_is_written(stack, api):
+    agent = api.create_agent()
+    stack.tick()  # the first heartbeat is claimed (QUEUED), not yet run
+    asked = api.post(f"/agents/{agent['id']}/heartbeats")
+    assert asked.status_code == 202, asked.text
+    next_id = asked.json()["heartbeat_id"]
+    early = heartbeat(api, agent["id"], next_id)  # written when the running one finishes
+    assert (early["id"], early["status"], early["actions"]) == (next_id, "PENDING", [])
+    stack.drain()
+    stack.tick()
+    stack.drain()
+    assert heartbeat(api, agent["id"], next_id)["status"] == "COMPLETED"
+    assert api.get(f"/agents/{agent['id']}/heartbeats/hb_01NOTASKEDFOR00000000000000").status_code == 404
+
+
 def test_two_scans_racing_claim_each_heartbeat_once(stack, api):
     agents = [api.create_agent() for _ in range(6)]
     results = []

@@ -210,16 +210,17 @@ def test_a_410_answered_inline_disables_the_hook_and_ends_the_delivery(stack, ap
 
 
 def test_a_timeout_inline_is_a_timeout_row_and_is_retried_by_the_state_machine(stack, api, receiver):
-    receiver.script("slow", [Answer(200, delay=1.5), Answer(200)])
+    # The retry's own deadline leaves room for a busy machine; the first answer outlasts it.
+    receiver.script("slow", [Answer(200, delay=4), Answer(200)])
     agent = quiet_agent(api)
-    hook = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("slow"), retry_config={"max_retries": 1, "timeout_ms": 300})
+    hook = create_hook(api, agent["id"], "ACTION_FAILED", receiver.url("slow"), retry_config={"max_retries": 1, "timeout_ms": 2000})
 
     [delivery_id] = fire_in_invocation(agent["id"], "ACTION_FAILED", "act_6:failed")
 
     assert wait_final(delivery_id)["status"] == "SUCCESS"
     rows = attempts(hook["id"])
     assert [(r["status"], r["retry_count"]) for r in rows] == [("SUCCESS", 1), ("TIMEOUT", 0)]
-    assert "300 ms" in rows[1]["error_message"] and rows[1]["next_retry_in_ms"] > 0
+    assert "2000 ms" in rows[1]["error_message"] and rows[1]["next_retry_in_ms"] > 0
 
 
 # -- when the firing function does not attempt ------------------------------------------

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 from wakeful.agents import service as agents
 from wakeful.apikit.common import owner, page, respond
 from wakeful.apikit.routing import Body, Query, Router, ok
+from wakeful import clock
+from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository as heartbeats
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
 from wakeful.limits import API_PAGE_BYTES
@@ -51,8 +53,12 @@ def get_heartbeat(agent_id: str, heartbeat_id: str):
     from wakeful.actions import repository as actions  # only this route needs it
     from wakeful.actions.records import Action
 
-    agents.get(owner(router), agent_id)
+    agent = agents.get(owner(router), agent_id)
     item = heartbeats.get(agent_id, heartbeat_id)
+    if item is None and heartbeat_id == agent.requested_heartbeat_id:
+        # Asked for while another ran: it is written when that one finishes, and due at
+        # once then. Until then it is shown PENDING, as it will be.
+        item = hb.new_pending(agent, heartbeat_id, clock.now(), now=clock.now(), forced=True)
     if item is None:
         raise HeartbeatNotFoundError(f"heartbeat {heartbeat_id} not found")
     body = item.public()
