@@ -11,6 +11,7 @@ import pytest
 from tests.fakes import anthropic_server as fake
 from tests.fakes.chat_platforms import FakeDiscord, FakeSlack, FakeTelegram
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
+from tests.fakes.mcp_server import FakeMcp
 from tests.integration.schedule_helpers import heartbeat_schedule, results
 from tests.integration.thread_helpers import http_tool, make_agent
 from tests.support.channels import create_channel, platform_env, settle
@@ -95,6 +96,27 @@ def test_dry_run_sends_no_lambda_tool_call(stack, api, claude: fake.FakeAnthropi
     assert invoked == []
     assert ("tool", name) in kinds(outcome)
     assert outcome["outcome"] == "finding"
+
+
+@pytest.fixture()
+def mcp() -> Iterator[FakeMcp]:
+    server = FakeMcp()
+    yield server
+    server.close()
+
+
+def test_dry_run_sends_no_mcp_tool_call(stack, api, mcp: FakeMcp, claude: fake.FakeAnthropic):
+    assert api.post("/mcp-servers", json={"name": "fake", "url": mcp.url}).status_code == 201
+    agent = make_agent(api, tools=["mcp:fake"])
+    finding_script(claude, {"name": "fake__add", "input": {"a": 2, "b": 3}})
+    row = run_schedule(stack, api, agent["id"])
+    before = mcp.calls["add"]
+
+    replayed = replay(stack, api, agent["id"], {"schedule_result_id": row["id"]})
+
+    assert before == mcp.calls["add"] == 1
+    assert {"kind": "tool", "target": "fake__add", "body": {"arguments": {"a": 2, "b": 3}}} in replayed["captured"]
+    assert replayed["tool_calls"] == [{"name": "fake__add", "arguments": {"a": 2, "b": 3}}]
 
 
 def test_dry_run_sends_no_hook(stack, api, receiver, claude: fake.FakeAnthropic):
