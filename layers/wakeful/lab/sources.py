@@ -125,6 +125,18 @@ def sources_of(agent: Agent, source: ReplaySourceIn) -> list[Source]:
     return _since(agent, str(source.schedule_id), str(source.since))
 
 
+def recorded(agent: Agent, key: str) -> Source:
+    """The run recorded under ``key`` (a replay's worker finds its runs by their keys).
+
+    Raises:
+        NotReplayableError: the recording is gone (expired).
+    """
+    rec = repository.get(agent.agent_id, key)
+    if rec is None:
+        raise NotReplayableError("a run's recording expired before it was replayed")
+    return Source(rec, _messages(str(rec["thread_id"]), rec), _result_row(rec))
+
+
 def _heartbeat(agent: Agent, heartbeat_id: str) -> list[Source]:
     from wakeful.heartbeats import repository as heartbeats
 
