@@ -38,17 +38,21 @@ DEFAULT_DAYS = 30
 
 def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
     """Replay the source with the overrides; the replay's header (public)."""
+    from wakeful.lab import sources
+
     agent = agents.get(owner, agent_id)
-    found = sources_of(agent, body.source)
+    many = sources.kind_of(body.source) == "schedule_id"
+    # Many runs: only their recordings are read here (the worker reads their messages).
+    found = [] if many else sources_of(agent, body.source)
+    recs = [rec for rec, _ in sources.recordings_since(agent, str(body.source.schedule_id), str(body.source.since))] if many else [s.rec for s in found]
     overrides = body.overrides or ReplayOverridesIn()
-    if (overrides.prompt is not None or overrides.heartbeat_checklist is not None) and any(s.rec.get("kind") != "schedule" for s in found):
+    if (overrides.prompt is not None or overrides.heartbeat_checklist is not None) and any(r.get("kind") != "schedule" for r in recs):
         raise OverrideNotApplicableError("prompt and heartbeat_checklist apply to a schedule's runs only")
-    if not found:
+    if not recs:
         raise NothingToReplayError("no recorded run of this schedule since then")
-    if len(found) > MAX_RUNS:
-        raise TooManyRunsError(f"{len(found)} runs to replay; one replay takes at most {MAX_RUNS}: give a later since")
-    refused = next((s for s in found if s.rec.get("truncated")), None)
-    if refused is not None and len(found) == 1:
+    if len(recs) > MAX_RUNS:
+        raise TooManyRunsError(f"{len(recs)} runs to replay; one replay takes at most {MAX_RUNS}: give a later since")
+    if len(recs) == 1 and recs[0].get("truncated"):
         raise NotReplayableError("the run's recording was too large to keep whole (truncated)")
     now = clock.now()
     replay_id = ids.new_id("rpl", now)
@@ -59,15 +63,15 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
         "status": "running",
         "source": body.source.model_dump(exclude_none=True),
         "overrides": overrides.model_dump(exclude_none=True, mode="json"),
-        "runs": len(found),
+        "runs": len(recs),
         "created_at": now,
         "expires_at": retention.expiry(now, default_days=DEFAULT_DAYS),
     }
-    if body.source.schedule_id is not None:
+    if many:
         # Many runs: the worker replays them, off the request, from their recordings' keys.
         from wakeful.lab import worker
 
-        header["recordings"] = [str(s.rec["record_key"]) for s in found]
+        header["recordings"] = [str(rec["record_key"]) for rec in recs]
         repository.put(header)
         worker.queue(agent_id, replay_id)
         return public(header, None)
