@@ -157,7 +157,8 @@ def specs() -> dict[str, FunctionSpec]:
             # ingest: POST /events/broadcast fans out through it; action: an approved
             # heartbeat action (POST /agents/{id}/actions/{action_id}/approval) runs.
             # channels: POST /channels/{id}/test queues a test message.
-            sends=("thread", "route", "schedule", "ingest", "action", "channel_outbox"),
+            # lab: a replay of a schedule's runs is replayed by the lab worker.
+            sends=("thread", "route", "schedule", "ingest", "action", "channel_outbox", "lab"),
         ),
         # Queries the sparse due/lease indexes, claims with conditional writes, fails
         # heartbeats whose workers kept dying (one transaction with the agent and the
@@ -332,6 +333,27 @@ def specs() -> dict[str, FunctionSpec]:
             sends=("thread", *_CHANNEL_RELAY_SENDS),
             kms=("decrypt",),  # a hook's first attempt unseals its secret
             starts_hooks=True,
+        ),
+        # A replay of a schedule's runs since a time, off the request (wakeful.lab.worker):
+        # reads the replay and the recordings, the runs' messages, results and threads,
+        # the agent's tools (its MCP servers' checked listings), memories (recall),
+        # channels and hooks (what a run's end would send is captured, never sent);
+        # writes only the replayed runs, and the model calls' usage and spend. A
+        # budget that the replay's model calls cross really pauses and alerts the agent.
+        "lab_worker": FunctionSpec(
+            description="Lab worker: replay a schedule's recorded runs as dry runs",
+            memory_mb=512,
+            timeout_seconds=900,  # one message replays for 10 minutes, then hands on the rest
+            writes=("lab", "llm", "spend", *_HOOK_ATTEMPT_WRITES),
+            reads=(
+                "threads", "thread_messages", "schedules", "schedule_results", "tools", "mcp_servers",
+                "memories", "interceptors", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS,
+            ),  # fmt: skip
+            sends=("lab", *_CHANNEL_RELAY_SENDS),  # lab: the rest of a long replay, handed on
+            kms=("decrypt",),
+            starts_hooks=True,
+            llm=True,
+            sqs_batch_size=1,
         ),
         # The stream WebSocket API: $connect checks the API key and records the
         # connection; subscribe checks the agent's owner, records the subscription and

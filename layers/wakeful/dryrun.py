@@ -15,6 +15,7 @@ nothing. The paths and their kinds:
 - ``notification``: the ``send_notification`` meta tool;
 - ``event``: an appended event (:func:`wakeful.events.store.append`);
 - ``approval``: an approval request (the lab engine, where a live run would park).
+- ``memory``: memory's ``remember`` and ``forget`` meta tools (:mod:`wakeful.memory.meta`).
 
 The tripwire: :func:`refuse` raises :class:`DryRunLeakError` inside a dry run; the HTTP
 primitive (:func:`wakeful.outbound.request`) calls it, and every AWS client asks

@@ -11,6 +11,7 @@ import pytest
 from tests.fakes import anthropic_server as fake
 from tests.fakes.chat_platforms import FakeDiscord, FakeSlack, FakeTelegram
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
+from tests.fakes.mcp_server import FakeMcp
 from tests.integration.schedule_helpers import heartbeat_schedule, results
 from tests.integration.thread_helpers import http_tool, make_agent
 from tests.support.channels import create_channel, platform_env, settle
@@ -95,6 +96,27 @@ def test_dry_run_sends_no_lambda_tool_call(stack, api, claude: fake.FakeAnthropi
     assert invoked == []
     assert ("tool", name) in kinds(outcome)
     assert outcome["outcome"] == "finding"
+
+
+@pytest.fixture()
+def mcp() -> Iterator[FakeMcp]:
+    server = FakeMcp()
+    yield server
+    server.close()
+
+
+def test_dry_run_sends_no_mcp_tool_call(stack, api, mcp: FakeMcp, claude: fake.FakeAnthropic):
+    assert api.post("/mcp-servers", json={"name": "fake", "url": mcp.url}).status_code == 201
+    agent = make_agent(api, tools=["mcp:fake"])
+    finding_script(claude, {"name": "fake__add", "input": {"a": 2, "b": 3}})
+    row = run_schedule(stack, api, agent["id"])
+    before = mcp.calls["add"]
+
+    replayed = replay(stack, api, agent["id"], {"schedule_result_id": row["id"]})
+
+    assert before == mcp.calls["add"] == 1
+    assert {"kind": "tool", "target": "fake__add", "body": {"arguments": {"a": 2, "b": 3}}} in replayed["captured"]
+    assert replayed["tool_calls"] == [{"name": "fake__add", "arguments": {"a": 2, "b": 3}}]
 
 
 def test_dry_run_sends_no_hook(stack, api, receiver, claude: fake.FakeAnthropic):
@@ -238,3 +260,48 @@ def test_a_dry_runs_model_calls_count_in_the_spend_guard_flagged_replay(stack, a
     rows = api.get(f"/agents/{agent['id']}/spend").json()["by_model"]
     assert [(r["purpose"], r["replay"], r["calls"]) for r in rows] == [("dry_run", True, 1)]
     assert rows[0]["usd"] > 0
+
+
+def test_a_dry_runs_tool_request_gets_the_context_listeners_parts_like_a_live_one(stack, api, tool_server, claude: fake.FakeAnthropic):
+    from wakeful.tools.slots import CONTEXT, ContextListener
+
+    agent = make_agent(api)
+    tool = http_tool(api, tool_server, "disk")
+    claude.converse([{"match": "", "turns": [{"tool_calls": [{"name": tool, "input": {}}]}, {"text": "done"}]}])
+    seen: list[tuple[str, Any]] = []
+    installed = CONTEXT.installed()
+    CONTEXT.install(*installed, ContextListener("lab-witness", lambda context, name: seen.append((name, context.get("system_prompt"))) or {}))
+    try:
+        dry_run(api, agent["id"], kind="thread", message="look around", tool_results={tool: "used 12%"})
+    finally:
+        CONTEXT.install(*installed)
+
+    assert seen == [(tool, "You look after a homelab.")]
+    assert tool_server.requests_for("disk") == []
+
+
+def test_in_a_dry_run_recall_reads_and_remember_and_forget_are_captured_changing_nothing(stack, api, claude: fake.FakeAnthropic):
+    agent = make_agent(api)
+    made = api.post(f"/agents/{agent['id']}/memories", json={"text": "The NAS disk fills up on Sundays", "tags": ["nas"]})
+    assert made.status_code == 201, made.text
+    memory = made.json()
+    before = api.get(f"/agents/{agent['id']}/memories").json()["items"]
+    calls = [
+        {"name": "recall", "input": {"query": "NAS disk"}},
+        {"name": "remember", "input": {"text": "The NAS was cleaned today"}},
+        {"name": "forget", "input": {"memory_id": memory["id"]}},
+    ]
+    claude.converse([{"match": "", "turns": [{"tool_calls": calls}, {"text": "done"}]}])
+
+    outcome = dry_run(api, agent["id"], kind="thread", message="tidy your memories")
+
+    assert api.get(f"/agents/{agent['id']}/memories").json()["items"] == before
+    memory_sends = [c for c in outcome["captured"] if c["kind"] == "memory"]
+    assert memory_sends == [
+        {"kind": "memory", "target": "remember", "body": {"text": "The NAS was cleaned today"}},
+        {"kind": "memory", "target": "forget", "body": {"memory_id": memory["id"]}},
+    ]
+    last = claude.conversation_requests()[-1]
+    blocks = [b for m in last["messages"] if isinstance(m["content"], list) for b in m["content"] if b.get("type") == "tool_result"]
+    assert "The NAS disk fills up on Sundays" in blocks[0]["content"] and not blocks[0].get("is_error")
+    assert not any(b.get("is_error") for b in blocks)

@@ -122,6 +122,7 @@ def test_replay_since_reports_runs_and_summary(stack, api, tool_server, claude: 
     run_due(stack, api, agent["id"], second)
 
     made = replay(api, agent["id"], {"schedule_id": schedule["id"], "since": since}, heartbeat_checklist=["quieter please"])
+    stack.drain()
 
     assert made["runs"] == 2
     got = api.get(f"/agents/{agent['id']}/replays/{made['id']}").json()
@@ -185,3 +186,71 @@ def test_another_owner_gets_404_for_a_replay_and_its_runs(stack, api, other_api,
         assert api.get(path).status_code == 200
         assert other_api.get(path).status_code == 404, path
     assert other_api.post(f"/agents/{agent['id']}/replays", json={"source": {"schedule_result_id": row["id"]}}).status_code == 404
+
+
+def test_a_replay_of_a_schedules_runs_answers_running_and_is_done_when_the_worker_has_replayed_them(stack, api, tool_server, claude: fake.FakeAnthropic):
+    agent, tool, schedule, _ = checked_agent(api, tool_server, claude)
+    since = clock.iso(clock.now() - 60)
+    run_due(stack, api, agent["id"], schedule)
+    run_due(stack, api, agent["id"], api.get(f"/agents/{agent['id']}/schedules/{schedule['id']}").json())
+
+    made = replay(api, agent["id"], {"schedule_id": schedule["id"], "since": since}, heartbeat_checklist=["quieter please"])
+    running = api.get(f"/agents/{agent['id']}/replays/{made['id']}").json()
+    stack.drain()
+    done = api.get(f"/agents/{agent['id']}/replays/{made['id']}").json()
+
+    assert (made["status"], made["runs"], running["status"]) == ("running", 2, "running")
+    assert "summary" not in running
+    assert done["status"] == "done" and done["summary"]["runs"] == 2 and done["summary"]["became_silent"] == 2
+    assert set(done) == set(running) | {"summary"}
+
+
+def test_a_long_replay_hands_its_rest_on_and_a_redelivered_message_replays_nothing_twice(stack, api, tool_server, claude: fake.FakeAnthropic):
+    from wakeful.lab import repository, worker
+
+    agent, tool, schedule, _ = checked_agent(api, tool_server, claude)
+    since = clock.iso(clock.now() - 60)
+    run_due(stack, api, agent["id"], schedule)
+    run_due(stack, api, agent["id"], api.get(f"/agents/{agent['id']}/schedules/{schedule['id']}").json())
+    made = replay(api, agent["id"], {"schedule_id": schedule["id"], "since": since})
+    message = {"agent_id": agent["id"], "replay_id": made["id"], "start": 0}
+
+    assert worker.handle(message, chunk_seconds=-1) == "continued"
+    assert repository.replayed_runs(agent["id"], made["id"]) == []
+    assert worker.handle(message) == "done"
+    kept = repository.replayed_runs(agent["id"], made["id"])
+    calls = len(claude.conversation_requests())
+    assert worker.handle(message) == "gone"
+    stack.drain()  # the first message and the handed-on one, delivered now
+
+    assert len(kept) == 2 and repository.replayed_runs(agent["id"], made["id"]) == kept
+    assert len(claude.conversation_requests()) == calls
+    got = api.get(f"/agents/{agent['id']}/replays/{made['id']}").json()
+    assert got["status"] == "done" and got["summary"]["runs"] == 2
+
+
+def test_a_replay_whose_recording_expired_meanwhile_is_failed_saying_why(stack, api, tool_server, claude: fake.FakeAnthropic):
+    agent, tool, schedule, _ = checked_agent(api, tool_server, claude)
+    since = clock.iso(clock.now() - 60)
+    run_due(stack, api, agent["id"], schedule)
+    run_due(stack, api, agent["id"], api.get(f"/agents/{agent['id']}/schedules/{schedule['id']}").json())
+    made = replay(api, agent["id"], {"schedule_id": schedule["id"], "since": since})
+    recorded = list(ddb.query("lab", KeyConditionExpression="agent_id = :a AND begins_with(record_key, :p)", ExpressionAttributeValues={":a": agent["id"], ":p": "rec#"}))
+    ddb.client().delete_item(TableName=ddb.table("lab"), Key=ddb.serialize({"agent_id": agent["id"], "record_key": recorded[-1]["record_key"]}))
+
+    stack.drain()
+
+    got = api.get(f"/agents/{agent['id']}/replays/{made['id']}").json()
+    assert got["status"] == "failed" and "expired" in got["error"]
+
+
+def test_a_heartbeat_round_is_not_replayable_and_says_why(stack, api):
+    agent = make_agent(api)
+    heartbeat = api.get(f"/agents/{agent['id']}/heartbeats").json()["items"][0]  # the one made with the agent
+
+    response = api.post(f"/agents/{agent['id']}/replays", json={"source": {"heartbeat_id": heartbeat["id"]}})
+
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "not_replayable"
+    assert "not recorded" in response.json()["error"]["message"]
+    assert api.get(f"/agents/{agent['id']}/replays").json()["items"] == []

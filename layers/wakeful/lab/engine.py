@@ -6,8 +6,9 @@ runtime would, up to the agent's ``max_llm_calls_per_run``, inside
 :func:`wakeful.dryrun.running`: every send on the way (a tool call, a hook, a channel
 message or email, ``send_notification``, an appended event, an approval request) is
 captured at its own choke point and nothing leaves. Meta tools run on a scratch view of
-the thread (``store_context`` changes nothing stored); ``schedule_wake`` and
-``complete_task`` end the run; a call that would wait for a person ends it at the
+the thread (``store_context`` changes nothing stored), memory's ``recall`` reads and its
+``remember`` and ``forget`` are captured; ``schedule_wake`` and ``complete_task`` end the
+run; a call that would wait for a person ends it at the
 request (``waiting_approval``). At a scheduled run's end, what a live end sends (the
 result's hook, its channel notification) is produced by the live senders, captured.
 
@@ -133,7 +134,7 @@ def _run_calls(given: RunInput, calls: list[dict[str, Any]], context: dict[str, 
     results: list[Any] = []
     ended: tuple[str, str | None] | None = None
     for call in calls:
-        if call["name"] in thread_tools.META_NAMES:
+        if thread_tools.is_meta(call["name"]):
             # The scratch view is nobody's source: no listener holds its hooks (they are captured).
             result = thread_tools.run_meta(given.agent, replace(given.thread, context=dict(context), source="lab"), call, clock.now())
         else:
@@ -151,20 +152,15 @@ def _user_tool(given: RunInput, call: dict[str, Any]) -> Any:
     """An HTTP, Lambda or MCP tool's call, through the one place tools are called
     (captured and answered there); its new events appended (captured)."""
     from wakeful.threads import tools as thread_tools
-    from wakeful.tools import invoke, registry
-    from wakeful.tools.base import ToolRequest
+    from wakeful.tools import invoke, registry, requests
 
     tool = given.own_tools.get(call["name"])
     if tool is None:
         return thread_tools.Result(f"tool {call['name']!r} is not available to this agent", is_error=True)
-    request = ToolRequest(
-        action_id=f"{given.replay_id}:{call['id']}",
-        thread_id=given.thread.thread_id,
-        tool_call={"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
-        agent_context=given.agent.agent_context(),
-        tool_config=tool.config or {},
-    )
-    response = invoke.call(registry.runnable(tool), request)
+    # Built as a live call's request is (its context listeners included), so the tool
+    # call a replay stops is the one a live run would have made.
+    meta = requests.thread_meta(given.thread.thread_id, call, given.agent.agent_context(), tool.config)
+    response = invoke.call(registry.runnable(tool), requests.build(f"{given.replay_id}:{call['id']}", tool.name, meta))
     if response.success and response.new_events:
         from wakeful.events import store
         from wakeful.events.models import NewEvent

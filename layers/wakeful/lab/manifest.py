@@ -2,7 +2,8 @@
 
 What the capability plugs into the core, which :mod:`wakeful.assembly` installs (the
 fields: :class:`wakeful.capabilities.Capability`): its table (the run recordings and
-the replays), its routes, and its recorder in the threads' first-turn slot.
+the replays), its queue and worker (replays of many runs), its routes, and its recorder
+in the threads' first-turn slot.
 
 Light, like every manifest: every handler imports it on its cold start, so it holds
 data and imports only the registry's types; what it names loads when first used.
@@ -31,8 +32,13 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("lab", Attr("agent_id"), Attr("record_key"), ttl="expires_at"),
 )
 TABLE_ENV: Mapping[str, str] = {"lab": "WAKEFUL_TABLE_LAB"}
-QUEUES: tuple[QueueSpec, ...] = ()
-FUNCTIONS: tuple[str, ...] = ()
+QUEUES: tuple[QueueSpec, ...] = (
+    # A replay of many runs, replayed off the request (wakeful.lab.worker).
+    QueueSpec("lab", "WAKEFUL_QUEUE_LAB_URL", function="lab_worker"),
+)
+FUNCTIONS: tuple[str, ...] = (
+    "lab_worker",  # lab queue -> a replay of a schedule's runs
+)
 METRICS: Mapping[str, str] = {}
 
 # -- HTTP: routes, the models they name, the OpenAPI part --

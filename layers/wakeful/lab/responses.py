@@ -19,7 +19,7 @@ class ToolCallView(View):
 class CapturedSend(View):
     """A send a dry run stopped: what would have gone where."""
 
-    kind: str = Field(description="tool | hook | channel | email | notification | event | approval")
+    kind: str = Field(description="tool | hook | channel | email | notification | event | approval | memory")
     target: str
     body: Any
 
@@ -59,6 +59,7 @@ class Replay(View):
     replay: Outcome | None
     differs: bool
     summary: ReplaySummary | None = None
+    error: str | None = Field(default=None, description="Why a failed replay could not go on")
     created_at: str | None
 
 

@@ -3,8 +3,10 @@
 A replay runs each recorded run of its source again (:mod:`wakeful.lab.engine`) with
 the overrides, as a dry run, and keeps, per run, the original's Outcome, the replay's
 and whether they differ (``rr#`` items), and its header (``rp#``) with the summary.
-The runs are replayed in the request, one after the other; the header says ``done``
-(or ``failed``) when the answer is sent.
+A replay of one run is replayed in the request (its header says ``done`` when the
+answer is sent); a replay of a schedule's runs since a time is replayed off the request
+by the lab's worker (:mod:`wakeful.lab.worker`): the answer says ``running``, and the
+header says ``done`` (or ``failed``) when the last run is kept.
 """
 
 from __future__ import annotations
@@ -36,21 +38,24 @@ DEFAULT_DAYS = 30
 
 def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
     """Replay the source with the overrides; the replay's header (public)."""
+    from wakeful.lab import sources
+
     agent = agents.get(owner, agent_id)
-    found = sources_of(agent, body.source)
+    many = sources.kind_of(body.source) == "schedule_id"
+    # Many runs: only their recordings are read here (the worker reads their messages).
+    found = [] if many else sources_of(agent, body.source)
+    recs = [rec for rec, _ in sources.recordings_since(agent, str(body.source.schedule_id), str(body.source.since))] if many else [s.rec for s in found]
     overrides = body.overrides or ReplayOverridesIn()
-    if (overrides.prompt is not None or overrides.heartbeat_checklist is not None) and any(s.rec.get("kind") != "schedule" for s in found):
+    if (overrides.prompt is not None or overrides.heartbeat_checklist is not None) and any(r.get("kind") != "schedule" for r in recs):
         raise OverrideNotApplicableError("prompt and heartbeat_checklist apply to a schedule's runs only")
-    if not found:
+    if not recs:
         raise NothingToReplayError("no recorded run of this schedule since then")
-    if len(found) > MAX_RUNS:
-        raise TooManyRunsError(f"{len(found)} runs to replay; one replay takes at most {MAX_RUNS}: give a later since")
-    refused = next((s for s in found if s.rec.get("truncated")), None)
-    if refused is not None and len(found) == 1:
+    if len(recs) > MAX_RUNS:
+        raise TooManyRunsError(f"{len(recs)} runs to replay; one replay takes at most {MAX_RUNS}: give a later since")
+    if len(recs) == 1 and recs[0].get("truncated"):
         raise NotReplayableError("the run's recording was too large to keep whole (truncated)")
     now = clock.now()
     replay_id = ids.new_id("rpl", now)
-    expires_at = retention.expiry(now, default_days=DEFAULT_DAYS)
     header: dict[str, Any] = {
         "agent_id": agent_id,
         "record_key": f"rp#{replay_id}",
@@ -58,43 +63,76 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
         "status": "running",
         "source": body.source.model_dump(exclude_none=True),
         "overrides": overrides.model_dump(exclude_none=True, mode="json"),
-        "runs": len(found),
+        "runs": len(recs),
         "created_at": now,
-        "expires_at": expires_at,
+        "expires_at": retention.expiry(now, default_days=DEFAULT_DAYS),
     }
-    repository.put(header)
-    summary = _replay_all(agent, replay_id, found, overrides, expires_at)
-    header.update(status="done", summary=summary, differs=summary["differs"] > 0)
-    repository.put(header)
-    return public(header, _single(agent_id, replay_id) if len(found) == 1 else None)
+    if many:
+        # Many runs: the worker replays them, off the request, from their recordings' keys.
+        from wakeful.lab import worker
 
-
-def _replay_all(agent: Agent, replay_id: str, found: list[Source], overrides: ReplayOverridesIn, expires_at: int | None) -> dict[str, Any]:
-    summary = {"runs": len(found), "differs": 0, "became_silent": 0, "became_finding": 0, "usd_original": 0.0, "usd_replay": 0.0}
+        header["recordings"] = [str(rec["record_key"]) for rec in recs]
+        repository.put(header)
+        worker.queue(agent_id, replay_id)
+        return public(header, None)
+    repository.put(header)
     for index, source in enumerate(found):
-        original = originals.outcome(source.rec, source.run, source.row)
-        if source.rec.get("truncated"):
-            replayed = {**original, "outcome": "failed", "answer": "not replayable: the recording was truncated", "tool_calls": [], "captured": []}
-        else:
-            replayed = engine.run(source.input_for(agent, replay_id, overrides))
-        changed = originals.differs(original, replayed)
-        summary["differs"] += int(changed)
+        _replay_one(agent, header, index, source)
+    finished = finish(header)
+    return public(finished, _single(agent_id, replay_id) if len(found) == 1 else None)
+
+
+def replay_kept(agent: Agent, header: dict[str, Any], index: int, key: str) -> None:
+    """Replay the replay's run ``index`` (the recording ``key``) unless it is kept already."""
+    from wakeful.lab.sources import recorded
+
+    if repository.get(agent.agent_id, _run_key(header, index)) is None:
+        _replay_one(agent, header, index, recorded(agent, key))
+
+
+def _run_key(header: dict[str, Any], index: int) -> str:
+    return f"rr#{header['replay_id']}#{index:04d}"
+
+
+def _replay_one(agent: Agent, header: dict[str, Any], index: int, source: Source) -> None:
+    """Replay one run and keep it with its original (written once)."""
+    overrides = ReplayOverridesIn.model_validate(header.get("overrides") or {})
+    original = originals.outcome(source.rec, source.run, source.row)
+    if source.rec.get("truncated"):
+        replayed = {**original, "outcome": "failed", "answer": "not replayable: the recording was truncated", "tool_calls": [], "captured": []}
+    else:
+        replayed = engine.run(source.input_for(agent, str(header["replay_id"]), overrides))
+    repository.put_new(_bounded({
+        "agent_id": agent.agent_id,
+        "record_key": _run_key(header, index),
+        "result_id": source.rec.get("schedule_result_id"),
+        "thread_id": source.rec.get("thread_id"),
+        "scheduled_for": (source.row or {}).get("scheduled_for"),
+        "original": original,
+        "replay": replayed,
+        "differs": originals.differs(original, replayed),
+        "expires_at": header.get("expires_at"),
+    }))  # fmt: skip
+
+
+def finish(header: dict[str, Any]) -> dict[str, Any]:
+    """The replay is done: its summary counted from its kept runs; the header as written."""
+    summary = {"runs": int(header.get("runs") or 0), "differs": 0, "became_silent": 0, "became_finding": 0, "usd_original": 0.0, "usd_replay": 0.0}
+    for kept in repository.replayed_runs(str(header["agent_id"]), str(header["replay_id"])):
+        original, replayed = kept["original"], kept["replay"]
+        summary["differs"] += int(bool(kept.get("differs")))
         summary["became_silent"] += int(original["outcome"] == "finding" and replayed["outcome"] == "heartbeat_ok")
         summary["became_finding"] += int(original["outcome"] == "heartbeat_ok" and replayed["outcome"] == "finding")
-        summary["usd_original"] = round(summary["usd_original"] + original["usd"], 6)
-        summary["usd_replay"] = round(summary["usd_replay"] + replayed["usd"], 6)
-        repository.put(_bounded({
-            "agent_id": agent.agent_id,
-            "record_key": f"rr#{replay_id}#{index:04d}",
-            "result_id": source.rec.get("schedule_result_id"),
-            "thread_id": source.rec.get("thread_id"),
-            "scheduled_for": (source.row or {}).get("scheduled_for"),
-            "original": original,
-            "replay": replayed,
-            "differs": changed,
-            "expires_at": expires_at,
-        }))
-    return summary
+        summary["usd_original"] = round(summary["usd_original"] + float(original["usd"]), 6)
+        summary["usd_replay"] = round(summary["usd_replay"] + float(replayed["usd"]), 6)
+    done = {k: v for k, v in header.items() if k != "recordings"} | {"status": "done", "summary": summary, "differs": summary["differs"] > 0}
+    repository.put(done)
+    return done
+
+
+def fail(header: dict[str, Any], error: str) -> None:
+    """The replay could not go on: ``failed``, saying why."""
+    repository.put({k: v for k, v in header.items() if k != "recordings"} | {"status": "failed", "error": error[:1000]})
 
 
 def _bounded(item: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +166,8 @@ def public(header: dict[str, Any], single: dict[str, Any] | None) -> dict[str, A
     }
     if single is None and header.get("summary"):
         shown["summary"] = header["summary"]
+    if header.get("error"):
+        shown["error"] = header["error"]
     return shown
 
 

@@ -112,17 +112,38 @@ def sources_of(agent: Agent, source: ReplaySourceIn) -> list[Source]:
         LabSourceNotFoundError: no such heartbeat, schedule result, thread or schedule.
         NotReplayableError: it is there, but not recorded.
     """
-    given = source.model_dump(exclude_none=True)
-    kinds = [k for k in ("heartbeat_id", "schedule_result_id", "thread_id", "schedule_id") if k in given]
-    if len(kinds) != 1 or ("since" in given) != (kinds == ["schedule_id"]):
-        raise LabInvalidError("source: give exactly one of heartbeat_id, schedule_result_id, thread_id, or schedule_id with since")
+    if kind_of(source) == "schedule_id":
+        return _since(agent, str(source.schedule_id), str(source.since))
     if source.heartbeat_id is not None:
         return _heartbeat(agent, source.heartbeat_id)
     if source.thread_id is not None:
         return [_latest_of_thread(agent, source.thread_id)]
-    if source.schedule_result_id is not None:
-        return [_of_result(agent, source.schedule_result_id)]
-    return _since(agent, str(source.schedule_id), str(source.since))
+    return [_of_result(agent, str(source.schedule_result_id))]
+
+
+def kind_of(source: ReplaySourceIn) -> str:
+    """Which kind of source it is.
+
+    Raises:
+        LabInvalidError: not exactly one kind of source (``since`` with ``schedule_id`` only).
+    """
+    given = source.model_dump(exclude_none=True)
+    kinds = [k for k in ("heartbeat_id", "schedule_result_id", "thread_id", "schedule_id") if k in given]
+    if len(kinds) != 1 or ("since" in given) != (kinds == ["schedule_id"]):
+        raise LabInvalidError("source: give exactly one of heartbeat_id, schedule_result_id, thread_id, or schedule_id with since")
+    return kinds[0]
+
+
+def recorded(agent: Agent, key: str) -> Source:
+    """The run recorded under ``key`` (a replay's worker finds its runs by their keys).
+
+    Raises:
+        NotReplayableError: the recording is gone (expired).
+    """
+    rec = repository.get(agent.agent_id, key)
+    if rec is None:
+        raise NotReplayableError("a run's recording expired before it was replayed")
+    return Source(rec, _messages(str(rec["thread_id"]), rec), _result_row(rec))
 
 
 def _heartbeat(agent: Agent, heartbeat_id: str) -> list[Source]:
@@ -186,6 +207,17 @@ def _schedule_ids(agent_id: str) -> list[str]:
 
 
 def _since(agent: Agent, schedule_id: str, since: str) -> list[Source]:
+    return [Source(rec, _messages(str(row["thread_id"]), rec), row) for rec, row in recordings_since(agent, schedule_id, since)]
+
+
+def recordings_since(agent: Agent, schedule_id: str, since: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The recording and result of each run of the schedule since then, oldest first,
+    without their messages (what a replay of many runs checks before the worker reads them).
+
+    Raises:
+        LabInvalidError: ``since`` malformed or ahead.
+        LabSourceNotFoundError: no such schedule.
+    """
     from wakeful.schedules import repository as schedules
 
     try:
@@ -197,11 +229,11 @@ def _since(agent: Agent, schedule_id: str, since: str) -> list[Source]:
     if schedules.get_schedule(agent.agent_id, schedule_id) is None:
         raise LabSourceNotFoundError("schedule_not_found", f"schedule {schedule_id} not found")
     rows = _results_since(schedule_id, start)
-    found: list[Source] = []
+    found: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for row in sorted(rows, key=lambda r: float(r.get("scheduled_for") or 0)):
         recorded = [r for r in repository.runs_of(agent.agent_id, str(row["thread_id"])) if r.get("schedule_result_id") == row["result_id"]]
         if recorded:
-            found.append(Source(recorded[0], _messages(str(row["thread_id"]), recorded[0]), row))
+            found.append((recorded[0], row))
     return found
 
 

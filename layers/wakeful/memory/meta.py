@@ -6,6 +6,11 @@ inside the step's tool-call event, so an interceptor, and the agent's ``tool_pol
 result the model can correct. What one call remembers has an id derived from the thread
 and the call: a step run again writes nothing twice. In a consolidation run each write
 is recorded as one of the consolidation's changes.
+
+Inside a dry run (a replay, :mod:`wakeful.dryrun`) ``recall`` reads and changes nothing
+(the memories it finds are not marked used), and ``remember`` and ``forget`` are checked
+as usual, then captured (kind ``memory``, target the tool, body its arguments) and
+change nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from wakeful import dryrun
 from wakeful.memory import store
 from wakeful.memory.exceptions import MemoryCapReachedError, MemoryInvalidError
 from wakeful.memory.records import DEFAULT_CAP, MAX_RECALL
@@ -56,6 +62,8 @@ def run_remember(agent: Agent, thread: Thread, call: dict[str, Any], now: float)
         replaces = _replaces(args.get("replaces"))
     except MemoryInvalidError as error:
         return _error(f"remember: {error.message}")
+    if dryrun.capture("memory", REMEMBER, args):
+        return MetaResult(json.dumps({"remembered": None, "replaced": [], "dry_run": True}))
     at = thread.run_started_at or thread.created_at or now
     memory = store.new_memory(
         agent.agent_id, text, tags, provenance(thread),
@@ -78,7 +86,8 @@ def run_recall(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -
         return _error("recall: query must be a non-empty string of at most 2000 characters")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RECALL:
         return _error(f"recall: limit must be a whole number from 1 to {MAX_RECALL}")
-    found = store.recall(agent.agent_id, query, limit)
+    # A dry run reads only: the found memories are not marked used.
+    found = store.search(agent.agent_id, query, limit) if dryrun.current() else store.recall(agent.agent_id, query, limit)
     return MetaResult(json.dumps({"memories": [{"id": m.id, "text": m.text, "tags": list(m.tags), "score": round(s, 4)} for m, s in found]}))
 
 
@@ -86,6 +95,8 @@ def run_forget(agent: Agent, thread: Thread, call: dict[str, Any], now: float) -
     memory_id = (call.get("arguments") or {}).get("memory_id")
     if not isinstance(memory_id, str) or not memory_id.strip():
         return _error("forget: memory_id must be the id of one of your memories (mem_...)")
+    if dryrun.capture("memory", FORGET, {"memory_id": memory_id.strip()}):
+        return MetaResult(json.dumps({"forgotten": store.get(agent.agent_id, memory_id.strip()) is not None, "dry_run": True}))
     if not store.forget(agent.agent_id, memory_id.strip()):
         return MetaResult(json.dumps({"forgotten": False, "reason": "not found"}))
     if thread.source == "consolidation" and thread.source_id:

@@ -308,12 +308,9 @@ def run_user_tool(agent: Agent, thread: Thread, tool: ToolDefinition | None, cal
         return _result(existing.response_meta or {}, existing.error_message)
     if tool is None:
         return Result(f"tool {call['name']!r} is not available to this agent", is_error=True)
-    meta = {
-        "thread_id": thread.thread_id,
-        "tool_call": {"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
-        "agent_context": agent.agent_context(),
-        "tool_config": tool.config or {},
-    }
+    from wakeful.tools import requests
+
+    meta = requests.thread_meta(thread.thread_id, call, agent.agent_context(), tool.config)
     now = clock.now()
     action_repository.create(
         Action(

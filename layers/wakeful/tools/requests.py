@@ -38,6 +38,18 @@ def build(action_id: str, tool_name: str, meta: dict[str, Any]) -> ToolRequest:
     return ToolRequest(action_id=action_id, event=meta["event"], agent_context=context, tool_config=meta.get("tool_config") or {})
 
 
+def thread_meta(thread_id: str, call: dict[str, Any], agent_context: dict[str, Any], tool_config: dict[str, Any] | None) -> dict[str, Any]:
+    """The ``request_meta`` of a thread's tool call (what :func:`build` takes): the
+    thread, the call (id, name, arguments), the agent's context and the tool's config.
+    A live call and a replayed or dry-run one are built from it alike."""
+    return {
+        "thread_id": thread_id,
+        "tool_call": {"id": call["id"], "name": call["name"], "arguments": call.get("arguments") or {}},
+        "agent_context": agent_context,
+        "tool_config": tool_config or {},
+    }
+
+
 def context_for(agent_context: dict[str, Any], tool_name: str) -> dict[str, Any]:
     """``agent_context`` as ``tool_name`` receives it: ``system_prompt`` always present
     (an action stored before it was carried has None), then every listener's part."""

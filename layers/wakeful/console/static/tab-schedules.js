@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { columns } from "./chart.js";
 import { badge, busy, button, empty, errorBox, field, fill, h, nextId, section, short, table, time, toast } from "./dom.js";
+import { replayButton } from "./replay.js";
 
 const SERIES = [
   { key: "heartbeat_ok", label: "ok", cls: "fill-ok" },
@@ -81,6 +82,7 @@ function scheduleCard(ctx, agent, schedule, reload) {
       ["Notified", (r) => (r.notified ? "yes" : "no")],
       ["Scheduled for", (r) => time(r.scheduled_for, false)],
       ["Thread", (r) => (r.thread_id ? h("a", { href: `#/agents/${agent.id}/threads/${r.thread_id}` }, short(r.thread_id)) : "—")],
+      ["Replay", (r) => (r.thread_id && r.status !== "skipped" ? replayButton(agent.id, { schedule_result_id: r.id }, { schedule: true, recorded: schedule.config || {} }) : "—")],
     ], page.items.slice(0, 20), { caption: "Results, newest first" }) : empty("No runs yet.", "Press “Run now” or wait for the next due time."));
   }
   refresh().catch((error) => fill(results, errorBox(error)));

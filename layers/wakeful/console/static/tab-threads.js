@@ -3,6 +3,7 @@
 
 import { api, stream } from "./api.js";
 import { badge, busy, button, empty, errorBox, field, fill, h, json, keyed, section, short, table, time, toast } from "./dom.js";
+import { replayButton } from "./replay.js";
 
 const STATUSES = ["", "active", "sleeping", "waiting_approval", "complete", "failed", "expired"];
 const ENDED = new Set(["complete", "failed", "expired"]);
@@ -58,6 +59,7 @@ async function renderThread(ctx, body, agent, threadId) {
   fill(body,
     h("nav", { class: "crumbs", "aria-label": "Thread breadcrumb" }, h("a", { href: `#/agents/${agent.id}/threads` }, "Threads"), " / ",
       h("span", { "aria-current": "page" }, short(threadId))),
+    h("div", { class: "row-actions" }, replayButton(agent.id, { thread_id: threadId })),
     errors, head, approvals,
     h("div", { class: "grid-2 wide-first" },
       section("Messages", messages, replyForm(base, () => refresh())),

@@ -17,7 +17,7 @@ class CapturedSend:
     """ A send a dry run stopped: what would have gone where.
 
         Attributes:
-            kind (str): tool | hook | channel | email | notification | event | approval
+            kind (str): tool | hook | channel | email | notification | event | approval | memory
             target (str):
             body (Any):
      """

@@ -36,6 +36,7 @@ class Replay:
             differs (bool):
             created_at (None | str):
             summary (None | ReplaySummary | Unset):
+            error (None | str | Unset): Why a failed replay could not go on
      """
 
     id: str
@@ -48,6 +49,7 @@ class Replay:
     differs: bool
     created_at: None | str
     summary: None | ReplaySummary | Unset = UNSET
+    error: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -91,6 +93,12 @@ class Replay:
         else:
             summary = self.summary
 
+        error: None | str | Unset
+        if isinstance(self.error, Unset):
+            error = UNSET
+        else:
+            error = self.error
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -107,6 +115,8 @@ class Replay:
         })
         if summary is not UNSET:
             field_dict["summary"] = summary
+        if error is not UNSET:
+            field_dict["error"] = error
 
         return field_dict
 
@@ -193,6 +203,16 @@ class Replay:
         summary = _parse_summary(d.pop("summary", UNSET))
 
 
+        def _parse_error(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        error = _parse_error(d.pop("error", UNSET))
+
+
         replay = cls(
             id=id,
             status=status,
@@ -204,6 +224,7 @@ class Replay:
             differs=differs,
             created_at=created_at,
             summary=summary,
+            error=error,
         )
 
 
