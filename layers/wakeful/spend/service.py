@@ -184,7 +184,8 @@ def put_budget(owner: str, budget: dict[str, Any]) -> None:
     items = state([scope.key], now)
     pause = active_pause(items, scope.key, now)
     if pause and not over(items, scope, now):
-        repository.delete_pause(scope.key, str(pause["pause_id"]))
+        if repository.delete_pause(scope.key, str(pause["pause_id"])):
+            _release_owner(owner)
     elif not pause:
         reached = over(items, scope, now)
         if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
@@ -222,6 +223,26 @@ def resume(agent: Any, extend_usd: float) -> None:
         repository.add(own.key, f"x#{limit}#{period}", {"usd_micro": extend}, int(r.period_end(r.PERIOD_OF[limit], now)) + r.KEEP["day"])
     repository.delete_pause(own.key, str(pause["pause_id"]))
     logger.info("spend scope resumed", extra={"scope": own.key, "extend_usd": extend_usd})
+    release_waiting(agent.agent_id)
+
+
+def release_waiting(agent_id: str) -> None:
+    """What waited for the agent's pause to end goes now: its heartbeat (window kept)
+    and its thread runs (see :mod:`wakeful.heartbeats.admission`)."""
+    from wakeful.heartbeats import admission
+
+    admission.release(agent_id)
+
+
+def _release_owner(owner: str) -> None:
+    """The owner's pause ended early: release the waiting work of each agent the owner
+    has that is not paused on its own."""
+    from wakeful.agents import repository as agents
+
+    now = clock.now()
+    for agent in agents.of_owner(owner):
+        if active_pause(repository.many([(r.agent_scope(agent.agent_id), repository.PAUSE)]), r.agent_scope(agent.agent_id), now) is None:
+            release_waiting(agent.agent_id)
 
 
 def add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
