@@ -60,4 +60,5 @@ def handler(event: dict, context: object) -> dict:
             "items_read": schedules.items_read,
         },
         "consolidations": dict(result.consolidations),
+        "due": {name: dict(counts) for name, counts in result.due.items()},
     }

@@ -21,8 +21,9 @@ event since.
 Claimed work goes to the heartbeat queue with SendMessageBatch. A scan that dies after
 claiming loses nothing: the lease expires and a later scan re-queues the heartbeat.
 
-The same shards also hold due threads and schedules (their own sparse indexes) and hook
-deliveries whose firing function died mid-attempt (:mod:`wakeful.hooks.recovery`).
+The same shards also hold due threads and schedules (their own sparse indexes), hook
+deliveries whose firing function died mid-attempt (:mod:`wakeful.hooks.recovery`), and
+the due work the capabilities above install (:data:`wakeful.heartbeats.slots.DUE`).
 
 Fan-out: each tick runs one scan per *group* of shards, in parallel
 (:func:`shard_groups`; on AWS one EventBridge Scheduler schedule per group, each
@@ -47,6 +48,7 @@ from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
+from wakeful.heartbeats.slots import DUE
 from wakeful.heartbeats.queue import send_heartbeats
 from wakeful.hooks import deferral
 
@@ -70,6 +72,8 @@ class ScanResult:
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
     consolidations: dict[str, int] = field(default_factory=dict)  # wakeful.memory.due outcomes
+    #: The installed due work's counts (wakeful.heartbeats.slots.DUE), by its name.
+    due: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def shard_groups(shards: int, groups: int) -> list[list[int]]:
@@ -147,6 +151,19 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
     result.consolidations = _memory(now, mine)
+    result.due = _installed_due(now, mine)
+
+
+def _installed_due(now: float, shards: tuple[int, ...]) -> dict[str, dict[str, int]]:
+    """The due work of the capabilities above (wakeful.heartbeats.slots.DUE); one that
+    fails never stops the scan (its items stay due for the next one)."""
+    found: dict[str, dict[str, int]] = {}
+    for work in DUE.installed():
+        try:
+            found[work.name] = dict(work.claim_due(now, shards))
+        except Exception:  # noqa: BLE001 - the next scan finds the same items due
+            logger.exception("due work not handled", extra={"due_work": work.name})
+    return found
 
 
 def _waits(key: HeartbeatKey, agent: Agent, now: float) -> bool:

@@ -3,7 +3,8 @@
 What the capability plugs into the core, which :mod:`wakeful.assembly` installs (the
 fields: :class:`wakeful.capabilities.Capability`): its table, routes and models, and the
 slots it fills below it: every model call's gate (prices, admits, settles), the
-admission of an agent's work, the schedules' run gate (``budget``), the savings counter.
+admission of an agent's work, the schedules' run gate (``budget``), the savings counter,
+and the scan's due work (charging calls whose settle never came).
 
 Light, like every manifest: every handler imports it on its cold start, so it holds
 data and imports only the registry's types and the slots it fills; what it names loads
@@ -16,11 +17,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.heartbeats.slots import DUE, DueWork
 from wakeful.llm.slots import GATE, Gate
 from wakeful.schedules.slots import GATES, Skip
 from wakeful.schedules.slots import Gate as RunGate
 from wakeful.slots import ADMISSION, SAVINGS, Admitter, SavingsCounter, Wait
-from wakeful.tablespec import Attr, TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -33,7 +35,14 @@ NAME = "spend"
 TABLES: tuple[TableSpec, ...] = (
     # Per scope (a#<agent>, o#<owner>): budget, period counters, per-model counters,
     # open calls, pause, extensions, savings (see wakeful.spend.records).
-    TableSpec("spend", Attr("scope"), Attr("record_key"), ttl="expires_at"),
+    # spend-due (sparse): open calls, by the time their settle is overdue.
+    TableSpec(
+        "spend",
+        Attr("scope"),
+        Attr("record_key"),
+        indexes=(Index("spend-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True),),
+        ttl="expires_at",
+    ),
 )
 TABLE_ENV: Mapping[str, str] = {"spend": "WAKEFUL_TABLE_SPEND"}
 QUEUES: tuple[QueueSpec, ...] = ()
@@ -70,7 +79,7 @@ ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 def _admit(ctx: CallContext, endpoint: Endpoint) -> Any:
     from wakeful.spend import service
 
-    return service.admit(ctx.agent_id, ctx.owner, ctx.purpose, ctx.ref, ctx.dry, endpoint.provider, endpoint.model)
+    return service.admit(ctx.agent_id, ctx.owner, ctx.purpose, ctx.ref, ctx.dry, endpoint.provider, endpoint.model, (ctx.input_chars, ctx.max_output_tokens))
 
 
 def _settle(ticket: Any, usage: Usage) -> None:
@@ -100,6 +109,12 @@ def _run_gate(agent: Agent, schedule: Mapping[str, Any], row: Mapping[str, Any],
     return Skip("budget", "skipped: the agent is paused (budget)")
 
 
+def _claim_due(now: float, shards: tuple[int, ...]) -> Mapping[str, int]:
+    from wakeful.spend import due
+
+    return due.claim_due(now, shards)
+
+
 def _add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
     from wakeful.spend import service
 
@@ -111,6 +126,7 @@ LISTENERS: tuple[tuple[Any, Any], ...] = (
     (ADMISSION, Admitter(NAME, _may_start)),
     (GATES, RunGate(NAME, _run_gate)),
     (SAVINGS, SavingsCounter(NAME, _add_saving)),
+    (DUE, DueWork(NAME, _claim_due)),
 )
 
 MANIFEST = Capability(

@@ -8,6 +8,7 @@ import logging
 from typing import Any, NamedTuple
 
 from wakeful import clock, ids
+from wakeful.config import get_settings
 from wakeful.spend import records as r
 from wakeful.spend import repository
 
@@ -99,8 +100,9 @@ def pause(scope: Scope, limits: list[str], now: float) -> bool:
     return paused
 
 
-def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str) -> Ticket:
-    """Admit a model call, or refuse it (raises) before it is made; records it as open."""
+def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str, size: tuple[int, int] = (0, 0)) -> Ticket:
+    """Admit a model call, or refuse it (raises) before it is made; records it as open,
+    with its estimate from ``size`` (the request's characters, the answer's token cap)."""
     from wakeful.llm import pricing
     from wakeful.llm.exceptions import LLMSpendRefusedError
 
@@ -117,14 +119,21 @@ def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider
             pause(scope, reached, now)
             raise LLMSpendRefusedError(BUDGET_EXCEEDED)
     budgeted = any(s.budget is not None and s.budget.any_limit() for s in found)
-    if budgeted and pricing.price(model, provider) is None:
+    price = pricing.price(model, provider)
+    if budgeted and price is None:
         raise LLMSpendRefusedError(f"no price for {provider}/{model}")
     call_key = f"call#{ids.new_id('call', now)}"
+    own = r.agent_scope(agent_id)
     repository.open_call(
-        r.agent_scope(agent_id),
+        own,
         call_key,
-        {"purpose": purpose, "ref": ref, "provider": provider, "model": model, "dry": dry, "owner": owner, "started_at": now, "expires_at": int(now) + CALL_KEEP},
-    )
+        {
+            "purpose": purpose, "ref": ref, "provider": provider, "model": model, "dry": dry, "owner": owner,
+            "started_at": now, "expires_at": int(now) + CALL_KEEP, "est_usd_micro": r.estimate_micro(price, *size),
+        },
+        due_shard=r.shard_of(own, get_settings().due_shards),
+        due_at=now + r.SETTLE_DEADLINE,
+    )  # fmt: skip
     return Ticket(agent_id, owner, call_key, provider, model, purpose, dry)
 
 
@@ -145,12 +154,37 @@ def settle(ticket: Ticket, usage: Any) -> None:
         "cache_read_tokens": usage.cache_read_input_tokens,
         "cache_write_tokens": usage.cache_creation_input_tokens,
     }
+    if repository.settle(r.agent_scope(ticket.agent), ticket.call_key, counts, _adds(ticket, provider, model, now), now):
+        evaluate(ticket.agent, ticket.owner, now)
+
+
+def _adds(ticket: Ticket, provider: str, model: str, now: float) -> list[tuple[str, str, int]]:
+    """The counters a call's cost goes to: agent and owner, hour, day and month of
+    ``now``, and the agent's per-model counter."""
     p = r.periods(now)
     scope_keys = [r.agent_scope(ticket.agent)] + ([r.owner_scope(ticket.owner)] if ticket.owner else [])
     adds = [(s, r.usage_key(period, p[period]), int(now) + r.KEEP[period]) for s in scope_keys for period in ("hour", "day", "month")]
     adds.append((r.agent_scope(ticket.agent), f"bm#{p['month']}#{ticket.purpose}#{provider}#{model}", int(now) + BY_MODEL_KEEP))
-    if repository.settle(r.agent_scope(ticket.agent), ticket.call_key, counts, adds, now):
-        evaluate(ticket.agent, ticket.owner, now)
+    return adds
+
+
+def sweep(scope: str, call_key: str, now: float) -> bool:
+    """Charge an open call whose settle never came (its function died between the call
+    and its settle) at its estimate, once: the same conditional transaction as a
+    settle, so whichever comes first counts it and the other changes nothing. Counted
+    in the periods the call was made in. False when it was closed already."""
+    call = repository.get(scope, call_key)
+    if call is None or call.get("status") != "open":
+        return False
+    agent_id = scope.removeprefix("a#")
+    ticket = Ticket(agent_id, str(call.get("owner") or ""), call_key, str(call.get("provider") or ""), str(call.get("model") or ""), str(call.get("purpose") or "run"), bool(call.get("dry")))
+    counts = {"usd_micro": int(call.get("est_usd_micro") or 0), "calls": 1}
+    made = float(call.get("started_at") or now)
+    swept = repository.settle(scope, call_key, counts, _adds(ticket, ticket.provider, ticket.model, made), now, status="swept")
+    if swept:
+        logger.warning("model call never settled; charged its estimate", extra={"scope": scope, "call": call_key, "usd_micro": counts["usd_micro"]})
+        evaluate(agent_id, ticket.owner, now)
+    return swept
 
 
 def abandon(ticket: Ticket) -> None:
