@@ -88,3 +88,20 @@ def test_an_abandoned_call_is_never_charged(stack: Any, api: Any) -> None:
     callgate.abandon(tickets)  # the provider failed: it does not bill the call
     assert stack.tick(after_deadline())["due"]["spend"] == {"swept": 0, "closed": 0}
     assert spent(api, agent_id) == (0, 0)
+
+
+def test_the_call_gate_refuses_an_agent_whose_daily_token_budget_is_spent(stack: Any, api: Any) -> None:
+    from wakeful.llm import ledger
+    from wakeful.llm.exceptions import LLMBudgetExceededError, LLMSpendRefusedError
+
+    agent_id, tickets = admitted(api)
+    callgate.settle(tickets, USAGE)
+    ledger.add_usage(agent_id, USAGE)  # what every answered call adds to the day's tokens
+    owner = agents.get(agent_id).owner
+    under = CallContext(agent_id, owner, "tool", "a:1", daily_token_budget=USAGE.total_tokens + 1, **SIZE)
+    callgate.abandon(callgate.admit(under, ENDPOINT))
+    spent_ctx = CallContext(agent_id, owner, "tool", "a:2", daily_token_budget=USAGE.total_tokens, **SIZE)
+    with pytest.raises(LLMBudgetExceededError, match=r"daily LLM token budget exhausted .* of 250 tokens") as refused:
+        callgate.admit(spent_ctx, ENDPOINT)
+    assert not isinstance(refused.value, LLMSpendRefusedError)  # the token budget, before the spend guard
+    assert spent(api, agent_id) == (pytest.approx(usage_usd(), abs=2e-6), 1)
