@@ -131,3 +131,31 @@ def test_paused_heartbeat_keeps_its_window_for_after_resume(stack: Any, api: Any
     stack.drain()
     ran = heartbeats(api, agent["id"])[1]
     assert ran["status"] == "COMPLETED" and ran["actions_triggered"] == 3  # every event since, none lost
+
+
+def test_a_refusal_at_a_runs_first_model_call_waits_like_a_start_while_paused(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
+    from wakeful.interceptors import registry
+    from wakeful.interceptors.decisions import Continue
+
+    agent = make_agent(api, budget={"daily_usd": 5})
+    paused: list[bool] = []
+
+    def pause_once(event: dict[str, Any]) -> Any:
+        if not paused:  # the pause begins after the run started, before its first model call
+            pause_agent(agent["id"])
+            paused.append(True)
+        return Continue(event)
+
+    registry.register(pause_once, agent_id=agent["id"])
+    try:
+        claude.converse(one_turn())
+        thread_id = start(api, agent["id"], "go")
+        stack.drain()
+        view = thread(api, agent["id"], thread_id)
+        assert paused and (view["status"], view["error_message"]) == ("active", None)
+        assert claude.conversation_requests() == []
+        resume(api, agent["id"])
+        stack.drain()
+        assert thread(api, agent["id"], thread_id)["status"] == "complete"
+    finally:
+        registry.unregister(agent_id=agent["id"])
