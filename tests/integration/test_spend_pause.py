@@ -159,3 +159,20 @@ def test_a_refusal_at_a_runs_first_model_call_waits_like_a_start_while_paused(st
         assert thread(api, agent["id"], thread_id)["status"] == "complete"
     finally:
         registry.unregister(agent_id=agent["id"])
+
+
+def test_a_heartbeat_claimed_just_before_the_pause_goes_back_to_wait_with_its_window(stack: Any, api: Any, tool_server: Any) -> None:
+    agent = _settled_agent(stack, api, budget={"daily_usd": 5})
+    subscribe(api, register_tool(api, tool_server, "claimed-work"), "WORK", agent["id"])
+    processed = api.get(f"/agents/{agent['id']}").json()["processed_seq"]
+    assert api.post(f"/agents/{agent['id']}/events", json={"event_type": "WORK", "payload": {}}).status_code in (200, 201, 202)
+    assert stack.tick(_later(1))["claimed"] == 1  # queued, not yet started
+    pause_agent(agent["id"])
+    stack.drain()
+    pending = heartbeats(api, agent["id"])[0]
+    assert pending["status"] == "PENDING" and api.get(f"/agents/{agent['id']}").json()["processed_seq"] == processed
+    resume(api, agent["id"])
+    stack.tick()
+    stack.drain()
+    ran = heartbeats(api, agent["id"])[1]
+    assert ran["status"] == "COMPLETED" and ran["actions_triggered"] == 1
