@@ -189,7 +189,8 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat orchestrator: event window, subscriptions, actions",
             memory_mb=512,
             timeout_seconds=60,
-            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES),
+            # memories: a heartbeat that processed events is journaled for the next consolidation.
+            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES, *_MEMORY_WRITES),
             # spend: a heartbeat claimed just before its agent was paused waits for the
             # pause's end instead of starting (its window kept).
             reads=("subscriptions", "tools", "spend", *_HOOK_FIRING_READS),

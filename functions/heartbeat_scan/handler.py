@@ -59,6 +59,5 @@ def handler(event: dict, context: object) -> dict:
             "failed": schedules.failed,
             "items_read": schedules.items_read,
         },
-        "consolidations": dict(result.consolidations),
-        "due": {name: dict(counts) for name, counts in result.due.items()},
+        "due": result.due,
     }

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
 
 from wakeful.channels import models
+from wakeful import inputs
 from wakeful.inputs import Body, Patch, secret_token, unchanged
 
 
@@ -43,7 +44,7 @@ UserId = Annotated[
 ]
 Email = Annotated[str, Field(pattern=models.CONVERSATION_PATTERNS[models.EMAIL], max_length=320)]
 #: A notification target: a channel name, or ``name:conversation``.
-Target = Annotated[str, Field(pattern=models.TARGET_PATTERN, max_length=300)]
+Target = inputs.Target
 
 
 class SlackConfig(Body):

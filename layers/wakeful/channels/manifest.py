@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from wakeful.slots import TARGETS, TargetCheck
 from wakeful.actions.slots import PARKED, ParkListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.schedules.slots import RESULTS, ResultListener
@@ -178,7 +179,19 @@ def _action_parked(action: Action, arguments: Mapping[str, Any]) -> None:
 PARK_LISTENER = ParkListener(name=NAME, parked=_action_parked)
 _PARKED = ((PARKED, PARK_LISTENER),)
 
-LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED)
+# Every notify target named (an agent's, a schedule's, a send_notification's) names one of
+# the owner's channels.
+
+
+def _check_targets(owner: str, targets: Sequence[str]) -> None:
+    from wakeful.channels import targets as channel_targets
+
+    channel_targets.check(owner, targets)
+
+
+_TARGETS = ((TARGETS, TargetCheck(NAME, _check_targets)),)
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_TARGETS)
 
 MANIFEST = Capability(
     name=NAME,

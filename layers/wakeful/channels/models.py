@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from wakeful import targets
+
 SLACK = "slack"
 DISCORD = "discord"
 TELEGRAM = "telegram"
@@ -77,12 +79,12 @@ SLACK_TS_PATTERN = r"^[0-9]{1,20}(\.[0-9]{1,10})?$"
 DISCORD_PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 #: A platform user id in ``allowed_users`` (Slack ``U0123``, Discord and Telegram numbers).
 USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"
-#: A target: a channel name, or ``name:conversation``.
-TARGET_PATTERN = r"^[a-z][a-z0-9_-]{0,31}(:[^\s]{1,254})?$"
+#: A target: a channel name, or ``name:conversation`` (:mod:`wakeful.targets`).
+TARGET_PATTERN = targets.TARGET_PATTERN
 
 MAX_CHANNELS_PER_OWNER = 100
 MAX_ALLOWED_USERS = 500
-MAX_TARGETS = 10
+MAX_TARGETS = targets.MAX_TARGETS
 
 # -- deliveries ----------------------------------------------------------------------
 NOTIFICATION = "notification"

@@ -47,8 +47,8 @@ from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
+from wakeful.heartbeats import slots as heartbeat_slots
 from wakeful.heartbeats.records import HeartbeatKey
-from wakeful.heartbeats.slots import DUE
 from wakeful.heartbeats.queue import send_heartbeats
 from wakeful.hooks import deferral
 
@@ -71,8 +71,8 @@ class ScanResult:
     schedules: Any = None  # wakeful.schedules.due.DueResult
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
-    consolidations: dict[str, int] = field(default_factory=dict)  # wakeful.memory.due outcomes
-    #: The installed due work's counts (wakeful.heartbeats.slots.DUE), by its name.
+    #: What the capabilities above plugged into the scan did (:data:`~wakeful.heartbeats.slots.DUE`):
+    #: counts by outcome, by name (``memory``: due consolidations; ``spend``: calls swept).
     due: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
@@ -150,20 +150,7 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
-    result.consolidations = _memory(now, mine)
-    result.due = _installed_due(now, mine)
-
-
-def _installed_due(now: float, shards: tuple[int, ...]) -> dict[str, dict[str, int]]:
-    """The due work of the capabilities above (wakeful.heartbeats.slots.DUE); one that
-    fails never stops the scan (its items stay due for the next one)."""
-    found: dict[str, dict[str, int]] = {}
-    for work in DUE.installed():
-        try:
-            found[work.name] = dict(work.claim_due(now, shards))
-        except Exception:  # noqa: BLE001 - the next scan finds the same items due
-            logger.exception("due work not handled", extra={"due_work": work.name})
-    return found
+    result.due = heartbeat_slots.run_due(now, mine)
 
 
 def _waits(key: HeartbeatKey, agent: Agent, now: float) -> bool:
@@ -174,13 +161,6 @@ def _waits(key: HeartbeatKey, agent: Agent, now: float) -> bool:
         return False
     until = wait.until if wait.until is not None else now + agent.heartbeat_interval_seconds
     return repository.defer_pending(key.agent_id, key.heartbeat_id, until, now)
-
-
-def _memory(now: float, shards: tuple[int, ...]) -> dict[str, int]:
-    """Consolidations of agents' memories that are due (wakeful.memory.due)."""
-    from wakeful.memory import due
-
-    return due.claim_due(now, shards)
 
 
 def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:
