@@ -193,7 +193,9 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=60,
             # memories: a heartbeat that processed events is journaled for the next consolidation.
             writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES, *_MEMORY_WRITES),
-            reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
+            # spend: a heartbeat claimed just before its agent was paused waits for the
+            # pause's end instead of starting (its window kept).
+            reads=("subscriptions", "tools", "spend", *_HOOK_FIRING_READS),
             # heartbeat: a long window goes on in a fresh invocation (a message to itself);
             # route: its HEARTBEAT event, for agents with threads.
             sends=("action", "heartbeat", "route"),

@@ -46,6 +46,7 @@ def handler(event: dict, context: object) -> dict:
         "shards": list(result.shards),
         "claimed": result.claimed,
         "quiet": result.quiet,
+        "waiting": result.waiting,
         "requeued": result.requeued,
         "failed": result.failed,
         "items_read": result.items_read,

@@ -31,6 +31,7 @@ from itertools import count
 from typing import Any
 
 from wakeful import clock, ids, retention
+from wakeful import slots as admission
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_items
 from wakeful.actions.records import Action
@@ -87,6 +88,11 @@ def _advance(item: Heartbeat) -> str:
         if not agent.is_active:
             _park(item)
             return "parked"
+        wait = admission.may_start(agent.owner, agent.agent_id, clock.now())
+        if wait is not None:
+            # Paused after the claim: back to pending at the pause's end, window kept.
+            repository.defer_claimed(item, wait.until if wait.until is not None else clock.now() + agent.heartbeat_interval_seconds)
+            return "waiting"
         item = _start(item, agent)
     elif item.window_end_seq is None:
         # Started by a version that did not fix the window's end: fix it now.

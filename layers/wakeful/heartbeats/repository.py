@@ -186,6 +186,40 @@ def skip_quiet(agent_id: str, heartbeat_id: str, scheduled: float, now: float) -
     return response is not None
 
 
+#: Marks a PENDING heartbeat moved to its agent's admission (a pause's end).
+_WAITS = "admission_wait"
+
+
+def defer_pending(agent_id: str, heartbeat_id: str, until: float, now: float) -> bool:
+    """Move a due PENDING heartbeat to ``until`` without claiming it (its agent may not
+    start model work now): no event, its window kept; False if it is no longer due."""
+    response = ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(TABLE),
+        Key=_key(agent_id, heartbeat_id),
+        UpdateExpression=f"SET scheduled_at = :until, due_at = :until, {_WAITS} = :t",
+        ConditionExpression="#st = :pending AND due_at <= :now",
+        ExpressionAttributeNames={"#st": "status"},
+        ExpressionAttributeValues=ddb.values({":until": until, ":now": now, ":t": True, ":pending": hb.PENDING}),
+    )
+    return response is not None
+
+
+def release_deferred(agent_id: str, heartbeat_id: str, now: float) -> bool:
+    """Make a heartbeat moved by :func:`defer_pending` (or :func:`defer_claimed`) due
+    now; False when it is not one (or no longer pending)."""
+    response = ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(TABLE),
+        Key=_key(agent_id, heartbeat_id),
+        UpdateExpression=f"SET scheduled_at = :now, due_at = :now REMOVE {_WAITS}",
+        ConditionExpression=f"#st = :pending AND attribute_exists({_WAITS}) AND attribute_exists(due_shard)",
+        ExpressionAttributeNames={"#st": "status"},
+        ExpressionAttributeValues=ddb.values({":now": now, ":pending": hb.PENDING}),
+    )
+    return response is not None
+
+
 # --- the orchestrator (every write fenced by the worker's attempt) ------------------
 
 
@@ -298,6 +332,18 @@ def park(item: Heartbeat) -> Heartbeat:
         item,
         "SET #st = :pending REMOVE lease_shard, lease_expires_at, active_owner",
         {":pending": hb.PENDING},
+        "#st = :queued",
+    )
+
+
+def defer_claimed(item: Heartbeat, until: float) -> Heartbeat:
+    """Back to PENDING, due at ``until`` (its agent was paused after the claim, before
+    the heartbeat started: its window is kept)."""
+    return _advance(
+        item,
+        f"SET #st = :pending, scheduled_at = :until, due_at = :until, due_shard = :shard, {_WAITS} = :t "
+        "REMOVE lease_shard, lease_expires_at, active_owner",
+        {":pending": hb.PENDING, ":until": until, ":shard": hb.shard_of(item.agent_id), ":t": True},
         "#st = :queued",
     )
 

@@ -12,13 +12,18 @@ Queries two sparse indexes, so it reads only what is due (never a Scan):
 
 A due heartbeat whose agent has nothing to do (no new events, no ``HEARTBEAT``
 subscriber that must run, no heartbeat hook) is not claimed: it is counted and moved to
-the next interval in one conditional write (:mod:`wakeful.heartbeats.quiet`).
+the next interval in one conditional write (:mod:`wakeful.heartbeats.quiet`). A due
+heartbeat whose agent may not start model work now (:data:`wakeful.slots.ADMISSION`: a
+spend pause) is not claimed either: it is moved to the pause's end, its window kept
+(no ``HEARTBEAT`` event, the processed position untouched), and runs then with every
+event since.
 
 Claimed work goes to the heartbeat queue with SendMessageBatch. A scan that dies after
 claiming loses nothing: the lease expires and a later scan re-queues the heartbeat.
 
-The same shards also hold due threads and schedules (their own sparse indexes) and hook
-deliveries whose firing function died mid-attempt (:mod:`wakeful.hooks.recovery`).
+The same shards also hold due threads and schedules (their own sparse indexes), hook
+deliveries whose firing function died mid-attempt (:mod:`wakeful.hooks.recovery`), and
+the due work the capabilities above install (:data:`wakeful.heartbeats.slots.DUE`).
 
 Fan-out: each tick runs one scan per *group* of shards, in parallel
 (:func:`shard_groups`; on AWS one EventBridge Scheduler schedule per group, each
@@ -36,6 +41,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 from typing import Any, Iterator
 
+from wakeful import slots as admission
 from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
@@ -55,6 +61,8 @@ class ScanResult:
 
     claimed: int = 0
     quiet: int = 0
+    #: Due heartbeats moved to their agent's admission (a pause's end).
+    waiting: int = 0
     requeued: int = 0
     failed: int = 0
     items_read: int = 0
@@ -64,7 +72,7 @@ class ScanResult:
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
     #: What the capabilities above plugged into the scan did (:data:`~wakeful.heartbeats.slots.DUE`):
-    #: counts by outcome, by name (``memory``: due consolidations).
+    #: counts by outcome, by name (``memory``: due consolidations; ``spend``: calls swept).
     due: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
@@ -116,6 +124,9 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
             if agent is not None and quiet.is_quiet(agent) and quiet.record(key, agent, now):
                 result.quiet += 1
                 continue
+            if agent is not None and _waits(key, agent, now):
+                result.waiting += 1
+                continue
             claimed = _claim(key, now, settings.heartbeat_lease_seconds)
             if claimed is not None:
                 result.claimed += 1
@@ -140,6 +151,16 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
     result.due = heartbeat_slots.run_due(now, mine)
+
+
+def _waits(key: HeartbeatKey, agent: Agent, now: float) -> bool:
+    """Whether the agent may not start model work now: then its heartbeat is moved to
+    when it may (see the module docstring)."""
+    wait = admission.may_start(agent.owner, agent.agent_id, now)
+    if wait is None:
+        return False
+    until = wait.until if wait.until is not None else now + agent.heartbeat_interval_seconds
+    return repository.defer_pending(key.agent_id, key.heartbeat_id, until, now)
 
 
 def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:

@@ -1,6 +1,6 @@
-"""The one place every model call starts: each endpoint a call tries is admitted by the
-installed gate before it is asked, then its usage is settled with the gate (or the
-attempt abandoned when the provider failed).
+"""The one place every model call starts: each endpoint a call tries is admitted before it
+is asked (the agent's daily token budget, then the installed gate), then its usage is
+settled with the gate (or the attempt abandoned when the provider failed).
 
 :data:`~wakeful.llm.slots.GATE` is a slot the assembly fills (the spend guard prices, admits and settles
 each call in its ledger); with nothing installed every call is admitted and nothing is
@@ -17,7 +17,7 @@ from wakeful.llm.slots import GATE, Gate
 if TYPE_CHECKING:
     from wakeful.llm.models import Endpoint, Usage
 
-__all__ = ["GATE", "PURPOSES", "CallContext", "Gate", "abandon", "admit", "settle"]
+__all__ = ["GATE", "PURPOSES", "CallContext", "Gate", "abandon", "admit", "check_token_budget", "settle"]
 
 #: What a model call is for (the spend ledger keeps its cost per purpose).
 PURPOSES = ("run", "tool", "triage", "consolidation", "replay", "dry_run")
@@ -35,12 +35,40 @@ class CallContext:
     ref: str = ""
     #: A dry run's call: priced and counted like any other, flagged as such.
     dry: bool = False
+    #: The agent's daily token budget (``daily_token_budget``, all providers); None: none.
+    daily_token_budget: int | None = None
+    #: The request's size in characters and its answer's cap in tokens: what the call
+    #: can cost at most (the spend guard's estimate of a call never settled).
+    input_chars: int = 0
+    max_output_tokens: int = 0
+
+
+def check_token_budget(ctx: CallContext) -> None:
+    """Refuse a call of an agent whose daily token budget is spent.
+
+    Raises:
+        LLMBudgetExceededError: the agent used its budget today (UTC).
+    """
+    if ctx.daily_token_budget is None:
+        return
+    from wakeful.llm import ledger, metrics
+    from wakeful.llm.exceptions import LLMBudgetExceededError
+
+    used = ledger.usage_today(ctx.agent_id)["tokens"]
+    if used >= ctx.daily_token_budget:
+        metrics.add("LLM_BUDGET_EXCEEDED", 1)
+        raise LLMBudgetExceededError(
+            f"daily LLM token budget exhausted for agent {ctx.agent_id}: {used} of {ctx.daily_token_budget} tokens used today "
+            "(UTC); it resets at 00:00 UTC (PATCH /agents/{id}/llm daily_token_budget to change it)"
+        )
 
 
 def admit(ctx: CallContext | None, endpoint: Endpoint) -> list[tuple[Gate, Any]]:
-    """Every installed gate's ticket for this call (a gate that refuses raises)."""
+    """Every installed gate's ticket for this call (a gate that refuses raises), once the
+    agent's daily token budget admits it."""
     if ctx is None or not ctx.agent_id:
         return []
+    check_token_budget(ctx)
     return [(gate, gate.admit(ctx, endpoint)) for gate in GATE.installed()]
 
 

@@ -7,7 +7,8 @@
 2. the model is chosen: ``tool_config.model``, else the agent's per-tool model, else the
    agent's model, else its provider's default (``WAKEFUL_LLM_MODEL`` for the deployment's
    provider); the provider is the agent's, else the deployment's (:mod:`wakeful.llm.choice`);
-3. the agent's daily token budget is checked (spent -> :class:`LLMBudgetExceededError`);
+3. the call is admitted (:mod:`wakeful.llm.callgate`: the agent's daily token budget,
+   spent -> :class:`LLMBudgetExceededError`, then the spend guard);
 4. the provider is asked, then the agent's fallback ones while it fails with a retryable
    error; the usage is counted against the budget even when the answer turns out
    malformed;
@@ -20,12 +21,13 @@ Usage of every call is summed into :meth:`LLMSession.usage_stats`, the ToolRespo
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from wakeful.llm import choice, ledger, metrics, parsing
 from wakeful.llm.callgate import CallContext
-from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
+from wakeful.llm.exceptions import LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import Answer, LLMRequest, Usage
 from wakeful.llm.settings import get_settings
 
@@ -84,9 +86,12 @@ class LLMSession:
                 self.calls.append({"step": step, "memoized": True, "model": self.model(), "cost_usd": 0.0})
                 return Answer(parsing.validate(request.response, remembered), Usage(model=self.model(), calls=0), True, step)
         model = self.model()
-        self._check_budget()
         chain = choice.endpoints(self.agent_id, self.agent_settings(), model)
-        ctx = CallContext(self.agent_id, "", "tool", f"{self.action_id or ''}:{step}")
+        size = len(request.task) + len(request.guide) + len(json.dumps(request.data, default=str))
+        ctx = CallContext(
+            self.agent_id, "", "tool", f"{self.action_id or ''}:{step}",
+            daily_token_budget=self.daily_budget(), input_chars=size, max_output_tokens=request.max_tokens,
+        )  # fmt: skip
         raw = choice.ask(self.agent_id, chain, lambda provider, endpoint: provider.complete(request, endpoint.model, endpoint), ctx)
         self._record(step, raw.usage)
         if raw.stop_reason == "refusal":
@@ -103,18 +108,6 @@ class LLMSession:
             kept = ledger.memo_put(self.agent_id, self.action_id, step, answer.model_dump(mode="json"), raw.usage)
             answer = parsing.validate(request.response, kept)
         return Answer(answer, raw.usage, False, step)
-
-    def _check_budget(self) -> None:
-        if not self.agent_id:
-            return
-        budget = self.daily_budget()
-        used = ledger.usage_today(self.agent_id)["tokens"]
-        if used >= budget:
-            _metric("LLM_BUDGET_EXCEEDED", 1)
-            raise LLMBudgetExceededError(
-                f"daily LLM token budget exhausted for agent {self.agent_id}: {used} of {budget} tokens used today "
-                "(UTC); it resets at 00:00 UTC (PATCH /agents/{id}/llm daily_token_budget to change it)"
-            )
 
     def _record(self, step: str, usage: Usage) -> None:
         self.calls.append({"step": step, **usage.as_dict()})

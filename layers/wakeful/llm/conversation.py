@@ -5,7 +5,8 @@ keeps a conversation: the model sees the system prompt, the tools (the agent's a
 meta tools) and the history, and answers text and/or tool calls. :func:`converse` makes
 one such turn:
 
-1. the agent's daily token budget is checked;
+1. the call is admitted (:mod:`wakeful.llm.callgate`: the agent's daily token budget,
+   then the spend guard);
 2. the provider streams the answer (text and thinking deltas go to the callbacks as they
    arrive) and returns its content blocks and usage;
 3. the usage is counted against the budget (even when the answer is malformed);
@@ -31,12 +32,13 @@ context and wake reason, comes after the breakpoint).
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
 from typing import Any
 
 from wakeful.llm import ledger
-from wakeful.llm.exceptions import LLMBudgetExceededError, LLMMalformedOutputError, LLMRefusalError
+from wakeful.llm.exceptions import LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import RawAnswer
 from wakeful.llm.settings import get_settings
 
@@ -83,9 +85,13 @@ def converse(
     agent_settings = settings if settings is not None else ledger.agent_settings(agent_id) if agent_id else {}
     if agent_settings.get("thinking_budget_tokens") is not None and request.thinking_budget_tokens is None:
         request = replace(request, thinking_budget_tokens=int(agent_settings["thinking_budget_tokens"]))
-    _check_budget(agent_id, agent_settings)
     chain = choice.endpoints(agent_id, agent_settings, model)
-    ctx = CallContext(agent_id, str(request.agent.get("owner") or ""), purpose, ref)
+    budget = agent_settings.get("daily_token_budget")
+    ctx = CallContext(
+        agent_id, str(request.agent.get("owner") or ""), purpose, ref,
+        daily_token_budget=int(budget) if budget is not None else get_settings().daily_token_budget,
+        input_chars=_size(request), max_output_tokens=request.max_tokens + (request.thinking_budget_tokens or 0),
+    )  # fmt: skip
     raw = choice.ask(agent_id, chain, lambda provider, endpoint: provider.converse(request, endpoint.model, callbacks, endpoint), ctx)
     if agent_id:
         ledger.add_usage(agent_id, raw.usage)
@@ -93,15 +99,9 @@ def converse(
     return validate(raw, {t["name"] for t in request.tools})
 
 
-def _check_budget(agent_id: str, settings: dict[str, Any]) -> None:
-    if not agent_id:
-        return
-    budget = int(settings["daily_token_budget"]) if settings.get("daily_token_budget") is not None else get_settings().daily_token_budget
-    used = ledger.usage_today(agent_id)["tokens"]
-    if used >= budget:
-        raise LLMBudgetExceededError(
-            f"daily LLM token budget exhausted for agent {agent_id}: {used} of {budget} tokens used today (UTC)"
-        )
+def _size(request: ConversationRequest) -> int:
+    """The request's size in characters (what the spend guard estimates its input from)."""
+    return len(request.system) + len(request.system_dynamic) + len(json.dumps(request.messages, default=str)) + len(json.dumps(request.tools, default=str))
 
 
 def validate(raw: RawAnswer, offered: set[str]) -> Turn:

@@ -3,7 +3,8 @@
 What the capability plugs into the core, which :mod:`wakeful.assembly` installs (the
 fields: :class:`wakeful.capabilities.Capability`): its table, routes and models, and the
 slots it fills below it: every model call's gate (prices, admits, settles), the
-admission of an agent's work, the schedules' run gate (``budget``), the savings counter.
+admission of an agent's work, the schedules' run gate (``budget``), the savings counter,
+and the scan's due work (charging calls whose settle never came).
 
 Light, like every manifest: every handler imports it on its cold start, so it holds
 data and imports only the registry's types and the slots it fills; what it names loads
@@ -38,7 +39,8 @@ NAME = "spend"
 TABLES: tuple[TableSpec, ...] = (
     # Per scope (a#<agent>, o#<owner>): budget, period counters, per-model counters,
     # open calls, pause, extensions, savings (see wakeful.spend.records).
-    # spend-due (sparse): open calls, by the time their settle is overdue.
+    # spend-due (sparse): open calls, by the time their settle is overdue, and pauses,
+    # by their end.
     TableSpec(
         "spend",
         Attr("scope"),
@@ -102,7 +104,7 @@ ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 def _admit(ctx: CallContext, endpoint: Endpoint) -> Any:
     from wakeful.spend import service
 
-    return service.admit(ctx.agent_id, ctx.owner, ctx.purpose, ctx.ref, ctx.dry, endpoint.provider, endpoint.model)
+    return service.admit(ctx.agent_id, ctx.owner, ctx.purpose, ctx.ref, ctx.dry, endpoint.provider, endpoint.model, (ctx.input_chars, ctx.max_output_tokens))
 
 
 def _settle(ticket: Any, usage: Usage) -> None:
@@ -130,6 +132,12 @@ def _run_gate(agent: Agent, schedule: Mapping[str, Any], row: Mapping[str, Any],
     if service.paused_until(agent.agent_id, agent.owner, now) is None:
         return None
     return Skip("budget", "skipped: the agent is paused (budget)")
+
+
+def _claim_due(now: float, shards: tuple[int, ...]) -> Mapping[str, int]:
+    from wakeful.spend import due
+
+    return due.claim_due(now, shards)
 
 
 def _add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
@@ -162,6 +170,7 @@ LISTENERS: tuple[tuple[Any, Any], ...] = (
     (GATES, RunGate(NAME, _run_gate)),
     (SAVINGS, SavingsCounter(NAME, _add_saving)),
     (DUE, DueWork("spend_pauses", _resume_due)),
+    (DUE, DueWork("spend_calls", _claim_due)),
     (BUTTONS, Button("extend", _press)),
     (BUDGET_CHANGED, BudgetListener(NAME, _budget_changed)),
 )

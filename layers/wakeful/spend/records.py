@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import calendar
 import time
+import zlib
 from typing import Any, Mapping, NamedTuple
 
 LIMITS = ("max_usd_per_hour", "daily_usd", "monthly_usd")
@@ -98,3 +99,26 @@ def extension_key(limit: str, period: str) -> str:
 def button_key(ref: str) -> str:
     """An ``extend:`` button's record, under the owner's scope."""
     return f"xb#{ref}"
+
+
+#: A call not settled this long after it was admitted is charged its estimate by the scan:
+#: no function runs longer than 15 minutes (Lambda's limit), so its own settle is never
+#: coming; a minute on top for a settle in flight.
+SETTLE_DEADLINE = 15 * 60 + 60
+
+
+def shard_of(scope: str, shards: int) -> int:
+    """The due-index shard of a scope's open calls."""
+    return zlib.crc32(scope.encode()) % shards
+
+
+def estimate_micro(price: Any, input_chars: int, max_output_tokens: int) -> int:
+    """What a call can cost at most, in micro-dollars: its request's size (3 characters
+    a token, rounded up) at the input price and its answer's cap at the output price
+    (1,024 tokens when the caller did not say). A dollar per million tokens is a
+    micro-dollar per token."""
+    if price is None:
+        return 0
+    input_tokens = -(-max(0, input_chars) // 3)
+    output_tokens = max_output_tokens if max_output_tokens > 0 else 1024
+    return int(-(-(input_tokens * price.input + output_tokens * price.output) // 1))

@@ -37,15 +37,31 @@ def put_budget(scope: str, budget: dict[str, Any], now: float) -> None:
     ddb.client().put_item(TableName=ddb.table(TABLE), Item=ddb.serialize({"scope": scope, "record_key": BUDGET, **budget, "updated_at": now}))
 
 
-def open_call(scope: str, call_key: str, attributes: dict[str, Any]) -> None:
-    """Record a call before it is made (status ``open``, its estimate)."""
-    ddb.client().put_item(TableName=ddb.table(TABLE), Item=ddb.serialize({"scope": scope, "record_key": call_key, "status": "open", **attributes}))
+def open_call(scope: str, call_key: str, attributes: dict[str, Any], *, due_shard: int, due_at: float) -> None:
+    """Record a call before it is made (status ``open``, its estimate), in the sparse
+    ``spend-due`` index until it is settled (or swept at ``due_at``)."""
+    item = {"scope": scope, "record_key": call_key, "status": "open", **attributes, "due_shard": due_shard, "due_at": due_at}
+    ddb.client().put_item(TableName=ddb.table(TABLE), Item=ddb.serialize(item))
 
 
-def settle(scope: str, call_key: str, counts: dict[str, int], adds: list[tuple[str, str, int]], now: float) -> bool:
-    """Close an open call and add ``counts`` to every ``(scope, record_key, expires_at)``
-    of ``adds``, in one transaction: the call's ``status = open`` condition lets exactly
-    one settle (or sweep) count it. False when it was settled already."""
+def due_calls(shard: int, now: float) -> list[tuple[str, str]]:
+    """Keys (scope, record_key) of the open calls of one shard whose settle is overdue
+    at ``now`` (sparse index, no Scan)."""
+    items = ddb.query(
+        TABLE,
+        index="spend-due",
+        KeyConditionExpression="due_shard = :s AND due_at <= :now",
+        ExpressionAttributeValues={":s": shard, ":now": now},
+    )
+    # The pauses it also holds are the pauses' due work's (due_pauses).
+    return [(item["scope"], item["record_key"]) for item in items if str(item["record_key"]).startswith("call#")]
+
+
+def settle(scope: str, call_key: str, counts: dict[str, int], adds: list[tuple[str, str, int]], now: float, *, status: str = "settled") -> bool:
+    """Close an open call (as ``status``: ``settled``, or ``swept`` at its estimate) and
+    add ``counts`` to every ``(scope, record_key, expires_at)`` of ``adds``, in one
+    transaction: the call's ``status = open`` condition lets exactly one settle (or
+    sweep) count it. False when it was closed already."""
     names = {f"#c{i}": name for i, name in enumerate(counts)}
     add = "ADD " + ", ".join(f"#c{i} :c{i}" for i in range(len(counts)))
     values = {f":c{i}": v for i, v in enumerate(counts.values())}
@@ -54,10 +70,10 @@ def settle(scope: str, call_key: str, counts: dict[str, int], adds: list[tuple[s
             "Update": {
                 "TableName": ddb.table(TABLE),
                 "Key": _key(scope, call_key),
-                "UpdateExpression": "SET #s = :settled, settled_at = :now, usd_micro = :usd",
+                "UpdateExpression": "SET #s = :settled, settled_at = :now, usd_micro = :usd REMOVE due_shard, due_at",
                 "ConditionExpression": "#s = :open",
                 "ExpressionAttributeNames": {"#s": "status"},
-                "ExpressionAttributeValues": ddb.values({":settled": "settled", ":open": "open", ":now": now, ":usd": counts["usd_micro"]}),
+                "ExpressionAttributeValues": ddb.values({":settled": status, ":open": "open", ":now": now, ":usd": counts["usd_micro"]}),
             }
         }
     ]
@@ -89,7 +105,7 @@ def abandon(scope: str, call_key: str) -> None:
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
         Key=_key(scope, call_key),
-        UpdateExpression="SET #s = :failed",
+        UpdateExpression="SET #s = :failed REMOVE due_shard, due_at",
         ConditionExpression="#s = :open",
         ExpressionAttributeNames={"#s": "status"},
         ExpressionAttributeValues=ddb.values({":failed": "failed", ":open": "open"}),

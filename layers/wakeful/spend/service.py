@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from wakeful import clock, ids
 from wakeful.spend import metrics, notices
+from wakeful.config import get_settings
 from wakeful.spend import records as r
 from wakeful.spend import repository
 from wakeful.spend.metrics import (
@@ -142,8 +143,9 @@ def _refused(reason: str) -> Exception:
     return LLMSpendRefusedError(reason)
 
 
-def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str) -> Ticket:
-    """Admit a model call, or refuse it (raises) before it is made; records it as open."""
+def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str, size: tuple[int, int] = (0, 0)) -> Ticket:
+    """Admit a model call, or refuse it (raises) before it is made; records it as open,
+    with its estimate from ``size`` (the request's characters, the answer's token cap)."""
     from wakeful.llm import pricing
 
     now = clock.now()
@@ -160,14 +162,21 @@ def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider
             pause(scope, reached, now, items)
             raise _refused(BUDGET_EXCEEDED)
     budgeted = any(s.budget is not None and s.budget.any_limit() for s in found)
-    if budgeted and pricing.price(model, provider) is None:
+    price = pricing.price(model, provider)
+    if budgeted and price is None:
         raise _refused(f"no price for {provider}/{model}")
     call_key = f"call#{ids.new_id('call', now)}"
+    own = r.agent_scope(agent_id)
     repository.open_call(
-        r.agent_scope(agent_id),
+        own,
         call_key,
-        {"purpose": purpose, "ref": ref, "provider": provider, "model": model, "dry": dry, "owner": owner, "started_at": now, "expires_at": int(now) + CALL_KEEP},
-    )
+        {
+            "purpose": purpose, "ref": ref, "provider": provider, "model": model, "dry": dry, "owner": owner,
+            "started_at": now, "expires_at": int(now) + CALL_KEEP, "est_usd_micro": r.estimate_micro(price, *size),
+        },
+        due_shard=r.shard_of(own, get_settings().due_shards),
+        due_at=now + r.SETTLE_DEADLINE,
+    )  # fmt: skip
     return Ticket(agent_id, owner, call_key, provider, model, purpose, dry)
 
 
@@ -188,12 +197,37 @@ def settle(ticket: Ticket, usage: Any) -> None:
         "cache_read_tokens": usage.cache_read_input_tokens,
         "cache_write_tokens": usage.cache_creation_input_tokens,
     }
+    if repository.settle(r.agent_scope(ticket.agent), ticket.call_key, counts, _adds(ticket, provider, model, now), now):
+        evaluate(ticket.agent, ticket.owner, now)
+
+
+def _adds(ticket: Ticket, provider: str, model: str, now: float) -> list[tuple[str, str, int]]:
+    """The counters a call's cost goes to: agent and owner, hour, day and month of
+    ``now``, and the agent's per-model counter."""
     p = r.periods(now)
     scope_keys = [r.agent_scope(ticket.agent)] + ([r.owner_scope(ticket.owner)] if ticket.owner else [])
     adds = [(s, r.usage_key(period, p[period]), int(now) + r.KEEP[period]) for s in scope_keys for period in ("hour", "day", "month")]
     adds.append((r.agent_scope(ticket.agent), f"bm#{p['month']}#{ticket.purpose}#{provider}#{model}", int(now) + BY_MODEL_KEEP))
-    if repository.settle(r.agent_scope(ticket.agent), ticket.call_key, counts, adds, now):
-        evaluate(ticket.agent, ticket.owner, now)
+    return adds
+
+
+def sweep(scope: str, call_key: str, now: float) -> bool:
+    """Charge an open call whose settle never came (its function died between the call
+    and its settle) at its estimate, once: the same conditional transaction as a
+    settle, so whichever comes first counts it and the other changes nothing. Counted
+    in the periods the call was made in. False when it was closed already."""
+    call = repository.get(scope, call_key)
+    if call is None or call.get("status") != "open":
+        return False
+    agent_id = scope.removeprefix("a#")
+    ticket = Ticket(agent_id, str(call.get("owner") or ""), call_key, str(call.get("provider") or ""), str(call.get("model") or ""), str(call.get("purpose") or "run"), bool(call.get("dry")))
+    counts = {"usd_micro": int(call.get("est_usd_micro") or 0), "calls": 1}
+    made = float(call.get("started_at") or now)
+    swept = repository.settle(scope, call_key, counts, _adds(ticket, ticket.provider, ticket.model, made), now, status="swept")
+    if swept:
+        logger.warning("model call never settled; charged its estimate", extra={"scope": scope, "call": call_key, "usd_micro": counts["usd_micro"]})
+        evaluate(agent_id, ticket.owner, now)
+    return swept
 
 
 def abandon(ticket: Ticket) -> None:
@@ -282,6 +316,10 @@ def resume(scope: str, pause_id: str, reason: str, *, extend_usd: float | None =
     metrics.add(BUDGET_RESUMES)
     logger.info("spend scope resumed", extra={"scope": scope, "reason": reason, "extend_usd": extend_usd})
     notices.resumed(scope, pause_id, reason, extend_usd, by)
+    if r.scope_kind(scope) == "agent":
+        release_waiting(scope[2:])
+    else:
+        _release_owner(scope[2:])
     return True
 
 
@@ -348,6 +386,25 @@ def extended(key: str, now: float, *, extend_usd: float, by: str) -> bool:
     if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
         return False
     return resume(key, str(held["pause_id"]), "button", extend_usd=extend_usd, by=by)
+
+
+def release_waiting(agent_id: str) -> None:
+    """What waited for the agent's pause to end goes now: its heartbeat (window kept)
+    and its thread runs (see :mod:`wakeful.heartbeats.admission`)."""
+    from wakeful.heartbeats import admission
+
+    admission.release(agent_id)
+
+
+def _release_owner(owner: str) -> None:
+    """The owner's pause ended early: release the waiting work of each agent the owner
+    has that is not paused on its own."""
+    from wakeful.agents import repository as agents
+
+    now = clock.now()
+    for agent in agents.of_owner(owner):
+        if active_pause(repository.many([(r.agent_scope(agent.agent_id), repository.PAUSE)]), r.agent_scope(agent.agent_id), now) is None:
+            release_waiting(agent.agent_id)
 
 
 def add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:

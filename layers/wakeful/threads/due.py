@@ -7,6 +7,9 @@ For each shard, one Query (``due_at <= now``) returns only due threads (no Scan)
 - ``lease``: a running step that did not move within ``thread_lease_seconds`` (its worker
   died, or its message went to the DLQ) -> the step is queued again under a new key,
   and after ``thread_max_attempts`` the thread fails with the reason.
+- ``admit``: a run that waited to be admitted (its agent was paused) -> its step is
+  queued again at the pause's end (or at once by :func:`release_waiting`, when the
+  pause ends early); it does not count as an attempt;
 - ``holds``: events a coalescer holds whose quiet time (or longest wait) has come -> one run.
 Each item is read again (consistently) and changed only if it is still due, with the
 thread's version as condition, so two racing scans act once.
@@ -84,8 +87,23 @@ def _handle(agent: Agent | None, thread: Thread, now: float, result: DueResult) 
         what = "waited for an approval" if status == records.WAITING_APPROVAL else "slept"
         if service.end(agent, thread, records.EXPIRED, error_message=f"{what} longer than thread_expiry_seconds ({seconds} s)"):
             result.expired += 1
-    elif kind == records.DUE_LEASE and status == records.ACTIVE:
+    elif kind in (records.DUE_LEASE, records.DUE_ADMIT) and status == records.ACTIVE:
         _resend(agent, thread, now, result)
+
+
+def release_waiting(agent_id: str, now: float) -> int:
+    """Queue again, now, every run of the agent that waits to be admitted (its pause
+    ended early); returns how many. A run still refused waits again."""
+    agent = agent_repository.get(agent_id)
+    if agent is None:
+        return 0
+    result = DueResult()
+    for thread in repository.waiting_admission(agent_id):
+        try:
+            _resend(agent, thread, now, result)
+        except Exception:  # noqa: BLE001 - one thread never keeps the others waiting
+            logger.exception("waiting thread not released", extra={"thread_id": thread.thread_id})
+    return result.resent
 
 
 def _resend(agent: Agent, thread: Thread, now: float, result: DueResult) -> None:
@@ -104,7 +122,7 @@ def _resend(agent: Agent, thread: Thread, now: float, result: DueResult) -> None
     try:
         fresh = repository.update(
             thread,
-            {"step_key": step_key, "lease_attempts": attempts, "due_at": now + settings.thread_lease_seconds, "deferred": False},
+            {"step_key": step_key, "lease_attempts": attempts, "due_kind": records.DUE_LEASE, "due_at": now + settings.thread_lease_seconds, "deferred": False},
         )
     except repository.VersionConflict:
         return

@@ -42,10 +42,12 @@ INWARD_SOURCES = ("consolidation",)
 CONVERSATION_SOURCES = ("user", "slack", "discord", "telegram")
 CHANNELS = ("heartbeat", "scheduled")
 
-# Due-index kinds: a sleeping thread's timer, an expiry, a running step's lease.
+# Due-index kinds: a sleeping thread's timer, an expiry, a running step's lease, and a
+# run that waits to be admitted (its agent paused: see wakeful.slots.ADMISSION).
 DUE_WAKE = "wake"
 DUE_EXPIRE = "expire"
 DUE_LEASE = "lease"
+DUE_ADMIT = "admit"
 
 # Step kinds: a message (``MessageEvent``) or the tool calls of an assistant message.
 MESSAGE_STEP = "message"

@@ -254,6 +254,20 @@ def due(shard: int, now: float) -> Iterator[ThreadKey]:
     return (ThreadKey(item["agent_id"], item["thread_id"]) for item in items)
 
 
+def waiting_admission(agent_id: str) -> list[Thread]:
+    """The agent's active threads whose run waits to be admitted (a Query of its active
+    threads, consistent reads of those that wait)."""
+    items = ddb.query(
+        "threads",
+        index="by-status",
+        KeyConditionExpression="agent_status = :s",
+        FilterExpression="due_kind = :k",
+        ExpressionAttributeValues={":s": f"{agent_id}#{records.ACTIVE}", ":k": records.DUE_ADMIT},
+    )
+    found = (get(item["agent_id"], item["thread_id"]) for item in items)
+    return [thread for thread in found if thread is not None and thread.due_kind == records.DUE_ADMIT]
+
+
 def waiting(agent_id: str) -> list[WaitingThread]:
     """The agent's sleeping threads that wait for events (keys and waits)."""
     items = ddb.query(

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wakeful import clock
+from wakeful import slots as admission
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
 from wakeful.config import get_settings
@@ -75,6 +76,8 @@ def process(agent_id: str, thread_id: str, step_key: str) -> str:
     if agent is None:
         service.end(None, thread, records.FAILED, error_message="agent deleted")
         return "agent-deleted"
+    if (thread.step_no == 0 or (thread.step is not None and thread.step.resume)) and _waits_for_admission(agent, thread):
+        return "waiting"
     if thread.step_no == 0 and not _take_slot(agent, thread):
         return "deferred"
     step = Step(agent, thread, emitter(StreamContext(thread.owner, agent_id, thread_id, str(thread.run_id), step_key)))
@@ -150,6 +153,28 @@ def _take_slot(agent: Agent, thread: Thread) -> bool:
         pass
     logger.info("thread run waits for a slot", extra={"agent_id": agent.agent_id, "thread_id": thread.thread_id, "limit": limit})
     return False
+
+
+def _waits_for_admission(agent: Agent, thread: Thread) -> bool:
+    """Whether the run may not start model work now (its agent or owner is paused):
+    then it waits, active, until the pause ends (see :func:`_wait`)."""
+    wait = admission.may_start(agent.owner, agent.agent_id, clock.now())
+    if wait is None:
+        return False
+    _wait(thread, wait)
+    return True
+
+
+def _wait(thread: Thread, wait: admission.Wait) -> None:
+    """The run waits in the due index until ``wait.until`` (the scan queues its step
+    again then, or :func:`wakeful.threads.due.release_waiting` sooner); waiting is not
+    an attempt."""
+    until = wait.until if wait.until is not None else clock.now() + get_settings().thread_lease_seconds
+    try:
+        repository.update(thread, {"due_kind": records.DUE_ADMIT, "due_at": until, "deferred": True})
+    except repository.VersionConflict:
+        pass
+    logger.info("thread run waits to be admitted", extra={"agent_id": thread.agent_id, "thread_id": thread.thread_id, "until": until, "reason": wait.reason})
 
 
 # -- MessageEvent steps ----------------------------------------------------------------
@@ -231,6 +256,11 @@ def _model_turn(step: Step, last: int) -> str:
             asked = _policy_answer(step, request) if calls == 0 else None
             turn, extra = asked or (conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning), ref=thread.run_id or ""), {})
         except LLMSpendRefusedError as error:
+            wait = admission.may_start(agent.owner, agent.agent_id, clock.now()) if calls == 0 else None
+            if wait is not None:
+                # Paused after the run started, before its first model call: it waits.
+                _wait(thread, wait)
+                return "waiting"
             return _fail(step, str(error))
         except LLMError as error:
             return _fail(step, f"model call failed: {error}")
