@@ -6,7 +6,7 @@ heartbeats keep their window; nothing fails for having waited."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -16,6 +16,7 @@ from tests.integration.spine_helpers import events, heartbeats, register_tool, s
 from tests.integration.test_quiet_heartbeats import _later, _settled_agent
 from tests.integration.test_spend_guard import one_turn, paused_agent
 from tests.integration.thread_helpers import history, make_agent, start, thread
+from wakeful import slots
 from wakeful.spend import records, repository, service
 
 pytestmark = pytest.mark.long(seconds=60)
@@ -71,19 +72,31 @@ def test_thread_woken_while_paused_waits_and_runs_at_the_pauses_end(stack: Any, 
     assert thread(api, agent["id"], thread_id)["error_message"] is None
 
 
-def test_a_waiting_run_is_not_an_attempt_and_waits_again_while_still_paused(stack: Any, api: Any, claude: fake.FakeAnthropic) -> None:  # noqa: F811
-    agent = make_agent(api, budget={"daily_usd": 5})
-    pause_agent(agent["id"])
+@pytest.fixture()
+def held() -> Iterator[set[str]]:
+    """Agents an installed admitter keeps waiting a minute at a time, however often they
+    ask (a pause that goes on past each of its ends)."""
+    keep: set[str] = set()
+    before = slots.ADMISSION.installed()
+    slots.ADMISSION.install(*before, slots.Admitter("test-hold", lambda owner, agent_id, now: slots.Wait(time.time() + 60, "budget exceeded") if agent_id in keep else None))
+    yield keep
+    slots.ADMISSION.install(*before)
+
+
+def test_a_waiting_run_is_not_an_attempt_and_waits_again_while_still_paused(stack: Any, api: Any, claude: fake.FakeAnthropic, held: set[str]) -> None:  # noqa: F811
+    agent = make_agent(api)
+    held.add(agent["id"])
     claude.converse(one_turn())
     thread_id = start(api, agent["id"], "go")
     stack.drain()
-    for _ in range(4):  # more ticks than thread_max_attempts allows for a stalled step
-        stack.tick(time.time() + 86400 * 2)
+    for n in range(1, 5):  # more ticks than thread_max_attempts allows for a stalled step
+        stack.tick(time.time() + 120 * n)
         stack.drain()
     view = thread(api, agent["id"], thread_id)
     assert (view["status"], view["error_message"]) == ("active", None)
     assert claude.conversation_requests() == []
-    resume(api, agent["id"])
+    held.clear()
+    stack.tick(time.time() + 3600)
     stack.drain()
     assert thread(api, agent["id"], thread_id)["status"] == "complete"
 
