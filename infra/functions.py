@@ -402,10 +402,12 @@ def specs() -> dict[str, FunctionSpec]:
             timeout_seconds=30,
             # actions: a button decides a heartbeat's action parked for approval.
             # spend: an extend: button raises a budget's limit for its period (once) and
-            # may resume what it paused.
+            # may resume what it paused; heartbeats: the resumed agent's waiting heartbeat
+            # is due at once (its waiting thread runs are queued again).
             writes=(
                 "channel_links", "channel_requests", "threads", "thread_messages", "agents", "actions",
-                "schedules", "schedule_results", "stream_events", "spend", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
+                "schedules", "schedule_results", "stream_events", "spend", "heartbeats",
+                *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # channels: a thread that ends here (too many wakes) tells its channels.
             reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),

@@ -170,7 +170,7 @@ LISTENERS: tuple[tuple[Any, Any], ...] = (
     (GATES, RunGate(NAME, _run_gate)),
     (SAVINGS, SavingsCounter(NAME, _add_saving)),
     (DUE, DueWork("spend_pauses", _resume_due)),
-    (DUE, DueWork("spend_calls", _claim_due)),
+    (DUE, DueWork(NAME, _claim_due)),  # open calls overdue: swept
     (BUTTONS, Button("extend", _press)),
     (BUDGET_CHANGED, BudgetListener(NAME, _budget_changed)),
 )
