@@ -8,6 +8,10 @@ fills from the manifests (:func:`wakeful.assembly.install`):
   heartbeat that skipped the model, a probe that found nothing new, a triage model's
   ``HEARTBEAT_OK``, events coalesced into one run); the spend guard, which reports them,
   fills it. With nothing installed the counts go nowhere.
+- :data:`THREAD_SOURCES`: what else may start a thread than the API, an event, a
+  webhook, a schedule or a consolidation (a person in a chat channel: the channels fill
+  it with their platforms' names); at the bottom, so a thread's own response model can
+  list them.
 """
 
 from __future__ import annotations
@@ -76,3 +80,31 @@ def count_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> No
         raise ValueError(f"unknown saving {kind!r}; one of {', '.join(SAVING_KINDS)}")
     for counter in SAVINGS.installed():
         counter.add(owner, agent_id, kind, n, now)
+
+
+class SourceGroup(NamedTuple):
+    """Thread sources a capability adds: the names (asked each time, from its registry:
+    a name added later counts) and whether such a thread is a conversation with a
+    person (after the agent answers it sleeps until the person replies)."""
+
+    name: str
+    names: Callable[[], tuple[str, ...]]
+    conversation: bool = False
+
+
+#: The installed thread sources (the channels: one per chat platform).
+THREAD_SOURCES: Slot[SourceGroup] = Slot("thread sources")
+
+
+def thread_sources() -> tuple[str, ...]:
+    """What may start a thread: the API (``user``), an event, a webhook, a schedule, the
+    sources capabilities add (a chat platform's name), a memory consolidation."""
+    added = tuple(name for group in THREAD_SOURCES.installed() for name in group.names())
+    return ("user", "event", "webhook", "scheduled", *added, "consolidation")
+
+
+def conversation_sources() -> tuple[str, ...]:
+    """Sources of threads that are conversations with a person (the API, a chat
+    channel): after the agent answers, the thread sleeps until the person replies (or
+    it expires)."""
+    return ("user", *(name for group in THREAD_SOURCES.installed() if group.conversation for name in group.names()))

@@ -10,13 +10,14 @@ when first used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wakeful.actions.slots import PARKED, ParkListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.schedules.slots import RESULTS, ResultListener
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.slots import THREAD_SOURCES, SourceGroup
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
 
 if TYPE_CHECKING:
@@ -92,15 +93,18 @@ _REF = "#/components/schemas/"
 
 
 def _inbound_paths() -> Mapping[str, Any]:
-    from wakeful.channels.responses import inbound_operations
+    """Each platform's routes, served by the channel-inbound function (its ``openapi``)."""
+    from wakeful.channels import platforms
 
-    return inbound_operations()  # the platforms' routes, served by the channel-inbound function
+    return {path: item for name in platforms.names() for path, item in platforms.of(name).openapi()[0].items()}
 
 
 def _inbound_schemas() -> Mapping[str, Any]:
-    from wakeful.channels.responses import INBOUND_ANSWERS
+    """The models of the platforms' answers, added to the document's components."""
+    from wakeful.channels import platforms
 
-    return {model.__name__: model.model_json_schema(ref_template=_REF + "{model}", mode="serialization") for model in INBOUND_ANSWERS}
+    models: Iterable[Any] = (model for name in platforms.names() for model in platforms.of(name).openapi()[1])
+    return {model.__name__: model.model_json_schema(ref_template=_REF + "{model}", mode="serialization") for model in models}
 
 
 def _openapi() -> OpenApiPart:
@@ -129,7 +133,17 @@ AGENT_FIELDS: tuple[Any, ...] = ()
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
-ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
+
+
+def _endpoints() -> Mapping[str, tuple[str, str]]:
+    """The chat platforms' APIs: name -> (the variable of its base URL, the platform's
+    own), from the platforms' registry when asked (a platform added later counts)."""
+    from wakeful.channels import platforms
+
+    return platforms.endpoints()
+
+
+ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = _endpoints
 
 # -- listeners: what it plugs into lower capabilities' slots --
 # Each loads :mod:`wakeful.channels.relay` when first called.
@@ -178,7 +192,19 @@ def _action_parked(action: Action, arguments: Mapping[str, Any]) -> None:
 PARK_LISTENER = ParkListener(name=NAME, parked=_action_parked)
 _PARKED = ((PARKED, PARK_LISTENER),)
 
-LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED)
+# A chat platform's name is a thread source (a person there started it), and such a
+# thread is a conversation: it sleeps after each answer until the person replies.
+
+
+def _chat_names() -> tuple[str, ...]:
+    from wakeful.channels import platforms
+
+    return platforms.chat_names()
+
+
+_SOURCES = ((THREAD_SOURCES, SourceGroup(name=NAME, names=_chat_names, conversation=True)),)
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_SOURCES)
 
 MANIFEST = Capability(
     name=NAME,
