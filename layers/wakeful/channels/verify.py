@@ -23,8 +23,6 @@ from typing import Mapping
 
 from wakeful.channels.platforms.base import Check
 
-__all__ = ["Check", "discord", "slack", "telegram"]
-
 TOLERANCE_SECONDS = 300
 _TIMESTAMP = re.compile(r"[0-9]{1,12}")
 _HEX = re.compile(r"[0-9a-fA-F]+")
