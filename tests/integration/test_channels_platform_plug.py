@@ -21,10 +21,12 @@ from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
 from tests.integration.thread_helpers import history, make_agent, threads
 from tests.support.channels import deliveries, requests_of, settle
+from tests.support import openapi_check
 from tests.support.hook_receiver import HookReceiver
-from wakeful.channels import platforms
+from wakeful.channels import slots
 from wakeful.channels.platforms.base import BadBody, Check, Outcome, Platform, Reading, call, message_text
-from wakeful.channels.platforms.models import ConfigField, PlatformEntry
+from wakeful.channels.platforms.models import ConfigField
+from wakeful.channels.slots import PlatformEntry
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
@@ -75,16 +77,30 @@ class FakePlatform(Platform):
         return Outcome(response.ok, retry=response.status >= 500, status_code=response.status)
 
 
+def documented(stack: Any) -> None:
+    """The API's OpenAPI document built again from the installed platforms (the kinds and
+    the thread sources it lists), and read again by the responses' check."""
+    from wakeful.api import openapi
+
+    openapi._document.cache_clear()
+    openapi_check.forget(stack.api_url)
+
+
 @pytest.fixture()
-def fake_platform(monkeypatch: pytest.MonkeyPatch) -> Iterator[HookReceiver]:
+def fake_platform(stack: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[HookReceiver]:
     receiver = HookReceiver()
+    installed = slots.PLATFORMS.installed()
     # Its one registration: the entry (its route, its API's variable).
-    monkeypatch.setitem(platforms.REGISTRY, "fakechat", PlatformEntry("fakechat", lambda: FakePlatform, ("fakechat",), True, "WAKEFUL_FAKECHAT_API_URL", None))
+    entry = PlatformEntry("fakechat", lambda: FakePlatform, ("fakechat",), True, "WAKEFUL_FAKECHAT_API_URL", None)
+    slots.PLATFORMS.install(*installed, slots.PlatformSource("fakechat", lambda: (entry,)))
     monkeypatch.setenv("WAKEFUL_FAKECHAT_API_URL", receiver.url("fakechat"))
     get_settings.cache_clear()
+    documented(stack)
     yield receiver
+    slots.PLATFORMS.install(*installed)
     monkeypatch.undo()
     get_settings.cache_clear()
+    documented(stack)
     receiver.close()
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.actions.slots import PARKED, ParkListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.channels.slots import PLATFORMS, PlatformEntry, PlatformSource
 from wakeful.schedules.slots import RESULTS, ResultListener
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.slots import THREAD_SOURCES, SourceGroup
@@ -96,14 +97,14 @@ def _inbound_paths() -> Mapping[str, Any]:
     """Each platform's routes, served by the channel-inbound function (its ``openapi``)."""
     from wakeful.channels import platforms
 
-    return {path: item for name in platforms.names() for path, item in platforms.of(name).openapi()[0].items()}
+    return platforms.inbound_operations()
 
 
 def _inbound_schemas() -> Mapping[str, Any]:
     """The models of the platforms' answers, added to the document's components."""
     from wakeful.channels import platforms
 
-    models: Iterable[Any] = (model for name in platforms.names() for model in platforms.of(name).openapi()[1])
+    models: Iterable[Any] = platforms.inbound_answers()
     return {model.__name__: model.model_json_schema(ref_template=_REF + "{model}", mode="serialization") for model in models}
 
 
@@ -204,7 +205,18 @@ def _chat_names() -> tuple[str, ...]:
 
 _SOURCES = ((THREAD_SOURCES, SourceGroup(name=NAME, names=_chat_names, conversation=True)),)
 
-LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_SOURCES)
+# Wakeful's own platforms (their entries load when a list of platforms is first asked for).
+
+
+def _builtin_platforms() -> tuple[PlatformEntry, ...]:
+    from wakeful.channels.platforms.builtin import BUILTIN
+
+    return BUILTIN
+
+
+_PLATFORMS = ((PLATFORMS, PlatformSource(name=NAME, entries=_builtin_platforms)),)
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_SOURCES, *_PLATFORMS)
 
 MANIFEST = Capability(
     name=NAME,

@@ -11,20 +11,23 @@ and ``post(channel, delivery, part, index)`` (one request, judged: an
 :func:`wakeful.outbound.request`: the one URL policy and a total deadline for every call
 Wakeful makes.
 
-A platform plugs in with its module and one :class:`~.base.PlatformEntry` in
-:data:`REGISTRY`. Every list of platforms derives from it, when asked: a channel's
-``kind``, the thread sources, the inbound routes (the API Gateway's, ``wakeful dev``'s),
-the API bases in the settings and the deployment's context keys.
+A platform plugs in with its module and one :class:`~wakeful.channels.slots.PlatformEntry`
+(Wakeful's own: :mod:`.builtin`, installed by the channels manifest into
+:data:`wakeful.channels.slots.PLATFORMS`). Every list of platforms derives from the
+installed entries, when asked (:mod:`.models`): a channel's ``kind``, the thread
+sources, the inbound routes (the API Gateway's, ``wakeful dev``'s), the API bases in
+the settings and the deployment's context keys.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from wakeful.channels.platforms.base import Platform
-from wakeful.channels.platforms.models import REGISTRY, ConfigField, PlatformEntry, chat_names, endpoints, entry, names, routes
+from wakeful.channels.platforms.models import ConfigField, PlatformEntry, chat_names, endpoints, entries, entry, names, routes
 
-__all__ = ["REGISTRY", "ConfigField", "Platform", "PlatformEntry", "chat_names", "conversation_pattern", "endpoints", "entry", "names", "of", "routes"]
+__all__ = ["ConfigField", "Platform", "PlatformEntry", "chat_names", "conversation_pattern", "endpoints", "entries", "entry", "inbound_answers", "inbound_operations", "names", "of", "routes"]
 
 
 _loaded: dict[PlatformEntry, Platform] = {}
@@ -47,3 +50,14 @@ def of(kind: str) -> Platform:
 def conversation_pattern(kind: str) -> re.Pattern[str]:
     """The pattern a conversation of ``kind`` must match (its platform's)."""
     return re.compile(of(kind).conversation_pattern)
+
+
+def inbound_operations() -> dict[str, dict[str, Any]]:
+    """Path -> ``{"post": operation}`` of each platform's routes (each platform's own
+    part of the OpenAPI document; the channel-inbound function serves them)."""
+    return {path: item for name in names() for path, item in of(name).openapi()[0].items()}
+
+
+def inbound_answers() -> tuple[type, ...]:
+    """The models of the platforms' answers, added to the document's components."""
+    return tuple(model for name in names() for model in of(name).openapi()[1])

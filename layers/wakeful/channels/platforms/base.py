@@ -162,7 +162,7 @@ class BadBody(ValueError):
 class Platform:
     """A chat platform (or a way out, like email): how its requests are checked and
     read, and how a message is rendered and sent to it. One module per platform defines
-    one subclass; :data:`wakeful.channels.platforms.REGISTRY` names it."""
+    one subclass; its entry in :data:`wakeful.channels.slots.PLATFORMS` names it."""
 
     name: ClassVar[str]
     #: People talk to it (inbound requests; threads with its name as their ``source``).

@@ -1,19 +1,17 @@
 """What the platforms are, as plain values (no pydantic, no platform module imported):
-a platform's config fields (:class:`ConfigField`), its entry (:class:`PlatformEntry`)
-and :data:`REGISTRY`, the one list of platforms every other list derives from, when
-asked (so an entry added later counts): a channel's ``kind``, the thread sources, the
-inbound routes, the API bases.
-
-A platform plugs in with its module (a :class:`~.base.Platform`) and one entry here.
+a platform's config fields (:class:`ConfigField`), and the registry's lists, derived
+from the installed entries (:data:`wakeful.channels.slots.PLATFORMS`) each time they
+are asked (so an entry installed later counts): a channel's ``kind``, the thread
+sources, the inbound routes, the API bases.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-_PACKAGE = "wakeful.channels.platforms"
+from wakeful.channels.slots import PLATFORMS, PlatformEntry
+
+__all__ = ["ConfigField", "PlatformEntry", "chat_names", "endpoints", "entries", "entry", "names", "routes"]
 
 
 class ConfigField(NamedTuple):
@@ -43,41 +41,9 @@ class ConfigField(NamedTuple):
         return self.alias or self.name
 
 
-class PlatformEntry(NamedTuple):
-    """One platform, as every list of platforms knows it (without loading it)."""
-
-    name: str
-    #: Returns the platform's class (its module, and its SDK, load when first called).
-    load: Callable[[], Any]
-    #: Its routes after ``/channels/{channel_id}/`` (what the API Gateway and ``wakeful
-    #: dev`` send to the channel_inbound function).
-    routes: tuple[str, ...] = ()
-    #: People talk to it (threads with its name as their ``source``).
-    chat: bool = True
-    #: The environment variable of its API base (a proxy, or a fake in tests) and the
-    #: platform's own.
-    api_url_env: str | None = None
-    default_api_url: str | None = None
-
-
-def _builtin(module: str, name: str) -> Callable[[], Any]:
-    """The loader of one of Wakeful's own platforms: its module imported when first
-    asked (by name: the registry names the platforms, it does not import them, so what
-    a platform's module imports never leads back here)."""
-
-    def load() -> Any:
-        return getattr(importlib.import_module(f"{_PACKAGE}.{module}"), name)
-
-    return load
-
-
-#: Every platform, by name, in the order lists show them.
-REGISTRY: dict[str, PlatformEntry] = {
-    "slack": PlatformEntry("slack", _builtin("slack", "Slack"), ("slack/events", "slack/interactions"), True, "WAKEFUL_SLACK_API_URL", "https://slack.com/api"),
-    "discord": PlatformEntry("discord", _builtin("discord", "Discord"), ("discord",), True, "WAKEFUL_DISCORD_API_URL", "https://discord.com/api/v10"),
-    "telegram": PlatformEntry("telegram", _builtin("telegram", "Telegram"), ("telegram",), True, "WAKEFUL_TELEGRAM_API_URL", "https://api.telegram.org"),
-    "email": PlatformEntry("email", _builtin("email", "Email"), (), False),
-}
+def entries() -> dict[str, PlatformEntry]:
+    """Every installed platform, by name, in the order lists show them."""
+    return {entry.name: entry for source in PLATFORMS.installed() for entry in source.entries()}
 
 
 def entry(kind: str) -> PlatformEntry:
@@ -86,7 +52,7 @@ def entry(kind: str) -> PlatformEntry:
     Raises:
         ValueError: no such platform.
     """
-    found = REGISTRY.get(kind)
+    found = entries().get(kind)
     if found is None:
         raise ValueError(f"no platform {kind!r}")
     return found
@@ -94,17 +60,17 @@ def entry(kind: str) -> PlatformEntry:
 
 def names() -> tuple[str, ...]:
     """Every channel kind."""
-    return tuple(REGISTRY)
+    return tuple(entries())
 
 
 def chat_names() -> tuple[str, ...]:
     """The kinds people talk to (inbound requests, threads with this ``source``)."""
-    return tuple(name for name, found in REGISTRY.items() if found.chat)
+    return tuple(name for name, found in entries().items() if found.chat)
 
 
 def routes() -> dict[str, str]:
     """Each route a platform calls, after ``/channels/{channel_id}/`` -> its kind."""
-    return {route: name for name, found in REGISTRY.items() for route in found.routes}
+    return {route: name for name, found in entries().items() for route in found.routes}
 
 
 def endpoints() -> dict[str, tuple[str, str]]:
@@ -112,6 +78,6 @@ def endpoints() -> dict[str, tuple[str, str]]:
     platform's own)."""
     return {
         name: (found.api_url_env, found.default_api_url or "")
-        for name, found in REGISTRY.items()
+        for name, found in entries().items()
         if found.api_url_env is not None
     }

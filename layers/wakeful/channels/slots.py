@@ -1,0 +1,46 @@
+"""The slot the channels own, which the assembly fills: :data:`PLATFORMS`, the chat
+platforms (and email) a channel may be of.
+
+A platform plugs in with one module (its :class:`~wakeful.channels.platforms.base.Platform`)
+and one :class:`PlatformEntry`. Wakeful's own are listed in
+:mod:`wakeful.channels.platforms.builtin`, which the channels manifest installs; every
+list of platforms derives from what is installed here, when asked
+(:mod:`wakeful.channels.platforms.models`). Light: the API's bodies and the settings read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from wakeful.listening import Slot
+
+
+class PlatformEntry(NamedTuple):
+    """One platform, as every list of platforms knows it (without loading it)."""
+
+    name: str
+    #: Returns the platform's class (its module, and its SDK, load when first called).
+    load: Callable[[], Any]
+    #: Its routes after ``/channels/{channel_id}/`` (what the API Gateway and ``wakeful
+    #: dev`` send to the channel_inbound function).
+    routes: tuple[str, ...] = ()
+    #: People talk to it (threads with its name as their ``source``).
+    chat: bool = True
+    #: The environment variable of its API base (a proxy, or a fake in tests) and the
+    #: platform's own.
+    api_url_env: str | None = None
+    default_api_url: str | None = None
+
+
+class PlatformSource(NamedTuple):
+    """Platforms a capability installs: their entries, asked for when a list is needed
+    (the modules that list them load then, not on a cold start)."""
+
+    name: str
+    entries: Callable[[], tuple[PlatformEntry, ...]]
+
+
+#: The installed platforms, in the order lists show them (the entry points fill it,
+#: through :func:`wakeful.assembly.install`).
+PLATFORMS: Slot[PlatformSource] = Slot("chat platforms")
