@@ -173,7 +173,8 @@ def specs() -> dict[str, FunctionSpec]:
             # stream_events: a thread it ends (expired, failed) gets its end in the stream.
             # flow_holds, thread_routes, events: held events whose time came go to one run
             # (a thread it starts or wakes), their route decisions name it.
-            # spend: a quiet heartbeat is counted as saved (saved.quiet_heartbeats).
+            # spend: a quiet heartbeat is counted as saved (saved.quiet_heartbeats); a
+            # budget pause whose period ended resumes (spend-due index).
             writes=(
                 "heartbeats", "agents", "threads", "thread_messages", "schedules", "schedule_results",
                 "stream_events", "flow_holds", "thread_routes", "spend", *_HOOK_FIRING_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
@@ -189,7 +190,8 @@ def specs() -> dict[str, FunctionSpec]:
             description="Heartbeat orchestrator: event window, subscriptions, actions",
             memory_mb=512,
             timeout_seconds=60,
-            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES),
+            # memories: a heartbeat that processed events is journaled for the next consolidation.
+            writes=("agents", "heartbeats", "events", "idempotency", "actions", *_HOOK_ATTEMPT_WRITES, *_MEMORY_WRITES),
             reads=("subscriptions", "tools", *_HOOK_FIRING_READS),
             # heartbeat: a long window goes on in a fresh invocation (a message to itself);
             # route: its HEARTBEAT event, for agents with threads.
@@ -375,9 +377,11 @@ def specs() -> dict[str, FunctionSpec]:
             memory_mb=256,
             timeout_seconds=30,
             # actions: a button decides a heartbeat's action parked for approval.
+            # spend: an extend: button raises a budget's limit for its period (once) and
+            # may resume what it paused.
             writes=(
                 "channel_links", "channel_requests", "threads", "thread_messages", "agents", "actions",
-                "schedules", "schedule_results", "stream_events", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
+                "schedules", "schedule_results", "stream_events", "spend", *_HOOK_ATTEMPT_WRITES, *_CHANNEL_RELAY_WRITES, *_MEMORY_WRITES,
             ),  # fmt: skip
             # channels: a thread that ends here (too many wakes) tells its channels.
             reads=("channels", *_HOOK_FIRING_READS, *_CHANNEL_RELAY_READS),

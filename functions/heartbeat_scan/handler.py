@@ -58,5 +58,5 @@ def handler(event: dict, context: object) -> dict:
             "failed": schedules.failed,
             "items_read": schedules.items_read,
         },
-        "consolidations": dict(result.consolidations),
+        "due": result.due,
     }

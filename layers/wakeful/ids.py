@@ -13,6 +13,7 @@ import secrets
 import threading
 import time
 import uuid
+import zlib
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _ACTION_NAMESPACE = uuid.UUID("6f1d3a52-7a7e-4c1e-9a55-2f8f1c0f7a11")
@@ -66,3 +67,11 @@ def action_id(agent_id: str, seq: int, subscription_id: str) -> str:
     making new ones, so a tool never runs twice for one event.
     """
     return "act_" + uuid.uuid5(_ACTION_NAMESPACE, f"{agent_id}:{seq}:{subscription_id}").hex
+
+
+def shard_of(key: str) -> int:
+    """The due-index shard of ``key`` (an agent's or a thread's id): stable for a given
+    ``WAKEFUL_DUE_SHARDS``, so every sparse due index spreads its items the same way."""
+    from wakeful.config import get_settings  # config reads the environment: only when a shard is asked
+
+    return zlib.crc32(key.encode()) % get_settings().due_shards

@@ -30,6 +30,8 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
+from wakeful import targets
+
 #: Bidirectional formatting characters: embeddings and overrides (U+202A..U+202E),
 #: isolates (U+2066..U+2069), the directional marks (U+200E, U+200F, U+061C).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
@@ -121,6 +123,8 @@ def secret_token(value: str) -> str:
 
 #: A secret sent as it is, in a header, a URL or as a signature key: see :func:`secret_token`.
 SecretToken = Annotated[str, AfterValidator(secret_token)]
+#: A notify target: a channel name or ``name:conversation`` (:mod:`wakeful.targets`).
+Target = Annotated[str, Field(pattern=targets.TARGET_PATTERN, max_length=300)]
 
 
 class OneOf:

@@ -8,6 +8,9 @@ fills from the manifests (:func:`wakeful.assembly.install`):
   heartbeat that skipped the model, a probe that found nothing new, a triage model's
   ``HEARTBEAT_OK``, events coalesced into one run); the spend guard, which reports them,
   fills it. With nothing installed the counts go nowhere.
+- :data:`TARGETS`: does a notify target name one of the owner's channels? Agents,
+  schedules and threads name targets (:mod:`wakeful.targets`); the channels fill it.
+  With nothing installed every well-formed target passes.
 - :data:`THREAD_SOURCES`: what else may start a thread than the API, an event, a
   webhook, a schedule or a consolidation (a person in a chat channel: the channels fill
   it with their platforms' names); at the bottom, so a thread's own response model can
@@ -16,6 +19,7 @@ fills from the manifests (:func:`wakeful.assembly.install`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Callable, NamedTuple
 
 from wakeful.listening import Slot
@@ -80,6 +84,25 @@ def count_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> No
         raise ValueError(f"unknown saving {kind!r}; one of {', '.join(SAVING_KINDS)}")
     for counter in SAVINGS.installed():
         counter.add(owner, agent_id, kind, n, now)
+
+
+class TargetCheck(NamedTuple):
+    """The check of the capability that owns notify targets."""
+
+    name: str
+    #: ``(owner, targets)``: raises a :class:`~wakeful.exceptions.ValidationError`
+    #: naming the first target that names none of the owner's channels (or a
+    #: conversation the channel cannot reach).
+    check: Callable[[str, Sequence[str]], None]
+
+
+def _one_check(checks: tuple[TargetCheck, ...]) -> None:
+    if len(checks) > 1:
+        raise ValueError(f"one target check at most, not {[c.name for c in checks]}")
+
+
+#: The installed target check (the channels').
+TARGETS: Slot[TargetCheck] = Slot("notify target check", _one_check)
 
 
 class SourceGroup(NamedTuple):

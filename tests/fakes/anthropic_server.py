@@ -1,9 +1,9 @@
 """A fake Anthropic Messages API on loopback, for driving the real ``anthropic`` SDK.
 
 Point the SDK at it with ``ANTHROPIC_BASE_URL=<server.url>``. ``POST /v1/messages``
-records each request and answers the next reply scripted for the forced tool
-(:meth:`on`), else the next scripted reply (:meth:`push`), or, with
-``auto=True`` and nothing scripted, the scripted provider's deterministic answer to the
+records each request and answers the next reply scripted for its model
+(:meth:`for_model`), else the next one scripted for the forced tool (:meth:`on`), else
+the next scripted reply (:meth:`push`), or, with ``auto=True`` and nothing scripted, the scripted provider's deterministic answer to the
 forced tool (read back from the request's ``<input>`` and ``<agent_profile>``).
 
 Streamed requests (``"stream": true``, what ``client.messages.stream`` sends) are answered
@@ -100,6 +100,7 @@ class FakeAnthropic:
         self.min_cacheable_tokens = min_cacheable_tokens
         self.script: deque[Reply] = deque()
         self.by_tool: dict[str, deque[Reply]] = {}
+        self.by_model: dict[str, deque[Reply]] = {}
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.usages: list[dict[str, int]] = []
@@ -157,6 +158,16 @@ class FakeAnthropic:
         with self._lock:
             self.by_tool.setdefault(tool, deque()).extend(replies)
 
+    def for_model(self, model: str, *replies: Reply) -> None:
+        """Queue replies for requests naming ``model``; they take precedence over
+        everything else (one server plays two models)."""
+        with self._lock:
+            self.by_model.setdefault(model, deque()).extend(replies)
+
+    def requests_for_model(self, model: str) -> list[dict[str, Any]]:
+        """The requests that named ``model``."""
+        return [r for r in self.requests if r.get("model") == model]
+
     def converse(self, script: Any) -> None:
         """Answer tool-use conversation requests (no forced tool) from ``script`` (the
         format of :mod:`wakeful.llm.script`)."""
@@ -176,6 +187,7 @@ class FakeAnthropic:
         with self._lock:
             self.script.clear()
             self.by_tool.clear()
+            self.by_model.clear()
             self.requests.clear()
             self.headers.clear()
             self.usages.clear()
@@ -229,7 +241,7 @@ class FakeAnthropic:
             payload = {"type": "error", "error": {"type": "invalid_request_error", "message": problem}}
             return 400, json.dumps(payload).encode(), {}, 0.0
         with self._lock:
-            queued = self.by_tool.get(self.forced_tool(body))
+            queued = self.by_model.get(str(body.get("model"))) or self.by_tool.get(self.forced_tool(body))
             reply = queued.popleft() if queued else (self.script.popleft() if self.script else None)
         if reply is None:
             reply = self._auto(body) if self.auto else error(500, "api_error", "nothing scripted", None)

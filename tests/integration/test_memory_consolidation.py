@@ -12,6 +12,7 @@ import pytest
 
 from tests.fakes import anthropic_server as fake
 from tests.fakes.fixtures import claude  # noqa: F401 - fixture
+from tests.integration.spine_helpers import register_tool, subscribe
 from tests.integration.thread_helpers import later, make_agent, start, threads
 from wakeful import slots
 
@@ -169,3 +170,22 @@ def test_nightly_consolidation_runs_at_its_time_and_not_without_news(stack, api,
     # (Its threads, not the fake model's whole log: a day's tick also runs what other
     # tests' agents on this stack have due.)
     assert len(consolidations(api, agent["id"])) == 1 and threads(api, agent["id"]) == before
+
+
+def test_on_quiet_consolidation_comes_due_after_heartbeats_that_processed_events(stack, api, claude: fake.FakeAnthropic, tool_server):
+    agent = api.create_agent(heartbeat_interval_seconds=60, memory_consolidation={**QUIET, "quiet_seconds": 300})
+    stack.tick()  # its first heartbeat: nothing to process, not activity
+    stack.drain()
+    subscribe(api, register_tool(api, tool_server, "disk-watch"), "DISK_FULL", agent["id"])
+    api.post(f"/agents/{agent['id']}/events", json={"event_type": "DISK_FULL", "payload": {"volume": "/srv"}})
+    claude.converse([consolidating()])
+    stack.tick(later(90))  # the heartbeat processes the event: the agent's only work
+    stack.drain()
+    assert len(tool_server.requests_for("disk-watch")) == 1 and threads(api, agent["id"]) == []
+    stack.tick(later(420))  # quiet for longer than quiet_seconds since
+    stack.drain()
+    [done] = consolidations(api, agent["id"])
+    assert done["status"] == "done" and done["trigger"] == "on_quiet"
+    task = json.dumps(next(r for r in claude.conversation_requests() if "consolidating your long-term memory" in json.dumps(r["messages"][0]))["messages"][0])
+    assert "2 events processed, 1 tool runs triggered" in task and "DISK_FULL" in task, task  # its HEARTBEAT event and the disk's
+    assert task.count(" heartbeat COMPLETED") == 1, task  # the first heartbeat ran no tool: not activity

@@ -4,6 +4,7 @@ a probe) can say that a claimed run must not call the model; the run is then
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 import pytest
@@ -32,13 +33,14 @@ def test_a_run_a_gate_skips_is_skipped_with_its_reason_and_calls_no_model(
     stack: Any, api: Any, claude: fake.FakeAnthropic, receiver: Any, gate: list[str]  # noqa: F811 - fixture
 ) -> None:
     agent = hooked_agent(api, receiver)
-    schedule = heartbeat_schedule(api, agent["id"])
+    prompt = f"Check on {agent['id']}'s items"  # other agents' runs due at the same tick ask the model too
+    schedule = heartbeat_schedule(api, agent["id"], prompt=prompt)
     claude.converse(answer("Disk at 97%: clean it up."))
     gate.append(agent["id"])
     row = run_due(stack, api, agent["id"], schedule)
     assert (row["status"], row["reason"], row["result_content"]) == ("skipped", "budget", "the agent is paused")
     assert row["thread_id"] is None and threads(api, agent["id"]) == []
-    assert claude.conversation_requests() == []
+    assert [r for r in claude.conversation_requests() if prompt in json.dumps(r["messages"])] == []
     assert receiver.deliveries(f"result-{agent['id']}") == [] and receiver.deliveries(f"failed-{agent['id']}") == []
     counts = api.get(f"/agents/{agent['id']}/schedules/{schedule['id']}").json()["counts"]
     assert (counts["skipped"], counts["runs"]) == (1, 0)

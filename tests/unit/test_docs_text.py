@@ -38,10 +38,10 @@ def test_every_openapi_operation_is_described():
 
 
 def test_the_api_reference_lists_every_hook_type_and_the_tool_protocol():
-    from wakeful.hooks.models import SEED_HOOK_TYPES, THREAD_HOOK_TYPES
+    from wakeful.hooks.models import SEED_HOOK_TYPES, SPEND_HOOK_TYPES, THREAD_HOOK_TYPES
 
     reference = (ROOT / "docs" / "api.md").read_text()
-    missing = [t for t in (*SEED_HOOK_TYPES, *THREAD_HOOK_TYPES) if f"`{t}`" not in reference]
+    missing = [t for t in (*SEED_HOOK_TYPES, *THREAD_HOOK_TYPES, *SPEND_HOOK_TYPES) if f"`{t}`" not in reference]
     assert not missing, missing
     for needle in ("ToolRequest", "ToolResponse", "standardwebhooks", "hook.verify("):
         assert needle in reference

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from wakeful.hooks import events
-from wakeful.hooks.models import SEED_HOOK_TYPES, THREAD_HOOK_TYPES
+from wakeful.hooks.models import SEED_HOOK_TYPES, SPEND_HOOK_TYPES, THREAD_HOOK_TYPES
 
 _META = {"agent_context": {"agent_id": "ag_1"}, "tool_config": {}}
 
@@ -140,6 +140,38 @@ CASES: list[tuple[events.HookEvent, str, dict]] = [
             "trigger": "manual", "scheduled_for": "f", "completed_at": "c", "error_message": "model error",
         },
     ),
+    (
+        events.BudgetAlert(
+            scope="agent", limit="daily_usd", period="2026-11-28", level="alert", alert_at=0.8,
+            limit_usd=5.0, spent_usd=4.1, on_exceed="pause", extend_usd=2.5,
+        ),
+        "BUDGET_ALERT",
+        {
+            "scope": "agent", "limit": "daily_usd", "period": "2026-11-28", "level": "alert", "alert_at": 0.8,
+            "limit_usd": 5.0, "spent_usd": 4.1, "on_exceed": "pause", "extend_usd": 2.5,
+        },
+    ),
+    (
+        events.BudgetPaused(
+            scope="owner", limit="monthly_usd", period="2026-11", limit_usd=50.0, spent_usd=50.2,
+            paused_until=1796083200.0, extend_usd=25.2,
+        ),
+        "BUDGET_PAUSED",
+        {
+            "scope": "owner", "limit": "monthly_usd", "period": "2026-11", "limit_usd": 50.0, "spent_usd": 50.2,
+            "paused_until": 1796083200.0, "extend_usd": 25.2,
+        },
+    ),
+    (
+        events.BudgetResumed(scope="agent", reason="button", extend_usd=2.5, by="user U1 in slack (ops)"),
+        "BUDGET_RESUMED",
+        {"scope": "agent", "reason": "button", "extend_usd": 2.5, "by": "user U1 in slack (ops)"},
+    ),
+    (
+        events.BudgetResumed(scope="agent", reason="period_end"),
+        "BUDGET_RESUMED",
+        {"scope": "agent", "reason": "period_end"},
+    ),
 ]
 
 
@@ -147,7 +179,7 @@ def _classes() -> list[type[events.HookEvent]]:
     return [cls for cls in vars(events).values() if isinstance(cls, type) and issubclass(cls, events.HookEvent) and cls is not events.HookEvent]
 
 
-@pytest.mark.parametrize("hook_type", SEED_HOOK_TYPES + THREAD_HOOK_TYPES)
+@pytest.mark.parametrize("hook_type", SEED_HOOK_TYPES + THREAD_HOOK_TYPES + SPEND_HOOK_TYPES)
 def test_every_hook_type_wakeful_fires_has_exactly_one_event_class(hook_type):
     cls = events.event_class(hook_type)
     assert cls is not None

@@ -48,6 +48,7 @@ BOTTOM = {
     "signing",
     "sqs_batch",
     "storable",
+    "targets",
     "tables",
     "tablespec",
 }
@@ -201,12 +202,13 @@ def test_the_cycle_check_finds_a_lazy_three_module_cycle(tmp_path: Path) -> None
 #: models, errors and response models.
 DATA = re.compile(r"^(records|repository|\w+_repository|inputs|models|exceptions|responses)$")
 #: The capabilities' services, bottom first: a service module imports the services of
-#: capabilities on lower rows only (the heartbeats are on top because their scan finds
-#: all due work: the threads' and the schedules').
+#: capabilities on lower rows only (the heartbeats are above the threads and the
+#: schedules because their scan finds those capabilities' due work; the capabilities
+#: above plug theirs into the scan's slot).
 CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"llm", "auth", "ops", "archive"}),
-    frozenset({"mcp_servers"}),  # a tool source: the tools' MCP runnable calls it
     frozenset({"tools"}),
+    frozenset({"mcp_servers"}),  # a tool source: it plugs its tool kind into the tools' slot
     frozenset({"agents"}),
     frozenset({"events"}),
     frozenset({"ingest", "subscriptions", "hooks", "interceptors", "stream"}),
@@ -215,8 +217,8 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"schedules"}),
     frozenset({"flow"}),  # fewer model runs: coalescing (threads' router), probes (schedules' gates)
     frozenset({"channels"}),
-    frozenset({"memory"}),
     frozenset({"heartbeats"}),
+    frozenset({"memory"}),
     frozenset({"spend"}),  # the spend guard: above everything whose model calls it prices
     frozenset({"lab"}),  # replays what all of the above do, as dry runs
 )

@@ -81,3 +81,14 @@ def test_hook_holders_of_different_sources_may_both_be_installed():
     chat = RunEndListener(name="chat", run_ended=_ignore, sources=frozenset({"chat"}), fire_hook=_hold)
     slots.RUN_END.install(schedules.RUN_END_LISTENER, chat)
     assert slots.hook_holder(_thread("chat")) is chat and slots.hook_holder(_thread("scheduled")) is schedules.RUN_END_LISTENER
+
+
+def test_at_most_one_turn_policy_is_installed_and_flow_fills_it():
+    assembly.install()
+    (policy,) = slots.TURN_POLICY.installed()
+    assert policy.name == "flow" and slots.turn_policy() is policy
+    try:
+        with pytest.raises(ValueError, match="at most one turn policy"):
+            slots.TURN_POLICY.install(policy, slots.TurnPolicy("other", lambda agent, thread, request: None))
+    finally:
+        slots.TURN_POLICY.install(*assembly.listeners(slots.TURN_POLICY))

@@ -13,7 +13,7 @@ import logging
 import time
 from typing import Any
 
-from wakeful import clock, queues, retention, storable
+from wakeful import clock, retention, storable
 from wakeful.actions import interception, records, repository, slots
 from wakeful.actions.records import Action
 from wakeful.agents.records import Agent
@@ -35,7 +35,7 @@ def run(action_id: str) -> str:
     if action is None:
         return "missing"
     if action.status in records.TERMINAL:
-        _continue(action)
+        slots.finished(action)
         return "already-finished"
     if action.status == records.WAITING_APPROVAL:
         return "waiting-approval"
@@ -50,7 +50,7 @@ def run(action_id: str) -> str:
         meta = outcome.meta
     if not repository.start(action_id, clock.now(), interception=outcome.record() if outcome else None, request_meta=meta if changed else None):
         return "already-finished"
-    _renew_heartbeat_lease(action)
+    slots.started(action)
     if outcome is not None and outcome.decision in (interception.DENY, interception.RESPOND):
         return _finish_unrun(action, agent, outcome)
     tool = registry.resolve(action.owner or "", action.tool)
@@ -68,14 +68,14 @@ def run(action_id: str) -> str:
         # A concurrent run of the same action finished first; its result stands.
         winner = repository.get(action_id)
         if winner:
-            _continue(winner)
+            slots.finished(winner)
         return "lost-race"
     error_message = None if response.success else (response.error or "the tool reported failure without a reason")
     _fire_finished(agent, tool, action, meta, response, elapsed_ms, error_message, hook_args)
     status = records.COMPLETED if response.success else records.FAILED
     logger.info("action finished", extra={"action_id": action_id, "tool": action.tool, "status": status})
     action_stream.finish(stream, action, response.success, response.output, error_message)
-    _continue(finished or action)
+    slots.finished(finished or action)
     return status.lower()
 
 
@@ -102,7 +102,7 @@ def _park(action: Action, agent: Agent, outcome: interception.Outcome) -> str:
         fire(agent, requested, heartbeat_id=action.heartbeat_id, action_id=action.action_id, delivery_key=f"{action.action_id}:approval")
         slots.parked(action, arguments)
         logger.info("action waits for approval", extra={"action_id": action.action_id, "tool": action.tool})
-    _continue(action)
+    slots.finished(action)
     return "waiting-approval"
 
 
@@ -118,7 +118,7 @@ def _finish_unrun(action: Action, agent: Agent, outcome: interception.Outcome) -
         failed = ActionFailed(action_id=action.action_id, tool_name=action.tool, error_message=response.error, request_meta=outcome.meta, execution_time_ms=0)
         fire(agent, failed, heartbeat_id=action.heartbeat_id, action_id=action.action_id, context={"triggered_by": action.event_type}, delivery_key=f"{action.action_id}:failed")
     logger.info("action decided by interception", extra={"action_id": action.action_id, "decision": outcome.decision})
-    _continue(finished or action)
+    slots.finished(finished or action)
     return outcome.decision
 
 
@@ -234,32 +234,3 @@ def _call(tool: Any, action_id: str, meta: dict[str, Any]) -> ToolResponse:
     from wakeful.tools import invoke
 
     return invoke.call(tool, requests.build(action_id, tool.name, meta))
-
-
-def _renew_heartbeat_lease(action: Action) -> None:
-    """Push the heartbeat's lease out as each of its actions starts: a heartbeat whose
-    actions make progress is alive, however long its round takes in all. Only a claimed
-    heartbeat carries a lease (the ``lease-expiry`` index is sparse); a finished one is
-    left alone."""
-    from wakeful.config import get_settings
-    from wakeful.heartbeats import repository as heartbeats
-
-    if not action.heartbeat_id or action.approval is not None:
-        return
-    heartbeats.renew_lease(action.agent_id, action.heartbeat_id, clock.now() + get_settings().heartbeat_lease_seconds)
-
-
-def _continue(action: Action) -> None:
-    """Take the finished action out of its heartbeat's ``open_actions``; whoever empties
-    the set asks the orchestrator to go on. Removing from a set is idempotent, so a
-    redelivered message can do it again safely."""
-    from wakeful.heartbeats import repository as heartbeats
-
-    if not action.heartbeat_id or (action.approval or {}).get("decided_at"):
-        return  # an approved action left its heartbeat when it was parked
-    still_open = heartbeats.close_action(action.agent_id, action.heartbeat_id, action.action_id)
-    if still_open is None:
-        return  # the heartbeat is gone; nothing waits for this action
-    if not still_open:
-        # The heartbeat queue carries {agent_id, heartbeat_id} (wakeful.heartbeats.queue).
-        queues.send_batch("heartbeat", [{"agent_id": action.agent_id, "heartbeat_id": action.heartbeat_id}])

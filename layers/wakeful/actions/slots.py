@@ -1,5 +1,7 @@
 """The slots the actions own, which the assembly fills. :data:`PARKED`: who else hears
-of a heartbeat's action parked for approval, the park listeners.
+of a heartbeat's action parked for approval, the park listeners. :data:`PROGRESS`: who
+hears an action start and finish (the heartbeats: an action's start keeps its heartbeat
+alive, the last one's finish lets it go on).
 
 When the interception point parks an action (:mod:`wakeful.actions.interception`), the
 runner fires the ``APPROVAL_REQUESTED`` hook and then tells the park listeners: a
@@ -48,3 +50,31 @@ def parked(action: Action, arguments: Mapping[str, Any]) -> None:
             listener.parked(action, arguments)
         except Exception:  # noqa: BLE001 - a channel's failure must not unpark the action
             logger.exception("action park listener failed", extra={"listener": listener.name, "action_id": action.action_id})
+
+
+class ProgressListener(NamedTuple):
+    """The part of the capability whose work an action is (the heartbeats')."""
+
+    name: str
+    #: ``(action)``: the action starts.
+    started: Callable[[Action], None]
+    #: ``(action)``: the action ended, or was parked or given up: what waited on it may
+    #: go on. Told again on a redelivery: it does what it does once.
+    finished: Callable[[Action], None]
+
+
+#: The installed progress listeners. Unlike the park listeners, an error here is the
+#: runner's: the message is redelivered, so nothing waits forever on a lost finish.
+PROGRESS: Slot[ProgressListener] = Slot("action progress listeners")
+
+
+def started(action: Action) -> None:
+    """Tell the progress listeners that ``action`` starts."""
+    for listener in PROGRESS.installed():
+        listener.started(action)
+
+
+def finished(action: Action) -> None:
+    """Tell the progress listeners that ``action`` is done with."""
+    for listener in PROGRESS.installed():
+        listener.finished(action)

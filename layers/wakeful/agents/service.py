@@ -194,7 +194,13 @@ def patch(owner: str, agent_id: str, body: AgentPatch) -> Agent:
     new_interval = changes.get("heartbeat_interval_seconds")
     if new_interval is not None and new_interval != agent.heartbeat_interval_seconds:
         _reschedule(get(owner, agent_id), agent.heartbeat_interval_seconds, int(new_interval))
-    return get(owner, agent_id)
+    changed = get(owner, agent_id)
+    if "budget" in changes:
+        from wakeful.agents.slots import BUDGET_CHANGED
+
+        for listener in BUDGET_CHANGED.installed():
+            listener.changed(changed)
+    return changed
 
 
 def _patch_changes(body: AgentPatch) -> dict[str, Any]:

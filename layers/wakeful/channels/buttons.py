@@ -11,9 +11,13 @@ approval request's Approve and Deny are two of them. A button's ``value`` is
 - ``reply``: opens a form with one text field where the platform has forms (Discord's
   modal); what is typed in is a message to the thread the ref names, from that person.
 
-A capability adds a button by adding a handler under its prefix (``HANDLERS[prefix] =
-ButtonHandler(...)``); the channel worker calls its ``press`` with the channel and the
-job (``decision`` is the prefix, ``ref``, ``user``, and ``text`` for a form's submit).
+- ``extend`` (the spend guard's): raises a budget's limit for its period by the amount
+  the button names, once, and resumes what that limit paused.
+
+The channels' own prefixes are in :data:`HANDLERS`; a capability above the channels adds
+its prefix through the slot :data:`wakeful.channels.slots.BUTTONS`. The channel worker
+calls the handler's ``press`` with the channel and the job (``decision`` is the prefix,
+``ref``, ``user``, and ``text`` for a form's submit).
 """
 
 from __future__ import annotations
@@ -49,21 +53,32 @@ def parse(value: Any, *, forms: bool = False) -> tuple[str, str] | None:
     match = VALUE.fullmatch(value) if isinstance(value, str) else None
     if match is None:
         return None
-    handler = HANDLERS.get(match.group(1))
+    handler = handler_of(match.group(1))
     if handler is None or (handler.form and not forms):
         return None
     return match.group(1), match.group(2)
 
 
+def handler_of(prefix: str) -> ButtonHandler | None:
+    """The handler of a prefix: the channels' own, else an installed capability's."""
+    handler = HANDLERS.get(prefix)
+    if handler is not None:
+        return handler
+    from wakeful.channels.slots import BUTTONS
+
+    button = next((b for b in BUTTONS.installed() if b.name == prefix), None)
+    return ButtonHandler(button.press) if button is not None else None
+
+
 def form_of(prefix: str) -> str | None:
     """The form title a button of ``prefix`` opens (None: it opens none)."""
-    handler = HANDLERS.get(prefix)
+    handler = handler_of(prefix)
     return handler.form if handler else None
 
 
 def press(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
     """Do what a pressed button (or a submitted form) asks."""
-    handler = HANDLERS.get(str(job.get("decision") or ""))
+    handler = handler_of(str(job.get("decision") or ""))
     if handler is None:
         return "no handler for this button: nothing changed", None
     return handler.press(channel, job)

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, create_model, model_validator
 
 from wakeful.channels import models
+from wakeful import inputs
 from wakeful.channels.platforms import models as platforms
 from wakeful.channels.platforms.models import ConfigField
 from wakeful.inputs import Body, OneOf, Patch, secret_token, unchanged
@@ -40,7 +41,7 @@ UserId = Annotated[
     _text_or_integer(models.USER_ID_PATTERN, "A platform user id; an integer is kept as its text"),
 ]
 #: A notification target: a channel name, or ``name:conversation``.
-Target = Annotated[str, Field(pattern=models.TARGET_PATTERN, max_length=300)]
+Target = inputs.Target
 
 
 def _annotation(field: ConfigField) -> Any:

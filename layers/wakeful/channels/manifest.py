@@ -18,7 +18,7 @@ from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.channels.slots import PLATFORMS, PlatformEntry, PlatformSource
 from wakeful.schedules.slots import RESULTS, ResultListener
 from wakeful.tablespec import N, Attr, Index, TableSpec
-from wakeful.slots import THREAD_SOURCES, SourceGroup
+from wakeful.slots import TARGETS, THREAD_SOURCES, SourceGroup, TargetCheck
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
 
 if TYPE_CHECKING:
@@ -193,6 +193,18 @@ def _action_parked(action: Action, arguments: Mapping[str, Any]) -> None:
 PARK_LISTENER = ParkListener(name=NAME, parked=_action_parked)
 _PARKED = ((PARKED, PARK_LISTENER),)
 
+# Every notify target named (an agent's, a schedule's, a send_notification's) names one of
+# the owner's channels.
+
+
+def _check_targets(owner: str, targets: Sequence[str]) -> None:
+    from wakeful.channels import targets as channel_targets
+
+    channel_targets.check(owner, targets)
+
+
+_TARGETS = ((TARGETS, TargetCheck(NAME, _check_targets)),)
+
 # A chat platform's name is a thread source (a person there started it), and such a
 # thread is a conversation: it sleeps after each answer until the person replies.
 
@@ -216,7 +228,7 @@ def _builtin_platforms() -> tuple[PlatformEntry, ...]:
 
 _PLATFORMS = ((PLATFORMS, PlatformSource(name=NAME, entries=_builtin_platforms)),)
 
-LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_SOURCES, *_PLATFORMS)
+LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_TARGETS, *_SOURCES, *_PLATFORMS)
 
 MANIFEST = Capability(
     name=NAME,

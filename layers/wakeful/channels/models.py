@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from wakeful import targets
+
 # The platforms (a channel's ``kind``), their config fields and conversations:
 # :mod:`wakeful.channels.platforms` (one module each, and the registry every list of
 # them derives from).
@@ -53,12 +55,12 @@ SLACK_TS_PATTERN = r"^[0-9]{1,20}(\.[0-9]{1,10})?$"
 DISCORD_PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 #: A platform user id in ``allowed_users`` (Slack ``U0123``, Discord and Telegram numbers).
 USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"
-#: A target: a channel name, or ``name:conversation``.
-TARGET_PATTERN = r"^[a-z][a-z0-9_-]{0,31}(:[^\s]{1,254})?$"
+#: A target: a channel name, or ``name:conversation`` (:mod:`wakeful.targets`).
+TARGET_PATTERN = targets.TARGET_PATTERN
 
 MAX_CHANNELS_PER_OWNER = 100
 MAX_ALLOWED_USERS = 500
-MAX_TARGETS = 10
+MAX_TARGETS = targets.MAX_TARGETS
 
 # -- deliveries ----------------------------------------------------------------------
 NOTIFICATION = "notification"
@@ -66,7 +68,9 @@ SCHEDULE_RESULT = "schedule_result"
 SCHEDULE_FAILED = "schedule_failed"
 APPROVAL = "approval"
 REPLY = "reply"
-DELIVERY_KINDS = (NOTIFICATION, SCHEDULE_RESULT, SCHEDULE_FAILED, APPROVAL, REPLY)
+#: The spend guard's alerts and pauses (with an ``extend:`` button).
+BUDGET = "budget"
+DELIVERY_KINDS = (NOTIFICATION, SCHEDULE_RESULT, SCHEDULE_FAILED, APPROVAL, REPLY, BUDGET)
 
 PENDING = "pending"
 DELIVERED = "delivered"

@@ -39,7 +39,7 @@ class ChannelDelivery(View):
     id: str
     channel_id: str
     target: str = Field(description="The channel name, or name:conversation")
-    kind: str = Field(description="notification, schedule_result, schedule_failed, approval or reply")
+    kind: str = Field(description="notification, schedule_result, schedule_failed, approval, reply or budget")
     status: str = Field(description="pending, delivered or failed")
     attempts: int
     error: str | None

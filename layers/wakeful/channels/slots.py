@@ -1,11 +1,18 @@
-"""The slot the channels own, which the assembly fills: :data:`PLATFORMS`, the chat
-platforms (and email) a channel may be of.
+"""The slots the channels own, which the assembly fills. :data:`BUTTONS`: the chat
+buttons of capabilities above the channels; :data:`PLATFORMS`: the chat platforms (and
+email) a channel may be of.
+
+A button's value is ``<prefix>:<ref>`` (:mod:`wakeful.channels.buttons`); the channels'
+own prefixes (``approve``, ``deny``, ``reply``) are in its table, and a capability above
+them adds its prefix here (the spend guard's ``extend``): its messages carry such
+buttons through ``actions``, every platform renders them, and a press by an allowed user
+is handed to its ``press``.
 
 A platform plugs in with one module (its :class:`~wakeful.channels.platforms.base.Platform`)
 and one :class:`PlatformEntry`. Wakeful's own are listed in
 :mod:`wakeful.channels.platforms.builtin`, which the channels manifest installs; every
 list of platforms derives from what is installed here, when asked
-(:mod:`wakeful.channels.platforms.models`). Light: the API's bodies and the settings read it.
+(:mod:`wakeful.channels.platforms.models`).
 """
 
 from __future__ import annotations
@@ -14,6 +21,20 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from wakeful.listening import Slot
+
+
+class Button(NamedTuple):
+    """A capability's button: its prefix (``name``) and what a press does."""
+
+    name: str
+    #: ``(channel, job) -> (outcome, thread_id | None)``: the job has ``ref`` and ``user``
+    #: (the channel a :class:`~wakeful.channels.records.Channel`; a leaf module, read by
+    #: the platforms' registry and the API's bodies, so not typed here).
+    press: Callable[[Any, dict[str, Any]], tuple[str, str | None]]
+
+
+#: The installed buttons (the entry points fill it, through :func:`wakeful.assembly.install`).
+BUTTONS: Slot[Button] = Slot("chat buttons")
 
 
 class PlatformEntry(NamedTuple):

@@ -2,8 +2,9 @@
 
 What the capability plugs into the core, which :mod:`wakeful.assembly` installs (the
 fields: :class:`wakeful.capabilities.Capability`): its holds table, the threads' router
-coalescer (events held to go to one run) and the schedules' run gate (a probe that found
-nothing new skips the run).
+coalescer (events held to go to one run), the schedules' run gate (a probe that found
+nothing new skips the run) and the threads' turn policy (a triage model asked first on
+heartbeat runs).
 
 Light, like every manifest: every handler imports it on its cold start, so it holds
 data and imports only the registry's types and the slots it fills; what it names loads
@@ -18,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 from wakeful.capabilities import Capability, QueueSpec
 from wakeful.schedules.slots import GATES, Gate, Skip
 from wakeful.tablespec import N, Attr, Index, TableSpec
-from wakeful.threads.slots import COALESCER, Coalescer
+from wakeful.threads.slots import COALESCER, TURN_POLICY, Coalescer, TurnPolicy, TurnVerdict
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
+    from wakeful.threads.records import Thread
 
 NAME = "flow"
 
@@ -84,9 +86,18 @@ def _probe(agent: Agent, schedule: Mapping[str, Any], row: Mapping[str, Any], no
     return probe.check(agent, schedule, row, now)
 
 
+def _triage(agent: Agent, thread: Thread, request: Any) -> TurnVerdict | None:
+    if thread.source != "scheduled" or thread.prompt_mode != "heartbeat":
+        return None  # the check is cheap here: no module loads for other runs
+    from wakeful.flow import triage
+
+    return triage.before_turn(agent, thread, request)
+
+
 LISTENERS: tuple[tuple[Any, Any], ...] = (
     (COALESCER, Coalescer(name=NAME, plan=_plan, hold=_hold, fire_due=_fire_due)),
     (GATES, Gate(name=NAME, check=_probe)),
+    (TURN_POLICY, TurnPolicy(name=NAME, before_turn=_triage)),
 )
 
 MANIFEST = Capability(

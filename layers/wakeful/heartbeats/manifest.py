@@ -10,10 +10,15 @@ data and imports only the registry's types; what it names loads when first used.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.actions.slots import PROGRESS, ProgressListener
+from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
+
+if TYPE_CHECKING:
+    from wakeful.actions.records import Action
 
 NAME = "heartbeats"
 
@@ -99,7 +104,37 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+# A heartbeat's actions: each one's start keeps the heartbeat's lease, the last one's
+# finish lets the orchestrator go on (wakeful.heartbeats.progress).
+
+
+def _action_started(action: Action) -> None:
+    from wakeful.heartbeats import progress
+
+    progress.action_started(action)
+
+
+def _action_finished(action: Action) -> None:
+    from wakeful.heartbeats import progress
+
+    progress.action_finished(action)
+
+
+# A heartbeat's action stream (``<heartbeat_id>.<action_id>``) exists with its heartbeat.
+
+
+def _action_stream_exists(agent_id: str, stream_id: str) -> bool:
+    from wakeful.heartbeats import repository
+    from wakeful.stream.models import heartbeat_of
+
+    heartbeat_id = heartbeat_of(stream_id)
+    return heartbeat_id is not None and repository.get(agent_id, heartbeat_id) is not None
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (
+    (PROGRESS, ProgressListener(NAME, _action_started, _action_finished)),
+    (OWNERS, StreamOwner(NAME, _action_stream_exists)),
+)
 
 MANIFEST = Capability(
     name=NAME,

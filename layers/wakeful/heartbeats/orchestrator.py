@@ -40,6 +40,7 @@ from wakeful.config import get_settings
 from wakeful.events import store as events
 from wakeful.events.models import NewEvent
 from wakeful.heartbeats import records as hb
+from wakeful.heartbeats import slots as heartbeat_slots
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import Heartbeat
 from wakeful.heartbeats.repository import HeartbeatStaleError
@@ -457,6 +458,7 @@ def _after_finish(
             delivery_key=f"{item.heartbeat_id}:after",
         )
     logger.info("heartbeat finished", extra={"agent_id": item.agent_id, "heartbeat_id": item.heartbeat_id, "status": status})
+    heartbeat_slots.finished(agent, summary, now)
     if agent.heartbeat_tools is None and status == hb.COMPLETED:
         # A new agent (or one older than quiet heartbeats): learn its HEARTBEAT tools once,
         # after a heartbeat that ran (a failure recorded by the scan's lease check leaves

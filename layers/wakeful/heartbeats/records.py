@@ -13,13 +13,11 @@ heartbeats of active agents, by ``due_at``) and ``lease-expiry`` (claimed heartb
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
-from wakeful import clock
-from wakeful.config import get_settings
+from wakeful import clock, ids
 from wakeful.items import item_of, opt_float, opt_int
 
 if TYPE_CHECKING:
@@ -33,9 +31,8 @@ FAILED = "FAILED"
 CLAIMED = (QUEUED, EXECUTING)
 
 
-def shard_of(agent_id: str) -> int:
-    """The due-index shard of an agent (stable for a given shard count)."""
-    return zlib.crc32(agent_id.encode()) % get_settings().due_shards
+#: The due-index shard of an agent (stable for a given shard count).
+shard_of = ids.shard_of
 
 
 

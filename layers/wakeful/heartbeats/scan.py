@@ -41,6 +41,7 @@ from wakeful.agents.records import Agent
 from wakeful.config import get_settings
 from wakeful.heartbeats import quiet
 from wakeful.heartbeats import repository
+from wakeful.heartbeats import slots as heartbeat_slots
 from wakeful.heartbeats.records import HeartbeatKey
 from wakeful.heartbeats.queue import send_heartbeats
 from wakeful.hooks import deferral
@@ -62,7 +63,9 @@ class ScanResult:
     schedules: Any = None  # wakeful.schedules.due.DueResult
     hooks_taken_over: int = 0
     shards: tuple[int, ...] = ()
-    consolidations: dict[str, int] = field(default_factory=dict)  # wakeful.memory.due outcomes
+    #: What the capabilities above plugged into the scan did (:data:`~wakeful.heartbeats.slots.DUE`):
+    #: counts by outcome, by name (``memory``: due consolidations).
+    due: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def shard_groups(shards: int, groups: int) -> list[list[int]]:
@@ -136,14 +139,7 @@ def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) 
     result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read
     _hooks(now, result, mine)
-    result.consolidations = _memory(now, mine)
-
-
-def _memory(now: float, shards: tuple[int, ...]) -> dict[str, int]:
-    """Consolidations of agents' memories that are due (wakeful.memory.due)."""
-    from wakeful.memory import due
-
-    return due.claim_due(now, shards)
+    result.due = heartbeat_slots.run_due(now, mine)
 
 
 def _agents(due: list[HeartbeatKey]) -> dict[str, Agent]:

@@ -334,6 +334,57 @@ class ScheduleFailed(HookEvent):
     error_message: str | None
 
 
+# -- the spend guard --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BudgetAlert(HookEvent):
+    """A budget's spend reached ``alert_at`` of a limit (``level`` ``alert``), or, with
+    ``on_exceed: "alert"``, the limit itself (``level`` ``limit``); once per period.
+    ``scope``: ``agent`` (its own budget) or ``owner`` (its owner's)."""
+
+    hook_type: ClassVar[str] = "BUDGET_ALERT"
+    scope: str
+    limit: str
+    period: str
+    level: str
+    alert_at: float
+    limit_usd: float
+    spent_usd: float
+    on_exceed: str
+    extend_usd: float
+
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BudgetPaused(HookEvent):
+    """A budget's limit was reached with ``on_exceed: "pause"``: no model call starts
+    until ``paused_until`` (epoch seconds, the period's end) or a resume."""
+
+    hook_type: ClassVar[str] = "BUDGET_PAUSED"
+    scope: str
+    limit: str
+    period: str
+    limit_usd: float
+    spent_usd: float
+    paused_until: float
+    extend_usd: float
+
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class BudgetResumed(HookEvent):
+    """A pause ended: ``reason`` ``period_end``, ``api``, ``button`` or ``budget_changed``;
+    ``extend_usd`` what the limit was raised by, ``by`` who pressed the button."""
+
+    hook_type: ClassVar[str] = "BUDGET_RESUMED"
+    scope: str
+    reason: str
+    extend_usd: float | None = None
+    by: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        """Without ``extend_usd`` and ``by`` when they are not set."""
+        data = HookEvent.data(self)  # a slotted dataclass: no zero-argument super()
+        return {k: v for k, v in data.items() if v is not None or k not in ("extend_usd", "by")}
+
+
 #: The class of every fixed hook type.
 EVENT_CLASSES: dict[str, type[HookEvent]] = {
     cls.hook_type: cls
@@ -352,6 +403,9 @@ EVENT_CLASSES: dict[str, type[HookEvent]] = {
         ApprovalRequested,
         ScheduleResult,
         ScheduleFailed,
+        BudgetAlert,
+        BudgetPaused,
+        BudgetResumed,
     )
 }
 #: The classes of ``BEFORE_<TOOL>`` / ``AFTER_<TOOL>``.

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field, field_validator
 
 from wakeful.inputs import Body, Patch, unchanged
-from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, SEED_HOOK_TYPES, THREAD_HOOK_TYPES, is_valid_hook_type
+from wakeful.hooks.models import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, SEED_HOOK_TYPES, SPEND_HOOK_TYPES, THREAD_HOOK_TYPES, is_valid_hook_type
 
 
 class RetryConfig(Body):
@@ -82,7 +82,7 @@ class HookCreate(Body):
     def _known_type(cls, value: str) -> str:
         if not is_valid_hook_type(value):
             raise ValueError(
-                f"unknown hook type {value!r}: use one of {', '.join(SEED_HOOK_TYPES + THREAD_HOOK_TYPES)}, "
+                f"unknown hook type {value!r}: use one of {', '.join(SEED_HOOK_TYPES + THREAD_HOOK_TYPES + SPEND_HOOK_TYPES)}, "
                 "or BEFORE_<TOOL> / AFTER_<TOOL> with the tool's name in UPPER_SNAKE_CASE"
             )
         return value

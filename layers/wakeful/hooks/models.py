@@ -37,6 +37,12 @@ THREAD_HOOK_TYPES = (
     "SCHEDULE_RESULT",
     "SCHEDULE_FAILED",
 )
+#: Hook types of the spend guard: a budget's alert, its pause, its end.
+SPEND_HOOK_TYPES = (
+    "BUDGET_ALERT",
+    "BUDGET_PAUSED",
+    "BUDGET_RESUMED",
+)
 #: ``BEFORE_<TOOL>`` / ``AFTER_<TOOL>``, ``<TOOL>`` being a tool's name in UPPER_SNAKE_CASE.
 TOOL_HOOK_PATTERN = re.compile(r"^(BEFORE|AFTER)_[A-Z0-9]+(_[A-Z0-9]+)*$")
 MAX_HOOK_TYPE_LENGTH = 100
@@ -48,7 +54,7 @@ MAX_RESPONSE_BODY_BYTES = 10 * 1024
 
 def is_valid_hook_type(value: str) -> bool:
     """Whether ``value`` names a hook type Wakeful fires."""
-    return len(value) <= MAX_HOOK_TYPE_LENGTH and (value in SEED_HOOK_TYPES or value in THREAD_HOOK_TYPES or bool(TOOL_HOOK_PATTERN.match(value)))
+    return len(value) <= MAX_HOOK_TYPE_LENGTH and (value in SEED_HOOK_TYPES or value in THREAD_HOOK_TYPES or value in SPEND_HOOK_TYPES or bool(TOOL_HOOK_PATTERN.match(value)))
 
 
 class DeliverInput(TypedDict):

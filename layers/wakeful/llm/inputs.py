@@ -27,6 +27,11 @@ class FallbackIn(Body):
     base_url: str | None = Field(default=None, min_length=1, max_length=2048, description="openai only")
 
 
+class TriageIn(FallbackIn):
+    """The triage model: asked first on heartbeat schedule runs; its ``HEARTBEAT_OK`` ends
+    the run, anything else is asked again of the agent's model."""
+
+
 class LLMSettingsIn(Patch):
     """``PATCH /agents/{id}/llm``; null removes a setting (back to the default)."""
 
@@ -54,6 +59,13 @@ class LLMSettingsIn(Patch):
         ),
     )
     fallback: list[FallbackIn] | None = Field(default=None, max_length=5)
+    triage: TriageIn | None = Field(
+        default=None,
+        description=(
+            "A cheaper model asked first on heartbeat schedule runs: HEARTBEAT_OK from it ends the run as heartbeat_ok; "
+            "any other answer (or a tool call, never run) runs the turn again with the agent's model. Null removes it"
+        ),
+    )
     tool_models: dict[str, str] | None = Field(default=None, max_length=50)
     daily_token_budget: int | None = Field(default=None, ge=0, le=1_000_000_000)
     thinking_budget_tokens: int | None = Field(

@@ -55,6 +55,7 @@ class LLMSettings(View):
     base_url: str | None
     api_key_set: bool = Field(description="Whether the agent has a key of its own (the key is never shown)")
     fallback: list[LLMFallback]
+    triage: LLMFallback | None = Field(default=None, description="The model asked first on heartbeat schedule runs, if any")
     tool_models: dict[str, str]
     daily_token_budget: int | None
     thinking_budget_tokens: int | None

@@ -32,6 +32,7 @@ def view(agent_id: str) -> dict[str, Any]:
         "base_url": mine.get("base_url"),
         "api_key_set": bool(mine.get("api_key_sealed")),
         "fallback": [{k: v for k, v in f.items() if v is not None} for f in mine.get("fallback") or []],
+        "triage": {k: v for k, v in mine["triage"].items() if v is not None} if mine.get("triage") else None,
         "tool_models": mine.get("tool_models") or {},
         "daily_token_budget": int(budget) if budget is not None else settings.daily_token_budget,
         "thinking_budget_tokens": int(mine["thinking_budget_tokens"]) if mine.get("thinking_budget_tokens") is not None else None,
@@ -67,12 +68,9 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
     if provider and ("model" in changes or "provider" in changes) and merged.get("model"):
         _check_model(str(provider), str(merged["model"]), "model")
     for index, entry in enumerate(changes.get("fallback") or []):
-        where = f"fallback[{index}]"
-        if entry.get("base_url") and not providers.takes_base_url(entry["provider"]):
-            raise LLMSettingsInvalidError(f"{where}.base_url is for the {_url_providers()} provider only")
-        if entry.get("base_url"):
-            _check_url(str(entry["base_url"]), f"{where}.base_url")
-        _check_model(entry["provider"], entry["model"], f"{where}.model")
+        _check_entry(entry, f"fallback[{index}]")
+    if changes.get("triage"):
+        _check_entry(changes["triage"], "triage")
     stored = dict(changes)
     if "api_key" in stored:
         key = stored.pop("api_key")
@@ -84,7 +82,19 @@ def update(agent_id: str, changes: dict[str, Any]) -> None:
             stored["api_key_sealed"] = None
     if "fallback" in stored and stored["fallback"] is not None:
         stored["fallback"] = [{k: v for k, v in f.items() if v is not None} for f in stored["fallback"]]
+    if stored.get("triage") is not None:
+        stored["triage"] = {k: v for k, v in stored["triage"].items() if v is not None}
     ledger.put_settings(agent_id, stored)
+
+
+def _check_entry(entry: dict[str, Any], where: str) -> None:
+    """A fallback or triage entry: a base_url only for a provider that takes one, and
+    allowed by the outbound URL policy; a model of its provider's shape."""
+    if entry.get("base_url") and not providers.takes_base_url(entry["provider"]):
+        raise LLMSettingsInvalidError(f"{where}.base_url is for the {_url_providers()} provider only")
+    if entry.get("base_url"):
+        _check_url(str(entry["base_url"]), f"{where}.base_url")
+    _check_model(entry["provider"], entry["model"], f"{where}.model")
 
 
 def _endpoint(settings: dict[str, Any]) -> tuple[str, str | None]:

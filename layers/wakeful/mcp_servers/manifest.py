@@ -14,6 +14,7 @@ from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
+from wakeful.tools.slots import KINDS, ToolKind
 
 NAME = "mcp_servers"
 
@@ -64,7 +65,19 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+# An MCP server's tool is a kind of tool the tools run through this capability.
+
+
+def _mcp_tool(definition: Any) -> Any:
+    from wakeful.mcp_servers.tool import McpTool
+
+    return McpTool(definition)
+
+
+#: ``wakeful.tools.records.MCP_KIND`` (a manifest imports only the slots it fills).
+MCP_KIND = "mcp"
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((KINDS, ToolKind(MCP_KIND, _mcp_tool)),)
 
 MANIFEST = Capability(
     name=NAME,

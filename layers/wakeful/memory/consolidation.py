@@ -33,7 +33,6 @@ from typing import Any, Mapping
 from wakeful import clock, ids, slots
 from wakeful.agents import repository as agent_repository
 from wakeful.agents.records import Agent
-from wakeful.config import get_settings
 from wakeful.memory import repository, slots as memory_slots, store
 from wakeful.memory.exceptions import ConsolidationRefusedError, MaxPerDayReachedError
 from wakeful.memory.records import CONS_PREFIX, consolidation_public
@@ -61,8 +60,7 @@ def settings_of(agent: Agent) -> dict[str, Any]:
     return {"mode": "off", "max_per_day": 1, "quiet_seconds": 900, "at": None, **dict(agent.memory_consolidation or {})}
 
 
-def shard_of(agent_id: str) -> int:
-    return zlib.crc32(agent_id.encode()) % get_settings().due_shards
+shard_of = ids.shard_of
 
 
 def _day(now: float) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.heartbeats.slots import DUE, FINISHED, DueWork, FinishedListener
 from wakeful.threads.slots import META, PARTS, RUN_END, MetaResult, MetaTool, PromptPart, RunEnd, RunEndListener
 
 if TYPE_CHECKING:
@@ -136,6 +137,18 @@ def _run_ended(end: RunEnd) -> None:
     listeners.run_ended(end)
 
 
+def _heartbeat_finished(agent: Agent, summary: Mapping[str, Any], now: float) -> None:
+    from wakeful.memory import listeners
+
+    listeners.heartbeat_finished(agent, summary, now)
+
+
+def _claim_due(now: float, shards: tuple[int, ...]) -> Mapping[str, int]:
+    from wakeful.memory import due
+
+    return due.claim_due(now, shards)
+
+
 #: Every run's end: the memories its prompt held are reinforced, it is journaled for the
 #: next consolidation; a consolidation's end finishes its record.
 RUN_END_LISTENER = RunEndListener("memory", _run_ended)
@@ -144,6 +157,8 @@ LISTENERS: tuple[tuple[Any, Any], ...] = (
     *((META, _meta_tool(name)) for name in sorted(DEFINITIONS)),
     (PARTS, PromptPart("memory", _recall)),
     (RUN_END, RUN_END_LISTENER),
+    (FINISHED, FinishedListener("memory", _heartbeat_finished)),
+    (DUE, DueWork("memory", _claim_due)),
 )
 
 MANIFEST = Capability(

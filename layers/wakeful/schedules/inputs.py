@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from wakeful.channels.inputs import Target
-from wakeful.channels.models import MAX_TARGETS
+from wakeful.inputs import Target
+from wakeful.targets import MAX_TARGETS
 from wakeful.inputs import Body, Patch, unchanged
 from wakeful.schedules.models import MAX_CHECKLIST_ITEMS, MAX_PROMPT_CHARS, PROBE_PATH, SCHEDULED
 

@@ -82,6 +82,7 @@ def public_result(row: dict[str, Any]) -> dict[str, Any]:
         "reason": row.get("skip_reason"),
         "probe": row.get("probe"),
         "escalated": bool(row.get("escalated", False)),
+        "triage": row.get("triage"),
         "scheduled_for": iso(row.get("scheduled_for")),
         "started_at": iso(row.get("started_at")),
         "completed_at": iso(row.get("completed_at")),

@@ -21,7 +21,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from wakeful import ddb, ids
-from wakeful.heartbeats.records import shard_of
+from wakeful.ids import shard_of
 from wakeful.schedules import models
 from wakeful.schedules.exceptions import ScheduleNotFoundError
 
@@ -365,17 +365,20 @@ _COUNTERS = {models.HEARTBEAT_OK: "ok", models.SUCCESS: "findings", models.ERROR
 
 
 def finish(
-    result: dict[str, Any], status: str, content: str | None, *, notified: bool, thread_id: str | None, error: str | None, now: float, reason: str | None = None
+    result: dict[str, Any], status: str, content: str | None, *, notified: bool, thread_id: str | None, error: str | None, now: float,
+    reason: str | None = None, extra: dict[str, Any] | None = None,
 ) -> bool:
     """Finish a pending result and count it on its schedule, in one transaction (a
-    skipped one with its ``reason``). False when the result was already finished (a
-    redelivery): nothing changes."""
+    skipped one with its ``reason``; ``extra``: more attributes of the result, such as
+    ``escalated``). False when the result was already finished (a redelivery): nothing
+    changes."""
     changes = {
         "status": status,
         "result_content": content,
         "notified": notified,
         "completed_at": now,
         "error_message": error,
+        **(extra or {}),
     }
     if reason is not None:
         changes["skip_reason"] = reason

@@ -87,6 +87,9 @@ class ScheduleResult(View):
         default=None, description="What the probe read before this run: {status: first | changed | failed, value_preview?, error?}"
     )
     escalated: bool = Field(default=False, description="A heartbeat run the triage model did not answer HEARTBEAT_OK: the agent's model ran it")
+    triage: dict[str, Any] | None = Field(
+        default=None, description="An escalated run's triage call: {provider, model, verdict: escalated, reason}"
+    )
     scheduled_for: str | None
     started_at: str | None
     completed_at: str | None

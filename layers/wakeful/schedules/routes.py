@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from wakeful.apikit.common import owner, page, respond
 from wakeful.apikit.routing import Query, Router, no_content, ok
+from wakeful import targets as notify_targets
 from wakeful.pagination import MAX_LIMIT
 from wakeful.schedules import service
 from wakeful.schedules.models import public, public_result
@@ -114,7 +115,4 @@ def get_result(agent_id: str, schedule_id: str, result_id: str):
 
 def _check_notify(targets: list[str] | None) -> None:
     """``notify`` names only the owner's channels (else 422)."""
-    if targets:
-        from wakeful.channels import targets as channel_targets
-
-        channel_targets.check(owner(router), targets)
+    notify_targets.check(owner(router), targets)

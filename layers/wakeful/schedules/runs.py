@@ -52,12 +52,16 @@ def on_run_end(end: RunEnd) -> None:
     if thread.status == threads.WAITING_APPROVAL:
         return
     ended = thread.status in threads.ENDED
-    outcome = {
+    outcome: dict[str, Any] = {
         "status": thread.status,
         "final_text": thread.final_text or "",
         "summary": (thread.summary or "") if ended else None,
         "error": thread.error_message if ended else None,
     }
+    note = thread.turn_policy or {}
+    if note.get("run_id") == thread.run_id and note.get("escalated"):
+        # The triage model did not answer this run: the agent's model ran it.
+        outcome.update({"escalated": True, "triage": note.get("triage")})
     on_thread_run_finished(thread, outcome)
 
 
@@ -104,7 +108,8 @@ def finish(
         notified = bool(agent and hook_type and hook_type in set(agent.hook_types or ()))
         notified = notified or bool(agent and hook_type and _listeners_notify(agent, row, status))
         error = content if status == models.ERROR else None
-        finished = repository.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now)
+        extra = {key: outcome[key] for key in ("escalated", "triage") if outcome.get(key)}
+        finished = repository.finish(row, status, content, notified=notified, thread_id=thread_id, error=error, now=now, extra=extra)
         row = repository.get_result(row["schedule_id"], row["result_id"]) or row
     repository.clear_running(row["agent_id"], row["schedule_id"], row["result_id"])
     if finished:

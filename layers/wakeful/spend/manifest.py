@@ -15,15 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from wakeful.agents.slots import BUDGET_CHANGED, BudgetListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.channels.slots import BUTTONS, Button
+from wakeful.heartbeats.slots import DUE, DueWork
 from wakeful.llm.slots import GATE, Gate
 from wakeful.schedules.slots import GATES, Skip
 from wakeful.schedules.slots import Gate as RunGate
 from wakeful.slots import ADMISSION, SAVINGS, Admitter, SavingsCounter, Wait
-from wakeful.tablespec import Attr, TableSpec
+from wakeful.tablespec import N, Attr, Index, TableSpec
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
+    from wakeful.channels.records import Channel
     from wakeful.llm.callgate import CallContext
     from wakeful.llm.models import Endpoint, Usage
 
@@ -33,7 +37,14 @@ NAME = "spend"
 TABLES: tuple[TableSpec, ...] = (
     # Per scope (a#<agent>, o#<owner>): budget, period counters, per-model counters,
     # open calls, pause, extensions, savings (see wakeful.spend.records).
-    TableSpec("spend", Attr("scope"), Attr("record_key"), ttl="expires_at"),
+    # spend-due (sparse): open calls, by the time their settle is overdue.
+    TableSpec(
+        "spend",
+        Attr("scope"),
+        Attr("record_key"),
+        indexes=(Index("spend-due", Attr("due_shard", N), Attr("due_at", N), keys_only=True),),
+        ttl="expires_at",
+    ),
 )
 TABLE_ENV: Mapping[str, str] = {"spend": "WAKEFUL_TABLE_SPEND"}
 QUEUES: tuple[QueueSpec, ...] = ()
@@ -106,11 +117,32 @@ def _add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> Non
     service.add_saving(owner, agent_id, kind, n, now)
 
 
+def _resume_due(now: float, shards: tuple[int, ...]) -> Mapping[str, int]:
+    from wakeful.spend import pauses_due
+
+    return pauses_due.claim_due(now, shards)
+
+
+def _press(channel: Channel, job: dict[str, Any]) -> tuple[str, str | None]:
+    from wakeful.spend import buttons
+
+    return buttons.press(channel, job)
+
+
+def _budget_changed(agent: Agent) -> None:
+    from wakeful.spend import service
+
+    service.agent_budget_changed(agent)
+
+
 LISTENERS: tuple[tuple[Any, Any], ...] = (
     (GATE, Gate(NAME, _admit, _settle, _abandon)),
     (ADMISSION, Admitter(NAME, _may_start)),
     (GATES, RunGate(NAME, _run_gate)),
     (SAVINGS, SavingsCounter(NAME, _add_saving)),
+    (DUE, DueWork("spend_pauses", _resume_due)),
+    (BUTTONS, Button("extend", _press)),
+    (BUDGET_CHANGED, BudgetListener(NAME, _budget_changed)),
 )
 
 MANIFEST = Capability(

@@ -78,3 +78,23 @@ def owner_scope(owner: str) -> str:
 
 def usd(micro: Any) -> float:
     return round(int(micro or 0) / MICRO, 6)
+
+
+def scope_kind(scope: str) -> str:
+    """``agent`` or ``owner``: whose budget a scope key is."""
+    return "owner" if scope.startswith("o#") else "agent"
+
+
+def alert_key(limit: str, period: str, level: str) -> str:
+    """The put-once marker of a budget's alert (``alert`` at ``alert_at``, ``limit`` at 100 %)."""
+    return f"al#{limit}#{period}#{level}"
+
+
+def extension_key(limit: str, period: str) -> str:
+    """What a limit was raised by for one period."""
+    return f"x#{limit}#{period}"
+
+
+def button_key(ref: str) -> str:
+    """An ``extend:`` button's record, under the owner's scope."""
+    return f"xb#{ref}"

@@ -4,14 +4,16 @@ counters, open calls, pauses, extensions, savings). Partition ``scope`` (``a#<ag
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
-from wakeful import ddb
+from wakeful import ddb, ids
 from wakeful.backoff import Backoff
 
 TABLE = "spend"
 BUDGET = "budget"
 PAUSE = "pause"
+#: The sparse index of due work: active pauses, by the end of their period.
+DUE_INDEX = "spend-due"
 #: Transaction conflicts (many calls settling on one owner's counters) are retried.
 _CONFLICTS = Backoff(base=0.02, cap=0.5, max_rounds=10)
 _COUNTERS = ("usd_micro", "calls", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
@@ -106,12 +108,14 @@ def with_prefix(scope: str, prefix: str) -> list[dict[str, Any]]:
 
 
 def put_pause(scope: str, pause: dict[str, Any], now: float) -> bool:
-    """Pause a scope unless an active pause is there; True when this wrote it."""
+    """Pause a scope unless an active pause is there; True when this wrote it. The pause
+    is in the ``spend-due`` index until it ends (its ``until``)."""
+    due = {"due_shard": ids.shard_of(scope), "due_at": pause["until"]}
     return (
         ddb.conditional(
             ddb.client().put_item,
             TableName=ddb.table(TABLE),
-            Item=ddb.serialize({"scope": scope, "record_key": PAUSE, **pause}),
+            Item=ddb.serialize({"scope": scope, "record_key": PAUSE, **pause, **due}),
             ConditionExpression="attribute_not_exists(record_key) OR #u <= :now",
             ExpressionAttributeNames={"#u": "until"},
             ExpressionAttributeValues=ddb.values({":now": now}),
@@ -145,3 +149,86 @@ def add(scope: str, record_key: str, counts: dict[str, Any], expires_at: int) ->
         ExpressionAttributeNames=names,
         ExpressionAttributeValues=ddb.values({**values, ":exp": expires_at}),
     )
+
+
+def due_pauses(shard: int, now: float) -> Iterator[str]:
+    """The scopes whose pause ends at ``now`` or before, in one shard (sparse index; the
+    open calls it also holds are the sweeper's)."""
+    for item in ddb.query(
+        TABLE,
+        index=DUE_INDEX,
+        KeyConditionExpression="due_shard = :s AND due_at <= :now",
+        ExpressionAttributeValues={":s": shard, ":now": now},
+    ):
+        if item["record_key"] == PAUSE:
+            yield str(item["scope"])
+
+
+def move_pause(scope: str, pause_id: str, changes: dict[str, Any]) -> bool:
+    """Keep a pause on under another limit (its ``until`` moves, the index with it)."""
+    sets = {**changes, "due_at": changes["until"]}
+    names = {f"#a{i}": name for i, name in enumerate(sets)}
+    values = {f":a{i}": v for i, v in enumerate(sets.values())}
+    return (
+        ddb.conditional(
+            ddb.client().update_item,
+            TableName=ddb.table(TABLE),
+            Key=_key(scope, PAUSE),
+            UpdateExpression="SET " + ", ".join(f"#a{i} = :a{i}" for i in range(len(sets))),
+            ConditionExpression="pause_id = :id",
+            ExpressionAttributeNames=names,
+            ExpressionAttributeValues=ddb.values({**values, ":id": pause_id}),
+        )
+        is not None
+    )
+
+
+def mark_announced(scope: str, pause_id: str) -> None:
+    """The pause's hooks and messages went out (they are keyed: a repeat sends nothing)."""
+    ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(TABLE),
+        Key=_key(scope, PAUSE),
+        UpdateExpression="SET announced = :t",
+        ConditionExpression="pause_id = :id",
+        ExpressionAttributeValues=ddb.values({":t": True, ":id": pause_id}),
+    )
+
+
+def put_once(scope: str, record_key: str, attributes: dict[str, Any]) -> bool:
+    """Put an item unless it is there (an alert's marker, a button's record); True when
+    this wrote it."""
+    return (
+        ddb.conditional(
+            ddb.client().put_item,
+            TableName=ddb.table(TABLE),
+            Item=ddb.serialize({"scope": scope, "record_key": record_key, **attributes}),
+            ConditionExpression="attribute_not_exists(record_key)",
+        )
+        is not None
+    )
+
+
+def use_button(owner_scope: str, button_key: str, used: dict[str, Any], target: str, extension_key: str, usd_micro: int, expires_at: int) -> bool:
+    """An ``extend:`` button's one use: marked used (condition: not used before) and its
+    amount added to the period's extension, in one transaction. False: used already."""
+    parts: list[dict[str, Any]] = [
+        {
+            "Update": {
+                "TableName": ddb.table(TABLE),
+                "Key": _key(owner_scope, button_key),
+                "UpdateExpression": "SET used_by = :by, used_at = :at",
+                "ConditionExpression": "attribute_exists(record_key) AND attribute_not_exists(used_at)",
+                "ExpressionAttributeValues": ddb.values({":by": used["by"], ":at": used["at"]}),
+            }
+        },
+        {
+            "Update": {
+                "TableName": ddb.table(TABLE),
+                "Key": _key(target, extension_key),
+                "UpdateExpression": "ADD usd_micro :u SET expires_at = if_not_exists(expires_at, :exp)",
+                "ExpressionAttributeValues": ddb.values({":u": usd_micro, ":exp": expires_at}),
+            }
+        },
+    ]
+    return ddb.transact(parts) is None

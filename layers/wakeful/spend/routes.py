@@ -55,7 +55,7 @@ def resume_agent(agent_id: str, body: ResumeIn):
     from wakeful.spend import service, views
 
     agent = agents.get(owner(router), agent_id)
-    service.resume(agent, body.extend_usd)
+    service.resume_agent(agent, body.extend_usd)
     return respond(200, views.agent_spend(agent, clock.now()))
 
 

@@ -8,6 +8,7 @@ import logging
 from typing import Any, NamedTuple
 
 from wakeful import clock, ids
+from wakeful.spend import notices
 from wakeful.spend import records as r
 from wakeful.spend import repository
 
@@ -87,16 +88,38 @@ def over(items: dict[tuple[str, str], dict[str, Any]], scope: Scope, now: float)
     ]
 
 
-def pause(scope: Scope, limits: list[str], now: float) -> bool:
+def reached_of(items: dict[tuple[str, str], dict[str, Any]], scope: Scope, limit: str, now: float) -> notices.Reached:
+    """What an alert or a pause of ``limit`` tells: the limit with its extensions, the
+    spend, and the ``extend:`` button's amount."""
+    assert scope.budget is not None
+    usd = scope.budget.limits()[limit] or 0.0
+    spent = spent_micro(items, scope.key, r.PERIOD_OF[limit], now)
+    effective = effective_micro(items, scope.key, limit, usd, now)
+    return notices.Reached(
+        scope.key, limit, r.periods(now)[r.PERIOD_OF[limit]], r.usd(effective), r.usd(spent), notices.extend_amount(usd, spent, effective)
+    )
+
+
+def pause(scope: Scope, limits: list[str], now: float, items: dict[tuple[str, str], dict[str, Any]] | None = None) -> bool:
     """Pause a scope until the latest end of the periods of ``limits`` (idempotent:
-    True only for the writer that paused it)."""
+    True only for the writer that paused it, which tells it: ``BUDGET_PAUSED`` and a
+    message)."""
     until = max(r.period_end(r.PERIOD_OF[limit], now) for limit in limits)
     limit = max(limits, key=lambda name: r.period_end(r.PERIOD_OF[name], now))
     period = r.periods(now)[r.PERIOD_OF[limit]]
-    paused = repository.put_pause(scope.key, {"pause_id": ids.new_id("pause", now), "limit": limit, "period": period, "until": until, "since": now, "reason": BUDGET_EXCEEDED}, now)
+    record = {"pause_id": ids.new_id("pause", now), "limit": limit, "period": period, "until": until, "since": now, "reason": BUDGET_EXCEEDED}
+    paused = repository.put_pause(scope.key, record, now)
     if paused:
         logger.warning("spend scope paused", extra={"scope": scope.key, "limit": limit, "until": until})
+        notices.paused(reached_of(items if items is not None else state([scope.key], now), scope, limit, now), record, now)
     return paused
+
+
+def _announce(scope: Scope, pause: dict[str, Any], items: dict[tuple[str, str], dict[str, Any]], now: float) -> None:
+    """Tell a pause its writer did not get to tell (keyed: told once)."""
+    if pause.get("announced") or scope.budget is None or scope.budget.limits().get(str(pause.get("limit"))) is None:
+        return
+    notices.paused(reached_of(items, scope, str(pause["limit"]), now), pause, now)
 
 
 def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider: str, model: str) -> Ticket:
@@ -110,11 +133,12 @@ def admit(agent_id: str, owner: str, purpose: str, ref: str, dry: bool, provider
     found = scopes(agent_id, owner, agent.budget if agent else None)
     items = state([s.key for s in found], now)
     for scope in found:
-        if active_pause(items, scope.key, now):
+        if held := active_pause(items, scope.key, now):
+            _announce(scope, held, items, now)
             raise LLMSpendRefusedError(BUDGET_EXCEEDED)
         reached = over(items, scope, now)
         if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
-            pause(scope, reached, now)
+            pause(scope, reached, now, items)
             raise LLMSpendRefusedError(BUDGET_EXCEEDED)
     budgeted = any(s.budget is not None and s.budget.any_limit() for s in found)
     if budgeted and pricing.price(model, provider) is None:
@@ -158,14 +182,35 @@ def abandon(ticket: Ticket) -> None:
 
 
 def evaluate(agent_id: str, owner: str, now: float) -> None:
-    """Pause every scope of the agent whose limit (with ``pause``) is reached."""
+    """After a call's cost landed: alert each limit of the agent's scopes at ``alert_at``
+    (and, with ``alert``, at the limit), and pause a scope whose limit (with ``pause``)
+    is reached."""
     agent = _agent(agent_id)
     found = scopes(agent_id, owner, agent.budget if agent else None)
     items = state([s.key for s in found], now)
     for scope in found:
+        if scope.budget is None:
+            continue
+        _alerts(items, scope, now)
         reached = over(items, scope, now)
-        if reached and scope.budget is not None and scope.budget.on_exceed == "pause" and not active_pause(items, scope.key, now):
-            pause(scope, reached, now)
+        if reached and scope.budget.on_exceed == "pause" and not active_pause(items, scope.key, now):
+            pause(scope, reached, now, items)
+
+
+def _alerts(items: dict[tuple[str, str], dict[str, Any]], scope: Scope, now: float) -> None:
+    """The alerts a scope's spend calls for, each told once per period (its marker)."""
+    budget = scope.budget
+    assert budget is not None
+    for limit, usd in budget.limits().items():
+        if usd is None:
+            continue
+        spent = spent_micro(items, scope.key, r.PERIOD_OF[limit], now)
+        effective = effective_micro(items, scope.key, limit, usd, now)
+        levels = ["alert"] if spent > 0 and spent >= budget.alert_at * effective else []
+        if budget.on_exceed == "alert" and spent >= effective:
+            levels.append("limit")
+        for level in levels:
+            notices.alert(reached_of(items, scope, limit, now), level, budget, now)
 
 
 def paused_until(agent_id: str, owner: str, now: float) -> float | None:
@@ -177,22 +222,52 @@ def paused_until(agent_id: str, owner: str, now: float) -> float | None:
 
 
 def put_budget(owner: str, budget: dict[str, Any]) -> None:
-    """Set the owner's budget; a raise that leaves no limit reached resumes it."""
+    """Set the owner's budget; a change that leaves no limit reached resumes it."""
     now = clock.now()
     repository.put_budget(r.owner_scope(owner), budget, now)
-    scope = Scope(r.owner_scope(owner), r.Budget.of(budget))
+    budget_changed(Scope(r.owner_scope(owner), r.Budget.of(budget)), now)
+
+
+def agent_budget_changed(agent: Any) -> None:
+    """An agent's ``budget`` changed (``PATCH /agents/{id}``)."""
+    budget_changed(Scope(r.agent_scope(agent.agent_id), r.Budget.of(agent.budget)), clock.now())
+
+
+def budget_changed(scope: Scope, now: float) -> None:
+    """A scope's budget changed: a pause no limit holds any more ends (reason
+    ``budget_changed``); a limit now reached (with ``pause``) pauses it."""
     items = state([scope.key], now)
-    pause = active_pause(items, scope.key, now)
-    if pause and not over(items, scope, now):
-        repository.delete_pause(scope.key, str(pause["pause_id"]))
-    elif not pause:
-        reached = over(items, scope, now)
-        if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
-            globals()["pause"](scope, reached, now)
+    held = active_pause(items, scope.key, now)
+    reached = over(items, scope, now)
+    pausing = bool(reached) and scope.budget is not None and scope.budget.on_exceed == "pause"
+    if held and not pausing:
+        resume(scope.key, str(held["pause_id"]), "budget_changed")
+    elif not held and pausing:
+        pause(scope, reached, now, items)
 
 
-def resume(agent: Any, extend_usd: float) -> None:
-    """Raise the limit that paused the agent by ``extend_usd`` for its period, then resume.
+def scope_of(key: str) -> Scope:
+    """A scope with its budget, from its key (an agent's is on the agent)."""
+    if r.scope_kind(key) == "owner":
+        return Scope(key, r.Budget.of(repository.get(key, repository.BUDGET)))
+    agent = _agent(key[2:])
+    return Scope(key, r.Budget.of(agent.budget if agent else None))
+
+
+def resume(scope: str, pause_id: str, reason: str, *, extend_usd: float | None = None, by: str | None = None) -> bool:
+    """End a pause: every way one ends comes here (its period's end, the API, an
+    ``extend:`` press, a budget change). The delete is conditioned on the pause's id, so
+    one caller wins, and only that one fires ``BUDGET_RESUMED``. False: it had ended."""
+    if not repository.delete_pause(scope, pause_id):
+        return False
+    logger.info("spend scope resumed", extra={"scope": scope, "reason": reason, "extend_usd": extend_usd})
+    notices.resumed(scope, pause_id, reason, extend_usd, by)
+    return True
+
+
+def resume_agent(agent: Any, extend_usd: float) -> None:
+    """``POST /agents/{id}/spend/resume``: raise the limit that paused the agent by
+    ``extend_usd`` for its period, then resume it (reason ``api``).
 
     Raises:
         NotPausedError: the agent is not paused.
@@ -205,12 +280,12 @@ def resume(agent: Any, extend_usd: float) -> None:
     found = scopes(agent.agent_id, agent.owner, agent.budget)
     own = found[0]
     items = state([scope.key for scope in found], now)
-    pause = active_pause(items, own.key, now)
-    if pause is None:
+    held = active_pause(items, own.key, now)
+    if held is None:
         if len(found) > 1 and active_pause(items, found[1].key, now):
             raise OwnerPausedError("the owner's budget pauses this agent: raise the owner's budget (PUT /budget)")
         raise NotPausedError("the agent is not paused")
-    limit = str(pause["limit"])
+    limit = str(held["limit"])
     budget = own.budget
     usd = budget.limits().get(limit) if budget else None
     if usd is not None:
@@ -219,9 +294,40 @@ def resume(agent: Any, extend_usd: float) -> None:
         if extend <= needed:
             raise StillOverLimitError(f"extend_usd must be more than ${needed / r.MICRO:.2f} to bring {limit} under its limit")
         period = r.periods(now)[r.PERIOD_OF[limit]]
-        repository.add(own.key, f"x#{limit}#{period}", {"usd_micro": extend}, int(r.period_end(r.PERIOD_OF[limit], now)) + r.KEEP["day"])
-    repository.delete_pause(own.key, str(pause["pause_id"]))
-    logger.info("spend scope resumed", extra={"scope": own.key, "extend_usd": extend_usd})
+        repository.add(own.key, r.extension_key(limit, period), {"usd_micro": extend}, int(r.period_end(r.PERIOD_OF[limit], now)) + r.KEEP["day"])
+    resume(own.key, str(held["pause_id"]), "api", extend_usd=extend_usd)
+
+
+def period_ended(key: str, now: float) -> str:
+    """The scan found a pause whose ``until`` passed: it ends (reason ``period_end``),
+    unless a limit still holds it (a month's limit after a day's): then it goes on to
+    that period's end, and nothing is told."""
+    scope = scope_of(key)
+    items = state([key], now)
+    held = items.get((key, repository.PAUSE))
+    if held is None or float(held.get("until") or 0) > now:
+        return "not_due"
+    reached = over(items, scope, now)
+    if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
+        limit = max(reached, key=lambda name: r.period_end(r.PERIOD_OF[name], now))
+        until = r.period_end(r.PERIOD_OF[limit], now)
+        changes = {"limit": limit, "period": r.periods(now)[r.PERIOD_OF[limit]], "until": until}
+        return "still_paused" if repository.move_pause(key, str(held["pause_id"]), changes) else "taken"
+    return "resumed" if resume(key, str(held["pause_id"]), "period_end") else "taken"
+
+
+def extended(key: str, now: float, *, extend_usd: float, by: str) -> bool:
+    """A limit of a scope was raised (an ``extend:`` press): its pause ends (reason
+    ``button``) when no limit holds it any more. True when it resumed."""
+    scope = scope_of(key)
+    items = state([key], now)
+    held = active_pause(items, key, now)
+    if held is None:
+        return False
+    reached = over(items, scope, now)
+    if reached and scope.budget is not None and scope.budget.on_exceed == "pause":
+        return False
+    return resume(key, str(held["pause_id"]), "button", extend_usd=extend_usd, by=by)
 
 
 def add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:

@@ -9,9 +9,9 @@ from wakeful.agents import service as agents
 from wakeful.agents.records import Agent
 from wakeful.auth import keys
 from wakeful.exceptions import NotFoundError, UnauthorizedError
-from wakeful.stream import repository
+from wakeful.stream import repository, slots
 from wakeful.stream.exceptions import StreamCursorError
-from wakeful.stream.models import StreamEvent, heartbeat_of, parse_after
+from wakeful.stream.models import StreamEvent, parse_after
 
 SSE_MEDIA_TYPE = "text/event-stream"
 
@@ -60,16 +60,7 @@ def require_stream(agent_id: str, thread_id: str) -> None:
 def stream_exists(agent_id: str, thread_id: str) -> bool:
     """Whether the agent has this stream: one of its threads, an action stream of one
     of its heartbeats (``<heartbeat_id>.<action_id>``), or any stream with events."""
-    from wakeful.heartbeats import repository as heartbeats
-    from wakeful.threads import repository as threads
-
-    heartbeat_id = heartbeat_of(thread_id)
-    if heartbeat_id is not None:
-        if heartbeats.get(agent_id, heartbeat_id) is not None:
-            return True
-    elif threads.get(agent_id, thread_id) is not None:
-        return True
-    return repository.head(agent_id, thread_id).last_id > 0
+    return slots.owned(agent_id, thread_id) or repository.head(agent_id, thread_id).last_id > 0
 
 
 def wants_sse(accept: str | None) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.tools.slots import DELETING, ToolDeleting
 
 NAME = "subscriptions"
 
@@ -71,7 +72,16 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+# A tool's subscriptions go with it.
+
+
+def _tool_deleting(owner: str, tool_name: str) -> None:
+    from wakeful.subscriptions import service
+
+    service.delete_for_tool(owner, tool_name)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((DELETING, ToolDeleting(NAME, _tool_deleting)),)
 
 MANIFEST = Capability(
     name=NAME,

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
 
 NAME = "threads"
@@ -112,7 +113,17 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+# A thread's id is a stream: it exists before its first event.
+
+
+def _thread_exists(agent_id: str, stream_id: str) -> bool:
+    from wakeful.stream.models import heartbeat_of
+    from wakeful.threads import repository
+
+    return heartbeat_of(stream_id) is None and repository.get(agent_id, stream_id) is not None
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((OWNERS, StreamOwner(NAME, _thread_exists)),)
 
 MANIFEST = Capability(
     name=NAME,

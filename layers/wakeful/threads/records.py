@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Self
 
 from wakeful import clock, ids
-from wakeful.config import get_settings
 from wakeful.items import opt_float, opt_int, value_or
 
 ACTIVE = "active"
@@ -62,9 +60,8 @@ MAX_PROMPT_MESSAGES = 80
 _THREAD_NAMESPACE = uuid.UUID("0b9a3d1e-54c4-4b8e-8f67-3f3c1b8a9d20")
 
 
-def shard_of(thread_id: str) -> int:
-    """The due-index shard of a thread."""
-    return zlib.crc32(thread_id.encode()) % get_settings().due_shards
+#: The due-index shard of a thread.
+shard_of = ids.shard_of
 
 
 def new_thread_id(at: float | None = None) -> str:
@@ -312,6 +309,9 @@ class Thread:
     #: What capabilities added to the current run's system prompt, pinned for the run:
     #: ``{run_id, parts}`` (see :mod:`wakeful.threads.prompt_parts`).
     prompt_parts: Mapping[str, Any] | None = None
+    #: What the turn policy said of the current run when it did not answer its first
+    #: turn: ``{run_id, ...}`` (see :class:`wakeful.threads.slots.TurnVerdict`).
+    turn_policy: Mapping[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: Mapping[str, Any]) -> Self:
@@ -360,6 +360,7 @@ class Thread:
             ended_at=opt_float(item.get("ended_at")),
             ended_by=item.get("ended_by"),
             prompt_parts=item.get("prompt_parts"),
+            turn_policy=item.get("turn_policy"),
         )
 
     def to_item(self) -> dict[str, Any]:

@@ -229,7 +229,8 @@ def _model_turn(step: Step, last: int) -> str:
         if calls == 0:
             slots.first_turn(agent, thread, request, answer_seq)
         try:
-            turn = conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning), ref=thread.run_id or "")
+            asked = _policy_answer(step, request) if calls == 0 else None
+            turn, extra = asked or (conversation.converse(request, conversation.Callbacks(on_text=step.emit.text, on_reasoning=step.emit.reasoning), ref=thread.run_id or ""), {})
         except LLMSpendRefusedError as error:
             return _fail(step, str(error))
         except LLMError as error:
@@ -250,9 +251,28 @@ def _model_turn(step: Step, last: int) -> str:
                 thinking_blocks=blocks or None,
                 usage=turn.usage.as_dict(),
                 from_model=True,
+                **extra,
             )
         )
     return _advance(step, StepSpec.message(answer_seq))
+
+
+def _policy_answer(step: Step, request: Any) -> tuple[Any, dict[str, Any]] | None:
+    """The turn policy's answer to a run's first turn, with its message's extra
+    attributes; None: ask the agent's model. What the policy said when it did not answer
+    is kept on the thread first, so a step delivered again does not consult it twice."""
+    thread = step.thread
+    policy = slots.turn_policy()
+    if policy is None or (thread.turn_policy or {}).get("run_id") == thread.run_id:
+        return None
+    verdict = policy.before_turn(step.agent, thread, request)
+    if verdict is None:
+        return None
+    if verdict.answer is not None:
+        return verdict.answer, dict(verdict.extra or {})
+    if verdict.note is not None:
+        _update(step, {"turn_policy": {**verdict.note, "run_id": thread.run_id}})
+    return None
 
 
 def _pinned_parts(step: Step, history: list[dict[str, Any]]) -> list[str]:

@@ -2,7 +2,8 @@
 that a thread's run ended, the run-end listeners; :data:`META`: the meta tools
 capabilities above add to every thread (:mod:`wakeful.threads.meta`); :data:`PARTS`:
 what they add to a run's system prompt, pinned for the run
-(:mod:`wakeful.threads.prompt_parts`).
+(:mod:`wakeful.threads.prompt_parts`); :data:`TURN_POLICY`: who may answer a run's first
+model turn before the agent's model is asked.
 
 The thread runtime ends a run in one place (:func:`wakeful.threads.run_end.run_ended`):
 its stream, its hooks, its metrics, the router's re-check of a new wait, and then the
@@ -174,3 +175,41 @@ def first_turn(agent: Agent, thread: Thread, request: Any, answer_seq: int) -> N
             listener.heard(agent, thread, request, answer_seq)
         except Exception:  # noqa: BLE001 - hearing never fails the run
             logging.getLogger(__name__).exception("first-turn listener failed", extra={"listener": listener.name, "thread_id": thread.thread_id})
+
+
+class TurnVerdict(NamedTuple):
+    """What a turn policy made of a run's first model turn."""
+
+    #: The answer to keep as the model's (a :class:`~wakeful.llm.turns.Turn`): the run goes
+    #: on with it and the agent's model is not asked. None: ask the agent's model.
+    answer: Any = None
+    #: Kept on the thread for the run (``turn_policy``, with the run's id): a step delivered
+    #: again does not consult the policy twice, and the run's end can read it.
+    note: Mapping[str, Any] | None = None
+    #: Extra attributes of the kept answer's message (``model_role``).
+    extra: Mapping[str, Any] | None = None
+
+
+class TurnPolicy(NamedTuple):
+    """A capability that may answer a run's first model turn itself (at most one)."""
+
+    name: str
+    #: ``(agent, thread, request)`` -> a :class:`TurnVerdict`, or None when it has no say
+    #: for this run. ``request`` is the turn's
+    #: :class:`~wakeful.llm.turns.ConversationRequest`. An error it raises fails the run.
+    before_turn: Callable[[Agent, Thread, Any], TurnVerdict | None]
+
+
+def _one_policy(policies: tuple[TurnPolicy, ...]) -> None:
+    if len(policies) > 1:
+        raise ValueError(f"at most one turn policy: {[policy.name for policy in policies]}")
+
+
+#: The installed turn policy (none: every turn is the agent's model's).
+TURN_POLICY: Slot[TurnPolicy] = Slot("turn policies", _one_policy)
+
+
+def turn_policy() -> TurnPolicy | None:
+    """The installed turn policy, if any."""
+    installed = TURN_POLICY.installed()
+    return installed[0] if installed else None

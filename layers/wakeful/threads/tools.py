@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wakeful import clock, dryrun, storable
+from wakeful import targets as notify_targets
+from wakeful.exceptions import ValidationError
 from wakeful.actions import records as actions
 from wakeful.actions import repository as action_repository
 from wakeful.actions.records import Action
@@ -260,12 +262,13 @@ def _notification_channel(owner: str, given: Any) -> str | None:
     """
     if given is None or (isinstance(given, str) and not given.strip()):
         return None
-    from wakeful.channels import models as channel_models
-    from wakeful.channels import repository as channel_repository
-
     target = str(given).strip()
-    if not re.fullmatch(channel_models.TARGET_PATTERN, target) or channel_repository.find_name(owner, target.partition(":")[0]) is None:
-        raise ValueError(f"send_notification: there is no channel named {target.partition(':')[0]!r}; leave channel out to notify the agent's usual channels")
+    if not re.fullmatch(notify_targets.TARGET_PATTERN, target):
+        raise ValueError(f"send_notification: {target!r} is not a channel name or name:conversation")
+    try:
+        notify_targets.check(owner, [target])
+    except ValidationError as error:
+        raise ValueError(f"send_notification: {error.message}; leave channel out to notify the agent's usual channels") from error
     return target
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from wakeful import capabilities
-from wakeful.tools import repository
+from wakeful.tools import repository, slots
 from wakeful.tools.base import BaseTool
-from wakeful.tools.records import LAMBDA_KIND, MCP_KIND, ToolDefinition
+from wakeful.tools.records import LAMBDA_KIND, ToolDefinition
 
 _builtins: dict[str, BaseTool] = {}
 _loaded = False
@@ -44,10 +44,9 @@ def resolve(owner: str, name: str) -> BaseTool | None:
 
 def runnable(definition: ToolDefinition) -> BaseTool:
     """A runnable tool from one of the owner's tools (or an MCP server's)."""
-    if definition.kind == MCP_KIND:
-        from wakeful.tools.mcp_tool import McpTool
-
-        return McpTool(definition)
+    plugged = slots.runnable_of(definition.kind)
+    if plugged is not None:
+        return plugged(definition)
     if definition.kind == LAMBDA_KIND:
         from wakeful.tools.lambda_tool import LambdaTool
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 from wakeful import pagination
 from wakeful.apikit.common import owner, page, respond
 from wakeful.apikit.routing import Query, Router, no_content, ok
-from wakeful.subscriptions import service as subscriptions
 from wakeful.tools import service as tools
+from wakeful.tools import slots
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one
     from wakeful.tools.inputs import ToolIn, ToolSettingsPatch
@@ -49,11 +49,11 @@ def patch_tool(name: str, body: ToolSettingsPatch):
     responses=no_content(),
 )
 def delete_tool(name: str):
-    # The subscriptions go first: a crash in between leaves the tool, and deleting it
-    # again finishes the job. A tool registered later under the same name starts with
-    # no subscriptions.
+    # What is kept of it elsewhere (its subscriptions) goes first: a crash in between
+    # leaves the tool, and deleting it again finishes the job. A tool registered later
+    # under the same name starts with no subscriptions.
     tools.check_deletable(owner(router), name)
-    subscriptions.delete_for_tool(owner(router), name)
+    slots.deleting(owner(router), name)
     tools.delete(owner(router), name)
     return respond(204, None)
 

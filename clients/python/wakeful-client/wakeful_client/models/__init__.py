@@ -209,6 +209,7 @@ from .schedule_probe_type_0 import ScheduleProbeType0
 from .schedule_result import ScheduleResult
 from .schedule_result_page import ScheduleResultPage
 from .schedule_result_probe_type_0 import ScheduleResultProbeType0
+from .schedule_result_triage_type_0 import ScheduleResultTriageType0
 from .schedule_run_accepted import ScheduleRunAccepted
 from .slack_events_answer import SlackEventsAnswer
 from .slack_events_body import SlackEventsBody
@@ -265,6 +266,8 @@ from .tool_settings_patch import ToolSettingsPatch
 from .tool_settings_patch_config_type_0 import ToolSettingsPatchConfigType0
 from .tool_stats import ToolStats
 from .tool_stats_page import ToolStatsPage
+from .triage_in import TriageIn
+from .triage_in_provider import TriageInProvider
 from .webhook import Webhook
 from .webhook_accepted import WebhookAccepted
 from .webhook_create import WebhookCreate
@@ -496,6 +499,7 @@ __all__ = (
     "ScheduleResult",
     "ScheduleResultPage",
     "ScheduleResultProbeType0",
+    "ScheduleResultTriageType0",
     "ScheduleRunAccepted",
     "SlackEventsAnswer",
     "SlackEventsBody",
@@ -552,6 +556,8 @@ __all__ = (
     "ToolSettingsPatchConfigType0",
     "ToolStats",
     "ToolStatsPage",
+    "TriageIn",
+    "TriageInProvider",
     "Webhook",
     "WebhookAccepted",
     "WebhookCreate",

@@ -22,7 +22,7 @@ class ChannelDelivery:
             id (str):
             channel_id (str):
             target (str): The channel name, or name:conversation
-            kind (str): notification, schedule_result, schedule_failed, approval or reply
+            kind (str): notification, schedule_result, schedule_failed, approval, reply or budget
             status (str): pending, delivered or failed
             attempts (int):
             error (None | str):

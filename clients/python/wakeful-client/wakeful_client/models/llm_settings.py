@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class LLMSettings:
             thinking_budget_tokens (int | None):
             usage_today (LLMUsage): An agent's model usage for one UTC day, over every provider.
             usage_by_model (list[LLMModelUsage]): Today's usage per provider and model
+            triage (LLMFallback | None | Unset): The model asked first on heartbeat schedule runs, if any
      """
 
     provider: str
@@ -55,6 +57,7 @@ class LLMSettings:
     thinking_budget_tokens: int | None
     usage_today: LLMUsage
     usage_by_model: list[LLMModelUsage]
+    triage: LLMFallback | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -105,6 +108,15 @@ class LLMSettings:
             usage_by_model.append(usage_by_model_item)
 
 
+        triage: dict[str, Any] | None | Unset
+        if isinstance(self.triage, Unset):
+            triage = UNSET
+        elif isinstance(self.triage, LLMFallback):
+            triage = self.triage.to_dict()
+        else:
+            triage = self.triage
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
@@ -123,6 +135,8 @@ class LLMSettings:
             "usage_today": usage_today,
             "usage_by_model": usage_by_model,
         })
+        if triage is not UNSET:
+            field_dict["triage"] = triage
 
         return field_dict
 
@@ -214,6 +228,25 @@ class LLMSettings:
             usage_by_model.append(usage_by_model_item)
 
 
+        def _parse_triage(data: object) -> LLMFallback | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                triage_type_0 = LLMFallback.from_dict(data)
+
+
+                return triage_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LLMFallback | None | Unset, data)
+
+        triage = _parse_triage(d.pop("triage", UNSET))
+
+
         llm_settings = cls(
             provider=provider,
             provider_reason=provider_reason,
@@ -229,6 +262,7 @@ class LLMSettings:
             thinking_budget_tokens=thinking_budget_tokens,
             usage_today=usage_today,
             usage_by_model=usage_by_model,
+            triage=triage,
         )
 
 

@@ -15,6 +15,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.fallback_in import FallbackIn
   from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0
+  from ..models.triage_in import TriageIn
 
 
 T = TypeVar("T", bound="LLMSettingsIn")
@@ -34,6 +35,9 @@ class LLMSettingsIn:
                 returned; null removes it; dropped when provider or base_url change without a new key. Visible ASCII characters
                 only (it is sent in a header): a space, a line break or another control character is a 422
             fallback (list[FallbackIn] | None | Unset):
+            triage (None | TriageIn | Unset): A cheaper model asked first on heartbeat schedule runs: HEARTBEAT_OK from it
+                ends the run as heartbeat_ok; any other answer (or a tool call, never run) runs the turn again with the agent's
+                model. Null removes it
             tool_models (LLMSettingsInToolModelsType0 | None | Unset):
             daily_token_budget (int | None | Unset):
             thinking_budget_tokens (int | None | Unset): Extended thinking for the agent's threads: the model may think up
@@ -45,6 +49,7 @@ class LLMSettingsIn:
     base_url: None | str | Unset = UNSET
     api_key: None | str | Unset = UNSET
     fallback: list[FallbackIn] | None | Unset = UNSET
+    triage: None | TriageIn | Unset = UNSET
     tool_models: LLMSettingsInToolModelsType0 | None | Unset = UNSET
     daily_token_budget: int | None | Unset = UNSET
     thinking_budget_tokens: int | None | Unset = UNSET
@@ -53,6 +58,7 @@ class LLMSettingsIn:
     def to_dict(self) -> dict[str, Any]:
         from ..models.fallback_in import FallbackIn # noqa: PLC0415
         from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0 # noqa: PLC0415
+        from ..models.triage_in import TriageIn # noqa: PLC0415
         provider: None | str | Unset
         if isinstance(self.provider, Unset):
             provider = UNSET
@@ -92,6 +98,14 @@ class LLMSettingsIn:
         else:
             fallback = self.fallback
 
+        triage: dict[str, Any] | None | Unset
+        if isinstance(self.triage, Unset):
+            triage = UNSET
+        elif isinstance(self.triage, TriageIn):
+            triage = self.triage.to_dict()
+        else:
+            triage = self.triage
+
         tool_models: dict[str, Any] | None | Unset
         if isinstance(self.tool_models, Unset):
             tool_models = UNSET
@@ -127,6 +141,8 @@ class LLMSettingsIn:
             field_dict["api_key"] = api_key
         if fallback is not UNSET:
             field_dict["fallback"] = fallback
+        if triage is not UNSET:
+            field_dict["triage"] = triage
         if tool_models is not UNSET:
             field_dict["tool_models"] = tool_models
         if daily_token_budget is not UNSET:
@@ -141,6 +157,7 @@ class LLMSettingsIn:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.fallback_in import FallbackIn # noqa: PLC0415
         from ..models.llm_settings_in_tool_models_type_0 import LLMSettingsInToolModelsType0 # noqa: PLC0415
+        from ..models.triage_in import TriageIn # noqa: PLC0415
         d = dict(src_dict)
         def _parse_provider(data: object) -> LLMSettingsInProviderType0 | None | Unset:
             if data is None:
@@ -215,6 +232,25 @@ class LLMSettingsIn:
         fallback = _parse_fallback(d.pop("fallback", UNSET))
 
 
+        def _parse_triage(data: object) -> None | TriageIn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                triage_type_0 = TriageIn.from_dict(data)
+
+
+                return triage_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TriageIn | Unset, data)
+
+        triage = _parse_triage(d.pop("triage", UNSET))
+
+
         def _parse_tool_models(data: object) -> LLMSettingsInToolModelsType0 | None | Unset:
             if data is None:
                 return data
@@ -260,6 +296,7 @@ class LLMSettingsIn:
             base_url=base_url,
             api_key=api_key,
             fallback=fallback,
+            triage=triage,
             tool_models=tool_models,
             daily_token_budget=daily_token_budget,
             thinking_budget_tokens=thinking_budget_tokens,

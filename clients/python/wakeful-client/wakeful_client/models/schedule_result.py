@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.schedule_result_probe_type_0 import ScheduleResultProbeType0
+  from ..models.schedule_result_triage_type_0 import ScheduleResultTriageType0
 
 
 T = TypeVar("T", bound="ScheduleResult")
@@ -42,6 +43,8 @@ class ScheduleResult:
                 failed, value_preview?, error?}
             escalated (bool | Unset): A heartbeat run the triage model did not answer HEARTBEAT_OK: the agent's model ran it
                 Default: False.
+            triage (None | ScheduleResultTriageType0 | Unset): An escalated run's triage call: {provider, model, verdict:
+                escalated, reason}
      """
 
     id: str
@@ -60,11 +63,13 @@ class ScheduleResult:
     reason: None | str | Unset = UNSET
     probe: None | ScheduleResultProbeType0 | Unset = UNSET
     escalated: bool | Unset = False
+    triage: None | ScheduleResultTriageType0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.schedule_result_probe_type_0 import ScheduleResultProbeType0 # noqa: PLC0415
+        from ..models.schedule_result_triage_type_0 import ScheduleResultTriageType0 # noqa: PLC0415
         id = self.id
 
         schedule_id = self.schedule_id
@@ -114,6 +119,14 @@ class ScheduleResult:
 
         escalated = self.escalated
 
+        triage: dict[str, Any] | None | Unset
+        if isinstance(self.triage, Unset):
+            triage = UNSET
+        elif isinstance(self.triage, ScheduleResultTriageType0):
+            triage = self.triage.to_dict()
+        else:
+            triage = self.triage
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -138,6 +151,8 @@ class ScheduleResult:
             field_dict["probe"] = probe
         if escalated is not UNSET:
             field_dict["escalated"] = escalated
+        if triage is not UNSET:
+            field_dict["triage"] = triage
 
         return field_dict
 
@@ -145,6 +160,7 @@ class ScheduleResult:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.schedule_result_probe_type_0 import ScheduleResultProbeType0 # noqa: PLC0415
+        from ..models.schedule_result_triage_type_0 import ScheduleResultTriageType0 # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -245,6 +261,25 @@ class ScheduleResult:
 
         escalated = d.pop("escalated", UNSET)
 
+        def _parse_triage(data: object) -> None | ScheduleResultTriageType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                triage_type_0 = ScheduleResultTriageType0.from_dict(data)
+
+
+                return triage_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScheduleResultTriageType0 | Unset, data)
+
+        triage = _parse_triage(d.pop("triage", UNSET))
+
+
         schedule_result = cls(
             id=id,
             schedule_id=schedule_id,
@@ -262,6 +297,7 @@ class ScheduleResult:
             reason=reason,
             probe=probe,
             escalated=escalated,
+            triage=triage,
         )
 
 

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class TriageInProvider(StrEnum):
+    ANTHROPIC = "anthropic"
+    BEDROCK = "bedrock"
+    OPENAI = "openai"
+
+    def __str__(self) -> str:
+        return str(self.value)
