@@ -1,8 +1,8 @@
 """API Gateway (REST): the management API as a Lambda proxy (with ``/mcp``, Wakeful's MCP
 server, as a route of its own), the public webhook route ``POST /webhooks/{webhook_id}``
 on its own function, and the platforms' routes ``POST
-/channels/{channel_id}/{slack/events|slack/interactions|discord|telegram}`` on the
-channel_inbound function.
+/channels/{channel_id}/<route>`` (each chat platform's, from the platforms' registry) on
+the channel_inbound function.
 
 No API Gateway authorizer: the contract's bearer API keys are checked by the api
 function (hashed keys, per-owner scoping), webhooks are authenticated by HMAC
@@ -25,12 +25,13 @@ from constructs import Construct
 
 from infra.compute import retention
 from infra.settings import DeploySettings
+from wakeful.channels.platforms import models as platforms
 
 STAGE_NAME = "v1"
 WEBHOOK_PATH = "/webhooks/{webhook_id}"
 MCP_PATH = "/mcp"
-#: The platforms' routes under ``/channels/{channel_id}/`` (wakeful.channels.models.ROUTES).
-CHANNEL_ROUTES = ("slack/events", "slack/interactions", "discord", "telegram")
+#: The platforms' routes under ``/channels/{channel_id}/`` (the platforms' registry).
+CHANNEL_ROUTES = tuple(platforms.routes())
 
 #: API Gateway's own answers, in the API's error shape.
 _GATEWAY_ERRORS = {
@@ -185,11 +186,15 @@ class Api(Construct):
         channel.add_method("ANY", api_integration)
         channel.add_proxy(default_integration=api_integration, any_method=True)
         inbound = apigw.LambdaIntegration(channel_function, proxy=True, allow_test_invoke=False)
-        slack = channel.add_resource("slack")
-        slack.add_method("ANY", api_integration)
+        parents: dict[str, apigw.Resource] = {}
         for route in CHANNEL_ROUTES:
             parent, _, leaf = route.rpartition("/")
-            resource = (slack if parent == "slack" else channel).add_resource(leaf)
+            if parent and parent not in parents:
+                # A platform's folder of routes (``slack/``): every other method and path
+                # under it is the api function's, as under the channel itself.
+                parents[parent] = channel.add_resource(parent)
+                parents[parent].add_method("ANY", api_integration)
+            resource = (parents[parent] if parent else channel).add_resource(leaf)
             resource.add_method(
                 "POST",
                 inbound,

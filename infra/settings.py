@@ -12,6 +12,7 @@ from typing import Any
 
 from constructs import Construct
 
+from wakeful.channels.platforms import models as platforms
 from wakeful.llm import providers as llm_providers
 
 #: Python runtime of every function and layer (SnapStart supports 3.12 and later).
@@ -113,22 +114,15 @@ class DeploySettings:
     #: Scheduler schedule each; 1 to ``due_shards``): each takes ~93,000 idle agents
     #: at 15-minute heartbeats (docs/scaling.md).
     scan_groups: int = 4
-    #: Channels: the platforms' API bases, when not the platforms' own (a proxy). Empty:
-    #: https://slack.com/api, https://discord.com/api/v10, https://api.telegram.org.
-    slack_api_url: str = ""
-    discord_api_url: str = ""
-    telegram_api_url: str = ""
+    #: Channels: the chat platforms' API bases, when not the platforms' own (a proxy):
+    #: ``wakeful:<platform>ApiUrl`` (``slackApiUrl`` …), one per platform with an API in
+    #: the platforms' registry. Platform -> URL, only those set.
+    platform_api_urls: tuple[tuple[str, str], ...] = ()
 
     def platform_environment(self) -> dict[str, str]:
         """The functions' environment for the platform API bases that are set."""
-        from wakeful import constants
-
-        given = {
-            constants.ENV_SLACK_API_URL: self.slack_api_url,
-            constants.ENV_DISCORD_API_URL: self.discord_api_url,
-            constants.ENV_TELEGRAM_API_URL: self.telegram_api_url,
-        }
-        return {name: value for name, value in given.items() if value}
+        variables = {name: variable for name, (variable, _default) in platforms.endpoints().items()}
+        return {variables[name]: url for name, url in self.platform_api_urls}
 
     @classmethod
     def from_context(cls, scope: Construct) -> "DeploySettings":
@@ -186,9 +180,7 @@ class DeploySettings:
             archive_storage_class=str(get("archiveStorageClass", "GLACIER_IR")).upper(),
             due_shards=_whole(get("dueShards", 16), "dueShards"),
             scan_groups=_whole(get("scanGroups", 4), "scanGroups"),
-            slack_api_url=_https(get("slackApiUrl", ""), "slackApiUrl"),
-            discord_api_url=_https(get("discordApiUrl", ""), "discordApiUrl"),
-            telegram_api_url=_https(get("telegramApiUrl", ""), "telegramApiUrl"),
+            platform_api_urls=_platform_api_urls(get),
         )
         if not 2 <= settings.tool_runner_max_concurrency <= 1000:
             raise ValueError("wakeful:toolRunnerMaxConcurrency must be between 2 and 1000 (SQS event source limits)")
@@ -236,6 +228,12 @@ def _names(value: Any) -> tuple[str, ...]:
     """A context value that lists names: a list, or a comma-separated text."""
     items = value if isinstance(value, (list, tuple)) else str(value or "").split(",")
     return tuple(dict.fromkeys(str(i).strip() for i in items if str(i).strip()))
+
+
+def _platform_api_urls(get: Any) -> tuple[tuple[str, str], ...]:
+    """``wakeful:<platform>ApiUrl`` of each platform with an API, those set."""
+    given = ((name, _https(get(f"{name}ApiUrl", ""), f"{name}ApiUrl")) for name in platforms.endpoints())
+    return tuple((name, url) for name, url in given if url)
 
 
 def _https(value: Any, key: str) -> str:

@@ -70,9 +70,10 @@ class _Server(ThreadingHTTPServer):
 class Gateway:
     """Serves HTTP on host:port and routes each request to a handler name."""
 
-    def __init__(self, host: str, port: int, routes: list[tuple[str, str, str]], default: str,
+    def __init__(self, host: str, port: int, routes: list[tuple[str, Any, str]], default: str,
                  invoke: Callable[[str, dict[str, Any]], Any]) -> None:
-        self.routes = [(m, re.compile(p), name) for m, p, name in routes]
+        # A route's path is a regex, or an object with ``match(path)`` (asked each time).
+        self.routes = [(m, re.compile(p) if isinstance(p, str) else p, name) for m, p, name in routes]
         self.default = default
         self.invoke = invoke
         #: Serves a request itself when it can stream (``wakeful dev``'s SSE), else False.

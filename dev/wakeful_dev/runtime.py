@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import secrets
 import socket
 import threading
@@ -50,11 +51,22 @@ ONE_RECORD_QUEUES = frozenset({"action"})
 #: Scan invocations per tick, each on its own group of shards (the deploy setting
 #: ``wakeful:scanGroups``); default: one per shard.
 ENV_SCAN_GROUPS = "WAKEFUL_SCAN_GROUPS"
-#: (method, path regex, function) routes in front of the api function
-HTTP_ROUTES = [
+class ChannelRoutes:
+    """The chat platforms' routes, ``/channels/<id>/<route>``, as a path pattern."""
+
+    def match(self, path: str) -> re.Match[str] | None:
+        from wakeful.channels.platforms import models as platforms
+
+        routes = "|".join(re.escape(route) for route in platforms.routes())
+        return re.match(rf"^/channels/[^/]+/({routes})/?$", path)
+
+
+#: (method, path regex or pattern, function) routes in front of the api function
+HTTP_ROUTES: list[tuple[str, Any, str]] = [
     ("POST", r"^/webhooks/[^/]+/?$", "webhook_ingest"),
-    # The platforms' requests to a channel (Slack, Discord, Telegram): their own function.
-    ("POST", r"^/channels/[^/]+/(slack/events|slack/interactions|discord|telegram)/?$", "channel_inbound"),
+    # The platforms' requests to a channel: their own function (the routes are the
+    # platforms' registry's, read at each request: a platform added later counts).
+    ("POST", ChannelRoutes(), "channel_inbound"),
 ]
 
 

@@ -82,11 +82,21 @@ class Settings(NamedTuple):
     thread_max_attempts: int = 3
     thread_max_running_per_agent: int = 4
     account_id: str = ""
-    #: The platforms' API bases (channels): a proxy, or local fakes in tests.
-    slack_api_url: str = constants.DEFAULT_SLACK_API_URL
-    discord_api_url: str = constants.DEFAULT_DISCORD_API_URL
-    telegram_api_url: str = constants.DEFAULT_TELEGRAM_API_URL
+    #: The outside APIs' bases (a chat platform's: a proxy, or a local fake in tests),
+    #: by name: each capability's ``endpoints`` name them, their variables and defaults.
+    api_urls: Mapping[str, str] = {}
     lambda_tool_allowed_arns: tuple[str, ...] = ()
+
+    def api_url(self, name: str) -> str:
+        """The base URL of an outside API (a chat platform's), without a trailing slash.
+
+        Raises:
+            NotConfiguredError: no capability names this API.
+        """
+        try:
+            return self.api_urls[name]
+        except KeyError:
+            raise NotConfiguredError(f"no outside API named {name!r}") from None
 
     def table(self, logical: str) -> str:
         """Physical name of a logical table (see :data:`wakeful.tables.TABLES`).
@@ -240,9 +250,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
             p.strip() for p in env.get(constants.ENV_LAMBDA_TOOL_ALLOWED_ARNS, "").split(",") if p.strip()
         ),
         "hook_state_machine_arn": env.get(constants.ENV_HOOK_STATE_MACHINE_ARN, ""),
-        "slack_api_url": (env.get(constants.ENV_SLACK_API_URL) or constants.DEFAULT_SLACK_API_URL).rstrip("/"),
-        "discord_api_url": (env.get(constants.ENV_DISCORD_API_URL) or constants.DEFAULT_DISCORD_API_URL).rstrip("/"),
-        "telegram_api_url": (env.get(constants.ENV_TELEGRAM_API_URL) or constants.DEFAULT_TELEGRAM_API_URL).rstrip("/"),
+        "api_urls": {name: (env.get(variable) or default).rstrip("/") for name, (variable, default) in capabilities.endpoints().items()},
     }
     optional = {
         "heartbeat_lease_seconds": constants.ENV_HEARTBEAT_LEASE,

@@ -138,14 +138,6 @@ ENV_STREAM_RETENTION_DAYS = "WAKEFUL_STREAM_RETENTION_DAYS"
 ENV_STREAM_FLUSH_SECONDS = "WAKEFUL_STREAM_FLUSH_SECONDS"
 ENV_STREAM_WS_ENDPOINT = "WAKEFUL_STREAM_WS_ENDPOINT"
 ENV_STREAM_KEY_RECHECK_SECONDS = "WAKEFUL_STREAM_KEY_RECHECK_SECONDS"
-# Channels: the platforms' API bases (deployment settings: a proxy, or local fakes in
-# tests; loopback is allowed in dev mode only, as for every outbound URL).
-ENV_SLACK_API_URL = "WAKEFUL_SLACK_API_URL"
-ENV_DISCORD_API_URL = "WAKEFUL_DISCORD_API_URL"
-ENV_TELEGRAM_API_URL = "WAKEFUL_TELEGRAM_API_URL"
-DEFAULT_SLACK_API_URL = "https://slack.com/api"
-DEFAULT_DISCORD_API_URL = "https://discord.com/api/v10"
-DEFAULT_TELEGRAM_API_URL = "https://api.telegram.org"
 
 #: Function logical names (folder under functions/ and the CDK construct id) -> the
 #: capability owning it: the API's, then those the manifests declare, in the package order.

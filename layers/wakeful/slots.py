@@ -11,6 +11,10 @@ fills from the manifests (:func:`wakeful.assembly.install`):
 - :data:`TARGETS`: does a notify target name one of the owner's channels? Agents,
   schedules and threads name targets (:mod:`wakeful.targets`); the channels fill it.
   With nothing installed every well-formed target passes.
+- :data:`THREAD_SOURCES`: what else may start a thread than the API, an event, a
+  webhook, a schedule or a consolidation (a person in a chat channel: the channels fill
+  it with their platforms' names); at the bottom, so a thread's own response model can
+  list them.
 """
 
 from __future__ import annotations
@@ -99,3 +103,31 @@ def _one_check(checks: tuple[TargetCheck, ...]) -> None:
 
 #: The installed target check (the channels').
 TARGETS: Slot[TargetCheck] = Slot("notify target check", _one_check)
+
+
+class SourceGroup(NamedTuple):
+    """Thread sources a capability adds: the names (asked each time, from its registry:
+    a name added later counts) and whether such a thread is a conversation with a
+    person (after the agent answers it sleeps until the person replies)."""
+
+    name: str
+    names: Callable[[], tuple[str, ...]]
+    conversation: bool = False
+
+
+#: The installed thread sources (the channels: one per chat platform).
+THREAD_SOURCES: Slot[SourceGroup] = Slot("thread sources")
+
+
+def thread_sources() -> tuple[str, ...]:
+    """What may start a thread: the API (``user``), an event, a webhook, a schedule, the
+    sources capabilities add (a chat platform's name), a memory consolidation."""
+    added = tuple(name for group in THREAD_SOURCES.installed() for name in group.names())
+    return ("user", "event", "webhook", "scheduled", *added, "consolidation")
+
+
+def conversation_sources() -> tuple[str, ...]:
+    """Sources of threads that are conversations with a person (the API, a chat
+    channel): after the agent answers, the thread sleeps until the person replies (or
+    it expires)."""
+    return ("user", *(name for group in THREAD_SOURCES.installed() if group.conversation for name in group.names()))

@@ -49,7 +49,7 @@ def test_bearer_keys_are_required_everywhere_but_the_public_routes(doc: dict[str
     assert doc["components"]["securitySchemes"]["apiKey"] == {
         "type": "http", "scheme": "bearer", "description": doc["components"]["securitySchemes"]["apiKey"]["description"],
     }
-    from wakeful.channels.responses import inbound_operations
+    from wakeful.channels.platforms import inbound_operations
 
     public = {(m.lower(), p) for m, p in PUBLIC_ROUTES} | {("post", "/webhooks/{webhook_id}")}
     public |= {("post", path) for path in inbound_operations()}  # each platform signs its own

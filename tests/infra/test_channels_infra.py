@@ -105,7 +105,7 @@ def test_platform_api_bases_are_deploy_settings_given_to_the_functions(tmp_path)
     from infra.settings import DeploySettings
 
     app = App(outdir=str(tmp_path), context={"wakeful:slackApiUrl": "https://slack-proxy.example.com/api/"})
-    assert DeploySettings.from_context(app).platform_environment() == {constants.ENV_SLACK_API_URL: "https://slack-proxy.example.com/api"}
+    assert DeploySettings.from_context(app).platform_environment() == {"WAKEFUL_SLACK_API_URL": "https://slack-proxy.example.com/api"}
     plain = App(outdir=str(tmp_path), context={"wakeful:telegramApiUrl": "http://127.0.0.1:9"})
     with pytest.raises(ValueError, match="telegramApiUrl must be an https"):
         DeploySettings.from_context(plain)

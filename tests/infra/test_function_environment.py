@@ -74,7 +74,7 @@ def test_each_setting_goes_only_to_the_functions_whose_code_reads_it(every_optio
         constants.ENV_DUE_SHARDS: lambda s: bool(sharded & set(s.item_tables())),  # not a stream's reader
         constants.ENV_RETENTION_DAYS: lambda s: bool(set(retention.TABLES) & set(s.writes)),  # they stamp expiries
         constants.ENV_ARCHIVE_BUCKET: lambda s: s.archives,
-        constants.ENV_SLACK_API_URL: lambda s: s is function_specs[constants.QUEUE_FUNCTIONS["channel_outbox"]],  # it posts
+        "WAKEFUL_SLACK_API_URL": lambda s: s is function_specs[constants.QUEUE_FUNCTIONS["channel_outbox"]],  # it posts
         constants.ENV_HOOK_STATE_MACHINE_ARN: lambda s: s.starts_hooks,
         constants.ENV_STREAM_WS_ENDPOINT: lambda s: s.manages_connections,
         constants.ENV_ANTHROPIC_SECRET: lambda s: s.llm,

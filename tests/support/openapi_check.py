@@ -78,6 +78,14 @@ def watch(base_url: str) -> None:
         _bases.setdefault(base_url.rstrip("/"), None)
 
 
+def forget(base_url: str) -> None:
+    """The document of ``base_url`` changed (a test installed a platform, or removed
+    it): read it again at the next response."""
+    with _lock:
+        if base_url.rstrip("/") in _bases:
+            _bases[base_url.rstrip("/")] = None
+
+
 def mismatches() -> list[str]:
     """Every mismatch so far (the hooks compare its length before and after a phase)."""
     return _mismatches

@@ -13,6 +13,7 @@ import pytest
 
 from tests.fakes.chat_platforms import DiscordApp, slack_headers
 from wakeful.channels import buttons, models, readers, verify
+from wakeful.channels import platforms
 from wakeful.channels.platforms import base
 from wakeful.channels.records import Channel, ChannelDelivery
 
@@ -111,7 +112,7 @@ def test_allowed_users_are_compared_as_strings():
 
 @pytest.mark.parametrize("kind", ["discord", "telegram"])
 def test_a_conversation_that_goes_into_a_url_holds_only_what_a_path_segment_may(kind):
-    pattern = models.conversation_pattern(kind)
+    pattern = platforms.conversation_pattern(kind)
     for taken in ("1", "123456789012345678", "general", "-1001234567", "@ops", "..."):
         assert pattern.fullmatch(taken), taken
     for refused in ("", ".", "..", "a/b", "a?b", "a#b", "a%2Fb", "a\\b", "a b", "a\nb", "a\x00", "é", "1" * 101):

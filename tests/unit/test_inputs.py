@@ -97,7 +97,7 @@ def _body_models() -> dict[str, type[BaseModel]]:
     from wakeful.api.app import app
     from wakeful.api.openapi import document
 
-    from wakeful.channels.responses import inbound_operations
+    from wakeful.channels.platforms import inbound_operations
 
     doc = document(app)
     elsewhere = {"/webhooks/{webhook_id}", *inbound_operations()}  # served by their own functions, checked by hand

@@ -191,7 +191,7 @@ def test_every_declared_409_answers_the_error_shape_and_says_when() -> None:
 
 def test_every_operation_whose_method_may_carry_a_body_declares_what_the_body_screen_answers() -> None:
     from wakeful.apikit import screen
-    from wakeful.channels.responses import inbound_operations
+    from wakeful.channels.platforms import inbound_operations
 
     assert openapi.BODY_METHODS == screen.BODY_METHODS
     doc = openapi.document(app)

@@ -437,3 +437,51 @@ def test_the_settings_check_recognises_what_it_forbids():
     assert repository_imports("def f():\n    from wakeful.llm.ledger_repository import get", "wakeful.llm") == ["wakeful.llm.ledger_repository"]
     assert repository_imports("from . import repository", "wakeful.tools") == ["wakeful.tools.repository"]
     assert repository_imports("import os\nfrom wakeful import config", "wakeful.stream") == []
+
+
+#: The chat platforms' names: only their own modules (and the registry naming them, in
+#: ``channels/platforms/``) write one; every other place asks the registry.
+PLATFORM_NAMES = frozenset({"slack", "discord", "telegram", "email"})
+PLATFORMS = LAYER / "channels" / "platforms"
+#: Where else the code lives (the handlers, ``wakeful dev``, the stack, the benchmarks).
+#: Not checked, and why: ``tests/`` (fixtures and fakes speak as the platforms do),
+#: ``docs/`` and the README (prose), ``clients/`` (generated from the OpenAPI document,
+#: which lists the kinds).
+OUTSIDE_THE_LAYER = ("functions", "dev", "infra", "bench")
+
+
+def platform_literals(source: str) -> list[int]:
+    """The lines of ``source`` with a string that is exactly a platform's name (a
+    docstring aside; a comment is no string)."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in PLATFORM_NAMES and id(node) not in docstrings
+    ]
+
+
+def test_no_chat_platform_is_named_outside_its_own_modules():
+    code = [*sources(), *(p for folder in OUTSIDE_THE_LAYER for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts)]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in code
+        if PLATFORMS not in path.parents
+        for line in platform_literals(path.read_text())
+    ]
+    assert not offenders, "a chat platform's name written outside channels/platforms/ (ask wakeful.channels.platforms instead):\n" + "\n".join(offenders)
+
+
+def test_the_platform_name_check_recognises_what_it_forbids():
+    assert platform_literals('SOURCES = ("user", "slack")') == [1]
+    assert platform_literals('x = 1\nif kind == "telegram":\n    pass') == [2]
+    assert platform_literals('def f():\n    """Post to slack."""\n    return "email"') == [3]
+    assert platform_literals('"""A module about discord."""\n# "slack"\nROUTE = "slack/events"\nname = "slack_api_url"') == []

@@ -2,7 +2,7 @@
 
 A message may carry ``actions``: ``[{label, value, style}]`` (``style`` one of
 ``primary``, ``success``, ``danger``, ``default``); every platform that can show
-buttons renders them (:func:`wakeful.channels.platforms.base.actions_of`), and an
+buttons renders them (:func:`wakeful.channels.platforms.render.actions_of`), and an
 approval request's Approve and Deny are two of them. A button's ``value`` is
 ``<prefix>:<ref>``; the prefix picks its handler in :data:`HANDLERS`:
 

@@ -117,11 +117,13 @@ def _delay_seconds(seconds: float) -> int:
 def _link(channel: Channel, delivery: ChannelDelivery, outcome: Outcome) -> None:
     """A posted message of a thread: a reply to it (Telegram) or in its Slack thread
     continues that thread."""
-    if not delivery.thread_id or not outcome.message_id or channel.kind not in (models.SLACK, models.TELEGRAM):
+    if not delivery.thread_id or not outcome.message_id:
         return
-    conversation = outcome.conversation or delivery.conversation or str(channel.conversation())
-    reply = delivery.message.get("reply") or {}
-    message_id = reply.get("thread_ts") or outcome.message_id if channel.kind == models.SLACK else outcome.message_id
+    platform = platforms.of(channel.kind)
+    message_id = platform.reply_ref(delivery, outcome)
+    if not message_id:
+        return
+    conversation = outcome.conversation or delivery.conversation or str(platform.conversation(channel))
     now = clock.now()
     link_repository.put(
         ChannelLink(

@@ -33,10 +33,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from wakeful import clock, ids, proxy, retention, secrets
-from wakeful.channels import models, readers, repository, request_repository, verify
-from wakeful.channels.readers import Reading
-from wakeful.channels.records import Channel, ChannelRequest, secret_context, secrets_of
+from wakeful import clock, ids, proxy, retention
+from wakeful.channels import models, platforms, repository, request_repository
+from wakeful.channels.platforms.base import BadBody, Reading
+from wakeful.channels.records import Channel, ChannelRequest
 from wakeful.channels.queue import send_channel_work
 
 logger = logging.getLogger(__name__)
@@ -51,13 +51,11 @@ _NUMBERS = re.compile(r"[0-9]+")
 #: How long a platform event id is remembered (Slack retries for an hour or so).
 SEEN_SECONDS = 3 * 86400
 _CHANNEL_ID = re.compile(r"chn_[0-9A-HJKMNP-TV-Z]{26}")
-_PATH = re.compile(r"/channels/([^/]+)/(slack/events|slack/interactions|discord|telegram)/?$")
-_READERS = {
-    "slack/events": readers.slack_events,
-    "slack/interactions": readers.slack_interactions,
-    "discord": readers.discord,
-    "telegram": readers.telegram,
-}
+
+
+def _path() -> re.Pattern[str]:
+    """A platform's route: ``/channels/<id>/<route>`` (the routes are the registry's)."""
+    return re.compile(r"/channels/([^/]+)/(" + "|".join(re.escape(route) for route in platforms.routes()) + r")/?$")
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class InboundRequest:
     """What the function needs from an API Gateway proxy event."""
 
     channel_id: str
-    route: str  # a key of wakeful.channels.models.ROUTES, or "" for an unknown path
+    route: str  # a route of a platform's (wakeful.channels.platforms.routes), or "" for an unknown path
     headers: dict[str, str]  # lower-case names
     body: bytes
     source_ip: str | None = None
@@ -74,7 +72,7 @@ class InboundRequest:
 def request_from_proxy_event(event: dict[str, Any]) -> InboundRequest:
     """Read an API Gateway REST proxy event: the channel id and route from the path,
     headers, and the raw body bytes exactly as delivered (not parsed here)."""
-    match = _PATH.search(str(event.get("path") or ""))
+    match = _path().search(str(event.get("path") or ""))
     headers = proxy.headers_of(event)
     body = proxy.body_of(event)
     identity = (event.get("requestContext") or {}).get("identity") or {}
@@ -135,26 +133,19 @@ def receive(request: InboundRequest, now: float | None = None) -> tuple[Reading,
 
 def _decide(request: InboundRequest, channel: Channel | None, now: float) -> tuple[Reading, bool]:
     """The reading, and whether the signature was valid."""
-    kind = models.ROUTES.get(request.route)
+    kind = platforms.routes().get(request.route)
     if channel is None or kind is None or channel.kind != kind:
         return _error(404, models.NOT_FOUND, "not_found", "unknown channel, or not a channel of this platform"), False
     if len(request.body) > MAX_BODY_BYTES:
         return _error(413, models.REJECTED, "payload_too_large", f"the body is {len(request.body)} bytes; the limit is {MAX_BODY_BYTES}"), False
-    check = _verify(channel, request, now)
+    platform = platforms.of(kind)
+    check = platform.verify(channel, request.route, request.headers, request.body, now)
     if not check.valid:
         return _error(401, models.UNAUTHORIZED, "invalid_signature", check.reason or "invalid signature"), False
     try:
-        return _READERS[request.route](channel, request.body), True
-    except readers.BadBody as error:
+        return platform.read(channel, request.route, request.body), True
+    except BadBody as error:
         return _error(400, models.REJECTED, "bad_request", str(error)), True
-
-
-def _verify(channel: Channel, request: InboundRequest, now: float) -> verify.Check:
-    if channel.kind == models.SLACK:
-        return verify.slack(secrets_of(channel)["signing_secret"], request.headers, request.body, now)
-    if channel.kind == models.DISCORD:
-        return verify.discord(str(channel.config["public_key"]), request.headers, request.body, now)
-    return verify.telegram(secrets_of(channel)["secret_token"], request.headers)
 
 
 def _take(channel: Channel, reading: Reading, now: float) -> list[str]:
@@ -173,18 +164,8 @@ def _take(channel: Channel, reading: Reading, now: float) -> list[str]:
 
 
 def _queue(channel: Channel, reading: Reading, request_id: str, now: float) -> None:
-    work = _sealed(channel, {**(reading.work or {}), "request_id": request_id, "received_at": now})
+    work = platforms.of(channel.kind).seal(channel, {**(reading.work or {}), "request_id": request_id, "received_at": now})
     send_channel_work(channel.channel_id, channel.agent_id, work, dedup=reading.keys[0] if reading.keys else request_id)
-
-
-def _sealed(channel: Channel, work: dict[str, Any]) -> dict[str, Any]:
-    """The work as queued: a Discord interaction's token (it can answer for 15 minutes)
-    is sealed."""
-    interaction = work.get("interaction")
-    if interaction and interaction.get("token"):
-        token = secrets.seal(interaction["token"], context=secret_context(channel.channel_id))
-        work = {**work, "interaction": {"application_id": interaction.get("application_id"), "token_sealed": token}}
-    return work
 
 
 def _record(request: InboundRequest, reading: Reading, request_id: str, signed: bool, now: float, channel: Channel | None) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from wakeful import clock
 from wakeful.agents.exceptions import AgentNotFoundError
-from wakeful.channels import buttons, link_repository, models, repository, request_repository
+from wakeful.channels import buttons, link_repository, models, platforms, repository, request_repository
 from wakeful.channels.records import Channel, ChannelLink
 from wakeful.threads.exceptions import ThreadNotFoundError, ThreadStateError
 
@@ -72,12 +72,7 @@ def origin_of(channel: Channel, job: dict[str, Any]) -> dict[str, Any]:
     Telegram ``reply_to_message_id``, a Discord interaction's follow-up)."""
     kind = channel.kind
     origin: dict[str, Any] = {"channel_id": channel.channel_id, "channel": channel.name, "kind": kind, "conversation": job.get("conversation"), "user": job.get("user")}
-    if kind == models.SLACK:
-        origin["thread_ts"] = job.get("thread_ref") or job.get("message_id")
-    elif kind == models.TELEGRAM:
-        origin["reply_to_message_id"] = job.get("message_id")
-    elif kind == models.DISCORD and job.get("interaction"):
-        origin["interaction"] = f"interaction#{job.get('message_id') or job.get('request_id')}"
+    origin.update(platforms.of(kind).origin(channel, job))
     return origin
 
 
@@ -129,7 +124,7 @@ def _link_origin(channel: Channel, job: dict[str, Any], thread_id: str, origin: 
 def _link_last(channel: Channel, agent_id: str, thread_id: str, job: dict[str, Any]) -> None:
     """The person's latest message to a thread: its next answer replies to that one (and,
     for Telegram, a reply to the bot's answer continues the thread)."""
-    if channel.kind != models.TELEGRAM or not job.get("message_id"):
+    if not platforms.of(channel.kind).links_last_message or not job.get("message_id"):
         return
     now = clock.now()
     link_repository.put(

@@ -2,18 +2,20 @@
 so that the inbound, worker and delivery functions never import pydantic.
 
 A channel's ``config`` depends on its ``kind``; it is checked against the kind's model
-(:data:`CONFIGS`), and an error names the field, never its value (a secret).
+(:func:`config_model`, built from its platform's fields), and an error names the field, never its value (a secret).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WithJsonSchema, create_model, model_validator
 
 from wakeful.channels import models
 from wakeful import inputs
-from wakeful.inputs import Body, Patch, secret_token, unchanged
+from wakeful.channels.platforms import models as platforms
+from wakeful.channels.platforms.models import ConfigField
+from wakeful.inputs import Body, OneOf, Patch, secret_token, unchanged
 
 
 def _integer_as_text(value: Any) -> Any:
@@ -31,10 +33,6 @@ def _text_or_integer(pattern: str, description: str) -> WithJsonSchema:
     return WithJsonSchema({"anyOf": [{"type": "string", "pattern": pattern}, {"type": "integer"}], "description": description})
 
 
-Secret = Annotated[str, Field(min_length=1, max_length=512), AfterValidator(secret_token)]
-#: Telegram's webhook ``secret_token`` (Telegram takes 1-256 of ``A-Z a-z 0-9 _ -``; any
-#: visible ASCII compares safely with its header).
-WebhookSecret = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(secret_token)]
 #: A platform user id: text, or an integer (kept as its text).
 UserId = Annotated[
     str,
@@ -42,71 +40,62 @@ UserId = Annotated[
     Field(pattern=models.USER_ID_PATTERN),
     _text_or_integer(models.USER_ID_PATTERN, "A platform user id; an integer is kept as its text"),
 ]
-Email = Annotated[str, Field(pattern=models.CONVERSATION_PATTERNS[models.EMAIL], max_length=320)]
 #: A notification target: a channel name, or ``name:conversation``.
 Target = inputs.Target
 
 
-class SlackConfig(Body):
-    """A Slack app: its bot token (``xoxb-…``, scope ``chat:write``), its signing
-    secret, and the channel messages go to by default."""
-
-    bot_token: Secret
-    signing_secret: Secret
-    channel: str = Field(pattern=models.CONVERSATION_PATTERNS[models.SLACK], description="A channel id (C0123…) or #name")
-
-
-class DiscordConfig(Body):
-    """A Discord application: its bot token, its public key (hex Ed25519, to verify its
-    interactions) and the channel messages go to by default."""
-
-    bot_token: Secret
-    public_key: str = Field(pattern=models.DISCORD_PUBLIC_KEY_PATTERN, description="The application's public key (64 hex digits)")
-    channel_id: str = Field(
-        pattern=models.CONVERSATION_PATTERNS[models.DISCORD],
-        description="A channel id (a snowflake); 1-100 characters that may stand in a URL path (no / ? # % \\ or spaces)",
-    )
-
-
-CHAT_ID_DOC = "A chat id (an integer, or its text; kept as text) or @channelusername: 1-100 characters, no / ? # % \\ or spaces"
+def _annotation(field: ConfigField) -> Any:
+    """The type of one config field: a secret without a pattern is any 1 to
+    ``max_length`` (512) visible ASCII characters; else text matching its pattern (an
+    integer taken as its text where the platform numbers its ids); a list of those for
+    ``many``."""
+    if field.secret and field.pattern is None:
+        one: Any = Annotated[str, Field(min_length=1, max_length=field.max_length or 512), AfterValidator(secret_token)]
+    elif field.integer_as_text:
+        one = Annotated[
+            str,
+            BeforeValidator(_integer_as_text),
+            Field(pattern=field.pattern, max_length=field.max_length, description=field.description or None),
+            _text_or_integer(field.pattern or ".*", field.description),
+        ]
+    else:
+        one = Annotated[str, Field(pattern=field.pattern, max_length=field.max_length)]
+    if field.many:
+        return list[one]
+    return one
 
 
-class TelegramConfig(Body):
-    """A Telegram bot: its token, the ``secret_token`` given to ``setWebhook``, and the
-    chat messages go to by default."""
-
-    bot_token: str = Field(
-        pattern=models.TELEGRAM_TOKEN_PATTERN,
-        description="<digits>:<token> as BotFather gives it; 1-256 characters that may stand in a URL path (no / ? # % \\ or spaces)",
-    )
-    secret_token: WebhookSecret = Field(description="The setWebhook secret_token (Telegram takes 1-256 of A-Z a-z 0-9 _ -)")
-    chat_id: Annotated[
-        str,
-        BeforeValidator(_integer_as_text),
-        Field(pattern=models.CONVERSATION_PATTERNS[models.TELEGRAM], description=CHAT_ID_DOC),
-        _text_or_integer(models.CONVERSATION_PATTERNS[models.TELEGRAM], CHAT_ID_DOC),
-    ]
+def _field(field: ConfigField) -> Any:
+    extra: dict[str, Any] = {"min_length": field.min_items, "max_length": field.max_items} if field.many else {}
+    return Field(alias=field.alias, description=field.description or None, **extra)
 
 
-class EmailConfig(Body):
-    """Email through SES ``SendEmail``: the sender (an SES-verified identity) and the
-    recipients."""
+def config_model(kind: str) -> type[Body]:
+    """The model a ``kind`` channel's config is checked against, built from its
+    platform's fields (once per platform class)."""
+    platform = platforms.entry(kind).load()
+    found = _models.get(platform)
+    if found is None:
+        fields: dict[str, Any] = {f.name: (_annotation(f), _field(f)) for f in platform.config}
+        found = _models[platform] = create_model(f"{platform.__name__}Config", __base__=Body, **fields)
+    return found
 
-    sender: Email = Field(alias="from", description="The sender address (verified in SES)")
-    to: list[Email] = Field(min_length=1, max_length=50, description="The recipients")
+
+_models: dict[type, type[Body]] = {}
 
 
-CONFIGS: dict[str, type[Body]] = {
-    models.SLACK: SlackConfig,
-    models.DISCORD: DiscordConfig,
-    models.TELEGRAM: TelegramConfig,
-    models.EMAIL: EmailConfig,
-}
-CONFIG_DOC = (
-    "By kind: slack `{bot_token, signing_secret, channel}`; discord `{bot_token, public_key, channel_id}`; "
-    "telegram `{bot_token, secret_token, chat_id}`; email `{from, to: [addresses]}`. bot_token, signing_secret "
-    "and secret_token are write-only."
-)
+def config_doc() -> str:
+    """What each kind's config holds, in words (the API's description of ``config``)."""
+    configs = {name: platforms.entry(name).load().config for name in platforms.names()}
+    kinds = "; ".join(f"{name} `{{{', '.join(_shown(f) for f in config)}}}`" for name, config in configs.items())
+    secret = [f.key for config in configs.values() for f in config if f.secret]
+    written = list(dict.fromkeys(secret))
+    spelled = ", ".join(written[:-1]) + f" and {written[-1]}" if len(written) > 1 else "".join(written)
+    return f"By kind: {kinds}. {spelled} are write-only."
+
+
+def _shown(field: ConfigField) -> str:
+    return f"{field.key}: [addresses]" if field.many else field.key
 
 
 def _problem(model: type[Body], error: Any) -> str:
@@ -125,7 +114,7 @@ def check_config(kind: str, config: dict[str, Any]) -> dict[str, Any]:
     Raises:
         ValueError: naming each field that breaks a rule (never a value).
     """
-    model = CONFIGS[kind]
+    model = config_model(kind)
     try:
         checked = model.model_validate(config)
     except ValidationError as error:
@@ -134,10 +123,13 @@ def check_config(kind: str, config: dict[str, Any]) -> dict[str, Any]:
     return checked.model_dump(by_alias=True)
 
 
+CONFIG_DOC = config_doc()
+
+
 class ChannelCreate(Body):
     """``POST /channels`` body."""
 
-    kind: Literal["slack", "discord", "telegram", "email"]
+    kind: Annotated[str, OneOf(platforms.names)]
     name: str = Field(pattern=models.NAME_PATTERN, description="Unique among your channels; targets name it")
     agent_id: str = Field(min_length=1, max_length=64, description="The agent people talk to here")
     config: dict[str, Any] = Field(description=CONFIG_DOC)

@@ -10,14 +10,15 @@ when first used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wakeful.slots import TARGETS, TargetCheck
 from wakeful.actions.slots import PARKED, ParkListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
+from wakeful.channels.slots import PLATFORMS, PlatformEntry, PlatformSource
 from wakeful.schedules.slots import RESULTS, ResultListener
 from wakeful.tablespec import N, Attr, Index, TableSpec
+from wakeful.slots import TARGETS, THREAD_SOURCES, SourceGroup, TargetCheck
 from wakeful.threads.slots import RUN_END, RunEnd, RunEndListener
 from wakeful.channels.agent_fields import FIELDS as _FIELDS
 
@@ -94,15 +95,18 @@ _REF = "#/components/schemas/"
 
 
 def _inbound_paths() -> Mapping[str, Any]:
-    from wakeful.channels.responses import inbound_operations
+    """Each platform's routes, served by the channel-inbound function (its ``openapi``)."""
+    from wakeful.channels import platforms
 
-    return inbound_operations()  # the platforms' routes, served by the channel-inbound function
+    return platforms.inbound_operations()
 
 
 def _inbound_schemas() -> Mapping[str, Any]:
-    from wakeful.channels.responses import INBOUND_ANSWERS
+    """The models of the platforms' answers, added to the document's components."""
+    from wakeful.channels import platforms
 
-    return {model.__name__: model.model_json_schema(ref_template=_REF + "{model}", mode="serialization") for model in INBOUND_ANSWERS}
+    models: Iterable[Any] = platforms.inbound_answers()
+    return {model.__name__: model.model_json_schema(ref_template=_REF + "{model}", mode="serialization") for model in models}
 
 
 def _openapi() -> OpenApiPart:
@@ -131,7 +135,17 @@ AGENT_FIELDS: tuple[Any, ...] = _FIELDS
 
 # -- configuration: the values an environment variable may take, outside APIs --
 ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
-ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
+
+
+def _endpoints() -> Mapping[str, tuple[str, str]]:
+    """The chat platforms' APIs: name -> (the variable of its base URL, the platform's
+    own), from the platforms' registry when asked (a platform added later counts)."""
+    from wakeful.channels import platforms
+
+    return platforms.endpoints()
+
+
+ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = _endpoints
 
 # -- listeners: what it plugs into lower capabilities' slots --
 # Each loads :mod:`wakeful.channels.relay` when first called.
@@ -192,7 +206,30 @@ def _check_targets(owner: str, targets: Sequence[str]) -> None:
 
 _TARGETS = ((TARGETS, TargetCheck(NAME, _check_targets)),)
 
-LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_TARGETS)
+# A chat platform's name is a thread source (a person there started it), and such a
+# thread is a conversation: it sleeps after each answer until the person replies.
+
+
+def _chat_names() -> tuple[str, ...]:
+    from wakeful.channels import platforms
+
+    return platforms.chat_names()
+
+
+_SOURCES = ((THREAD_SOURCES, SourceGroup(name=NAME, names=_chat_names, conversation=True)),)
+
+# Wakeful's own platforms (their entries load when a list of platforms is first asked for).
+
+
+def _builtin_platforms() -> tuple[PlatformEntry, ...]:
+    from wakeful.channels.platforms.builtin import BUILTIN
+
+    return BUILTIN
+
+
+_PLATFORMS = ((PLATFORMS, PlatformSource(name=NAME, entries=_builtin_platforms)),)
+
+LISTENERS: tuple[tuple[Any, Any], ...] = (*_RUN_END, *_RESULTS, *_PARKED, *_TARGETS, *_SOURCES, *_PLATFORMS)
 
 MANIFEST = Capability(
     name=NAME,

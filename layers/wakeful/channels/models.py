@@ -12,31 +12,9 @@ import re
 
 from wakeful import targets
 
-SLACK = "slack"
-DISCORD = "discord"
-TELEGRAM = "telegram"
-EMAIL = "email"
-KINDS = (SLACK, DISCORD, TELEGRAM, EMAIL)
-#: Kinds people can talk to (inbound requests, threads with this ``source``).
-CHAT_KINDS = (SLACK, DISCORD, TELEGRAM)
-
-#: Config fields that are secrets, per kind: sealed, never shown again.
-SECRET_FIELDS: dict[str, tuple[str, ...]] = {
-    SLACK: ("bot_token", "signing_secret"),
-    DISCORD: ("bot_token",),
-    TELEGRAM: ("bot_token", "secret_token"),
-    EMAIL: (),
-}
-#: Config fields shown in the API, per kind.
-PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
-    SLACK: ("channel",),
-    DISCORD: ("public_key", "channel_id"),
-    TELEGRAM: ("chat_id",),
-    EMAIL: ("from", "to"),
-}
-#: The config field holding the default conversation, per kind (a target's
-#: ``name:conversation`` overrides it).
-CONVERSATION_FIELD = {SLACK: "channel", DISCORD: "channel_id", TELEGRAM: "chat_id", EMAIL: "to"}
+# The platforms (a channel's ``kind``), their config fields and conversations:
+# :mod:`wakeful.channels.platforms` (one module each, and the registry every list of
+# them derives from).
 
 NAME_PATTERN = r"^[a-z][a-z0-9_-]{0,31}$"
 
@@ -58,16 +36,14 @@ def path_segment_pattern(max_length: int) -> str:
     )
 
 
-#: Conversations, per kind: Slack channel ids or names, Discord channel ids, Telegram
-#: chat ids or @channel usernames, email addresses. Only what is needed to use them
-#: safely is checked (a Discord channel id goes into a URL path), not each platform's
-#: exact format: the platform itself refuses an id it does not know.
-CONVERSATION_PATTERNS = {
-    SLACK: r"^[#@]?[A-Za-z0-9._-]{1,80}$",
-    DISCORD: path_segment_pattern(100),
-    TELEGRAM: path_segment_pattern(100),
-    EMAIL: r"^[^@\s<>(),;:\"\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$",
-}
+#: Conversations, per platform: Slack channel ids or names, Discord channel ids,
+#: Telegram chat ids or @channel usernames, email addresses. Only what is needed to use
+#: them safely is checked (a Discord channel id goes into a URL path), not each
+#: platform's exact format: the platform itself refuses an id it does not know.
+SLACK_CONVERSATION_PATTERN = r"^[#@]?[A-Za-z0-9._-]{1,80}$"
+DISCORD_CHANNEL_PATTERN = path_segment_pattern(100)
+TELEGRAM_CHAT_PATTERN = path_segment_pattern(100)
+EMAIL_PATTERN = r"^[^@\s<>(),;:\"\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$"
 #: Telegram's bot tokens go into the URL path (``/bot<token>/sendMessage``).
 TELEGRAM_TOKEN_PATTERN = path_segment_pattern(256)
 #: A Discord interaction's ``application_id`` and ``token`` go into its webhook's URL
@@ -121,18 +97,10 @@ UNAUTHORIZED = "unauthorized"  # the platform's signature is missing, wrong or s
 NOT_FOUND = "not_found"  # no such channel (or not of this platform)
 REQUEST_STATUSES = (ACCEPTED, DUPLICATE, IGNORED, REJECTED, UNAUTHORIZED, NOT_FOUND)
 
-#: The routes a platform calls, after ``/channels/{channel_id}/``, and the kind each is for.
-ROUTES = {"slack/events": SLACK, "slack/interactions": SLACK, "discord": DISCORD, "telegram": TELEGRAM}
-
 #: The prefixes of the approval buttons' values, ``approve:<ref>`` and ``deny:<ref>``
 #: (every button's value: :mod:`wakeful.channels.buttons`).
 APPROVE = "approve"
 DENY = "deny"
-
-
-def conversation_pattern(kind: str) -> re.Pattern[str]:
-    """The pattern a conversation of ``kind`` must match."""
-    return re.compile(CONVERSATION_PATTERNS[kind])
 
 
 _SEGMENT = re.compile(path_segment_pattern(1000))

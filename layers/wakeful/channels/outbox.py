@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wakeful import clock, dryrun, retention
-from wakeful.channels import delivery_repository, link_repository, models, targets
+from wakeful.channels import delivery_repository, link_repository, models, platforms, targets
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink
 from wakeful.channels.queue import send_channel_delivery
 
@@ -81,12 +81,14 @@ def to_channel(
 ) -> str:
     """Deliver ``message`` to one channel (``conversation``: another than its default);
     returns the delivery id."""
-    if dryrun.capture("email" if channel.kind == "email" else "channel", f"{channel.name}:{conversation or channel.conversation()}", message):
+    platform = platforms.of(channel.kind)
+    where = conversation or platform.conversation(channel)
+    if dryrun.capture(platform.dryrun_kind, f"{channel.name}:{where}", message):
         return "dry"
     now = clock.now()
     # One delivery per (what it answers, where): an approval goes once to a Slack thread
     # and once to another channel's conversation, never twice to one place.
-    the_id = delivery_id(channel.channel_id, f"{key}@{conversation or channel.conversation()}")
+    the_id = delivery_id(channel.channel_id, f"{key}@{where}")
     approval = message.get("approval")
     if approval and (thread_id or approval.get("action_id")):
         _link_approval(channel, agent_id or channel.agent_id, thread_id or "", approval, now)

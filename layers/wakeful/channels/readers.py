@@ -15,37 +15,17 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
 from wakeful.channels import buttons, models
+from wakeful.channels.platforms.base import BadBody, Reading
 from wakeful.channels.records import Channel
 
 _LEADING_MENTIONS = re.compile(r"^\s*(?:<@[A-Z0-9]+(?:\|[^>]*)?>[\s,:]*)+")
 #: Slack message subtypes that are a person's message (the others are edits, joins, ...).
 _PERSON_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
 MAX_TEXT = 20_000
-
-
-@dataclass
-class Reading:
-    """What a verified request is, and what to answer."""
-
-    http_status: int
-    body: Any
-    status: str
-    reason: str | None = None
-    event_type: str | None = None
-    event_id: str | None = None
-    user: str | None = None
-    work: dict[str, Any] | None = None
-    keys: list[str] = field(default_factory=list)
-    headers: dict[str, str] = field(default_factory=dict)
-
-
-class BadBody(ValueError):
-    """The body is not what the platform sends."""
 
 
 def _json(body: bytes) -> dict[str, Any]:
@@ -68,13 +48,13 @@ def _not_allowed(channel: Channel, user: str | None, body: Any, **fields: Any) -
     return Reading(200, body, models.REJECTED, reason=f"user {user} is not in the channel's allowed_users: nothing changed", user=user, **fields)
 
 
-_SLACK_CONVERSATION = re.compile(models.CONVERSATION_PATTERNS[models.SLACK])
+_SLACK_CONVERSATION = re.compile(models.SLACK_CONVERSATION_PATTERN)
 _SLACK_TS = re.compile(models.SLACK_TS_PATTERN)
 _USER = re.compile(models.USER_ID_PATTERN)
-_DISCORD_CHANNEL = re.compile(models.CONVERSATION_PATTERNS[models.DISCORD])
+_DISCORD_CHANNEL = re.compile(models.DISCORD_CHANNEL_PATTERN)
 _DISCORD_APPLICATION = re.compile(models.DISCORD_APPLICATION_PATTERN)
 _DISCORD_TOKEN = re.compile(models.DISCORD_TOKEN_PATTERN)
-_TELEGRAM_CHAT = re.compile(models.CONVERSATION_PATTERNS[models.TELEGRAM])
+_TELEGRAM_CHAT = re.compile(models.TELEGRAM_CHAT_PATTERN)
 
 
 def _id(value: Any, pattern: re.Pattern[str], name: str) -> str:
@@ -129,7 +109,7 @@ def slack_events(channel: Channel, body: bytes) -> Reading:
     text = _LEADING_MENTIONS.sub("", str(event.get("text") or "")).strip()[:MAX_TEXT]
     if not text:
         return _ignored({}, "an empty message", user=user, **fields)
-    work = {"work": "message", "platform": models.SLACK, "user": user, "text": text, "conversation": conversation, "message_id": ts, "thread_ref": thread_ts}
+    work = {"work": "message", "platform": channel.kind, "user": user, "text": text, "conversation": conversation, "message_id": ts, "thread_ref": thread_ts}
     keys = [f"event:{event_id}"] if event_id else []
     if ts:  # a mention arrives as two events, message and app_mention, with one ts
         keys.append(f"msg:{conversation}:{ts}")
@@ -157,7 +137,7 @@ def slack_interactions(channel: Channel, body: bytes) -> Reading:
     if refused:
         return refused
     decision, ref = pressed
-    work = {"work": "button", "platform": models.SLACK, "user": user, "decision": decision, "ref": ref}
+    work = {"work": "button", "platform": channel.kind, "user": user, "decision": decision, "ref": ref}
     return Reading(200, None, models.ACCEPTED, user=user, work=work, keys=[f"press:{fields['event_id'] or ref + action_ts}"], **fields)
 
 
@@ -191,7 +171,7 @@ def discord(channel: Channel, body: bytes) -> Reading:
         refused = _not_allowed(channel, fields["user"], {"type": 6}, **{k: v for k, v in fields.items() if k != "user"})
         if refused:
             return refused
-        work = {"work": "button", "platform": models.DISCORD, "user": fields["user"], "decision": pressed[0], "ref": pressed[1]}
+        work = {"work": "button", "platform": channel.kind, "user": fields["user"], "decision": pressed[0], "ref": pressed[1]}
         return Reading(200, {"type": 6}, models.ACCEPTED, work=work, keys=_interaction_keys(interaction_id), **fields)
     return Reading(400, {"error": {"code": "bad_request", "message": "unsupported interaction type"}}, models.REJECTED, reason=f"interaction type {str(kind)[:10]} is not handled", **fields)
 
@@ -211,7 +191,7 @@ def _discord_command(channel: Channel, data: dict[str, Any], fields: dict[str, A
     given_channel = data.get("channel_id") or (channel_object.get("id") if isinstance(channel_object, dict) else None)
     work = {
         "work": "message",
-        "platform": models.DISCORD,
+        "platform": channel.kind,
         "user": fields["user"],
         "text": text.strip()[:MAX_TEXT],
         "conversation": _id(given_channel, _DISCORD_CHANNEL, "channel_id"),
@@ -264,7 +244,7 @@ def _discord_submit(channel: Channel, data: dict[str, Any], fields: dict[str, An
     if not text:
         answer = {"type": 4, "data": {"content": "Write a message first.", "flags": 64}}
         return Reading(200, answer, models.REJECTED, reason="a form submitted without text", **fields)
-    work = {"work": "button", "platform": models.DISCORD, "user": fields["user"], "decision": pressed[0], "ref": pressed[1], "text": text[:MAX_TEXT]}
+    work = {"work": "button", "platform": channel.kind, "user": fields["user"], "decision": pressed[0], "ref": pressed[1], "text": text[:MAX_TEXT]}
     echo = {"type": 4, "data": {"content": text[:2000], "allowed_mentions": {"parse": []}}}
     return Reading(200, echo, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
 
@@ -305,7 +285,7 @@ def telegram(channel: Channel, body: bytes) -> Reading:
         return _ignored({}, "a message without text", user=user, **fields)
     work = {
         "work": "message",
-        "platform": models.TELEGRAM,
+        "platform": channel.kind,
         "user": user,
         "text": text.strip()[:MAX_TEXT],
         "conversation": conversation,
@@ -327,5 +307,5 @@ def _telegram_button(channel: Channel, query: dict[str, Any], fields: dict[str, 
     refused = _not_allowed(channel, user, {**answered, "text": "You may not decide this."}, **fields)
     if refused:
         return refused
-    work = {"work": "button", "platform": models.TELEGRAM, "user": user, "decision": pressed[0], "ref": pressed[1]}
+    work = {"work": "button", "platform": channel.kind, "user": user, "decision": pressed[0], "ref": pressed[1]}
     return Reading(200, answered, models.ACCEPTED, user=user, work=work, keys=[f"update:{fields['event_id']}"], **fields)

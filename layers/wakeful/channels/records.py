@@ -3,9 +3,10 @@ an inbound request row (``channel_requests``) and a link (``channel_links``).
 
 Frozen dataclasses, so that the inbound, worker and delivery functions never import
 pydantic. Each has ``from_item`` (attributes an older version did not write take their
-defaults), ``to_item`` (None fields left out) and, where the API shows it, ``public()``.
-A channel's secrets are one sealed blob (``secrets_sealed``): :meth:`Channel.public`
-never shows it, and :func:`secrets_of` unseals it where a platform call needs it.
+defaults), ``to_item`` (None fields left out) and, where the API shows it, ``public()``
+(a channel's view is its routes': its platform names its fields and URLs).
+A channel's secrets are one sealed blob (``secrets_sealed``): the API's view never
+shows it, and :func:`secrets_of` unseals it where a platform call needs it.
 """
 
 from __future__ import annotations
@@ -77,47 +78,11 @@ class Channel:
         """The ``channels`` item."""
         return item_of(self)
 
-    def public(self, base_url: str) -> dict[str, Any]:
-        """The API view: never a secret, only which secret fields are set."""
-        view: dict[str, Any] = {
-            "id": self.channel_id,
-            "kind": self.kind,
-            "name": self.name,
-            "agent_id": self.agent_id,
-            "config": {name: self.config.get(name) for name in models.PUBLIC_FIELDS[self.kind] if name in self.config},
-            "secrets": list(models.SECRET_FIELDS[self.kind]),
-            "allowed_users": None if self.allowed_users is None else list(self.allowed_users),
-            "inbound_url": inbound_url(base_url, self),
-            "created_at": clock.iso(self.created_at),
-            "updated_at": clock.iso(self.updated_at),
-        }
-        if self.kind == models.SLACK:
-            view["interactions_url"] = f"{_base(base_url, self)}/slack/interactions"
-        return view
-
     def allows(self, user: str | None) -> bool:
         """Whether a platform user may talk to the agent and press its buttons."""
         if self.allowed_users is None:
             return True
         return user is not None and str(user) in self.allowed_users
-
-    def conversation(self) -> Any:
-        """The default conversation (a Slack channel, a Discord channel, a Telegram chat,
-        the email recipients)."""
-        return self.config.get(models.CONVERSATION_FIELD[self.kind])
-
-
-def _base(base_url: str, channel: Channel) -> str:
-    return f"{base_url.rstrip('/')}/channels/{channel.channel_id}"
-
-
-def inbound_url(base_url: str, channel: Channel) -> str | None:
-    """Where the platform sends its requests (none for email)."""
-    if channel.kind == models.SLACK:
-        return f"{_base(base_url, channel)}/slack/events"
-    if channel.kind in (models.DISCORD, models.TELEGRAM):
-        return f"{_base(base_url, channel)}/{channel.kind}"
-    return None
 
 
 def secrets_of(channel: Channel) -> dict[str, str]:

@@ -30,7 +30,7 @@ import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from wakeful.channels import buttons, link_repository, models, outbox, repository
+from wakeful.channels import buttons, link_repository, models, outbox, platforms, repository
 from wakeful.channels.records import Channel
 from wakeful.threads import records as threads
 
@@ -65,7 +65,7 @@ def targets_of(agent: Agent, thread: Thread | None = None, schedule_id: str | No
 def origin_of(thread: Thread) -> tuple[Channel, dict[str, Any]] | None:
     """The channel and origin a chat thread started from (None for other threads)."""
     origin = thread.attributes.get("origin")
-    if thread.source not in models.CHAT_KINDS or not isinstance(origin, Mapping):
+    if thread.source not in platforms.chat_names() or not isinstance(origin, Mapping):
         return None
     channel = repository.get(str(origin.get("channel_id") or ""))
     if channel is None or channel.owner != thread.owner:
@@ -74,13 +74,11 @@ def origin_of(thread: Thread) -> tuple[Channel, dict[str, Any]] | None:
 
 
 def _reply_fields(channel: Channel, thread: Thread, origin: Mapping[str, Any]) -> dict[str, Any]:
-    """How a message answers in the conversation ``origin`` names, per platform."""
-    if channel.kind == models.SLACK:
-        return {"thread_ts": origin.get("thread_ts")}
-    if channel.kind == models.TELEGRAM:
-        last = link_repository.get(channel.channel_id, models.last_message_link(thread.thread_id))
-        return {"reply_to_message_id": (last.message_id if last is not None else None) or origin.get("reply_to_message_id")}
-    return {"interaction": origin.get("interaction"), "channel_id": origin.get("conversation")}
+    """How a message answers in the conversation ``origin`` names, per platform (the
+    person's latest message, where the platform answers it)."""
+    platform = platforms.of(channel.kind)
+    last = link_repository.get(channel.channel_id, models.last_message_link(thread.thread_id)) if platform.links_last_message else None
+    return platform.reply(origin, last.message_id if last is not None else None)
 
 
 def _to_origin(thread: Thread, *, kind: str, key: str, message: dict[str, Any]) -> None:
@@ -89,7 +87,7 @@ def _to_origin(thread: Thread, *, kind: str, key: str, message: dict[str, Any]) 
         return
     channel, origin = found
     conversation = str(origin.get("conversation") or "") or None
-    if conversation and models.conversation_pattern(channel.kind).fullmatch(conversation) is None:
+    if conversation and platforms.conversation_pattern(channel.kind).fullmatch(conversation) is None:
         conversation = None
     reply = {k: v for k, v in _reply_fields(channel, thread, origin).items() if v}
     target = f"{channel.name}:{conversation}" if conversation else channel.name
@@ -192,7 +190,7 @@ def _notified(thread: Thread) -> list[tuple[str, str, str | None]]:
 
 def _reply(thread: Thread) -> None:
     """The run's answer, in the conversation the thread started in."""
-    if thread.source not in models.CHAT_KINDS or thread.ended_by == "cancel" or thread.status == threads.EXPIRED:
+    if thread.source not in platforms.chat_names() or thread.ended_by == "cancel" or thread.status == threads.EXPIRED:
         return
     if thread.status == threads.FAILED:
         text = f"Sorry, I could not finish this: {thread.error_message or 'the run failed'}"

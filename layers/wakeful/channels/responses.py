@@ -118,8 +118,6 @@ class TelegramUpdateAnswer(View):
     text: str | None = None
 
 
-#: The models of the platforms' answers, added to the document's components.
-INBOUND_ANSWERS = (SlackEventsAnswer, DiscordInteractionAnswer, TelegramUpdateAnswer)
 
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
@@ -167,12 +165,7 @@ def _answer(description: str, model: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{model}"}}}}
 
 
-def inbound_operations() -> dict[str, dict[str, Any]]:
-    """Path -> ``{"post": operation}`` of each platform route."""
-    return {**_slack_operations(), **_other_operations()}
-
-
-def _slack_operations() -> dict[str, dict[str, Any]]:
+def slack_operations() -> dict[str, dict[str, Any]]:
     return {
         "/channels/{channel_id}/slack/events": {
             "post": _operation(
@@ -202,7 +195,7 @@ def _slack_operations() -> dict[str, dict[str, Any]]:
     }
 
 
-def _other_operations() -> dict[str, dict[str, Any]]:
+def discord_operations() -> dict[str, dict[str, Any]]:
     return {
         "/channels/{channel_id}/discord": {
             "post": _operation(
@@ -217,7 +210,12 @@ def _other_operations() -> dict[str, dict[str, Any]]:
                 _ANY_OBJECT,
                 _answer("The interaction's answer", "DiscordInteractionAnswer"),
             )
-        },
+        }
+    }
+
+
+def telegram_operations() -> dict[str, dict[str, Any]]:
+    return {
         "/channels/{channel_id}/telegram": {
             "post": _operation(
                 "telegram_updates",

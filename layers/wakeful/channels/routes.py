@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
+from wakeful import clock
 from wakeful.apikit.common import owner, page, public_base_url, respond
 from wakeful.apikit.routing import Body, Query, Router, no_content, ok
-from wakeful.channels import service
+from wakeful.channels import platforms, service
 from wakeful.channels.records import Channel
 from wakeful.pagination import MAX_LIMIT
 
@@ -27,7 +28,28 @@ TAGS = ["channels"]
 
 
 def _view(channel: Channel) -> dict[str, Any]:
-    return channel.public(public_base_url(router))
+    return _public(channel, public_base_url(router))
+
+
+def _public(channel: Channel, base_url: str) -> dict[str, Any]:
+    """A channel as the API shows it: never a secret, only which secret fields are set,
+    and where its platform sends its requests (its platform names its fields and URLs)."""
+    platform = platforms.of(channel.kind)
+    urls = platform.urls(channel, f"{base_url.rstrip('/')}/channels/{channel.channel_id}")
+    view: dict[str, Any] = {
+        "id": channel.channel_id,
+        "kind": channel.kind,
+        "name": channel.name,
+        "agent_id": channel.agent_id,
+        "config": {name: channel.config.get(name) for name in platform.public_fields() if name in channel.config},
+        "secrets": list(platform.secret_fields()),
+        "allowed_users": None if channel.allowed_users is None else list(channel.allowed_users),
+        "inbound_url": urls.pop("inbound_url", None),
+        "created_at": clock.iso(channel.created_at),
+        "updated_at": clock.iso(channel.updated_at),
+    }
+    view.update(urls)
+    return view
 
 
 @router.post(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful import clock, ids
 from wakeful.agents import service as agents
-from wakeful.channels import delivery_repository, models, repository, request_repository
+from wakeful.channels import delivery_repository, models, platforms, repository, request_repository
 from wakeful.channels.exceptions import ChannelConfigError, ChannelLimitError, ChannelNotFoundError
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelRequest, seal_secrets, secrets_of
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def _split(kind: str, config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """(the public fields, the secret fields) of a checked config."""
-    secret_names = models.SECRET_FIELDS[kind]
+    secret_names = platforms.of(kind).secret_fields()
     public = {k: v for k, v in config.items() if k not in secret_names}
     return public, {k: v for k, v in config.items() if k in secret_names}
 
@@ -59,11 +59,8 @@ def create(owner: str, body: ChannelCreate) -> Channel:
 
 
 def _prepare(channel: Channel) -> None:
-    """What a kind needs before it can send: an email channel's sender identity."""
-    if channel.kind == models.EMAIL:
-        from wakeful.channels.platforms import email
-
-        email.prepare_sender(str(channel.config.get("from")))
+    """What a kind needs before it can send (an email channel's sender identity)."""
+    platforms.of(channel.kind).prepare(channel)
 
 
 def get(owner: str, channel_id: str) -> Channel:

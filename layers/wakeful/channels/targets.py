@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from wakeful.channels import models, repository
+from wakeful.channels import models, platforms, repository
 from wakeful.channels.exceptions import ChannelConfigError
 from wakeful.channels.records import Channel
 
@@ -26,18 +26,9 @@ def split(target: str) -> tuple[str, str | None]:
 
 def conversation_error(channel: Channel, conversation: str) -> str | None:
     """Why ``conversation`` cannot be one of ``channel``'s, or None."""
-    if not models.conversation_pattern(channel.kind).fullmatch(conversation):
-        return f"{conversation!r} is not a {channel.kind} conversation ({_what(channel.kind)})"
+    if not platforms.conversation_pattern(channel.kind).fullmatch(conversation):
+        return f"{conversation!r} is not a {channel.kind} conversation ({platforms.of(channel.kind).conversation_hint})"
     return None
-
-
-def _what(kind: str) -> str:
-    return {
-        models.SLACK: "a channel id such as C0123ABCD, or #name",
-        models.DISCORD: "a channel id (digits), with no / ? # % \\ or spaces",
-        models.TELEGRAM: "a chat id (digits, maybe with a leading -) or @channelusername, with no / ? # % \\ or spaces",
-        models.EMAIL: "an email address",
-    }[kind]
 
 
 def check(owner: str, targets: Iterable[str] | None) -> None:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import hmac
 import re
-from dataclasses import dataclass
 from typing import Mapping
+
+from wakeful.channels.platforms.base import Check
 
 TOLERANCE_SECONDS = 300
 _TIMESTAMP = re.compile(r"[0-9]{1,12}")
@@ -31,14 +32,6 @@ SLACK_TIMESTAMP = "x-slack-request-timestamp"
 DISCORD_SIGNATURE = "x-signature-ed25519"
 DISCORD_TIMESTAMP = "x-signature-timestamp"
 TELEGRAM_SECRET = "x-telegram-bot-api-secret-token"
-
-
-@dataclass(frozen=True)
-class Check:
-    """Whether a request is the platform's; if not, why."""
-
-    valid: bool
-    reason: str | None = None
 
 
 def _fresh(stamp: str | None, header: str, now: float) -> str | None:

@@ -33,13 +33,10 @@ EXPIRED = "expired"
 STATUSES = (ACTIVE, SLEEPING, WAITING_APPROVAL, COMPLETE, FAILED, EXPIRED)
 ENDED = (COMPLETE, FAILED, EXPIRED)
 
-SOURCES = ("user", "event", "webhook", "scheduled", "slack", "discord", "telegram", "consolidation")
 #: Sources of runs that act on nothing outside the agent (a memory consolidation): they
 #: are offered only the meta tools capabilities add, and ``complete_task``.
 INWARD_SOURCES = ("consolidation",)
-#: Sources of threads that are conversations with a person (the API, a chat channel):
-#: after the agent answers, the thread sleeps until the person replies (or it expires).
-CONVERSATION_SOURCES = ("user", "slack", "discord", "telegram")
+
 CHANNELS = ("heartbeat", "scheduled")
 
 # Due-index kinds: a sleeping thread's timer, an expiry, a running step's lease, and a

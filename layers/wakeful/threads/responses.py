@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from wakeful.apikit.responses import Page, View
+from wakeful.inputs import OneOf
+from wakeful.slots import thread_sources
 
 
 class Thread(View):
@@ -15,7 +17,7 @@ class Thread(View):
     id: str
     agent_id: str
     status: Literal["active", "sleeping", "waiting_approval", "complete", "failed", "expired"]
-    source: Literal["user", "event", "webhook", "scheduled", "slack", "discord", "telegram", "consolidation"] = Field(
+    source: Annotated[str, OneOf(thread_sources)] = Field(
         description="What started it: the API (user), an event, a webhook, a schedule, or a person in a chat channel "
         "(slack, discord, telegram; source_id is the channel, attributes.origin where to answer), or a consolidation "
         "of the agent's memories (source_id is the consolidation)"

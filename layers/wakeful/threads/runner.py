@@ -34,6 +34,7 @@ from wakeful.interceptors.decisions import Continue, Deny, RequireApproval, Resp
 from wakeful.interceptors.dispatch import dispatch
 from wakeful.stream.emitter import Emitter, StreamContext, emitter
 from wakeful.threads import limits, messages_repository, metrics, prompt, records, repository, service, slots
+from wakeful.slots import conversation_sources
 from wakeful.threads import tools as thread_tools
 from wakeful.threads.records import Approval, InboxEntry, StepSpec, Thread, Waits, waits_of
 from wakeful.threads.run_end import Ending, run_ended, stream_run_end
@@ -589,7 +590,7 @@ def _end_run(
         if wake_at is not None:
             extra["wake_at"] = wake_at
             gone.remove("wake_at")
-    elif thread.source in records.CONVERSATION_SOURCES and not denied:
+    elif thread.source in conversation_sources() and not denied:
         # The agent answered and waits for the person's reply (until the thread expires).
         sets, removes = repository.state(thread, records.SLEEPING, due=(records.DUE_EXPIRE, now + agent_limits["thread_expiry_seconds"]))
         gone.append("wake_reason")

@@ -18,16 +18,23 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import Any, Mapping
 
 from wakeful import clock, outbound, secrets
 from wakeful.channels import link_repository, models
-from wakeful.channels.platforms.base import Outcome, actions_of, answer_json, call, http_failure, id_text, message_text, redact, split
+from wakeful.channels.platforms.render import actions_of
+from wakeful.channels.platforms.base import Check, ConfigField, Outcome, Platform, Reading, answer_json, call, http_failure, id_text, message_text, redact, split
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
+NAME = "discord"
+
 logger = logging.getLogger(__name__)
 
+#: A channel id (a snowflake): it goes into a URL path.
+#: The config field of the default conversation.
+CONVERSATION_FIELD = "channel_id"
+CONVERSATION = models.DISCORD_CHANNEL_PATTERN
 LIMIT = 2000
 #: Discord has forms: a button may open a modal (a Reply button does).
 FORMS = True
@@ -101,7 +108,7 @@ def _to_interaction(interaction: tuple[ChannelLink, str], part: dict[str, Any], 
     of its thread; every later part or message follows up."""
     link, token = interaction
     edit = link.message_id is None and index == 0
-    webhook = f"{get_settings().discord_api_url}/webhooks/{link.application_id}/{token}"
+    webhook = f"{get_settings().api_url(NAME)}/webhooks/{link.application_id}/{token}"
     method, url = ("PATCH", f"{webhook}/messages/@original") if edit else ("POST", webhook)
     body = {k: v for k, v in part.items() if k != "message_reference"}
     outcome = _judge(*call(method, url, headers={"Content-Type": "application/json"}, body=body, secrets=(token,)))
@@ -116,10 +123,10 @@ def _to_channel(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any
     """``POST /channels/{id}/messages`` as the bot: the conversation the thread started
     in (an interaction's channel), the target's, or the channel's own."""
     bot_token = secrets_of(channel)["bot_token"]
-    conversation = (delivery.message.get("reply") or {}).get("channel_id") or delivery.conversation or channel.conversation()
+    conversation = (delivery.message.get("reply") or {}).get("channel_id") or delivery.conversation or channel.config.get(CONVERSATION_FIELD)
     if not models.path_segment(conversation):
         return Outcome(False, error="the Discord channel id cannot stand in a URL path as it is: nothing was posted")
-    url = f"{get_settings().discord_api_url}/channels/{conversation}/messages"
+    url = f"{get_settings().api_url(NAME)}/channels/{conversation}/messages"
     headers = {"Authorization": f"Bot {bot_token}", "Content-Type": "application/json"}
     return _judge(*call("POST", url, headers=headers, body=part, secrets=(bot_token,)))
 
@@ -137,3 +144,59 @@ def _judge(response: outbound.Response | None, failed: Outcome | None) -> Outcom
     if detail and not failure.retry:
         return Outcome(False, error=f"Discord answered HTTP {response.status}: {str(detail)[:200]}", status_code=response.status)
     return failure
+
+
+class Discord(Platform):
+    """A Discord application: its interactions, signed with its public key (Ed25519);
+    messages posted with its bot token, or as an interaction's answer."""
+
+    name = NAME
+    config = (
+        ConfigField("bot_token", secret=True),
+        ConfigField("public_key", "The application's public key (64 hex digits)", pattern=models.DISCORD_PUBLIC_KEY_PATTERN),
+        ConfigField(
+            "channel_id",
+            "A channel id (a snowflake); 1-100 characters that may stand in a URL path (no / ? # % \\ or spaces)",
+            pattern=CONVERSATION,
+        ),
+    )
+    conversation_field = CONVERSATION_FIELD
+    conversation_pattern = CONVERSATION
+    conversation_hint = "a channel id (digits), with no / ? # % \\ or spaces"
+
+    def verify(self, channel: Channel, route: str, headers: Mapping[str, str], body: bytes, now: float) -> Check:
+        from wakeful.channels import verify
+
+        return verify.discord(str(channel.config["public_key"]), headers, body, now)
+
+    def read(self, channel: Channel, route: str, body: bytes) -> Reading:
+        from wakeful.channels import readers
+
+        return readers.discord(channel, body)
+
+    def origin(self, channel: Channel, job: Mapping[str, Any]) -> dict[str, Any]:
+        if not job.get("interaction"):
+            return {}
+        return {"interaction": f"interaction#{job.get('message_id') or job.get('request_id')}"}
+
+    def seal(self, channel: Channel, work: dict[str, Any]) -> dict[str, Any]:
+        """An interaction's token (it can answer for 15 minutes) is sealed."""
+        interaction = work.get("interaction")
+        if interaction and interaction.get("token"):
+            token = secrets.seal(interaction["token"], context=secret_context(channel.channel_id))
+            work = {**work, "interaction": {"application_id": interaction.get("application_id"), "token_sealed": token}}
+        return work
+
+    def parts(self, channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
+        return parts(channel, delivery)
+
+    def post(self, channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
+        return post(channel, delivery, part, index)
+
+    def reply(self, origin: Mapping[str, Any], last: str | None) -> dict[str, Any]:
+        return {"interaction": origin.get("interaction"), "channel_id": origin.get("conversation")}
+
+    def openapi(self) -> tuple[dict[str, Any], tuple[type, ...]]:
+        from wakeful.channels import responses
+
+        return responses.discord_operations(), (responses.DiscordInteractionAnswer,)

@@ -12,10 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from wakeful import aws
-from wakeful.channels.platforms.base import Outcome, message_text
+from wakeful.channels import models
+from wakeful.channels.platforms.base import ConfigField, Outcome, Platform, message_text
 from wakeful.channels.records import Channel, ChannelDelivery
 from wakeful.config import get_settings
 
+#: An email address.
+ADDRESS = models.EMAIL_PATTERN
 SUBJECT_LIMIT = 120
 #: SES errors worth another attempt (throttled, or SES itself failing).
 _RETRIED = frozenset({"Throttling", "ThrottlingException", "ServiceUnavailable", "InternalFailure", "RequestTimeout"})
@@ -66,3 +69,27 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
         message = (getattr(error, "response", None) or {}).get("Error", {}).get("Message") or str(error)
         return Outcome(False, retry=code in _RETRIED or "Connect" in code, error=f"SES {code}: {message[:300]}")
     return Outcome(True, message_id=answer.get("MessageId"))
+
+
+class Email(Platform):
+    """Email through SES: a way out only (nobody writes back to a thread by email)."""
+
+    name = "email"
+    chat = False
+    config = (
+        ConfigField("sender", "The sender address (verified in SES)", pattern=ADDRESS, alias="from", max_length=320),
+        ConfigField("to", "The recipients", pattern=ADDRESS, many=True, min_items=1, max_items=50, max_length=320),
+    )
+    conversation_field = "to"
+    conversation_pattern = ADDRESS
+    conversation_hint = "an email address"
+    dryrun_kind = "email"
+
+    def prepare(self, channel: Channel) -> None:
+        prepare_sender(str(channel.config.get("from")))
+
+    def parts(self, channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
+        return parts(channel, delivery)
+
+    def post(self, channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
+        return post(channel, delivery, part, index)

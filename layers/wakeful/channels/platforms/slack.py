@@ -15,17 +15,25 @@ thread.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from wakeful import clock
 from wakeful.backoff import parse_retry_after
-from wakeful.channels.platforms.base import Outcome, actions_of, answer_json, call, http_failure, id_text, message_text, said_not_ok, split
+from wakeful.channels import models
+from wakeful.channels.platforms.render import actions_of
+from wakeful.channels.platforms.base import Check, ConfigField, Outcome, Platform, Reading, answer_json, call, http_failure, id_text, message_text, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
+
+NAME = "slack"
 
 #: One post's text (Slack truncates past 40,000 characters) and one section's.
 TEXT_LIMIT = 39_000
 SECTION_LIMIT = 3000
+#: A Slack channel id or name (``C0123``, ``#general``, ``@user``).
+#: The config field of the default conversation.
+CONVERSATION_FIELD = "channel"
+CONVERSATION = models.SLACK_CONVERSATION_PATTERN
 #: Button styles: Slack has a primary (green) and a danger (red) one, else its default.
 _STYLES = {"primary": "primary", "success": "primary", "danger": "danger", "default": None}
 
@@ -47,7 +55,7 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
     from slack_sdk.models.blocks import ActionsBlock, Block, ButtonElement, MarkdownTextObject, SectionBlock
 
     message = delivery.message
-    conversation = delivery.conversation or channel.conversation()
+    conversation = delivery.conversation or channel.config.get(CONVERSATION_FIELD)
     thread_ts = (message.get("reply") or {}).get("thread_ts")
     pieces = split(message_text(message), TEXT_LIMIT)
     bodies: list[dict[str, Any]] = []
@@ -68,7 +76,7 @@ def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
 def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
     """Post one part."""
     token = secrets_of(channel)["bot_token"]
-    url = f"{get_settings().slack_api_url}/chat.postMessage"
+    url = f"{get_settings().api_url(NAME)}/chat.postMessage"
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json; charset=utf-8"}
     response, failed = call("POST", url, headers=headers, body=part, secrets=(token,))
     if response is None:
@@ -83,3 +91,51 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
         retry_after = parse_retry_after(response.headers.get("Retry-After"), clock.now())
         return Outcome(False, retry=True, retry_after=retry_after, error="Slack: ratelimited", status_code=response.status)
     return Outcome(False, error=f"Slack: {error}", status_code=response.status)
+
+
+class Slack(Platform):
+    """A Slack app: its Events API and interactivity requests, signed with its signing
+    secret; messages posted with its bot token."""
+
+    name = NAME
+    config = (
+        ConfigField("bot_token", secret=True),
+        ConfigField("signing_secret", secret=True),
+        ConfigField("channel", "A channel id (C0123…) or #name", pattern=CONVERSATION),
+    )
+    conversation_field = CONVERSATION_FIELD
+    conversation_pattern = CONVERSATION
+    conversation_hint = "a channel id such as C0123ABCD, or #name"
+
+    def verify(self, channel: Channel, route: str, headers: Mapping[str, str], body: bytes, now: float) -> Check:
+        from wakeful.channels import verify
+
+        return verify.slack(secrets_of(channel)["signing_secret"], headers, body, now)
+
+    def read(self, channel: Channel, route: str, body: bytes) -> Reading:
+        from wakeful.channels import readers
+
+        return readers.slack_interactions(channel, body) if route.endswith("/interactions") else readers.slack_events(channel, body)
+
+    def origin(self, channel: Channel, job: Mapping[str, Any]) -> dict[str, Any]:
+        return {"thread_ts": job.get("thread_ref") or job.get("message_id")}
+
+    def urls(self, channel: Channel, base: str) -> dict[str, str | None]:
+        return {"inbound_url": f"{base}/slack/events", "interactions_url": f"{base}/slack/interactions"}
+
+    def parts(self, channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
+        return parts(channel, delivery)
+
+    def post(self, channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
+        return post(channel, delivery, part, index)
+
+    def reply(self, origin: Mapping[str, Any], last: str | None) -> dict[str, Any]:
+        return {"thread_ts": origin.get("thread_ts")}
+
+    def reply_ref(self, delivery: ChannelDelivery, outcome: Outcome) -> str | None:
+        return (delivery.message.get("reply") or {}).get("thread_ts") or outcome.message_id
+
+    def openapi(self) -> tuple[dict[str, Any], tuple[type, ...]]:
+        from wakeful.channels import responses
+
+        return responses.slack_operations(), (responses.SlackEventsAnswer,)

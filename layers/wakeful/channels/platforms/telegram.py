@@ -13,13 +13,21 @@ URL (nor the token, should an answer repeat it).
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Mapping
 
 from wakeful.channels import models
-from wakeful.channels.platforms.base import Outcome, actions_of, answer_json, call, http_failure, id_text, redact, said_not_ok, split
+from wakeful.channels.platforms.render import actions_of
+from wakeful.channels.platforms.base import Check, ConfigField, Outcome, Platform, Reading, answer_json, call, http_failure, id_text, redact, said_not_ok, split
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
+NAME = "telegram"
+
+#: A chat id or ``@channelusername``: it goes into a request as it is.
+#: The config field of the default conversation.
+CONVERSATION_FIELD = "chat_id"
+CONVERSATION = models.TELEGRAM_CHAT_PATTERN
+CHAT_ID_DOC = "A chat id (an integer, or its text; kept as text) or @channelusername: 1-100 characters, no / ? # % \\ or spaces"
 LIMIT = 4000  # Telegram's is 4096 characters; room for the title's markup
 
 
@@ -31,7 +39,7 @@ def _chat(value: Any) -> Any:
 def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
     """The ``sendMessage`` bodies of a delivery, in order."""
     message = delivery.message
-    chat = _chat(delivery.conversation or channel.conversation())
+    chat = _chat(delivery.conversation or channel.config.get(CONVERSATION_FIELD))
     reply_to = (message.get("reply") or {}).get("reply_to_message_id")
     title = message.get("title")
     pieces = split(str(message.get("text") or ""), LIMIT - (len(title) + 2 if title else 0))
@@ -56,7 +64,7 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
     token = secrets_of(channel)["bot_token"]
     if not models.path_segment(token):
         return Outcome(False, error="the bot token cannot stand in a URL path as it is: nothing was posted")
-    url = f"{get_settings().telegram_api_url}/bot{token}/sendMessage"
+    url = f"{get_settings().api_url(NAME)}/bot{token}/sendMessage"
     response, failed = call("POST", url, headers={"Content-Type": "application/json"}, body=part, secrets=(token,))
     if response is None:
         return failed  # type: ignore[return-value]
@@ -77,3 +85,54 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
     if description and not failure.retry:
         return Outcome(False, error=f"Telegram answered HTTP {response.status}: {redact(str(description), (token,))[:200]}", status_code=response.status)
     return failure
+
+
+class Telegram(Platform):
+    """A Telegram bot: its webhook's updates, carrying the ``secret_token`` given to
+    ``setWebhook``; messages sent with its token."""
+
+    name = NAME
+    config = (
+        ConfigField(
+            "bot_token",
+            "<digits>:<token> as BotFather gives it; 1-256 characters that may stand in a URL path (no / ? # % \\ or spaces)",
+            pattern=models.TELEGRAM_TOKEN_PATTERN,
+            secret=True,
+        ),
+        ConfigField("secret_token", "The setWebhook secret_token (Telegram takes 1-256 of A-Z a-z 0-9 _ -)", secret=True, max_length=256),
+        ConfigField("chat_id", CHAT_ID_DOC, pattern=CONVERSATION, integer_as_text=True),
+    )
+    conversation_field = CONVERSATION_FIELD
+    conversation_pattern = CONVERSATION
+    conversation_hint = "a chat id (digits, maybe with a leading -) or @channelusername, with no / ? # % \\ or spaces"
+    links_last_message = True
+
+    def verify(self, channel: Channel, route: str, headers: Mapping[str, str], body: bytes, now: float) -> Check:
+        from wakeful.channels import verify
+
+        return verify.telegram(secrets_of(channel)["secret_token"], headers)
+
+    def read(self, channel: Channel, route: str, body: bytes) -> Reading:
+        from wakeful.channels import readers
+
+        return readers.telegram(channel, body)
+
+    def origin(self, channel: Channel, job: Mapping[str, Any]) -> dict[str, Any]:
+        return {"reply_to_message_id": job.get("message_id")}
+
+    def parts(self, channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
+        return parts(channel, delivery)
+
+    def post(self, channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], index: int) -> Outcome:
+        return post(channel, delivery, part, index)
+
+    def reply(self, origin: Mapping[str, Any], last: str | None) -> dict[str, Any]:
+        return {"reply_to_message_id": last or origin.get("reply_to_message_id")}
+
+    def reply_ref(self, delivery: ChannelDelivery, outcome: Outcome) -> str | None:
+        return outcome.message_id
+
+    def openapi(self) -> tuple[dict[str, Any], tuple[type, ...]]:
+        from wakeful.channels import responses
+
+        return responses.telegram_operations(), (responses.TelegramUpdateAnswer,)
