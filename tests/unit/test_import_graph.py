@@ -206,11 +206,12 @@ DATA = re.compile(r"^(records|repository|\w+_repository|inputs|models|exceptions
 #: schedules because their scan finds those capabilities' due work; the capabilities
 #: above plug theirs into the scan's slot).
 CAPABILITIES: tuple[frozenset[str], ...] = (
-    frozenset({"llm", "auth", "ops", "archive"}),
+    frozenset({"auth", "archive"}),  # they call no other capability
+    frozenset({"agents"}),
+    frozenset({"llm"}),  # the model providers; its routes read the agent they set up
+    frozenset({"events"}),
     frozenset({"tools"}),
     frozenset({"mcp_servers"}),  # a tool source: it plugs its tool kind into the tools' slot
-    frozenset({"agents"}),
-    frozenset({"events"}),
     frozenset({"ingest", "subscriptions", "hooks", "interceptors", "stream"}),
     frozenset({"actions", "webhooks"}),
     frozenset({"threads"}),
@@ -221,6 +222,7 @@ CAPABILITIES: tuple[frozenset[str], ...] = (
     frozenset({"memory"}),
     frozenset({"spend"}),  # the spend guard: above everything whose model calls it prices
     frozenset({"lab"}),  # replays what all of the above do, as dry runs
+    frozenset({"ops"}),  # operations: reads what is stuck or failed anywhere
 )
 #: The HTTP API: its package (the composition root), the HTTP kit the routes are written
 #: with, the console's and Wakeful's MCP server's (the API's tools in MCP form); routes of
@@ -314,8 +316,138 @@ def test_the_layering_check_names_what_goes_against_the_layers():
     }
     assert layering_violations(edges) == [
         "wakeful.agents.service -> wakeful.snipin.manifest: the core never imports an extension",
+        "wakeful.agents.service -> wakeful.tools.registry: agents does not call up (or across) into tools",
         "wakeful.threads.repository -> wakeful.threads.service: a data module imports only the bottom and data modules",
         "wakeful.threads.service -> wakeful.api.common: a service never imports the API",
         "wakeful.threads.service -> wakeful.schedules.runs: threads does not call up (or across) into schedules",
-        "wakeful.tools.registry -> wakeful.agents.service: tools does not call up (or across) into agents",
     ]
+
+
+# -- the package order: folder-level imports ------------------------------------------
+#: The composition root: it imports every capability to compose them (the API's
+#: package and the assembly), so a cycle through it is not a cycle of the capabilities.
+COMPOSITION_ROOT = frozenset({"api", "assembly"})
+#: The folder-level imports that still point up the package order, each with why.
+#: - agents -> heartbeats: an agent and its pending heartbeat are written in one
+#:   transaction (create, pause and resume, a new interval, a heartbeat asked for), by
+#:   the agents' service.
+KNOWN_UPWARD = frozenset({("agents", "heartbeats")})
+#: At most this many (lower it to the measured count whenever it drops).
+MAX_UPWARD = len(KNOWN_UPWARD)
+
+
+def runtime_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """:func:`imports`, less those under ``if TYPE_CHECKING:`` (a type-only import loads
+    nothing: it ties no package to another at run time)."""
+    tree = ast.parse(path.read_text())
+    typing_only = {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
+        for statement in branch.body
+        for node in ast.walk(statement)
+    }
+    kept = ast.Module(body=[node for node in _statements(tree) if id(node) not in typing_only], type_ignores=[])
+    return _imports_of(name, path, kept, known)
+
+
+def _statements(tree: ast.AST) -> list[ast.stmt]:
+    return [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def _imports_of(name: str, path: Path, tree: ast.Module, known: dict[str, Path]) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            assert isinstance(node, ast.ImportFrom)
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            targets = [f"{source}.{alias.name}" for alias in node.names]
+        for target in targets:
+            module = _target(target, known)
+            if module is not None and module != name and module != PACKAGE:
+                found.add(module)
+    return found
+
+
+def package_of(module: str) -> str | None:
+    """The package (folder) a module is in, or None for the bottom's modules and the kit."""
+    parts = module.removeprefix(f"{PACKAGE}.").split(".")
+    if len(parts) < 2 or parts[0] in BOTTOM or parts[0] == "apikit":
+        return None
+    return parts[0]
+
+
+def package_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Package -> the other packages its modules import (any module: routes too)."""
+    found: dict[str, set[str]] = {}
+    for module, targets in edges.items():
+        mine = package_of(module)
+        if mine is None:
+            continue
+        found.setdefault(mine, set()).update(theirs for theirs in map(package_of, targets) if theirs not in (None, mine))
+    return found
+
+
+def package_rank(package: str) -> int:
+    """Its row in the package order: the capabilities bottom first, then the API, the
+    extensions, and the composition root on top."""
+    if package in COMPOSITION_ROOT:
+        return len(CAPABILITIES) + 2
+    if package in EXTENSIONS:
+        return len(CAPABILITIES) + 1
+    if package in API:
+        return len(CAPABILITIES)
+    return capability_rank(f"{PACKAGE}.{package}")
+
+
+def upward(packages: dict[str, set[str]]) -> list[str]:
+    """Every folder-level import that points up the package order."""
+    return [f"{mine} -> {theirs}" for mine, targets in sorted(packages.items()) for theirs in sorted(targets) if package_rank(theirs) > package_rank(mine)]
+
+
+def runtime_graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: runtime_imports(name, path, known) for name, path in known.items()}
+
+
+def test_few_folder_level_imports_point_up_the_package_order() -> None:
+    found = upward(package_graph(runtime_graph()))
+    assert len(found) <= MAX_UPWARD, f"{len(found)} folder-level imports point up the package order (at most {MAX_UPWARD}):\n" + "\n".join(found)
+
+
+def test_no_package_level_cycle_but_through_the_composition_root_and_the_known_upward_imports() -> None:
+    packages = {mine: targets - COMPOSITION_ROOT for mine, targets in package_graph(runtime_graph()).items() if mine not in COMPOSITION_ROOT}
+    for mine, theirs in KNOWN_UPWARD:
+        packages.get(mine, set()).discard(theirs)
+    assert cycles(packages) == [], "package-level import cycles (docs/architecture.md, Layers)"
+
+
+def test_every_upward_import_left_is_a_known_one() -> None:
+    found = {tuple(pair.split(" -> ")) for pair in upward(package_graph(runtime_graph()))}
+    assert found <= KNOWN_UPWARD, f"new folder-level imports up the package order: {sorted(found - KNOWN_UPWARD)}"
+
+
+def test_the_package_rules_recognise_what_they_forbid(tmp_path: Path) -> None:
+    edges = {
+        "wakeful.threads.runner": {"wakeful.schedules.runs", "wakeful.clock", "wakeful.api.app"},
+        "wakeful.schedules.runs": {"wakeful.threads.service"},
+        "wakeful.agents.service": {"wakeful.heartbeats.repository"},
+        "wakeful.api.app": {"wakeful.agents.routes"},
+        "wakeful.agents.routes": {"wakeful.apikit.routing", "wakeful.api.app"},
+    }
+    packages = package_graph(edges)
+    assert packages == {"threads": {"schedules", "api"}, "schedules": {"threads"}, "agents": {"heartbeats", "api"}, "api": {"agents"}}
+    assert upward(packages) == ["agents -> api", "agents -> heartbeats", "threads -> api", "threads -> schedules"]
+    without_root = {mine: targets - COMPOSITION_ROOT for mine, targets in packages.items() if mine not in COMPOSITION_ROOT}
+    assert cycles(without_root) == [["schedules", "threads"]]  # the one through the API is not reported
+    module = tmp_path / "m.py"
+    module.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from wakeful.threads import records\nfrom wakeful.agents import records as a\n")
+    known = {"wakeful.m": module, "wakeful.threads.records": module, "wakeful.agents.records": module}
+    assert runtime_imports("wakeful.m", module, known) == {"wakeful.agents.records"}

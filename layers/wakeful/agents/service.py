@@ -168,9 +168,7 @@ def delete(owner: str, agent_id: str) -> None:
     its log, heartbeats and actions stay as the audit trail."""
     agent = get(owner, agent_id)
     repository.delete(agent_id, owner, agent.alias)
-    from wakeful.tools import configs as tool_configs
-
-    tool_configs.delete_for_agent(agent_id)
+    slots.deleted(agent_id)
     if agent.active_heartbeat_id:
         # A running heartbeat (not PENDING) finds the agent gone and fails on its own.
         heartbeats.fail_pending(agent_id, agent.active_heartbeat_id, message="agent deleted", now=clock.now())

@@ -1,7 +1,8 @@
 """The slots the agents own, which the assembly fills: the agent's fields, each declared
 once by the capability that owns it (:data:`FIELDS`), and :data:`BUDGET_CHANGED`, who
 hears that an agent's ``budget`` changed (the spend guard: a raised or removed limit may
-end a pause at once).
+end a pause at once), and :data:`DELETED`, who keeps something of an agent that goes with
+it (the tools: its tool settings).
 
 The agent's API bodies (``POST /agents``: ``AgentCreate``, ``PATCH /agents/{id}``:
 ``AgentPatch``, :mod:`wakeful.agents.inputs`) are composed of the agents' own fields
@@ -110,3 +111,23 @@ class BudgetListener(NamedTuple):
 
 #: The installed budget listeners.
 BUDGET_CHANGED: Slot[BudgetListener] = Slot("budget listeners")
+
+
+class DeletedListener(NamedTuple):
+    """A capability that keeps something of each agent that goes with it."""
+
+    name: str
+    #: Called with the deleted agent's id, after the agent item is deleted (a crash
+    #: before leaves what it keeps; nothing reads it without the agent).
+    deleted: Callable[[str], None]
+
+
+#: The installed deleted-agent listeners.
+DELETED: Slot[DeletedListener] = Slot("agent deleted listeners")
+
+
+def deleted(agent_id: str) -> None:
+    """Tell each deleted-agent listener (an error is the caller's: the delete answers 5xx
+    and deleting again finishes it)."""
+    for listener in DELETED.installed():
+        listener.deleted(agent_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from wakeful.agents.slots import DELETED, DeletedListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
 
@@ -60,7 +61,16 @@ ENV_CHOICES: Mapping[str, Callable[[], Sequence[str]]] = {}
 ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 
 # -- listeners: what it plugs into lower capabilities' slots --
-LISTENERS: tuple[tuple[Any, Any], ...] = ()
+# An agent's tool settings go with it.
+
+
+def _agent_deleted(agent_id: str) -> None:
+    from wakeful.tools import configs
+
+    configs.delete_for_agent(agent_id)
+
+
+LISTENERS: tuple[tuple[Any, Any], ...] = ((DELETED, DeletedListener(NAME, _agent_deleted)),)
 
 MANIFEST = Capability(
     name=NAME,
