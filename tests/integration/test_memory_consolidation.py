@@ -61,6 +61,7 @@ def test_on_quiet_consolidation_merges_two_duplicates_and_lists_its_changes(stac
     stack.drain()
     [done] = consolidations(api, agent["id"])
     assert done["status"] == "done" and done["trigger"] == "on_quiet" and done["completed_at"]
+    assert done["usd"] > 0  # its run's model calls, priced
     [change] = done["changes"]
     assert change["op"] == "merged" and change["text"] == merged_text and sorted(change["from_ids"]) == sorted([one["id"], two["id"]])
     [memory] = api.get(base).json()["items"]

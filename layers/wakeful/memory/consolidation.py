@@ -281,11 +281,14 @@ def ended(agent: Agent | None, thread: Thread) -> None:
     if record is None or record.get("status") != "running":
         return
     now = clock.now()
+    from wakeful.threads.run_end import run_usage  # what its run's model calls cost
+
+    usd = float((run_usage(thread) or {}).get("usd") or 0)
     if thread.status == "failed" or thread.status == "expired":
-        repository.finish(thread.agent_id, cons_id, "failed", {"completed_at": now, "error": thread.error_message or thread.status}, None)
+        repository.finish(thread.agent_id, cons_id, "failed", {"completed_at": now, "error": thread.error_message or thread.status, "usd": usd}, None)
         return
     last = {"id": cons_id, "until_ts": float(record["span_until"]), "up_to_seq": int(record["up_to_seq"])}
-    repository.finish(thread.agent_id, cons_id, "done", {"completed_at": now, "summary": thread.summary or thread.final_text or ""}, last)
+    repository.finish(thread.agent_id, cons_id, "done", {"completed_at": now, "summary": thread.summary or thread.final_text or "", "usd": usd}, last)
 
 
 def recover(agent: Agent, meta: Mapping[str, Any], now: float) -> str:
