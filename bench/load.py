@@ -180,11 +180,13 @@ def run(agents: int, interval: int, duration: float, events_per_second: float, w
     os.environ.pop("ANTHROPIC_API_KEY", None)
     import requests
 
-    from wakeful import ddb, signing
-    from wakeful.agents import service as agent_service
-    from wakeful.agents.inputs import AgentCreate
+    from wakeful import assembly, ddb, signing
     from wakeful.auth import keys
     from wakeful_dev.runtime import DevStack
+
+    assembly.install()  # the agent's body is composed of the installed capabilities' fields
+    from wakeful.agents import service as agent_service
+    from wakeful.agents.inputs import AgentCreate
 
     stack = DevStack(port=0, workers=False, tick=tick, visibility_timeout=60).start()
     tool = ToolServer()
