@@ -55,13 +55,13 @@ def usage_usd() -> float:
 def test_call_admitted_but_never_settled_is_counted_once_at_its_estimate_by_the_scan(stack: Any, api: Any) -> None:
     agent_id, _tickets = admitted(api)
     assert spent(api, agent_id) == (0, 0)
-    assert stack.tick()["due"]["spend"]["swept"] == 0  # not overdue yet: its function may still settle it
-    first = stack.tick(after_deadline())
-    assert first["due"]["spend"]["swept"] == 1
+    stack.tick()  # not overdue yet: its function may still settle it
+    assert spent(api, agent_id) == (0, 0)
+    first = stack.tick(after_deadline())  # (other tests' overdue calls are swept at this tick too)
+    assert first["due"]["spend"]["swept"] >= 1
     usd, calls = spent(api, agent_id)
     assert usd == pytest.approx(estimate_usd(), abs=2e-6) and calls == 1
-    again = stack.tick(after_deadline())
-    assert again["due"]["spend"] == {"swept": 0, "closed": 0}  # it left the due index
+    stack.tick(after_deadline())  # it left the due index: never charged again
     assert spent(api, agent_id) == (usd, 1)
 
 
@@ -71,14 +71,15 @@ def test_settle_twice_counts_once(stack: Any, api: Any) -> None:
     callgate.settle(tickets, USAGE)  # a redelivered step, a retried transaction
     usd, calls = spent(api, agent_id)
     assert usd == pytest.approx(usage_usd(), abs=2e-6) and calls == 1
-    assert stack.tick(after_deadline())["due"]["spend"] == {"swept": 0, "closed": 0}
+    stack.tick(after_deadline())  # settled: out of the due index, never swept
     assert spent(api, agent_id) == (usd, 1)
 
 
 def test_late_settle_after_sweep_changes_nothing(stack: Any, api: Any) -> None:
     agent_id, tickets = admitted(api)
-    assert stack.tick(after_deadline())["due"]["spend"]["swept"] == 1
+    assert stack.tick(after_deadline())["due"]["spend"]["swept"] >= 1  # (other tests' overdue calls too)
     swept = spent(api, agent_id)
+    assert swept[1] == 1
     callgate.settle(tickets, USAGE)  # the slow function's settle, after all
     assert spent(api, agent_id) == swept
 
@@ -86,7 +87,7 @@ def test_late_settle_after_sweep_changes_nothing(stack: Any, api: Any) -> None:
 def test_an_abandoned_call_is_never_charged(stack: Any, api: Any) -> None:
     agent_id, tickets = admitted(api)
     callgate.abandon(tickets)  # the provider failed: it does not bill the call
-    assert stack.tick(after_deadline())["due"]["spend"] == {"swept": 0, "closed": 0}
+    stack.tick(after_deadline())
     assert spent(api, agent_id) == (0, 0)
 
 
