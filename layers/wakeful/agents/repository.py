@@ -9,7 +9,8 @@ commit with another item are handed out as transaction parts (``*_part``).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 
 from wakeful import ddb
@@ -83,8 +84,9 @@ def find_alias(owner: str, alias: str) -> str | None:
 # --- creating, changing, deleting ---------------------------------------------------
 
 
-def create(agent: Agent, first_heartbeat_part: dict[str, Any]) -> None:
-    """Put a new agent, reserve its alias and put its first heartbeat, atomically.
+def create(agent: Agent, parts_with: Sequence[dict[str, Any]]) -> None:
+    """Put a new agent, reserve its alias and write ``parts_with`` (its first
+    heartbeat), atomically.
 
     Raises:
         AgentAliasTakenError: the owner already has an agent with this alias.
@@ -100,7 +102,7 @@ def create(agent: Agent, first_heartbeat_part: dict[str, Any]) -> None:
                 "ExpressionAttributeNames": {"#k": "key"},
             }
         },
-        first_heartbeat_part,
+        *parts_with,
     ]
     cancelled = ddb.transact(parts)
     if cancelled is None:
@@ -122,13 +124,13 @@ def _update_params(agent_id: str, changes: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def update(agent_id: str, changes: dict[str, Any], heartbeat_part: dict[str, Any] | None = None) -> None:
-    """Set the given attributes of an existing agent; with ``heartbeat_part`` (pausing
-    or resuming moves the pending heartbeat) in the same transaction. If that part
-    fails (the heartbeat is running), the agent alone changes: the running heartbeat's
+def update(agent_id: str, changes: dict[str, Any], parts_with: Sequence[dict[str, Any]] = ()) -> None:
+    """Set the given attributes of an existing agent; with ``parts_with`` (pausing or
+    resuming moves the pending heartbeat) in the same transaction. If those parts fail
+    (the heartbeat is running), the agent alone changes: the running heartbeat's
     completion reads ``is_active`` and schedules (or parks) the next one accordingly."""
     params = _update_params(agent_id, changes)
-    if heartbeat_part is not None and ddb.transact([{"Update": params}, heartbeat_part]) is None:
+    if parts_with and ddb.transact([{"Update": params}, *parts_with]) is None:
         return
     ddb.client().update_item(**params)
 
