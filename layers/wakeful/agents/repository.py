@@ -170,6 +170,20 @@ def delete(agent_id: str, owner: str, alias: str) -> None:
 # --- the next heartbeat ---------------------------------------------------------------
 
 
+def set_quiet_base(agent_id: str, month: str, count: int) -> None:
+    """Note ``count``, the agent's quiet heartbeats before its first of ``month``: once
+    a month (a second note for the same month changes nothing)."""
+    ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(TABLE),
+        Key=_key(agent_id),
+        UpdateExpression="SET quiet_base = :b",
+        ConditionExpression="attribute_exists(agent_id) AND (attribute_not_exists(quiet_base) OR quiet_base.#m <> :m)",
+        ExpressionAttributeNames={"#m": "month"},
+        ExpressionAttributeValues=ddb.values({":b": {"month": month, "count": count}, ":m": month}),
+    )
+
+
 def point_next_heartbeat(agent_id: str, heartbeat_id: str, at: float) -> bool:
     """Set ``next_heartbeat_at`` provided ``heartbeat_id`` is still the agent's pending
     heartbeat; False if the agent moved on."""

@@ -67,6 +67,17 @@ def saved(scope: str, now: float) -> dict[str, int]:
     return {kind: int(item.get(kind) or 0) for kind in SAVING_KINDS}
 
 
+def agent_saved(agent: Any, now: float) -> dict[str, int]:
+    """What the agent did not spend this month: its savings counters, and its quiet
+    heartbeats as the heartbeats count them (:func:`wakeful.heartbeats.quiet.month_saved`)."""
+    from wakeful.agents import service as agents
+    from wakeful.heartbeats import quiet
+
+    found = saved(r.agent_scope(agent.agent_id), now)
+    found["quiet_heartbeats"] += quiet.month_saved(agents.with_schedule([agent])[0], now)
+    return found
+
+
 def agent_spend(agent: Any, now: float) -> dict[str, Any]:
     """``GET /agents/{id}/spend``."""
     scopes = s.scopes(agent.agent_id, agent.owner, agent.budget)
@@ -78,7 +89,7 @@ def agent_spend(agent: Any, now: float) -> dict[str, Any]:
         "limits": _limits(own.budget),
         **_pause_fields(items, scopes, now),
         "by_model": by_model(agent.agent_id, now),
-        "saved": saved(own.key, now),
+        "saved": agent_saved(agent, now),
         "period": r.periods(now),
     }
 
