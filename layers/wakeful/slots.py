@@ -75,9 +75,7 @@ SAVINGS: Slot[SavingsCounter] = Slot("savings counters")
 
 
 def count_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
-    """Count ``n`` savings of ``kind`` for an agent and its owner with every installed
-    counter (``agent_id`` empty: the owner's only; the heartbeats count each agent's
-    quiet heartbeats themselves, and the owner's once per scan).
+    """Count ``n`` savings of ``kind`` for an agent with every installed counter.
 
     Raises:
         ValueError: an unknown kind.

@@ -22,7 +22,7 @@ pending heartbeat, carried to the next one and to the agent when a heartbeat run
 The audit trail stays honest: a quiet heartbeat is a count, not a record, and the
 record that finally runs says how many quiet ones it stood for. What it saved this
 month is that count since the month's first quiet heartbeat (noted on the agent once a
-month); the scan adds the owner's in one write per owner and tick.
+month), summed over an owner's agents when the owner's savings are read.
 
 Races are benign. An event appended after the agent was read is in the log with a seq
 above ``processed_seq``: the next heartbeat's window takes it (no event is missed),
@@ -82,7 +82,7 @@ def record(key: HeartbeatKey, agent: Agent, now: float) -> bool:
 
     What the agent did not spend this month (``saved.quiet_heartbeats``) is its count
     since the month's first quiet heartbeat, whose base the agent item notes once a
-    month (:func:`month_saved`); the scan counts the owner's in one write per tick."""
+    month (:func:`month_saved`): nothing more is written for it."""
     scheduled = now + agent.heartbeat_interval_seconds
     count = repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
     if count is None:

@@ -37,7 +37,6 @@ still claim it once. A scan fires hooks without attempting them itself
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 from typing import Any, Iterator
@@ -52,7 +51,6 @@ from wakeful.heartbeats import slots as heartbeat_slots
 from wakeful.heartbeats.records import HeartbeatKey
 from wakeful.heartbeats.queue import send_heartbeats
 from wakeful.hooks import deferral
-from wakeful.slots import QUIET_HEARTBEATS, count_saving
 
 logger = logging.getLogger(__name__)
 
@@ -117,17 +115,6 @@ def scan(now: float, shards: Sequence[int] | None = None) -> ScanResult:
 
 
 def _scan(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult) -> None:
-    quiet_by_owner: Counter[str] = Counter()
-    try:
-        _heartbeats(now, mine, settings, result, quiet_by_owner)
-    finally:
-        # What the owners' agents did not spend: one write per owner and tick.
-        for owner, n in quiet_by_owner.items():
-            count_saving(owner, "", QUIET_HEARTBEATS, n, now)
-    _after_heartbeats(now, mine, result)
-
-
-def _heartbeats(now: float, mine: tuple[int, ...], settings: Any, result: ScanResult, quiet_by_owner: Counter[str]) -> None:
     for shard in mine:
         due = list(_due(shard, now))
         result.items_read += len(due)
@@ -136,7 +123,6 @@ def _heartbeats(now: float, mine: tuple[int, ...], settings: Any, result: ScanRe
             agent = agents.get(key.agent_id)
             if agent is not None and quiet.is_quiet(agent) and quiet.record(key, agent, now):
                 result.quiet += 1
-                quiet_by_owner[agent.owner] += 1
                 continue
             if agent is not None and _waits(key, agent, now):
                 result.waiting += 1
@@ -160,10 +146,6 @@ def _heartbeats(now: float, mine: tuple[int, ...], settings: Any, result: ScanRe
                 result.requeued += 1
                 result.messages.append(requeued)
     send_heartbeats(result.messages)
-
-
-def _after_heartbeats(now: float, mine: tuple[int, ...], result: ScanResult) -> None:
-    """The due work of the others: threads, schedules, hook deliveries, the slot's."""
     _threads(now, result, mine)
     result.schedules = _schedules(now, mine)
     result.items_read += result.schedules.items_read

@@ -408,10 +408,9 @@ def _release_owner(owner: str) -> None:
 
 
 def add_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> None:
-    """Count what an agent did not spend this month (agent and owner; an empty
-    ``agent_id``: the owner's only)."""
+    """Count what an agent did not spend this month (agent and owner)."""
     month = r.periods(now)["month"]
     if kind in SAVED_METRICS:
         metrics.add(SAVED_METRICS[kind], n)
-    for scope in ([r.agent_scope(agent_id)] if agent_id else []) + ([r.owner_scope(owner)] if owner else []):
+    for scope in [r.agent_scope(agent_id)] + ([r.owner_scope(owner)] if owner else []):
         repository.add(scope, f"sv#{month}", {kind: n}, int(now) + r.KEEP["month"])
