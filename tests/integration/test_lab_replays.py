@@ -242,15 +242,3 @@ def test_a_replay_whose_recording_expired_meanwhile_is_failed_saying_why(stack, 
 
     got = api.get(f"/agents/{agent['id']}/replays/{made['id']}").json()
     assert got["status"] == "failed" and "expired" in got["error"]
-
-
-def test_a_heartbeat_round_is_not_replayable_and_says_why(stack, api):
-    agent = make_agent(api)
-    heartbeat = api.get(f"/agents/{agent['id']}/heartbeats").json()["items"][0]  # the one made with the agent
-
-    response = api.post(f"/agents/{agent['id']}/replays", json={"source": {"heartbeat_id": heartbeat["id"]}})
-
-    assert response.status_code == 422, response.text
-    assert response.json()["error"]["code"] == "not_replayable"
-    assert "not recorded" in response.json()["error"]["message"]
-    assert api.get(f"/agents/{agent['id']}/replays").json()["items"] == []
