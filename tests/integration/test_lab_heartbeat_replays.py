@@ -137,3 +137,45 @@ def test_a_heartbeat_of_another_agent_or_unknown_is_404(stack, api, claude: fake
         response = api.post(f"/agents/{other['id']}/replays", json={"source": {"heartbeat_id": heartbeat_id}})
         assert response.status_code == 404, response.text
         assert response.json()["error"]["code"] == "heartbeat_not_found"
+
+
+def test_a_heartbeat_rounds_system_prompt_override_replaces_the_tools_guide(stack, api, claude: fake.FakeAnthropic):
+    agent, _mine, heartbeat = commented_round(stack, api)
+    asked = len(claude.requests)
+
+    got = replay(api, agent["id"], heartbeat["id"], system_prompt="Reply only to questions about cats.")
+
+    assert got["status"] == "done"
+    systems = [" ".join(b["text"] for b in r["system"]) for r in claude.requests[asked:]]
+    assert systems and all(s.startswith("Reply only to questions about cats.") for s in systems)
+
+
+def test_a_heartbeat_round_whose_answer_was_kept_without_its_question_is_not_replayable(stack, api, claude: fake.FakeAnthropic):
+    from wakeful.llm import ledger
+    from wakeful.llm.models import Usage
+
+    agent, _mine, heartbeat = commented_round(stack, api)
+    action = next(a for a in heartbeat["actions"] if a["tool"] == "SnipComment")
+    ledger.memo_put(agent["id"], action["id"], "earlier", {"should_reply": True, "reasoning": "kept before questions were"}, Usage(model="m"))
+
+    response = api.post(f"/agents/{agent['id']}/replays", json={"source": {"heartbeat_id": heartbeat["id"]}})
+
+    assert response.status_code == 422, response.text
+    assert "not kept" in response.json()["error"]["message"]
+
+
+def test_a_dry_runs_model_question_is_not_kept(stack, api, claude: fake.FakeAnthropic):
+    from wakeful import dryrun
+    from wakeful.llm import ledger
+    from wakeful.llm.client import LLMSession
+    from wakeful.llm.models import LLMRequest
+    from wakeful.snipin import prompts
+
+    agent = make_agent(api)
+    claude.on("reply_decision", fake.tool_use({"should_reply": False, "reasoning": "No."}))
+    question = LLMRequest(task="Decide.", data={"comment": "hi"}, response=prompts.REPLY_DECISION, agent={"agent_id": agent["id"], "name": "Ada"})
+    with dryrun.running(dryrun.DryRun("dry_test", lambda _name, _arguments: None)):
+        LLMSession({"agent_id": agent["id"]}, tool="SnipComment", action_id="act_dry").ask(question, "decide")
+
+    [memo] = ledger.memos_of(agent["id"], "act_dry")
+    assert memo["answer"]["should_reply"] is False and "question" not in memo

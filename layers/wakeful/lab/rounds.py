@@ -45,7 +45,7 @@ def asks_of(agent: Agent, heartbeat_id: str) -> tuple[str, list[Asked]]:
     """
     from wakeful.actions import repository as actions
     from wakeful.heartbeats import repository as heartbeats
-    from wakeful.llm import ledger
+    from wakeful.llm import ledger, questions
 
     heartbeat = heartbeats.get(agent.agent_id, heartbeat_id)
     if heartbeat is None:
@@ -53,9 +53,9 @@ def asks_of(agent: Agent, heartbeat_id: str) -> tuple[str, list[Asked]]:
     asked: list[Asked] = []
     for action in actions.for_heartbeat(heartbeat_id):
         for memo in ledger.memos_of(agent.agent_id, action.action_id):
-            question = memo.get("question")
-            if not question:
+            if not memo.get("question"):
                 raise NotReplayableError("a model question of this round was not kept (asked before questions were recorded)")
+            question = questions.read(str(memo["question"]))
             if question.get("truncated"):
                 raise NotReplayableError("a model question of this round was too large to keep whole (truncated)")
             step = str(memo["record_key"]).removeprefix(f"answer#{action.action_id}#")

@@ -108,7 +108,7 @@ class LLMSession:
             raise
         if self.agent_id and self.action_id:
             # The question is kept with its answer (a heartbeat round's replay asks it again); a dry run's never is.
-            question = None if dryrun.current() is not None else {**questions.kept(self.tool, request), "model": model}
+            question = None if dryrun.current() is not None else questions.kept(self.tool, request, model)
             kept = ledger.memo_put(self.agent_id, self.action_id, step, answer.model_dump(mode="json"), raw.usage, question)
             answer = parsing.validate(request.response, kept)
         return Answer(answer, raw.usage, False, step)

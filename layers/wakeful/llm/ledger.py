@@ -127,9 +127,9 @@ def memo_get(agent_id: str, action_id: str, step: str) -> dict[str, Any] | None:
     return item.get("answer") if item else None
 
 
-def memo_put(agent_id: str, action_id: str, step: str, answer: dict[str, Any], usage: Usage, question: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Keep an answer for this action's step (with the ``question`` it answers, when
-    given); if a concurrent run kept one first, that one wins and is returned, so every
+def memo_put(agent_id: str, action_id: str, step: str, answer: dict[str, Any], usage: Usage, question: str | None = None) -> dict[str, Any]:
+    """Keep an answer for this action's step (with the ``question`` it answers, as
+    :func:`wakeful.llm.questions.kept` writes it, when given); if a concurrent run kept one first, that one wins and is returned, so every
     run acts on the same decision."""
     now = clock.now()
     kept = repository.put_once(

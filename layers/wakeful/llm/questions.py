@@ -1,8 +1,9 @@
 """A tool's model question, kept with its answer so that a heartbeat round can be asked again.
 
 :func:`kept` turns an :class:`~wakeful.llm.models.LLMRequest` into what the ledger keeps
-beside the answer (the task, the data, the guide, the agent's context, the response spec
-and the offered catalog, ``max_tokens``, ``temperature``); bounded at
+beside the answer, one JSON text (the model asked, the task, the data, the guide, the
+agent's context, the response spec and the offered catalog, ``max_tokens``,
+``temperature``); bounded at
 :data:`MAX_QUESTION_BYTES` (over it, only ``truncated`` is kept). :func:`ask_again` asks a
 kept question once more, with other LLM settings or another guide, through the same
 admission and pricing as every call; nothing is memoized.
@@ -26,24 +27,36 @@ from wakeful.llm.settings import get_settings
 MAX_QUESTION_BYTES = 96 * 1024
 
 
-def kept(tool: str, request: LLMRequest) -> dict[str, Any]:
-    """What is kept of ``request``: the question, or ``{"truncated": True}`` when too large."""
-    model = request.response.model
+def kept(tool: str, request: LLMRequest, model: str) -> str:
+    """What is kept of ``request`` asked of ``model``, as one JSON text: the question, or
+    only ``truncated`` when it is too large (or holds what JSON cannot say, such as NaN)."""
+    spec = request.response.model
     question = {
         "tool": tool,
+        "model": model,
         "task": request.task,
         "guide": request.guide,
-        "data": json.loads(json.dumps(request.data, default=str)),
-        "agent": json.loads(json.dumps(request.agent, default=str)),
+        "data": request.data,
+        "agent": request.agent,
         "response": request.response.name,
-        "model_ref": f"{model.__module__}:{model.__qualname__}",
-        "catalog": [spec.tool_definition() for spec in (request.catalog or (request.response,))],
+        "model_ref": f"{spec.__module__}:{spec.__qualname__}",
+        "catalog": [s.tool_definition() for s in (request.catalog or (request.response,))],
         "max_tokens": request.max_tokens,
         "temperature": request.temperature,
     }
-    if len(json.dumps(question, ensure_ascii=False).encode("utf-8", "surrogatepass")) > MAX_QUESTION_BYTES:
-        return {"tool": tool, "response": request.response.name, "truncated": True}
-    return {k: v for k, v in question.items() if v is not None}
+    try:
+        text = json.dumps(question, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=str)
+    except ValueError:
+        text = ""
+    if not text or len(text.encode("utf-8", "surrogatepass")) > MAX_QUESTION_BYTES:
+        return json.dumps({"tool": tool, "response": request.response.name, "truncated": True})
+    return text
+
+
+def read(text: str) -> dict[str, Any]:
+    """A kept question, read back."""
+    found = json.loads(text)
+    return found if isinstance(found, dict) else {"truncated": True}
 
 
 class _Any(BaseModel):
