@@ -179,3 +179,21 @@ def test_a_dry_runs_model_question_is_not_kept(stack, api, claude: fake.FakeAnth
 
     [memo] = ledger.memos_of(agent["id"], "act_dry")
     assert memo["answer"]["should_reply"] is False and "question" not in memo
+
+
+def test_a_heartbeat_round_older_than_its_kept_questions_is_not_replayable(stack, api, claude: fake.FakeAnthropic):
+    from wakeful import clock, ddb
+
+    agent, _mine, heartbeat = commented_round(stack, api)
+    # The round started eight days ago (its answers, kept seven, are gone by then).
+    ddb.client().update_item(
+        TableName=ddb.table("heartbeats"),
+        Key=ddb.serialize({"agent_id": agent["id"], "heartbeat_id": heartbeat["id"]}),
+        UpdateExpression="SET started_at = :t",
+        ExpressionAttributeValues=ddb.serialize({":t": clock.now() - 8 * 24 * 3600}),
+    )
+
+    response = api.post(f"/agents/{agent['id']}/replays", json={"source": {"heartbeat_id": heartbeat["id"]}})
+
+    assert response.status_code == 422, response.text
+    assert "expired" in response.json()["error"]["message"]

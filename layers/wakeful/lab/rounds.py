@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from wakeful import clock
 from wakeful.agents.records import Agent
 from wakeful.lab.engine import MAX_ANSWER_CHARS
 from wakeful.lab.exceptions import LabSourceNotFoundError, NotReplayableError, OverrideNotApplicableError
@@ -41,7 +42,8 @@ def asks_of(agent: Agent, heartbeat_id: str) -> tuple[str, list[Asked]]:
 
     Raises:
         LabSourceNotFoundError: no such heartbeat of this agent.
-        NotReplayableError: a question was too large to keep (truncated), or not kept.
+        NotReplayableError: a question was too large to keep (truncated), or not kept;
+            the round is older than its kept questions (expired).
     """
     from wakeful.actions import repository as actions
     from wakeful.heartbeats import repository as heartbeats
@@ -50,6 +52,9 @@ def asks_of(agent: Agent, heartbeat_id: str) -> tuple[str, list[Asked]]:
     heartbeat = heartbeats.get(agent.agent_id, heartbeat_id)
     if heartbeat is None:
         raise LabSourceNotFoundError("heartbeat_not_found", f"heartbeat {heartbeat_id} not found")
+    started = heartbeat.started_at or heartbeat.created_at
+    if started is not None and clock.now() - float(started) > ledger.ANSWER_TTL_SECONDS:
+        raise NotReplayableError(f"the round's model questions expired (they are kept {ledger.ANSWER_TTL_SECONDS // 86400} days)")
     asked: list[Asked] = []
     for action in actions.for_heartbeat(heartbeat_id):
         for memo in ledger.memos_of(agent.agent_id, action.action_id):
