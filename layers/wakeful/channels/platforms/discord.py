@@ -38,10 +38,15 @@ NAME = "discord"
 
 logger = logging.getLogger(__name__)
 
-#: A channel id (a snowflake): it goes into a URL path.
-#: The config field of the default conversation.
+#: The config field of the default conversation, and what it holds: a channel id (a
+#: snowflake), which goes into a URL path.
 CONVERSATION_FIELD = "channel_id"
-CONVERSATION = models.DISCORD_CHANNEL_PATTERN
+CONVERSATION = models.path_segment_pattern(100)
+#: An interaction's ``application_id`` and ``token`` go into its webhook's URL path
+#: (``/webhooks/{application_id}/{token}``): checked like the config's ids.
+APPLICATION_PATTERN = models.path_segment_pattern(100)
+TOKEN_PATTERN = models.path_segment_pattern(1000)
+PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 LIMIT = 2000
 #: Discord has forms: a button may open a modal (a Reply button does).
 FORMS = True
@@ -55,8 +60,8 @@ SIGNATURE = "x-signature-ed25519"
 TIMESTAMP = "x-signature-timestamp"
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _CHANNEL = re.compile(CONVERSATION)
-_APPLICATION = re.compile(models.DISCORD_APPLICATION_PATTERN)
-_TOKEN = re.compile(models.DISCORD_TOKEN_PATTERN)
+_APPLICATION = re.compile(APPLICATION_PATTERN)
+_TOKEN = re.compile(TOKEN_PATTERN)
 _DENIED = {"type": 4, "data": {"content": "You are not allowed to talk to this agent.", "flags": 64}}
 #: The one text field of a form a button opens.
 FORM_FIELD = "text"
@@ -303,7 +308,7 @@ class Discord(Platform):
     name = NAME
     config = (
         ConfigField("bot_token", secret=True),
-        ConfigField("public_key", "The application's public key (64 hex digits)", pattern=models.DISCORD_PUBLIC_KEY_PATTERN),
+        ConfigField("public_key", "The application's public key (64 hex digits)", pattern=PUBLIC_KEY_PATTERN),
         ConfigField(
             "channel_id",
             "A channel id (a snowflake); 1-100 characters that may stand in a URL path (no / ? # % \\ or spaces)",

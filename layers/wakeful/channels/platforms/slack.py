@@ -39,10 +39,12 @@ NAME = "slack"
 #: One post's text (Slack truncates past 40,000 characters) and one section's.
 TEXT_LIMIT = 39_000
 SECTION_LIMIT = 3000
-#: A Slack channel id or name (``C0123``, ``#general``, ``@user``).
-#: The config field of the default conversation.
+#: The config field of the default conversation, and what it holds: a Slack channel id
+#: or name (``C0123``, ``#general``, ``@user``).
 CONVERSATION_FIELD = "channel"
-CONVERSATION = models.SLACK_CONVERSATION_PATTERN
+CONVERSATION = r"^[#@]?[A-Za-z0-9._-]{1,80}$"
+#: A message's ``ts`` (and a thread's ``thread_ts``): seconds, a dot, a counter.
+TS_PATTERN = r"^[0-9]{1,20}(\.[0-9]{1,10})?$"
 #: Button styles: Slack has a primary (green) and a danger (red) one, else its default.
 _STYLES = {"primary": "primary", "success": "primary", "danger": "danger", "default": None}
 
@@ -50,7 +52,7 @@ _STYLES = {"primary": "primary", "success": "primary", "danger": "danger", "defa
 SIGNATURE = "x-slack-signature"
 TIMESTAMP = "x-slack-request-timestamp"
 _CONVERSATION = re.compile(CONVERSATION)
-_TS = re.compile(models.SLACK_TS_PATTERN)
+_TS = re.compile(TS_PATTERN)
 _LEADING_MENTIONS = re.compile(r"^\s*(?:<@[A-Z0-9]+(?:\|[^>]*)?>[\s,:]*)+")
 #: Slack message subtypes that are a person's message (the others are edits, joins, ...).
 _PERSON_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})

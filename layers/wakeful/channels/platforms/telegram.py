@@ -29,10 +29,12 @@ from wakeful.config import get_settings
 
 NAME = "telegram"
 
-#: A chat id or ``@channelusername``: it goes into a request as it is.
-#: The config field of the default conversation.
+#: The config field of the default conversation, and what it holds: a chat id or
+#: ``@channelusername``, which goes into a request as it is.
 CONVERSATION_FIELD = "chat_id"
-CONVERSATION = models.TELEGRAM_CHAT_PATTERN
+CONVERSATION = models.path_segment_pattern(100)
+#: A bot token goes into the URL path (``/bot<token>/sendMessage``).
+TOKEN_PATTERN = models.path_segment_pattern(256)
 CHAT_ID_DOC = "A chat id (an integer, or its text; kept as text) or @channelusername: 1-100 characters, no / ? # % \\ or spaces"
 LIMIT = 4000  # Telegram's is 4096 characters; room for the title's markup
 #: The header an update carries the webhook's secret token in.
@@ -185,7 +187,7 @@ class Telegram(Platform):
         ConfigField(
             "bot_token",
             "<digits>:<token> as BotFather gives it; 1-256 characters that may stand in a URL path (no / ? # % \\ or spaces)",
-            pattern=models.TELEGRAM_TOKEN_PATTERN,
+            pattern=TOKEN_PATTERN,
             secret=True,
         ),
         ConfigField("secret_token", "The setWebhook secret_token (Telegram takes 1-256 of A-Z a-z 0-9 _ -)", secret=True, max_length=256),
