@@ -94,14 +94,18 @@ def _row_view(rec: dict[str, Any], row: dict[str, Any] | None) -> dict[str, Any]
 
 
 def settings_for(agent: Agent, overrides: ReplayOverridesIn) -> dict[str, Any] | None:
-    """The LLM settings the replay uses: one endpoint, when ``llm`` is overridden."""
+    """The LLM settings the replay uses: one endpoint, when ``llm`` is overridden. The
+    agent's own API key goes only to its own provider and endpoint (as its fallbacks'
+    does): another provider or ``base_url`` gets the deployment's key."""
     if overrides.llm is None:
         return None
     from wakeful.llm import ledger
 
     own = ledger.agent_settings(agent.agent_id)
     chosen = overrides.llm
-    return {**own, "provider": chosen.provider, "model": chosen.model, "base_url": chosen.base_url, "fallback": []}
+    same = (chosen.provider, chosen.base_url or None) == (own.get("provider"), own.get("base_url") or None)
+    kept = own if same else {k: v for k, v in own.items() if k != "api_key_sealed"}
+    return {**kept, "provider": chosen.provider, "model": chosen.model, "base_url": chosen.base_url, "fallback": []}
 
 
 def sources_of(agent: Agent, source: ReplaySourceIn) -> list[Source]:
