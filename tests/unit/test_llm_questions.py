@@ -24,7 +24,18 @@ def test_a_kept_question_read_back_renders_the_same_messages_request():
     again = questions.request_of(questions.read(questions.kept("SnipComment", ASKED, "claude-x")))
 
     assert render.messages_params(again, "claude-x") == render.messages_params(ASKED, "claude-x")
-    assert again.response.model is prompts.REPLY_DECISION.model
+
+
+def test_an_answer_asked_again_is_checked_against_the_kept_schema_with_its_defaults_filled():
+    import pytest
+
+    from wakeful.llm.exceptions import LLMMalformedOutputError
+    from wakeful.llm.models import ResponseSpec
+
+    spec = ResponseSpec("pick", "", {"type": "object", "properties": {"go": {"type": "boolean"}, "why": {"type": "string", "default": ""}}, "required": ["go"]}, prompts.REPLY_DECISION.model)
+    assert questions.checked_answer(spec, {"go": True}) == {"go": True, "why": ""}
+    with pytest.raises(LLMMalformedOutputError, match="go"):
+        questions.checked_answer(spec, {"why": "no"})
 
 
 def test_a_kept_question_keeps_the_model_asked_and_the_tool():

@@ -11,7 +11,6 @@ admission and pricing as every call; nothing is memoized.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
@@ -19,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from wakeful.llm import choice, ledger, parsing
 from wakeful.llm.callgate import CallContext
-from wakeful.llm.exceptions import LLMRefusalError
+from wakeful.llm.exceptions import LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import LLMRequest, ResponseSpec, Usage
 from wakeful.llm.settings import get_settings
 
@@ -30,7 +29,6 @@ MAX_QUESTION_BYTES = 96 * 1024
 def kept(tool: str, request: LLMRequest, model: str) -> str:
     """What is kept of ``request`` asked of ``model``, as one JSON text: the question, or
     only ``truncated`` when it is too large (or holds what JSON cannot say, such as NaN)."""
-    spec = request.response.model
     question = {
         "tool": tool,
         "model": model,
@@ -39,7 +37,6 @@ def kept(tool: str, request: LLMRequest, model: str) -> str:
         "data": request.data,
         "agent": request.agent,
         "response": request.response.name,
-        "model_ref": f"{spec.__module__}:{spec.__qualname__}",
         "catalog": [s.tool_definition() for s in (request.catalog or (request.response,))],
         "max_tokens": request.max_tokens,
         "temperature": request.temperature,
@@ -60,28 +57,16 @@ def read(text: str) -> dict[str, Any]:
 
 
 class _Any(BaseModel):
-    """An answer whose own model cannot be found: taken as it is."""
+    """An answer asked again: checked against the kept schema (:func:`checked_answer`), not
+    against its tool's model, which a replay does not load."""
 
     model_config = ConfigDict(extra="allow")
 
 
-def _answer_model(ref: str) -> type[BaseModel]:
-    """The response spec's model named ``module:qualname`` (a Wakeful module), else a loose one."""
-    module, _, name = ref.partition(":")
-    if not module.startswith("wakeful."):
-        return _Any
-    try:
-        found = getattr(importlib.import_module(module), name, None)
-    except ImportError:
-        return _Any
-    return found if isinstance(found, type) and issubclass(found, BaseModel) else _Any
-
-
 def request_of(question: dict[str, Any], guide: str | None = None) -> LLMRequest:
     """The kept question as a request again (``guide`` replaces its guide)."""
-    model = _answer_model(str(question.get("model_ref") or ""))
-    catalog = tuple(ResponseSpec(d["name"], d.get("description") or "", d.get("input_schema") or {}, model if d["name"] == question["response"] else _Any) for d in question.get("catalog") or [])
-    response = next((s for s in catalog if s.name == question["response"]), None) or ResponseSpec(question["response"], "", {"type": "object"}, model)
+    catalog = tuple(ResponseSpec(d["name"], d.get("description") or "", d.get("input_schema") or {}, _Any) for d in question.get("catalog") or [])
+    response = next((s for s in catalog if s.name == question["response"]), None) or ResponseSpec(question["response"], "", {"type": "object"}, _Any)
     return LLMRequest(
         task=str(question.get("task") or ""),
         data=dict(question.get("data") or {}),
@@ -116,4 +101,20 @@ def ask_again(agent_id: str, request: LLMRequest, *, settings: dict[str, Any] | 
     if raw.stop_reason == "refusal":
         raise LLMRefusalError("the model refused to answer")
     data, _text = parsing.from_content(raw.content, request.response.name)
-    return parsing.validate(request.response, data).model_dump(mode="json"), raw.usage
+    return checked_answer(request.response, parsing.validate(request.response, data).model_dump(mode="json")), raw.usage
+
+
+def checked_answer(spec: ResponseSpec, answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer as its tool's model would keep it, at the top level: the schema's
+    required fields present, its defaults filled in (so that an answer that leaves a
+    defaulted field out does not read as another decision).
+
+    Raises:
+        LLMMalformedOutputError: a required field is missing.
+    """
+    schema = spec.input_schema or {}
+    missing = [name for name in schema.get("required") or [] if name not in answer]
+    if missing:
+        raise LLMMalformedOutputError(f"the model's answer is not what `{spec.name}` asked for: {', '.join(missing)}: Field required")
+    defaults = {name: prop["default"] for name, prop in (schema.get("properties") or {}).items() if isinstance(prop, dict) and "default" in prop}
+    return {**defaults, **answer}

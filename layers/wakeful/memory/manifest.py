@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.memory.agent_fields import FIELDS as _FIELDS
-from wakeful.memory.models import MAX_RECALL
+from wakeful.memory.agent_fields import MAX_RECALL
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.heartbeats.slots import DUE, FINISHED, DueWork, FinishedListener
 from wakeful.threads.slots import META, PARTS, RUN_END, MetaResult, MetaTool, PromptPart, RunEnd, RunEndListener
