@@ -30,12 +30,16 @@ _FIFO_BATCH = "from aws_lambda_powertools.utilities.batch import SqsFifoPartialP
 FIRST_CALL = {
     # A first request to /agents/{id}/heartbeats: the resolver for that path only, and
     # the body screen every request passes first.
-    # (and the hooks' firing switch the handler holds around every request).
-    "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats'); import wakeful.apikit.screen, wakeful.hooks.firing",
+    # (and the hooks' firing switch and deferral the handler holds around every request).
+    "api": "from wakeful.api.app import resolver_for; resolver_for('/agents/agt_1/heartbeats'); import wakeful.apikit.screen, wakeful.hooks.firing, wakeful.hooks.deferral",
     "deliver_hook": "import wakeful.hooks.attempt",
-    # The scan's first run also reaches the threads', schedules' and hook deliveries'
-    # due indexes.
-    "heartbeat_scan": "import wakeful.heartbeats.scan, wakeful.threads.due, wakeful.schedules.due, wakeful.hooks.recovery",
+    # The scan's first run also reaches the due indexes of the threads, the schedules,
+    # hook deliveries, coalescing holds, memory's consolidations and the spend guard's
+    # calls and pauses.
+    "heartbeat_scan": (
+        "import wakeful.heartbeats.scan, wakeful.threads.due, wakeful.schedules.due, wakeful.hooks.recovery, "
+        "wakeful.flow.holds_repository, wakeful.memory.due, wakeful.spend.due, wakeful.spend.pauses_due"
+    ),
     "ingest": "import wakeful.ingest.sqs",
     # The SQS-fed handlers also load their partial-batch helper at their first call
     # (the model-calling ones Powertools' batch processor).

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import re
 import secrets
 import socket
 import threading
 import time
 import uuid
+from pathlib import Path
 from typing import Any, Callable
 
 from wakeful import aws, clock, constants
@@ -71,10 +73,30 @@ HTTP_ROUTES: list[tuple[str, Any, str]] = [
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now."""
+    """A TCP port nobody listens on right now, below the kernel's ephemeral range when it
+    can: a port the kernel hands out for port 0 is also the next outgoing connection's
+    local port, so between this call and the bind someone else's connection may take it
+    (seen on a busy machine as "Address already in use")."""
+    low = _ephemeral_low()
+    for _ in range(50):
+        port = random.randrange(10000, low) if low > 10000 else 0
+        with socket.socket() as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
     with socket.socket() as sock:
         sock.bind((host, 0))
         return sock.getsockname()[1]
+
+
+def _ephemeral_low() -> int:
+    """The lowest port of the kernel's ephemeral range (Linux; 32768 elsewhere)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 def positive_setting(name: str, default: int) -> int:

@@ -24,3 +24,8 @@ def parse_iso(text: str) -> float:
     if value.tzinfo is None:
         value = value.replace(tzinfo=timezone.utc)
     return value.timestamp()
+
+
+def month(ts: float) -> str:
+    """The UTC month ``ts`` is in: ``2026-02``."""
+    return time.strftime("%Y-%m", time.gmtime(ts))

@@ -53,3 +53,25 @@ def test_replay_of_a_schedule_result_takes_overrides_and_shows_both_outcomes_and
         assert (right["y"] >= left["y"] + left["height"]) is not side_by_side
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         console.shot(f"replay-{viewport['width']}")
+
+
+def test_a_finished_heartbeat_in_the_timeline_replays_its_rounds_model_questions(
+    console: Any, api: Any, stack: Any, claude: fake.FakeAnthropic  # noqa: F811
+) -> None:
+    from tests.integration.test_lab_heartbeat_replays import commented_round
+
+    agent, _mine, heartbeat = commented_round(stack, api)
+    api.patch(f"/agents/{agent['id']}", json={"is_active": False})
+
+    page = console.open(f"/agents/{agent['id']}/timeline")
+    page.locator(f".timeline li[data-heartbeat-id='{heartbeat['id']}'] summary").click()
+    page.get_by_role("button", name=re.compile(r"^Replay ")).first.click()
+    dialog = page.locator("dialog")
+    assert dialog.get_by_label("Deny tools").count() == 0  # no tool runs in a round's replay
+    dialog.get_by_role("button", name="Replay", exact=True).click()
+    dialog.get_by_text("Same as the original").wait_for()
+
+    replay = dialog.locator("section", has=page.locator("h3", has_text="Replay"))
+    assert "SnipComment" in replay.inner_text()
+    made = api.get(f"/agents/{agent['id']}/replays").json()["items"][0]
+    assert made["source"] == {"heartbeat_id": heartbeat["id"]}

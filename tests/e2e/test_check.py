@@ -149,6 +149,7 @@ def test_a_failing_step_is_named_the_others_still_run_and_everything_is_deleted(
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_an_interrupted_check_still_deletes_what_it_created(dev_without_scan, sig):
+    before = {agent["id"] for agent in agents_left(dev_without_scan)}  # the server is shared by the module's tests
     process = subprocess.Popen(
         [sys.executable, "-m", "wakeful_dev.cli", "check", "--api", dev_without_scan, "--key", KEY],
         cwd=ROOT, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -160,9 +161,12 @@ def test_an_interrupted_check_still_deletes_what_it_created(dev_without_scan, si
         pass  # printed as it ends (flushed): the heartbeat step now waits for a scan that does not come
     time.sleep(0.5)
     process.send_signal(sig)
-    assert process.wait(timeout=60) == 130
+    try:
+        assert process.wait(timeout=60) == 130
+    finally:
+        process.kill()  # a check still running never outlives its test
     reader.join(10)
     out = "".join(lines.get() for _ in range(lines.qsize()))
     assert "✗ heartbeat" in out and "interrupted" in out
     assert "✓ cleanup" in out and out.splitlines()[-1] == "check interrupted"
-    assert agents_left(dev_without_scan) == []
+    assert [agent for agent in agents_left(dev_without_scan) if agent["id"] not in before] == []

@@ -23,6 +23,8 @@ PROBE = r"""
 import importlib, importlib.util, json, pkgutil, sys
 from pathlib import Path
 import wakeful
+from wakeful import assembly
+assembly.install()  # as every entry point does first: the agent's bodies are composed of what it installs
 failed = {}
 modules = [m.name for m in pkgutil.walk_packages(wakeful.__path__, "wakeful.")]
 for name in modules:

@@ -267,6 +267,20 @@ def test_a_paused_agent_gets_no_heartbeats_until_resumed(stack, api):
     assert [h["status"] for h in heartbeats(api, agent["id"])] == ["PENDING", "COMPLETED"]
 
 
+def test_deleting_an_agent_fails_its_pending_heartbeat_and_takes_it_out_of_the_due_index(stack, api):
+    from wakeful.heartbeats import repository
+
+    agent = api.create_agent()
+    pending = heartbeats(api, agent["id"])[0]
+    assert api.delete(f"/agents/{agent['id']}").status_code == 204
+
+    left = repository.get(agent["id"], pending["id"])
+    assert left is not None and (left.status, left.error_message, left.in_due_index) == ("FAILED", "agent deleted", False)
+    stack.tick()
+    stack.drain()
+    assert repository.get(agent["id"], pending["id"]).status == "FAILED"
+
+
 def test_requesting_a_heartbeat_while_one_runs_schedules_the_next_at_once(stack, api, tool_server):
     agent = api.create_agent()
     tool = register_tool(api, tool_server, "busy")

@@ -244,13 +244,20 @@ def test_a_replay_whose_recording_expired_meanwhile_is_failed_saying_why(stack, 
     assert got["status"] == "failed" and "expired" in got["error"]
 
 
-def test_a_heartbeat_round_is_not_replayable_and_says_why(stack, api):
+def test_a_replay_on_another_provider_or_endpoint_never_sends_the_agents_own_api_key(stack, api):
+    from wakeful.agents import repository as agents
+    from wakeful.lab import sources
+    from wakeful.lab.inputs import ReplayOverridesIn
+
     agent = make_agent(api)
-    heartbeat = api.get(f"/agents/{agent['id']}/heartbeats").json()["items"][0]  # the one made with the agent
+    patched = api.patch(f"/agents/{agent['id']}/llm", json={"provider": "anthropic", "model": "claude-sonnet-4-6", "api_key": "sk-ant-own-key-1"})
+    assert patched.status_code == 200, patched.text
+    record = agents.get(agent["id"])
 
-    response = api.post(f"/agents/{agent['id']}/replays", json={"source": {"heartbeat_id": heartbeat["id"]}})
+    def chosen(llm: dict[str, Any]) -> dict[str, Any]:
+        settings = sources.settings_for(record, ReplayOverridesIn.model_validate({"llm": llm}))
+        assert settings is not None
+        return settings
 
-    assert response.status_code == 422, response.text
-    assert response.json()["error"]["code"] == "not_replayable"
-    assert "not recorded" in response.json()["error"]["message"]
-    assert api.get(f"/agents/{agent['id']}/replays").json()["items"] == []
+    assert "api_key_sealed" in chosen({"provider": "anthropic", "model": "claude-haiku-4-5"})
+    assert "api_key_sealed" not in chosen({"provider": "openai", "model": "gpt-4o-mini", "base_url": "https://llm.example.com/v1"})

@@ -171,3 +171,31 @@ def test_a_network_change_after_feedreader_looked_makes_the_next_heartbeat_run(s
     stack.drain()
     ran = heartbeats(other_api, agent["id"])[1]
     assert ran["status"] == "COMPLETED" and ran["actions_triggered"] == 1  # FeedReader ran again
+
+
+def test_the_months_quiet_heartbeats_count_from_its_first_across_a_heartbeat_that_runs(stack, api):
+    from wakeful.agents import repository as agents
+
+    agent = _settled_agent(stack, api)
+    stack.tick(_later(1))
+    stack.tick(_later(2))
+    api.post(f"/agents/{agent['id']}/events", json={"event_type": "WORK", "payload": {}})
+    stack.tick(_later(4))  # runs: carries the count of 2
+    stack.drain()
+    stack.tick(_later(6))
+
+    saved = api.get(f"/agents/{agent['id']}/spend").json()["saved"]["quiet_heartbeats"]
+    assert saved == 3
+    base = agents.get(agent["id"]).quiet_base
+    assert base == {"month": clock.month(time.time()), "count": 0}  # noted once, at the month's first
+
+
+def test_quiet_heartbeats_of_an_earlier_month_are_not_this_months_savings() -> None:
+    from wakeful.agents.records import Agent
+    from wakeful.heartbeats import quiet
+
+    now = clock.parse_iso("2026-11-28T12:00:00Z")
+    agent = Agent(agent_id="agt_1", owner="o", name="n", alias="a", heartbeat_interval_seconds=60, quiet_heartbeats=9)
+    assert quiet.month_saved(agent._replace(quiet_base={"month": "2026-10", "count": 2}), now) == 0
+    assert quiet.month_saved(agent._replace(quiet_base={"month": "2026-11", "count": 2}), now) == 7
+    assert quiet.month_saved(agent, now) == 0

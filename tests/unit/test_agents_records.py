@@ -184,3 +184,14 @@ def test_the_llm_context_is_the_agent_context_with_the_preset_that_picks_a_scrip
     agent = Agent.from_item(FULL)
     assert agent.llm_context() == {**_old_agent_context(FULL), "preset": "homelab"} == agent.agent_context()
     assert Agent.from_item(MINIMAL).llm_context()["preset"] is None
+
+
+def test_the_agent_bodies_refuse_to_load_before_the_capabilities_are_installed() -> None:
+    import subprocess
+    import sys
+
+    code = "import wakeful.agents.inputs"
+    before = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert before.returncode != 0 and "call wakeful.assembly.install() before importing it" in before.stderr
+    after = subprocess.run([sys.executable, "-c", "from wakeful import assembly; assembly.install(); " + code], capture_output=True, text=True, timeout=60)
+    assert after.returncode == 0, after.stderr

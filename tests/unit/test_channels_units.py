@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from tests.fakes.chat_platforms import DiscordApp, slack_headers
-from wakeful.channels import buttons, models, readers, verify
+from wakeful.channels import buttons, models
 from wakeful.channels import platforms
+from wakeful.channels.platforms import discord, slack, telegram
 from wakeful.channels.platforms import base
 from wakeful.channels.records import Channel, ChannelDelivery
 
@@ -36,7 +37,7 @@ def _delivery(message: dict[str, Any], **fields: Any) -> ChannelDelivery:
 # -- signatures ------------------------------------------------------------------------
 def test_a_slack_request_signed_with_the_signing_secret_within_300_s_is_valid():
     body = b'{"type":"event_callback"}'
-    assert verify.slack("s3cret", _lower(slack_headers("s3cret", body, NOW - 299)), body, NOW).valid
+    assert slack.verify("s3cret", _lower(slack_headers("s3cret", body, NOW - 299)), body, NOW).valid
 
 
 @pytest.mark.parametrize(
@@ -48,40 +49,40 @@ def test_a_slack_request_signed_with_the_signing_secret_within_300_s_is_valid():
     ],
 )
 def test_a_slack_request_with_a_wrong_secret_or_a_stale_timestamp_is_refused_with_why(secret, stamp, body, reason):
-    check = verify.slack("s3cret", _lower(slack_headers(secret, body, stamp)), body, NOW)
+    check = slack.verify("s3cret", _lower(slack_headers(secret, body, stamp)), body, NOW)
     assert not check.valid and reason in (check.reason or "")
 
 
 def test_a_slack_signature_over_another_body_is_refused():
     headers = _lower(slack_headers("s3cret", b'{"a":1}', NOW))
-    assert not verify.slack("s3cret", headers, b'{"a": 1}', NOW).valid  # one space: not the raw bytes signed
+    assert not slack.verify("s3cret", headers, b'{"a": 1}', NOW).valid  # one space: not the raw bytes signed
 
 
 def test_a_slack_request_without_headers_or_with_a_non_numeric_timestamp_is_refused():
-    assert verify.slack("s", {}, b"", NOW).reason == "missing X-Slack-Signature"
-    assert "unix seconds" in (verify.slack("s", {"x-slack-signature": "v0=00", "x-slack-request-timestamp": "soon"}, b"", NOW).reason or "")
+    assert slack.verify("s", {}, b"", NOW).reason == "missing X-Slack-Signature"
+    assert "unix seconds" in (slack.verify("s", {"x-slack-signature": "v0=00", "x-slack-request-timestamp": "soon"}, b"", NOW).reason or "")
 
 
 def test_a_discord_interaction_signed_with_the_applications_key_is_valid_and_another_key_is_not():
     app, other = DiscordApp(), DiscordApp()
     body = b'{"type":1}'
     now = time.time()
-    assert verify.discord(app.public_key, _lower(app.headers(body)), body, now).valid
-    assert not verify.discord(app.public_key, _lower(other.headers(body)), body, now).valid
-    assert "old" in (verify.discord(app.public_key, _lower(app.headers(body, int(now) - 400)), body, now).reason or "")
-    assert "hex" in (verify.discord(app.public_key, {"x-signature-ed25519": "zz", "x-signature-timestamp": "1"}, body, now).reason or "")
+    assert discord.verify(app.public_key, _lower(app.headers(body)), body, now).valid
+    assert not discord.verify(app.public_key, _lower(other.headers(body)), body, now).valid
+    assert "old" in (discord.verify(app.public_key, _lower(app.headers(body, int(now) - 400)), body, now).reason or "")
+    assert "hex" in (discord.verify(app.public_key, {"x-signature-ed25519": "zz", "x-signature-timestamp": "1"}, body, now).reason or "")
 
 
 def test_a_telegram_update_needs_the_exact_secret_token():
-    assert verify.telegram("tok-1", {"x-telegram-bot-api-secret-token": "tok-1"}).valid
-    assert not verify.telegram("tok-1", {"x-telegram-bot-api-secret-token": "tok-2"}).valid
-    assert verify.telegram("tok-1", {}).reason == "missing X-Telegram-Bot-Api-Secret-Token"
+    assert telegram.verify("tok-1", {"x-telegram-bot-api-secret-token": "tok-1"}).valid
+    assert not telegram.verify("tok-1", {"x-telegram-bot-api-secret-token": "tok-2"}).valid
+    assert telegram.verify("tok-1", {}).reason == "missing X-Telegram-Bot-Api-Secret-Token"
 
 
 # -- reading requests --------------------------------------------------------------------
 def test_a_slack_mention_drops_the_leading_mention_and_keys_on_the_event_and_the_message():
     body = json.dumps({"type": "event_callback", "event_id": "Ev1", "event": {"type": "app_mention", "user": "U1", "text": "<@UBOT> restart web-1", "ts": "1.2", "channel": "C1"}})
-    reading = readers.slack_events(_channel("slack"), body.encode())
+    reading = slack.read_events(_channel("slack"), body.encode())
     assert reading.status == models.ACCEPTED and reading.work is not None
     assert reading.work["text"] == "restart web-1" and reading.keys == ["event:Ev1", "msg:C1:1.2"]
 
@@ -94,13 +95,13 @@ def test_a_button_value_must_be_approve_or_deny_and_a_short_ref():
 
 def test_a_discord_command_without_a_message_option_is_answered_privately():
     body = json.dumps({"id": "1", "type": 2, "data": {"name": "ask", "options": []}, "member": {"user": {"id": "9"}}}).encode()
-    reading = readers.discord(_channel("discord"), body)
+    reading = discord.read(_channel("discord"), body)
     assert reading.body["type"] == 4 and reading.body["data"]["flags"] == 64 and reading.work is None
 
 
 def test_a_telegram_reply_names_the_message_it_replies_to():
     update = {"update_id": 5, "message": {"message_id": 9, "from": {"id": 7}, "chat": {"id": -100}, "text": "and now?", "reply_to_message": {"message_id": 8}}}
-    reading = readers.telegram(_channel("telegram"), json.dumps(update).encode())
+    reading = telegram.read(_channel("telegram"), json.dumps(update).encode())
     assert reading.work is not None and reading.work["thread_ref"] == "8" and reading.keys == ["update:5"]
 
 
@@ -226,7 +227,7 @@ def test_a_press_of_a_plugged_in_button_reaches_its_handler_and_a_reply_button_s
     from wakeful.channels.platforms import discord, slack
 
     press = {"type": 3, "id": "9", "member": {"user": {"id": "7"}}, "data": {"custom_id": "extend:abc123"}}
-    reading = readers.discord(_channel("discord"), json.dumps(press).encode())
+    reading = discord.read(_channel("discord"), json.dumps(press).encode())
     assert reading.work is not None and (reading.work["decision"], reading.work["ref"]) == ("extend", "abc123")
     assert buttons.press(_channel("discord"), reading.work) == ("extended", None) and extend_button == [reading.work]
 

@@ -4,7 +4,8 @@ so that the paths that only read agents (heartbeats, tool calls) never import py
 ``AgentCreate`` and ``AgentPatch`` are composed of the agents' own fields (here:
 :class:`AgentCreateBase`, :class:`AgentPatchBase`) and of every installed capability's
 agent fields (:mod:`wakeful.agents.slots`), so this module loads after
-:func:`wakeful.assembly.install` (the API and Wakeful's MCP server import it). To a type
+:func:`wakeful.assembly.install` (the API and Wakeful's MCP server import it); imported
+before, it raises rather than build bodies without the capabilities' fields. To a type
 checker they are their base: the agents' code reads a capability's field by its name,
 through the field's declaration, never as an attribute.
 """
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import AfterValidator, Field, create_model
 
+from wakeful import capabilities
 from wakeful.agents import slots
 from wakeful.agents.models import ALIAS_PATTERN, MAX_PERSONALITY_BYTES
 from wakeful.inputs import Body, Name, Patch, unchanged
@@ -75,6 +77,12 @@ class AgentPatchBase(Patch):
     focus_areas: list[FocusArea] = unchanged(max_length=50, description="[] clears them")
     is_active: bool = unchanged(description="false pauses the agent's heartbeats")
 
+
+if not capabilities.installed():
+    raise ImportError(
+        "wakeful.agents.inputs composes the agent's bodies from the installed capabilities' "
+        "fields: call wakeful.assembly.install() before importing it"
+    )
 
 if TYPE_CHECKING:
     AgentCreate = AgentCreateBase

@@ -55,6 +55,9 @@ class Agent(NamedTuple):
     last_heartbeat: Mapping[str, Any] | None = None
     quiet_heartbeats: int = 0
     last_quiet_heartbeat_at: float | None = None
+    #: ``{month, count}``: its quiet heartbeats before the first of ``month`` (UTC
+    #: ``YYYY-MM``); those of the month are the count since. None: none counted yet.
+    quiet_base: Mapping[str, Any] | None = None
     created_at: float | None = None
     updated_at: float | None = None
     # Flags other capabilities keep on the agent.
@@ -108,6 +111,7 @@ class Agent(NamedTuple):
             last_heartbeat=item.get("last_heartbeat"),
             quiet_heartbeats=int(value_or(item, "quiet_heartbeats", 0)),
             last_quiet_heartbeat_at=opt_float(item.get("last_quiet_heartbeat_at")),
+            quiet_base=item.get("quiet_base"),
             created_at=opt_float(item.get("created_at")),
             updated_at=opt_float(item.get("updated_at")),
             heartbeat_tools=opt_strings(item.get("heartbeat_tools")),

@@ -9,7 +9,8 @@ commit with another item are handed out as transaction parts (``*_part``).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 
 from wakeful import ddb
@@ -83,8 +84,9 @@ def find_alias(owner: str, alias: str) -> str | None:
 # --- creating, changing, deleting ---------------------------------------------------
 
 
-def create(agent: Agent, first_heartbeat_part: dict[str, Any]) -> None:
-    """Put a new agent, reserve its alias and put its first heartbeat, atomically.
+def create(agent: Agent, parts_with: Sequence[dict[str, Any]]) -> None:
+    """Put a new agent, reserve its alias and write ``parts_with`` (its first
+    heartbeat), atomically.
 
     Raises:
         AgentAliasTakenError: the owner already has an agent with this alias.
@@ -100,7 +102,7 @@ def create(agent: Agent, first_heartbeat_part: dict[str, Any]) -> None:
                 "ExpressionAttributeNames": {"#k": "key"},
             }
         },
-        first_heartbeat_part,
+        *parts_with,
     ]
     cancelled = ddb.transact(parts)
     if cancelled is None:
@@ -122,13 +124,13 @@ def _update_params(agent_id: str, changes: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def update(agent_id: str, changes: dict[str, Any], heartbeat_part: dict[str, Any] | None = None) -> None:
-    """Set the given attributes of an existing agent; with ``heartbeat_part`` (pausing
-    or resuming moves the pending heartbeat) in the same transaction. If that part
-    fails (the heartbeat is running), the agent alone changes: the running heartbeat's
+def update(agent_id: str, changes: dict[str, Any], parts_with: Sequence[dict[str, Any]] = ()) -> None:
+    """Set the given attributes of an existing agent; with ``parts_with`` (pausing or
+    resuming moves the pending heartbeat) in the same transaction. If those parts fail
+    (the heartbeat is running), the agent alone changes: the running heartbeat's
     completion reads ``is_active`` and schedules (or parks) the next one accordingly."""
     params = _update_params(agent_id, changes)
-    if heartbeat_part is not None and ddb.transact([{"Update": params}, heartbeat_part]) is None:
+    if parts_with and ddb.transact([{"Update": params}, *parts_with]) is None:
         return
     ddb.client().update_item(**params)
 
@@ -166,6 +168,20 @@ def delete(agent_id: str, owner: str, alias: str) -> None:
 
 
 # --- the next heartbeat ---------------------------------------------------------------
+
+
+def set_quiet_base(agent_id: str, month: str, count: int) -> None:
+    """Note ``count``, the agent's quiet heartbeats before its first of ``month``: once
+    a month (a second note for the same month changes nothing)."""
+    ddb.conditional(
+        ddb.client().update_item,
+        TableName=ddb.table(TABLE),
+        Key=_key(agent_id),
+        UpdateExpression="SET quiet_base = :b",
+        ConditionExpression="attribute_exists(agent_id) AND (attribute_not_exists(quiet_base) OR quiet_base.#m <> :m)",
+        ExpressionAttributeNames={"#m": "month"},
+        ExpressionAttributeValues=ddb.values({":b": {"month": month, "count": count}, ":m": month}),
+    )
 
 
 def point_next_heartbeat(agent_id: str, heartbeat_id: str, at: float) -> bool:

@@ -1,8 +1,11 @@
 """The slots the agents own, which the assembly fills: the agent's fields, each declared
-once by the capability that owns it (:data:`FIELDS`), and :data:`BUDGET_CHANGED`, who
-hears that an agent's ``budget`` changed (the spend guard: a raised or removed limit may
-end a pause at once), and :data:`DELETED`, who keeps something of an agent that goes with
-it (the tools: its tool settings).
+once by the capability that owns it (:data:`FIELDS`); :data:`LIFECYCLE`, who writes
+something with an agent and keeps it in step (the heartbeats: the pending heartbeat,
+created with the agent, paused and resumed with it, moved when its interval changes,
+shown in its view); :data:`BUDGET_CHANGED`, who hears that an agent's ``budget``
+changed (the spend guard: a raised or removed limit may end a pause at once); and
+:data:`DELETED`, who keeps something of an agent that goes with it (the tools: its tool
+settings; the heartbeats: its pending heartbeat).
 
 The agent's API bodies (``POST /agents``: ``AgentCreate``, ``PATCH /agents/{id}``:
 ``AgentPatch``, :mod:`wakeful.agents.inputs`) are composed of the agents' own fields
@@ -20,7 +23,7 @@ are built).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -100,6 +103,54 @@ def check(owner: str, given: Mapping[str, Any], preset: str | None = None) -> No
             field.check(owner, value, preset)
 
 
+Part = dict[str, Any]
+
+
+class LifecycleListener(NamedTuple):
+    """A capability that writes something with each agent and keeps it in step.
+
+    The agent (:class:`~wakeful.agents.records.Agent`) is typed ``Any``: the records
+    are not imported here (the data modules import this one)."""
+
+    name: str
+    #: ``(agent, now)``: the transaction parts written with a new agent, atomically.
+    created: Callable[[Any, float], Sequence[Part]]
+    #: ``(agent, active)``: the parts written with a pause (``active`` False) or a
+    #: resume; when they fail (what they change moved on), the agent alone changes.
+    toggled: Callable[[Any, bool], Sequence[Part]]
+    #: ``(before, after)``: after a change is written.
+    changed: Callable[[Any, Any], None]
+    #: A page of agents as the API shows them (each in its place).
+    shown: Callable[[list[Any]], list[Any]]
+
+
+#: The installed lifecycle listeners.
+LIFECYCLE: Slot[LifecycleListener] = Slot("agent lifecycle listeners")
+
+
+def created_parts(agent: Any, now: float) -> list[Part]:
+    """The parts every lifecycle listener writes with a new agent."""
+    return [part for listener in LIFECYCLE.installed() for part in listener.created(agent, now)]
+
+
+def toggled_parts(agent: Any, active: bool) -> list[Part]:
+    """The parts every lifecycle listener writes with a pause or a resume."""
+    return [part for listener in LIFECYCLE.installed() for part in listener.toggled(agent, active)]
+
+
+def changed(before: Any, after: Any) -> None:
+    """Tell each lifecycle listener that an agent changed (an error is the caller's)."""
+    for listener in LIFECYCLE.installed():
+        listener.changed(before, after)
+
+
+def shown(agents: list[Any]) -> list[Any]:
+    """The agents as the API shows them, each lifecycle listener having its say."""
+    for listener in LIFECYCLE.installed():
+        agents = listener.shown(agents)
+    return agents
+
+
 class BudgetListener(NamedTuple):
     """A capability's part in a budget change."""
 
@@ -117,17 +168,17 @@ class DeletedListener(NamedTuple):
     """A capability that keeps something of each agent that goes with it."""
 
     name: str
-    #: Called with the deleted agent's id, after the agent item is deleted (a crash
-    #: before leaves what it keeps; nothing reads it without the agent).
-    deleted: Callable[[str], None]
+    #: Called with the deleted agent (its record as it was), after the agent item is
+    #: deleted (a crash before leaves what it keeps; nothing reads it without the agent).
+    deleted: Callable[[Any], None]
 
 
 #: The installed deleted-agent listeners.
 DELETED: Slot[DeletedListener] = Slot("agent deleted listeners")
 
 
-def deleted(agent_id: str) -> None:
+def deleted(agent: Any) -> None:
     """Tell each deleted-agent listener (an error is the caller's: the delete answers 5xx
     and deleting again finishes it)."""
     for listener in DELETED.installed():
-        listener.deleted(agent_id)
+        listener.deleted(agent)

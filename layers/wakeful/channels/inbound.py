@@ -5,9 +5,10 @@ docs/channels.md states it:
 
 1. the channel exists and is of this platform, else 404;
 2. the body is at most 512 KiB, else 413;
-3. the signature is valid over the raw body bytes (:mod:`wakeful.channels.verify`),
-   else 401 — nothing of the body is read before this point;
-4. the request is read (:mod:`wakeful.channels.readers`): a body that is not what the
+3. the signature is valid over the raw body bytes (the platform's ``verify``, in its
+   module under :mod:`wakeful.channels.platforms`), else 401 — nothing of the body is
+   read before this point;
+4. the request is read (the platform's ``read``): a body that is not what the
    platform sends is a 400; a URL check or a PING is answered here;
 5. a platform event already taken (the same ``event_id``, ``update_id`` or interaction
    id, a Slack mention that also came as a message) is answered as before and changes

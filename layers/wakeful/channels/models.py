@@ -36,23 +36,13 @@ def path_segment_pattern(max_length: int) -> str:
     )
 
 
-#: Conversations, per platform: Slack channel ids or names, Discord channel ids,
-#: Telegram chat ids or @channel usernames, email addresses. Only what is needed to use
-#: them safely is checked (a Discord channel id goes into a URL path), not each
-#: platform's exact format: the platform itself refuses an id it does not know.
-SLACK_CONVERSATION_PATTERN = r"^[#@]?[A-Za-z0-9._-]{1,80}$"
-DISCORD_CHANNEL_PATTERN = path_segment_pattern(100)
-TELEGRAM_CHAT_PATTERN = path_segment_pattern(100)
+# A platform's conversations and the ids its requests carry are checked by its own
+# module (``channels/platforms/``): only what is needed to use them safely (an id that
+# goes into a URL path: :func:`path_segment_pattern`), not each platform's exact
+# format: the platform itself refuses an id it does not know.
+
+#: An email address.
 EMAIL_PATTERN = r"^[^@\s<>(),;:\"\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$"
-#: Telegram's bot tokens go into the URL path (``/bot<token>/sendMessage``).
-TELEGRAM_TOKEN_PATTERN = path_segment_pattern(256)
-#: A Discord interaction's ``application_id`` and ``token`` go into its webhook's URL
-#: path (``/webhooks/{application_id}/{token}``): checked like the config's ids.
-DISCORD_APPLICATION_PATTERN = path_segment_pattern(100)
-DISCORD_TOKEN_PATTERN = path_segment_pattern(1000)
-#: A Slack message's ``ts`` (and a thread's ``thread_ts``): seconds, a dot, a counter.
-SLACK_TS_PATTERN = r"^[0-9]{1,20}(\.[0-9]{1,10})?$"
-DISCORD_PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 #: A platform user id in ``allowed_users`` (Slack ``U0123``, Discord and Telegram numbers).
 USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"
 #: A target: a channel name, or ``name:conversation`` (:mod:`wakeful.targets`).

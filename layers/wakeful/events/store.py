@@ -31,6 +31,7 @@ from wakeful.events.exceptions import (
     EventIdempotencyConflictError,
 )
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
+from wakeful.events.slots import URGENT
 from wakeful.limits import APPEND_TRANSACTION_BYTES
 
 logger = logging.getLogger(__name__)
@@ -364,7 +365,8 @@ def _routes(agent_id: str) -> bool:
 
 
 def _wake_if_urgent(agent: Agent, new_events: Sequence[NewEvent]) -> None:
-    """Events at or above the agent's ``wake_on_priority`` make a heartbeat due now.
+    """Events at or above the agent's ``wake_on_priority`` wake it: each urgent
+    listener is told (the heartbeats make one due now).
 
     Events that tools emit are left to their heartbeat's cascade. The append has
     happened whatever this does: a failure here only means the event waits for the
@@ -373,12 +375,11 @@ def _wake_if_urgent(agent: Agent, new_events: Sequence[NewEvent]) -> None:
     threshold = agent.wake_on_priority
     if not threshold or min(e.priority for e in new_events) > threshold:
         return
-    from wakeful.agents import service as agents
-
-    try:
-        agents.wake_for_urgent_events(agent)
-    except Exception:  # noqa: BLE001 - see above
-        logger.exception("could not make a heartbeat due for an urgent event", extra={"agent_id": agent.agent_id})
+    for listener in URGENT.installed():
+        try:
+            listener.woken(agent)
+        except Exception:  # noqa: BLE001 - see above
+            logger.exception("could not wake the agent for an urgent event", extra={"agent_id": agent.agent_id, "listener": listener.name})
 
 
 def body_fingerprint(new_events: Sequence[NewEvent]) -> str:

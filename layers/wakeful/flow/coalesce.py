@@ -115,13 +115,17 @@ def fire(agent_id: str, hold_key: str, now: float, reason: str | None = None) ->
 def fire_due(now: float, shards: Any) -> int:
     """The scan's part: fire every open hold that is due, and fire again every hold whose
     fire did not finish (its worker died). Returns how many it handed to their run."""
+    return fire_found([found for shard in shards for found in holds.due(shard, now)], now)
+
+
+def fire_found(found: list[tuple[str, str]], now: float) -> int:
+    """Fire the due holds ``found`` (``(agent_id, hold_key)``, read from the due index)."""
     fired = 0
-    for shard in shards:
-        for agent_id, hold_key in holds.due(shard, now):
-            try:
-                fired += _fire_one(agent_id, hold_key, now)
-            except Exception:  # noqa: BLE001 - one hold never stops the others
-                logger.exception("due hold not fired", extra={"agent_id": agent_id, "hold_key": hold_key})
+    for agent_id, hold_key in found:
+        try:
+            fired += _fire_one(agent_id, hold_key, now)
+        except Exception:  # noqa: BLE001 - one hold never stops the others
+            logger.exception("due hold not fired", extra={"agent_id": agent_id, "hold_key": hold_key})
     return fired
 
 

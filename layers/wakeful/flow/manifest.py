@@ -73,9 +73,16 @@ def _hold(agent: Agent, event: Any, plan: Mapping[str, Any]) -> None:
 
 
 def _fire_due(now: float, shards: Any) -> int:
+    # Most scans find no hold due: the due index is read first, and the firing (which
+    # reaches the events and the threads) loads only when there is one.
+    from wakeful.flow import holds_repository
+
+    found = [hold for shard in shards for hold in holds_repository.due(shard, now)]
+    if not found:
+        return 0
     from wakeful.flow import coalesce
 
-    return coalesce.fire_due(now, shards)
+    return coalesce.fire_found(found, now)
 
 
 def _probe(agent: Agent, schedule: Mapping[str, Any], row: Mapping[str, Any], now: float) -> Skip | None:

@@ -14,12 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.actions.slots import PROGRESS, ProgressListener
+from wakeful.agents.slots import DELETED, LIFECYCLE, DeletedListener, LifecycleListener
+from wakeful.events.slots import URGENT, UrgentListener
 from wakeful.stream.slots import OWNERS, StreamOwner
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.heartbeats.agent_fields import FIELDS as _FIELDS
 
 if TYPE_CHECKING:
     from wakeful.actions.records import Action
+    from wakeful.agents.records import Agent
 
 NAME = "heartbeats"
 
@@ -132,9 +135,53 @@ def _action_stream_exists(agent_id: str, stream_id: str) -> bool:
     return heartbeat_id is not None and repository.get(agent_id, heartbeat_id) is not None
 
 
+# Every agent's pending heartbeat: written with the agent, paused and resumed with it,
+# moved when its interval changes, read into its view, failed when it is deleted, made
+# due now by urgent events (wakeful.heartbeats.scheduling).
+
+
+def _agent_created(agent: Agent, now: float) -> list[dict[str, Any]]:
+    from wakeful.heartbeats import scheduling
+
+    return scheduling.created(agent, now)
+
+
+def _agent_toggled(agent: Agent, active: bool) -> list[dict[str, Any]]:
+    from wakeful.heartbeats import scheduling
+
+    return scheduling.toggled(agent, active)
+
+
+def _agent_changed(before: Agent, after: Agent) -> None:
+    from wakeful.heartbeats import scheduling
+
+    scheduling.changed(before, after)
+
+
+def _agents_shown(agents: list[Agent]) -> list[Agent]:
+    from wakeful.heartbeats import scheduling
+
+    return scheduling.shown(agents)
+
+
+def _agent_deleted(agent: Agent) -> None:
+    from wakeful.heartbeats import scheduling
+
+    scheduling.deleted(agent)
+
+
+def _urgent(agent: Agent) -> None:
+    from wakeful.heartbeats import scheduling
+
+    scheduling.wake_for_urgent_events(agent)
+
+
 LISTENERS: tuple[tuple[Any, Any], ...] = (
     (PROGRESS, ProgressListener(NAME, _action_started, _action_finished)),
     (OWNERS, StreamOwner(NAME, _action_stream_exists)),
+    (LIFECYCLE, LifecycleListener(NAME, _agent_created, _agent_toggled, _agent_changed, _agents_shown)),
+    (DELETED, DeletedListener(NAME, _agent_deleted)),
+    (URGENT, UrgentListener(NAME, _urgent)),
 )
 
 MANIFEST = Capability(

@@ -20,7 +20,9 @@ Then the pending heartbeat is not claimed: one conditional UpdateItem moves it t
 next interval and counts it (``quiet_heartbeats``, ``last_quiet_heartbeat_at`` on the
 pending heartbeat, carried to the next one and to the agent when a heartbeat runs).
 The audit trail stays honest: a quiet heartbeat is a count, not a record, and the
-record that finally runs says how many quiet ones it stood for.
+record that finally runs says how many quiet ones it stood for. What it saved this
+month is that count since the month's first quiet heartbeat (noted on the agent once a
+month), summed over an owner's agents when the owner's savings are read.
 
 Races are benign. An event appended after the agent was read is in the log with a seq
 above ``processed_seq``: the next heartbeat's window takes it (no event is missed),
@@ -32,7 +34,8 @@ from __future__ import annotations
 
 import logging
 
-from wakeful import capabilities, slots
+from wakeful import capabilities, clock
+from wakeful.agents import repository as agents_repository
 from wakeful.agents.records import Agent
 from wakeful.heartbeats import repository
 from wakeful.heartbeats.records import HeartbeatKey
@@ -75,10 +78,25 @@ def _probe_says_idle(tool: str, agent: Agent) -> bool:
 
 def record(key: HeartbeatKey, agent: Agent, now: float) -> bool:
     """Count a quiet heartbeat and move the pending heartbeat to the next interval, in
-    one conditional write. False if it is no longer due, was asked for, or changed."""
+    one conditional write. False if it is no longer due, was asked for, or changed.
+
+    What the agent did not spend this month (``saved.quiet_heartbeats``) is its count
+    since the month's first quiet heartbeat, whose base the agent item notes once a
+    month (:func:`month_saved`): nothing more is written for it."""
     scheduled = now + agent.heartbeat_interval_seconds
-    skipped = repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
-    if skipped:
-        # What the agent did not spend: reported as saved.quiet_heartbeats.
-        slots.count_saving(agent.owner, key.agent_id, slots.QUIET_HEARTBEATS, 1, now)
-    return skipped
+    count = repository.skip_quiet(key.agent_id, key.heartbeat_id, scheduled, now)
+    if count is None:
+        return False
+    month = clock.month(now)
+    if (agent.quiet_base or {}).get("month") != month:
+        agents_repository.set_quiet_base(key.agent_id, month, count - 1)
+    return True
+
+
+def month_saved(agent: Agent, now: float) -> int:
+    """The agent's quiet heartbeats this UTC month (``agent`` as the API shows it: its
+    count read from the pending heartbeat)."""
+    base = agent.quiet_base or {}
+    if base.get("month") != clock.month(now):
+        return 0
+    return max(0, agent.quiet_heartbeats - int(base.get("count") or 0))

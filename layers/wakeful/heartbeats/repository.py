@@ -168,9 +168,10 @@ def requeue(agent_id: str, heartbeat_id: str, attempt: int, now: float, lease_se
     return response is not None
 
 
-def skip_quiet(agent_id: str, heartbeat_id: str, scheduled: float, now: float) -> bool:
-    """Count a quiet heartbeat and move it to ``scheduled``; False if it is no longer
-    due, was asked for, or changed."""
+def skip_quiet(agent_id: str, heartbeat_id: str, scheduled: float, now: float) -> int | None:
+    """Count a quiet heartbeat and move it to ``scheduled``; the agent's quiet heartbeats
+    so far, counted with this one (carried from heartbeat to heartbeat), or None if it is
+    no longer due, was asked for, or changed."""
     response = ddb.conditional(
         ddb.client().update_item,
         TableName=ddb.table(TABLE),
@@ -182,8 +183,9 @@ def skip_quiet(agent_id: str, heartbeat_id: str, scheduled: float, now: float) -
         ConditionExpression="#st = :pending AND due_at <= :now AND attribute_not_exists(forced)",
         ExpressionAttributeNames={"#st": "status"},
         ExpressionAttributeValues=ddb.values({":next": scheduled, ":now": now, ":one": 1, ":pending": hb.PENDING}),
+        ReturnValues="UPDATED_NEW",
     )
-    return response is not None
+    return None if response is None else int((ddb.deserialize(response["Attributes"]) or {})["quiet_heartbeats"])
 
 
 #: Marks a PENDING heartbeat moved to its agent's admission (a pause's end).

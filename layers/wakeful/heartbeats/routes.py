@@ -10,6 +10,7 @@ from wakeful.apikit.routing import Body, Query, Router, ok
 from wakeful import clock
 from wakeful.heartbeats import records as hb
 from wakeful.heartbeats import repository as heartbeats
+from wakeful.heartbeats import scheduling
 from wakeful.heartbeats.exceptions import HeartbeatNotFoundError
 from wakeful.limits import API_PAGE_BYTES
 from wakeful.pagination import MAX_LIMIT, take, wire_bytes
@@ -28,7 +29,7 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size")]
     responses=ok("HeartbeatAccepted", 202, "A heartbeat is due now"),
 )
 def request_heartbeat(agent_id: str, body: Annotated[HeartbeatRequest | None, Body()] = None):
-    return respond(202, {"heartbeat_id": agents.request_heartbeat(owner(router), agent_id)})
+    return respond(202, {"heartbeat_id": scheduling.request(owner(router), agent_id)})
 
 
 @router.get(

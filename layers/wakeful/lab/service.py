@@ -3,7 +3,8 @@
 A replay runs each recorded run of its source again (:mod:`wakeful.lab.engine`) with
 the overrides, as a dry run, and keeps, per run, the original's Outcome, the replay's
 and whether they differ (``rr#`` items), and its header (``rp#``) with the summary.
-A replay of one run is replayed in the request (its header says ``done`` when the
+A heartbeat round's replay asks its tools' model questions again
+(:mod:`wakeful.lab.rounds`), in the request. A replay of one run is replayed in the request (its header says ``done`` when the
 answer is sent); a replay of a schedule's runs since a time is replayed off the request
 by the lab's worker (:mod:`wakeful.lab.worker`): the answer says ``running``, and the
 header says ``done`` (or ``failed``) when the last run is kept.
@@ -41,6 +42,8 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
     from wakeful.lab import sources
 
     agent = agents.get(owner, agent_id)
+    if sources.kind_of(body.source) == "heartbeat_id":
+        return _replay_round(agent, body)
     many = sources.kind_of(body.source) == "schedule_id"
     # Many runs: only their recordings are read here (the worker reads their messages).
     found = [] if many else sources_of(agent, body.source)
@@ -54,19 +57,8 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
         raise TooManyRunsError(f"{len(recs)} runs to replay; one replay takes at most {MAX_RUNS}: give a later since")
     if len(recs) == 1 and recs[0].get("truncated"):
         raise NotReplayableError("the run's recording was too large to keep whole (truncated)")
-    now = clock.now()
-    replay_id = ids.new_id("rpl", now)
-    header: dict[str, Any] = {
-        "agent_id": agent_id,
-        "record_key": f"rp#{replay_id}",
-        "replay_id": replay_id,
-        "status": "running",
-        "source": body.source.model_dump(exclude_none=True),
-        "overrides": overrides.model_dump(exclude_none=True, mode="json"),
-        "runs": len(recs),
-        "created_at": now,
-        "expires_at": retention.expiry(now, default_days=DEFAULT_DAYS),
-    }
+    header = _header(agent_id, body, overrides, len(recs))
+    replay_id = str(header["replay_id"])
     if many:
         # Many runs: the worker replays them, off the request, from their recordings' keys.
         from wakeful.lab import worker
@@ -80,6 +72,48 @@ def create_replay(owner: str, agent_id: str, body: ReplayIn) -> dict[str, Any]:
         _replay_one(agent, header, index, source)
     finished = finish(header)
     return public(finished, _single(agent_id, replay_id) if len(found) == 1 else None)
+
+
+def _header(agent_id: str, body: ReplayIn, overrides: ReplayOverridesIn, runs: int) -> dict[str, Any]:
+    """A new replay's header, ``running``."""
+    now = clock.now()
+    replay_id = ids.new_id("rpl", now)
+    return {
+        "agent_id": agent_id,
+        "record_key": f"rp#{replay_id}",
+        "replay_id": replay_id,
+        "status": "running",
+        "source": body.source.model_dump(exclude_none=True),
+        "overrides": overrides.model_dump(exclude_none=True, mode="json"),
+        "runs": runs,
+        "created_at": now,
+        "expires_at": retention.expiry(now, default_days=DEFAULT_DAYS),
+    }
+
+
+def _replay_round(agent: Agent, body: ReplayIn) -> dict[str, Any]:
+    """Replay a heartbeat round in the request: its model questions asked again
+    (:mod:`wakeful.lab.rounds`); one run, done when answered."""
+    from wakeful.lab import rounds
+    from wakeful.lab.sources import settings_for
+
+    overrides = body.overrides or ReplayOverridesIn()
+    rounds.check_overrides(overrides)
+    status, asked = rounds.asks_of(agent, str(body.source.heartbeat_id))
+    header = _header(agent.agent_id, body, overrides, 1)
+    repository.put(header)
+    original = rounds.original(status, asked)
+    replayed = rounds.replay(agent, str(header["replay_id"]), asked, overrides, settings_for(agent, overrides))
+    repository.put_new(_bounded({
+        "agent_id": agent.agent_id,
+        "record_key": _run_key(header, 0),
+        "heartbeat_id": body.source.heartbeat_id,
+        "original": original,
+        "replay": replayed,
+        "differs": originals.differs(original, replayed),
+        "expires_at": header.get("expires_at"),
+    }))  # fmt: skip
+    return public(finish(header), _single(agent.agent_id, str(header["replay_id"])))
 
 
 def replay_kept(agent: Agent, header: dict[str, Any], index: int, key: str) -> None:

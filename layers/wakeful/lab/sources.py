@@ -2,8 +2,8 @@
 
 ``{thread_id}``: the thread's latest recorded run; ``{schedule_result_id}``: the run
 of that result; ``{schedule_id, since}``: the run of every result of the schedule
-since then, oldest first; ``{heartbeat_id}``: a heartbeat round (its model asks are not
-recorded for replay: refused, saying so).
+since then, oldest first. (A heartbeat round, ``{heartbeat_id}``, is no recorded run:
+:mod:`wakeful.lab.rounds` reads it.)
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class Source:
             kind=str(rec.get("kind") or "thread"),
             schedule_type=rec.get("schedule_type"),
             row=_row_view(rec, self.row),
-            settings=_settings(agent, overrides),
+            settings=settings_for(agent, overrides),
         )
 
 
@@ -93,15 +93,19 @@ def _row_view(rec: dict[str, Any], row: dict[str, Any] | None) -> dict[str, Any]
     }
 
 
-def _settings(agent: Agent, overrides: ReplayOverridesIn) -> dict[str, Any] | None:
-    """The LLM settings the replay uses: one endpoint, when ``llm`` is overridden."""
+def settings_for(agent: Agent, overrides: ReplayOverridesIn) -> dict[str, Any] | None:
+    """The LLM settings the replay uses: one endpoint, when ``llm`` is overridden. The
+    agent's own API key goes only to its own provider and endpoint (as its fallbacks'
+    does): another provider or ``base_url`` gets the deployment's key."""
     if overrides.llm is None:
         return None
     from wakeful.llm import ledger
 
     own = ledger.agent_settings(agent.agent_id)
     chosen = overrides.llm
-    return {**own, "provider": chosen.provider, "model": chosen.model, "base_url": chosen.base_url, "fallback": []}
+    same = (chosen.provider, chosen.base_url or None) == (own.get("provider"), own.get("base_url") or None)
+    kept = own if same else {k: v for k, v in own.items() if k != "api_key_sealed"}
+    return {**kept, "provider": chosen.provider, "model": chosen.model, "base_url": chosen.base_url, "fallback": []}
 
 
 def sources_of(agent: Agent, source: ReplaySourceIn) -> list[Source]:
@@ -114,8 +118,6 @@ def sources_of(agent: Agent, source: ReplaySourceIn) -> list[Source]:
     """
     if kind_of(source) == "schedule_id":
         return _since(agent, str(source.schedule_id), str(source.since))
-    if source.heartbeat_id is not None:
-        return _heartbeat(agent, source.heartbeat_id)
     if source.thread_id is not None:
         return [_latest_of_thread(agent, source.thread_id)]
     return [_of_result(agent, str(source.schedule_result_id))]
@@ -144,14 +146,6 @@ def recorded(agent: Agent, key: str) -> Source:
     if rec is None:
         raise NotReplayableError("a run's recording expired before it was replayed")
     return Source(rec, _messages(str(rec["thread_id"]), rec), _result_row(rec))
-
-
-def _heartbeat(agent: Agent, heartbeat_id: str) -> list[Source]:
-    from wakeful.heartbeats import repository as heartbeats
-
-    if heartbeats.get(agent.agent_id, heartbeat_id) is None:
-        raise LabSourceNotFoundError("heartbeat_not_found", f"heartbeat {heartbeat_id} not found")
-    raise NotReplayableError("a heartbeat round's tool asks are not recorded for replay; replay the schedule result or thread instead")
 
 
 def _messages(thread_id: str, rec: dict[str, Any]) -> list[dict[str, Any]]:

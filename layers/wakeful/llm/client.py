@@ -13,7 +13,8 @@
    error; the usage is counted against the budget even when the answer turns out
    malformed;
 5. the answer is validated against the response spec (:class:`LLMMalformedOutputError`
-   otherwise) and memoized.
+   otherwise) and memoized, with the question it answers (:mod:`wakeful.llm.questions`;
+   not in a dry run) so that a heartbeat round's replay can ask it again.
 
 Usage of every call is summed into :meth:`LLMSession.usage_stats`, the ToolResponse's
 ``usage_stats``.
@@ -25,7 +26,8 @@ import json
 import logging
 from typing import Any
 
-from wakeful.llm import choice, ledger, metrics, parsing
+from wakeful import dryrun
+from wakeful.llm import choice, ledger, metrics, parsing, questions
 from wakeful.llm.callgate import CallContext
 from wakeful.llm.exceptions import LLMMalformedOutputError, LLMRefusalError
 from wakeful.llm.models import Answer, LLMRequest, Usage
@@ -105,7 +107,9 @@ class LLMSession:
                 raise LLMMalformedOutputError(f"{error} (the answer was cut off at max_tokens={request.max_tokens})") from error
             raise
         if self.agent_id and self.action_id:
-            kept = ledger.memo_put(self.agent_id, self.action_id, step, answer.model_dump(mode="json"), raw.usage)
+            # The question is kept with its answer (a heartbeat round's replay asks it again); a dry run's never is.
+            question = None if dryrun.current() is not None else questions.kept(self.tool, request, model)
+            kept = ledger.memo_put(self.agent_id, self.action_id, step, answer.model_dump(mode="json"), raw.usage, question)
             answer = parsing.validate(request.response, kept)
         return Answer(answer, raw.usage, False, step)
 

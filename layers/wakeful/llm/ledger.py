@@ -13,7 +13,9 @@ Items (partition ``agent_id``, sort ``record_key``):
   model, plus ``failed_calls`` (attempts that failed, e.g. before a fallback answered).
 - ``answer#<action_id>#<step>``: the validated answer a step of an action got, so that
   running the action again (a redelivery, a retry after a crash) acts on the same
-  decision without asking again; expires after 7 days.
+  decision without asking again, with its ``usage`` and the ``question`` it answers
+  (:mod:`wakeful.llm.questions`: what a heartbeat round's replay asks again); expires
+  after 7 days.
 """
 
 from __future__ import annotations
@@ -110,6 +112,11 @@ def add_usage(agent_id: str, usage: Usage) -> None:
     repository.add_counts(agent_id, _model_key(day(now), usage.provider, usage.model), counts, int(now + USAGE_TTL_SECONDS))
 
 
+def memos_of(agent_id: str, action_id: str) -> list[dict[str, Any]]:
+    """Every answer kept for an action's steps (with its question and usage), in the order asked."""
+    return sorted(repository.with_prefix(agent_id, f"answer#{action_id}#"), key=lambda item: float(item.get("created_at") or 0))
+
+
 def _answer_key(action_id: str, step: str) -> str:
     return f"answer#{action_id}#{step}"
 
@@ -120,9 +127,10 @@ def memo_get(agent_id: str, action_id: str, step: str) -> dict[str, Any] | None:
     return item.get("answer") if item else None
 
 
-def memo_put(agent_id: str, action_id: str, step: str, answer: dict[str, Any], usage: Usage) -> dict[str, Any]:
-    """Keep an answer for this action's step; if a concurrent run kept one first, that
-    one wins and is returned, so every run acts on the same decision."""
+def memo_put(agent_id: str, action_id: str, step: str, answer: dict[str, Any], usage: Usage, question: str | None = None) -> dict[str, Any]:
+    """Keep an answer for this action's step (with the ``question`` it answers, as
+    :func:`wakeful.llm.questions.kept` writes it, when given); if a concurrent run kept one first, that one wins and is returned, so every
+    run acts on the same decision."""
     now = clock.now()
     kept = repository.put_once(
         {
@@ -130,6 +138,7 @@ def memo_put(agent_id: str, action_id: str, step: str, answer: dict[str, Any], u
             "record_key": _answer_key(action_id, step),
             "answer": answer,
             "usage": usage.as_dict(),
+            "question": question,
             "created_at": now,
             "expires_at": int(now + ANSWER_TTL_SECONDS),
         }

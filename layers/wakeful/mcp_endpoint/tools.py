@@ -191,7 +191,7 @@ def _decide_approval(owner: str, *, body: Any, agent_id: str, thread_id: str, to
 def _remember(owner: str, *, body: Any, agent_id: str) -> dict[str, Any]:
     from wakeful.agents import service as agents
     from wakeful.memory import store
-    from wakeful.memory.records import DEFAULT_CAP
+    from wakeful.memory.models import DEFAULT_CAP
 
     agent = agents.get(owner, agent_id)
     memory = store.new_memory(agent_id, store.clean_text(body.text), store.clean_tags(body.tags), store.source("user"))

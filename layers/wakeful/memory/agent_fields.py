@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from wakeful.agents.slots import AgentField
-from wakeful.memory.records import MAX_CAP, MAX_RECALL, MIN_CAP
+from wakeful.memory.models import MAX_CAP, MAX_RECALL, MIN_CAP
 
 
 def _optional_int() -> Any:

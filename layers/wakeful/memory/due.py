@@ -7,7 +7,7 @@ import logging
 from collections.abc import Iterable
 
 from wakeful.config import get_settings
-from wakeful.memory import consolidation, repository
+from wakeful.memory import repository
 
 logger = logging.getLogger(__name__)
 
@@ -17,6 +17,8 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> dict[str, int]
     counts: dict[str, int] = {}
     for shard in range(get_settings().due_shards) if shards is None else shards:
         for agent_id in list(repository.due(shard, now)):
+            from wakeful.memory import consolidation  # loaded once one is due: most scans find none
+
             try:
                 outcome = consolidation.handle_due(agent_id, now)
             except Exception:  # noqa: BLE001 - one agent never stops the scan of the others

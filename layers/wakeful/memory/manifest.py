@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.memory.agent_fields import FIELDS as _FIELDS
+from wakeful.memory.models import MAX_RECALL
 from wakeful.tablespec import N, Attr, Index, TableSpec
 from wakeful.heartbeats.slots import DUE, FINISHED, DueWork, FinishedListener
 from wakeful.threads.slots import META, PARTS, RUN_END, MetaResult, MetaTool, PromptPart, RunEnd, RunEndListener
@@ -79,7 +80,6 @@ ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 # -- listeners: what it plugs into lower capabilities' slots --
 #: The meta tools every thread is offered (Messages API definitions).
 REMEMBER, RECALL, FORGET = "remember", "recall", "forget"
-MAX_RECALL = 20
 DEFINITIONS: dict[str, dict[str, Any]] = {
     REMEMBER: {
         "name": REMEMBER,

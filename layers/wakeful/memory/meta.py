@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from wakeful import dryrun
 from wakeful.memory import store
 from wakeful.memory.exceptions import MemoryCapReachedError, MemoryInvalidError
-from wakeful.memory.records import DEFAULT_CAP, MAX_RECALL
+from wakeful.memory.models import DEFAULT_CAP, MAX_RECALL
 from wakeful.threads.slots import MetaResult
 
 if TYPE_CHECKING:

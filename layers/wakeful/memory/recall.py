@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from wakeful.memory import store
-from wakeful.memory.records import DEFAULT_RECALL
+from wakeful.memory.models import DEFAULT_RECALL
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent

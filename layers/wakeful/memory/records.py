@@ -30,10 +30,6 @@ KEYED_PREFIX = "mem_k"
 MAX_TEXT = 2000
 MAX_TAGS = 10
 TAG_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_:.-]{0,49}$"
-DEFAULT_CAP = 500
-MIN_CAP, MAX_CAP = 10, 2000
-DEFAULT_RECALL = 5
-MAX_RECALL = 20
 
 
 def keyed_id(key: str) -> str:

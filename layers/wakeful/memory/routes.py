@@ -11,7 +11,7 @@ from wakeful.apikit.routing import Query, Router, no_content, ok
 from wakeful.exceptions import BadRequestError
 from wakeful.memory import consolidation, store
 from wakeful.memory.exceptions import MemoryNotFoundError
-from wakeful.memory.records import DEFAULT_CAP
+from wakeful.memory.models import DEFAULT_CAP
 from wakeful.pagination import MAX_LIMIT, decode, encode
 
 if TYPE_CHECKING:  # bodies are named here and loaded when a request has one

@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 from wakeful import clock, ids
 from wakeful.memory import rank, repository
 from wakeful.memory.exceptions import MemoryCapReachedError, MemoryInvalidError, MemoryNotFoundError
+from wakeful.memory.models import DEFAULT_CAP
 from wakeful.memory.records import (
-    DEFAULT_CAP,
     MAX_TAGS,
     MAX_TEXT,
     PREFIX,

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Iterable
 
 from wakeful.config import get_settings
-from wakeful.spend import repository, service
+from wakeful.spend import repository
 
 logger = logging.getLogger(__name__)
 
@@ -21,6 +21,8 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> dict[str, int]
     counts = {"swept": 0, "closed": 0}
     for shard in range(get_settings().due_shards) if shards is None else shards:
         for scope, call_key in repository.due_calls(shard, now):
+            from wakeful.spend import service  # loaded once one is due: most scans find none
+
             try:
                 counts["swept" if service.sweep(scope, call_key, now) else "closed"] += 1
             except Exception:  # noqa: BLE001 - one call never stops the sweep of the others

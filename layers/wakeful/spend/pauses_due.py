@@ -8,7 +8,7 @@ import logging
 from collections.abc import Iterable
 
 from wakeful.config import get_settings
-from wakeful.spend import repository, service
+from wakeful.spend import repository
 
 logger = logging.getLogger(__name__)
 
@@ -18,6 +18,8 @@ def claim_due(now: float, shards: Iterable[int] | None = None) -> dict[str, int]
     counts: dict[str, int] = {}
     for shard in range(get_settings().due_shards) if shards is None else shards:
         for scope in list(repository.due_pauses(shard, now)):
+            from wakeful.spend import service  # loaded once one is due: most scans find none
+
             try:
                 outcome = service.period_ended(scope, now)
             except Exception:  # noqa: BLE001 - one scope never stops the scan of the others

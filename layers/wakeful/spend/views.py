@@ -67,6 +67,31 @@ def saved(scope: str, now: float) -> dict[str, int]:
     return {kind: int(item.get(kind) or 0) for kind in SAVING_KINDS}
 
 
+def agent_saved(agent: Any, now: float) -> dict[str, int]:
+    """What the agent did not spend this month: its savings counters, and its quiet
+    heartbeats as the heartbeats count them (:func:`wakeful.heartbeats.quiet.month_saved`)."""
+    from wakeful.agents import service as agents
+    from wakeful.heartbeats import quiet
+
+    found = saved(r.agent_scope(agent.agent_id), now)
+    found["quiet_heartbeats"] += quiet.month_saved(agents.with_schedule([agent])[0], now)
+    return found
+
+
+def owner_saved(owner: str, now: float) -> dict[str, int]:
+    """What the owner's agents did not spend this month: the owner's savings counters,
+    and every agent's quiet heartbeats (read here: one Query for the owner's agents and
+    a BatchGetItem per 100 of their pending heartbeats; a quiet heartbeat writes nothing
+    for its saving)."""
+    from wakeful.agents import repository as agents_repository
+    from wakeful.agents import service as agents
+    from wakeful.heartbeats import quiet
+
+    found = saved(r.owner_scope(owner), now)
+    found["quiet_heartbeats"] += sum(quiet.month_saved(a, now) for a in agents.with_schedule(list(agents_repository.of_owner(owner))))
+    return found
+
+
 def agent_spend(agent: Any, now: float) -> dict[str, Any]:
     """``GET /agents/{id}/spend``."""
     scopes = s.scopes(agent.agent_id, agent.owner, agent.budget)
@@ -78,7 +103,7 @@ def agent_spend(agent: Any, now: float) -> dict[str, Any]:
         "limits": _limits(own.budget),
         **_pause_fields(items, scopes, now),
         "by_model": by_model(agent.agent_id, now),
-        "saved": saved(own.key, now),
+        "saved": agent_saved(agent, now),
         "period": r.periods(now),
     }
 
@@ -103,7 +128,7 @@ def owner_spend(owner: str, agents: list[Any], next_cursor: str | None, now: flo
         **_amounts(items, scope.key, now),
         "limits": _limits(scope.budget),
         **_pause_fields(items, [scope], now),
-        "saved": saved(scope.key, now),
+        "saved": owner_saved(owner, now),
         "agents": rows,
         "next": next_cursor,
     }

@@ -10,11 +10,14 @@ data and imports only the registry's types; what it names loads when first used.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wakeful.agents.slots import DELETED, DeletedListener
 from wakeful.capabilities import Capability, OpenApiPart, QueueSpec
 from wakeful.tablespec import Attr, TableSpec
+
+if TYPE_CHECKING:
+    from wakeful.agents.records import Agent
 
 NAME = "tools"
 
@@ -64,10 +67,10 @@ ENDPOINTS: Callable[[], Mapping[str, tuple[str, str]]] | None = None
 # An agent's tool settings go with it.
 
 
-def _agent_deleted(agent_id: str) -> None:
+def _agent_deleted(agent: Agent) -> None:
     from wakeful.tools import configs
 
-    configs.delete_for_agent(agent_id)
+    configs.delete_for_agent(agent.agent_id)
 
 
 LISTENERS: tuple[tuple[Any, Any], ...] = ((DELETED, DeletedListener(NAME, _agent_deleted)),)

@@ -3,8 +3,8 @@ with a ``text`` fallback), :mod:`.discord` (``content`` and button ``components`
 interaction's follow-up), :mod:`.telegram` (``sendMessage`` with HTML and an inline
 keyboard) and :mod:`.email` (SES ``SendEmail``).
 
-Each module defines a :class:`~.base.Platform`: how its requests are verified and read,
-its config fields (public and secret), its conversations, and ``parts(channel,
+Each module defines a :class:`~.base.Platform`: how its requests are verified and read
+(what the chat platforms share for that: :mod:`.reading`), its config fields (public and secret), its conversations, and ``parts(channel,
 delivery)`` (the message, split at the platform's length limits, in the order to post)
 and ``post(channel, delivery, part, index)`` (one request, judged: an
 :class:`~.base.Outcome`). The HTTP platforms go through

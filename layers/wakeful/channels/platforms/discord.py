@@ -12,18 +12,25 @@ A message is ``content`` of at most 2000 characters a part (longer ones are spli
 mentions parsed (a model's ``@everyone`` pings nobody); a message's buttons (an approval
 request's ``approve:<ref>`` and ``deny:<ref>``, the ``reply:<thread>`` of an answer) are
 an action row on its last part, each ``custom_id`` the button's value.
+
+Its interactions are checked over the raw body bytes before anything of them is read:
+``X-Signature-Ed25519`` is the Ed25519 signature of ``X-Signature-Timestamp + raw body``
+by the application's public key (PyNaCl); the timestamp must be within 300 s of now too
+(a replayed interaction is refused even before its id is seen again).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import replace
 from typing import Any, Mapping
 
 from wakeful import clock, outbound, secrets
-from wakeful.channels import link_repository, models
+from wakeful.channels import buttons, link_repository, models
 from wakeful.channels.platforms.render import actions_of
 from wakeful.channels.platforms.base import Check, ConfigField, Outcome, Platform, Reading, answer_json, call, http_failure, id_text, message_text, redact, split
+from wakeful.channels.platforms.reading import MAX_TEXT, USER, checked_id, fresh, ignored, json_object, not_allowed
 from wakeful.channels.records import Channel, ChannelDelivery, ChannelLink, secret_context, secrets_of
 from wakeful.config import get_settings
 
@@ -31,10 +38,15 @@ NAME = "discord"
 
 logger = logging.getLogger(__name__)
 
-#: A channel id (a snowflake): it goes into a URL path.
-#: The config field of the default conversation.
+#: The config field of the default conversation, and what it holds: a channel id (a
+#: snowflake), which goes into a URL path.
 CONVERSATION_FIELD = "channel_id"
-CONVERSATION = models.DISCORD_CHANNEL_PATTERN
+CONVERSATION = models.path_segment_pattern(100)
+#: An interaction's ``application_id`` and ``token`` go into its webhook's URL path
+#: (``/webhooks/{application_id}/{token}``): checked like the config's ids.
+APPLICATION_PATTERN = models.path_segment_pattern(100)
+TOKEN_PATTERN = models.path_segment_pattern(1000)
+PUBLIC_KEY_PATTERN = r"^[0-9a-fA-F]{64}$"
 LIMIT = 2000
 #: Discord has forms: a button may open a modal (a Reply button does).
 FORMS = True
@@ -42,6 +54,17 @@ FORMS = True
 _STYLES = {"primary": 1, "default": 2, "success": 3, "danger": 4}
 #: How long an interaction's token may still be used (Discord: 15 minutes).
 INTERACTION_SECONDS = 14 * 60
+
+#: The headers an interaction is signed with.
+SIGNATURE = "x-signature-ed25519"
+TIMESTAMP = "x-signature-timestamp"
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_CHANNEL = re.compile(CONVERSATION)
+_APPLICATION = re.compile(APPLICATION_PATTERN)
+_TOKEN = re.compile(TOKEN_PATTERN)
+_DENIED = {"type": 4, "data": {"content": "You are not allowed to talk to this agent.", "flags": 64}}
+#: The one text field of a form a button opens.
+FORM_FIELD = "text"
 
 
 def parts(channel: Channel, delivery: ChannelDelivery) -> list[dict[str, Any]]:
@@ -146,6 +169,138 @@ def _judge(response: outbound.Response | None, failed: Outcome | None) -> Outcom
     return failure
 
 
+# -- its requests ----------------------------------------------------------------------
+def verify(public_key: str, headers: Mapping[str, str], body: bytes, now: float) -> Check:
+    """A Discord interaction."""
+    signature = headers.get(SIGNATURE)
+    stamp = headers.get(TIMESTAMP)
+    if signature is None:
+        return Check(False, "missing X-Signature-Ed25519")
+    if stamp is None:
+        return Check(False, "missing X-Signature-Timestamp")
+    signature = signature.strip()
+    if len(signature) != 128 or not _HEX.fullmatch(signature):
+        return Check(False, "X-Signature-Ed25519 is not 64 bytes of hex")
+    from nacl.exceptions import BadSignatureError
+    from nacl.signing import VerifyKey
+
+    try:
+        VerifyKey(bytes.fromhex(public_key)).verify(stamp.encode("utf-8", "surrogatepass") + body, bytes.fromhex(signature))
+    except (BadSignatureError, ValueError):
+        return Check(False, "X-Signature-Ed25519 does not match (wrong public key, or the body or timestamp was changed)")
+    stale = fresh(stamp, "X-Signature-Timestamp", now)
+    if stale:
+        return Check(False, stale)
+    return Check(True)
+
+
+def _user(data: dict[str, Any]) -> str | None:
+    member = data.get("member")
+    user = (member.get("user") if isinstance(member, dict) else None) or data.get("user") or {}
+    if not isinstance(user, dict):
+        return None
+    return checked_id(user.get("id"), USER, "user.id") or None
+
+
+def read(channel: Channel, body: bytes) -> Reading:
+    """An interaction: a PING, a slash command with a ``message`` option, a button, or
+    the submit of a form a button opened (a modal)."""
+    data = json_object(body)
+    kind, interaction_id = data.get("type"), str(data.get("id") or "")[:40] or None
+    fields: dict[str, Any] = {"event_type": f"interaction_{kind}"[:40], "event_id": interaction_id, "user": _user(data)}
+    if kind == 1:
+        return Reading(200, {"type": 1}, models.ACCEPTED, reason="ping", **fields)
+    if kind == 2:
+        return _command(channel, data, fields)
+    if kind == 5:
+        return _submit(channel, data, fields)
+    if kind == 3:
+        pressed = buttons.parse((data.get("data") or {}).get("custom_id"), forms=True)
+        if pressed is None:
+            return ignored({"type": 6}, "not a button of Wakeful's", **fields)
+        if buttons.form_of(pressed[0]):
+            return _form(channel, pressed, fields)
+        refused = not_allowed(channel, fields["user"], {"type": 6}, **{k: v for k, v in fields.items() if k != "user"})
+        if refused:
+            return refused
+        work = {"work": "button", "platform": channel.kind, "user": fields["user"], "decision": pressed[0], "ref": pressed[1]}
+        return Reading(200, {"type": 6}, models.ACCEPTED, work=work, keys=_interaction_keys(interaction_id), **fields)
+    return Reading(400, {"error": {"code": "bad_request", "message": "unsupported interaction type"}}, models.REJECTED, reason=f"interaction type {str(kind)[:10]} is not handled", **fields)
+
+
+def _command(channel: Channel, data: dict[str, Any], fields: dict[str, Any]) -> Reading:
+    options = (data.get("data") or {}).get("options") or []
+    text = next((o.get("value") for o in options if isinstance(o, dict) and o.get("name") == "message"), None)
+    if not isinstance(text, str) or not text.strip():
+        answer = {"type": 4, "data": {"content": "Send your request as the message option.", "flags": 64}}
+        return Reading(200, answer, models.REJECTED, reason="a command without a string option named message", **fields)
+    refused = not_allowed(channel, fields["user"], _DENIED, **{k: v for k, v in fields.items() if k != "user"})
+    if refused:
+        return refused
+    # The channel, the application and the token go into URL paths (the bot's post to
+    # the channel, the interaction's webhook): each is checked before anything is taken.
+    channel_object = data.get("channel")
+    given_channel = data.get("channel_id") or (channel_object.get("id") if isinstance(channel_object, dict) else None)
+    work = {
+        "work": "message",
+        "platform": channel.kind,
+        "user": fields["user"],
+        "text": text.strip()[:MAX_TEXT],
+        "conversation": checked_id(given_channel, _CHANNEL, "channel_id"),
+        "message_id": fields["event_id"],
+        "interaction": {
+            "application_id": checked_id(data.get("application_id"), _APPLICATION, "application_id"),
+            "token": checked_id(data.get("token"), _TOKEN, "token"),
+        },
+    }
+    return Reading(200, {"type": 5}, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
+
+
+def _form(channel: Channel, pressed: tuple[str, str], fields: dict[str, Any]) -> Reading:
+    """A button that opens a form: answered at once with a modal (type 9) of one text
+    field, its ``custom_id`` the button's value; nothing to do until it is submitted."""
+    refused = not_allowed(channel, fields["user"], _DENIED, **{k: v for k, v in fields.items() if k != "user"})
+    if refused:
+        return refused
+    value = f"{pressed[0]}:{pressed[1]}"
+    field_ = {"type": 4, "custom_id": FORM_FIELD, "label": "Message", "style": 2, "min_length": 1, "max_length": 4000, "required": True}
+    modal = {"type": 9, "data": {"custom_id": value, "title": buttons.form_of(pressed[0]), "components": [{"type": 1, "components": [field_]}]}}
+    return Reading(200, modal, models.ACCEPTED, reason="a form opened", **fields)
+
+
+def _form_text(data: dict[str, Any]) -> str | None:
+    """The value of the form's text field in a modal submit."""
+    for row in data.get("components") or ():
+        for item in (row.get("components") or ()) if isinstance(row, dict) else ():
+            if isinstance(item, dict) and item.get("custom_id") == FORM_FIELD and isinstance(item.get("value"), str):
+                return item["value"]
+    return None
+
+
+def _submit(channel: Channel, data: dict[str, Any], fields: dict[str, Any]) -> Reading:
+    """A modal submit (type 5): the form of a button of Wakeful's, its text the work;
+    answered with the text itself, so the conversation shows what was said."""
+    form = data.get("data") or {}
+    pressed = buttons.parse(form.get("custom_id"), forms=True) if isinstance(form, dict) else None
+    if pressed is None or not buttons.form_of(pressed[0]):
+        return ignored({"type": 6}, "not a form of Wakeful's", **fields)
+    refused = not_allowed(channel, fields["user"], _DENIED, **{k: v for k, v in fields.items() if k != "user"})
+    if refused:
+        return refused
+    text = (_form_text(form) or "").strip()
+    if not text:
+        answer = {"type": 4, "data": {"content": "Write a message first.", "flags": 64}}
+        return Reading(200, answer, models.REJECTED, reason="a form submitted without text", **fields)
+    work = {"work": "button", "platform": channel.kind, "user": fields["user"], "decision": pressed[0], "ref": pressed[1], "text": text[:MAX_TEXT]}
+    echo = {"type": 4, "data": {"content": text[:2000], "allowed_mentions": {"parse": []}}}
+    return Reading(200, echo, models.ACCEPTED, work=work, keys=_interaction_keys(fields["event_id"]), **fields)
+
+
+def _interaction_keys(interaction_id: str | None) -> list[str]:
+    """What makes an interaction unique: its id (one without an id is taken as it comes)."""
+    return [f"interaction:{interaction_id}"] if interaction_id else []
+
+
 class Discord(Platform):
     """A Discord application: its interactions, signed with its public key (Ed25519);
     messages posted with its bot token, or as an interaction's answer."""
@@ -153,7 +308,7 @@ class Discord(Platform):
     name = NAME
     config = (
         ConfigField("bot_token", secret=True),
-        ConfigField("public_key", "The application's public key (64 hex digits)", pattern=models.DISCORD_PUBLIC_KEY_PATTERN),
+        ConfigField("public_key", "The application's public key (64 hex digits)", pattern=PUBLIC_KEY_PATTERN),
         ConfigField(
             "channel_id",
             "A channel id (a snowflake); 1-100 characters that may stand in a URL path (no / ? # % \\ or spaces)",
@@ -165,14 +320,10 @@ class Discord(Platform):
     conversation_hint = "a channel id (digits), with no / ? # % \\ or spaces"
 
     def verify(self, channel: Channel, route: str, headers: Mapping[str, str], body: bytes, now: float) -> Check:
-        from wakeful.channels import verify
-
-        return verify.discord(str(channel.config["public_key"]), headers, body, now)
+        return verify(str(channel.config["public_key"]), headers, body, now)
 
     def read(self, channel: Channel, route: str, body: bytes) -> Reading:
-        from wakeful.channels import readers
-
-        return readers.discord(channel, body)
+        return read(channel, body)
 
     def origin(self, channel: Channel, job: Mapping[str, Any]) -> dict[str, Any]:
         if not job.get("interaction"):

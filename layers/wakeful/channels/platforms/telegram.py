@@ -8,27 +8,38 @@ ones are split). A message's buttons are an inline keyboard on its last part, ea
 a success unless it says ``{"ok": false}``; its ``result.message_id``, when it has one,
 links the message to its thread. The token is in the URL's path: errors never show the
 URL (nor the token, should an answer repeat it).
+
+Its updates carry ``X-Telegram-Bot-Api-Secret-Token``, which must equal the channel's
+``secret_token`` (compared in constant time) before anything of them is read.
 """
 
 from __future__ import annotations
 
+import hmac
 import html
+import re
 from typing import Any, Mapping
 
-from wakeful.channels import models
+from wakeful.channels import buttons, models
 from wakeful.channels.platforms.render import actions_of
-from wakeful.channels.platforms.base import Check, ConfigField, Outcome, Platform, Reading, answer_json, call, http_failure, id_text, redact, said_not_ok, split
+from wakeful.channels.platforms.base import BadBody, Check, ConfigField, Outcome, Platform, Reading, answer_json, call, http_failure, id_text, redact, said_not_ok, split
+from wakeful.channels.platforms.reading import MAX_TEXT, checked_id, ignored, json_object, not_allowed
 from wakeful.channels.records import Channel, ChannelDelivery, secrets_of
 from wakeful.config import get_settings
 
 NAME = "telegram"
 
-#: A chat id or ``@channelusername``: it goes into a request as it is.
-#: The config field of the default conversation.
+#: The config field of the default conversation, and what it holds: a chat id or
+#: ``@channelusername``, which goes into a request as it is.
 CONVERSATION_FIELD = "chat_id"
-CONVERSATION = models.TELEGRAM_CHAT_PATTERN
+CONVERSATION = models.path_segment_pattern(100)
+#: A bot token goes into the URL path (``/bot<token>/sendMessage``).
+TOKEN_PATTERN = models.path_segment_pattern(256)
 CHAT_ID_DOC = "A chat id (an integer, or its text; kept as text) or @channelusername: 1-100 characters, no / ? # % \\ or spaces"
 LIMIT = 4000  # Telegram's is 4096 characters; room for the title's markup
+#: The header an update carries the webhook's secret token in.
+SECRET = "x-telegram-bot-api-secret-token"
+_CHAT = re.compile(CONVERSATION)
 
 
 def _chat(value: Any) -> Any:
@@ -87,6 +98,86 @@ def post(channel: Channel, delivery: ChannelDelivery, part: dict[str, Any], inde
     return failure
 
 
+# -- its requests ----------------------------------------------------------------------
+def verify(secret_token: str, headers: Mapping[str, str]) -> Check:
+    """A Telegram update."""
+    given = headers.get(SECRET)
+    if given is None:
+        return Check(False, "missing X-Telegram-Bot-Api-Secret-Token")
+    if not hmac.compare_digest(given.strip().encode("utf-8", "surrogatepass"), secret_token.encode()):
+        return Check(False, "X-Telegram-Bot-Api-Secret-Token does not match the channel's secret_token")
+    return Check(True)
+
+
+def _number(value: Any, name: str) -> str | None:
+    """A Telegram integer id (a message's, a user's) as text; None when absent.
+
+    Raises:
+        BadBody: a value that is not an integer.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadBody(f"{name} is not an integer")
+    return str(value)
+
+
+def read(channel: Channel, body: bytes) -> Reading:
+    """An update: a message (a reply to the bot's continues its thread), or a button."""
+    data = json_object(body)
+    update_id = data.get("update_id")
+    if not isinstance(update_id, int) or isinstance(update_id, bool):
+        raise BadBody("update_id is missing or not an integer")
+    fields: dict[str, Any] = {"event_id": str(update_id)}
+    if isinstance(data.get("callback_query"), dict):
+        return _button(channel, data["callback_query"], fields)
+    message = data.get("message")
+    if not isinstance(message, dict):
+        return ignored({}, "an update without a new message or a button press", event_type="update", **fields)
+    fields["event_type"] = "message"
+    sender = message.get("from") or {}
+    user = _number(sender.get("id"), "message.from.id") if isinstance(sender, dict) else None
+    chat = message.get("chat")
+    conversation = checked_id(chat.get("id") if isinstance(chat, dict) else None, _CHAT, "message.chat.id")
+    message_id = _number(message.get("message_id"), "message.message_id")
+    reply_to = message.get("reply_to_message")
+    thread_ref = _number(reply_to.get("message_id"), "message.reply_to_message.message_id") if isinstance(reply_to, dict) else None
+    if isinstance(sender, dict) and sender.get("is_bot"):
+        return ignored({}, "a bot's message", user=user, **fields)
+    refused = not_allowed(channel, user, {}, **fields)
+    if refused:
+        return refused
+    text = message.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return ignored({}, "a message without text", user=user, **fields)
+    work = {
+        "work": "message",
+        "platform": channel.kind,
+        "user": user,
+        "text": text.strip()[:MAX_TEXT],
+        "conversation": conversation,
+        "message_id": message_id or "",
+        "thread_ref": thread_ref,
+    }
+    return Reading(200, {}, models.ACCEPTED, user=user, work=work, keys=[f"update:{update_id}"], **fields)
+
+
+def _button(channel: Channel, query: dict[str, Any], fields: dict[str, Any]) -> Reading:
+    fields["event_type"] = "callback_query"
+    sender = query.get("from") or {}
+    user = _number(sender.get("id"), "callback_query.from.id") if isinstance(sender, dict) else None
+    # The answer stops the button's spinner (a method call in the webhook's answer).
+    answered = {"method": "answerCallbackQuery", "callback_query_id": str(query.get("id") or "")}
+    pressed = buttons.parse(query.get("data"))
+    if pressed is None:
+        return ignored(answered, "not a button of Wakeful's", user=user, **fields)
+    refused = not_allowed(channel, user, {**answered, "text": "You may not decide this."}, **fields)
+    if refused:
+        return refused
+    work = {"work": "button", "platform": channel.kind, "user": user, "decision": pressed[0], "ref": pressed[1]}
+    return Reading(200, answered, models.ACCEPTED, user=user, work=work, keys=[f"update:{fields['event_id']}"], **fields)
+
+
 class Telegram(Platform):
     """A Telegram bot: its webhook's updates, carrying the ``secret_token`` given to
     ``setWebhook``; messages sent with its token."""
@@ -96,7 +187,7 @@ class Telegram(Platform):
         ConfigField(
             "bot_token",
             "<digits>:<token> as BotFather gives it; 1-256 characters that may stand in a URL path (no / ? # % \\ or spaces)",
-            pattern=models.TELEGRAM_TOKEN_PATTERN,
+            pattern=TOKEN_PATTERN,
             secret=True,
         ),
         ConfigField("secret_token", "The setWebhook secret_token (Telegram takes 1-256 of A-Z a-z 0-9 _ -)", secret=True, max_length=256),
@@ -108,14 +199,10 @@ class Telegram(Platform):
     links_last_message = True
 
     def verify(self, channel: Channel, route: str, headers: Mapping[str, str], body: bytes, now: float) -> Check:
-        from wakeful.channels import verify
-
-        return verify.telegram(secrets_of(channel)["secret_token"], headers)
+        return verify(secrets_of(channel)["secret_token"], headers)
 
     def read(self, channel: Channel, route: str, body: bytes) -> Reading:
-        from wakeful.channels import readers
-
-        return readers.telegram(channel, body)
+        return read(channel, body)
 
     def origin(self, channel: Channel, job: Mapping[str, Any]) -> dict[str, Any]:
         return {"reply_to_message_id": job.get("message_id")}

@@ -1,19 +1,21 @@
 // Replay: run a recorded run again as a dry run, with overrides, and show the original
 // and the replay side by side, with what the replay would have sent (captured, never
-// sent). Opened from a schedule result or a thread; public API only
+// sent). Opened from a schedule result, a thread or a heartbeat round (its tools' model
+// questions asked again: the system prompt and model overrides only); public API only
 // (POST /agents/{id}/replays, then GET …/replays/{replay_id} while it is running).
 
 import { api } from "./api.js";
 import { badge, busy, button, errorBox, field, fill, h, json, nextId, short, table } from "./dom.js";
 
-/** A "Replay" button for ``source`` (``{schedule_result_id}`` or ``{thread_id}``);
- * ``schedule`` offers the prompt and checklist overrides too, prefilled from ``recorded``. */
-export function replayButton(agentId, source, { schedule = false, recorded = {} } = {}) {
+/** A "Replay" button for ``source`` (``{schedule_result_id}``, ``{thread_id}`` or
+ * ``{heartbeat_id}``); ``schedule`` offers the prompt and checklist overrides too,
+ * prefilled from ``recorded``; ``round`` (a heartbeat round) offers no tool overrides. */
+export function replayButton(agentId, source, { schedule = false, recorded = {}, round = false } = {}) {
   const label = Object.values(source)[0];
-  return button("Replay", () => openReplay(agentId, source, { schedule, recorded }), { kind: "small", "aria-label": `Replay ${short(label)}` });
+  return button("Replay", () => openReplay(agentId, source, { schedule, recorded, round }), { kind: "small", "aria-label": `Replay ${short(label)}` });
 }
 
-function openReplay(agentId, source, { schedule, recorded }) {
+function openReplay(agentId, source, { schedule, recorded, round }) {
   const titleId = nextId("rp");
   const system = h("textarea", { name: "system_prompt", rows: 3, placeholder: "The recorded one" });
   const prompt = h("textarea", { name: "prompt", rows: 2, placeholder: "The recorded one" });
@@ -32,11 +34,13 @@ function openReplay(agentId, source, { schedule, recorded }) {
     schedule ? field("Prompt", prompt, "Empty: the schedule's prompt then") : null,
     schedule ? field("Checklist", checklist) : null,
     h("div", { class: "grid-2 tight" }, field("Model provider", provider), field("Model", model)),
-    h("div", { class: "grid-2 tight" }, field("Deny tools", deny), field("Tools needing approval", approval)),
+    round ? null : h("div", { class: "grid-2 tight" }, field("Deny tools", deny), field("Tools needing approval", approval)),
     errors, h("div", { class: "dialog-buttons" }, close, submit));
   const dialog = h("dialog", { class: "modal replay-dialog", "aria-labelledby": titleId },
     h("h2", { id: titleId }, "Replay ", h("code", {}, short(Object.values(source)[0]))),
-    h("p", { class: "muted" }, "A dry run: the model sees what the run saw then, with your changes. Tools answer what they answered then; nothing is sent."),
+    h("p", { class: "muted" }, round
+      ? "The model is asked each question the round's tools asked it, with your changes. No tool runs; nothing is sent."
+      : "A dry run: the model sees what the run saw then, with your changes. Tools answer what they answered then; nothing is sent."),
     form, result);
   dialog.addEventListener("close", () => dialog.remove());
   form.addEventListener("submit", (event) => {
@@ -49,7 +53,7 @@ function openReplay(agentId, source, { schedule, recorded }) {
       if (schedule && items.length && items.join("\n") !== (recorded.heartbeat_checklist || []).join("\n")) overrides.heartbeat_checklist = items;
       if (provider.value.trim() || model.value.trim()) overrides.llm = { provider: provider.value.trim(), model: model.value.trim() };
       const names = (input) => input.value.split(/[\s,]+/).filter(Boolean);
-      if (names(deny).length || names(approval).length) overrides.tool_policy = { deny: names(deny), require_approval: names(approval) };
+      if (!round && (names(deny).length || names(approval).length)) overrides.tool_policy = { deny: names(deny), require_approval: names(approval) };
       fill(result, h("p", { class: "muted" }, "Replaying…"));
       let replay = await api.post(`/agents/${agentId}/replays`, { source, overrides });
       while (replay.status === "running" && dialog.open) {

@@ -3,6 +3,7 @@
 // each action appended.
 
 import { api } from "./api.js";
+import { replayButton } from "./replay.js";
 import { badge, busy, button, count, empty, errorBox, field, fill, h, json, keyed, ms, section, short, time, toast } from "./dom.js";
 
 const FINAL = new Set(["COMPLETED", "FAILED"]);
@@ -121,7 +122,8 @@ function renderWindow(agent, heartbeat, events) {
     ? `Window: events after seq ${heartbeat.window.after_seq}${events.length ? ` up to ${events[events.length - 1].seq}` : ""}`
     : "Window not fixed yet";
   return h("div", {},
-    h("p", { class: "muted" }, `${windowText} · ${heartbeat.rounds || 0} round(s) · heartbeat ${heartbeat.id}`),
+    h("p", { class: "muted" }, `${windowText} · ${heartbeat.rounds || 0} round(s) · heartbeat ${heartbeat.id} `,
+      FINAL.has(heartbeat.status) ? replayButton(agent.id, { heartbeat_id: heartbeat.id }, { round: true }) : null),
     events.length ? h("ol", { class: "event-chain" }, events.map((event) => eventItem(event, byEvent.get(event.id) || [], emitted))) : empty("No events in this window yet."),
     orphans.length ? h("div", {}, h("h4", {}, "Other actions"), orphans.map((a) => actionCard(a, emitted.get(a.id) || []))) : null);
 }
