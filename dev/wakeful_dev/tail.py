@@ -18,9 +18,13 @@ run's end the same way. A server that cannot be reached after
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Iterator, TextIO
 
 from wakeful_dev.sse_client import Frame, SseError, SseStream
@@ -40,6 +44,45 @@ CONNECT_ATTEMPTS = 4
 RECEIVE_SLICE_SECONDS = 0.5
 #: How long a closing WebSocket tail waits for the server to answer its close.
 CLOSE_SECONDS = 1.0
+#: After Ctrl-C, how long the WebSocket tail may take to close before it exits anyway.
+STOP_GRACE_SECONDS = 3.0
+
+
+class _Stop:
+    """Ctrl-C asks the WebSocket tail to stop. The handler only sets a flag, which the
+    receive loop reads between slices: no exception is raised inside the WebSocket
+    library, where one raised while it holds a lock would leave the close waiting for
+    ever (seen as a tail still running 30 s after Ctrl-C on a busy machine). A close
+    that takes longer than :data:`STOP_GRACE_SECONDS`, or a second Ctrl-C, ends the
+    process at once (its output flushed)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.requested = threading.Event()
+        self._out = out
+        self._previous: Any = None
+
+    def __enter__(self) -> _Stop:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _handle(self, _signum: int, _frame: FrameType | None) -> None:
+        if self.requested.is_set():
+            self._exit_now()
+        self.requested.set()
+        timer = threading.Timer(STOP_GRACE_SECONDS, self._exit_now)
+        timer.daemon = True
+        timer.start()
+
+    def _exit_now(self) -> None:
+        try:
+            self._out.flush()
+        finally:
+            os._exit(0)
 
 
 @dataclass
@@ -258,12 +301,17 @@ class WebSocketTail:
         return message
 
     def run(self, printer: Printer, retry_seconds: float = 2.0) -> int:
-        """Connect, subscribe and print until the thread's run ends (an agent: forever)."""
+        """Connect, subscribe and print until the thread's run ends (an agent: until
+        Ctrl-C, which ends it with status 0)."""
+        with _Stop(printer.out) as stop:
+            return self._run(printer, retry_seconds, stop.requested)
+
+    def _run(self, printer: Printer, retry_seconds: float, stop: threading.Event) -> int:
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 - dev CLI only
         from websockets.sync.client import connect  # noqa: PLC0415
 
         failures = 0
-        while True:
+        while not stop.is_set():
             try:
                 # API Gateway closes idle connections itself; this end sends no pings.
                 with connect(
@@ -273,10 +321,12 @@ class WebSocketTail:
                     failures = 0
                     self.subscribed = False
                     ws.send(json.dumps(self.subscribe_message()))
-                    for raw in _messages(ws):
+                    for raw in _messages(ws, stop):
                         outcome = self.receive(json.loads(raw), printer)
                         if outcome is not None:
                             return outcome
+                if stop.is_set():
+                    return 0
                 printer.note("the WebSocket API closed the connection; reconnecting")
             except InvalidURI as error:
                 printer.note(f"not a WebSocket URL: {error}")
@@ -291,7 +341,8 @@ class WebSocketTail:
                     printer.note(f"cannot reach the WebSocket API at {self.url} ({error or type(error).__name__}) after {failures} attempts")
                     return 1
                 printer.note(f"WebSocket connection lost ({error or type(error).__name__}); reconnecting")
-            time.sleep(retry_seconds)
+            stop.wait(retry_seconds)
+        return 0
 
     def receive(self, body: dict[str, Any], printer: Printer) -> int | None:
         """Handle one message; an exit status when the tail is over."""
@@ -317,12 +368,12 @@ class WebSocketTail:
         return None
 
 
-def _messages(ws: Any) -> Iterator[str | bytes]:
-    """A connection's messages until the server closes it normally, never blocking for
-    more than :data:`RECEIVE_SLICE_SECONDS` at a time (so Ctrl-C always ends the tail)."""
+def _messages(ws: Any, stop: threading.Event) -> Iterator[str | bytes]:
+    """A connection's messages until the server closes it normally or ``stop`` is set,
+    never blocking for more than :data:`RECEIVE_SLICE_SECONDS` at a time."""
     from websockets.exceptions import ConnectionClosedOK  # noqa: PLC0415 - dev CLI only
 
-    while True:
+    while not stop.is_set():
         try:
             yield ws.recv(timeout=RECEIVE_SLICE_SECONDS)
         except TimeoutError:
