@@ -69,7 +69,7 @@ class StepSkipped(Exception):
 
 
 class Interrupted(Exception):
-    """SIGTERM arrived (Ctrl-C is a KeyboardInterrupt)."""
+    """Ctrl-C or SIGTERM asked the check to stop (seen at its next request or wait)."""
 
 
 @dataclass
@@ -86,20 +86,37 @@ class Api:
     """The HTTP API as the key's owner: every answer that is not the expected status is
     a :class:`StepFailed` saying what came back."""
 
-    def __init__(self, base: str, key: str) -> None:
+    def __init__(self, base: str, key: str, stop: threading.Event | None = None) -> None:
         self.base = base.rstrip("/")
         self.http = requests.Session()
         self.http.headers["Authorization"] = f"Bearer {key}"
+        #: Set when the check is asked to stop: a call then raises :class:`Interrupted`
+        #: (None while cleaning up, whose calls go on).
+        self.stop = stop
 
     def call(self, method: str, path: str, expect: int | tuple[int, ...] = 200, **kwargs: Any) -> Any:
         url = path if path.startswith(("http://", "https://")) else self.base + path
+        self.interruption_point()
         try:
             response = self.http.request(method, url, timeout=REQUEST_TIMEOUT, **kwargs)
         except requests.RequestException as error:
             raise StepFailed(f"cannot reach {url}: {_cause(error)}") from None
+        self.interruption_point()
         if response.status_code not in ((expect,) if isinstance(expect, int) else expect):
             raise StepFailed(f"{method} {path} answered {response.status_code}: {error_text(response)}")
         return response.json() if response.content else None
+
+    def interruption_point(self) -> None:
+        """Raise :class:`Interrupted` if the check was asked to stop."""
+        if self.stop is not None and self.stop.is_set():
+            raise Interrupted()
+
+    def pause(self, seconds: float) -> None:
+        """Wait ``seconds`` between polls, or raise :class:`Interrupted` at once when asked to stop."""
+        if self.stop is not None and self.stop.wait(seconds):
+            raise Interrupted()
+        if self.stop is None:
+            time.sleep(seconds)
 
 
 def error_text(response: requests.Response) -> str:
@@ -121,8 +138,12 @@ def _cause(error: Exception) -> str:
 class Check:
     """One run of the check against ``api`` (and ``ws``, the WebSocket API, if given)."""
 
-    def __init__(self, api: str, key: str, *, ws: str | None = None, timeout: float = DEFAULT_TIMEOUT, out: TextIO = sys.stdout) -> None:
-        self.api = Api(api, key)
+    def __init__(
+        self, api: str, key: str, *, ws: str | None = None, timeout: float = DEFAULT_TIMEOUT, out: TextIO = sys.stdout,
+        stop: threading.Event | None = None,
+    ) -> None:  # fmt: skip
+        self.stop = stop or threading.Event()
+        self.api = Api(api, key, self.stop)
         self.key = key
         self.ws = ws
         self.timeout = timeout
@@ -240,7 +261,7 @@ class Check:
                 return f"{heartbeat_id} COMPLETED"
             if status == "FAILED":
                 raise StepFailed(f"{heartbeat_id} FAILED: {row.get('error_message') or 'no reason recorded'}")
-            time.sleep(POLL_SECONDS)
+            self.api.pause(POLL_SECONDS)
         raise StepFailed(f"{heartbeat_id} still {status} after {self.timeout:g} s (on AWS the heartbeat scan runs every minute: is its schedule enabled?)")
 
     def webhook(self) -> str:
@@ -282,7 +303,7 @@ class Check:
             if delivery["status"] in ("FAILED", "CANCELLED"):
                 attempts = self.api.call("GET", f"{base}/executions", params={"delivery_id": delivery_id})["items"]
                 break
-            time.sleep(POLL_SECONDS)
+            self.api.pause(POLL_SECONDS)
         raise StepFailed(f"delivery {delivery_id} did not succeed: {_attempts_text(attempts)}")
 
     def thread(self) -> str:
@@ -301,14 +322,14 @@ class Check:
                 return f"{thread['id']} answered; it waits for a reply"
             if thread["status"] in ("failed", "expired", "waiting_approval"):
                 raise_thread_failure(thread)
-            time.sleep(POLL_SECONDS)
+            self.api.pause(POLL_SECONDS)
         raise StepFailed(f"{thread['id']} still {thread['status']} after {self.timeout:g} s")
 
     def stream(self) -> str:
         if not self.created.thread_id:
             raise StepFailed("no thread to read: the thread step did not start one")
         url = f"{self.api.base}/agents/{self.created.agent_id}/threads/{self.created.thread_id}/stream?after=0"
-        events = read_sse(url, self.key, self.deadline())
+        events = read_sse(url, self.key, self.deadline(), self.stop)
         return "SSE: " + describe_run(events)
 
     def websocket(self) -> str:
@@ -316,7 +337,7 @@ class Check:
             raise StepFailed("no thread to watch: the thread step did not start one")
         if self.listener.error:
             raise StepFailed(self.listener.error)
-        events = self.listener.wait_for_end(str(self.created.thread_id), self.deadline())
+        events = self.listener.wait_for_end(str(self.created.thread_id), self.deadline(), self.stop)
         return "live: " + describe_run(events)
 
     # -- helpers -----------------------------------------------------------------------
@@ -340,9 +361,10 @@ class Check:
                 after = page[-1]["seq"]
             if time.monotonic() >= deadline:
                 raise StepFailed(f"{what} is not in the agent's log after {self.timeout:g} s")
-            time.sleep(POLL_SECONDS)
+            self.api.pause(POLL_SECONDS)
 
     def _cleanup(self) -> None:
+        self.api.stop = None  # asked to stop or not, what the check created goes
         created = self.created
         if self.listener is not None:
             self.listener.close()
@@ -412,16 +434,19 @@ def describe_run(events: list[dict[str, Any]]) -> str:
     return f"{len(events)} events, start … {events[-1]['type']}"
 
 
-def read_sse(url: str, key: str, deadline: float) -> list[dict[str, Any]]:
+def read_sse(url: str, key: str, deadline: float, stop: threading.Event | None = None) -> list[dict[str, Any]]:
     """A thread's stream over SSE until its run's end: one open stream from ``wakeful
     dev``; from API Gateway, which answers the events so far and closes, a reconnect
-    with ``Last-Event-ID`` until the end arrives or ``deadline`` passes."""
+    with ``Last-Event-ID`` until the end arrives or ``deadline`` passes (or ``stop`` is
+    set: :class:`Interrupted`)."""
     events: list[dict[str, Any]] = []
     last_id: str | None = None
     while True:
         try:
             with SseStream(url, key=key, last_event_id=last_id, timeout=REQUEST_TIMEOUT) as stream:
                 for frame in stream:
+                    if stop is not None and stop.is_set():
+                        raise Interrupted()
                     events.append(frame.json())
                     last_id = frame.id
                     if frame.event in ("completed", "error"):
@@ -432,7 +457,10 @@ def read_sse(url: str, key: str, deadline: float) -> list[dict[str, Any]]:
             raise StepFailed(f"cannot read the stream at {url}: {error or type(error).__name__}") from None
         if time.monotonic() >= deadline:
             return events
-        time.sleep(POLL_SECONDS)
+        if stop is not None and stop.wait(POLL_SECONDS):
+            raise Interrupted()
+        if stop is None:
+            time.sleep(POLL_SECONDS)
 
 
 class LiveListener:
@@ -493,10 +521,13 @@ class LiveListener:
         with self.changed:
             self.changed.notify_all()
 
-    def wait_for_end(self, thread_id: str, deadline: float) -> list[dict[str, Any]]:
-        """The thread's events received by ``deadline`` or its run's end, in id order."""
+    def wait_for_end(self, thread_id: str, deadline: float, stop: threading.Event | None = None) -> list[dict[str, Any]]:
+        """The thread's events received by ``deadline`` or its run's end, in id order
+        (``stop`` set meanwhile: :class:`Interrupted`)."""
         with self.changed:
             while not self._ended(thread_id) and self.error is None and time.monotonic() < deadline:
+                if stop is not None and stop.is_set():
+                    raise Interrupted()
                 self.changed.wait(max(0.0, min(1.0, deadline - time.monotonic())))
             if self.error is not None:
                 raise StepFailed(self.error)
@@ -513,6 +544,10 @@ class LiveListener:
                 pass
 
 
-def check(*, api: str, key: str, ws: str | None = None, timeout: float = DEFAULT_TIMEOUT, out: TextIO = sys.stdout) -> int:
-    """Run the check; the exit status (0 passed, 1 a step failed, 130 interrupted)."""
-    return Check(api, key, ws=ws, timeout=timeout, out=out).run()
+def check(
+    *, api: str, key: str, ws: str | None = None, timeout: float = DEFAULT_TIMEOUT, out: TextIO = sys.stdout,
+    stop: threading.Event | None = None,
+) -> int:  # fmt: skip
+    """Run the check; the exit status (0 passed, 1 a step failed, 130 interrupted).
+    ``stop``, set by a signal handler, ends it at its next request or wait."""
+    return Check(api, key, ws=ws, timeout=timeout, out=out, stop=stop).run()

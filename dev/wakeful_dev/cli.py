@@ -238,7 +238,9 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from wakeful_dev.check import Interrupted, check
+    import threading
+
+    from wakeful_dev.check import check
 
     key = args.key or os.environ.get("WAKEFUL_API_KEY")
     if not key:
@@ -248,12 +250,19 @@ def _check(args: argparse.Namespace) -> int:
         print("error: --timeout must be a positive number of seconds", file=sys.stderr)
         return 2
 
-    def stop(_signum: int, _frame: object) -> None:
-        raise Interrupted()
+    # Ctrl-C and SIGTERM set a flag the check reads at its next request or wait, then it
+    # deletes what it created. The handler raises nothing inside a library (one raised
+    # while it holds a lock can leave the cleanup waiting for ever); a second signal does.
+    stopping = threading.Event()
 
-    # SIGTERM cleans up like Ctrl-C does: what the check created is deleted first.
-    signal.signal(signal.SIGTERM, stop)
-    return check(api=args.api, key=key, ws=args.ws, timeout=args.timeout)
+    def stop(_signum: int, _frame: object) -> None:
+        if stopping.is_set():
+            raise KeyboardInterrupt
+        stopping.set()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
+    return check(api=args.api, key=key, ws=args.ws, timeout=args.timeout, stop=stopping)
 
 
 def _stack_output(stack: str, key: str) -> str:
