@@ -9,10 +9,17 @@ Lambda its CPU time is its duration. The wall-clock medians are printed beside. 
 SQS ingest handlers <= 1.2x, module and first-call imports included (:data:`FIRST_CALL`;
 the handlers that call the model are exempt from the first-call limit). Also checks that
 no handler imports anthropic at module level.
+
+On a shared machine a ratio moves by several hundredths from run to run: the first line
+measures ``import boto3`` against itself to show how far. Where valgrind is installed the
+last lines give the limited handlers' ratios in instructions executed, which do not move
+(they leave out what the kernel and the caches add, so they read lower than the CPU time).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -104,8 +111,32 @@ def paired(module: str, then: str = "") -> tuple[float, float, bool, float]:
     return statistics.median(costs), statistics.median(bases), anthropic, statistics.median(walls) / statistics.median(wall_bases)
 
 
+def instructions(code: str) -> int:
+    """Instructions a fresh interpreter executes to run ``code`` (valgrind's count:
+    the same on every run, however busy the machine)."""
+    done = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", sys.executable, "-c", code],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    line = next(line for line in done.stderr.splitlines() if "I" in line and "refs:" in line)
+    return int(line.split("refs:")[1].replace(",", "").split()[0])
+
+
+def instruction_ratios() -> None:
+    """The tightly limited handlers' cold-start imports as instruction counts over
+    ``import boto3``'s (the interpreter's own start subtracted): a cross-check free of
+    the machine's noise, though blind to what the kernel and the caches add."""
+    bare = instructions("import sys")
+    boto3 = instructions("import boto3") - bare
+    for name in sorted(LIMITS):
+        code = f"import functions.{name}.handler\n{FIRST_CALL[name]}"
+        print(f"{name:16s} instructions with first-call imports: ratio {(instructions(code) - bare) / boto3:4.2f} to import boto3 (valgrind)", flush=True)
+
+
 def main() -> int:
     print(f"each import is measured {RUNS} times in fresh interpreters, in turn with `import boto3` (medians of CPU time; wall clock beside)")
+    control, base, _, _ = paired("boto3")
+    print(f"control          import boto3 against itself: ratio {control / base:4.2f} (how far this run's noise moves a ratio)", flush=True)
     worst = 0
     for folder in sorted((ROOT / "functions").iterdir()):
         if not (folder / "handler.py").is_file():
@@ -132,6 +163,8 @@ def main() -> int:
                 f" (wall clock {wall_ratio:4.2f})"
             )
         print(line, flush=True)
+    if shutil.which("valgrind"):
+        instruction_ratios()
     return 1 if worst else 0
 
 

@@ -23,17 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from types import MappingProxyType
-from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from wakeful.listening import Slot
 from wakeful.tablespec import TableSpec
+from wakeful.structs import Struct
 
 #: The default of a manifest's mappings (shared, so read-only).
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 _NO_OPERATIONS: Mapping[tuple[str, str], str] = MappingProxyType({})
 
 
-class QueueSpec(NamedTuple):
+class QueueSpec(Struct):
     """A queue a capability owns."""
 
     #: Its logical name (``thread``, ``channel_outbox``).
@@ -45,7 +46,7 @@ class QueueSpec(NamedTuple):
     function: str | None = None
 
 
-class OpenApiPart(NamedTuple):
+class OpenApiPart(Struct):
     """A capability's part of the API's OpenAPI document, beyond what its routes say
     (read when the document is built, by :mod:`wakeful.api.openapi`)."""
 
@@ -61,9 +62,8 @@ class OpenApiPart(NamedTuple):
     schemas: Callable[[], Mapping[str, Any]] | None = None
 
 
-class Capability(NamedTuple):
-    """What one capability plugs into the core (a named tuple: every cold start defines
-    it, and a named tuple is quicker to define than a dataclass)."""
+class Capability(Struct):
+    """What one capability plugs into the core."""
 
     #: Its package's name.
     name: str

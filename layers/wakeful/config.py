@@ -1,11 +1,10 @@
 """Settings parsed once, at cold start, from the environment.
 
-:class:`Settings` is a named tuple built and checked by :func:`settings_from_env` rather
+:class:`Settings` is a :class:`~wakeful.structs.Struct` built and checked by :func:`settings_from_env` rather
 than a pydantic model: every handler reads it on its first call, and pydantic's import
 (about a third of ``import boto3``) would land on paths that validate nothing else with
-it (the scan, the orchestrator, the ingest and webhook functions). A named tuple, not a
-dataclass: every cold start defines it, and a dataclass of this size takes about ten
-times longer to define.
+it (the scan, the orchestrator, the ingest and webhook functions). Not a dataclass: every
+cold start defines it.
 """
 
 from __future__ import annotations
@@ -13,9 +12,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from wakeful import capabilities, constants
+from wakeful.structs import Struct
 
 #: Numeric settings -> (type, minimum, maximum or None): parsed from their environment
 #: variable's text and checked; a value out of range fails the cold start loudly.
@@ -40,7 +40,7 @@ class NotConfiguredError(LookupError):
     (``infra/functions.py``) does not name, so its role may not use it either."""
 
 
-class Settings(NamedTuple):
+class Settings(Struct):
     """Everything a Wakeful process reads from its environment."""
 
     #: The tables this process was given (logical -> physical name); ``wakeful dev``

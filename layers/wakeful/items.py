@@ -34,7 +34,7 @@ def opt_strings(value: Any) -> tuple[str, ...] | None:
 
 
 def item_of(record: Any, sparse: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """The item a record (a dataclass or a named tuple) writes: ``None`` fields, and
+    """The item a record (a dataclass, a named tuple or a :class:`~wakeful.structs.Struct`) writes: ``None`` fields, and
     ``sparse`` fields at their default, are left out; tuples become lists (their
     mappings dicts), frozensets sets (DynamoDB string sets), mappings dicts."""
     item: dict[str, Any] = {}
@@ -55,6 +55,6 @@ def item_of(record: Any, sparse: frozenset[str] = frozenset()) -> dict[str, Any]
 def _fields(record: Any) -> Iterator[tuple[str, Any]]:
     """A record's field names with their defaults (``MISSING`` where it has none)."""
     defaults = getattr(type(record), "_field_defaults", None)
-    if defaults is not None:  # a named tuple
+    if defaults is not None:  # a named tuple or a Struct
         return ((name, defaults.get(name, MISSING)) for name in record._fields)
     return ((spec.name, spec.default) for spec in fields(record))

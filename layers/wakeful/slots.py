@@ -20,12 +20,13 @@ fills from the manifests (:func:`wakeful.assembly.install`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 
-class Wait(NamedTuple):
+class Wait(Struct):
     """Not now: start again at ``until`` (epoch seconds; None: when told)."""
 
     until: float | None
@@ -33,7 +34,7 @@ class Wait(NamedTuple):
     reason: str
 
 
-class Admitter(NamedTuple):
+class Admitter(Struct):
     """A capability's say in whether an agent's work starts."""
 
     name: str
@@ -62,7 +63,7 @@ COALESCED_EVENTS = "coalesced_events"
 SAVING_KINDS = (QUIET_HEARTBEATS, PROBE_SKIPS, TRIAGE_OK, COALESCED_EVENTS)
 
 
-class SavingsCounter(NamedTuple):
+class SavingsCounter(Struct):
     """A capability that counts savings."""
 
     name: str
@@ -86,7 +87,7 @@ def count_saving(owner: str, agent_id: str, kind: str, n: int, now: float) -> No
         counter.add(owner, agent_id, kind, n, now)
 
 
-class TargetCheck(NamedTuple):
+class TargetCheck(Struct):
     """The check of the capability that owns notify targets."""
 
     name: str
@@ -105,7 +106,7 @@ def _one_check(checks: tuple[TargetCheck, ...]) -> None:
 TARGETS: Slot[TargetCheck] = Slot("notify target check", _one_check)
 
 
-class SourceGroup(NamedTuple):
+class SourceGroup(Struct):
     """Thread sources a capability adds: the names (asked each time, from its registry:
     a name added later counts) and whether such a thread is a conversation with a
     person (after the agent answers it sleeps until the person replies)."""

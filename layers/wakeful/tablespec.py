@@ -2,22 +2,22 @@
 declarations themselves so that presets can declare their tables without importing the
 core's (:mod:`wakeful.tables` gathers them all).
 
-Named tuples, not dataclasses: every cold start defines them (the extensions' manifests
-declare tables), and a named tuple is several times quicker to define."""
+Light records (:class:`wakeful.structs.Struct`): every cold start defines them."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from wakeful.structs import Struct
 
 
-class Attr(NamedTuple):
+
+class Attr(Struct):
     """A key attribute: its name and DynamoDB scalar type ("S" or "N")."""
 
     name: str
     type: str = "S"
 
 
-class Index(NamedTuple):
+class Index(Struct):
     """A global secondary index. ``include`` empty and ``keys_only`` false means ALL."""
 
     name: str
@@ -27,7 +27,7 @@ class Index(NamedTuple):
     include: tuple[str, ...] = ()
 
 
-class TableSpec(NamedTuple):
+class TableSpec(Struct):
     """One table: partition key, optional sort key, indexes and TTL attribute."""
 
     name: str

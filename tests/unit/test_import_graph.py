@@ -48,6 +48,7 @@ BOTTOM = {
     "signing",
     "sqs_batch",
     "storable",
+    "structs",
     "targets",
     "tables",
     "tablespec",

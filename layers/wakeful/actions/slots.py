@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.actions.records import Action
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class ParkListener(NamedTuple):
+class ParkListener(Struct):
     """A capability's part in an action parked for approval."""
 
     name: str
@@ -52,7 +53,7 @@ def parked(action: Action, arguments: Mapping[str, Any]) -> None:
             logger.exception("action park listener failed", extra={"listener": listener.name, "action_id": action.action_id})
 
 
-class ProgressListener(NamedTuple):
+class ProgressListener(Struct):
     """The part of the capability whose work an action is (the heartbeats')."""
 
     name: str

@@ -8,11 +8,12 @@ are its item and API views; ``agent_context`` is what a tool receives.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, Self
+from typing import Any, Self
 
 from wakeful import clock
 from wakeful.agents import slots
 from wakeful.items import item_of, opt_float, opt_int, opt_strings, value_or
+from wakeful.structs import Struct
 
 #: Attributes an item carries only once they are set: left out of :meth:`Agent.to_item`
 #: at their default (``routes_events`` above all: appends ask ``attribute_not_exists``).
@@ -22,9 +23,9 @@ DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 900
 DEFAULT_EVENT_LOOKBACK_SECONDS = 7 * 86400
 
 
-class Agent(NamedTuple):
-    """An agent item (a named tuple rather than a dataclass: every cold start defines it,
-    and a named tuple of this size is defined about ten times quicker). Times are epoch seconds; ``None`` is an attribute the item does
+class Agent(Struct):
+    """An agent item (a :class:`~wakeful.structs.Struct`: every cold start defines it).
+    Times are epoch seconds; ``None`` is an attribute the item does
     not have (``heartbeat_tools`` and ``hook_types`` stay ``None`` until first computed;
     ``tools`` ``None`` means every HTTP and Lambda tool of the owner)."""
 

@@ -25,14 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-class AgentField(NamedTuple):
+class AgentField(Struct):
     """One field of the agent's create and patch bodies."""
 
     name: str
@@ -66,7 +67,7 @@ class AgentField(NamedTuple):
     response_field: Mapping[str, Any] = _EMPTY
 
 
-class FieldSet(NamedTuple):
+class FieldSet(Struct):
     """The agent fields one capability owns."""
 
     name: str
@@ -106,7 +107,7 @@ def check(owner: str, given: Mapping[str, Any], preset: str | None = None) -> No
 Part = dict[str, Any]
 
 
-class LifecycleListener(NamedTuple):
+class LifecycleListener(Struct):
     """A capability that writes something with each agent and keeps it in step.
 
     The agent (:class:`~wakeful.agents.records.Agent`) is typed ``Any``: the records
@@ -151,7 +152,7 @@ def shown(agents: list[Any]) -> list[Any]:
     return agents
 
 
-class BudgetListener(NamedTuple):
+class BudgetListener(Struct):
     """A capability's part in a budget change."""
 
     name: str
@@ -164,7 +165,7 @@ class BudgetListener(NamedTuple):
 BUDGET_CHANGED: Slot[BudgetListener] = Slot("budget listeners")
 
 
-class DeletedListener(NamedTuple):
+class DeletedListener(Struct):
     """A capability that keeps something of each agent that goes with it."""
 
     name: str

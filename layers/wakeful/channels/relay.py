@@ -97,7 +97,7 @@ def _to_origin(thread: Thread, *, kind: str, key: str, message: dict[str, Any]) 
 # -- a run's end ----------------------------------------------------------------------
 def run_ended(end: RunEnd) -> None:
     """Send what the end of a run sends (module docstring)."""
-    agent, thread = end
+    agent, thread = end.agent, end.thread
     if agent is None or not thread.run_id:
         return
     if thread.status == threads.WAITING_APPROVAL:

@@ -18,12 +18,13 @@ list of platforms derives from what is installed here, when asked
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 
-class Button(NamedTuple):
+class Button(Struct):
     """A capability's button: its prefix (``name``) and what a press does."""
 
     name: str
@@ -37,7 +38,7 @@ class Button(NamedTuple):
 BUTTONS: Slot[Button] = Slot("chat buttons")
 
 
-class PlatformEntry(NamedTuple):
+class PlatformEntry(Struct):
     """One platform, as every list of platforms knows it (without loading it)."""
 
     name: str
@@ -54,7 +55,7 @@ class PlatformEntry(NamedTuple):
     default_api_url: str | None = None
 
 
-class PlatformSource(NamedTuple):
+class PlatformSource(Struct):
     """Platforms a capability installs: their entries, asked for when a list is needed
     (the modules that list them load then, not on a cold start)."""
 

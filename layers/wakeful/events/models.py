@@ -1,6 +1,6 @@
 """Event shapes: an event to append and the stored record.
 
-Plain records (a frozen dataclass and a named tuple), so that appending an event (SQS
+Plain records (:class:`~wakeful.structs.Struct`), so that appending an event (SQS
 ingest, webhooks, the orchestrator's ``HEARTBEAT``) and reading a log never import
 pydantic, a cold-start cost those paths would pay for nothing. :class:`NewEvent` still enforces the API's
 rules: a value it cannot accept as given is handed to the pydantic model
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from wakeful.clock import iso
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.events.inputs import NewEventIn
@@ -31,8 +31,7 @@ _EVENT_TYPE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}")  # fullmatch: no "$" bef
 _FIELDS = ("event_type", "payload", "priority", "source", "metadata")
 
 
-@dataclass(frozen=True)
-class NewEvent:
+class NewEvent(Struct):
     """An event to append (the API body, an SQS message, a tool's ``new_events`` item).
 
     Raises:
@@ -108,9 +107,8 @@ def _json_ready(value: Any) -> bool:
     return value is None or kind in (str, int, bool)
 
 
-class Event(NamedTuple):
-    """A stored event. Immutable (a named tuple: every cold start defines it, and a named
-    tuple is several times quicker to define than a dataclass)."""
+class Event(Struct):
+    """A stored event (immutable)."""
 
     id: str
     agent_id: str

@@ -9,15 +9,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
 
 
-class UrgentListener(NamedTuple):
+class UrgentListener(Struct):
     """A capability's part when urgent events arrive."""
 
     name: str

@@ -18,7 +18,7 @@ import hashlib
 import json
 import logging
 import time
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, Sequence
 
 from wakeful import clock, dryrun, ids, retention, storable
 from wakeful.backoff import jitter
@@ -33,6 +33,7 @@ from wakeful.events.exceptions import (
 from wakeful.events.models import MAX_EVENTS_PER_APPEND, Event, NewEvent
 from wakeful.events.slots import URGENT
 from wakeful.limits import APPEND_TRANSACTION_BYTES
+from wakeful.structs import Struct
 
 logger = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ IDEMPOTENCY_TTL_SECONDS = repository.IDEMPOTENCY_TTL_SECONDS
 _MAX_TRIES = 40
 
 
-class AppendResult(NamedTuple):
+class AppendResult(Struct):
     """The appended events, and whether this call created them (False: a repeat).
     ``body_differs``: a repeat whose events differ from the first ones (which stand)."""
 

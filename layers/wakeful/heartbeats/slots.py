@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
 
 
-class FinishedListener(NamedTuple):
+class FinishedListener(Struct):
     """A capability's part in a heartbeat's finish."""
 
     name: str
@@ -49,7 +50,7 @@ def finished(agent: Agent, summary: Mapping[str, Any], now: float) -> None:
             )
 
 
-class DueWork(NamedTuple):
+class DueWork(Struct):
     """A capability's part in the scan: what it has due."""
 
     #: Its name, the key of its counts in the scan's result.

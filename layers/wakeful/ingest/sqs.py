@@ -19,7 +19,7 @@ the group's messages are appended one by one, so one bad message fails only itse
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, Iterable, Iterator
 
 from wakeful import aws
 from wakeful.config import get_settings
@@ -28,6 +28,7 @@ from wakeful.events.exceptions import EventAgentNotFoundError, EventNotStorableE
 from wakeful.events.models import NewEvent
 from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
+from wakeful.structs import Struct
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ _MAX_MESSAGE_ATTRIBUTES = 10  # SQS allows 10 attributes per message
 _MAX_GROUP_BYTES = 2 * 1024 * 1024
 
 
-class IngestMessage(NamedTuple):
+class IngestMessage(Struct):
     """A validated ingest-queue message."""
 
     agent_id: str

@@ -11,12 +11,13 @@ models, the stack's options. Light: the API's bodies and the settings read it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 
-class ProviderEntry(NamedTuple):
+class ProviderEntry(Struct):
     """One model provider, as every list, check and builder of providers knows it."""
 
     name: str
@@ -60,7 +61,7 @@ def agent_names() -> tuple[str, ...]:
     return tuple(entry.name for entry in PROVIDERS.installed() if entry.agent_choosable)
 
 
-class Gate(NamedTuple):
+class Gate(Struct):
     """A capability's say in every model call."""
 
     name: str

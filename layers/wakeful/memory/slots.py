@@ -9,15 +9,16 @@ entry points fill :data:`PROVIDERS` from the manifests.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
 
 
-class Span(NamedTuple):
+class Span(Struct):
     """What a consolidation reads: the log after ``after_seq`` up to ``up_to_seq``, and
     the time from ``start`` until ``until`` (epoch seconds)."""
 
@@ -27,7 +28,7 @@ class Span(NamedTuple):
     until: float
 
 
-class ContextProvider(NamedTuple):
+class ContextProvider(Struct):
     """A capability's part in what a consolidation run reads."""
 
     name: str

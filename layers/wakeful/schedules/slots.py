@@ -17,15 +17,16 @@ what it does once, keyed by the result's id.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
 
 
-class ResultListener(NamedTuple):
+class ResultListener(Struct):
     """A capability's part in a schedule run's result."""
 
     name: str
@@ -41,7 +42,7 @@ class ResultListener(NamedTuple):
 RESULTS: Slot[ResultListener] = Slot("schedule result listeners")
 
 
-class Skip(NamedTuple):
+class Skip(Struct):
     """A gate's answer that a run must not call the model: the result is ``skipped``."""
 
     #: A short machine-readable reason (``budget``, ``probe_unchanged``): the result's ``reason``.
@@ -50,7 +51,7 @@ class Skip(NamedTuple):
     content: str
 
 
-class Gate(NamedTuple):
+class Gate(Struct):
     """A capability's say in whether a claimed run starts: consulted in installation
     order, before the run's thread starts; the first :class:`Skip` wins."""
 

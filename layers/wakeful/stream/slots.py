@@ -6,12 +6,12 @@ has any event, so that the stream never imports what streams through it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 
-class StreamOwner(NamedTuple):
+class StreamOwner(Struct):
     """A capability whose work streams."""
 
     name: str

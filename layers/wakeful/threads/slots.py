@@ -20,7 +20,7 @@ called by name, so the threads never import it:
 The entry points hand the listeners in through :func:`wakeful.assembly.install`, from
 the capabilities' manifests. Every handler imports this module on its cold start, so it
 imports nothing at run time (a listener's own modules load when it is first called) and
-its two records are named tuples, which are quicker to define than dataclasses.
+its records are light (:class:`wakeful.structs.Struct`).
 
 A listener is called for every end of a run of its threads: ``complete``, ``failed``,
 ``expired``, ``sleeping``, and ``waiting_approval`` when the run parks for a person (it
@@ -34,9 +34,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 if TYPE_CHECKING:
     from wakeful.agents.records import Agent
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from wakeful.threads.records import Thread
 
 
-class RunEnd(NamedTuple):
+class RunEnd(Struct):
     """A run that ended: the agent (None when it was deleted) and the thread as the end
     left it (``status``, ``final_text``, ``summary``, ``error_message``, ``run_id``)."""
 
@@ -52,7 +53,7 @@ class RunEnd(NamedTuple):
     thread: Thread
 
 
-class RunEndListener(NamedTuple):
+class RunEndListener(Struct):
     """A capability's part in the end of some threads' runs."""
 
     name: str
@@ -96,14 +97,14 @@ def hook_holder(thread: Thread) -> RunEndListener | None:
     return next((listener for listener in of(thread) if listener.fire_hook is not None), None)
 
 
-class MetaResult(NamedTuple):
+class MetaResult(Struct):
     """What the model reads back from a meta tool, and whether it is an error it can correct."""
 
     content: str
     is_error: bool = False
 
 
-class MetaTool(NamedTuple):
+class MetaTool(Struct):
     """A meta tool a capability adds to every thread."""
 
     name: str
@@ -117,7 +118,7 @@ class MetaTool(NamedTuple):
 META: Slot[MetaTool] = Slot("meta tools")
 
 
-class PromptPart(NamedTuple):
+class PromptPart(Struct):
     """A contributor to a run's system prompt."""
 
     name: str
@@ -129,7 +130,7 @@ class PromptPart(NamedTuple):
 PARTS: Slot[PromptPart] = Slot("prompt parts")
 
 
-class Coalescer(NamedTuple):
+class Coalescer(Struct):
     """A capability that holds routed events to hand them to one run together (at most
     one is installed). The router consults it for every ``woke``/``started`` plan,
     records the decision it returns, then lets it carry out its part; the scan asks it
@@ -154,7 +155,7 @@ def _at_most_one(listeners: tuple[Coalescer, ...]) -> None:
 COALESCER: Slot[Coalescer] = Slot("coalescers", _at_most_one)
 
 
-class FirstTurnListener(NamedTuple):
+class FirstTurnListener(Struct):
     """A capability that hears a run's first model call, as it is about to be made."""
 
     name: str
@@ -177,7 +178,7 @@ def first_turn(agent: Agent, thread: Thread, request: Any, answer_seq: int) -> N
             logging.getLogger(__name__).exception("first-turn listener failed", extra={"listener": listener.name, "thread_id": thread.thread_id})
 
 
-class TurnVerdict(NamedTuple):
+class TurnVerdict(Struct):
     """What a turn policy made of a run's first model turn."""
 
     #: The answer to keep as the model's (a :class:`~wakeful.llm.turns.Turn`): the run goes
@@ -190,7 +191,7 @@ class TurnVerdict(NamedTuple):
     extra: Mapping[str, Any] | None = None
 
 
-class TurnPolicy(NamedTuple):
+class TurnPolicy(Struct):
     """A capability that may answer a run's first model turn itself (at most one)."""
 
     name: str

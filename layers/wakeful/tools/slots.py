@@ -18,12 +18,13 @@ Every handler imports this module on its cold start, so it imports nothing at ru
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from wakeful.listening import Slot
+from wakeful.structs import Struct
 
 
-class ContextListener(NamedTuple):
+class ContextListener(Struct):
     """A capability's part in the ``agent_context`` of a tool request."""
 
     name: str
@@ -37,7 +38,7 @@ class ContextListener(NamedTuple):
 CONTEXT: Slot[ContextListener] = Slot("tool request context listeners")
 
 
-class ToolKind(NamedTuple):
+class ToolKind(Struct):
     """A kind of tool that a capability above the tools runs."""
 
     #: The kind (:attr:`wakeful.tools.records.ToolDefinition.kind`).
@@ -55,7 +56,7 @@ def runnable_of(kind: str) -> Callable[[Any], Any] | None:
     return next((installed.runnable for installed in KINDS.installed() if installed.name == kind), None)
 
 
-class ToolDeleting(NamedTuple):
+class ToolDeleting(Struct):
     """A capability's part in deleting one of an owner's tools."""
 
     name: str

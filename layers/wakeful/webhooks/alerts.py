@@ -29,8 +29,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
 from typing import Any, Mapping
+
+from wakeful.structs import Struct
 
 #: The providers whose body is an alert notification, authenticated by a bearer token.
 ALERT_PROVIDERS = ("alertmanager", "grafana")
@@ -58,8 +59,7 @@ class AlertBodyError(ValueError):
     """The body is not an alert notification this module can read."""
 
 
-@dataclass(frozen=True)
-class Alert:
+class Alert(Struct):
     """One alert of a notification, as an event: its type, payload and delivery key."""
 
     event_type: str

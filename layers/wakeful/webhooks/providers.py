@@ -30,13 +30,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from urllib.parse import parse_qs
 
 from wakeful.webhooks import alerts
 from wakeful.webhooks import verify as wakeful_schemes
 from wakeful.webhooks.verify import TOLERANCE_SECONDS, Verification
+from wakeful.structs import Struct
 
 WAKEFUL = "wakeful"
 STANDARD = "standard"
@@ -69,8 +69,7 @@ class BodyError(ValueError):
     """The body (or a header that names the event) cannot become an event."""
 
 
-@dataclass(frozen=True)
-class Parsed:
+class Parsed(Struct):
     """An inbound request's event: type, payload and priority."""
 
     event_type: str

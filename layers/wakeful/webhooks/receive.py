@@ -49,6 +49,7 @@ from wakeful.ingest import payload as checks
 from wakeful.ingest.exceptions import IngestMessageInvalidError
 from wakeful.webhooks import alerts, providers, records, repository, verify
 from wakeful.webhooks.records import Webhook
+from wakeful.structs import Struct
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +61,7 @@ _WEBHOOK_ID = re.compile(r"whk_[0-9A-HJKMNP-TV-Z]{26}")
 _PATH = re.compile(r"/webhooks/([^/]+)/?$")
 
 
-@dataclass(frozen=True)
-class InboundRequest:
+class InboundRequest(Struct):
     """What the function needs from an API Gateway proxy event."""
 
     webhook_id: str

@@ -16,8 +16,9 @@ are counted in one item per status (``whr_<ulid of the minute's last millisecond
 ``count`` an ``ADD``), which the request list shows after the minute's rows. Requests to
 an id that is no webhook are counted the same way under the id ``-``.
 
-:class:`Webhook` and :class:`WebhookRequest` are the typed records of those items (frozen
-dataclasses: the webhook_ingest function never imports pydantic), each with
+:class:`Webhook` and :class:`WebhookRequest` are the typed records of those items (light
+immutable records, :class:`wakeful.structs.Struct`: the webhook_ingest function never
+imports pydantic), each with
 ``from_item`` (attributes an older version did not write take their defaults),
 ``to_item`` (None fields left out) and ``public()`` (the API view).
 """
@@ -27,11 +28,11 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Self
 
 from wakeful import clock, ids, retention, secrets
 from wakeful.items import item_of, opt_float, value_or
+from wakeful.structs import Struct
 
 ACCEPTED = "ACCEPTED"
 REJECTED = "REJECTED"
@@ -65,8 +66,7 @@ def url(base_url: str, webhook_id: str) -> str:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Webhook:
+class Webhook(Struct):
     """An inbound webhook of an agent. ``secret_sealed`` (and, during a rotation's
     overlap, ``previous_secret_sealed``) are sealed with KMS and never leave through
     :meth:`public`."""
@@ -130,8 +130,7 @@ class Webhook:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class WebhookRequest:
+class WebhookRequest(Struct):
     """One inbound request and what became of it (``status``: one of :data:`STATUSES`)."""
 
     webhook_id: str  # as sent, for an unknown id too

@@ -22,8 +22,9 @@ import base64
 import hashlib
 import hmac
 import re
-from dataclasses import dataclass
 from typing import Mapping, Sequence
+
+from wakeful.structs import Struct
 
 TOLERANCE_SECONDS = 300
 MAX_DELIVERY_ID_LENGTH = 255
@@ -38,8 +39,7 @@ _TIMESTAMP = re.compile(r"[0-9]{1,12}")
 _SECRET_PREFIX = "whsec_"
 
 
-@dataclass(frozen=True)
-class Verification:
+class Verification(Struct):
     """The outcome of checking one request.
 
     ``delivery`` identifies the delivery for replay detection: ``id:<webhook-id>``
