@@ -113,10 +113,10 @@ class Api:
 
     def pause(self, seconds: float) -> None:
         """Wait ``seconds`` between polls, or raise :class:`Interrupted` at once when asked to stop."""
-        if self.stop is not None and self.stop.wait(seconds):
-            raise Interrupted()
         if self.stop is None:
             time.sleep(seconds)
+        elif self.stop.wait(seconds):
+            raise Interrupted()
 
 
 def error_text(response: requests.Response) -> str:
@@ -457,10 +457,10 @@ def read_sse(url: str, key: str, deadline: float, stop: threading.Event | None =
             raise StepFailed(f"cannot read the stream at {url}: {error or type(error).__name__}") from None
         if time.monotonic() >= deadline:
             return events
-        if stop is not None and stop.wait(POLL_SECONDS):
-            raise Interrupted()
         if stop is None:
             time.sleep(POLL_SECONDS)
+        elif stop.wait(POLL_SECONDS):
+            raise Interrupted()
 
 
 class LiveListener:
