@@ -2,16 +2,17 @@
 settings, stored events.
 
 ``class Wait(Struct)`` with annotated fields (defaults as class attributes) makes a
-record that is built by position or by keyword, compares and hashes by its values, and
-refuses assignment (``FrozenInstanceError``, as a frozen dataclass does; a ``__post_init__`` may still set its fields with
-``object.__setattr__``, as in a frozen dataclass); ``_replace`` copies it with changes.
-Type checkers read it as a frozen dataclass. It exists for cold
-starts: a named tuple compiles and evaluates code for each class it defines (its
-``__new__``, and each annotation, which ``from __future__ import annotations`` makes a
-string to compile), a dataclass more so; the handlers define some seventy records
-before their first request, which cost a Lambda a tenth of ``import boto3`` as named
-tuples and next to nothing as this (``bench/import_cost.py``). Annotations are never
-evaluated, so they may name what only a type checker imports.
+record that is built by position or by keyword, compares and hashes by its values and
+refuses assignment (``FrozenInstanceError``, as a frozen dataclass does; a
+``__post_init__`` may still set its fields with ``object.__setattr__``); ``_replace``
+copies it with changes. Type checkers read it as a frozen dataclass.
+
+It exists for cold starts: a named tuple compiles and evaluates code for each class it
+defines (its ``__new__``, and each annotation, which ``from __future__ import
+annotations`` makes a string to compile), a dataclass more so. The handlers define some
+seventy records before their first request: about 14 ms of every cold start as named
+tuples, about 2 ms as this (``bench/import_cost.py``). Annotations are never evaluated,
+so they may name what only a type checker imports.
 """
 
 from __future__ import annotations
