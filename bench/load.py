@@ -187,6 +187,7 @@ def run(agents: int, interval: int, duration: float, events_per_second: float, w
     assembly.install()  # the agent's body is composed of the installed capabilities' fields
     from wakeful.agents import service as agent_service
     from wakeful.agents.inputs import AgentCreate
+    from wakeful.subscriptions import service as subscriptions
 
     stack = DevStack(port=0, workers=False, tick=tick, visibility_timeout=60).start()
     tool = ToolServer()
@@ -215,6 +216,8 @@ def run(agents: int, interval: int, duration: float, events_per_second: float, w
             response.raise_for_status()
             hooks.append({**response.json(), "agent_id": agent_id})
         _spread_first_heartbeats(ddb, ids, interval)
+        with ThreadPoolExecutor(8) as pool:  # what each agent's first heartbeat learns
+            list(pool.map(lambda agent_id: subscriptions.sync_heartbeat_tools(owner, agent_id), ids))
         created = time.time() - started
         stack.start_workers()
         _phase(f"{agents} agents created in {created:.0f} s, heartbeats spread over {interval} s; {duration:.0f} s of load")
@@ -332,7 +335,9 @@ def _spread_first_heartbeats(ddb: Any, ids: list[str], interval: int) -> None:
     """Steady state, not a burst: agents that have run for a while have heartbeats due
     at any moment of the interval. An agent's first heartbeat always runs (``forced``):
     2,000 due at once would measure a creation burst. Each pending heartbeat is made an
-    ordinary one, due at a random point of the next interval."""
+    ordinary one, due at a random point of the next interval (and the caller stores each
+    agent's heartbeat tools, which its first heartbeat would have learned: without them
+    every agent's next heartbeat runs to learn them, a second burst)."""
     from wakeful.agents import repository as agents_repository
     from wakeful.heartbeats import records as hb
 
