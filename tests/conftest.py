@@ -196,10 +196,11 @@ class Api:
 
 
 def pause_agents_of(owner: str) -> None:
-    """Pause, after its test, every agent an owner still has. A new agent's first
-    heartbeat is due at once, and the stack is shared by a worker's tests: any later
-    test that scans (an hour ahead, say) would otherwise run the heartbeats of every
-    agent the worker's earlier tests left, with their tools and subscriptions."""
+    """Pause, after its test, every agent an owner still has, and its schedules (an
+    agent's pause stops its heartbeats only). A new agent's first heartbeat is due at
+    once, and the stack is shared by a worker's tests: any later test that scans (an
+    hour ahead, say) would otherwise run the heartbeats and schedules of every agent
+    the worker's earlier tests left, with their tools, against its own fakes."""
     from wakeful.agents import service
     from wakeful.agents.inputs import AgentPatch
 
@@ -211,6 +212,27 @@ def pause_agents_of(owner: str) -> None:
                 try:
                     service.patch(owner, agent.agent_id, AgentPatch(is_active=False))
                 except Exception:  # noqa: BLE001 - deleted meanwhile, or a heartbeat mid-run: it stays
+                    pass
+            _pause_schedules_of(owner, agent.agent_id)
+        if cursor is None:
+            return
+
+
+def _pause_schedules_of(owner: str, agent_id: str) -> None:
+    from wakeful.schedules import service
+    from wakeful.schedules.inputs import SchedulePatch
+
+    cursor = None
+    while True:
+        try:
+            schedules, cursor = service.list_page(owner, agent_id, 100, cursor)
+        except Exception:  # noqa: BLE001 - the agent was deleted meanwhile
+            return
+        for schedule in schedules:
+            if schedule.get("is_active", True):
+                try:
+                    service.patch(owner, agent_id, schedule["schedule_id"], SchedulePatch(is_active=False))
+                except Exception:  # noqa: BLE001 - deleted meanwhile
                     pass
         if cursor is None:
             return

@@ -13,7 +13,8 @@ from tests.fakes.anthropic_server import FakeAnthropic
 @pytest.fixture()
 def claude(stack: Any) -> Iterator[FakeAnthropic]:
     """The anthropic provider, through the real SDK, against a fake Messages API:
-    ``ANTHROPIC_API_KEY`` set and ``ANTHROPIC_BASE_URL`` at the fake, fast retries."""
+    ``ANTHROPIC_API_KEY`` set and ``ANTHROPIC_BASE_URL`` at the fake, fast retries
+    (scripted errors say to retry in milliseconds)."""
     from wakeful.llm import settings
 
     server = FakeAnthropic()
@@ -23,7 +24,10 @@ def claude(stack: Any) -> Iterator[FakeAnthropic]:
     patch.setenv("ANTHROPIC_BASE_URL", server.url)
     patch.delenv("WAKEFUL_LLM_PROVIDER", raising=False)
     patch.setenv("WAKEFUL_LLM_MAX_RETRIES", "2")
-    patch.setenv("WAKEFUL_LLM_TIMEOUT_SECONDS", "5")
+    # The deployed default: the fake answers at once, but a worker starved of CPU for a
+    # few seconds (a loaded machine) must not turn one call into a timeout and a retry,
+    # two requests for one call. A test of timeouts sets its own.
+    patch.setenv("WAKEFUL_LLM_TIMEOUT_SECONDS", "30")
     settings.reset()
     try:
         yield server

@@ -57,7 +57,8 @@ def test_a_heartbeat_asks_claude_with_the_agents_context_and_cascades_then_idles
     assert "New AI research model tops benchmarks" in summary_prompt
     assert "How does this compare to last year?" in fake.FakeAnthropic.prompt_text(claude.requests_for("reply_decision")[0])
     spent = sum((a["response_meta"].get("usage_stats") or {}).get("calls", 0) for a in first["actions"])
-    assert spent == len(claude.requests) > 0
+    asked_for = [(fake.FakeAnthropic.forced_tool(r), h.get("x-stainless-retry-count")) for r, h in zip(claude.requests, claude.headers)]
+    assert spent == len(claude.requests) > 0, asked_for  # (tool forced, SDK retry count) of each request
 
     asked = len(claude.requests)
     second = run_heartbeat(stack, api, agent["id"])
