@@ -196,11 +196,12 @@ class Api:
 
 
 def pause_agents_of(owner: str) -> None:
-    """Pause, after its test, every agent an owner still has, and its schedules (an
-    agent's pause stops its heartbeats only). A new agent's first heartbeat is due at
-    once, and the stack is shared by a worker's tests: any later test that scans (an
-    hour ahead, say) would otherwise run the heartbeats and schedules of every agent
-    the worker's earlier tests left, with their tools, against its own fakes."""
+    """Pause, after its test, every agent an owner still has, its schedules and its
+    memory consolidation (an agent's pause stops its heartbeats only). A new agent's
+    first heartbeat is due at once, and the stack is shared by a worker's tests: any
+    later test that scans (an hour ahead, say) would otherwise run the heartbeats,
+    schedules and consolidations of every agent the worker's earlier tests left, with
+    their tools, against its own fakes."""
     from wakeful.agents import service
     from wakeful.agents.inputs import AgentPatch
 
@@ -208,9 +209,11 @@ def pause_agents_of(owner: str) -> None:
     while True:
         agents, cursor = service.list_page(owner, 100, cursor)
         for agent in agents:
-            if agent.is_active:
+            consolidating = (agent.memory_consolidation or {}).get("mode", "off") != "off"
+            if agent.is_active or consolidating:
+                off = {"memory_consolidation": {"mode": "off"}} if consolidating else {}
                 try:
-                    service.patch(owner, agent.agent_id, AgentPatch(is_active=False))
+                    service.patch(owner, agent.agent_id, AgentPatch(is_active=False, **off))
                 except Exception:  # noqa: BLE001 - deleted meanwhile, or a heartbeat mid-run: it stays
                     pass
             _pause_schedules_of(owner, agent.agent_id)
