@@ -104,6 +104,7 @@ def test_the_new_channel_form_puts_its_fields_in_rows_at_desktop_and_one_column_
     quiet(api, name="Channel Agent")
     page = console.open("/channels")
     page.get_by_role("button", name="Create channel").wait_for()
+    page.get_by_text("No channel yet.").wait_for()  # the list above the form has loaded: no more shifts
     labels = ["Kind", "Name", "Agent", "Bot token", "Signing secret", "Slack channel", "Allowed users"]
 
     page.set_viewport_size(DESKTOP)
