@@ -140,13 +140,17 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
         ddb.create_table(
             TableName="t",
             BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": n, "AttributeType": t} for n, t in (("pk", "S"), ("sk", "N"), ("g", "S"), ("at", "N"))],
+            AttributeDefinitions=[{"AttributeName": n, "AttributeType": t} for n, t in (("pk", "S"), ("sk", "N"), ("g", "S"), ("at", "N"), ("n", "N"))],
             KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
-            GlobalSecondaryIndexes=[{"IndexName": "by-g", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "at", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}}],
+            GlobalSecondaryIndexes=[
+                {"IndexName": "by-g", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "at", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}},
+                {"IndexName": "by-n", "KeySchema": [{"AttributeName": "n", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}},
+            ],
         )
         ddb.create_table(TableName="h", BillingMode="PAY_PER_REQUEST", AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}], KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
         for n in range(60):
             item = {"pk": {"S": f"p{n % 4}"}, "sk": {"N": str(60 - n)}, "at": {"N": str(n % 5)}, "v": {"S": str(n)}}
+            item["n"] = {"N": "1.0" if n % 7 == 0 else str(n % 3)}  # numbers equal as numbers, not as text
             if n % 3:
                 item["g"] = {"S": f"g{n % 2}"}  # a third of the items are not in the index
             ddb.put_item(TableName="t", Item=item)
@@ -160,6 +164,7 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
             {"TableName": "t", "IndexName": "by-g", "KeyConditionExpression": "g = :g AND at <= :a", "ExpressionAttributeValues": {":g": {"S": "g0"}, ":a": {"N": "2"}}, "ScanIndexForward": False, "Limit": 5},
             {"TableName": "t", "KeyConditionExpression": "pk = :p", "FilterExpression": "v <> :v", "ExpressionAttributeValues": {":p": {"S": "p3"}, ":v": {"S": "7"}}},
             {"TableName": "h", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p7"}}},
+            {"TableName": "t", "IndexName": "by-n", "KeyConditionExpression": "n = :n", "ExpressionAttributeValues": {":n": {"N": "1"}}},
         ]
 
         def pages(query: dict[str, Any]) -> list[Any]:
@@ -179,7 +184,7 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
         finally:
             Table.query, Table.all_items = quick  # type: ignore[method-assign]
         assert ddb.scan(TableName="t")["Items"] == scanned  # scans keep moto's order
-        assert [len(sum((p[0] for p in a), [])) for a in answers] == [14, 10, 0, 19, 12, 14, 1]
+        assert [len(sum((p[0] for p in a), [])) for a in answers] == [14, 10, 0, 19, 12, 14, 1, 25]
 
 
 def test_updates_leave_the_items_moto_leaves_and_fail_as_moto_fails() -> None:
