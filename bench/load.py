@@ -221,10 +221,11 @@ def run(agents: int, interval: int, duration: float, events_per_second: float, w
             hooks.append({**response.json(), "agent_id": agent_id})
         with ThreadPoolExecutor(8) as pool:  # what each agent's first heartbeat learns
             list(pool.map(lambda agent_id: subscriptions.sync_heartbeat_tools(owner, agent_id), ids))
-        _spread_first_heartbeats(ddb, ids, interval)  # last: due times count from now
+        first_due = _spread_first_heartbeats(ddb, ids, interval)  # last: due times count from its end
         created = time.time() - started
         stack.start_workers()
         _phase(f"{agents} agents created in {created:.0f} s, heartbeats spread over {interval} s; {duration:.0f} s of load")
+        time.sleep(max(0.0, first_due - time.time()))  # the load starts with the first due heartbeats
 
         appended: list[tuple[str, int]] = []
         errors: collections.Counter[str] = collections.Counter()
@@ -336,19 +337,30 @@ def _wait_for(predicate: Any, timeout: float) -> bool:
     return predicate()
 
 
-def _spread_first_heartbeats(ddb: Any, ids: list[str], interval: int) -> None:
+#: The spread interval starts this long after the spreading starts, per agent (2,000
+#: writes take a few seconds on a quiet machine; they get 20), and at least 3 s.
+SPREAD_LEAD_SECONDS_PER_AGENT = 0.01
+
+
+def _spread_first_heartbeats(ddb: Any, ids: list[str], interval: int) -> float:
     """Steady state, not a burst: agents that have run for a while have heartbeats due
     at any moment of the interval. An agent's first heartbeat always runs (``forced``):
     2,000 due at once would measure a creation burst. Each pending heartbeat is made an
-    ordinary one, due at a random point of the next interval (and the caller stores each
+    ordinary one, due at a random point of an interval (and the caller stores each
     agent's heartbeat tools, which its first heartbeat would have learned: without them
-    every agent's next heartbeat runs to learn them, a second burst)."""
+    every agent's next heartbeat runs to learn them, a second burst).
+
+    The interval starts once these writes are done (returned: the caller starts the
+    load then). Counted from before them, the heartbeats due while 2,000 writes went on
+    were all claimed by the first tick and, rescheduled from one scan time, stayed one
+    clump due at once every interval after: a tick seconds long each minute."""
     from wakeful.agents import repository as agents_repository
     from wakeful.heartbeats import records as hb
 
-    now = time.time()
+    lead = max(3.0, len(ids) * SPREAD_LEAD_SECONDS_PER_AGENT)
+    base = time.time() + lead
     for agent in agents_repository.get_many(ids):
-        due = now + random.uniform(0, interval)
+        due = base + random.uniform(0, interval)
         ddb.client().update_item(
             TableName=ddb.table("heartbeats"),
             Key=ddb.serialize({"agent_id": agent.agent_id, "heartbeat_id": agent.active_heartbeat_id}),
@@ -357,6 +369,9 @@ def _spread_first_heartbeats(ddb: Any, ids: list[str], interval: int) -> None:
             ExpressionAttributeNames={"#st": "status"},
             ExpressionAttributeValues=ddb.values({":d": due, ":p": hb.PENDING}),
         )
+    if time.time() > base:
+        _phase(f"the spreading took longer than its {lead:.0f} s lead: the first heartbeats were due before the load")
+    return base
 
 
 def _heartbeats(ddb: Any, claimed: list[tuple[str, str]]) -> list[dict[str, Any]]:
