@@ -4,31 +4,43 @@ Saved widgets chart them)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import collections
+import threading
+from typing import Any
 
 import pytest
 from aws_lambda_powertools import Metrics
 
 from tests.integration.thread_helpers import make_agent
-from wakeful import clock, constants
+from wakeful import clock
 from wakeful.agents import repository as agents
 from wakeful.llm.exceptions import LLMSpendRefusedError
 from wakeful.spend import records, service
 
 
 @pytest.fixture()
-def counted() -> Iterator[Metrics]:
-    metrics = Metrics(namespace=constants.METRICS_NAMESPACE, service=constants.SERVICE_NAME)
-    metrics.clear_metrics()
-    yield metrics
-    metrics.clear_metrics()
+def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[float]]:
+    """The metrics this test's thread adds (name -> values), as Powertools' ``Metrics``
+    is asked to add them. Its metric set is the process's: a handler that another
+    thread finishes meanwhile flushes it (a loaded run saw a value vanish that way)."""
+    added: dict[str, list[float]] = collections.defaultdict(list)
+    me = threading.get_ident()
+    original = Metrics.add_metric
+
+    def add_metric(self: Metrics, name: str, unit: Any, value: float, *args: Any, **kwargs: Any) -> None:
+        if threading.get_ident() == me:
+            added[name].append(float(value))
+        original(self, name, unit, value, *args, **kwargs)
+
+    monkeypatch.setattr(Metrics, "add_metric", add_metric)
+    return added
 
 
-def values(metrics: Metrics, name: str) -> list[float]:
-    return list((metrics.metric_set.get(name) or {}).get("Value") or [])
+def values(counted: dict[str, list[float]], name: str) -> list[float]:
+    return list(counted.get(name, []))
 
 
-def test_spend_metrics_count_a_pause_each_refused_call_and_a_resume(stack: Any, api: Any, counted: Metrics) -> None:
+def test_spend_metrics_count_a_pause_each_refused_call_and_a_resume(stack: Any, api: Any, counted: dict[str, list[float]]) -> None:
     agent = agents.get(make_agent(api, budget={"daily_usd": 1})["id"])
     now = clock.now()
     assert service.pause(service.Scope(records.agent_scope(agent.agent_id), records.Budget.of(agent.budget)), ["daily_usd"], now)
@@ -43,7 +55,7 @@ def test_spend_metrics_count_a_pause_each_refused_call_and_a_resume(stack: Any, 
     "kind, metric",
     [("quiet_heartbeats", "QuietHeartbeats"), ("probe_skips", "ProbeSkips"), ("triage_ok", "TriageOk"), ("coalesced_events", "CoalescedEvents")],
 )
-def test_each_saving_counted_adds_to_its_metric(stack: Any, api: Any, counted: Metrics, kind: str, metric: str) -> None:
+def test_each_saving_counted_adds_to_its_metric(stack: Any, api: Any, counted: dict[str, list[float]], kind: str, metric: str) -> None:
     agent = make_agent(api)
     service.add_saving(api.owner, agent["id"], kind, 3, clock.now())
     assert values(counted, metric) == [3.0]
