@@ -14,7 +14,6 @@ Run: ``.venv/bin/python bench/burst.py [--events N] [--seconds S]``.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import time
@@ -58,29 +57,12 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
-    import requests
+    from bench._fake_model_stack import fake_model_stack
 
-    from tests.fakes.anthropic_server import FakeAnthropic
-    from wakeful.auth import keys
-    from wakeful.llm import settings
-    from wakeful_dev.runtime import DevStack
-
-    server = FakeAnthropic()
-    os.environ["ANTHROPIC_API_KEY"] = "sk-ant-bench-fake"
-    os.environ["ANTHROPIC_BASE_URL"] = server.url
-    os.environ.pop("WAKEFUL_LLM_PROVIDER", None)
-    settings.reset()
-    server.converse([{"match": "", "turns": [{"tool_calls": [{"name": "complete_task", "input": {"summary": "reviewed"}}]}]}])
-    stack = DevStack(port=0, workers=False, visibility_timeout=1).start()
-    try:
-        http = requests.Session()
-        http.headers["Authorization"] = f"Bearer {keys.create('bench-burst')}"
+    with fake_model_stack("bench-burst") as (stack, http, server):
+        server.converse([{"match": "", "turns": [{"tool_calls": [{"name": "complete_task", "input": {"summary": "reviewed"}}]}]}])
         held = burst(stack, http, server, {"key": "pull_request.number", "quiet_seconds": 5}, args.events, args.seconds)
         plain = burst(stack, http, server, None, args.events, args.seconds)
-    finally:
-        stack.stop()
-        server.close()
     print(f"burst: {args.events} events in {args.seconds:.0f} s to one pull request")
     print(f"with coalesce (quiet 5 s): runs started {held['runs']}, events the run received {len(held['received'])}, in order: {'yes' if held['in_order'] else 'no'}, model calls {held['model_calls']}")
     print(f"without coalesce:          runs started {plain['runs']} (threads; their runs wait for the agent's run slots)")

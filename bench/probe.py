@@ -13,7 +13,6 @@ Run: ``.venv/bin/python bench/probe.py [--runs N]``.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,43 +35,29 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=96)
     args = parser.parse_args()
-    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
-    import requests
-
-    from tests.fakes.anthropic_server import FakeAnthropic
+    from bench._fake_model_stack import fake_model_stack
     from tests.fakes.probe_server import ProbeServer
-    from wakeful.auth import keys
-    from wakeful.llm import settings
-    from wakeful_dev.runtime import DevStack
 
-    server, probes = FakeAnthropic(), ProbeServer()
-    os.environ["ANTHROPIC_API_KEY"] = "sk-ant-bench-fake"
-    os.environ["ANTHROPIC_BASE_URL"] = server.url
-    os.environ.pop("WAKEFUL_LLM_PROVIDER", None)
-    settings.reset()
-    server.converse([{"match": "", "turns": [{"text": "The queue needs attention."}]}])
-    probes.answers["queue"] = (200, {"queue": {"depth": 3}})
-    stack = DevStack(port=0, workers=False, visibility_timeout=1).start()
+    probes = ProbeServer()
     try:
-        http = requests.Session()
-        http.headers["Authorization"] = f"Bearer {keys.create('bench-probe')}"
-        api = stack.api_url
-        agent = http.post(f"{api}/agents", json={"name": "Ops", "alias": "bench_probe"}).json()
-        http.patch(f"{api}/agents/{agent['id']}", json={"is_active": False})
-        body = {"prompt": "Look at the job queue.", "cron_expression": "*/15 * * * *", "probe": {"url": probes.url("queue"), "path": "queue.depth"}}
-        schedule = http.post(f"{api}/agents/{agent['id']}/schedules", json=body).json()
-        path = f"agents/{agent['id']}/schedules/{schedule['id']}"
-        priming = due_run(stack, http, path)
-        calls = len(server.conversation_requests())
-        statuses = [due_run(stack, http, path)["status"] for _ in range(args.runs)]
-        quiet_calls = len(server.conversation_requests()) - calls
-        probes.answers["queue"] = (200, {"queue": {"depth": 9}})
-        changed = due_run(stack, http, path)
-        after = due_run(stack, http, path)
-        change_calls = len(server.conversation_requests()) - calls - quiet_calls
+        with fake_model_stack("bench-probe") as (stack, http, server):
+            server.converse([{"match": "", "turns": [{"text": "The queue needs attention."}]}])
+            probes.answers["queue"] = (200, {"queue": {"depth": 3}})
+            api = stack.api_url
+            agent = http.post(f"{api}/agents", json={"name": "Ops", "alias": "bench_probe"}).json()
+            http.patch(f"{api}/agents/{agent['id']}", json={"is_active": False})
+            body = {"prompt": "Look at the job queue.", "cron_expression": "*/15 * * * *", "probe": {"url": probes.url("queue"), "path": "queue.depth"}}
+            schedule = http.post(f"{api}/agents/{agent['id']}/schedules", json=body).json()
+            path = f"agents/{agent['id']}/schedules/{schedule['id']}"
+            priming = due_run(stack, http, path)
+            calls = len(server.conversation_requests())
+            statuses = [due_run(stack, http, path)["status"] for _ in range(args.runs)]
+            quiet_calls = len(server.conversation_requests()) - calls
+            probes.answers["queue"] = (200, {"queue": {"depth": 9}})
+            changed = due_run(stack, http, path)
+            after = due_run(stack, http, path)
+            change_calls = len(server.conversation_requests()) - calls - quiet_calls
     finally:
-        stack.stop()
-        server.close()
         probes.close()
     print(f"priming run: {priming['status']} (probe {priming['probe']['status']})")
     print(f"{args.runs} due times, probe unchanged: model calls {quiet_calls}, skipped {statuses.count('skipped')} (probe reads {len(probes.reads) - 1 - 2})")

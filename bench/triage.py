@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,24 +38,11 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=24)
     args = parser.parse_args()
-    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
-    import requests
-
+    from bench._fake_model_stack import fake_model_stack
     from tests.fakes import anthropic_server as fake
-    from wakeful.auth import keys
-    from wakeful.llm import settings
-    from wakeful_dev.runtime import DevStack
 
-    server = fake.FakeAnthropic()
-    os.environ["ANTHROPIC_API_KEY"] = "sk-ant-bench-fake"
-    os.environ["ANTHROPIC_BASE_URL"] = server.url
-    os.environ.pop("WAKEFUL_LLM_PROVIDER", None)
-    settings.reset()
-    server.converse([{"match": "", "turns": [{"text": "The disk is 97% full."}]}])
-    stack = DevStack(port=0, workers=False, visibility_timeout=1).start()
-    try:
-        http = requests.Session()
-        http.headers["Authorization"] = f"Bearer {keys.create('bench-triage')}"
+    with fake_model_stack("bench-triage") as (stack, http, server):
+        server.converse([{"match": "", "turns": [{"text": "The disk is 97% full."}]}])
         api = stack.api_url
         agent = http.post(f"{api}/agents", json={"name": "Ops", "alias": "bench_triage"}).json()
         http.patch(f"{api}/agents/{agent['id']}", json={"is_active": False}).raise_for_status()
@@ -75,9 +61,6 @@ def main() -> int:
         finding = run_now(stack, http, path)
         finding_main = len(server.requests_for_model(MAIN)) - quiet_main
         ledger = http.get(f"{api}/agents/{agent['id']}/spend").json()["by_model"]
-    finally:
-        stack.stop()
-        server.close()
     print(f"{args.runs} runs whose triage answers HEARTBEAT_OK: {dict(quiet)}; triage model calls {quiet_triage}, agent's model calls {quiet_main}")
     print(f"one finding: {finding['status']}, escalated {finding.get('escalated')}; agent's model calls {finding_main}")
     print("ledger: " + "; ".join(f"{row['model']} ({row.get('purpose')}) {row['calls']} calls, {row['usd']:.4f} USD" for row in ledger))
