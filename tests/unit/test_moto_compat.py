@@ -134,7 +134,7 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
     from moto.dynamodb.models.table import Table
 
     moto_compat.quick_queries()
-    quick = (Table.query, Table.all_items)
+    quick = (Table.query, Table.all_items, Table.sorted_items)
     original = tuple(patched._wakeful_original for patched in quick)  # type: ignore[attr-defined]
     with _own_dynamodb() as ddb:
         ddb.create_table(
@@ -177,12 +177,12 @@ def test_queries_of_a_table_and_of_its_index_answer_as_moto_answers() -> None:
                     return found
 
         answers = [pages(q) for q in queries]
-        Table.query, Table.all_items = original  # type: ignore[method-assign]
+        Table.query, Table.all_items, Table.sorted_items = original  # type: ignore[method-assign]
         try:
             assert [pages(q) for q in queries] == answers
             scanned = ddb.scan(TableName="t")["Items"]
         finally:
-            Table.query, Table.all_items = quick  # type: ignore[method-assign]
+            Table.query, Table.all_items, Table.sorted_items = quick  # type: ignore[method-assign]
         assert ddb.scan(TableName="t")["Items"] == scanned  # scans keep moto's order
         assert [len(sum((p[0] for p in a), [])) for a in answers] == [14, 10, 0, 19, 12, 14, 1, 25]
 
