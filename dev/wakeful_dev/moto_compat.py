@@ -384,11 +384,11 @@ def quick_queries() -> None:
     each one's size before looking at the range condition, and compared hash keys with
     ``DynamoType`` equality that casts both values, for every item of the table: a
     sparse index's query took 150 ms under the lock on a busy stack, holding every
-    other request back. One difference, closer to DynamoDB (which never reads items
-    outside the key condition): a page that ends at its ``Limit`` on the last item the
-    condition keeps has no ``LastEvaluatedKey`` here, where moto gave one when items
-    the condition drops came after. Scans and everything else still get
-    ``all_items()`` as moto builds it.
+    other request back. One difference: a page that ends at its ``Limit`` on the last
+    item the condition keeps has no ``LastEvaluatedKey`` here, where moto gave one when
+    items the condition drops came after (DynamoDB may give one there too). Callers
+    page until ``LastEvaluatedKey`` is absent, so either way they read the same items.
+    Scans and everything else still get ``all_items()`` as moto builds it.
     """
     from moto.dynamodb.models.table import Table
 
