@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import base64
 import collections
+import contextlib
 import functools
 import importlib.util
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any, Callable
 
 _lock = threading.RLock()
@@ -88,6 +90,20 @@ def serialize_dynamodb_requests() -> None:
 _sqs_lock = threading.RLock()
 
 
+@contextlib.contextmanager
+def _clock_stopped(models: Any) -> Iterator[None]:
+    """moto's SQS clock (``unix_time_millis``, what decides whether a message is
+    visible) reads one instant until the block ends. Only under ``_sqs_lock``: every
+    other change to a queue waits for it meanwhile."""
+    ticking = models.unix_time_millis
+    instant = ticking()
+    models.unix_time_millis = lambda: instant
+    try:
+        yield
+    finally:
+        models.unix_time_millis = ticking
+
+
 def serialize_sqs_queues() -> None:
     """Make moto's SQS receives, sends, deletes and visibility changes atomic, and its
     long polls wait without spinning (idempotent, process-wide)."""
@@ -123,12 +139,14 @@ def serialize_sqs_queues() -> None:
         queue = self.get_queue(queue_name)
         deadline = time.monotonic() + int(wait_seconds_timeout or 0)
         while True:
-            with _sqs_lock:  # one look at the queue, as moto takes it without waiting
+            with _sqs_lock, _clock_stopped(models):  # one look at the queue, at one instant
                 seen = getattr(queue, "_wakeful_changes", 0)
                 # Messages whose visibility timeout ran out are in flight no more. moto
                 # notices only as it passes each one, after it has decided from the
                 # stale list which groups are in flight: a group whose messages all came
-                # back was delivered from its last message, out of order.
+                # back was delivered from its last message, out of order. The clock
+                # stands still for the look, or a message whose time ran out between
+                # this line and moto's loop would do the same.
                 queue.pending_messages.difference_update([m for m in queue.pending_messages if m.visible])
                 found = original(self, queue_name, count, 0, visibility_timeout, message_attribute_names)
             left = deadline - time.monotonic()

@@ -382,6 +382,26 @@ def _bodies(answer: dict[str, Any]) -> list[str]:
     return [m["Body"] for m in answer.get("Messages", [])]
 
 
+def test_a_groups_messages_whose_time_runs_out_during_a_receive_are_not_handed_out_last_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """moto's clock moves while it looks at a queue: messages that came back between
+    the patch's look at what is in flight and moto's own loop made moto hand out the
+    group's last message alone (a loaded test run saw m2 run before m0 and m1)."""
+    from moto.sqs import models
+
+    with _own_fifo_queue(visibility=30) as (sqs, url):
+        for body in ("m0", "m1", "m2"):
+            sqs.send_message(QueueUrl=url, MessageBody=body, MessageGroupId="g")
+        start = models.unix_time_millis()
+        monkeypatch.setattr(models, "unix_time_millis", lambda: start)
+        assert _bodies(sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)) == ["m0", "m1", "m2"]  # in flight 30 s
+        ticks = itertools.count(1)
+        # Each reading of the clock 10 s later than the one before: the messages come
+        # back after three readings, while the receive goes through the queue.
+        monkeypatch.setattr(models, "unix_time_millis", lambda: start + 10_000 * next(ticks))
+        answer = _bodies(sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10))
+        assert answer in ([], ["m0", "m1", "m2"])
+
+
 def test_a_groups_messages_that_all_come_back_are_handed_out_first_to_last() -> None:
     with _own_fifo_queue(visibility=1) as (sqs, url):
         for body in ("m0", "m1", "m2"):
