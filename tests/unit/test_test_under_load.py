@@ -14,8 +14,8 @@ def run(tmp_path, command, runs=2, cores=2, **env):
     env = {**os.environ, "RUNS": str(runs), "LOAD_CORES": str(cores), "LOAD_SECONDS": seconds,
            "TEST_COMMAND": command, "LOG_DIR": str(tmp_path / "logs"), **env}
     done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
-    left = subprocess.run(["pgrep", "-f", f"timeout {seconds} sh"], capture_output=True, text=True)
-    assert left.stdout == "", "a busy loop outlived the script"
+    left = subprocess.run(["pkill", "-e", "-f", f"busy-loop {seconds}$"], capture_output=True, text=True)
+    assert left.stdout == "", f"a busy loop outlived the script: {left.stdout}"
     return done, seconds
 
 
@@ -23,7 +23,7 @@ def test_every_run_has_its_busy_loops_and_a_line_with_pytests_summary(tmp_path):
     # The command counts the loads running beside it, then prints a pytest-like summary.
     done, seconds = run(
         tmp_path,
-        'echo "loops: $(pgrep -fc "timeout $LOAD_SECONDS sh")"; echo "==== 7 passed in 0.50s ===="',
+        'echo "loops: $(pgrep -fc "busy-loop $LOAD_SECONDS\\$")"; echo "==== 7 passed in 0.50s ===="',
         runs=2, cores=2)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
