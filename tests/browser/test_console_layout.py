@@ -69,6 +69,7 @@ def test_a_sleeping_threads_live_stream_says_until_when_and_on_which_events(
     assert thread["status"] == "sleeping" and thread["wake_at"]
     page = console.open(f"/agents/{agent['id']}/threads/{thread_id}")
     state = page.locator(".live .stream-state")
+    page.locator(".live .stream-completed").wait_for()  # the run that put it to sleep, caught up
     for viewport in (DESKTOP, PHONE):
         page.set_viewport_size(viewport)
         page.locator(".live .stream-state", has_text="Sleeping until").wait_for()
